@@ -1,0 +1,28 @@
+"""The game-agnostic core: the engine contract, actions, RNG and the game registry.
+
+Standard library only.
+"""
+
+from keizai.engine.action import Action, ActionSpace
+from keizai.engine.errors import IllegalAction, UnknownGame
+from keizai.engine.game import ActionLike, Event, Game, State
+from keizai.engine.registry import games, get_game, new_game, register, replay
+from keizai.engine.rng import Rng, rng_from
+
+__all__ = [
+    "Action",
+    "ActionLike",
+    "ActionSpace",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "games",
+    "get_game",
+    "new_game",
+    "register",
+    "replay",
+    "rng_from",
+]
