@@ -85,14 +85,14 @@ class NationalEconomyEncoder(ObservationEncoder):
         n = view["players_count"]
         b = len(self.buildings)
         bi = self.building_index
-        x = np.zeros(self.size, dtype=np.float32)
+        x = [0.0] * self.size  # a list: item updates are much cheaper than on an array
 
         def slot(seat: int) -> int:
             return (seat - me) % n
 
         x[self.o_numbers:self.o_numbers + 7] = (
             n, view["round"], view["rounds"], view["wage"], view["budget"], view["deck_size"],
-            bool(view["vp_cards_in_game"]))
+            float(view["vp_cards_in_game"]))
         x[self.o_phase + PHASES.index(view["phase"])] = 1
         x[self.o_start + slot(view["start_player"])] = 1
         x[self.o_lead + slot(view["round_lead"])] = 1
@@ -140,4 +140,4 @@ class NationalEconomyEncoder(ObservationEncoder):
             x[self.o_scores] = 1
             for seat, score in enumerate(scores):
                 x[self.o_scores + 1 + slot(seat)] = score["total"]
-        return x
+        return np.array(x, dtype=np.float32)
