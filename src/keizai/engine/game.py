@@ -147,6 +147,7 @@ class State(ABC):
         """A clone whose hidden information (and future chance) is resampled so that
         `view(seat)` is unchanged."""
 
+    @abstractmethod
     def check_invariants(self) -> None:
         """Raise AssertionError when a conservation invariant (money, cards, tokens) is
         broken. The conformance tests call it after every action of thousands of games."""

@@ -1,0 +1,192 @@
+"""The `keizai` command: play in the terminal, simulate, benchmark."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+import keizai
+from keizai.agents import make_agent
+from keizai.engine import IllegalAction, State
+from keizai.sim import run_games
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Economic board games: play, simulate, benchmark.")
+
+
+def _parse_options(raw: str | None) -> dict[str, Any]:
+    if not raw:
+        return {}
+    try:
+        options = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise typer.BadParameter(f"--options must be a JSON object: {error}") from None
+    if not isinstance(options, dict):
+        raise typer.BadParameter("--options must be a JSON object")
+    return options
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the game ids."""
+    for game_id in keizai.games():
+        game = keizai.get_game(game_id)
+        typer.echo(f"{game_id:28} {game.title} ({game.min_players}-{game.max_players} players)")
+
+
+class TerminalTable:
+    """One game in the terminal: humans answer prompts, bots play their seats."""
+
+    def __init__(self, state: State, seats: list[str], save: Path | None) -> None:
+        self.state = state
+        self.seats = seats
+        self.bots = {i: make_agent(spec, state.seed * 31 + i)
+                     for i, spec in enumerate(seats) if spec != "human"}
+        self.humans = [i for i, spec in enumerate(seats) if spec == "human"]
+        self.save = save
+        self.log_seen = dict.fromkeys([None, *range(state.num_players)], 0)
+        self.last_human: int | None = None
+
+    def _show_log(self, seat: int | None) -> None:
+        lines = self.state.log(seat)
+        for line in lines[self.log_seen[seat]:]:
+            typer.echo(f"  · {line}")
+        self.log_seen[seat] = len(lines)
+
+    def _save(self) -> None:
+        if self.save is not None:
+            self.save.write_text(json.dumps(self.state.record(), indent=1))
+
+    def run(self) -> None:
+        state = self.state
+        game = state.game
+        viewer: int | None = self.humans[0] if self.humans else None
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            if seat in self.bots:
+                state.apply(self.bots[seat].choose(state))
+                self._save()
+                continue
+            if len(self.humans) > 1 and seat != self.last_human:
+                typer.echo(f"\n=== P{seat + 1}'s turn: pass the screen to P{seat + 1} ===")
+                if self._ask("press Enter when ready (q = quit) >").strip().lower() == "q":
+                    typer.echo("Game left unfinished.")
+                    return
+            self.last_human = viewer = seat
+            self._show_log(seat)
+            typer.echo("")
+            typer.echo(game.render_text(state.view(seat)))
+            if not self._human_turn(seat):
+                typer.echo("Game left unfinished" + (f"; resume with --resume {self.save}"
+                                                      if self.save else "."))
+                return
+            self._save()
+        self._show_log(viewer)
+        typer.echo("")
+        typer.echo(game.render_text(state.view(viewer)))
+        ranking = state.ranking()
+        typer.echo("Final ranking: " + ", ".join(
+            f"{n}. P{seat + 1} ({self.seats[seat]}) {state.scores()[seat]['total']} pts"
+            for n, seat in enumerate(ranking, 1)))
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            return input(prompt + " ")
+        except EOFError:
+            return "q"
+
+    def _human_turn(self, seat: int) -> bool:
+        """Prompt until a legal action is applied; False when the player quits."""
+        state = self.state
+        while True:
+            legal = state.legal_actions()
+            typer.echo(f"P{seat + 1}, choose:")
+            for number, action in enumerate(legal, 1):
+                typer.echo(f"  {number:2}) {action}")
+            answer = self._ask("number (l = full log, q = quit) >").strip().lower()
+            if answer == "q":
+                return False
+            if answer == "l":
+                for line in state.log(seat):
+                    typer.echo(f"  · {line}")
+                continue
+            if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
+                typer.echo(f"Please type a number from 1 to {len(legal)}.")
+                continue
+            try:
+                state.apply(legal[int(answer) - 1])
+            except IllegalAction as error:  # cannot happen for a listed action
+                typer.echo(f"Not allowed: {error}")
+                continue
+            return True
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game id, e.g. national-economy/mecenat")],
+    players: Annotated[int, typer.Option(help="number of players")] = 3,
+    seed: Annotated[int | None, typer.Option(help="random seed (default: a new one)")] = None,
+    seats: Annotated[str | None, typer.Option(
+        help="comma-separated seat list: human or a bot name (default: you, then bots)")] = None,
+    options: Annotated[str | None, typer.Option(help="game options as JSON")] = None,
+    save: Annotated[Path | None, typer.Option(help="write the game record here after "
+                                              "every move")] = None,
+    resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
+) -> None:
+    """Play a game in the terminal (hot-seat for several humans, bots for the rest)."""
+    try:
+        if resume is not None:
+            record = json.loads(resume.read_text())
+            state = keizai.replay(record)
+            players = state.num_players
+            save = save or resume
+        else:
+            state = keizai.new_game(game, players, seed=seed, options=_parse_options(options))
+    except (ValueError, KeyError, OSError, IllegalAction) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    seat_list = ([s.strip() for s in seats.split(",")] if seats
+                 else ["human"] + ["random"] * (players - 1))
+    if len(seat_list) != players:
+        typer.echo(f"error: --seats names {len(seat_list)} seats for {players} players",
+                   err=True)
+        raise typer.Exit(2)
+    for spec in seat_list:
+        if spec != "human":
+            try:
+                make_agent(spec)
+            except ValueError as error:
+                typer.echo(f"error: {error}", err=True)
+                raise typer.Exit(2) from None
+    typer.echo(f"{state.game.title}, {players} player(s), seed {state.seed}.")
+    TerminalTable(state, seat_list, save).run()
+
+
+@app.command()
+def sim(
+    game: Annotated[str, typer.Option(help="game id")] = "national-economy/mecenat",
+    players: Annotated[int, typer.Option(help="number of players")] = 4,
+    games: Annotated[int, typer.Option(help="number of games")] = 100,
+    seed: Annotated[int, typer.Option(help="seed of the first game")] = 1,
+    agents: Annotated[str | None, typer.Option(
+        help="comma-separated agents, one per seat (default: random)")] = None,
+) -> None:
+    """Play many games between bots and print a JSON summary."""
+    line_up = [a.strip() for a in agents.split(",")] if agents else None
+    try:
+        keizai.get_game(game).check_players(players)
+        summary = run_games(game, players, games, seed, line_up)
+    except (ValueError, KeyError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(summary, indent=1))
+    if summary["errors"]:
+        raise typer.Exit(1)
+
+
+if __name__ == "__main__":
+    app()

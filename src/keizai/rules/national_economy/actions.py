@@ -1,0 +1,73 @@
+"""The fixed action space of one National Economy game.
+
+Layout (T = number of building types):
+  place:<initial workplace>       one per initial workplace kind (Carpenter copies are one)
+  place:<round face>              the 8 round-card workplaces
+  place:public:<building>         a sold building (or solo building A) in the general row
+  place:own:<building>            one of your own buildings
+  build:<building>                choose the building to construct
+  pay:<building>, pay:item        pay (or discard) one card; payments go in index order
+  sell:<building>                 sell a building at payday
+  take:<building>                 keep one revealed card (Design Office; Progress only)
+  option:items, option:trade      Farm Village's two effects (Glory only)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from keizai.engine import ActionSpace
+from keizai.rules.national_economy.cards import CardSet
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Offsets of each action group in the game's action space."""
+
+    place_initial: int
+    place_face: int
+    place_public: int
+    place_own: int
+    build: int
+    pay: int
+    sell: int
+    take: int
+    option: int
+    size: int
+
+
+def has_step(cards: CardSet, name: str) -> bool:
+    return any(step[0] == name for b in cards.buildings for step in b.effect)
+
+
+def build_action_space(cards: CardSet) -> tuple[ActionSpace, Layout]:
+    t = len(cards.buildings)
+    entries: list[tuple[str, str]] = []
+    entries += [(f"place:{w.id}", f"Place a worker on {w.name_en}") for w in cards.initial]
+    entries += [(f"place:{w.id}", f"Place a worker on {w.name_en}") for w in cards.faces]
+    entries += [(f"place:public:{b.id}", f"Place a worker on the public {b.name_en}")
+                for b in cards.buildings]
+    entries += [(f"place:own:{b.id}", f"Place a worker on your {b.name_en}")
+                for b in cards.buildings]
+    entries += [(f"build:{b.id}", f"Build {b.name_en}") for b in cards.buildings]
+    entries += [(f"pay:{b.id}", f"Discard {b.name_en}") for b in cards.buildings]
+    entries.append(("pay:item", "Discard a Consumer Item"))
+    entries += [(f"sell:{b.id}", f"Sell {b.name_en}") for b in cards.buildings]
+    takes = has_step(cards, "reveal_pick")
+    if takes:
+        entries += [(f"take:{b.id}", f"Keep {b.name_en}") for b in cards.buildings]
+    options = has_step(cards, "choose")
+    if options:
+        entries += [("option:items", "Draw 2 Consumer Items"),
+                    ("option:trade", "Discard 2 Consumer Items and draw 3 buildings")]
+    place_face = len(cards.initial)
+    place_public = place_face + len(cards.faces)
+    place_own = place_public + t
+    build = place_own + t
+    pay = build + t
+    sell = pay + t + 1
+    take = sell + t
+    option = take + (t if takes else 0)
+    layout = Layout(0, place_face, place_public, place_own, build, pay, sell, take, option,
+                    len(entries))
+    return ActionSpace(entries), layout

@@ -1,0 +1,1122 @@
+"""The rules of National Economy (Progress, Mecenat, Glory; 1–4 players).
+
+Source: the 2025 revival rulebook (shared/seeds/001), with the Chinese Mecenat rulebook
+(seed 000) for card texts; every doubt is decided in docs/rules-notes.md.
+
+A placement runs the workplace's effect steps (cards.py's vocabulary) one by one; a step
+that needs a choice (which building, which card to pay, ...) stops the run and sets a
+pending decision of the same seat. Decisions with a single legal choice are taken
+automatically (they are no decision), so every recorded action is a real choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keizai.engine import State, rng_from
+from keizai.rules.national_economy.actions import Layout
+from keizai.rules.national_economy.cards import AGRICULTURE, FACILITY, ICON_BITS, CardSet
+
+# Pending decisions
+PLACE, BUILD, PAY, SELL, TAKE, OPTION, NONE = range(7)
+# Phases
+ACTION, PAYDAY, OVER = range(3)
+# What a payment is for
+PAY_EFFECT, PAY_BUILD, PAY_LIMIT = range(3)
+# Payment modes
+NORMAL, ITEM_DOUBLE = range(2)
+# Own building marks within a round
+FREE, USED, BURNT = range(3)
+# Workplace keys in the general row: initial k -> k, round face f -> FACE + f,
+# building type t -> PUBLIC + t.
+FACE, PUBLIC = 100, 1000
+ROUNDS = 9
+
+
+class Player:
+    """One seat's holdings. Hands are counts per building type plus Consumer Items."""
+
+    __slots__ = (
+        "brew",
+        "buildings",
+        "built",
+        "dolls",
+        "hand",
+        "hand_n",
+        "items",
+        "money",
+        "ready",
+        "temps",
+        "trainees",
+        "unpaid",
+        "vp",
+        "workers",
+    )
+
+    def __init__(self, types: int, money: int, workers: int) -> None:
+        self.money = money
+        self.workers = workers  # human workers owned, trainees included
+        self.ready = workers  # tokens (workers and dolls) that can still be placed
+        self.trainees = 0
+        self.dolls = 0
+        self.temps = 0  # Company House Temp Worker tokens: +1 worker limit each
+        self.hand = [0] * types
+        self.hand_n = 0  # building cards in hand
+        self.items = 0  # Consumer Items in hand
+        self.vp = 0
+        self.unpaid = 0
+        self.brew = 0  # Consumer Items waiting on Breweries
+        self.buildings: list[int] = []
+        self.built: list[int] = []  # FREE / USED / BURNT per building this round
+
+    def copy(self) -> Player:
+        twin = Player.__new__(Player)
+        twin.money = self.money
+        twin.workers = self.workers
+        twin.ready = self.ready
+        twin.trainees = self.trainees
+        twin.dolls = self.dolls
+        twin.temps = self.temps
+        twin.hand = self.hand.copy()
+        twin.hand_n = self.hand_n
+        twin.items = self.items
+        twin.vp = self.vp
+        twin.unpaid = self.unpaid
+        twin.brew = self.brew
+        twin.buildings = self.buildings.copy()
+        twin.built = self.built.copy()
+        return twin
+
+    @property
+    def hand_size(self) -> int:
+        return self.hand_n + self.items
+
+
+class NationalEconomyState(State):
+    __slots__ = (
+        "budget",
+        "build_arg",
+        "build_mode",
+        "build_two",
+        "cards",
+        "chosen",
+        "current",
+        "decision",
+        "deck",
+        "discard",
+        "layout",
+        "options_pending",
+        "pay_for",
+        "pay_left",
+        "pay_min",
+        "pay_mode",
+        "payday_pos",
+        "payday_wages",
+        "phase",
+        "place_own",
+        "players",
+        "revealed",
+        "round",
+        "round_lead",
+        "sale_chosen",
+        "sale_sets",
+        "start_player",
+        "step_i",
+        "steps",
+        "supply_out",
+        "wp_key",
+        "wp_side",
+        "wp_who",
+    )
+
+    def __init__(self, game: Any, cards: CardSet, layout: Layout, players: int, seed: int,
+                 options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        self.cards = cards
+        self.layout = layout
+        setup = cards.setup
+        types = len(cards.buildings)
+        solo = players == 1
+        self.players = [
+            Player(types, setup["starting_money_first_seat"] + seat, setup["starting_workers"])
+            for seat in range(players)
+        ]
+        self.supply_out = sum(p.money for p in self.players)
+        self.budget = 0
+        self.round = 1
+        self.phase = ACTION
+        self.start_player = 0
+        self.round_lead = 0
+        self.current: int | None = 0
+        self.decision = PLACE
+        self.steps: tuple[Any, ...] = ()
+        self.step_i = 0
+        self.pay_left = self.pay_min = 0
+        self.pay_for = PAY_EFFECT
+        self.pay_mode = NORMAL
+        self.build_mode = "full"
+        self.build_arg: Any = None
+        self.build_two: str | None = None
+        self.chosen: list[int] = []
+        self.revealed: list[int] = []
+        self.options_pending: tuple[Any, ...] = ()
+        self.sale_sets: list[tuple[int, ...]] = []
+        self.sale_chosen: list[int] = []
+        self.payday_pos = 0
+        self.payday_wages = False
+        self.place_own = -1
+
+        # The general row, oldest first.
+        carpenter = next(i for i, w in enumerate(cards.initial) if w.id == "carpenter")
+        keys: list[int] = []
+        deck = cards.deck
+        set_aside_b = -1
+        if solo:
+            for wid in ("mine", "carpenter", "school"):
+                keys.append(next(i for i, w in enumerate(cards.initial) if w.id == wid))
+            a = cards.solo_building_a
+            if a in cards.by_id:
+                deck.remove(cards.by_id[a])
+                keys.append(PUBLIC + cards.by_id[a])
+            else:
+                keys.append(next(i for i, w in enumerate(cards.initial) if w.id == a))
+            set_aside_b = cards.by_id[cards.solo_building_b]
+            deck.remove(set_aside_b)
+        else:
+            for i in range(len(cards.initial)):
+                copies = cards.carpenters[players] if i == carpenter else 1
+                keys.extend([i] * copies)
+        self.wp_key = keys
+        self.wp_who: list[tuple[int, ...]] = [()] * len(keys)
+        self.wp_side = [False] * len(keys)
+        self.rng.shuffle(deck)
+        self.deck = deck
+        self.discard: list[int] = []
+        for seat in range(players):
+            self._draw(self.players[seat], setup["starting_hand"], seat, quiet=True)
+        if set_aside_b >= 0:
+            self.deck.append(set_aside_b)  # the top of the deck is its end
+        self._event(f"Round 1 begins; the wage is ${cards.wages[0]} per worker.")
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_indices(self) -> list[int]:
+        if self.phase == OVER:
+            return []
+        decision = self.decision
+        if decision == PLACE:
+            return self._placements(self.current)
+        if decision == BUILD:
+            return [self.layout.build + t for t in self._build_choices()]
+        if decision == PAY:
+            return [self.layout.pay + x for x in self._pay_choices()]
+        if decision == SELL:
+            return [self.layout.sell + t for t in self._sale_choices()]
+        if decision == TAKE:
+            return [self.layout.take + t for t in sorted(set(self.revealed))]
+        if decision == OPTION:
+            return [self.layout.option + i for i in self._option_choices()]
+        return []
+
+    def _apply(self, index: int) -> None:
+        layout = self.layout
+        if index < layout.build:
+            self._place(index)
+        elif index < layout.pay:
+            self._choose_building(index - layout.build)
+        elif index < layout.sell:
+            self._pay_one(index - layout.pay)
+        elif index < layout.take:
+            self._sell_one(index - layout.sell)
+        elif index < layout.option:
+            self._take(index - layout.take)
+        else:
+            self._choose_option(index - layout.option)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Take every decision that has a single legal choice (it is no choice)."""
+        while self.phase != OVER and self.decision != PLACE:
+            legal = self._legal_indices()
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            self._apply_forced(legal[0])
+
+    def _apply_forced(self, index: int) -> None:
+        layout = self.layout
+        if index < layout.pay:
+            self._choose_building(index - layout.build)
+        elif index < layout.sell:
+            self._pay_one(index - layout.pay)
+        elif index < layout.take:
+            self._sell_one(index - layout.sell)
+        elif index < layout.option:
+            self._take(index - layout.take)
+        else:
+            self._choose_option(index - layout.option)
+
+    # ------------------------------------------------------------------ helpers
+    def _name(self, t: int) -> str:
+        return self.cards.buildings[t].name_en
+
+    def _seat_name(self, seat: int) -> str:
+        return f"P{seat + 1}"
+
+    def _worker_limit(self, p: Player) -> int:
+        return self.cards.setup["worker_limit"] + p.temps
+
+    def _hand_limit(self, p: Player) -> int:
+        buildings = self.cards.buildings
+        return self.cards.setup["hand_limit"] + sum(buildings[t].hand_limit_bonus
+                                                    for t in p.buildings)
+
+    def _icon_count(self, p: Player, bit: int) -> int:
+        buildings = self.cards.buildings
+        return sum(1 for t in p.buildings if buildings[t].icons & bit)
+
+    def cost(self, p: Player, t: int) -> int:
+        """Construction cost of building type t for player p now (reductions applied)."""
+        b = self.cards.buildings[t]
+        reduction = b.cost_reduction
+        if reduction is None:
+            return b.cost
+        kind = reduction["kind"]
+        if kind == "vp_at_least":
+            cut = reduction["amount"] if p.vp >= reduction["n"] else 0
+        elif kind == "icon_at_least":
+            bit = ICON_BITS[reduction["icon"]]
+            cut = reduction["amount"] if self._icon_count(p, bit) >= reduction["n"] else 0
+        else:  # per_icon
+            cut = reduction["amount"] * self._icon_count(p, ICON_BITS[reduction["icon"]])
+        return max(0, b.cost - cut)
+
+    def _draw(self, p: Player, n: int, seat: int, quiet: bool = False) -> None:
+        """Draw n building cards; reshuffle the discard pile when the deck runs out; draw
+        Consumer Items for whatever is still missing (revival rulebook, Draw Cards)."""
+        drawn: list[int] = []
+        deck = self.deck
+        hand = p.hand
+        for _ in range(n):
+            if not deck:
+                if not self.discard:
+                    p.items += 1
+                    continue
+                deck.extend(self.discard)
+                self.discard.clear()
+                self.rng.shuffle(deck)
+                self._event("The discard pile is shuffled into a new deck.")
+            t = deck.pop()
+            hand[t] += 1
+            drawn.append(t)
+        p.hand_n += len(drawn)
+        if not quiet and self.log_enabled:
+            items = n - len(drawn)
+            extra = f" and {items} Consumer Item(s) (deck empty)" if items else ""
+            names = ", ".join(self._name(t) for t in drawn) or "nothing"
+            who = self._seat_name(seat)
+            self._event(f"{who} draws {len(drawn)} building card(s){extra}.", seat,
+                        f"{who} draws {names}{extra}.")
+
+    # ------------------------------------------------------------------ placement
+    def _workplace_def(self, key: int) -> tuple[tuple[Any, ...], str, dict[str, Any], int]:
+        """(effect steps, capacity, requirements, workers required) of a general workplace."""
+        if key < FACE:
+            w = self.cards.initial[key]
+            return w.effect, w.capacity, {}, 1
+        if key < PUBLIC:
+            w = self.cards.faces[key - FACE]
+            return w.effect, w.capacity, {}, 1
+        b = self.cards.buildings[key - PUBLIC]
+        return b.effect, "one", b.requires, b.workers_required
+
+    def _action_of_key(self, key: int) -> int:
+        layout = self.layout
+        if key < FACE:
+            return layout.place_initial + key
+        if key < PUBLIC:
+            return layout.place_face + key - FACE
+        return layout.place_public + key - PUBLIC
+
+    def _free_slot(self, i: int, capacity: str) -> bool:
+        if self.wp_side[i]:
+            return False
+        if not self.wp_who[i]:
+            return True
+        return capacity == "any" or (capacity == "selling" and self.num_players >= 3)
+
+    def _placements(self, seat: int | None) -> list[int]:
+        assert seat is not None
+        p = self.players[seat]
+        out: list[int] = []
+        for i, key in enumerate(self.wp_key):
+            action = self._action_of_key(key)
+            if action in out:
+                continue
+            effect, capacity, requires, workers = self._workplace_def(key)
+            if (p.ready >= workers and self._free_slot(i, capacity)
+                    and self._feasible(p, seat, effect, requires, workers)):
+                out.append(action)
+        buildings = self.cards.buildings
+        own = self.layout.place_own
+        for j, t in enumerate(p.buildings):
+            b = buildings[t]
+            if (p.built[j] == FREE and not b.no_worker and own + t not in out
+                    and p.ready >= b.workers_required
+                    and self._feasible(p, seat, b.effect, b.requires, b.workers_required)):
+                out.append(own + t)
+        out.sort()
+        return out
+
+    def _feasible(self, p: Player, seat: int, steps: tuple[Any, ...], requires: dict[str, Any],
+                  workers: int) -> bool:
+        """Whether every effect step can be applied in full (rulebook: a workplace whose
+        effect you cannot apply cannot be chosen)."""
+        hand = p.hand_size
+        if requires:
+            if hand > requires.get("hand_max", hand):
+                return False
+            if self.budget < requires.get("budget_min", 0):
+                return False
+            if requires.get("own_worker_on_mine") and not self._on_mine(seat):
+                return False
+        return self._steps_feasible(p, steps, hand, self.budget, p.ready - workers)
+
+    def _steps_feasible(self, p: Player, steps: tuple[Any, ...], hand: int, budget: int,
+                        ready_after: int) -> bool:
+        for step in steps:
+            name = step[0]
+            if name == "discard":
+                if hand < step[1]:
+                    return False
+                hand -= step[1]
+            elif name == "gain":
+                if budget < step[1]:
+                    return False
+                budget -= step[1]
+            elif name in ("draw", "items"):
+                hand += step[1]
+            elif name == "fill_items":
+                if hand >= step[1]:
+                    return False
+                hand = step[1]
+            elif name == "build":
+                if not self._build_options(p, step[1], step[2] if len(step) > 2 else None):
+                    return False
+            elif name == "build_two":
+                if not self._pair_firsts(p, step[1]):
+                    return False
+            elif name == "hire":
+                if p.workers >= self._worker_limit(p):
+                    return False
+            elif name == "hire_up_to":
+                if p.workers >= min(step[1], self._worker_limit(p)):
+                    return False
+            elif name == "gain_per_item":
+                if p.items == 0 and not self.options.get("farm_resort_empty", False):
+                    return False
+                if budget < step[1] * p.items:
+                    return False
+            elif name == "gain_if_last_token":
+                amount = step[1] if ready_after == 0 else step[2]
+                if budget < amount:
+                    return False
+            elif name == "gain_if_hand_exactly":
+                amount = step[2] if hand == step[1] else step[3]
+                if budget < amount:
+                    return False
+            elif name == "discard_items":
+                if p.items < step[1]:
+                    return False
+            elif name == "choose":
+                if not any(self._steps_feasible(p, option, hand, budget, ready_after)
+                           for option in step[1]):
+                    return False
+        return True
+
+    def _on_mine(self, seat: int) -> bool:
+        initial = self.cards.initial
+        return any(key < FACE and initial[key].id == "mine" and seat in who
+                   for key, who in zip(self.wp_key, self.wp_who, strict=True))
+
+    def _place(self, action: int) -> None:
+        layout = self.layout
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        self.place_own = -1
+        if action >= layout.place_own:
+            t = action - layout.place_own
+            j = next(j for j, u in enumerate(p.buildings) if u == t and p.built[j] == FREE)
+            b = self.cards.buildings[t]
+            p.built[j] = USED
+            self.place_own = j
+            effect, workers, where = b.effect, b.workers_required, f"their {b.name_en}"
+        else:
+            if action >= layout.place_public:
+                key = PUBLIC + action - layout.place_public
+            elif action >= layout.place_face:
+                key = FACE + action - layout.place_face
+            else:
+                key = action
+            effect, capacity, _, workers = self._workplace_def(key)
+            i = next(i for i, k in enumerate(self.wp_key)
+                     if k == key and self._free_slot(i, capacity))
+            self.wp_who[i] = self.wp_who[i] + (seat,) * workers
+            where = self._key_name(key)
+        p.ready -= workers
+        if self.log_enabled:
+            tokens = "two workers" if workers == 2 else "a worker"
+            self._event(f"{self._seat_name(seat)} places {tokens} on {where}.")
+        if self.num_players == 1:
+            self._turn_sideways()
+        self.steps = effect
+        self.step_i = 0
+        self._run()
+
+    def _key_name(self, key: int) -> str:
+        if key < FACE:
+            return self.cards.initial[key].name_en
+        if key < PUBLIC:
+            return self.cards.faces[key - FACE].name_en
+        return f"the public {self.cards.buildings[key - PUBLIC].name_en}"
+
+    def _turn_sideways(self) -> None:
+        """Solo: after each placement the newest general workplace without a worker on it
+        is turned sideways (unusable) until payday."""
+        for i in range(len(self.wp_key) - 1, -1, -1):
+            if not self.wp_who[i] and not self.wp_side[i]:
+                self.wp_side[i] = True
+                if self.log_enabled:
+                    self._event(f"{self._key_name(self.wp_key[i])} is turned sideways.")
+                return
+
+    # ------------------------------------------------------------------ effect steps
+    def _run(self) -> None:
+        """Run effect steps until one needs a decision or the placement is done."""
+        while self.step_i < len(self.steps):
+            step = self.steps[self.step_i]
+            self.step_i += 1
+            if self._do(step):
+                return
+        self._end_turn()
+
+    def _do(self, step: tuple[Any, ...]) -> bool:
+        """Apply one step; True when it left a decision pending."""
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        name = step[0]
+        who = self._seat_name(seat)
+        if name == "draw":
+            self._draw(p, step[1], seat)
+        elif name == "items":
+            self._gain_items(p, seat, step[1])
+        elif name == "vp":
+            p.vp += step[1]
+            self._event(f"{who} takes {step[1]} VP card(s).")
+        elif name == "gain":
+            self._take_budget(p, seat, step[1])
+        elif name == "discard":
+            return self._begin_pay(step[1], PAY_EFFECT, NORMAL)
+        elif name == "fill_items":
+            self._gain_items(p, seat, step[1] - p.hand_size)
+        elif name == "items_if_has_item":
+            self._gain_items(p, seat, step[1] if p.items > 0 else step[2])
+        elif name == "items_by_parity":
+            self._gain_items(p, seat, step[1] if p.hand_size % 2 == 0 else step[2])
+        elif name == "gain_per_item":
+            self._take_budget(p, seat, step[1] * p.items)
+        elif name == "gain_if_last_token":
+            self._take_budget(p, seat, step[1] if p.ready == 0 else step[2])
+        elif name == "gain_if_hand_exactly":
+            self._take_budget(p, seat, step[2] if p.hand_size == step[1] else step[3])
+        elif name == "draw_by_empty_hand":
+            self._draw(p, step[1] if p.hand_size == 0 else step[2], seat)
+        elif name == "draw_if_hand_empty":
+            if p.hand_size == 0:
+                self._draw(p, step[1], seat)
+        elif name == "discard_items":
+            p.items -= step[1]
+            self._event(f"{who} discards {step[1]} Consumer Items.")
+        elif name == "brew":
+            p.brew += step[1]
+            self._event(f"{who} sets {step[1]} Consumer Items on the Brewery for next round.")
+        elif name == "burn":
+            self._burn(p, seat)
+        elif name == "hire":
+            p.workers += 1
+            if step[1] == "ready":
+                p.ready += 1
+                self._event(f"{who} hires a worker who can work this round.")
+            else:
+                p.trainees += 1
+                self._event(f"{who} hires a worker in training.")
+        elif name == "hire_up_to":
+            count = min(step[1], self._worker_limit(p)) - p.workers
+            p.workers += count
+            p.trainees += count
+            self._event(f"{who} hires {count} worker(s) in training.")
+        elif name == "start_player":
+            self.start_player = seat
+            self._event(f"{who} takes the Start Player marker.")
+        elif name == "temp_worker":
+            p.temps += 1
+            self._event(f"{who} gains a Temp Worker token (worker limit +1).")
+        elif name == "doll":
+            p.dolls += 1
+            p.ready += 1
+            self._event(f"{who} gains a Mechanical Doll.")
+        elif name == "build":
+            self.build_mode = step[1]
+            self.build_arg = step[2] if len(step) > 2 else None
+            self.build_two = None
+            self.chosen = []
+            self.decision = BUILD
+            return True
+        elif name == "build_two":
+            self.build_mode = "full"
+            self.build_arg = None
+            self.build_two = step[1]
+            self.chosen = []
+            self.decision = BUILD
+            return True
+        elif name == "reveal_pick":
+            return self._reveal(p, seat, step[1])
+        elif name == "choose":
+            self.options_pending = step[1]
+            self.decision = OPTION
+            return True
+        else:  # pragma: no cover - cards.py rejects unknown steps when loading
+            raise AssertionError(f"unknown step {name}")
+        return False
+
+    def _gain_items(self, p: Player, seat: int, n: int) -> None:
+        p.items += n
+        self._event(f"{self._seat_name(seat)} draws {n} Consumer Item(s).")
+
+    def _take_budget(self, p: Player, seat: int, amount: int) -> None:
+        self.budget -= amount
+        p.money += amount
+        self._event(f"{self._seat_name(seat)} takes ${amount} from the Budget.")
+
+    def _burn(self, p: Player, seat: int) -> None:
+        """Burnt Field leaves play: at the end of the round (revival) or at once (option)."""
+        j = self.place_own
+        if j < 0:
+            return  # a Burnt Field is never in the general row (it cannot be sold)
+        if self.options.get("burnt_field_immediate", False):
+            t = p.buildings.pop(j)
+            p.built.pop(j)
+            self.discard.append(t)
+            self._event(f"{self._seat_name(seat)}'s Burnt Field is discarded.")
+        else:
+            p.built[j] = BURNT
+
+    def _reveal(self, p: Player, seat: int, n: int) -> bool:
+        """Design Office: reveal n building cards, keep one, discard the rest."""
+        revealed: list[int] = []
+        for _ in range(n):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck.extend(self.discard)
+                self.discard.clear()
+                self.rng.shuffle(self.deck)
+                self._event("The discard pile is shuffled into a new deck.")
+            revealed.append(self.deck.pop())
+        if not revealed:
+            self._gain_items(p, seat, 1)
+            return False
+        self.revealed = revealed
+        self._event(f"{self._seat_name(seat)} reveals "
+                    + ", ".join(self._name(t) for t in revealed) + ".")
+        self.decision = TAKE
+        return True
+
+    def _take(self, t: int) -> None:
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        self.revealed.remove(t)
+        p.hand[t] += 1
+        p.hand_n += 1
+        self.discard.extend(self.revealed)
+        self.revealed = []
+        self._event(f"{self._seat_name(seat)} keeps {self._name(t)} and discards the rest.")
+        self.decision = NONE
+        self._run()
+
+    def _option_choices(self) -> list[int]:
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        return [i for i, option in enumerate(self.options_pending)
+                if self._steps_feasible(p, option, p.hand_size, self.budget, p.ready)]
+
+    def _choose_option(self, i: int) -> None:
+        option = self.options_pending[i]
+        self.options_pending = ()
+        self.steps = option + self.steps[self.step_i:]
+        self.step_i = 0
+        self.decision = NONE
+        self._run()
+
+    def _end_turn(self) -> None:
+        """The placement is done: the next seat clockwise with a token to place plays."""
+        self.decision = PLACE
+        n = self.num_players
+        seat = self.current
+        assert seat is not None
+        for k in range(1, n + 1):
+            other = (seat + k) % n
+            if self.players[other].ready > 0:
+                legal = self._placements(other)
+                if legal:
+                    self.current = other
+                    self._legal = legal
+                    return
+                if self.log_enabled:
+                    self._event(f"{self._seat_name(other)} has no workplace left to use.")
+                self.players[other].ready = 0
+        self._begin_payday()
+
+    # ------------------------------------------------------------------ building
+    def _build_options(self, p: Player, mode: str, arg: Any) -> list[int]:
+        """Building types in p's hand that the build mode can construct and p can pay for."""
+        buildings = self.cards.buildings
+        others = p.hand_size - 1
+        out = []
+        for t, count in enumerate(p.hand):
+            if not count:
+                continue
+            b = buildings[t]
+            if mode == "full":
+                ok = self.cost(p, t) <= others
+            elif mode == "discount":
+                ok = max(0, self.cost(p, t) - arg) <= others
+            elif mode == "lock":
+                ok = bool(b.icons & FACILITY) and self.cost(p, t) <= others
+            elif mode == "free":
+                ok = True
+            elif mode == "free_value_max":
+                ok = b.value <= arg
+            elif mode == "free_icon":
+                ok = bool(b.icons & ICON_BITS[arg])
+            else:  # item_double: a Consumer Item counts as two cards
+                ok = self.cost(p, t) <= p.hand_n - 1 + 2 * p.items
+            if ok:
+                out.append(t)
+        return out
+
+    def _pair_ok(self, p: Player, kind: str, a: int, b: int) -> bool:
+        if a == b and p.hand[a] < 2:
+            return False
+        budget = p.hand_size - 2
+        if kind == "same_cost":
+            buildings = self.cards.buildings
+            return (buildings[a].cost == buildings[b].cost) and self.cost(p, a) <= budget
+        return self.cost(p, a) + self.cost(p, b) <= budget
+
+    def _pair_firsts(self, p: Player, kind: str) -> list[int]:
+        held = [t for t, c in enumerate(p.hand) if c]
+        return [a for a in held if any(self._pair_ok(p, kind, a, b) for b in held if b >= a)]
+
+    def _build_choices(self) -> list[int]:
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        if self.build_two is None:
+            return self._build_options(p, self.build_mode, self.build_arg)
+        if not self.chosen:
+            return self._pair_firsts(p, self.build_two)
+        a = self.chosen[0]
+        p.hand[a] += 1  # judge the pair against the hand before the first was set aside
+        p.hand_n += 1
+        seconds = [b for b, c in enumerate(p.hand)
+                   if c and b >= a and self._pair_ok(p, self.build_two, a, b)]
+        p.hand[a] -= 1
+        p.hand_n -= 1
+        return seconds
+
+    def _choose_building(self, t: int) -> None:
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        if self.build_two is not None and not self.chosen:
+            # cost of the pair is judged before either is built (rulebook: Worldwide
+            # Building — neither building reduces the other's cost)
+            self.chosen = [t]
+            p.hand[t] -= 1
+            p.hand_n -= 1
+            return
+        self.chosen.append(t)
+        p.hand[t] -= 1
+        p.hand_n -= 1
+        mode = self.build_mode
+        if mode in ("free", "free_value_max", "free_icon"):
+            due = 0
+        elif self.build_two == "same_cost":
+            due = self.cost(p, t)
+        else:
+            due = sum(self.cost(p, c) for c in self.chosen)
+            if mode == "discount":
+                due = max(0, due - self.build_arg)
+        names = " and ".join(self._name(c) for c in self.chosen)
+        self._event(f"{self._seat_name(seat)} builds {names}, paying {due} card(s).")
+        if due == 0:
+            self._finish_build()
+        else:
+            self._begin_pay(due, PAY_BUILD, ITEM_DOUBLE if mode == "item_double" else NORMAL)
+
+    def _finish_build(self) -> None:
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        chosen = self.chosen
+        self.chosen = []
+        self.decision = NONE
+        for t in chosen:
+            p.buildings.append(t)
+            p.built.append(FREE)
+        on_build = [step for t in chosen for step in self.cards.buildings[t].on_build]
+        for step in on_build:
+            self._do(step)
+        self._run()
+
+    # ------------------------------------------------------------------ paying cards
+    def _begin_pay(self, n: int, purpose: int, mode: int) -> bool:
+        self.pay_left = n
+        self.pay_min = 0
+        self.pay_for = purpose
+        self.pay_mode = mode
+        self.decision = PAY
+        return True
+
+    def _pay_choices(self) -> list[int]:
+        """Card types that may be paid next. Payments go in type order (Consumer Items
+        last) so each set of cards is one sequence; a type is offered only when the cards
+        from it onwards can still cover what is left."""
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        items_index = len(p.hand)
+        need = self.pay_left
+        weight = 2 if self.pay_mode == ITEM_DOUBLE else 1
+        capacity = p.items * weight
+        out = []
+        if p.items and capacity >= need:
+            out.append(items_index)
+        hand = p.hand
+        for t in range(items_index - 1, self.pay_min - 1, -1):
+            if hand[t]:
+                capacity += hand[t]
+                if capacity >= need:
+                    out.append(t)
+        out.reverse()
+        return out
+
+    def _pay_one(self, x: int) -> None:
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        if x == len(p.hand):
+            p.items -= 1
+            self.pay_left -= 2 if self.pay_mode == ITEM_DOUBLE else 1
+            label = "a Consumer Item"
+        else:
+            p.hand[x] -= 1
+            p.hand_n -= 1
+            self.discard.append(x)
+            self.pay_left -= 1
+            label = self._name(x)
+        self.pay_min = x
+        self._event(f"{self._seat_name(seat)} discards {label}.")
+        if self.pay_left > 0:
+            return
+        self.decision = NONE
+        if self.pay_for == PAY_BUILD:
+            self._finish_build()
+        elif self.pay_for == PAY_EFFECT:
+            self._run()
+        else:
+            self.payday_pos += 1
+            self._payday()
+
+    # ------------------------------------------------------------------ payday
+    def _begin_payday(self) -> None:
+        self.phase = PAYDAY
+        self.decision = NONE
+        for i in range(len(self.wp_side)):
+            self.wp_side[i] = False
+        for p in self.players:
+            p.ready = 0
+        self.payday_pos = 0
+        self.payday_wages = False
+        self._event(f"Payday of round {self.round}.")
+        self._payday()
+
+    def _payday_seat(self) -> int:
+        return (self.start_player + self.payday_pos) % self.num_players
+
+    def _payday(self) -> None:
+        """Discard down to the hand limit (each seat from the start player), then wages."""
+        n = self.num_players
+        while not self.payday_wages:
+            if self.payday_pos >= n:
+                self.payday_wages = True
+                self.payday_pos = 0
+                break
+            seat = self._payday_seat()
+            p = self.players[seat]
+            excess = p.hand_size - self._hand_limit(p)
+            if excess > 0:
+                self.current = seat
+                self._event(f"{self._seat_name(seat)} must discard {excess} card(s) "
+                            "down to the hand limit.")
+                self._begin_pay(excess, PAY_LIMIT, NORMAL)
+                return
+            self.payday_pos += 1
+        wage = self.cards.wages[self.round - 1]
+        while self.payday_pos < n:
+            seat = self._payday_seat()
+            p = self.players[seat]
+            due = wage * p.workers
+            if p.money < due:
+                sellable = [t for t in p.buildings if not self.cards.buildings[t].no_sale]
+                short = due - p.money
+                if sum(self._sale_price(t) for t in sellable) > short:
+                    self.sale_sets = self._minimal_sales(sorted(sellable), short)
+                    self.sale_chosen = []
+                    self.current = seat
+                    self.decision = SELL
+                    return
+                for t in sorted(sellable):
+                    self._sell(p, seat, t)
+            self._pay_wages(p, seat, due)
+            self.payday_pos += 1
+        self._end_round()
+
+    def _sale_price(self, t: int) -> int:
+        value = self.cards.buildings[t].value
+        return value // 2 if self.num_players == 1 else value
+
+    def _minimal_sales(self, sellable: list[int], short: int) -> list[tuple[int, ...]]:
+        """Every set of buildings that covers the shortfall and has no building to spare
+        (rulebook, Payday: $20 short with $20/$18/$10 buildings -> {20} or {18, 10}, never
+        {20, 10}). Sets are sorted tuples of types, so identical buildings are one choice."""
+        price = self._sale_price
+        found: set[tuple[int, ...]] = set()
+
+        def extend(start: int, chosen: tuple[int, ...], total: int) -> None:
+            if total >= short:
+                if total - min(price(t) for t in chosen) < short:
+                    found.add(chosen)
+                return
+            for i in range(start, len(sellable)):
+                extend(i + 1, (*chosen, sellable[i]), total + price(sellable[i]))
+
+        extend(0, (), 0)
+        return sorted(found)
+
+    def _sale_choices(self) -> list[int]:
+        k = len(self.sale_chosen)
+        prefix = tuple(self.sale_chosen)
+        return sorted({s[k] for s in self.sale_sets if s[:k] == prefix})
+
+    def _sell_one(self, t: int) -> None:
+        self.sale_chosen.append(t)
+        done = tuple(self.sale_chosen)
+        if done not in self.sale_sets:
+            return
+        seat = self.current
+        assert seat is not None
+        p = self.players[seat]
+        for u in done:
+            self._sell(p, seat, u)
+        self.sale_sets = []
+        self.sale_chosen = []
+        self.decision = NONE
+        self._pay_wages(p, seat, self.cards.wages[self.round - 1] * p.workers)
+        self.payday_pos += 1
+        self._payday()
+
+    def _sell(self, p: Player, seat: int, t: int) -> None:
+        """Sell a building to the general row for its price, paid from the supply."""
+        j = p.buildings.index(t)
+        p.buildings.pop(j)
+        p.built.pop(j)
+        price = self._sale_price(t)
+        p.money += price
+        self.supply_out += price
+        self.wp_key.append(PUBLIC + t)
+        self.wp_who.append(())
+        self.wp_side.append(False)
+        self._event(f"{self._seat_name(seat)} sells {self._name(t)} for ${price}.")
+
+    def _pay_wages(self, p: Player, seat: int, due: int) -> None:
+        paid = min(p.money, due)
+        p.money -= paid
+        self.budget += paid
+        missing = due - paid
+        p.unpaid += missing
+        if self.log_enabled:
+            tail = f" and takes {missing} Unpaid Wage card(s)" if missing else ""
+            self._event(f"{self._seat_name(seat)} pays ${paid} in wages{tail}.")
+
+    def _end_round(self) -> None:
+        for seat, p in enumerate(self.players):
+            if BURNT in p.built:
+                keep = [j for j, mark in enumerate(p.built) if mark != BURNT]
+                for j, mark in enumerate(p.built):
+                    if mark == BURNT:
+                        self.discard.append(p.buildings[j])
+                        self._event(f"{self._seat_name(seat)}'s Burnt Field is discarded.")
+                p.buildings = [p.buildings[j] for j in keep]
+                p.built = [FREE] * len(keep)
+        if self.round >= ROUNDS:
+            self.phase = OVER
+            self.decision = NONE
+            self.current = None
+            self._event("The game is over.")
+            return
+        face = self.round - 1
+        self.wp_key.append(FACE + face)
+        self.wp_who.append(())
+        self.wp_side.append(False)
+        self.round += 1
+        self.round_lead = self.start_player
+        for seat, p in enumerate(self.players):
+            p.trainees = 0
+            p.ready = p.workers + p.dolls
+            p.built = [FREE] * len(p.buildings)
+            if p.brew:
+                p.items += p.brew
+                self._event(f"{self._seat_name(seat)} takes {p.brew} Consumer Items "
+                            "from the Brewery.")
+                p.brew = 0
+        self.wp_who = [()] * len(self.wp_key)
+        self.phase = ACTION
+        self.decision = PLACE
+        self.current = self.round_lead
+        self._event(f"Round {self.round} begins; {self.cards.faces[face].name_en} opens; "
+                    f"the wage is ${self.cards.wages[self.round - 1]} per worker.")
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> NationalEconomyState:
+        twin = NationalEconomyState.__new__(NationalEconomyState)
+        self._copy_base_into(twin)
+        twin.cards = self.cards
+        twin.layout = self.layout
+        twin.players = [p.copy() for p in self.players]
+        twin.supply_out = self.supply_out
+        twin.budget = self.budget
+        twin.round = self.round
+        twin.phase = self.phase
+        twin.start_player = self.start_player
+        twin.round_lead = self.round_lead
+        twin.current = self.current
+        twin.decision = self.decision
+        twin.steps = self.steps
+        twin.step_i = self.step_i
+        twin.pay_left = self.pay_left
+        twin.pay_min = self.pay_min
+        twin.pay_for = self.pay_for
+        twin.pay_mode = self.pay_mode
+        twin.build_mode = self.build_mode
+        twin.build_arg = self.build_arg
+        twin.build_two = self.build_two
+        twin.chosen = self.chosen.copy()
+        twin.revealed = self.revealed.copy()
+        twin.options_pending = self.options_pending
+        twin.sale_sets = self.sale_sets  # never mutated in place
+        twin.sale_chosen = self.sale_chosen.copy()
+        twin.payday_pos = self.payday_pos
+        twin.payday_wages = self.payday_wages
+        twin.place_own = self.place_own
+        twin.wp_key = self.wp_key.copy()
+        twin.wp_who = self.wp_who.copy()
+        twin.wp_side = self.wp_side.copy()
+        twin.deck = self.deck.copy()
+        twin.discard = self.discard.copy()
+        return twin
+
+    def determinize(self, seat: int | None, rng: Any) -> NationalEconomyState:
+        """Resample the deck order and the building cards in other seats' hands (their
+        counts and Consumer Items are public), and the future of the RNG.
+
+        A seat in the middle of a placement (choosing or paying for a building) keeps its
+        hand: its choices so far constrain it, and only that seat's own search, which sees
+        the hand anyway, ever determinizes at such a point."""
+        twin = self.clone()
+        sampler = rng_from(rng)
+        pool = twin.deck
+        busy = self.current if self.decision not in (PLACE, NONE) else None
+        others = [s for s in range(twin.num_players) if s != seat and s != busy]
+        for s in others:
+            hand = twin.players[s].hand
+            for t, count in enumerate(hand):
+                pool.extend([t] * count)
+                hand[t] = 0
+        sampler.shuffle(pool)
+        for s in others:
+            p = twin.players[s]
+            for _ in range(p.hand_n):
+                p.hand[pool.pop()] += 1
+        twin.rng = sampler.spawn()
+        twin._legal = None
+        return twin
+
+    # ------------------------------------------------------------------ checks
+    def check_invariants(self) -> None:
+        """Money: what the supply paid out is in the Budget and the players' hands. Cards:
+        every building card is in exactly one place."""
+        money = sum(p.money for p in self.players)
+        assert self.budget >= 0 and all(p.money >= 0 for p in self.players)
+        assert self.supply_out == self.budget + money, "money not conserved"
+        counts = [0] * len(self.cards.buildings)
+        places = [self.deck, self.discard, self.revealed, self.chosen]
+        for cards in places:
+            for t in cards:
+                counts[t] += 1
+        for key in self.wp_key:
+            if key >= PUBLIC:
+                counts[key - PUBLIC] += 1
+        for p in self.players:
+            assert p.hand_n == sum(p.hand) and min(p.hand) >= 0 and p.items >= 0
+            for t, c in enumerate(p.hand):
+                counts[t] += c
+            for t in p.buildings:
+                counts[t] += 1
+            assert len(p.built) == len(p.buildings)
+            assert 0 <= p.ready <= p.workers + p.dolls
+            assert p.workers <= self._worker_limit(p)
+            assert p.vp >= 0 and p.unpaid >= 0
+        expected = [b.copies for b in self.cards.buildings]
+        assert counts == expected, "building cards not conserved"
+        assert len(self.wp_key) == len(self.wp_who) == len(self.wp_side)
+
+    def tie_break_order(self) -> list[int]:
+        """Ties go to the player closest to the start player in turn order."""
+        return [(self.start_player + k) % self.num_players for k in range(self.num_players)]
+
+    # ------------------------------------------------------------------ scores and views
+    def scores(self) -> list[dict[str, int]]:
+        from keizai.rules.national_economy.scoring import score_player
+
+        return [score_player(self, p) for p in self.players]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from keizai.rules.national_economy.view import build_view
+
+        return build_view(self, seat)
+
+
+__all__ = ["AGRICULTURE", "NationalEconomyState", "Player"]
