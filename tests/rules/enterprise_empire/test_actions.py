@@ -18,4 +18,4 @@ def test_names_are_stable() -> None:
     for name in ("buy", "pass", "jump", "stay", "take-from:3", "draw-from:0"):
         assert name in names
     assert GAME.action_space.by_name("take-from:2").label == \
-        "Buy the material, taking it from seat 2"
+        "Buy the material, taking it from P3"

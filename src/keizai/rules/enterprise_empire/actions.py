@@ -1,6 +1,6 @@
 """The fixed action space of 企業帝國 and where each family of actions starts.
 
-Index layout (K price-card kinds, 4 seats):
+Index layout (K price-card kinds, 4 seats; labels call seat s "P{s+1}" like the CLI):
 
     roll | play:<price>:<steps> x K | buy | take-from:<seat> x 4 | pass | jump | stay
     | draw-from:<seat> x 4
@@ -39,7 +39,7 @@ def build_action_space(parts: Components) -> tuple[ActionSpace, ActionIndex]:
     buy = len(entries)
     entries.append(("buy", "Buy the material at the revealed price"))
     take_from = len(entries)
-    entries += [(f"take-from:{seat}", f"Buy the material, taking it from seat {seat}")
+    entries += [(f"take-from:{seat}", f"Buy the material, taking it from P{seat + 1}")
                 for seat in range(CORNERS)]
     pass_ = len(entries)
     entries.append(("pass", "Do not buy"))
@@ -47,7 +47,7 @@ def build_action_space(parts: Components) -> tuple[ActionSpace, ActionIndex]:
     entries.append(("jump", f"Research: jump {parts.research_jump} spaces and meet the demand"))
     entries.append(("stay", "Research: stay here"))
     draw_from = len(entries)
-    entries += [(f"draw-from:{seat}", f"Draw a random price card from seat {seat}'s hand")
+    entries += [(f"draw-from:{seat}", f"Draw a random price card from P{seat + 1}'s hand")
                 for seat in range(CORNERS)]
     index = ActionIndex(roll=0, play=1, buy=buy, take_from=take_from, pass_=pass_, jump=jump,
                         stay=jump + 1, draw_from=draw_from)

@@ -72,7 +72,7 @@ def _tables(parts: Components, view: dict[str, Any]) -> list[str]:
     corner_texts = []
     for corner in view["corners"]:
         owner = corner["owner"]
-        who = "unclaimed" if owner is None else f"seat {owner} {players[owner]['pawn']}"
+        who = "unclaimed" if owner is None else f"P{owner + 1} {players[owner]['pawn']}"
         corner_texts.append(f"{corner['letter']} ({who}) ${corner['revenue']}")
     lines.append("Corners (revenue notes): " + " · ".join(corner_texts))
     bank = " ".join(f"{short[m]} {n}" for m, n in view["bank_materials"].items())
@@ -82,7 +82,7 @@ def _tables(parts: Components, view: dict[str, Any]) -> list[str]:
                  f"price pile: {view['price_pile']} cards face down")
     for p in players:
         marker = ">" if p["seat"] == view["active"] else " "
-        lines.append(f"{marker} seat {p['seat']} {p['pawn']} {p['group_name']} · corner "
+        lines.append(f"{marker} P{p['seat'] + 1} {p['pawn']} {p['group_name']} · corner "
                      f"{p['corner']} · on {p['position']} · ${p['cash']} · "
                      f"{p['companies_founded']} companies · {p['price_cards']} price cards")
         held = ", ".join(f"{short[m]} {n}" for m, n in p["materials"].items()) or "none"
@@ -103,9 +103,9 @@ def _tables(parts: Components, view: dict[str, Any]) -> list[str]:
                      f"(a {offer['steps']}-step card)")
     if view["winner"] is not None:
         how = " (safety limit: richest)" if view["capped"] else ""
-        lines.append(f"Game over after {view['turn']} turns: seat {view['winner']} wins{how}")
+        lines.append(f"Game over after {view['turn']} turns: P{view['winner'] + 1} wins{how}")
     else:
         seat = view["current_player"]
-        lines.append(f"Turn {view['turn'] + 1}: seat {seat} {players[seat]['pawn']} to decide "
+        lines.append(f"Turn {view['turn'] + 1}: P{seat + 1} {players[seat]['pawn']} to decide "
                      f"({view['phase']})")
     return lines

@@ -96,7 +96,7 @@ class EmpireState(State):
         return self.game.parts
 
     def _name(self, seat: int) -> str:
-        return f"seat {seat} ({self.parts.groups[self.group[seat]].pawn})"
+        return f"P{seat + 1} ({self.parts.groups[self.group[seat]].pawn})"
 
     def _company_text(self, card: int) -> str:
         if card < 0:
