@@ -17,7 +17,7 @@ def test_registered_with_its_player_counts_and_options() -> None:
     game = keizai.get_game("enterprise-empire")
     assert isinstance(game, EnterpriseEmpire)
     assert (game.min_players, game.max_players) == (2, 4)
-    assert game.default_options() == {"max_turns": 2000}
+    assert game.default_options() == {"max_turns": 3000, "choose_corners": False}
     with pytest.raises(ValueError):
         keizai.new_game("enterprise-empire", 5)
     with pytest.raises(ValueError):
@@ -64,3 +64,16 @@ def test_random_games_end_well_before_the_safety_limit(players: int) -> None:
         assert not state.capped
         longest = max(longest, state.turn)
     assert longest < state.max_turns // 2
+
+
+def test_random_games_with_chosen_corners_keep_the_invariants() -> None:
+    """The `choose_corners` set-up plays like the default one (invariants every action)."""
+    rng = Rng(7)
+    for seed in range(40):
+        state = keizai.new_game("enterprise-empire", 2 + seed % 3, seed=seed,
+                                options={"choose_corners": True})
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            state.check_invariants()
+        clone = keizai.replay(json.loads(json.dumps(state.record())))
+        assert clone.view(None) == state.view(None)

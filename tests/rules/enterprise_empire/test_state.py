@@ -70,6 +70,26 @@ def test_setup_is_random_per_seed() -> None:
     assert {new_state(4, seed).start for seed in range(20)} == {0, 1, 2, 3}
 
 
+def test_choose_corners_option_lets_each_player_pick_a_free_corner() -> None:
+    """Seed §1: clockwise from the start player, each player puts pawn and group card on
+    one of the corners (option `choose_corners`; the default places them in turn order)."""
+    state = new_state(players=3, seed=2, choose_corners=True)
+    first = state.start
+    assert state.current_player == first and state.view(None)["players"][first]["corner"] is None
+    assert labels(state) == ["corner:A", "corner:B", "corner:C", "corner:D"]
+    state.apply("corner:C")
+    assert state.current_player == (first + 1) % 3
+    assert labels(state) == ["corner:A", "corner:B", "corner:D"]
+    with pytest.raises(IllegalAction):
+        state.apply("corner:C")
+    state.apply("corner:D")
+    state.apply("corner:A")
+    assert state.phase == MOVE and state.current_player == first
+    assert state.position[first] == CORNER_SPACES[2] and state.corner_owner[1] == -1
+    assert state.corner_of == [[2, 3, 0][(seat - first) % 3] for seat in range(3)]
+    state.check_invariants()
+
+
 # ----- moving (seed 2.(1)) ------------------------------------------------------------
 
 

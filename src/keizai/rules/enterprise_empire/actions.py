@@ -3,7 +3,7 @@
 Index layout (K price-card kinds, 4 seats; labels call seat s "P{s+1}" like the CLI):
 
     roll | play:<price>:<steps> x K | buy | take-from:<seat> x 4 | pass | jump | stay
-    | draw-from:<seat> x 4
+    | draw-from:<seat> x 4 | corner:<letter> x 4
 
 `take-from:<seat>` is the whole purchase when the bank is out of the material: buy,
 taking the token from that seat (one atomic decision instead of "buy" then "whom").
@@ -29,6 +29,7 @@ class ActionIndex:
     jump: int
     stay: int
     draw_from: int  # + seat
+    corner: int  # + corner number (set-up with the `choose_corners` option)
 
 
 def build_action_space(parts: Components) -> tuple[ActionSpace, ActionIndex]:
@@ -49,6 +50,10 @@ def build_action_space(parts: Components) -> tuple[ActionSpace, ActionIndex]:
     draw_from = len(entries)
     entries += [(f"draw-from:{seat}", f"Draw a random price card from P{seat + 1}'s hand")
                 for seat in range(CORNERS)]
+    corner = len(entries)
+    entries += [(f"corner:{letter}", f"Put your pawn and group card on corner {letter} "
+                 f"(space {space})")
+                for letter, space in zip("ABCD", parts.corner_spaces, strict=True)]
     index = ActionIndex(roll=0, play=1, buy=buy, take_from=take_from, pass_=pass_, jump=jump,
-                        stay=jump + 1, draw_from=draw_from)
+                        stay=jump + 1, draw_from=draw_from, corner=corner)
     return ActionSpace(entries), index

@@ -24,8 +24,10 @@ class EnterpriseEmpire(Game):
 
     def default_options(self) -> dict[str, Any]:
         """`max_turns`: the software safety limit (turns of all seats together); when it is
-        reached the richest seat wins. Random play never comes near the default."""
-        return {"max_turns": self.parts.safety_turn_cap}
+        reached the richest seat wins. Random play never comes near the default.
+        `choose_corners`: each player in turn order chooses a free corner (the seed's
+        set-up) instead of taking the corners in turn order."""
+        return {"max_turns": self.parts.safety_turn_cap, "choose_corners": False}
 
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> EmpireState:
         return EmpireState(self, players, seed, options)

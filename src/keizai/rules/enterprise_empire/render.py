@@ -82,8 +82,10 @@ def _tables(parts: Components, view: dict[str, Any]) -> list[str]:
                  f"price pile: {view['price_pile']} cards face down")
     for p in players:
         marker = ">" if p["seat"] == view["active"] else " "
-        lines.append(f"{marker} P{p['seat'] + 1} {p['pawn']} {p['group_name']} · corner "
-                     f"{p['corner']} · on {p['position']} · ${p['cash']} · "
+        place = "no corner yet" if p["corner"] is None else \
+            f"corner {p['corner']} · on {p['position']}"
+        lines.append(f"{marker} P{p['seat'] + 1} {p['pawn']} {p['group_name']} · {place} · "
+                     f"${p['cash']} · "
                      f"{p['companies_founded']} companies · {p['price_cards']} price cards")
         held = ", ".join(f"{short[m]} {n}" for m, n in p["materials"].items()) or "none"
         lines.append(f"    materials: {held}")

@@ -3,7 +3,9 @@
 Turn (seed §2): move (die or price card) → own-corner revenue → the space's effect →
 company check. Decisions inside a turn are phases: MOVE (the active seat), OFFER (each
 offered seat in turn, starting with the active seat), RESEARCH (the active seat) and
-REFILL (the active seat picks whose hand refills an empty price pile). A seat that
+REFILL (the active seat picks whose hand refills an empty price pile); with the
+`choose_corners` option the game starts with PLACING (each seat in turn order picks a
+corner). A seat that
 cannot buy is not asked; everything that needs no decision happens inside `_apply`.
 
 Seats sit clockwise in seat order; the start player is drawn at random and play goes
@@ -23,8 +25,8 @@ if TYPE_CHECKING:
     from keizai.rules.enterprise_empire.data import Components
     from keizai.rules.enterprise_empire.game import EnterpriseEmpire
 
-MOVE, OFFER, RESEARCHING, REFILL, OVER = range(5)
-PHASE_NAMES = ("move", "offer", "research", "refill", "over")
+MOVE, OFFER, RESEARCHING, REFILL, PLACING, OVER = range(6)
+PHASE_NAMES = ("move", "offer", "research", "refill", "placing", "over")
 CORNER_LETTERS = "ABCD"
 
 
@@ -48,13 +50,14 @@ class EmpireState(State):
         rng.shuffle(groups)
         self.group = groups[:players]
         self.start = rng.randbelow(players)
-        # Pawns on the corners in turn order: the start player on corner A, and so on.
-        self.corner_of = [(seat - self.start) % players for seat in range(players)]
+        self.corner_of = [-1] * players
         self.corner_owner = [-1] * CORNERS
-        for seat, corner in enumerate(self.corner_of):
-            self.corner_owner[corner] = seat
+        self.position = [-1] * players
+        if not options["choose_corners"]:
+            # Pawns on the corners in turn order: the start player on corner A, and so on.
+            for seat in range(players):
+                self._place(seat, (seat - self.start) % players)
         self.corner_revenue = [parts.corner_revenue] * CORNERS
-        self.position = [parts.corner_spaces[c] for c in self.corner_of]
         self.cash = [parts.starting_cash] * players
         self.held = [0] * (players * len(parts.materials))
         self.bank = [parts.tokens_per_material] * len(parts.materials)
@@ -81,14 +84,21 @@ class EmpireState(State):
         self.sales = [0] * players
         self.spent = [0] * players
         self.active = self.decider = self.start
-        self.phase = MOVE
+        self.phase = PLACING if options["choose_corners"] else MOVE
         for seat in range(players):
             group = parts.groups[self.group[seat]]
-            self._event(f"{self._name(seat)} draws {group.zh} {group.en} and starts on corner "
-                        f"{CORNER_LETTERS[self.corner_of[seat]]} with ${parts.starting_cash}; "
-                        f"company card: {self._company_text(self.company_up[seat])}")
+            where = "" if self.corner_of[seat] < 0 else \
+                f" and starts on corner {CORNER_LETTERS[self.corner_of[seat]]}"
+            self._event(f"{self._name(seat)} draws {group.zh} {group.en}{where} with "
+                        f"${parts.starting_cash}; company card: "
+                        f"{self._company_text(self.company_up[seat])}")
         self._event(f"Demand card: {parts.materials[self.demand_pile[0]].en}. "
                     f"{self._name(self.start)} starts.")
+
+    def _place(self, seat: int, corner: int) -> None:
+        self.corner_of[seat] = corner
+        self.corner_owner[corner] = seat
+        self.position[seat] = self.parts.corner_spaces[corner]
 
     # ----- naming ------------------------------------------------------------------
     @property
@@ -137,6 +147,8 @@ class EmpireState(State):
             return [ix.jump, ix.stay]
         if phase == REFILL:
             return [ix.draw_from + s for s in self._hand_holders()]
+        if phase == PLACING:
+            return [ix.corner + c for c in range(CORNERS) if self.corner_owner[c] < 0]
         return []
 
     def _apply(self, index: int) -> None:
@@ -166,8 +178,19 @@ class EmpireState(State):
         elif index == ix.stay:
             self._event(f"{self._name(self.active)} stays")
             self._end_turn()
-        else:
+        elif index < ix.corner:
             self._draw_into_offer(index - ix.draw_from)
+        else:
+            self._choose_corner(index - ix.corner)
+
+    def _choose_corner(self, corner: int) -> None:
+        """Set-up with `choose_corners`: each seat in turn order puts its pawn on a corner."""
+        seat = self.decider
+        self._place(seat, corner)
+        self._event(f"{self._name(seat)} takes corner {CORNER_LETTERS[corner]}")
+        self.decider = (seat + 1) % self.num_players
+        if self.decider == self.start:
+            self.phase = MOVE
 
     # ----- a turn ------------------------------------------------------------------
     def _move(self, steps: int) -> None:
@@ -413,6 +436,7 @@ class EmpireState(State):
             OFFER: "a price card is on offer (buy it, or pass)",
             RESEARCHING: "market research: jump or stay",
             REFILL: "the price pile is empty: choose a hand to draw from",
+            PLACING: "set-up: choose a free corner for your pawn",
         }.get(self.phase, "the game is over")
         return f"{action} is not legal now: {why}"
 
@@ -431,8 +455,8 @@ class EmpireState(State):
                 "group": group.id,
                 "group_name": f"{group.zh} {group.en}",
                 "pawn": group.pawn,
-                "corner": CORNER_LETTERS[self.corner_of[s]],
-                "position": self.position[s],
+                "corner": CORNER_LETTERS[self.corner_of[s]] if self.corner_of[s] >= 0 else None,
+                "position": self.position[s] if self.position[s] >= 0 else None,
                 "cash": self.cash[s],
                 "materials": {mats[m].id: self.held[s * len(mats) + m]
                               for m in range(len(mats)) if self.held[s * len(mats) + m]},
@@ -493,8 +517,8 @@ class EmpireState(State):
         twin.cash = self.cash.copy()
         twin.company_pile = [pile.copy() for pile in self.company_pile]
         twin.company_up = self.company_up.copy()
-        twin.corner_of = self.corner_of
-        twin.corner_owner = self.corner_owner
+        twin.corner_of = self.corner_of.copy()
+        twin.corner_owner = self.corner_owner.copy()
         twin.corner_revenue = self.corner_revenue.copy()
         twin.decider = self.decider
         twin.demand_pile = self.demand_pile.copy()
@@ -577,6 +601,9 @@ class EmpireState(State):
             assert self.founded[s] + len(self.company_pile[s]) + (self.company_up[s] >= 0) \
                 == cards, f"seat {s}: company cards lost"
             assert self.founded[s] <= parts.win_companies
+        placed = [s for s in range(n) if self.corner_of[s] >= 0]
+        assert all(self.corner_owner[self.corner_of[s]] == s for s in placed), "corner owners"
+        assert len(placed) == n or self.phase == PLACING, "a pawn is off the board"
         for c in range(CORNERS):
             owner = self.corner_owner[c]
             raised = parts.revenue_raise_per_company * (self.founded[owner] if owner >= 0 else 0)
