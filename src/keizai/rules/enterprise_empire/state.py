@@ -5,8 +5,8 @@ company check. Decisions inside a turn are phases: MOVE (the active seat), OFFER
 offered seat in turn, starting with the active seat), RESEARCH (the active seat) and
 REFILL (the active seat picks whose hand refills an empty price pile); with the
 `choose_corners` option the game starts with PLACING (each seat in turn order picks a
-corner). A seat that
-cannot buy is not asked; everything that needs no decision happens inside `_apply`.
+corner). A seat that cannot buy is not asked; everything that needs no decision
+happens inside `_apply`.
 
 Seats sit clockwise in seat order; the start player is drawn at random and play goes
 clockwise from them. Per-seat tables are flat lists: `held[seat * M + material]`,
@@ -22,7 +22,6 @@ from keizai.engine import State, rng_from
 from keizai.rules.enterprise_empire.data import CORNER, CORNERS, DEMAND, RESEARCH, SUPPLY
 
 if TYPE_CHECKING:
-    from keizai.rules.enterprise_empire.data import Components
     from keizai.rules.enterprise_empire.game import EnterpriseEmpire
 
 MOVE, OFFER, RESEARCHING, REFILL, PLACING, OVER = range(6)
@@ -34,14 +33,14 @@ class EmpireState(State):
     __slots__ = (
         "active", "bank", "capped", "cash", "company_pile", "company_up", "corner_of",
         "corner_owner", "corner_revenue", "decider", "demand_pile", "founded", "group", "hand",
-        "held", "max_turns", "offer_material", "offer_step", "offered", "phase", "position",
-        "price_pile", "revenue_in", "sales", "spent", "start", "turn", "winner",
+        "held", "max_turns", "offer_material", "offer_step", "offered", "parts", "phase",
+        "position", "price_pile", "revenue_in", "sales", "spent", "start", "turn", "winner",
     )
 
     def __init__(self, game: EnterpriseEmpire, players: int, seed: int,
                  options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
-        parts = game.parts
+        parts = self.parts = game.parts
         rng = self.rng
         self.max_turns = options["max_turns"]
         if self.max_turns < 1:
@@ -89,11 +88,13 @@ class EmpireState(State):
             group = parts.groups[self.group[seat]]
             where = "" if self.corner_of[seat] < 0 else \
                 f" and starts on corner {CORNER_LETTERS[self.corner_of[seat]]}"
-            self._event(f"{self._name(seat)} draws {group.zh} {group.en}{where} with "
-                        f"${parts.starting_cash}; company card: "
-                        f"{self._company_text(self.company_up[seat])}")
-        self._event(f"Demand card: {parts.materials[self.demand_pile[0]].en}. "
-                    f"{self._name(self.start)} starts.")
+            if self.log_enabled:
+                self._event(f"{self._name(seat)} draws {group.zh} {group.en}{where} with "
+                            f"${parts.starting_cash}; company card: "
+                            f"{self._company_text(self.company_up[seat])}")
+        if self.log_enabled:
+            self._event(f"Demand card: {parts.materials[self.demand_pile[0]].en}. "
+                        f"{self._name(self.start)} starts.")
 
     def _place(self, seat: int, corner: int) -> None:
         self.corner_of[seat] = corner
@@ -101,10 +102,6 @@ class EmpireState(State):
         self.position[seat] = self.parts.corner_spaces[corner]
 
     # ----- naming ------------------------------------------------------------------
-    @property
-    def parts(self) -> Components:
-        return self.game.parts
-
     def _name(self, seat: int) -> str:
         return f"P{seat + 1} ({self.parts.groups[self.group[seat]].pawn})"
 
@@ -155,28 +152,32 @@ class EmpireState(State):
         ix = self.game.index
         if index == ix.roll:
             steps = self.rng.randbelow(self.parts.die_sides) + 1
-            self._event(f"{self._name(self.active)} rolls {steps}")
+            if self.log_enabled:
+                self._event(f"{self._name(self.active)} rolls {steps}")
             self._move(steps)
         elif index < ix.buy:
             kind = index - ix.play
             self.hand[self.active * len(self.parts.price_kinds) + kind] -= 1
             self.price_pile.append(kind)
             card = self.parts.price_kinds[kind]
-            self._event(f"{self._name(self.active)} plays the ${card.price} price card "
-                        f"(under the pile) to move {card.steps}")
+            if self.log_enabled:
+                self._event(f"{self._name(self.active)} plays the ${card.price} price card "
+                            f"(under the pile) to move {card.steps}")
             self._move(card.steps)
         elif index == ix.buy:
             self._buy(self.decider, -1)
         elif index < ix.pass_:
             self._buy(self.decider, index - ix.take_from)
         elif index == ix.pass_:
-            self._event(f"{self._name(self.decider)} does not buy")
+            if self.log_enabled:
+                self._event(f"{self._name(self.decider)} does not buy")
             self.offer_step += 1
             self._ask_next_buyer()
         elif index == ix.jump:
             self._research_jump()
         elif index == ix.stay:
-            self._event(f"{self._name(self.active)} stays")
+            if self.log_enabled:
+                self._event(f"{self._name(self.active)} stays")
             self._end_turn()
         elif index < ix.corner:
             self._draw_into_offer(index - ix.draw_from)
@@ -187,7 +188,8 @@ class EmpireState(State):
         """Set-up with `choose_corners`: each seat in turn order puts its pawn on a corner."""
         seat = self.decider
         self._place(seat, corner)
-        self._event(f"{self._name(seat)} takes corner {CORNER_LETTERS[corner]}")
+        if self.log_enabled:
+            self._event(f"{self._name(seat)} takes corner {CORNER_LETTERS[corner]}")
         self.decider = (seat + 1) % self.num_players
         if self.decider == self.start:
             self.phase = MOVE
@@ -200,7 +202,8 @@ class EmpireState(State):
         here = self.position[seat]
         to_own = (self.parts.corner_spaces[self.corner_of[seat]] - here) % size or size
         there = self.position[seat] = (here + steps) % size
-        self._event(f"{self._name(seat)} moves to {self._space_text(there)}")
+        if self.log_enabled:
+            self._event(f"{self._name(seat)} moves to {self._space_text(there)}")
         if steps >= to_own:
             corner = self.corner_of[seat]
             self._collect(seat, self.corner_revenue[corner],
@@ -236,14 +239,16 @@ class EmpireState(State):
     def _gain(self, seat: int, amount: int, why: str) -> None:
         """Cash from the bank; reaching the target cash wins at once (even mid-turn)."""
         self.cash[seat] += amount
-        self._event(f"{self._name(seat)} takes ${amount} ({why}): ${self.cash[seat]}")
+        if self.log_enabled:
+            self._event(f"{self._name(seat)} takes ${amount} ({why}): ${self.cash[seat]}")
         if self.cash[seat] >= self.parts.win_cash:
             self._win(seat, f"holds ${self.cash[seat]}")
 
     def _win(self, seat: int, why: str) -> None:
         self.winner = seat
         self.phase = OVER
-        self._event(f"{self._name(seat)} {why} and wins")
+        if self.log_enabled:
+            self._event(f"{self._name(seat)} {why} and wins")
 
     def _end_turn(self) -> None:
         """Company check of the active seat, then the next seat clockwise (or the cap)."""
@@ -262,7 +267,8 @@ class EmpireState(State):
         self.capped = True
         order = self.tie_break_order()
         best = min(order, key=lambda s: (-self.cash[s], -self.founded[s], order.index(s)))
-        self._event(f"Safety limit of {self.max_turns} turns reached")
+        if self.log_enabled:
+            self._event(f"Safety limit of {self.max_turns} turns reached")
         self._win(best, "is the richest")
 
     # ----- supply spaces -----------------------------------------------------------
@@ -288,8 +294,9 @@ class EmpireState(State):
             pick -= hand[seat * k + kind]
             kind += 1
         hand[seat * k + kind] -= 1
-        self._event(f"The price pile is empty: a random card is drawn from "
-                    f"{self._name(seat)}'s hand")
+        if self.log_enabled:
+            self._event(f"The price pile is empty: a random card is drawn from "
+                        f"{self._name(seat)}'s hand")
         self._offer(kind)
 
     def _offer(self, kind: int) -> None:
@@ -297,7 +304,8 @@ class EmpireState(State):
         self.offer_step = 0
         card = self.parts.price_kinds[kind]
         material = self.parts.materials[self.offer_material].en
-        self._event(f"Price card revealed: {material} for ${card.price} ({card.steps} steps)")
+        if self.log_enabled:
+            self._event(f"Price card revealed: {material} for ${card.price} ({card.steps} steps)")
         self._ask_next_buyer()
 
     def _ask_next_buyer(self) -> None:
@@ -311,7 +319,8 @@ class EmpireState(State):
             self.offer_step += 1
         self.price_pile.append(self.offered)
         self.offered = -1
-        self._event("Nobody buys: the price card goes under the pile")
+        if self.log_enabled:
+            self._event("Nobody buys: the price card goes under the pile")
         self._end_turn()
 
     def _can_buy(self, seat: int) -> bool:
@@ -347,8 +356,9 @@ class EmpireState(State):
         self.held[seat * len(parts.materials) + m] += 1
         self.hand[seat * len(parts.price_kinds) + kind] += 1
         self.offered = -1
-        self._event(f"{self._name(seat)} buys {parts.materials[m].en} from {where} for ${price} "
-                    f"and keeps the price card: ${self.cash[seat]}")
+        if self.log_enabled:
+            self._event(f"{self._name(seat)} buys {parts.materials[m].en} from {where} for "
+                        f"${price} and keeps the price card: ${self.cash[seat]}")
         self._end_turn()
 
     # ----- demand and research -----------------------------------------------------
@@ -360,14 +370,16 @@ class EmpireState(State):
         at = seat * len(parts.materials) + m
         count = self.held[at]
         if not count:
-            self._event(f"Demand for {parts.materials[m].en}: {self._name(seat)} has none")
+            if self.log_enabled:
+                self._event(f"Demand for {parts.materials[m].en}: {self._name(seat)} has none")
             return
         self.held[at] = 0
         self.bank[m] += count
         self.sales[seat] += 1
         self.demand_pile.append(self.demand_pile.pop(0))
-        self._event(f"{self._name(seat)} sells {count} {parts.materials[m].en}; next demand: "
-                    f"{parts.materials[self.demand_pile[0]].en}")
+        if self.log_enabled:
+            self._event(f"{self._name(seat)} sells {count} {parts.materials[m].en}; next demand: "
+                        f"{parts.materials[self.demand_pile[0]].en}")
         self._gain(seat, parts.demand_sale, "material demand")
 
     def _research_jump(self) -> None:
@@ -375,7 +387,8 @@ class EmpireState(State):
         seat = self.active
         there = (self.position[seat] + self.parts.research_jump) % len(self.parts.board)
         self.position[seat] = there
-        self._event(f"{self._name(seat)} jumps to {self._space_text(there)}")
+        if self.log_enabled:
+            self._event(f"{self._name(seat)} jumps to {self._space_text(there)}")
         self._demand()
         if self.phase != OVER:
             self._end_turn()
@@ -398,9 +411,10 @@ class EmpireState(State):
         self.corner_revenue[corner] += parts.revenue_raise_per_company
         pile = self.company_pile[seat]
         self.company_up[seat] = pile.pop(0) if pile else -1
-        self._event(f"{self._name(seat)} founds {self._company_text(card)}; corner "
-                    f"{CORNER_LETTERS[corner]} revenue ${self.corner_revenue[corner]}; next "
-                    f"company card: {self._company_text(self.company_up[seat])}")
+        if self.log_enabled:
+            self._event(f"{self._name(seat)} founds {self._company_text(card)}; corner "
+                        f"{CORNER_LETTERS[corner]} revenue ${self.corner_revenue[corner]}; next "
+                        f"company card: {self._company_text(self.company_up[seat])}")
         if self.founded[seat] >= parts.win_companies:
             self._win(seat, f"has founded {self.founded[seat]} companies")
 
@@ -530,6 +544,7 @@ class EmpireState(State):
         twin.offer_material = self.offer_material
         twin.offer_step = self.offer_step
         twin.offered = self.offered
+        twin.parts = self.parts
         twin.phase = self.phase
         twin.position = self.position.copy()
         twin.price_pile = self.price_pile.copy()
