@@ -569,6 +569,7 @@ def test_invariants_catch_a_conjured_token_and_lost_money() -> None:
         state.check_invariants()
 
 
-def test_max_turns_option_must_be_positive() -> None:
+@pytest.mark.parametrize("bad", [0, -3, True])
+def test_max_turns_option_must_be_a_positive_integer(bad: int) -> None:
     with pytest.raises(ValueError):
-        new_state(max_turns=0)
+        new_state(max_turns=bad)

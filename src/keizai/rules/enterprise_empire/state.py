@@ -43,7 +43,7 @@ class EmpireState(State):
         parts = self.parts = game.parts
         rng = self.rng
         self.max_turns = options["max_turns"]
-        if self.max_turns < 1:
+        if isinstance(self.max_turns, bool) or self.max_turns < 1:
             raise ValueError("option 'max_turns' must be at least 1")
         groups = list(range(CORNERS))
         rng.shuffle(groups)
