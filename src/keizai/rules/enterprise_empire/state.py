@@ -607,6 +607,8 @@ class EmpireState(State):
             assert min(in_hands) >= 0, "negative price-card count"
             count = self.price_pile.count(kind) + sum(in_hands) + (self.offered == kind)
             assert count == card.count, f"${card.price} price cards: {count}, not {card.count}"
+        in_play = len(self.price_pile) + sum(self.hand) + (self.offered >= 0)
+        assert in_play == parts.price_card_total, f"{in_play} price cards in play"
         for s in range(n):
             expected = (parts.starting_cash + self.revenue_in[s]
                         + parts.demand_sale * self.sales[s] - self.spent[s])
