@@ -8,9 +8,12 @@ from gymnasium.utils.env_checker import check_env
 import keizai
 from keizai.agents import make_agent
 from keizai.rl.gymnasium_env import KeizaiGymEnv, gymnasium_id, register_envs
+from keizai.rl.observations import supported_games
 from keizai.rl.rewards import final_rewards
 
-CASES = [(game_id, players) for game_id in keizai.games() for players in (1, 2, 3, 4)]
+CASES = [(game_id, players) for game_id in supported_games()
+         for players in range(keizai.get_game(game_id).min_players,
+                              keizai.get_game(game_id).max_players + 1)]
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

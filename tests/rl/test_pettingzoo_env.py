@@ -5,9 +5,12 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import keizai
+from keizai.rl.observations import supported_games
 from keizai.rl.pettingzoo_env import KeizaiAECEnv
 
-CASES = [(game_id, players) for game_id in keizai.games() for players in (1, 2, 3, 4)]
+CASES = [(game_id, players) for game_id in supported_games()
+         for players in range(keizai.get_game(game_id).min_players,
+                              keizai.get_game(game_id).max_players + 1)]
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

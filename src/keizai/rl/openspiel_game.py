@@ -16,7 +16,7 @@ Choices, and why:
   search can sample worlds consistent with what a seat knows.
 - Utility is win/loss (`keizai.rl.rewards`): +1 for the winner, -1/(n-1) for the others
   (zero-sum); solo: +1 for a win, -1 for a loss (general-sum, the only player).
-- `max_game_length` is a generous bound (500 decisions per player), not a proven one.
+- `max_game_length` is a generous bound (20,000 decisions), not a proven one.
 """
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ from keizai.engine import Rng, State
 from keizai.rl.observations import ObservationEncoder, encoder_for, supported_games
 from keizai.rl.rewards import final_rewards
 
-MAX_DECISIONS_PER_PLAYER = 500
+# No game bounds its length through the engine contract; this is far above any game
+# seen (random 4-player 企業帝國 games take about 1,000 decisions).
+MAX_GAME_LENGTH = 20_000
 
 
 def openspiel_name(game_id: str) -> str:
@@ -80,7 +82,7 @@ class KeizaiSpielGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None if players == 1 else 0.0,
-            max_game_length=MAX_DECISIONS_PER_PLAYER * players,
+            max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(_game_type(self.game_id, players == 1), info, params)
 

@@ -15,6 +15,7 @@ _REGISTRY: dict[str, str] = {
     "national-economy/progress": "keizai.rl.observations.national_economy:NationalEconomyEncoder",
     "national-economy/mecenat": "keizai.rl.observations.national_economy:NationalEconomyEncoder",
     "national-economy/glory": "keizai.rl.observations.national_economy:NationalEconomyEncoder",
+    "enterprise-empire": "keizai.rl.observations.enterprise_empire:EnterpriseEmpireEncoder",
 }
 _cache: dict[str, ObservationEncoder] = {}
 
