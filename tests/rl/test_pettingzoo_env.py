@@ -6,7 +6,7 @@ from pettingzoo.test import api_test, seed_test
 
 import keizai
 from keizai.rl.observations import supported_games
-from keizai.rl.pettingzoo_env import KeizaiAECEnv
+from keizai.rl.pettingzoo_env import KeizaiAECEnv, env
 
 CASES = [(game_id, players) for game_id in supported_games()
          for players in range(keizai.get_game(game_id).min_players,
@@ -19,6 +19,18 @@ def test_pettingzoo_api_and_seed_tests(game_id, players):
         warnings.simplefilter("ignore")  # advice about Dict observation spaces
         api_test(KeizaiAECEnv(game_id, players), num_cycles=400)
     seed_test(lambda: KeizaiAECEnv(game_id, players), num_cycles=400)
+
+
+def test_the_wrapped_environment_passes_too():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("national-economy/glory", 2, reward="win_loss"), num_cycles=400)
+
+
+def test_the_wrapped_environment_enforces_order():
+    wrapped = env("national-economy/glory", 2)
+    with pytest.raises(AssertionError, match="reset"):
+        wrapped.step(0)
 
 
 def play_to_the_end(env: KeizaiAECEnv, seed: int) -> dict[str, float]:

@@ -106,3 +106,12 @@ class KeizaiAECEnv(AECEnv):
 
     def close(self) -> None:
         self.state = None
+
+
+def env(game_id: str, players: int = 2, **kwargs: Any) -> AECEnv:
+    """The environment wrapped as PettingZoo's own games are: order enforced (no `step`
+    before `reset`, no `observe` of an unknown agent) and actions checked in range."""
+    from pettingzoo.utils import wrappers
+
+    raw = KeizaiAECEnv(game_id, players, **kwargs)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
