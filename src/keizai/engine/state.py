@@ -31,7 +31,7 @@ class State(ABC):
     """One position of a game. Subclasses implement the underscore methods."""
 
     __slots__ = ("_events", "_legal", "game", "history", "log_enabled", "num_players", "options",
-                 "rng", "seed")
+                 "reveals", "rng", "seed")
 
     def __init__(self, game: Any, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -43,6 +43,9 @@ class State(ABC):
         self._events: list[Event] = []
         self._legal: list[int] | None = None
         self.log_enabled = True
+        # Counts the moments chance or hidden information became visible after set-up (a
+        # card drawn or revealed, a die rolled): undo never goes back past one.
+        self.reveals = 0
 
     # ----- what subclasses provide -------------------------------------------------
     @property
@@ -128,6 +131,11 @@ class State(ABC):
         position = {seat: i for i, seat in enumerate(order)}
         return sorted(range(self.num_players), key=lambda s: (-totals[s], position[s]))
 
+    def winners(self) -> list[int]:
+        """The seats that win. One seat unless the game shares wins on a tie (a game that
+        does overrides this)."""
+        return self.ranking()[:1]
+
     def record(self) -> dict[str, Any]:
         names = self.game.action_space.actions
         return {
@@ -160,3 +168,4 @@ class State(ABC):
         twin._events = self._events.copy()
         twin._legal = self._legal
         twin.log_enabled = self.log_enabled
+        twin.reveals = self.reveals
