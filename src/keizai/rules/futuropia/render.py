@@ -74,7 +74,10 @@ def render_text(view: dict[str, Any]) -> str:
                 for kind, run in c["best_runs"].items()]
         lines.append("   best staffing: " + ", ".join(runs))
         lines.append("   houses: " + "; ".join(_house(h) for h in c["houses"]))
-        lines.append("   tiles up: " + (", ".join(c["tiles_face_up"]) or "none"))
+        tiles = ", ".join(c["tiles_face_up"]) or "none"
+        if c["tiles_face_up"] and len(c["tiles_face_up"]) < 5 and not view["final_phase"]:
+            tiles += f" (early refresh costs {c['refresh_cost']} resources)"
+        lines.append("   tiles up: " + tiles)
     if "scores" in view:
         lines.append("Scores:")
         for seat, s in enumerate(view["scores"]):

@@ -278,7 +278,7 @@ class FuturopiaState(State):
             legal = [table.tile[t] for t in range(len(TILE_NAMES)) if up >> t & 1]
             if self.final:
                 legal.append(table.stop)
-            elif up != ALL_TILES and self._refresh_cost(p) <= sum(self.res[p]):
+            elif up != ALL_TILES and self.refresh_cost(p) <= sum(self.res[p]):
                 legal.append(table.refresh)
             return legal
         if phase == PAY:
@@ -305,7 +305,7 @@ class FuturopiaState(State):
             return [table.robots[n - 1] for n in range(rules.robots_min, rules.robots_max + 1)]
         return []
 
-    def _refresh_cost(self, p: int) -> int:
+    def refresh_cost(self, p: int) -> int:
         return bin(self.tiles_up[p]).count("1") * self.rules.refresh_cost
 
     def _payable_kinds(self) -> list[int]:
@@ -389,8 +389,8 @@ class FuturopiaState(State):
         if phase == TURN:
             if index == table.refresh:
                 if self.log_enabled:
-                    self._event(f"{_seat(p)} pays {self._refresh_cost(p)} to refresh early")
-                self._begin_payment(self._refresh_cost(p), PAY_REFRESH)
+                    self._event(f"{_seat(p)} pays {self.refresh_cost(p)} to refresh early")
+                self._begin_payment(self.refresh_cost(p), PAY_REFRESH)
             elif index == table.stop:
                 if self.log_enabled:
                     self._event(f"{_seat(p)} stops, keeping "
@@ -424,8 +424,6 @@ class FuturopiaState(State):
             self._end_tile()
         elif phase == INVITE:
             self.invite_n = index - table.invite[0] + 1
-            self.house_from = 0
-            self.specials_bought = 0
             self.phase = HOUSES
         elif phase in (HOUSES, OPENING):
             if index == table.house_done:
@@ -520,6 +518,8 @@ class FuturopiaState(State):
             else:
                 self.phase = BUY
         elif tile == 2:
+            self.house_from = 0
+            self.specials_bought = 0
             if self._feasible_invites(p):
                 self.phase = INVITE
             else:  # no bed can be found for anyone: nobody comes, but everyone eats

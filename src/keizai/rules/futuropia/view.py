@@ -75,6 +75,7 @@ def _community(state: FuturopiaState, p: int) -> dict[str, Any]:
         "houses": [_house(comps.faces[f]) for f in state.houses[p]],
         "tiles_face_up": [TILE_NAMES[t] for t in range(len(TILE_NAMES))
                           if state.tiles_up[p] >> t & 1],
+        "refresh_cost": state.refresh_cost(p),
         "best_runs": runs,
         "finished": state.finished[p],
     }
