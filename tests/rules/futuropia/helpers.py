@@ -35,6 +35,7 @@ def gen_ids(state: FuturopiaState, seat: int) -> list[str]:
 
 def set_gens(state: FuturopiaState, seat: int, ids: list[str]) -> None:
     state.gens[seat] = sorted(gen(i) for i in ids)
+    state._legal = None
 
 
 def face(tile_id: str, side: str = "A") -> int:
@@ -46,6 +47,7 @@ def set_houses(state: FuturopiaState, seat: int, houses: list[tuple[str, str]]) 
     faces = [face(t, s) for t, s in houses]
     state.house_supply = [f for f in state.house_supply if f >> 1 not in {x >> 1 for x in faces}]
     state.houses[seat] = faces
+    state._legal = None
 
 
 def money(state: FuturopiaState, seat: int) -> int:
@@ -60,3 +62,4 @@ def set_stock(state: FuturopiaState, seat: int, cash: int, food: int, energy: in
     else:
         state.spent[seat] -= delta
     state.res[seat] = [cash, food, energy]
+    state._legal = None  # legal actions are cached per position
