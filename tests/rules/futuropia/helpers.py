@@ -34,7 +34,17 @@ def gen_ids(state: FuturopiaState, seat: int) -> list[str]:
 
 
 def set_gens(state: FuturopiaState, seat: int, ids: list[str]) -> None:
-    state.gens[seat] = sorted(gen(i) for i in ids)
+    """Give a seat these generators: bought ones come out of the stock, starting ones it
+    no longer has go to the box (so the invariants still hold where stock allows)."""
+    table = components().generators
+    new_gens = sorted(gen(i) for i in ids)
+    for g in set(new_gens) | set(state.gens[seat]):
+        change = new_gens.count(g) - state.gens[seat].count(g)
+        if table[g].price is None:
+            state.discarded[g] -= change
+        else:
+            state.stock[g] -= change
+    state.gens[seat] = new_gens
     state._legal = None
 
 

@@ -707,6 +707,11 @@ class FuturopiaState(State):
             out.append(final_points(check, self.loans[p], up, sum(self.res[p]), rules))
         return out
 
+    def winners(self) -> list[int]:
+        """Every seat with the best total: a tie is a shared win (rulebook, 最終計分)."""
+        totals = [s["total"] for s in self.scores()]
+        return [p for p, total in enumerate(totals) if total == max(totals)]
+
     # ----- invariants ----------------------------------------------------------------
     def check_invariants(self) -> None:
         comps = self.setup.components

@@ -116,4 +116,5 @@ def build_view(state: FuturopiaState) -> dict[str, Any]:
     }
     if state.is_over:
         view["scores"] = state.scores()
+        view["winners"] = state.winners()
     return view
