@@ -66,14 +66,9 @@ def test_each_face_up_tile_once_more_then_the_players_game_ends() -> None:
     assert state.tiles_up == [0b01111, 0b11111]
     play(state, "stop")  # P2 stops at once: five tiles stay up
     assert state.finished == [False, True]
-    for tile in ("action:subsidy", "action:robots", "robots:1"):
-        assert state.current_player == 0
-        if tile == "robots:1":
-            play(state, tile)
-        elif tile == "action:subsidy":
-            assert tile not in names(state)
-        else:
-            play(state, tile)
+    assert "action:subsidy" not in names(state)  # used up for good
+    play(state, "action:robots", "robots:1")
+    assert state.current_player == 0  # P2 is finished and skipped
     play(state, "action:power", "buy:none", "action:food", "buy:none")
     assert not state.is_over
     play(state, "action:invite", "invite:1", "house:done")
