@@ -83,4 +83,7 @@ def render_text(view: dict[str, Any]) -> str:
         for seat, s in enumerate(view["scores"]):
             parts = ", ".join(f"{k} {v}" for k, v in s.items() if k != "total")
             lines.append(f"  P{seat + 1}: {s['total']} ({parts})")
+        winners = ", ".join(f"P{seat + 1}" for seat in view["winners"])
+        shared = " (shared)" if len(view["winners"]) > 1 else ""
+        lines.append(f"Winners: {winners}{shared}")
     return "\n".join(lines)
