@@ -17,6 +17,7 @@ remove) are made by search so that the player's score is the best the rules allo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from keizai.rules.futuropia.data import FOOD, GeneratorType, HouseFace, Rules
@@ -52,9 +53,12 @@ class CheckResult:
 
 
 class _Production:
-    """Every staffing of a community: (spaces, food, energy) per set of running generators."""
+    """Every staffing of a community: (spaces, food, energy) per set of running generators.
 
-    __slots__ = ("options", "total_spaces")
+    Tables are indexed by workforce, capped at the total number of work spaces.
+    """
+
+    __slots__ = ("_food_tables", "max_energy", "options", "total_spaces")
 
     def __init__(self, gens: tuple[GeneratorType, ...]) -> None:
         self.total_spaces = sum(g.spaces for g in gens)
@@ -64,15 +68,32 @@ class _Production:
             energy = g.output - food
             options += [(s + g.spaces, f + food, e + energy) for s, f, e in options]
         self.options = options
+        self.max_energy = self._table(lambda s, f, e: e)
+        self._food_tables: dict[int, list[int]] = {}
 
-    def max_energy(self, workforce: int) -> int:
-        return max(e for s, _, e in self.options if s <= workforce)
+    def _table(self, value: Callable[[int, int, int], int]) -> list[int]:
+        """best[w]: the largest `value` of a staffing using at most w work spaces."""
+        best = [-1] * (self.total_spaces + 1)
+        for s, f, e in self.options:
+            v = value(s, f, e)
+            if v > best[s]:
+                best[s] = v
+        for w in range(1, len(best)):
+            best[w] = max(best[w], best[w - 1])
+        return best
 
-    def food_keeping_energy(self, workforce: int, energy_demand: int) -> int:
-        kept = [f for s, f, e in self.options if s <= workforce and e >= energy_demand]
-        if kept:
-            return max(kept)
-        return max(f for s, f, _ in self.options if s <= workforce)
+    def workforce(self, workers: int) -> int:
+        return min(workers, self.total_spaces)
+
+    def food_keeping_energy(self, energy_demand: int) -> list[int]:
+        """Most food per workforce, keeping energy balanced where that is possible."""
+        table = self._food_tables.get(energy_demand)
+        if table is None:
+            kept = self._table(lambda s, f, e: f if e >= energy_demand else -1)
+            anyhow = self._table(lambda s, f, e: f)
+            table = [k if k >= 0 else a for k, a in zip(kept, anyhow, strict=True)]
+            self._food_tables[energy_demand] = table
+        return table
 
     def best_surplus(self, workforce: int, residents: int, energy_demand: int) -> tuple[int, int]:
         fed = [(f, e) for s, f, e in self.options if s <= workforce and f >= residents]
@@ -92,8 +113,8 @@ def self_sufficiency(community: Community, rules: Rules) -> CheckResult:
     def people(robots: int, houses: tuple[HouseFace, ...]) -> CheckResult:
         residents = min(community.residents, sum(h.beds for h in houses))
         energy_demand = robots + sum(h.energy for h in houses)
-        while residents > 0 and production.food_keeping_energy(
-                robots + residents, energy_demand) < residents:
+        food = production.food_keeping_energy(energy_demand)
+        while residents > 0 and food[production.workforce(robots + residents)] < residents:
             residents -= 1
         workforce = robots + residents
         surplus_food, surplus_energy = production.best_surplus(
@@ -106,7 +127,8 @@ def self_sufficiency(community: Community, rules: Rules) -> CheckResult:
     def energy(robots: int, houses: tuple[HouseFace, ...]) -> CheckResult:
         while True:
             demand = robots + sum(h.energy for h in houses)
-            if production.max_energy(robots + community.residents) >= demand:
+            workforce = production.workforce(robots + community.residents)
+            if production.max_energy[workforce] >= demand:
                 return people(robots, houses)
             if robots == 0:
                 break
