@@ -90,3 +90,14 @@ def test_no_early_refresh_without_resources_or_with_all_tiles_up() -> None:
     assert "refresh" not in names(state)
     set_stock(state, 0, 4, 0, 0)
     assert "refresh" in names(state)
+
+
+def test_option_refresh_on_credit() -> None:
+    """Option `refresh_on_credit` (rules-notes): loans may pay the early refresh."""
+    state = new(2, refresh_on_credit=True)
+    play(state, "action:subsidy", "action:subsidy")
+    set_stock(state, 0, 1, 0, 0)
+    play(state, "refresh")  # 4 owed, 1 in stock: one loan, $2 change
+    # the loan exists when the tiles turn up, so it owes its $1 interest at once
+    assert state.loans[0] == 1 and state.res[0] == [1, 0, 0]
+    assert state.phase == TURN

@@ -32,8 +32,10 @@ class FuturopiaGame(Game):
         """`advanced`: advanced set-up (special houses, opening purchases);
         `houses`: side of the regular houses, "A", "B" or "random" (expert rule);
         `expert_tiles`: None (off), "random" (draw the rule's number of tiles, 2) or a
-        list of expert tile ids."""
-        return {"advanced": False, "houses": "A", "expert_tiles": None}
+        list of expert tile ids; `refresh_on_credit`: loans may pay an early refresh
+        (default: only resources in stock can, see docs/rules-notes.md)."""
+        return {"advanced": False, "houses": "A", "expert_tiles": None,
+                "refresh_on_credit": False}
 
     def _expert_ids(self, choice: Any, state: FuturopiaState) -> list[str]:
         known = [e.id for e in self.components.expert_tiles]
@@ -60,7 +62,8 @@ class FuturopiaGame(Game):
         for tile in self.components.expert_tiles:
             if tile.id in expert:
                 rules = replace(rules, **dict(tile.change))
-        setup = Setup(self.components, rules, players, expert, self.table)
+        setup = Setup(self.components, rules, players, expert, self.table,
+                      options["refresh_on_credit"])
         state.set_up(setup, options["advanced"], options["houses"])
         return state
 

@@ -40,13 +40,14 @@ MONEY, FOOD_STOCK, ENERGY_STOCK = range(3)  # positions in a player's resource l
 class Setup:
     """What is fixed for one game: components, rule numbers after expert tiles, options."""
 
-    __slots__ = ("components", "expert", "queues", "rules", "start_money", "subsidy_track",
-                 "table")
+    __slots__ = ("components", "expert", "queues", "refresh_on_credit", "rules", "start_money",
+                 "subsidy_track", "table")
 
     def __init__(self, components: Components, rules: Rules, players: int, expert: list[str],
-                 table: ActionTable) -> None:
+                 table: ActionTable, refresh_on_credit: bool = False) -> None:
         self.components = components
         self.rules = rules
+        self.refresh_on_credit = refresh_on_credit
         self.expert = tuple(expert)
         self.table = table
         self.queues = (components.market_queue(FOOD, players),
@@ -278,7 +279,8 @@ class FuturopiaState(State):
             legal = [table.tile[t] for t in range(len(TILE_NAMES)) if up >> t & 1]
             if self.final:
                 legal.append(table.stop)
-            elif up != ALL_TILES and self.refresh_cost(p) <= sum(self.res[p]):
+            elif up != ALL_TILES and (self.setup.refresh_on_credit
+                                      or self.refresh_cost(p) <= sum(self.res[p])):
                 legal.append(table.refresh)
             return legal
         if phase == PAY:
@@ -457,8 +459,8 @@ class FuturopiaState(State):
         stock = self.res[p]
         while self.pay_owed > 0:
             if sum(stock) < self.pay_owed:
-                # Only interest can be short: everything goes, loans cover the rest, and
-                # these new loans owe no interest now (rulebook, 特殊情況).
+                # Interest (or a refresh on credit) can be short: everything goes, loans
+                # cover the rest; loans taken for interest owe none now (rulebook, 特殊情況).
                 short = self.pay_owed - sum(stock)
                 self.spent[p] += stock[MONEY]
                 stock[MONEY] = stock[FOOD_STOCK] = stock[ENERGY_STOCK] = 0
