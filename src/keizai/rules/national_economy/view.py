@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from keizai.rules.national_economy.cards import Building
 from keizai.rules.national_economy.state import (
     BUILD,
-    FACE,
     OPTION,
     OVER,
     PAY,
@@ -21,11 +20,11 @@ from keizai.rules.national_economy.state import (
     PAY_LIMIT,
     PAYDAY,
     PLACE,
-    PUBLIC,
     SELL,
     TAKE,
     USED,
 )
+from keizai.rules.national_economy.workplaces import FACE, PUBLIC
 
 if TYPE_CHECKING:
     from keizai.rules.national_economy.state import NationalEconomyState
