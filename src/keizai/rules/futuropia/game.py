@@ -62,9 +62,7 @@ class FuturopiaGame(Game):
         for tile in self.components.expert_tiles:
             if tile.id in expert:
                 rules = replace(rules, **dict(tile.change))
-        setup = Setup(self.components, rules, players, expert, self.table,
-                      options["refresh_on_credit"])
-        state.set_up(setup, options["advanced"], options["houses"])
+        state.set_up(Setup(self.components, rules, self.table, players, options, expert))
         return state
 
     def render_text(self, view: dict[str, Any]) -> str:

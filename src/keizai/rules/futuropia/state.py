@@ -6,7 +6,7 @@ to reference/futuropia.md (sections §4-§11). Designed choices are in docs/rule
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from keizai.engine import State
 from keizai.rules.futuropia.actions import ALL_TILES, RESOURCES, TILE_NAMES, ActionTable
@@ -30,30 +30,33 @@ from keizai.rules.futuropia.scoring import Community, final_points, self_suffici
 from keizai.rules.futuropia.staffing import best_output
 from keizai.rules.futuropia.view import build_view
 
-if TYPE_CHECKING:
-    from keizai.rules.futuropia.game import FuturopiaGame
-
 MONEY, FOOD_STOCK, ENERGY_STOCK = range(3)  # positions in a player's resource list
 
 
-
 class Setup:
-    """What is fixed for one game: components, rule numbers after expert tiles, options."""
+    """What is fixed for one game: components, rule numbers after expert tiles, options.
 
-    __slots__ = ("components", "expert", "queues", "refresh_on_credit", "rules", "start_money",
-                 "subsidy_track", "table")
+    Shared (never copied) by every clone of the game's states.
+    """
 
-    def __init__(self, components: Components, rules: Rules, players: int, expert: list[str],
-                 table: ActionTable, refresh_on_credit: bool = False) -> None:
+    __slots__ = ("advanced", "components", "expert", "house_sides", "queues",
+                 "refresh_on_credit", "rules", "start_money", "subsidy_track", "table")
+
+    def __init__(self, components: Components, rules: Rules, table: ActionTable,
+                 players: int, options: dict[str, Any], expert: list[str]) -> None:
         self.components = components
         self.rules = rules
-        self.refresh_on_credit = refresh_on_credit
-        self.expert = tuple(expert)
         self.table = table
+        self.advanced: bool = options["advanced"]
+        self.house_sides: str = options["houses"]
+        self.refresh_on_credit: bool = options["refresh_on_credit"]
+        self.expert = tuple(expert)
         self.queues = (components.market_queue(FOOD, players),
                        components.market_queue(POWER, players))
         self.subsidy_track = components.subsidy_track(players)
-        self.start_money: list[int] = []
+        # Turn-order compensation, not in the advanced game (rulebook 玩家開局補償).
+        bonus = (0,) * players if self.advanced else rules.turn_order_bonus[:players]
+        self.start_money = tuple(rules.start_money + b for b in bonus)
 
 
 def _seat(p: int) -> str:
@@ -61,6 +64,18 @@ def _seat(p: int) -> str:
 
 
 class FuturopiaState(State):
+    """One Futuropia position.
+
+    Per seat: resources `res` ([money, food, energy]), loans, residents, robots, owned
+    generators `gens` (generator indices, sorted), houses (house face ids: 2 × tile +
+    side), action tiles face up `tiles_up` (bit mask) and whether the seat's game is
+    `finished`. `received`/`spent` keep the seat's money book (checked by the
+    invariants). Markets per kind: left/right stack (generator index or -1), price
+    marker, next supply stack in `setup.queues`; `stock` counts unsold tiles per
+    generator. `phase` and the pending fields (`pay_owed`, `invite_n`, ...) describe the
+    decision `actor` is taking.
+    """
+
     __slots__ = (
         "actor", "buy_kind", "discarded", "final", "finished", "gens", "house_from",
         "house_supply", "houses", "invite_n", "loans", "loans_repaid", "loans_taken",
@@ -70,21 +85,15 @@ class FuturopiaState(State):
         "turn",
     )
 
-    def __init__(self, game: FuturopiaGame, players: int, seed: int,
-                 options: dict[str, Any]) -> None:
-        super().__init__(game, players, seed, options)
-
     # ----- set-up (rulebook 遊戲準備; reference §4, §11) ----------------------------
-    def set_up(self, setup: Setup, advanced: bool, house_sides: str) -> None:
+    def set_up(self, setup: Setup) -> None:
         comps = setup.components
         rules = setup.rules
         n = self.num_players
+        advanced = setup.advanced
         self.setup = setup
-        self.res = [[rules.start_money, rules.start_food, rules.start_energy] for _ in range(n)]
-        if not advanced:
-            for p in range(n):
-                self.res[p][MONEY] += rules.turn_order_bonus[p]
-        setup.start_money = [r[MONEY] for r in self.res]
+        self.res = [[setup.start_money[p], rules.start_food, rules.start_energy]
+                    for p in range(n)]
         self.received = [0] * n
         self.spent = [0] * n
         self.loans = [0] * n
@@ -108,10 +117,10 @@ class FuturopiaState(State):
         for t, tile in enumerate(comps.house_tiles):
             if tile.special or tile.min_players > n:
                 continue
-            if house_sides == "random":
+            if setup.house_sides == "random":
                 side = self.rng.randbelow(2)
             else:
-                side = 1 if house_sides == "B" else 0
+                side = 1 if setup.house_sides == "B" else 0
             supply.append(2 * t + side)
         faces = comps.faces
         supply.sort(key=lambda f: (faces[f].price, comps.house_tiles[f >> 1].id))
