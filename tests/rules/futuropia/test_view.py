@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import keizai
+from keizai.engine import IllegalAction
 from tests.rules.futuropia.helpers import new, play
 
 
@@ -66,3 +69,12 @@ def test_scores_and_winners_appear_when_the_game_is_over() -> None:
     play(state, "stop", "stop")
     text = keizai.get_game("futuropia").render_text(state.view(None))
     assert "Scores:" in text and "Winners: P1, P2 (shared)" in text
+
+
+def test_an_illegal_action_says_why_and_changes_nothing() -> None:
+    """Bad input never corrupts state: IllegalAction with a reason, state unchanged."""
+    state = new(2)
+    before = state.view(None)
+    with pytest.raises(IllegalAction, match="P1 is to choose an action"):
+        state.apply("buy:left")
+    assert state.view(None) == before and state.history == []

@@ -1,7 +1,7 @@
 """The decision a Futuropia position waits for, and what a resource payment is for."""
 
 OPENING, TURN, PAY, REPAY, BUY, DISCARD, INVITE, HOUSES, ROBOTS, OVER = range(10)
-PHASE_NAMES = ("opening houses", "choose an action", "pay resources", "repay loans",
+PHASE_NAMES = ("buy opening houses", "choose an action", "pay resources", "repay loans",
                "buy a generator", "discard a generator", "invite residents", "buy houses",
                "take robots", "game over")
 

@@ -46,7 +46,8 @@ def render_text(view: dict[str, Any]) -> str:
             head += f" ({decision['owed']} more for {decision['for']})"
         if "beds_to_buy" in decision:
             low, high = decision["beds_to_buy"]
-            head += f" (inviting {decision['inviting']}; buy {low}-{high} more beds)"
+            inviting = f"inviting {decision['inviting']}; " if decision["inviting"] else ""
+            head += f" ({inviting}buy {low}-{high} more beds)"
     lines.append(head)
     if view["expert_tiles"]:
         lines.append("Expert tiles: " + "; ".join(f"{x['id']} {x['name']} ({x['change']})"

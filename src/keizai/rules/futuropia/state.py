@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from keizai.engine import State
+from keizai.engine import Action, State
 from keizai.rules.futuropia.actions import ALL_TILES, RESOURCES, TILE_NAMES, ActionTable
 from keizai.rules.futuropia.data import FOOD, KINDS, POWER, Components, GeneratorType, Rules
 from keizai.rules.futuropia.phases import (
@@ -22,6 +22,7 @@ from keizai.rules.futuropia.phases import (
     PAY_INTEREST,
     PAY_REFRESH,
     PAY_REPAY,
+    PHASE_NAMES,
     REPAY,
     ROBOTS,
     TURN,
@@ -391,6 +392,12 @@ class FuturopiaState(State):
         if low <= 0:
             legal.append(table.house_done)
         return legal
+
+    def explain_illegal(self, action: Action) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        return (f"{action} is not possible now: {_seat(self.actor)} is to "
+                f"{PHASE_NAMES[self.phase]}")
 
     # ----- applying decisions ----------------------------------------------------------
     def _apply(self, index: int) -> None:
