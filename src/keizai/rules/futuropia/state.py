@@ -9,8 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from keizai.engine import Action, State
+from keizai.rules.futuropia import house_purchase
 from keizai.rules.futuropia.actions import ALL_TILES, RESOURCES, TILE_NAMES, ActionTable
-from keizai.rules.futuropia.data import FOOD, KINDS, POWER, Components, GeneratorType, Rules
+from keizai.rules.futuropia.data import (
+    FOOD,
+    KINDS,
+    POWER,
+    Components,
+    GeneratorType,
+    HouseFace,
+    Rules,
+)
 from keizai.rules.futuropia.phases import (
     BUY,
     DISCARD,
@@ -339,56 +348,31 @@ class FuturopiaState(State):
         need = self.residents[p] + newcomers - self.beds(p)
         return need, need + self.rules.max_empty_beds
 
-    def _reachable(self, start: int, limit: int) -> list[list[int]]:
-        """reach[i][c]: bitset of bed totals buyable from supply[i:] with <= c specials."""
+    def _supply_faces(self, start: int) -> list[HouseFace]:
         faces = self.setup.components.faces
-        supply = self.house_supply
-        cap = self.rules.specials_per_purchase - self.specials_bought
-        mask = (1 << (limit + 1)) - 1
-        reach = [[1] * (cap + 1)]
-        for i in range(len(supply) - 1, start - 1, -1):
-            face = faces[supply[i]]
-            after = reach[-1]
-            if face.special:
-                row = [after[0]] + [(after[c] | after[c - 1] << face.beds) & mask
-                                    for c in range(1, cap + 1)]
-            else:
-                row = [(a | a << face.beds) & mask for a in after]
-            reach.append(row)
-        reach.reverse()  # reach[j] is for supply[start + j:]
-        return reach
+        return [faces[f] for f in self.house_supply[start:]]
 
-    @staticmethod
-    def _hits(bits: int, low: int, high: int) -> bool:
-        low = max(low, 0)
-        return high >= low and (bits >> low) & ((1 << (high - low + 1)) - 1) != 0
+    def _specials_left(self) -> int:
+        return self.rules.specials_per_purchase - self.specials_bought
 
     def _feasible_invites(self, p: int) -> list[int]:
         rules = self.rules
         empty = self.beds(p) - self.residents[p]
         if empty >= rules.invite_max:
             return list(range(rules.invite_min, rules.invite_max + 1))
-        high = rules.invite_max - empty + rules.max_empty_beds
-        top = self._reachable(0, high)[0][-1]
+        limit = rules.invite_max - empty + rules.max_empty_beds
+        reach = house_purchase.reachable(self._supply_faces(0), self._specials_left(), limit)
+        top = reach[0][-1]
         return [n for n in range(rules.invite_min, rules.invite_max + 1)
-                if self._hits(top, *self._bed_window(p, n))]
+                if house_purchase.hits(top, *self._bed_window(p, n))]
 
     def _house_choices(self, p: int) -> list[int]:
         table = self.setup.table
-        faces = self.setup.components.faces
-        low, high = self._bed_window(p, self.invite_n)
         start = self.house_from
-        reach = self._reachable(start, max(high, 0))
-        cap = self.rules.specials_per_purchase - self.specials_bought
-        legal = []
-        supply = self.house_supply
-        for j in range(len(supply) - start):
-            face = faces[supply[start + j]]
-            if face.beds > high or (face.special and cap == 0):
-                continue
-            left = reach[j + 1][cap - 1 if face.special else cap]
-            if self._hits(left, low - face.beds, high - face.beds):
-                legal.append(table.house[supply[start + j] >> 1])
+        low, high = self._bed_window(p, self.invite_n)
+        faces = self._supply_faces(start)
+        offered = house_purchase.choices(faces, self._specials_left(), low, high)
+        legal = [table.house[self.house_supply[start + j] >> 1] for j in offered]
         if low <= 0:
             legal.append(table.house_done)
         return legal
