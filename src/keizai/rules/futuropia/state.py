@@ -10,7 +10,16 @@ from typing import Any
 
 from keizai.engine import Action, State
 from keizai.rules.futuropia import house_purchase
-from keizai.rules.futuropia.actions import ALL_TILES, RESOURCES, TILE_NAMES, ActionTable
+from keizai.rules.futuropia.actions import (
+    ALL_TILES,
+    RESOURCES,
+    TILE_FOOD,
+    TILE_INVITE,
+    TILE_NAMES,
+    TILE_POWER,
+    TILE_ROBOTS,
+    ActionTable,
+)
 from keizai.rules.futuropia.data import (
     FOOD,
     KINDS,
@@ -327,7 +336,7 @@ class FuturopiaState(State):
         return []
 
     def refresh_cost(self, p: int) -> int:
-        return bin(self.tiles_up[p]).count("1") * self.rules.refresh_cost
+        return self.tiles_up[p].bit_count() * self.rules.refresh_cost
 
     def _payable_kinds(self) -> list[int]:
         """Resources the next unit may be paid in (canonical order: never go back)."""
@@ -343,7 +352,7 @@ class FuturopiaState(State):
         return kinds
 
     # Houses: which purchases keep "residents <= beds <= residents + max empty" reachable.
-    def _bed_window(self, p: int, newcomers: int) -> tuple[int, int]:
+    def bed_window(self, p: int, newcomers: int) -> tuple[int, int]:
         """(fewest, most) beds still to buy for `newcomers` more residents."""
         need = self.residents[p] + newcomers - self.beds(p)
         return need, need + self.rules.max_empty_beds
@@ -364,12 +373,12 @@ class FuturopiaState(State):
         reach = house_purchase.reachable(self._supply_faces(0), self._specials_left(), limit)
         top = reach[0][-1]
         return [n for n in range(rules.invite_min, rules.invite_max + 1)
-                if house_purchase.hits(top, *self._bed_window(p, n))]
+                if house_purchase.hits(top, *self.bed_window(p, n))]
 
     def _house_choices(self, p: int) -> list[int]:
         table = self.setup.table
         start = self.house_from
-        low, high = self._bed_window(p, self.invite_n)
+        low, high = self.bed_window(p, self.invite_n)
         faces = self._supply_faces(start)
         offered = house_purchase.choices(faces, self._specials_left(), low, high)
         legal = [table.house[self.house_supply[start + j] >> 1] for j in offered]
@@ -396,7 +405,7 @@ class FuturopiaState(State):
             elif index == table.stop:
                 if self.log_enabled:
                     self._event(f"{_seat(p)} stops, keeping "
-                                f"{bin(self.tiles_up[p]).count('1')} tiles face up")
+                                f"{self.tiles_up[p].bit_count()} tiles face up")
                 self._finish(p)
                 self._next_turn()
             else:
@@ -511,15 +520,15 @@ class FuturopiaState(State):
         self.tile = tile
         if self.log_enabled:
             self._event(f"{_seat(p)} takes the {TILE_NAMES[tile]} action")
-        if tile <= 1:  # food or power generator
-            kind = FOOD if tile == 0 else POWER
+        if tile in (TILE_FOOD, TILE_POWER):
+            kind = FOOD if tile == TILE_FOOD else POWER
             self.buy_kind = kind
             if self.mk_left[kind] < 0 and self.mk_right[kind] < 0:
                 self._run(p, kind)  # nothing left to buy (reference A10)
                 self._end_tile()
             else:
                 self.phase = BUY
-        elif tile == 2:
+        elif tile == TILE_INVITE:
             self.house_from = 0
             self.specials_bought = 0
             if self._feasible_invites(p):
@@ -527,9 +536,9 @@ class FuturopiaState(State):
             else:  # no bed can be found for anyone: nobody comes, but everyone eats
                 self.invite_n = 0
                 self._houses_done(p)
-        elif tile == 3:
+        elif tile == TILE_ROBOTS:
             self.phase = ROBOTS
-        else:
+        else:  # TILE_SUBSIDY
             amount = self.subsidy_value()
             self._gain(p, amount)
             if self.subsidy_pos < len(self.setup.subsidy_track) - 1:
@@ -705,7 +714,7 @@ class FuturopiaState(State):
         out = []
         for p in range(self.num_players):
             check = self_sufficiency(self.community(p), rules)
-            up = bin(self.tiles_up[p]).count("1") if self.final else 0
+            up = self.tiles_up[p].bit_count() if self.final else 0
             out.append(final_points(check, self.loans[p], up, sum(self.res[p]), rules))
         return out
 

@@ -89,7 +89,7 @@ def _decision(state: FuturopiaState) -> dict[str, Any]:
     elif state.phase in (BUY, DISCARD):
         decision["market"] = KINDS[state.buy_kind]
     elif state.phase in (HOUSES, OPENING):
-        low, high = state._bed_window(state.actor, state.invite_n)
+        low, high = state.bed_window(state.actor, state.invite_n)
         decision["inviting"] = state.invite_n
         decision["beds_to_buy"] = [max(low, 0), high]
     return decision
