@@ -140,3 +140,18 @@ def test_random_games_with_every_variant_keep_the_invariants(players: int) -> No
             state.apply(rng.choice(state.legal_actions()))
             state.check_invariants()
         assert len(state.winners()) >= 1
+
+
+def test_records_with_options_replay_exactly() -> None:
+    """The RNG draws (special houses, sides, expert tiles) are fixed at set-up by the
+    seed, so a record with options replays to the same game."""
+    import json
+    import random
+
+    options = {"advanced": True, "houses": "random", "expert_tiles": "random"}
+    state = new(3, seed=21, **options)
+    rng = random.Random(21)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    again = keizai.replay(json.loads(json.dumps(state.record())))
+    assert again.view(None) == state.view(None)
