@@ -3,6 +3,9 @@ B 面房舍, 高手規則; reference §11)."""
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 import keizai
@@ -129,8 +132,6 @@ def test_bad_options_are_refused(options: dict) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_with_every_variant_keep_the_invariants(players: int) -> None:
     """Invariants hold after every action with advanced set-up, random sides and experts."""
-    import random
-
     rng = random.Random(players)
     for seed in range(15):
         options = {"advanced": True, "houses": "random", "expert_tiles": "random"}
@@ -145,9 +146,6 @@ def test_random_games_with_every_variant_keep_the_invariants(players: int) -> No
 def test_records_with_options_replay_exactly() -> None:
     """The RNG draws (special houses, sides, expert tiles) are fixed at set-up by the
     seed, so a record with options replays to the same game."""
-    import json
-    import random
-
     options = {"advanced": True, "houses": "random", "expert_tiles": "random"}
     state = new(3, seed=21, **options)
     rng = random.Random(21)
