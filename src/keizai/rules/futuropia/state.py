@@ -404,8 +404,8 @@ class FuturopiaState(State):
                 self._begin_payment(self.refresh_cost(p), PAY_REFRESH)
             elif index == table.stop:
                 if self.log_enabled:
-                    self._event(f"{_seat(p)} stops, keeping "
-                                f"{self.tiles_up[p].bit_count()} tiles face up")
+                    up = self.tiles_up[p].bit_count()
+                    self._event(f"{_seat(p)} stops, keeping {up} tile{'s' * (up != 1)} face up")
                 self._finish(p)
                 self._next_turn()
             else:
@@ -687,7 +687,8 @@ class FuturopiaState(State):
             self.loans_repaid[p] += 1
         self.finished[p] = True
         if self.log_enabled:
-            self._event(f"{_seat(p)}'s game ends with {self.loans[p]} unpaid loans")
+            loans = self.loans[p]
+            self._event(f"{_seat(p)}'s game ends with {loans} unpaid loan{'s' * (loans != 1)}")
 
     def _pay_any(self, p: int, amount: int) -> None:
         """Pay resources without choice (money, then food, then energy); loans if short."""
