@@ -60,6 +60,12 @@ class ActionTable:
                        for n in range(1, invite_max + 1)]
         self.robots = [add(f"robots:{n}", f"Take {n} robot{'s' * (n > 1)}")
                        for n in range(1, robots_max + 1)]
-        self.house = [add(f"house:{t.id}", f"Buy house {t.id}") for t in components.house_tiles]
+        # A tile only ever lies in the supply on a side with these beds: regular houses
+        # have the same beds on both sides, `!` tiles are sold B side up.
+        self.house = []
+        for t, tile in enumerate(components.house_tiles):
+            beds = components.faces[2 * t + 1].beds
+            label = f"Buy house {tile.id} ({beds} bed{'s' * (beds > 1)})"
+            self.house.append(add(f"house:{tile.id}", label))
         self.house_done = add("house:done", "Buy no more houses")
         self.space = ActionSpace(entries)
