@@ -7,8 +7,8 @@ from keizai.rules.futuropia.data import HouseFace
 from keizai.rules.futuropia.house_purchase import choices, hits, reachable
 
 
-def _house(beds: int, special: bool = False) -> HouseFace:
-    return HouseFace("T", "A", "test", 1, beds, 0, 0, special)
+def _house(beds: int, special: bool = False, vp: int = 0) -> HouseFace:
+    return HouseFace("T", "A", "test", 1, beds, 0, vp, special)
 
 
 def test_reachable_bed_totals() -> None:
@@ -28,7 +28,15 @@ def test_a_house_is_offered_only_if_the_rest_can_complete_the_purchase() -> None
 
 def test_special_houses_are_limited_per_purchase() -> None:
     """At most one `!` house per purchase."""
-    faces = [_house(2, True), _house(2, True)]
+    faces = [_house(2, True), _house(2, True, vp=1)]
     assert choices(faces, 1, 4, 4) == []
     assert choices(faces, 1, 2, 2) == [0, 1]
     assert choices(faces, 0, 2, 2) == []
+
+
+def test_houses_that_look_the_same_are_one_choice() -> None:
+    """Identical choices are one choice (architecture: decisions are atomic): two tiles
+    showing the same price, beds, energy and VP are offered once, the first of them."""
+    faces = [_house(2), _house(1), _house(2)]
+    assert choices(faces, 0, 2, 4) == [0, 1]
+    assert choices(faces[1:], 0, 2, 4) == [0, 1]  # after buying the first 2-bed house

@@ -36,10 +36,20 @@ def hits(bits: int, low: int, high: int) -> bool:
 
 
 def choices(faces: list[HouseFace], specials_left: int, low: int, high: int) -> list[int]:
-    """Positions in `faces` that may be bought next, for a total of `low`..`high` beds."""
+    """Positions in `faces` that may be bought next, for a total of `low`..`high` beds.
+
+    Houses that look the same (price, beds, energy, VP; different tiles can show the
+    same side) are one choice: only the first of them is offered. Whatever the later
+    one could complete, the earlier one can too.
+    """
     reach = reachable(faces, specials_left, max(high, 0))
     offered = []
+    seen = set()
     for j, face in enumerate(faces):
+        looks = (face.price, face.beds, face.energy, face.vp, face.special)
+        if looks in seen:
+            continue
+        seen.add(looks)
         if face.beds > high or (face.special and specials_left == 0):
             continue
         rest = reach[j + 1][specials_left - 1 if face.special else specials_left]
