@@ -324,8 +324,12 @@ class FuturopiaState(State):
                 legal.append(table.buy_right)
             legal.append(table.buy_none)
             return legal
-        if phase == DISCARD:
-            return [table.discard[g] for g in sorted(set(self.gens[p]))]
+        if phase == DISCARD:  # generators that look the same are one choice
+            gens = self.setup.components.generators
+            looks: dict[tuple[int, int, int], int] = {}
+            for g in self.gens[p]:
+                looks.setdefault((gens[g].kind, gens[g].spaces, gens[g].output), g)
+            return sorted(table.discard[g] for g in looks.values())
         if phase == INVITE:
             return [table.invite[n - 1] for n in self._feasible_invites(p)]
         if phase in (HOUSES, OPENING):
