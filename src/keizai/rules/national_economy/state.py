@@ -76,7 +76,7 @@ class Player:
         self.built: list[int] = []  # FREE / USED / BURNT per building this round
 
     def copy(self) -> Player:
-        twin = Player.__new__(Player)
+        twin = Player(0, 0, 0)
         twin.money = self.money
         twin.workers = self.workers
         twin.ready = self.ready
@@ -137,8 +137,13 @@ class NationalEconomyState(State):
         "wp_who",
     )
 
-    def __init__(self, game: Any, cards: CardSet, layout: Layout, players: int, seed: int,
-                 options: dict[str, Any]) -> None:
+    def __init__(self, game: Any, cards: CardSet | None = None, layout: Layout | None = None,
+                 players: int = 0, seed: int = 0, options: dict[str, Any] | None = None
+                 ) -> None:
+        """A new game; `NationalEconomyState(None)` is the blank shell `clone()` fills in
+        (compiled classes cannot be created without running `__init__`)."""
+        if game is None or cards is None or layout is None or options is None:
+            return
         super().__init__(game, players, seed, options)
         self.cards = cards
         self.layout = layout
@@ -344,29 +349,30 @@ class NationalEconomyState(State):
         out: list[int] = []
         judged: list[int] = []  # actions already judged (several Carpenters are one action)
         cheapest = -1  # cheapest full cost in hand, found when first needed
-        own_spots = self.own_spots
-        spots = [self.spots[key] for key, who, side
-                 in zip(self.wp_key, self.wp_who, self.wp_side, strict=True)
-                 if not side and (not who or self.spots[key].multi)]
-        spots += [own_spots[t] for t, mark in zip(p.buildings, p.built, strict=True)
-                  if mark == FREE and own_spots[t].steps]
-        for spot in spots:
-            action = spot.action
-            if (ready < spot.workers or hand < spot.need_hand or budget < spot.need_budget
-                    or action in judged):
+        spots = self.spots
+        candidates = [spots[key] for key, who, side
+                      in zip(self.wp_key, self.wp_who, self.wp_side, strict=True)
+                      if not (side or (who and not spots[key].multi))]
+        if p.buildings:
+            own_spots = self.own_spots
+            candidates += [own_spots[t] for t, mark in zip(p.buildings, p.built, strict=True)
+                           if mark == FREE and own_spots[t].steps]
+        for spot in candidates:
+            # a Spot unpacked at once: attribute access per field costs more in this loop
+            action, _, _, _, workers, _, need_hand, need_budget, check, hire_to = spot
+            if ready < workers or hand < need_hand or budget < need_budget or action in judged:
                 continue
             judged.append(action)
-            check = spot.check
             if check == SIMPLE:
                 out.append(action)
-            elif check == HIRE:
-                limit = self._worker_limit(p)
-                if p.workers < (min(spot.hire_to, limit) if spot.hire_to else limit):
-                    out.append(action)
             elif check == BUILD_FULL:
                 if cheapest < 0:
                     cheapest = self._cheapest(p)
-                if cheapest <= hand - 1:
+                if cheapest < hand:
+                    out.append(action)
+            elif check == HIRE:
+                limit = self._worker_limit(p)
+                if p.workers < (min(hire_to, limit) if hire_to else limit):
                     out.append(action)
             elif self._feasible(p, seat, spot):
                 out.append(action)
@@ -1017,7 +1023,7 @@ class NationalEconomyState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> NationalEconomyState:
-        twin = NationalEconomyState.__new__(NationalEconomyState)
+        twin = NationalEconomyState(None)
         self._copy_base_into(twin)
         twin.cards = self.cards
         twin.layout = self.layout

@@ -50,6 +50,7 @@ def _workplaces(state: NationalEconomyState) -> list[dict[str, Any]]:
     cards = state.cards
     rows = []
     for key, who, side in zip(state.wp_key, state.wp_who, state.wp_side, strict=True):
+        entry: dict[str, Any]
         if key < FACE:
             w = cards.initial[key]
             entry = {"kind": "initial", "id": w.id, "name": w.name_en, "name_ja": w.name_ja,
