@@ -17,16 +17,17 @@ HOUSE_SIDES = ("A", "B", "random")
 class FuturopiaGame(Game):
     """Futuropia (富途共樂), Friedemann Friese, 2F-Spiele 2018: 2-4 players."""
 
-    id = "futuropia"
-    title = "Futuropia"
-    min_players = 2
-    max_players = 4
-    has_hidden_information = False
-
     def __init__(self, comps: Components | None = None) -> None:
         self.components = comps or components()
         self.table = ActionTable(self.components)
         super().__init__(self.table.space)
+        # Instance attributes, not class attributes: a mypyc-compiled engine reads the
+        # base class's slots and does not see class attributes of interpreted subclasses.
+        self.id = "futuropia"
+        self.title = "Futuropia"
+        self.min_players = 2
+        self.max_players = 4
+        self.has_hidden_information = False
 
     def default_options(self) -> dict[str, Any]:
         """`advanced`: advanced set-up (special houses, opening purchases);
