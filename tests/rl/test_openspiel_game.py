@@ -55,7 +55,7 @@ def test_observations_come_from_the_seats_view():
         state.apply_action(rng.choice(state.legal_actions()))
     for player in range(3):
         tensor = np.asarray(state.observation_tensor(player))
-        assert np.array_equal(tensor, encoder.encode(state.keizai_state.view(player)))
+        assert np.array_equal(tensor, encoder.observe(state.keizai_state, player))
         twin = state.resample_from_infostate(player, rng.rand)
         assert twin.observation_string(player) == state.observation_string(player)
         assert np.array_equal(np.asarray(twin.observation_tensor(player)), tensor)

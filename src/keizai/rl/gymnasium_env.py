@@ -122,7 +122,7 @@ class KeizaiGymEnv(gym.Env):
             state.apply(self._agents[state.current_player].choose(state))
 
     def _observe(self) -> dict[str, np.ndarray]:
-        return {"observation": self.encoder.encode(self.state.view(self.seat)),
+        return {"observation": self.encoder.observe(self.state, self.seat),
                 "action_mask": action_mask(self.state, self.seat)}
 
     def _info(self) -> dict[str, Any]:

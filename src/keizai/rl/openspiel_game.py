@@ -174,7 +174,7 @@ class KeizaiObserver:
         self.dict = {f.name: self.tensor[f.slice] for f in encoder.fields}
 
     def set_from(self, state: KeizaiSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.keizai_state.view(player))
+        self.tensor[:] = self.encoder.observe(state.keizai_state, player)
 
     def string_from(self, state: KeizaiSpielState, player: int) -> str:
         return json.dumps(state.keizai_state.view(player), sort_keys=True, ensure_ascii=False)

@@ -74,7 +74,7 @@ class KeizaiAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        return {"observation": self.encoder.encode(self.state.view(seat)),
+        return {"observation": self.encoder.observe(self.state, seat),
                 "action_mask": action_mask(self.state, seat)}
 
     def step(self, action: int | None) -> None:

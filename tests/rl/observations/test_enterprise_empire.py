@@ -10,7 +10,7 @@ def test_own_price_cards_and_cash_are_encoded():
     encoder = encoder_for("enterprise-empire")
     state = keizai.new_game("enterprise-empire", players=3, seed=4)
     view = state.view(1)
-    x = encoder.encode(view)
+    x = encoder.encode(view, 1)
     me = view["players"][1]
     assert x[field(encoder, "own_hand").slice].sum() == sum(k["count"] for k in me["hand"])
     assert x[field(encoder, "players").start + 1] == me["cash"]  # slot 0, first number

@@ -1,3 +1,5 @@
+import pytest
+
 import keizai
 from keizai.rl.observations import encoder_for
 
@@ -14,7 +16,7 @@ def test_seats_are_relative_to_the_observer():
     encoder = encoder_for("national-economy/progress")
     start = next(f for f in encoder.fields if f.name == "start_player").start
     for seat in range(3):
-        x = encoder.encode(state.view(seat))
+        x = encoder.observe(state, seat)
         assert x[start + (state.view(seat)["start_player"] - seat) % 3] == 1
 
 
@@ -23,4 +25,10 @@ def test_own_hand_counts_match_the_view():
     encoder = encoder_for("national-economy/mecenat")
     hand = next(f for f in encoder.fields if f.name == "own_hand").slice
     view = state.view(0)
-    assert encoder.encode(view)[hand].sum() == len(view["players"][0]["hand"])
+    assert encoder.encode(view, 0)[hand].sum() == len(view["players"][0]["hand"])
+
+
+def test_a_view_given_for_another_seat_is_refused():
+    state = keizai.new_game("national-economy/progress", players=2, seed=1)
+    with pytest.raises(ValueError, match="view of seat 0, not of seat 1"):
+        encoder_for("national-economy/progress").encode(state.view(0), 1)

@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 
+from keizai.engine import State
+
 
 @dataclass(frozen=True, slots=True)
 class Field:
@@ -38,6 +40,15 @@ class FieldLayout:
         return self.size - size
 
 
+def check_seat(view: dict[str, Any], seat: int | None) -> int:
+    """`seat`, after checking that `view` (a view that names its seat) is that seat's."""
+    if seat is None or view.get("seat") is None:
+        raise ValueError("observations are per seat; the spectator view has none")
+    if view["seat"] != seat:
+        raise ValueError(f"this is the view of seat {view['seat']}, not of seat {seat}")
+    return seat
+
+
 class ObservationEncoder(ABC):
     """Turns `state.view(seat)` of one game into a vector of `size` float32 numbers.
 
@@ -57,8 +68,13 @@ class ObservationEncoder(ABC):
         return self.layout.fields
 
     @abstractmethod
-    def encode(self, view: dict[str, Any]) -> np.ndarray:
-        """The vector of one view (the view of a seat, not the spectator's)."""
+    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+        """The vector of `view`, which must be `state.view(seat)`. The seat is explicit
+        because a game without hidden information may show every seat the same view."""
+
+    def observe(self, state: State, seat: int) -> np.ndarray:
+        """The vector of what `seat` may know of `state`: `encode(state.view(seat), seat)`."""
+        return self.encode(state.view(seat), seat)
 
     def describe(self) -> str:
         """A Markdown table of the fields: name, offset, size, meaning."""

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 import keizai
-from keizai.rl.observations.base import FieldLayout, ObservationEncoder
+from keizai.rl.observations.base import FieldLayout, ObservationEncoder, check_seat
 
 PHASES = ("move", "offer", "research", "refill", "placing", "over")
 CORNERS = "ABCD"
@@ -76,10 +76,8 @@ class EnterpriseEmpireEncoder(ObservationEncoder):
         return (1 + len(PLAYER_NUMBERS) + len(self.groups) + len(CORNERS) + self.spaces
                 + 2 * len(self.materials) + len(self.companies))
 
-    def encode(self, view: dict[str, Any]) -> np.ndarray:
-        me = view.get("seat")
-        if me is None:
-            raise ValueError("observations are per seat; the spectator view has none")
+    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+        me = check_seat(view, seat)
         n = len(view["players"])
         mats = self.materials
         x = [0.0] * self.size  # a list: item updates are much cheaper than on an array

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 import keizai
-from keizai.rl.observations.base import FieldLayout, ObservationEncoder
+from keizai.rl.observations.base import FieldLayout, ObservationEncoder, check_seat
 
 PHASES = ("action", "payday", "over")
 DECISIONS = ("place", "build", "pay", "sell", "take", "option")
@@ -78,10 +78,8 @@ class NationalEconomyEncoder(ObservationEncoder):
         self.o_scores = add("scores", 1 + p, "[scores shown (0/1: game over, or solo), total "
                             "of slot 0..3]")
 
-    def encode(self, view: dict[str, Any]) -> np.ndarray:
-        me = view.get("seat")
-        if me is None:
-            raise ValueError("observations are per seat; the spectator view has none")
+    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+        me = check_seat(view, seat)
         n = view["players_count"]
         b = len(self.buildings)
         bi = self.building_index
