@@ -9,9 +9,11 @@ Choices, and why:
   shuffles and draws inside `apply`, so there are no explicit chance nodes. Each
   `new_initial_state()` starts a game with the next seed of a stream seeded by the
   game's "seed" parameter (reproducible, yet every game differs).
-- Information is imperfect. Observations (tensor and string) come from the seat's view
-  only: the tensor is the game's observation encoder (its fields are the observation's
-  `dict`), the string is the view as JSON. No information-state (perfect-recall)
+- Information is imperfect, except for games that declare none hidden
+  (`Game.has_hidden_information`, e.g. Futuropia: perfect information). Observations
+  (tensor and string) come from the seat's view only: the tensor is the game's
+  observation encoder (its fields are the observation's `dict`), the string is the view
+  as JSON. No information-state (perfect-recall)
   observation is provided. `resample_from_infostate` is the engine's `determinize`, so
   search can sample worlds consistent with what a seat knows.
 - Utility is win/loss (`keizai.rl.rewards`): +1 for the winner, -1/(n-1) for the others
@@ -48,7 +50,9 @@ def _game_type(game_id: str, solo: bool) -> pyspiel.GameType:
         long_name=f"keizai {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION
+                     if game.has_hidden_information
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
         utility=(pyspiel.GameType.Utility.GENERAL_SUM if solo
                  else pyspiel.GameType.Utility.ZERO_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,

@@ -16,6 +16,7 @@ _REGISTRY: dict[str, str] = {
     "national-economy/mecenat": "keizai.rl.observations.national_economy:NationalEconomyEncoder",
     "national-economy/glory": "keizai.rl.observations.national_economy:NationalEconomyEncoder",
     "enterprise-empire": "keizai.rl.observations.enterprise_empire:EnterpriseEmpireEncoder",
+    "futuropia": "keizai.rl.observations.futuropia:FuturopiaEncoder",
 }
 _cache: dict[str, ObservationEncoder] = {}
 
