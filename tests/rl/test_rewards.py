@@ -35,3 +35,20 @@ def test_rewards_need_a_finished_game():
     state = next(random_states("national-economy/progress", 2, seed=1))
     with pytest.raises(ValueError, match="not over"):
         final_rewards(state)
+
+
+class SharedWin:
+    """A finished 4-seat game where seats 0 and 2 share the win."""
+
+    is_over = True
+    num_players = 4
+
+    def scores(self):
+        return [{"total": t} for t in (9, 5, 9, 1)]
+
+    def winners(self):
+        return [0, 2]
+
+
+def test_shared_wins_share_the_reward():
+    assert final_rewards(SharedWin(), "win_loss") == [0.5, -0.5, 0.5, -0.5]

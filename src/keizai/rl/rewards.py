@@ -2,9 +2,10 @@
 
 - "score_diff": own total minus the mean of the other seats' totals (zero-sum). Solo:
   own total minus the game's target score if it has one ("target"), else the total.
-- "win_loss": +1 for the winner (first of `ranking()`, which applies the game's own
-  tie-break), -1/(n-1) for every other seat, so the rewards sum to zero. Solo: +1 when
-  the score says "won", else -1.
+- "win_loss": the winners (`winners()`: one seat, the first of `ranking()`, unless the
+  game shares wins on a tie) share +1, the other seats share -1, so the rewards sum to
+  zero and lie in [-1, 1]: one winner of n gets +1 and the others -1/(n-1) each; if
+  every seat wins, all get 0. Solo: +1 when the score says "won", else -1.
 """
 
 from __future__ import annotations
@@ -33,8 +34,11 @@ def final_rewards(state: State, kind: str = "score_diff") -> list[float]:
             return [1.0 if row.get("won") else -1.0]
         return [float(row["total"] - row.get("target", 0))]
     if kind == "win_loss":
-        winner = state.ranking()[0]
-        return [1.0 if seat == winner else -1.0 / (n - 1) for seat in range(n)]
+        winners = set(state.winners())
+        if len(winners) == n:
+            return [0.0] * n
+        return [1.0 / len(winners) if seat in winners else -1.0 / (n - len(winners))
+                for seat in range(n)]
     totals = [row["total"] for row in scores]
     whole = sum(totals)
     return [float(t - (whole - t) / (n - 1)) for t in totals]
