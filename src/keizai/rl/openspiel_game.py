@@ -13,8 +13,9 @@ Choices, and why:
   (`Game.has_hidden_information`, e.g. Futuropia: perfect information). Observations
   (tensor and string) come from the seat's view only: the tensor is the game's
   observation encoder (its fields are the observation's `dict`), the string is the view
-  as JSON. No information-state (perfect-recall) observation is provided. `resample_from_infostate` is the engine's `determinize`, so
-  search can sample worlds consistent with what a seat knows.
+  as JSON. No information-state (perfect-recall) observation is provided.
+  `resample_from_infostate` is the engine's `determinize`, so search can sample worlds
+  consistent with what a seat knows.
 - Utility is win/loss (`keizai.rl.rewards`): winners share +1, the others share -1
   (zero-sum); solo: +1 for a win, -1 for a loss (general-sum, the only player).
 - `max_game_length` is a generous bound (20,000 decisions), not a proven one.
