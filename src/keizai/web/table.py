@@ -1,0 +1,278 @@
+"""One live game on the server: its state, seats, connections and bots.
+
+The state is changed only under the table's lock, and only after the new action is in
+the store: a candidate state takes the action, the store appends it, then the candidate
+becomes the state and every connection is sent its own seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import keizai
+from keizai.agents import Agent, make_agent
+from keizai.engine import IllegalAction, State
+from keizai.store import GameRow, SeatRow, Store
+from keizai.web import undo
+from keizai.web.errors import ApiError, forbidden
+
+log = logging.getLogger("keizai.web")
+
+MAX_ACTION_NAME = 128
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket client: the seat it sees (None = spectator) and its outbox."""
+
+    seat: int | None
+    log_sent: int
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+
+class Table:
+    def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0) -> None:
+        self.id = row.id
+        self.store = store
+        self.host_token = row.host_token
+        self.created = row.created
+        self.seats: list[SeatRow] = list(row.seats)
+        self.bot_delay = bot_delay
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.agents: dict[int, Agent] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+        self.state, self.movers = self._rebuild(row.record())
+
+    @staticmethod
+    def _rebuild(record: dict[str, Any]) -> tuple[State, list[int | None]]:
+        """Replay a record, noting which seat took each decision."""
+        state = keizai.new_game(record["game"], record["players"], record["seed"],
+                                record.get("options"))
+        movers: list[int | None] = []
+        for name in record["actions"]:
+            movers.append(state.current_player)
+            state.apply(name)
+        return state, movers
+
+    # ----- who may do what ----------------------------------------------------------
+    def seat_of_token(self, seat: int, token: Any) -> SeatRow:
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < len(self.seats):
+            raise ApiError("invalid_request", f"seat must be 0 to {len(self.seats) - 1}")
+        row = self.seats[seat]
+        if not isinstance(token, str) or token != row.token:
+            raise forbidden()
+        return row
+
+    def holds_any_token(self, token: Any) -> bool:
+        return isinstance(token, str) and (
+            token == self.host_token or any(token == s.token for s in self.seats))
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
+
+    # ----- summaries and payloads ----------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "id": self.id, "game": state.game.id, "title": state.game.title,
+            "players": state.num_players, "step": len(state.history),
+            "over": state.is_over, "current_player": state.current_player,
+            "created": self.created.isoformat(),
+            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent,
+                       "claimed": s.claimed, "connected": self.connected(s.seat)}
+                      for s in self.seats],
+        }
+
+    def undo_available(self, seat: int) -> bool:
+        """Cheap precondition of undo (the full check runs when it is asked for)."""
+        others_bots = all(s.kind == "bot" for s in self.seats if s.seat != seat)
+        return (others_bots and self.seats[seat].kind == "human"
+                and undo.previous_decision(self.movers, seat) is not None)
+
+    def payload(self, conn: Connection) -> dict[str, Any]:
+        """The message for one connection: only what its seat may know."""
+        state = self.state
+        seat = conn.seat
+        lines = state.log(seat)
+        message: dict[str, Any] = {
+            "type": "state", "game_id": self.id, "game": state.game.id,
+            "title": state.game.title, "seat": seat, "step": len(state.history),
+            "view": state.view(seat), "log_from": conn.log_sent,
+            "log": lines[conn.log_sent:], "over": state.is_over,
+            "current_player": state.current_player, "seats": self.summary()["seats"],
+            "legal": [], "undo": False,
+        }
+        conn.log_sent = len(lines)
+        if seat is not None and self.seats[seat].kind == "human":
+            if state.current_player == seat:
+                message["legal"] = [{"name": a.name, "label": a.label}
+                                    for a in state.legal_actions()]
+            message["undo"] = self.undo_available(seat)
+        if state.is_over:
+            message["scores"] = state.scores()
+            message["ranking"] = state.ranking()
+        return message
+
+    def broadcast(self) -> None:
+        for conn in self.connections:
+            conn.outbox.put_nowait(self.payload(conn))
+
+    def notify_seats(self) -> None:
+        """Seat changes (joins, leaves, bots) reach everyone as a fresh state."""
+        self.broadcast()
+
+    # ----- changes -------------------------------------------------------------------
+    async def act(self, seat: int, token: Any, name: Any, step: Any = None) -> None:
+        """A human's action: checked, stored, then applied and announced."""
+        if not isinstance(name, str) or not name or len(name) > MAX_ACTION_NAME:
+            raise ApiError("invalid_request", "action must be a non-empty action name")
+        async with self.lock:
+            row = self.seat_of_token(seat, token)
+            if row.kind != "human":
+                raise ApiError("not_your_turn", f"seat {seat} is played by a bot", 409)
+            if step is not None and step != len(self.state.history):
+                raise ApiError("stale", f"the game is at step {len(self.state.history)}, "
+                               f"not {step}; reload the view", 409)
+            await self._apply(seat, name)
+        self.kick_bots()
+
+    async def _apply(self, seat: int, name: str) -> None:
+        state = self.state
+        if state.is_over:
+            raise ApiError("game_over", "the game is over", 409)
+        if state.current_player != seat:
+            raise ApiError("not_your_turn",
+                           f"it is seat {state.current_player}'s decision, not seat {seat}'s",
+                           409)
+        candidate = state.clone()
+        try:
+            candidate.apply(name)
+        except IllegalAction as error:
+            raise ApiError("illegal_action", str(error), 422) from None
+        step = len(state.history)
+        try:
+            await asyncio.to_thread(self.store.append_action, self.id, step, name)
+        except Exception:
+            log.exception("storing action %s of game %s failed", step, self.id)
+            raise ApiError("storage_error", "the action could not be stored; try again",
+                           503) from None
+        self.state = candidate
+        self.movers.append(seat)
+        self.broadcast()
+
+    async def take_back(self, seat: int, token: Any) -> None:
+        """Undo the seat's latest decision (see keizai.web.undo for when it is allowed)."""
+        async with self.lock:
+            self.seat_of_token(seat, token)
+            if not self.undo_available(seat):
+                raise ApiError("undo_unavailable", "undo needs a previous decision of yours "
+                               "in a game whose other seats are all bots", 409)
+            target = undo.previous_decision(self.movers, seat)
+            assert target is not None
+            record = self.state.record()
+            if not undo.reveals_nothing(record, target, seat, self.state):
+                raise ApiError("undo_unavailable", "a card or a die was revealed since your "
+                               "last decision; it cannot be taken back", 409)
+            await asyncio.to_thread(self.store.truncate, self.id, target)
+            self.state, self.movers = self._rebuild({**record,
+                                                     "actions": record["actions"][:target]})
+            for conn in self.connections:   # their logs shrank: send them whole
+                conn.log_sent = 0
+            self.broadcast()
+
+    async def hand_to_bot(self, seat: int, token: Any, agent: str) -> None:
+        """A seat whose player left (or who leaves) is played by a bot from now on."""
+        async with self.lock:
+            if isinstance(seat, bool) or not isinstance(seat, int) \
+                    or not 0 <= seat < len(self.seats):
+                raise ApiError("invalid_request", f"seat must be 0 to {len(self.seats) - 1}")
+            if not self.holds_any_token(token):
+                raise forbidden("only the host or a player of this game may do that")
+            row = self.seats[seat]
+            if row.kind == "bot":
+                raise ApiError("invalid_request", f"seat {seat} is already a bot", 409)
+            if token != row.token and self.connected(seat):
+                raise ApiError("seat_in_use", f"seat {seat}'s player is still connected", 409)
+            check_agent(agent)
+            await asyncio.to_thread(self.store.set_seat, self.id, seat, kind="bot", agent=agent)
+            self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed)
+            self.agents.pop(seat, None)
+            self.notify_seats()
+        self.kick_bots()
+
+    async def claim(self, seat: int) -> str:
+        """An open human seat taken from the lobby: its token, once."""
+        async with self.lock:
+            if isinstance(seat, bool) or not isinstance(seat, int) \
+                    or not 0 <= seat < len(self.seats):
+                raise ApiError("invalid_request", f"seat must be 0 to {len(self.seats) - 1}")
+            row = self.seats[seat]
+            if row.kind != "human" or row.claimed:
+                raise ApiError("seat_taken", f"seat {seat} is not open", 409)
+            await self.mark_claimed(seat)
+            return row.token
+
+    async def mark_claimed(self, seat: int) -> None:
+        row = self.seats[seat]
+        if not row.claimed:
+            await asyncio.to_thread(self.store.set_seat, self.id, seat, claimed=True)
+            self.seats[seat] = SeatRow(seat, row.kind, row.agent, row.token, True)
+
+    # ----- bots ------------------------------------------------------------------------
+    def kick_bots(self) -> None:
+        """Start the bot loop if a bot is to move and none is running."""
+        if self.bot_task is None or self.bot_task.done():
+            seat = self.state.current_player
+            if seat is not None and self.seats[seat].kind == "bot":
+                self.bot_task = asyncio.get_running_loop().create_task(self._bots())
+
+    def _agent(self, seat: int) -> Agent:
+        agent = self.agents.get(seat)
+        if agent is None:
+            spec = self.seats[seat].agent or "random"
+            agent = self.agents[seat] = make_agent(spec, self.state.seed * 31 + seat)
+        return agent
+
+    async def _bots(self) -> None:
+        """Bots think in a worker thread on a copy of the state, then act under the lock."""
+        while True:
+            state = self.state
+            seat = state.current_player
+            if seat is None or self.seats[seat].kind != "bot":
+                return
+            step = len(state.history)
+            agent = self._agent(seat)
+            snapshot = state.clone()
+            try:
+                action = await asyncio.to_thread(agent.choose, snapshot)
+                name = action.name
+            except Exception:
+                log.exception("bot %s failed in game %s; it plays a random action",
+                              self.seats[seat].agent, self.id)
+                name = make_agent("random", step).choose(snapshot).name
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            async with self.lock:
+                if len(self.state.history) != step or self.seats[seat].kind != "bot":
+                    continue   # undone or handed over meanwhile: think again
+                try:
+                    await self._apply(seat, name)
+                except ApiError as error:
+                    log.error("bot move %s refused in game %s: %s", name, self.id,
+                              error.message)
+                    await asyncio.sleep(1.0)
+
+
+def check_agent(spec: Any) -> str:
+    if not isinstance(spec, str) or not spec or len(spec) > 32:
+        raise ApiError("invalid_request", "a bot is named by a string, e.g. \"random\"")
+    try:
+        make_agent(spec)
+    except ValueError as error:
+        raise ApiError("unknown_bot", str(error)) from None
+    return spec
