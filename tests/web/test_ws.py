@@ -130,6 +130,8 @@ def test_websocket_refusals_change_nothing(client) -> None:
         for raw, code in cases:
             ws0.send_text(raw)
             assert next_state(ws0, lambda m: False)["error"]["code"] == code
+        ws0.send_bytes(b'{"type": "ping"}')
+        assert next_state(ws0, lambda m: False)["error"]["code"] == "bad_json"
         spectator.send_json({"type": "act", "action": first["legal"][0]["name"]})
         assert next_state(spectator, lambda m: False)["error"]["code"] == "forbidden"
         ws0.send_json({"type": "ping"})

@@ -186,8 +186,6 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
         sender = asyncio.create_task(send_loop(websocket, conn))
         try:
             await receive_loop(websocket, table, conn, token)
-        except WebSocketDisconnect:
-            pass
         finally:
             table.connections.discard(conn)
             sender.cancel()
@@ -204,17 +202,24 @@ def finished(table: Table) -> None:
 
 
 async def send_loop(websocket: WebSocket, conn: Connection) -> None:
-    while True:
-        message = await conn.outbox.get()
-        await websocket.send_json(message)
+    """Send the connection's messages in order until the client goes away."""
+    with suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            message = await conn.outbox.get()
+            await websocket.send_json(message)
 
 
 async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                        token: str | None) -> None:
     """Messages: {"type": "act", "action", "step"?}, {"type": "undo"}, {"type": "ping"}."""
     while True:
-        raw = await websocket.receive_text()
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        raw = frame.get("text")
         try:
+            if raw is None:
+                raise ApiError("bad_json", "messages are JSON text frames")
             if len(raw) > MAX_MESSAGE:
                 raise ApiError("too_large", f"a message is at most {MAX_MESSAGE} characters",
                                413)

@@ -70,7 +70,7 @@ export function showTable(root, { gameId, seat, token }) {
     const prompt = renderer.prompt?.(message.view) ?? t("prompt_generic");
     return h("section", { class: "panel choices", id: "choices" },
       h("h3", {}, t("choices")),
-      message.legal.length ? h("p", { class: "prompt" }, prompt) : null,
+      h("p", { class: "prompt" }, message.legal.length ? prompt : statusLine()),
       pending ? h("div", { class: "confirm", id: "confirm-bar" }, pending.question, " ",
         h("button", { type: "button", id: "confirm-yes", onclick: () => send(pending.name) },
           t("confirm")),
@@ -110,9 +110,10 @@ export function showTable(root, { gameId, seat, token }) {
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
         : null),
     h("div", { class: "table-body" },
+      seat !== null && !message.over ? h("div", { class: "choices-slot" },
+        choicesPanel(ctx, renderer)) : null,
       h("div", { class: "board" }, board),
       h("aside", { class: "side" },
-        seat !== null && !message.over ? choicesPanel(ctx, renderer) : null,
         message.over ? scoreTable(message.scores, message.ranking, t("final_scores")) : null,
         seatsPanel(),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
