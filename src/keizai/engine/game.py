@@ -13,12 +13,20 @@ from keizai.engine.action import Action, ActionSpace
 from keizai.engine.errors import IllegalAction
 from keizai.engine.rng import Rng
 
+try:  # only present where mypy is installed, i.e. when the engine is compiled with mypyc
+    from mypy_extensions import mypyc_attr
+except ImportError:  # plain Python: the engine needs nothing outside the standard library
+
+    def mypyc_attr(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 ActionLike = Action | int | str
 
 # An event: (seat it is private to or None, text everyone reads, text that seat reads).
 Event = tuple[int | None, str, str | None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games need not be compiled
 class Game(ABC):
     """A registered game: its id, player counts, options and action space."""
 
@@ -41,8 +49,9 @@ class Game(ABC):
     def decode(self, index: int) -> Action:
         return self.action_space.decode(index)
 
-    def to_action(self, value: ActionLike) -> Action:
-        """An `Action` of this game from an Action, its index or its JSON name."""
+    def to_action(self, value: object) -> Action:
+        """An `Action` of this game from an Action, its index or its JSON name (anything
+        else, e.g. a malformed network message, raises IllegalAction)."""
         if isinstance(value, Action):
             known = self.action_space.by_name(value.name)
             if known is None or known.index != value.index:
@@ -96,6 +105,7 @@ class Game(ABC):
         """The initial state (options already resolved, players already checked)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game. Subclasses implement the underscore methods."""
 
@@ -172,8 +182,9 @@ class State(ABC):
         decode = self.game.action_space.actions
         return [decode[i] for i in self.legal_indices()]
 
-    def apply(self, action: ActionLike) -> None:
-        """Apply one decision of the current player; IllegalAction leaves the state as it was."""
+    def apply(self, action: ActionLike | object) -> None:
+        """Apply one decision of the current player (an Action, its index or its name);
+        IllegalAction leaves the state as it was."""
         chosen = self.game.to_action(action)
         if self.is_over:
             raise IllegalAction("the game is over")
