@@ -4,7 +4,8 @@
 
 Starts `keizai serve` on a temporary SQLite file and a free loopback port, plays some
 random moves through the API so the tables are mid-game, and photographs them in
-Debian's headless Chromium.
+Debian's headless Chromium. Chinese and Japanese glyphs need a CJK font on the machine
+(Debian: fonts-noto-cjk); the tests do not, they read the page's text.
 """
 
 from __future__ import annotations
@@ -83,12 +84,17 @@ def main() -> None:
                 page.wait_for_selector(".table")
                 page.wait_for_timeout(300)
                 page.screenshot(path=OUT / f"{name}.png", full_page=True)
-            name, game = shots[-1]
-            for code in ("ja", "zh"):
-                page.select_option("#lang-select", code)
-                page.wait_for_timeout(200)
-                page.screenshot(path=OUT / f"{name}-{code}.png", full_page=True)
-            page.select_option("#lang-select", "en")
+            for name, game in shots:
+                if name not in ("enterprise-empire", "national-economy-mecenat"):
+                    continue
+                page.goto(f"{url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+                page.wait_for_selector(".table")
+                for code in ("ja", "zh"):
+                    page.select_option("#lang-select", code)
+                    page.wait_for_timeout(200)
+                    page.screenshot(path=OUT / f"{name}-{code}.png", full_page=True)
+                page.select_option("#lang-select", "en")
+            name, game = next(shot for shot in shots if shot[0] == "national-economy-mecenat")
             phone = browser.new_page(viewport={"width": 390, "height": 844},
                                      device_scale_factor=2)
             phone.goto(f"{url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")

@@ -79,6 +79,9 @@ def test_refusals_change_nothing(client) -> None:
     error_of(act(client, game, 0, legal, step=5), 409, "stale")
     error_of(client.post("/api/games/nope/actions", json={}), 404, "not_found")
     error_of(client.get("/api/nothing"), 404, "not_found")
+    error_of(client.post(f"/api/games/{gid}/seats/x/claim"), 400, "invalid_request")
+    error_of(client.get(f"/api/games/{gid}/view", params={"seat": "-1"}), 400,
+             "invalid_request")
     assert view(client, game, 0) == before
     assert client.app.state.tables.get(gid).store.action_count(gid) == 0
 

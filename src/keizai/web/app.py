@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -82,6 +83,19 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
         return JSONResponse({"error": {"code": code, "message": str(error.detail)}},
                             status_code=error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        where = ", ".join(".".join(str(p) for p in e["loc"]) for e in error.errors())
+        return JSONResponse({"error": {"code": "invalid_request",
+                                       "message": f"invalid value for {where}"}},
+                            status_code=400)
+
+    @app.exception_handler(Exception)
+    async def crashed(_request: Request, _error: Exception) -> JSONResponse:
+        return JSONResponse({"error": {"code": "internal_error",
+                                       "message": "the server failed; nothing was changed"}},
+                            status_code=500)
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:

@@ -44,9 +44,22 @@ const STRINGS = {
     bot_level: "Bot", solo: "solo",
     score_buildings: "buildings", score_bonuses: "bonuses", score_money: "money",
     score_vp_cards: "VP cards", score_unpaid_wages: "unpaid wages", score_target: "target",
-    score_won: "won",
+    score_won: "won", score_companies: "companies", score_cash: "cash",
     icon_agriculture: "agriculture", icon_industry: "industry", icon_facility: "facility",
     icon_no_sale: "no sale", icon_no_worker: "no workers",
+    ee_roll: "Roll the die", ee_turn: "Turn", ee_price_pile: "Price cards", ee_offer: "Offer",
+    ee_buy: "Buy", ee_pass: "Do not buy", ee_take_from: "Buy, taking it from {0}",
+    ee_jump: "Jump and meet the demand", ee_stay: "Stay", ee_demand: "Demand",
+    ee_bank: "Bank", ee_cash: "Cash", ee_companies: "Companies",
+    ee_price_cards: "Price cards", ee_play: "Play {0}: move {1}",
+    ee_draw_from: "Draw a price card from {0}", ee_corner: "Headquarters on corner {0}",
+    ee_phase_move: "move", ee_phase_offer: "offer", ee_phase_research: "research",
+    ee_phase_refill: "refill", ee_phase_placing: "set-up", ee_phase_over: "over",
+    ee_prompt_move: "Roll the die or play a price card from your hand.",
+    ee_prompt_offer: "Buy the revealed material or pass.",
+    ee_prompt_research: "Jump ahead to meet the demand, or stay.",
+    ee_prompt_refill: "Click the player to draw a price card from.",
+    ee_prompt_placing: "Click a corner for your headquarters.", ee_prompt_over: "",
   },
   ja: {
     title: "keizai", tagline: "経済ボードゲームをオンラインで公正に",
@@ -91,9 +104,22 @@ const STRINGS = {
     bot_level: "ボット", solo: "ソロ",
     score_buildings: "建物", score_bonuses: "ボーナス", score_money: "お金",
     score_vp_cards: "勝利点カード", score_unpaid_wages: "未払い賃金", score_target: "目標",
-    score_won: "達成",
+    score_won: "達成", score_companies: "会社", score_cash: "現金",
     icon_agriculture: "農業", icon_industry: "工業", icon_facility: "施設",
     icon_no_sale: "売却不可", icon_no_worker: "配置不可",
+    ee_roll: "サイコロを振る", ee_turn: "手番", ee_price_pile: "価格カード", ee_offer: "売り出し",
+    ee_buy: "買う", ee_pass: "買わない", ee_take_from: "{0} から奪って買う",
+    ee_jump: "ジャンプして需要を満たす", ee_stay: "留まる", ee_demand: "需要",
+    ee_bank: "銀行", ee_cash: "現金", ee_companies: "会社",
+    ee_price_cards: "価格カード", ee_play: "{0} を出す：{1} マス進む",
+    ee_draw_from: "{0} から価格カードを引く", ee_corner: "角 {0} に本社を置く",
+    ee_phase_move: "移動", ee_phase_offer: "売り出し", ee_phase_research: "調査",
+    ee_phase_refill: "補充", ee_phase_placing: "準備", ee_phase_over: "終了",
+    ee_prompt_move: "サイコロを振るか、手札の価格カードを出してください。",
+    ee_prompt_offer: "公開された原料を買うか、見送ってください。",
+    ee_prompt_research: "ジャンプして需要を満たすか、留まってください。",
+    ee_prompt_refill: "価格カードを引く相手をクリックしてください。",
+    ee_prompt_placing: "本社を置く角をクリックしてください。", ee_prompt_over: "",
   },
   zh: {
     title: "keizai", tagline: "公平的線上經濟桌遊",
@@ -134,9 +160,22 @@ const STRINGS = {
     bot_level: "電腦", solo: "單人",
     score_buildings: "建築", score_bonuses: "獎勵", score_money: "金錢",
     score_vp_cards: "勝利點卡", score_unpaid_wages: "欠薪", score_target: "目標",
-    score_won: "達成",
+    score_won: "達成", score_companies: "公司", score_cash: "現金",
     icon_agriculture: "農業", icon_industry: "工業", icon_facility: "設施",
     icon_no_sale: "不可出售", icon_no_worker: "不可派工",
+    ee_roll: "擲骰子", ee_turn: "回合", ee_price_pile: "價格卡", ee_offer: "開價",
+    ee_buy: "購買", ee_pass: "不買", ee_take_from: "購買並從 {0} 取得",
+    ee_jump: "跳躍並滿足需求", ee_stay: "留在原地", ee_demand: "需求",
+    ee_bank: "銀行", ee_cash: "現金", ee_companies: "公司",
+    ee_price_cards: "價格卡", ee_play: "打出 {0}：前進 {1} 格",
+    ee_draw_from: "從 {0} 抽一張價格卡", ee_corner: "總部設在角落 {0}",
+    ee_phase_move: "移動", ee_phase_offer: "開價", ee_phase_research: "調查",
+    ee_phase_refill: "補牌", ee_phase_placing: "準備", ee_phase_over: "結束",
+    ee_prompt_move: "擲骰子或打出手上的價格卡。",
+    ee_prompt_offer: "購買公開的原料或放棄。",
+    ee_prompt_research: "跳躍以滿足需求，或留在原地。",
+    ee_prompt_refill: "點擊要抽價格卡的玩家。",
+    ee_prompt_placing: "點擊角落設立總部。", ee_prompt_over: "",
   },
 };
 
@@ -177,3 +216,18 @@ export function nameOf(entry) {
 }
 
 export function seatName(seat) { return `P${seat + 1}`; }
+
+const TITLES = {
+  "national-economy/progress": ["ナショナルエコノミー", "國民經濟"],
+  "national-economy/mecenat": ["ナショナルエコノミー・メセナ", "國民經濟：贊助"],
+  "national-economy/glory": ["ナショナルエコノミー・グローリー", "國民經濟：榮耀"],
+  "enterprise-empire": ["企業帝國", "企業帝國"],
+  futuropia: ["フューチュロピア", "未來烏托邦"],
+};
+
+/** A game's title in the current language (the server's English title otherwise). */
+export function gameTitle(gameId, english) {
+  const names = TITLES[gameId];
+  if (!names || current === "en") return english;
+  return names[current === "ja" ? 0 : 1];
+}

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { seatName, t } from "./i18n.js";
+import { gameTitle, seatName, t } from "./i18n.js";
 
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
@@ -92,7 +92,7 @@ export function showLobby(root) {
       h("label", {}, t("game"), " ", h("select", { name: "game", onchange: (e) => {
         state.game = e.target.value; render(); } },
       catalog.games.map((g) => h("option", { value: g.id, selected: g.id === state.game },
-        `${g.title} (${g.min_players}–${g.max_players})`)))),
+        `${gameTitle(g.id, g.title)} (${g.min_players}–${g.max_players})`)))),
       h("label", {}, t("players"), " ", h("select", { name: "players", onchange: (e) => {
         state.players = Number(e.target.value); render(); } },
       counts.map((n) => h("option", { value: n, selected: n === state.players },
@@ -134,7 +134,7 @@ export function showLobby(root) {
     const rows = listing.map((g) => {
       const open = g.seats.filter((s) => s.kind === "human" && !s.claimed);
       return h("li", { class: "game-row", dataset: { gameId: g.id } },
-        h("span", { class: "game-title" }, g.title),
+        h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
           `chip ${s.kind}` }, `${seatName(s.seat)} ${s.kind === "bot" ? s.agent
           : !s.claimed ? t("open_seat") : s.connected ? t("connected") : t("away")}`))),

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { seatName, t } from "./i18n.js";
+import { gameTitle, seatName, t } from "./i18n.js";
 import { rendererFor } from "./renderers.js";
 import { scoreTable } from "./scores.js";
 
@@ -34,7 +34,7 @@ export function showReplay(root, gameId) {
     const renderer = rendererFor(summary.game);
     const ctx = { mapped: new Set(), target: (el) => el };
     root.replaceChildren(h("div", { class: "replay", dataset: { step } },
-      h("div", { class: "table-head" }, h("h2", {}, `${summary.title} — ${t("replay")}`),
+      h("div", { class: "table-head" }, h("h2", {}, `${gameTitle(summary.game, summary.title)} — ${t("replay")}`),
         h("span", { class: "status", id: "replay-step" }, `${t("step")} ${step} / ${frame.steps}`)),
       h("div", { class: "replay-controls" },
         h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, `⏮ ${t("first")}`),

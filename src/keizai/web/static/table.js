@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { seatName, t } from "./i18n.js";
+import { gameTitle, seatName, t } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { scoreTable } from "./scores.js";
@@ -105,7 +105,7 @@ export function showTable(root, { gameId, seat, token }) {
     root.replaceChildren(h("div", { class: "table", dataset: { step: message.step,
       turn: message.current_player === seat && !message.over ? "mine" : "other",
       over: message.over ? "yes" : "no" } },
-    h("div", { class: "table-head" }, h("h2", {}, message.title),
+    h("div", { class: "table-head" }, h("h2", {}, gameTitle(message.game, message.title)),
       h("span", { class: "status", id: "status" }, statusLine()),
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
         : null),
