@@ -92,6 +92,13 @@ def test_two_players_create_join_and_play_to_the_end(browser, server) -> None:
         page.wait_for_selector(".table")
     host.wait_for_selector(".seats-panel li:nth-child(2):has-text('online')", timeout=WAIT)
     assert host.query_selector("#hand .card")
+    watcher = new_page(browser)   # a spectator from the lobby sees no hand
+    watcher.goto(server.url + "/")
+    watcher.click(".game-row a[href^='#/watch/']")
+    watcher.wait_for_selector(".ne .workplace")
+    assert watcher.query_selector("#hand") is None
+    assert watcher.query_selector("[data-action]") is None
+    watcher.close()
     moves = play_to_the_end([host, guest], random.Random(2))
     assert moves > 20
     for page in (host, guest):

@@ -24,6 +24,7 @@ function readOptions(box) {
     const kind = input.dataset.kind;
     if (kind === "bool") options[input.name] = input.checked;
     else if (kind === "number") options[input.name] = Number(input.value);
+    else if (kind === "object") options[input.name] = input.value === "" ? null : input.value;
     else options[input.name] = input.value;
   }
   return options;
