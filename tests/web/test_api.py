@@ -148,3 +148,17 @@ def test_a_finished_bot_game_can_be_replayed(client) -> None:
                                            ).view(1)
     error_of(client.get(f"/api/games/{gid}/replay", params={"step": 10**6}), 400,
              "invalid_request")
+
+
+def test_a_connected_players_seat_is_not_taken_from_them(client) -> None:
+    game = create(client, seats=["human", "human"])
+    gid = game["id"]
+    token0 = game["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{gid}?seat=0&token={token0}") as ws:
+        assert ws.receive_json()["seats"][0]["connected"]
+        error_of(client.post(f"/api/games/{gid}/seats/0/bot",
+                             json={"token": game["host_token"]}), 409, "seat_in_use")
+        assert client.get(f"/api/games/{gid}").json()["seats"][0]["kind"] == "human"
+        assert client.post(f"/api/games/{gid}/seats/0/bot",
+                           json={"token": token0}).json() == {"ok": True}
+    assert client.get(f"/api/games/{gid}").json()["seats"][0]["kind"] == "bot"

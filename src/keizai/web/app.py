@@ -196,7 +196,7 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
             return
         conn = Connection(seat, min(log_sent, len(table.state.log(seat))))
         table.connections.add(conn)
-        table.notify_seats()   # the newcomer's first view; the others see it connected
+        table.broadcast()   # the newcomer's first view; the others see it connected
         sender = asyncio.create_task(send_loop(websocket, conn))
         try:
             await receive_loop(websocket, table, conn, token)
@@ -205,7 +205,7 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
             sender.cancel()
             with suppress(asyncio.CancelledError):
                 await sender
-            table.notify_seats()
+            table.broadcast()
 
     return app
 

@@ -122,10 +122,6 @@ class Table:
         for conn in self.connections:
             conn.outbox.put_nowait(self.payload(conn))
 
-    def notify_seats(self) -> None:
-        """Seat changes (joins, leaves, bots) reach everyone as a fresh state."""
-        self.broadcast()
-
     # ----- changes -------------------------------------------------------------------
     async def act(self, seat: int, token: Any, name: Any, step: Any = None) -> None:
         """A human's action: checked, stored, then applied and announced."""
@@ -202,7 +198,7 @@ class Table:
             await asyncio.to_thread(self.store.set_seat, self.id, seat, kind="bot", agent=agent)
             self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed)
             self.agents.pop(seat, None)
-            self.notify_seats()
+            self.broadcast()
         self.kick_bots()
 
     async def claim(self, seat: int) -> str:
@@ -262,10 +258,11 @@ class Table:
                     continue   # undone or handed over meanwhile: think again
                 try:
                     await self._apply(seat, name)
+                    continue
                 except ApiError as error:
                     log.error("bot move %s refused in game %s: %s", name, self.id,
                               error.message)
-                    await asyncio.sleep(1.0)
+            await asyncio.sleep(1.0)   # e.g. the database is down: try again shortly
 
 
 def check_agent(spec: Any) -> str:
