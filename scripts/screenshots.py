@@ -94,6 +94,13 @@ def main() -> None:
                     page.wait_for_timeout(200)
                     page.screenshot(path=OUT / f"{name}-{code}.png", full_page=True)
                 page.select_option("#lang-select", "en")
+            name, game = next(shot for shot in shots if shot[0] == "enterprise-empire")
+            page.goto(f"{url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+            page.wait_for_selector(".table")
+            page.check("#plain-table")
+            page.wait_for_selector(".generic")
+            page.screenshot(path=OUT / "generic-table.png", full_page=True)
+            page.uncheck("#plain-table")
             name, game = next(shot for shot in shots if shot[0] == "national-economy-mecenat")
             phone = browser.new_page(viewport={"width": 390, "height": 844},
                                      device_scale_factor=2)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+import keizai
 from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, unavailable_reason
 from tests.web.live_server import LiveServer
 
@@ -142,4 +143,25 @@ def test_the_language_switch(browser, server) -> None:
     page.reload()
     page.wait_for_selector(".workplace[data-workplace=carpenter]")
     assert page.evaluate("document.documentElement.lang") == "en"
+    assert not page.errors
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["own-table", "generic-table"])
+@pytest.mark.parametrize("game_id", keizai.games())
+def test_every_table_is_playable_by_clicking(browser, server, game_id: str,
+                                             plain: bool) -> None:
+    """Each game's own table, and the generic table any game falls back to."""
+    page = new_page(browser)
+    page.add_init_script(f"localStorage.setItem('keizai.plain', '{'yes' if plain else 'no'}')")
+    create_game(page, server, game_id, ["human", "bot"])
+    page.click("[data-play-seat='0']")
+    page.wait_for_selector(".table")
+    assert page.query_selector(".generic" if plain else ".board > :not(.generic)")
+    chooser = random.Random(1)
+    for _ in range(6):
+        page.wait_for_selector(".table[data-turn=mine], .table[data-over=yes]", timeout=WAIT)
+        if page.query_selector(".table[data-over=yes]"):
+            break
+        click_a_legal_action(page, chooser)
+    assert step_of(page) >= 6
     assert not page.errors

@@ -6,6 +6,7 @@ import { banner, h } from "./dom.js";
 import { gameTitle, seatName, t } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
+import { genericRenderer } from "./renderers/generic.js";
 import { scoreTable } from "./scores.js";
 
 export function showTable(root, { gameId, seat, token }) {
@@ -85,7 +86,8 @@ export function showTable(root, { gameId, seat, token }) {
 
   function render() {
     if (!message) { root.replaceChildren(h("p", {}, "…")); return; }
-    const renderer = rendererFor(message.game);
+    const plain = localStorage.getItem("keizai.plain") === "yes";
+    const renderer = plain ? genericRenderer : rendererFor(message.game);
     const legal = new Map(busy ? [] : message.legal.map((a) => [a.name, a]));
     const ctx = {
       mapped: new Set(),
@@ -108,7 +110,12 @@ export function showTable(root, { gameId, seat, token }) {
     h("div", { class: "table-head" }, h("h2", {}, gameTitle(message.game, message.title)),
       h("span", { class: "status", id: "status" }, statusLine()),
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
-        : null),
+        : null,
+      h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "plain-table",
+        checked: plain, onchange: (e) => {
+          localStorage.setItem("keizai.plain", e.target.checked ? "yes" : "no");
+          render();
+        } }), ` ${t("plain_table")}`)),
     h("div", { class: "table-body" },
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
