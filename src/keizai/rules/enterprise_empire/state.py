@@ -152,6 +152,7 @@ class EmpireState(State):
         ix = self.game.index
         if index == ix.roll:
             steps = self.rng.randbelow(self.parts.die_sides) + 1
+            self.reveals += 1
             if self.log_enabled:
                 self._event(f"{self._name(self.active)} rolls {steps}")
             self._move(steps)
@@ -275,6 +276,7 @@ class EmpireState(State):
     def _supply(self, material: int) -> None:
         self.offer_material = material
         if self.price_pile:
+            self.reveals += 1
             self._offer(self.price_pile.pop(0))
             return
         holders = self._hand_holders()
@@ -289,6 +291,7 @@ class EmpireState(State):
         k = len(self.parts.price_kinds)
         hand = self.hand
         pick = self.rng.randbelow(sum(hand[seat * k:(seat + 1) * k]))
+        self.reveals += 1
         kind = 0
         while pick >= hand[seat * k + kind]:
             pick -= hand[seat * k + kind]
@@ -377,6 +380,7 @@ class EmpireState(State):
         self.bank[m] += count
         self.sales[seat] += 1
         self.demand_pile.append(self.demand_pile.pop(0))
+        self.reveals += 1
         if self.log_enabled:
             self._event(f"{self._name(seat)} sells {count} {parts.materials[m].en}; next demand: "
                         f"{parts.materials[self.demand_pile[0]].en}")
@@ -411,6 +415,7 @@ class EmpireState(State):
         self.corner_revenue[corner] += parts.revenue_raise_per_company
         pile = self.company_pile[seat]
         self.company_up[seat] = pile.pop(0) if pile else -1
+        self.reveals += 1
         if self.log_enabled:
             self._event(f"{self._name(seat)} founds {self._company_text(card)}; corner "
                         f"{CORNER_LETTERS[corner]} revenue ${self.corner_revenue[corner]}; next "

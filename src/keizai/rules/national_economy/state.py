@@ -318,6 +318,7 @@ class NationalEconomyState(State):
         drawn: list[int] = []
         deck = self.deck
         hand = p.hand
+        self.reveals += 1
         for _ in range(n):
             if not deck:
                 if not self.discard:
@@ -630,6 +631,7 @@ class NationalEconomyState(State):
 
     def _reveal(self, p: Player, seat: int, n: int) -> bool:
         """Design Office: reveal n building cards, keep one, discard the rest."""
+        self.reveals += 1
         revealed: list[int] = []
         for _ in range(n):
             if not self.deck:
