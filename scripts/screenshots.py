@@ -85,7 +85,7 @@ def main() -> None:
                 page.wait_for_timeout(300)
                 page.screenshot(path=OUT / f"{name}.png", full_page=True)
             for name, game in shots:
-                if name not in ("enterprise-empire", "national-economy-mecenat"):
+                if name not in ("enterprise-empire", "futuropia", "national-economy-mecenat"):
                     continue
                 page.goto(f"{url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
                 page.wait_for_selector(".table")

@@ -79,7 +79,8 @@ export function showTable(root, { gameId, seat, token }) {
           render(); } }, t("cancel"))) : null,
       h("div", { class: "loose" }, loose.map((a) => h("button", { type: "button",
         class: "action legal", dataset: { action: a.name },
-        onclick: () => choose(a.name, null) }, renderer.label(a, message.view)))),
+        onclick: () => choose(a.name, renderer.confirm?.(a) ?? null) },
+      renderer.label(a, message.view)))),
       message.undo ? h("button", { type: "button", id: "undo", class: "small",
         onclick: () => live.send({ type: "undo" }) }, t("undo")) : null);
   }
