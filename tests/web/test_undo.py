@@ -1,4 +1,4 @@
-"""Undo against bots: back to your previous decision, never past a revealed card."""
+"""Undo against bots: back to your previous decision, never past a card draw or reveal."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ def my_turn(step_at_least: int):
 
 
 def test_undo_goes_back_when_nothing_was_revealed(client) -> None:
-    # Seed 1: P1 trains a worker at School, the random bot then places without revealing.
-    game = create(client, seats=["human", "random"], seed=1)
+    # Seed 3: P1 trains a worker at School; the random bot builds at Carpenter, paying
+    # with cards from its hand (its choices, not chance).
+    game = create(client, seats=["human", "random"], seed=3)
     table = client.app.state.tables.get(game["id"])
     with connect(client, game) as ws:
         first = next_state(ws)
@@ -32,7 +33,7 @@ def test_undo_goes_back_when_nothing_was_revealed(client) -> None:
     assert back["log_from"] == 0 and back["log"] == first["log"]
     assert table.store.action_count(game["id"]) == 0
     assert table.state.record() == keizai.new_game(
-        "national-economy/mecenat", 2, 1).record()
+        "national-economy/mecenat", 2, 3).record()
 
 
 def test_undo_is_refused_after_a_card_was_drawn(client) -> None:
@@ -50,13 +51,20 @@ def test_undo_is_refused_after_a_card_was_drawn(client) -> None:
     assert table.store.action_count(game["id"]) == later["step"]
 
 
-def test_the_rule_sees_a_bots_face_up_discards() -> None:
-    # Seed 4: the bot builds at Carpenter and discards two cards face up.
-    state = keizai.new_game("national-economy/mecenat", 2, seed=4)
-    state.apply("place:school")
-    state.apply("place:carpenter")
-    assert state.current_player == 0
-    assert not undo.reveals_nothing(state.record(), 0, 0, state)
+def test_a_bots_draw_blocks_undo_too(client) -> None:
+    # Seed 1: after P1's School, the bot draws at the Mine: chance happened in between.
+    game = create(client, seats=["human", "random"], seed=1)
+    with connect(client, game) as ws:
+        next_state(ws)
+        ws.send_json({"type": "act", "action": "place:school", "step": 0})
+        next_state(ws, my_turn(2))
+        ws.send_json({"type": "undo"})
+        assert next_state(ws, lambda m: False)["error"]["code"] == "undo_unavailable"
+
+
+def test_nothing_revealed() -> None:
+    assert undo.nothing_revealed([0, 0, 1, 1], 2, 1)
+    assert not undo.nothing_revealed([0, 0, 1, 1], 1, 1)
 
 
 def test_previous_decision() -> None:

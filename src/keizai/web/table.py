@@ -45,18 +45,22 @@ class Table:
         self.connections: set[Connection] = set()
         self.agents: dict[int, Agent] = {}
         self.bot_task: asyncio.Task[None] | None = None
-        self.state, self.movers = self._rebuild(row.record())
+        # Per step of the record: the seat that decided, and the engine's reveal count
+        # before it (for undo).
+        self.movers: list[int | None] = []
+        self.reveals_before: list[int] = []
+        self.state = self._rebuild(row.record())
 
-    @staticmethod
-    def _rebuild(record: dict[str, Any]) -> tuple[State, list[int | None]]:
-        """Replay a record, noting which seat took each decision."""
+    def _rebuild(self, record: dict[str, Any]) -> State:
+        """Replay a record, noting who took each decision and what was revealed before."""
         state = keizai.new_game(record["game"], record["players"], record["seed"],
                                 record.get("options"))
-        movers: list[int | None] = []
+        self.movers, self.reveals_before = [], []
         for name in record["actions"]:
-            movers.append(state.current_player)
+            self.movers.append(state.current_player)
+            self.reveals_before.append(state.reveals)
             state.apply(name)
-        return state, movers
+        return state
 
     # ----- who may do what ----------------------------------------------------------
     def seat_of_token(self, seat: int, token: Any) -> SeatRow:
@@ -157,8 +161,9 @@ class Table:
             log.exception("storing action %s of game %s failed", step, self.id)
             raise ApiError("storage_error", "the action could not be stored; try again",
                            503) from None
-        self.state = candidate
         self.movers.append(seat)
+        self.reveals_before.append(state.reveals)
+        self.state = candidate
         self.broadcast()
 
     async def take_back(self, seat: int, token: Any) -> None:
@@ -170,13 +175,13 @@ class Table:
                                "in a game whose other seats are all bots", 409)
             target = undo.previous_decision(self.movers, seat)
             assert target is not None
+            if not undo.nothing_revealed(self.reveals_before, target, self.state.reveals):
+                raise ApiError("undo_unavailable", "a card was drawn or revealed (or a die "
+                               "rolled) since your last decision; it cannot be taken back",
+                               409)
             record = self.state.record()
-            if not undo.reveals_nothing(record, target, seat, self.state):
-                raise ApiError("undo_unavailable", "a card or a die was revealed since your "
-                               "last decision; it cannot be taken back", 409)
             await asyncio.to_thread(self.store.truncate, self.id, target)
-            self.state, self.movers = self._rebuild({**record,
-                                                     "actions": record["actions"][:target]})
+            self.state = self._rebuild({**record, "actions": record["actions"][:target]})
             for conn in self.connections:   # their logs shrank: send them whole
                 conn.log_sent = 0
             self.broadcast()
