@@ -43,6 +43,7 @@ def test_undo_is_refused_after_a_card_was_drawn(client) -> None:
         next_state(ws)
         ws.send_json({"type": "act", "action": "place:mine", "step": 0})
         later = next_state(ws, my_turn(2))
+        assert not later["undo"]
         record = table.state.record()
         ws.send_json({"type": "undo"})
         refused = next_state(ws, lambda m: False)
@@ -57,7 +58,7 @@ def test_a_bots_draw_blocks_undo_too(client) -> None:
     with connect(client, game) as ws:
         next_state(ws)
         ws.send_json({"type": "act", "action": "place:school", "step": 0})
-        next_state(ws, my_turn(2))
+        assert not next_state(ws, my_turn(2))["undo"]   # the page offers no undo
         ws.send_json({"type": "undo"})
         assert next_state(ws, lambda m: False)["error"]["code"] == "undo_unavailable"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,7 +69,8 @@ class Table:
                 or not 0 <= seat < len(self.seats):
             raise ApiError("invalid_request", f"seat must be 0 to {len(self.seats) - 1}")
         row = self.seats[seat]
-        if not isinstance(token, str) or token != row.token:
+        if not isinstance(token, str) or not secrets.compare_digest(token.encode(),
+                                                                     row.token.encode()):
             raise forbidden()
         return row
 
@@ -92,11 +94,20 @@ class Table:
                       for s in self.seats],
         }
 
-    def undo_available(self, seat: int) -> bool:
-        """Cheap precondition of undo (the full check runs when it is asked for)."""
-        others_bots = all(s.kind == "bot" for s in self.seats if s.seat != seat)
-        return (others_bots and self.seats[seat].kind == "human"
-                and undo.previous_decision(self.movers, seat) is not None)
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not undo now (see keizai.web.undo), or None when it may."""
+        if self.seats[seat].kind != "human" or any(
+                s.kind != "bot" for s in self.seats if s.seat != seat):
+            return "undo is only for a game whose other seats are all bots"
+        if self.state.is_over:
+            return "the game is over"
+        target = undo.previous_decision(self.movers, seat)
+        if target is None:
+            return "you have no decision to take back"
+        if not undo.nothing_revealed(self.reveals_before, target, self.state.reveals):
+            return ("a card was drawn or revealed (or a die rolled) since your last "
+                    "decision; it cannot be taken back")
+        return None
 
     def payload(self, conn: Connection) -> dict[str, Any]:
         """The message for one connection: only what its seat may know."""
@@ -116,7 +127,7 @@ class Table:
             if state.current_player == seat:
                 message["legal"] = [{"name": a.name, "label": a.label}
                                     for a in state.legal_actions()]
-            message["undo"] = self.undo_available(seat)
+            message["undo"] = self.undo_refusal(seat) is None
         if state.is_over:
             message["scores"] = state.scores()
             message["ranking"] = state.ranking()
@@ -170,15 +181,11 @@ class Table:
         """Undo the seat's latest decision (see keizai.web.undo for when it is allowed)."""
         async with self.lock:
             self.seat_of_token(seat, token)
-            if not self.undo_available(seat):
-                raise ApiError("undo_unavailable", "undo needs a previous decision of yours "
-                               "in a game whose other seats are all bots", 409)
+            refusal = self.undo_refusal(seat)
+            if refusal is not None:
+                raise ApiError("undo_unavailable", refusal, 409)
             target = undo.previous_decision(self.movers, seat)
             assert target is not None
-            if not undo.nothing_revealed(self.reveals_before, target, self.state.reveals):
-                raise ApiError("undo_unavailable", "a card was drawn or revealed (or a die "
-                               "rolled) since your last decision; it cannot be taken back",
-                               409)
             record = self.state.record()
             await asyncio.to_thread(self.store.truncate, self.id, target)
             self.state = self._rebuild({**record, "actions": record["actions"][:target]})
