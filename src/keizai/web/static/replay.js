@@ -37,7 +37,7 @@ export function showReplay(root, gameId) {
       h("div", { class: "table-head" }, h("h2", {}, `${gameTitle(summary.game, summary.title)} — ${t("replay")}`),
         h("span", { class: "status", id: "replay-step" }, `${t("step")} ${step} / ${frame.steps}`)),
       h("div", { class: "replay-controls" },
-        h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, `⏮ ${t("first")}`),
+        h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, `|◀ ${t("first")}`),
         h("button", { type: "button", id: "replay-back", onclick: () => go(step - 1) },
           `◀ ${t("back")}`),
         h("input", { type: "range", min: 0, max: frame.steps, value: step,
@@ -45,18 +45,21 @@ export function showReplay(root, gameId) {
         h("button", { type: "button", id: "replay-forward", onclick: () => go(step + 1) },
           `${t("forward")} ▶`),
         h("button", { type: "button", id: "replay-last", onclick: () => go(frame.steps) },
-          `${t("last")} ⏭`),
+          `${t("last")} ▶|`),
         h("label", {}, `${t("view_as")} `, h("select", { onchange: (e) => { seat = e.target.value;
           go(step); } }, h("option", { value: "" }, t("everyone")),
         Array.from({ length: summary.players }, (_, i) => h("option", { value: String(i),
           selected: seat === String(i) }, seatName(i)))))),
-      frame.last ? h("p", { class: "muted" }, frame.last) : null,
+      frame.last ? h("p", { class: "muted", id: "replay-last-action" },
+        renderer.label({ name: frame.last, label: frame.last }, frame.view)) : null,
       h("div", { class: "table-body" },
         h("div", { class: "board" }, renderer.render(frame.view, ctx)),
         h("aside", { class: "side" },
           scores ? scoreTable(scores.scores, scores.ranking, t("final_scores")) : null,
           h("section", { class: "panel log" }, h("h3", {}, t("log")),
             h("ol", { id: "log" }, frame.log.map((line) => h("li", {}, line))))))));
+    const logList = root.querySelector("#log");
+    if (logList) logList.scrollTop = logList.scrollHeight;
   }
 
   const onLang = () => render();
