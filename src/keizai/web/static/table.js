@@ -54,10 +54,12 @@ export function showTable(root, { gameId, seat, token }) {
     return t("waiting", seatName(message.current_player));
   }
 
-  function seatsPanel() {
+  function seatsPanel(renderer) {
+    const pawnClass = (seatNo) => renderer.pawnClass?.(message.view, seatNo) ?? `p${seatNo}`;
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
-        ? "current" : "" }, h("span", { class: `pawn p${s.seat}` }), ` ${seatName(s.seat)} `,
+        ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
+      ` ${seatName(s.seat)} `,
       s.seat === seat ? `(${t("you")}) ` : "",
       s.kind === "bot" ? `${t("bot")}: ${s.agent}` : !s.claimed ? t("open_seat")
         : s.connected ? t("connected") : t("away"),
@@ -123,7 +125,7 @@ export function showTable(root, { gameId, seat, token }) {
       h("div", { class: "board" }, board),
       h("aside", { class: "side" },
         message.over ? scoreTable(message.scores, message.ranking, t("final_scores")) : null,
-        seatsPanel(),
+        seatsPanel(renderer),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log" }, log.map((line) => h("li", {}, line))))))));
     const logList = root.querySelector("#log");

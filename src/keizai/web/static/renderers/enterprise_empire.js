@@ -130,6 +130,9 @@ export const enterpriseEmpireRenderer = {
 
   prompt(view) { return t(`ee_prompt_${view.phase}`); },
 
+  /** Seats wear their group's pawn colour everywhere on the page. */
+  pawnClass(view, seat) { return `pawn-${view.players[seat].pawn}`; },
+
   label(action) {
     const [verb, a, b] = action.name.split(":");
     if (verb === "play") return t("ee_play", `$${a}`, b);
