@@ -164,3 +164,36 @@ def test_every_table_is_playable_by_clicking(browser, server, game_id: str,
         click_a_legal_action(page, chooser)
     assert step_of(page) >= 6
     assert not page.errors
+
+
+def test_the_page_reconnects_after_a_server_crash(browser, tmp_path) -> None:
+    """The server is killed under an open page and restarted; the page reconnects by
+    itself and shows the moves made meanwhile, with the log it missed and no repeats."""
+    import httpx
+
+    live = LiveServer(f"sqlite:///{tmp_path / 'crash.sqlite3'}", tmp_path / "log").start()
+    try:
+        game = httpx.post(f"{live.url}/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "human"],
+            "seed": 2}).json()
+        page = new_page(browser)
+        page.goto(f"{live.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+        page.wait_for_selector(".table[data-turn=mine]")
+        click_a_legal_action(page, random.Random(1))
+        live.kill()
+        page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)   # "reconnecting"
+        live.start()
+        token = game["seats"][1]["token"]
+        view = httpx.get(f"{live.url}/api/games/{game['id']}/view",
+                         params={"seat": 1, "token": token}).json()
+        assert view["step"] == 1
+        httpx.post(f"{live.url}/api/games/{game['id']}/actions", json={
+            "seat": 1, "token": token, "action": view["legal"][0]["name"]})
+        page.wait_for_selector(".table[data-step='2']", timeout=WAIT)
+        lines = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+        expected = httpx.get(f"{live.url}/api/games/{game['id']}/view", params={
+            "seat": 0, "token": game["seats"][0]["token"]}).json()["log"]
+        assert lines == expected
+        assert not page.errors
+    finally:
+        live.stop()
