@@ -19,7 +19,7 @@ import keizai
 from keizai.store import Store
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.table import Connection, Table
-from keizai.web.tables import Tables, available_bots, catalog
+from keizai.web.tables import Tables, available_bots, catalog, default_bot
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024        # bytes of one HTTP request body
@@ -152,7 +152,7 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
     async def seat_to_bot(game_id: str, seat: int, request: Request) -> dict[str, Any]:
         table = tables.get(game_id)
         body = await read_json(request)
-        await table.hand_to_bot(seat, body.get("token"), body.get("agent", "random"))
+        await table.hand_to_bot(seat, body.get("token"), body.get("agent") or default_bot())
         return {"ok": True}
 
     @app.get("/api/games/{game_id}/record")

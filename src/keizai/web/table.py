@@ -242,7 +242,8 @@ class Table:
     def _agent(self, seat: int) -> Agent:
         agent = self.agents.get(seat)
         if agent is None:
-            spec = self.seats[seat].agent or "random"
+            spec = self.seats[seat].agent
+            assert spec is not None   # a bot seat always names its bot
             agent = self.agents[seat] = make_agent(spec, self.state.seed * 31 + seat)
         return agent
 

@@ -29,6 +29,12 @@ def available_bots() -> list[str]:
     return found
 
 
+def default_bot() -> str:
+    """The bot that takes over a seat when none is named: "normal" once it exists."""
+    bots = available_bots()
+    return "normal" if "normal" in bots else bots[0]
+
+
 def catalog() -> list[dict[str, Any]]:
     """Every registered game with its player counts and default options."""
     entries = []

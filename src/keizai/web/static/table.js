@@ -43,7 +43,7 @@ export function showTable(root, { gameId, seat, token }) {
 
   async function handToBot(target) {
     try {
-      await api(`/api/games/${gameId}/seats/${target}/bot`, { token, agent: "random" });
+      await api(`/api/games/${gameId}/seats/${target}/bot`, { token });
     } catch (error) { banner(`${t("error")}: ${error.message}`); }
   }
 
