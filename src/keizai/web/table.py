@@ -255,13 +255,12 @@ class Table:
             if seat is None or self.seats[seat].kind != "bot":
                 return
             step = len(state.history)
-            agent = self._agent(seat)
             snapshot = state.clone()
             try:
-                action = await asyncio.to_thread(agent.choose, snapshot)
+                action = await asyncio.to_thread(self._agent(seat).choose, snapshot)
                 name = action.name
             except Exception:
-                log.exception("bot %s failed in game %s; it plays a random action",
+                log.exception("bot %s failed in game %s; a random action is played",
                               self.seats[seat].agent, self.id)
                 name = make_agent("random", step).choose(snapshot).name
             if self.bot_delay:
