@@ -162,3 +162,22 @@ def test_a_connected_players_seat_is_not_taken_from_them(client) -> None:
         assert client.post(f"/api/games/{gid}/seats/0/bot",
                            json={"token": token0}).json() == {"ok": True}
     assert client.get(f"/api/games/{gid}").json()["seats"][0]["kind"] == "bot"
+
+
+def test_a_bot_that_no_longer_exists_still_moves(client) -> None:
+    """A stored bot name the agents no longer know (renamed, removed) does not stall the
+    game: a random legal action is played for it."""
+    from keizai.store import SeatRow
+
+    game = create(client, seats=["human", "random"], seed=1)
+    table = client.app.state.tables.get(game["id"])
+    old = table.seats[1]
+    table.seats[1] = SeatRow(1, "bot", "vanished", old.token, True)
+    with client.websocket_connect(f"/ws/games/{game['id']}?seat=0&token="
+                                  f"{game['seats'][0]['token']}") as ws:
+        first = ws.receive_json()
+        ws.send_json({"type": "act", "action": first["legal"][0]["name"]})
+        message = ws.receive_json()
+        while not (message["current_player"] == 0 and message["step"] >= 2):
+            message = ws.receive_json()
+    assert table.movers[1] == 1
