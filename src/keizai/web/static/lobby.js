@@ -9,12 +9,18 @@ function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
 }
 
+/** An option's name in the page's language (its key when no translation is known). */
+function optionName(key) {
+  const text = t(`opt_${key}`);
+  return text === `opt_${key}` ? key : text;
+}
+
 function optionInput(key, value) {
   if (typeof value === "boolean") {
     return h("label", { class: "opt" }, h("input", { type: "checkbox", name: key,
-      checked: value, dataset: { kind: "bool" } }), " ", key);
+      checked: value, dataset: { kind: "bool" } }), " ", optionName(key));
   }
-  return h("label", { class: "opt" }, key, " ",
+  return h("label", { class: "opt" }, optionName(key), " ",
     h("input", { name: key, value: String(value ?? ""), dataset: { kind: typeof value } }));
 }
 
