@@ -1,0 +1,86 @@
+"""Evaluation of National Economy positions (Progress, Mecenat, Glory).
+
+It estimates each seat's final score as
+
+    current score (buildings, money, VP cards, unpaid wages, end bonuses met)
+  + placements still to make this round       x  what a placement earns now
+  + workers x (what a placement earns - wage)  for every later round
+  + own workplaces (buildings a worker can use) x a small bonus per later round
+  + usable cards in hand                       x  what a card is worth
+  - this round's wages, and 3 points per $ that neither money nor buildings cover.
+
+Why these terms: money and buildings are points, so the score is the base. Workers are
+the engine of the game (each placement turns cards into money or buildings), but they
+cost wages every round: an extra worker is worth what it earns above its wage in the
+rounds left. Cards are the currency of construction (a building of cost c is worth
+about 4-6 points per card paid) and can be sold at the markets for $6 each, so a card
+in hand is worth a few points until the last round, and nothing above the hand limit.
+Unpaid wages cost 3 points per dollar, the harshest penalty of the game.
+
+The numbers are the rulebook's (wages per round) and rough rates of return; they read
+only the JSON view (own hand, everyone's public holdings) and the public scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keizai.agents.heuristics.base import Evaluator
+from keizai.engine import State
+
+# Wage per worker in rounds 1..9 (printed on the round cards).
+WAGES = (0, 2, 2, 3, 3, 3, 4, 4, 5, 5)
+# What one placement adds, in points, by round (markets and buildings grow).
+PLACEMENT = (0, 3.75, 4.0, 4.25, 4.5, 4.75, 5.0, 5.25, 5.5, 5.75)
+CARD = 3.0  # a building card in hand, while rounds remain to use it
+ITEM = 2.4  # a Consumer Item (pays for buildings and markets, cannot be built)
+OWN_WORKPLACE = 1.5  # per later round, for a building only its owner's workers may use
+UNPAID = 3  # points lost per unpaid dollar of wages
+ALLOW = 2  # $ a placement still to make this round is expected to earn towards wages
+
+
+class NationalEconomyEvaluator(Evaluator):
+    name = "national-economy"
+    scale = 12.0
+
+    def estimates(self, state: State, viewer: int) -> list[float]:
+        view = state.view(viewer)
+        scores = state.scores()
+        if view["phase"] == "over":
+            return [float(row["total"]) for row in scores]
+        return [self._estimate(view, row, score["total"])
+                for row, score in zip(view["players"], scores, strict=True)]
+
+    def _estimate(self, view: dict[str, Any], row: dict[str, Any], total: int) -> float:
+        rnd = view["round"]
+        last = view["rounds"]
+        workers = row["workers"]
+        est = float(total)
+        if view["phase"] == "action":
+            est += row["workers_ready"] * PLACEMENT[rnd]
+            due = view["wage"] * workers
+            est -= due
+            sellable = sum(b["value"] for b in row["buildings"] if not b["no_sale"])
+            short = due - row["money"] - ALLOW * row["workers_ready"]
+            if short > 0:
+                est -= UNPAID * max(0, short - sellable) + 0.5 * min(short, sellable)
+        tokens = workers + row["dolls"]
+        workplaces = sum(1 for b in row["buildings"] if not b["no_worker"])
+        for later in range(rnd + 1, last + 1):
+            est += tokens * PLACEMENT[later] - workers * WAGES[later]
+            est += OWN_WORKPLACE * min(workplaces, tokens)
+        if rnd < last or view["phase"] == "action":
+            items = row["consumer_items"]
+            cards = row["hand_size"] - items
+            room = row["hand_limit"]
+            kept_cards = min(cards, room)
+            kept_items = min(items, room - kept_cards)
+            worth = 1.0 if rnd < last else 0.5
+            est += worth * (CARD * kept_cards + ITEM * kept_items)
+        return est
+
+    def mid_turn(self, state: State) -> bool:
+        legal = state.legal_indices()
+        if not legal:
+            return False
+        return not state.game.action_space.actions[legal[0]].name.startswith("place:")
