@@ -37,6 +37,7 @@ ITEM = 2.4  # a Consumer Item (pays for buildings and markets, cannot be built)
 OWN_WORKPLACE = 1.5  # per later round, for a building only its owner's workers may use
 UNPAID = 3  # points lost per unpaid dollar of wages
 ALLOW = 2  # $ a placement still to make this round is expected to earn towards wages
+SELL = 0.5  # points lost per $ of wages paid by selling a building (its workplace goes)
 
 
 class NationalEconomyEvaluator(Evaluator):
@@ -61,9 +62,11 @@ class NationalEconomyEvaluator(Evaluator):
             due = view["wage"] * workers
             est -= due
             sellable = sum(b["value"] for b in row["buildings"] if not b["no_sale"])
-            short = due - row["money"] - ALLOW * row["workers_ready"]
+            # what the placements left may still earn is capped by the Budget
+            earn = min(ALLOW * row["workers_ready"], view["budget"])
+            short = due - row["money"] - earn
             if short > 0:
-                est -= UNPAID * max(0, short - sellable) + 0.5 * min(short, sellable)
+                est -= UNPAID * max(0, short - sellable) + SELL * min(short, sellable)
         tokens = workers + row["dolls"]
         workplaces = sum(1 for b in row["buildings"] if not b["no_worker"])
         for later in range(rnd + 1, last + 1):
