@@ -251,5 +251,25 @@ def sim(
         raise typer.Exit(1)
 
 
+@app.command()
+def bench(
+    game: Annotated[str | None, typer.Option(help="one game id (default: every game)")] = None,
+    players: Annotated[int, typer.Option(help="number of players")] = 2,
+    seconds: Annotated[float, typer.Option(help="seconds per measurement")] = 1.0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")]
+    = False,
+) -> None:
+    """Speed on one core: random games/s, engine steps/s, clone()/s, MCTS iterations/s."""
+    from keizai.sim.bench import bench as run_bench
+    from keizai.sim.bench import format_table
+
+    try:
+        rows = run_bench([game] if game else None, players, seconds)
+    except (ValueError, KeyError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_table(rows))
+
+
 if __name__ == "__main__":
     app()
