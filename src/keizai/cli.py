@@ -60,10 +60,10 @@ class TerminalTable:
             self.save.write_text(json.dumps(self.state.record(), indent=1))
 
     def run(self) -> None:
-        state = self.state
-        game = state.game
+        game = self.state.game
         viewer: int | None = self.humans[0] if self.humans else None
-        while not state.is_over:
+        while not self.state.is_over:
+            state = self.state  # an undo replaces the state
             seat = state.current_player
             assert seat is not None
             if seat in self.bots:
@@ -84,6 +84,7 @@ class TerminalTable:
                                                       if self.save else "."))
                 return
             self._save()
+        state = self.state
         self._show_log(viewer)
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer)))
@@ -91,6 +92,33 @@ class TerminalTable:
         typer.echo("Final ranking: " + ", ".join(
             f"{n}. P{seat + 1} ({self.seats[seat]}) {state.scores()[seat]['total']} pts"
             for n, seat in enumerate(ranking, 1)))
+
+    def _can_offer_undo(self) -> bool:
+        """Undo is for a game against bots only: with other humans it would be cheating."""
+        return len(self.humans) == 1
+
+    def _undo(self, seat: int) -> str:
+        """Go back to just before this seat's previous decision, unless a card was drawn or
+        revealed (or a die rolled) since: undo never shows what chance would bring."""
+        record = self.state.record()
+        actions = record["actions"]
+        probe = keizai.replay({**record, "actions": []})
+        movers = []
+        reveals = []
+        for name in actions:
+            movers.append(probe.current_player)
+            reveals.append(probe.reveals)
+            probe.apply(name)
+        mine = [i for i, mover in enumerate(movers) if mover == seat]
+        if not mine:
+            return "Nothing to undo."
+        back = mine[-1]
+        if reveals[back] != self.state.reveals:
+            return "Cannot undo: a card was drawn or revealed since your last decision."
+        self.state = keizai.replay({**record, "actions": actions[:back]})
+        self.log_seen = {viewer: len(self.state.log(viewer)) for viewer in self.log_seen}
+        self._save()
+        return "Undone: back to your previous decision."
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -106,9 +134,16 @@ class TerminalTable:
             typer.echo(f"P{seat + 1}, choose:")
             for number, action in enumerate(legal, 1):
                 typer.echo(f"  {number:2}) {action}")
-            answer = self._ask("number (l = full log, q = quit) >").strip().lower()
+            undo = " u = undo," if self._can_offer_undo() else ""
+            answer = self._ask(f"number (l = full log,{undo} q = quit) >").strip().lower()
             if answer == "q":
                 return False
+            if answer == "u" and undo:
+                message = self._undo(seat)
+                typer.echo(message)
+                if message.startswith("Undone"):
+                    return True  # the table shows the restored position
+                continue
             if answer == "l":
                 for line in state.log(seat):
                     typer.echo(f"  · {line}")

@@ -5,9 +5,10 @@ Standard library only.
 
 from keizai.engine.action import Action, ActionSpace
 from keizai.engine.errors import IllegalAction, UnknownGame
-from keizai.engine.game import ActionLike, Event, Game, State
+from keizai.engine.game import Game
 from keizai.engine.registry import games, get_game, new_game, register, replay
 from keizai.engine.rng import Rng, rng_from
+from keizai.engine.state import ActionLike, Event, State
 
 __all__ = [
     "Action",

@@ -1,7 +1,8 @@
-"""The engine contract: a `Game` (static description) and its `State` (one position).
+"""The engine contract, part one: a `Game`, the static description of a game (its id,
+player counts, options and action space) that creates its states.
 
 Everything above the engine — agents, simulation, storage, the terminal, the web and the
-RL adapters — talks to games only through these two classes.
+RL adapters — talks to games only through `Game` and `State` (keizai.engine.state).
 """
 
 from __future__ import annotations
@@ -11,12 +12,7 @@ from typing import Any
 
 from keizai.engine.action import Action, ActionSpace
 from keizai.engine.errors import IllegalAction
-from keizai.engine.rng import Rng
-
-ActionLike = Action | int | str
-
-# An event: (seat it is private to or None, text everyone reads, text that seat reads).
-Event = tuple[int | None, str, str | None]
+from keizai.engine.state import State
 
 
 class Game(ABC):
@@ -41,8 +37,9 @@ class Game(ABC):
     def decode(self, index: int) -> Action:
         return self.action_space.decode(index)
 
-    def to_action(self, value: ActionLike) -> Action:
-        """An `Action` of this game from an Action, its index or its JSON name."""
+    def to_action(self, value: object) -> Action:
+        """An `Action` of this game from an Action, its index or its JSON name (anything
+        else, e.g. a malformed network message, raises IllegalAction)."""
         if isinstance(value, Action):
             known = self.action_space.by_name(value.name)
             if known is None or known.index != value.index:
@@ -94,138 +91,3 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         """The initial state (options already resolved, players already checked)."""
-
-
-class State(ABC):
-    """One position of a game. Subclasses implement the underscore methods."""
-
-    __slots__ = ("_events", "_legal", "game", "history", "log_enabled", "num_players", "options",
-                 "rng", "seed")
-
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
-        self.game = game
-        self.num_players = players
-        self.seed = seed
-        self.options = options
-        self.rng = Rng(seed)
-        self.history: list[int] = []
-        self._events: list[Event] = []
-        self._legal: list[int] | None = None
-        self.log_enabled = True
-
-    # ----- what subclasses provide -------------------------------------------------
-    @property
-    @abstractmethod
-    def current_player(self) -> int | None:
-        """Seat whose decision it is; None once the game is over."""
-
-    @property
-    @abstractmethod
-    def is_over(self) -> bool: ...
-
-    @abstractmethod
-    def _legal_indices(self) -> list[int]:
-        """Indices of the legal actions, in the game's canonical order."""
-
-    @abstractmethod
-    def _apply(self, index: int) -> None:
-        """Apply a legal action (already checked)."""
-
-    @abstractmethod
-    def scores(self) -> list[dict[str, int]]:
-        """Per seat a breakdown with a "total" key; final once the game is over."""
-
-    @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-ready dict of what `seat` may know (None: a spectator)."""
-
-    @abstractmethod
-    def clone(self) -> State: ...
-
-    @abstractmethod
-    def determinize(self, seat: int | None, rng: Any) -> State:
-        """A clone whose hidden information (and future chance) is resampled so that
-        `view(seat)` is unchanged. The sample must depend only on what `seat` may know and
-        on `rng` (not on the true hidden arrangement), so fair searchers are reproducible."""
-
-    @abstractmethod
-    def check_invariants(self) -> None:
-        """Raise AssertionError when a conservation invariant (money, cards, tokens) is
-        broken. The conformance tests call it after every action of thousands of games."""
-
-    def tie_break_order(self) -> list[int]:
-        """Seats in the order that wins ties (default: seat order)."""
-        return list(range(self.num_players))
-
-    def explain_illegal(self, action: Action) -> str:
-        """Why `action` is not legal now; games may say more."""
-        return f"{action} is not a legal action now"
-
-    # ----- the contract, shared by every game ---------------------------------------
-    def legal_indices(self) -> list[int]:
-        """Legal action indices (do not mutate the returned list)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._legal_indices()
-        return legal
-
-    def legal_actions(self) -> list[Action]:
-        decode = self.game.action_space.actions
-        return [decode[i] for i in self.legal_indices()]
-
-    def apply(self, action: ActionLike) -> None:
-        """Apply one decision of the current player; IllegalAction leaves the state as it was."""
-        chosen = self.game.to_action(action)
-        if self.is_over:
-            raise IllegalAction("the game is over")
-        if chosen.index not in self.legal_indices():
-            raise IllegalAction(self.explain_illegal(chosen))
-        self._legal = None
-        self.history.append(chosen.index)
-        self._apply(chosen.index)
-
-    def apply_index(self, index: int) -> None:
-        """Apply a legal action index without re-checking it (search and simulation)."""
-        self._legal = None
-        self.history.append(index)
-        self._apply(index)
-
-    def ranking(self) -> list[int]:
-        """Seats best first; ties go to the earlier seat of `tie_break_order()`."""
-        totals = [s["total"] for s in self.scores()]
-        order = self.tie_break_order()
-        position = {seat: i for i, seat in enumerate(order)}
-        return sorted(range(self.num_players), key=lambda s: (-totals[s], position[s]))
-
-    def record(self) -> dict[str, Any]:
-        names = self.game.action_space.actions
-        return {
-            "game": self.game.id,
-            "players": self.num_players,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "actions": [names[i].name for i in self.history],
-        }
-
-    def log(self, seat: int | None = None) -> list[str]:
-        """The event log as `seat` may read it (private parts only for their owner)."""
-        return [
-            private if (private is not None and owner == seat) else public
-            for owner, public, private in self._events
-        ]
-
-    # ----- helpers for subclasses ----------------------------------------------------
-    def _event(self, public: str, seat: int | None = None, private: str | None = None) -> None:
-        if self.log_enabled:
-            self._events.append((seat, public, private))
-
-    def _copy_base_into(self, twin: State) -> None:
-        twin.game = self.game
-        twin.num_players = self.num_players
-        twin.seed = self.seed
-        twin.options = self.options
-        twin.rng = self.rng.copy()
-        twin.history = self.history.copy()
-        twin._events = self._events.copy()
-        twin._legal = self._legal
-        twin.log_enabled = self.log_enabled

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from keizai.engine.errors import IllegalAction, UnknownGame
-from keizai.engine.game import Game, State
+from keizai.engine.game import Game
+from keizai.engine.state import State
 
 _factories: dict[str, Callable[[], Game]] = {}
 _loaded: dict[str, Game] = {}

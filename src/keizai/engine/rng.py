@@ -54,9 +54,7 @@ class Rng:
         return Rng(self.next64())
 
     def copy(self) -> Rng:
-        twin = Rng.__new__(Rng)
-        twin._state = self._state
-        return twin
+        return Rng(self._state)
 
     @property
     def state(self) -> int:

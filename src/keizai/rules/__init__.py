@@ -10,3 +10,5 @@ from keizai.engine import register
 register("national-economy/progress", "keizai.rules.national_economy:progress")
 register("national-economy/mecenat", "keizai.rules.national_economy:mecenat")
 register("national-economy/glory", "keizai.rules.national_economy:glory")
+register("futuropia", "keizai.rules.futuropia:futuropia")
+register("enterprise-empire", "keizai.rules.enterprise_empire:enterprise_empire")

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import keizai
-from keizai.rules.national_economy.state import FREE, PUBLIC, NationalEconomyState
+from keizai.rules.national_economy.state import FREE, NationalEconomyState
+from keizai.rules.national_economy.workplaces import PUBLIC
 
 
 def new(game: str = "mecenat", players: int = 2, seed: int = 1, **options: Any

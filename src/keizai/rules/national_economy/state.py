@@ -16,6 +16,15 @@ from typing import Any
 from keizai.engine import State, rng_from
 from keizai.rules.national_economy.actions import Layout
 from keizai.rules.national_economy.cards import AGRICULTURE, FACILITY, ICON_BITS, CardSet
+from keizai.rules.national_economy.workplaces import (
+    BUILD_FULL,
+    FACE,
+    HIRE,
+    PUBLIC,
+    SIMPLE,
+    Spot,
+    compile_spots,
+)
 
 # Pending decisions
 PLACE, BUILD, PAY, SELL, TAKE, OPTION, NONE = range(7)
@@ -27,9 +36,6 @@ PAY_EFFECT, PAY_BUILD, PAY_LIMIT = range(3)
 NORMAL, ITEM_DOUBLE = range(2)
 # Own building marks within a round
 FREE, USED, BURNT = range(3)
-# Workplace keys in the general row: initial k -> k, round face f -> FACE + f,
-# building type t -> PUBLIC + t.
-FACE, PUBLIC = 100, 1000
 ROUNDS = 9
 
 
@@ -70,7 +76,7 @@ class Player:
         self.built: list[int] = []  # FREE / USED / BURNT per building this round
 
     def copy(self) -> Player:
-        twin = Player.__new__(Player)
+        twin = Player(0, 0, 0)
         twin.money = self.money
         twin.workers = self.workers
         twin.ready = self.ready
@@ -106,6 +112,7 @@ class NationalEconomyState(State):
         "discard",
         "layout",
         "options_pending",
+        "own_spots",
         "pay_for",
         "pay_left",
         "pay_min",
@@ -120,6 +127,7 @@ class NationalEconomyState(State):
         "round_lead",
         "sale_chosen",
         "sale_sets",
+        "spots",
         "start_player",
         "step_i",
         "steps",
@@ -129,11 +137,17 @@ class NationalEconomyState(State):
         "wp_who",
     )
 
-    def __init__(self, game: Any, cards: CardSet, layout: Layout, players: int, seed: int,
-                 options: dict[str, Any]) -> None:
+    def __init__(self, game: Any, cards: CardSet | None = None, layout: Layout | None = None,
+                 players: int = 0, seed: int = 0, options: dict[str, Any] | None = None
+                 ) -> None:
+        """A new game; `NationalEconomyState(None)` is the blank shell `clone()` fills in
+        (compiled classes cannot be created without running `__init__`)."""
+        if game is None or cards is None or layout is None or options is None:
+            return
         super().__init__(game, players, seed, options)
         self.cards = cards
         self.layout = layout
+        self.spots, self.own_spots = compile_spots(cards.game, players)
         setup = cards.setup
         types = len(cards.buildings)
         solo = players == 1
@@ -304,6 +318,7 @@ class NationalEconomyState(State):
         drawn: list[int] = []
         deck = self.deck
         hand = p.hand
+        self.reveals += 1
         for _ in range(n):
             if not deck:
                 if not self.discard:
@@ -326,60 +341,63 @@ class NationalEconomyState(State):
                         f"{who} draws {names}{extra}.")
 
     # ------------------------------------------------------------------ placement
-    def _workplace_def(self, key: int) -> tuple[tuple[Any, ...], str, dict[str, Any], int]:
-        """(effect steps, capacity, requirements, workers required) of a general workplace."""
-        if key < FACE:
-            w = self.cards.initial[key]
-            return w.effect, w.capacity, {}, 1
-        if key < PUBLIC:
-            w = self.cards.faces[key - FACE]
-            return w.effect, w.capacity, {}, 1
-        b = self.cards.buildings[key - PUBLIC]
-        return b.effect, "one", b.requires, b.workers_required
-
-    def _action_of_key(self, key: int) -> int:
-        layout = self.layout
-        if key < FACE:
-            return layout.place_initial + key
-        if key < PUBLIC:
-            return layout.place_face + key - FACE
-        return layout.place_public + key - PUBLIC
-
-    def _free_slot(self, i: int, capacity: str) -> bool:
-        if self.wp_side[i]:
-            return False
-        if not self.wp_who[i]:
-            return True
-        return capacity == "any" or (capacity == "selling" and self.num_players >= 3)
-
     def _placements(self, seat: int | None) -> list[int]:
         assert seat is not None
         p = self.players[seat]
+        hand = p.hand_n + p.items
+        budget = self.budget
+        ready = p.ready
         out: list[int] = []
-        for i, key in enumerate(self.wp_key):
-            action = self._action_of_key(key)
-            if action in out:
+        judged: list[int] = []  # actions already judged (several Carpenters are one action)
+        cheapest = -1  # cheapest full cost in hand, found when first needed
+        spots = self.spots
+        candidates = [spots[key] for key, who, side
+                      in zip(self.wp_key, self.wp_who, self.wp_side, strict=True)
+                      if not (side or (who and not spots[key].multi))]
+        if p.buildings:
+            own_spots = self.own_spots
+            candidates += [own_spots[t] for t, mark in zip(p.buildings, p.built, strict=True)
+                           if mark == FREE and own_spots[t].steps]
+        for spot in candidates:
+            # a Spot unpacked at once: attribute access per field costs more in this loop
+            action, _, _, _, workers, _, need_hand, need_budget, check, hire_to = spot
+            if ready < workers or hand < need_hand or budget < need_budget or action in judged:
                 continue
-            effect, capacity, requires, workers = self._workplace_def(key)
-            if (p.ready >= workers and self._free_slot(i, capacity)
-                    and self._feasible(p, seat, effect, requires, workers)):
+            judged.append(action)
+            if check == SIMPLE:
                 out.append(action)
-        buildings = self.cards.buildings
-        own = self.layout.place_own
-        for j, t in enumerate(p.buildings):
-            b = buildings[t]
-            if (p.built[j] == FREE and not b.no_worker and own + t not in out
-                    and p.ready >= b.workers_required
-                    and self._feasible(p, seat, b.effect, b.requires, b.workers_required)):
-                out.append(own + t)
+            elif check == BUILD_FULL:
+                if cheapest < 0:
+                    cheapest = self._cheapest(p)
+                if cheapest < hand:
+                    out.append(action)
+            elif check == HIRE:
+                limit = self._worker_limit(p)
+                if p.workers < (min(hire_to, limit) if hire_to else limit):
+                    out.append(action)
+            elif self._feasible(p, seat, spot):
+                out.append(action)
         out.sort()
         return out
 
-    def _feasible(self, p: Player, seat: int, steps: tuple[Any, ...], requires: dict[str, Any],
-                  workers: int) -> bool:
+    def _cheapest(self, p: Player) -> int:
+        """The lowest construction cost (reductions applied) among p's hand, or a huge
+        number with no building in hand."""
+        buildings = self.cards.buildings
+        best = 1 << 30
+        for t, count in enumerate(p.hand):
+            if count:
+                b = buildings[t]
+                cost = b.cost if b.cost_reduction is None else self.cost(p, t)
+                if cost < best:
+                    best = cost
+        return best
+
+    def _feasible(self, p: Player, seat: int, spot: Spot) -> bool:
         """Whether every effect step can be applied in full (rulebook: a workplace whose
         effect you cannot apply cannot be chosen)."""
         hand = p.hand_size
+        requires = spot.requires
         if requires:
             if hand > requires.get("hand_max", hand):
                 return False
@@ -387,7 +405,7 @@ class NationalEconomyState(State):
                 return False
             if requires.get("own_worker_on_mine") and not self._on_mine(seat):
                 return False
-        return self._steps_feasible(p, steps, hand, self.budget, p.ready - workers)
+        return self._steps_feasible(p, spot.steps, hand, self.budget, p.ready - spot.workers)
 
     def _steps_feasible(self, p: Player, steps: tuple[Any, ...], hand: int, budget: int,
                         ready_after: int) -> bool:
@@ -408,7 +426,8 @@ class NationalEconomyState(State):
                     return False
                 hand = step[1]
             elif name == "build":
-                if not self._build_options(p, step[1], step[2] if len(step) > 2 else None):
+                if not self._build_options(p, step[1], step[2] if len(step) > 2 else None,
+                                           first_only=True):
                     return False
             elif name == "build_two":
                 if not self._pair_firsts(p, step[1]):
@@ -455,22 +474,19 @@ class NationalEconomyState(State):
         if action >= layout.place_own:
             t = action - layout.place_own
             j = next(j for j, u in enumerate(p.buildings) if u == t and p.built[j] == FREE)
-            b = self.cards.buildings[t]
             p.built[j] = USED
             self.place_own = j
-            effect, workers, where = b.effect, b.workers_required, f"their {b.name_en}"
+            spot = self.own_spots[t]
+            where = f"their {spot.name}"
         else:
-            if action >= layout.place_public:
-                key = PUBLIC + action - layout.place_public
-            elif action >= layout.place_face:
-                key = FACE + action - layout.place_face
-            else:
-                key = action
-            effect, capacity, _, workers = self._workplace_def(key)
-            i = next(i for i, k in enumerate(self.wp_key)
-                     if k == key and self._free_slot(i, capacity))
-            self.wp_who[i] = self.wp_who[i] + (seat,) * workers
-            where = self._key_name(key)
+            spots = self.spots
+            i = next(i for i, key in enumerate(self.wp_key)
+                     if spots[key].action == action and not self.wp_side[i]
+                     and (not self.wp_who[i] or spots[key].multi))
+            spot = spots[self.wp_key[i]]
+            self.wp_who[i] = self.wp_who[i] + (seat,) * spot.workers
+            where = spot.name
+        effect, workers = spot.steps, spot.workers
         p.ready -= workers
         if self.log_enabled:
             tokens = "two workers" if workers == 2 else "a worker"
@@ -481,13 +497,6 @@ class NationalEconomyState(State):
         self.step_i = 0
         self._run()
 
-    def _key_name(self, key: int) -> str:
-        if key < FACE:
-            return self.cards.initial[key].name_en
-        if key < PUBLIC:
-            return self.cards.faces[key - FACE].name_en
-        return f"the public {self.cards.buildings[key - PUBLIC].name_en}"
-
     def _turn_sideways(self) -> None:
         """Solo: after each placement the newest general workplace without a worker on it
         is turned sideways (unusable) until payday."""
@@ -495,7 +504,7 @@ class NationalEconomyState(State):
             if not self.wp_who[i] and not self.wp_side[i]:
                 self.wp_side[i] = True
                 if self.log_enabled:
-                    self._event(f"{self._key_name(self.wp_key[i])} is turned sideways.")
+                    self._event(f"{self.spots[self.wp_key[i]].name} is turned sideways.")
                 return
 
     # ------------------------------------------------------------------ effect steps
@@ -622,6 +631,7 @@ class NationalEconomyState(State):
 
     def _reveal(self, p: Player, seat: int, n: int) -> bool:
         """Design Office: reveal n building cards, keep one, discard the rest."""
+        self.reveals += 1
         revealed: list[int] = []
         for _ in range(n):
             if not self.deck:
@@ -689,8 +699,10 @@ class NationalEconomyState(State):
         self._begin_payday()
 
     # ------------------------------------------------------------------ building
-    def _build_options(self, p: Player, mode: str, arg: Any) -> list[int]:
-        """Building types in p's hand that the build mode can construct and p can pay for."""
+    def _build_options(self, p: Player, mode: str, arg: Any, first_only: bool = False
+                       ) -> list[int]:
+        """Building types in p's hand that the build mode can construct and p can pay for
+        (only the first one found when `first_only`: enough to know a build is possible)."""
         buildings = self.cards.buildings
         others = p.hand_size - 1
         out = []
@@ -699,7 +711,7 @@ class NationalEconomyState(State):
                 continue
             b = buildings[t]
             if mode == "full":
-                ok = self.cost(p, t) <= others
+                ok = (b.cost if b.cost_reduction is None else self.cost(p, t)) <= others
             elif mode == "discount":
                 ok = max(0, self.cost(p, t) - arg) <= others
             elif mode == "lock":
@@ -714,6 +726,8 @@ class NationalEconomyState(State):
                 ok = self.cost(p, t) <= p.hand_n - 1 + 2 * p.items
             if ok:
                 out.append(t)
+                if first_only:
+                    break
         return out
 
     def _pair_ok(self, p: Player, kind: str, a: int, b: int) -> bool:
@@ -1011,10 +1025,12 @@ class NationalEconomyState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> NationalEconomyState:
-        twin = NationalEconomyState.__new__(NationalEconomyState)
+        twin = NationalEconomyState(None)
         self._copy_base_into(twin)
         twin.cards = self.cards
         twin.layout = self.layout
+        twin.spots = self.spots
+        twin.own_spots = self.own_spots
         twin.players = [p.copy() for p in self.players]
         twin.supply_out = self.supply_out
         twin.budget = self.budget

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from keizai.rules.national_economy.cards import Building
 from keizai.rules.national_economy.state import (
     BUILD,
-    FACE,
     OPTION,
     OVER,
     PAY,
@@ -21,11 +20,11 @@ from keizai.rules.national_economy.state import (
     PAY_LIMIT,
     PAYDAY,
     PLACE,
-    PUBLIC,
     SELL,
     TAKE,
     USED,
 )
+from keizai.rules.national_economy.workplaces import FACE, PUBLIC
 
 if TYPE_CHECKING:
     from keizai.rules.national_economy.state import NationalEconomyState
@@ -51,6 +50,7 @@ def _workplaces(state: NationalEconomyState) -> list[dict[str, Any]]:
     cards = state.cards
     rows = []
     for key, who, side in zip(state.wp_key, state.wp_who, state.wp_side, strict=True):
+        entry: dict[str, Any]
         if key < FACE:
             w = cards.initial[key]
             entry = {"kind": "initial", "id": w.id, "name": w.name_en, "name_ja": w.name_ja,

@@ -1,0 +1,41 @@
+"""The registered game: id, player counts, options and action space of 企業帝國."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keizai.engine import Game
+from keizai.rules.enterprise_empire.actions import build_action_space
+from keizai.rules.enterprise_empire.data import Components, components
+from keizai.rules.enterprise_empire.render import render_view
+from keizai.rules.enterprise_empire.state import EmpireState
+
+
+class EnterpriseEmpire(Game):
+    id = "enterprise-empire"
+    title = "企業帝國 Enterprise Empire"
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, parts: Components | None = None) -> None:
+        self.parts = parts or components()
+        space, self.index = build_action_space(self.parts)
+        super().__init__(space)
+
+    def default_options(self) -> dict[str, Any]:
+        """`max_turns`: the software safety limit (turns of all seats together); when it is
+        reached the richest seat wins. Random play never comes near the default.
+        `choose_corners`: each player in turn order chooses a free corner (the seed's
+        set-up) instead of taking the corners in turn order."""
+        return {"max_turns": self.parts.safety_turn_cap, "choose_corners": False}
+
+    def new_state(self, players: int, seed: int, options: dict[str, Any]) -> EmpireState:
+        return EmpireState(self, players, seed, options)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return render_view(self.parts, view)
+
+
+def enterprise_empire() -> EnterpriseEmpire:
+    """The game with the components shipped in data/enterprise_empire.json."""
+    return EnterpriseEmpire()

@@ -1,0 +1,75 @@
+"""The Futuropia game: options, set-up and the terminal picture."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from keizai.engine import Game
+from keizai.rules.futuropia.actions import ActionTable
+from keizai.rules.futuropia.data import Components, components
+from keizai.rules.futuropia.render import render_text
+from keizai.rules.futuropia.state import FuturopiaState, Setup
+
+HOUSE_SIDES = ("A", "B", "random")
+
+
+class FuturopiaGame(Game):
+    """Futuropia (富途共樂), Friedemann Friese, 2F-Spiele 2018: 2-4 players."""
+
+    def __init__(self, comps: Components | None = None) -> None:
+        self.components = comps or components()
+        self.table = ActionTable(self.components)
+        super().__init__(self.table.space)
+        # Instance attributes, not class attributes: a mypyc-compiled engine reads the
+        # base class's slots and does not see class attributes of interpreted subclasses.
+        self.id = "futuropia"
+        self.title = "Futuropia"
+        self.min_players = 2
+        self.max_players = 4
+        self.has_hidden_information = False
+
+    def default_options(self) -> dict[str, Any]:
+        """`advanced`: advanced set-up (special houses, opening purchases);
+        `houses`: side of the regular houses, "A", "B" or "random" (expert rule);
+        `expert_tiles`: None (off), "random" (draw the rule's number of tiles, 2) or a
+        list of expert tile ids; `refresh_on_credit`: loans may pay an early refresh
+        (default: only resources in stock can, see docs/rules-notes.md)."""
+        return {"advanced": False, "houses": "A", "expert_tiles": None,
+                "refresh_on_credit": False}
+
+    def _expert_ids(self, choice: Any, state: FuturopiaState) -> list[str]:
+        known = [e.id for e in self.components.expert_tiles]
+        if choice is None:
+            return []
+        if choice == "random":
+            pool = known.copy()
+            state.rng.shuffle(pool)
+            return sorted(pool[: self.components.rules.expert_tiles_drawn])
+        if isinstance(choice, list) and all(isinstance(x, str) for x in choice):
+            unknown = [x for x in choice if x not in known]
+            if unknown or len(set(choice)) != len(choice):
+                raise ValueError(f"expert_tiles: unknown or repeated ids {choice} "
+                                 f"(known: {', '.join(known)})")
+            return sorted(choice)
+        raise ValueError('expert_tiles must be None, "random" or a list of tile ids')
+
+    def new_state(self, players: int, seed: int, options: dict[str, Any]) -> FuturopiaState:
+        if options["houses"] not in HOUSE_SIDES:
+            raise ValueError(f"houses must be one of {', '.join(HOUSE_SIDES)}")
+        state = FuturopiaState(self, players, seed, options)
+        expert = self._expert_ids(options["expert_tiles"], state)
+        rules = self.components.rules
+        for tile in self.components.expert_tiles:
+            if tile.id in expert:
+                rules = replace(rules, **dict(tile.change))
+        state.set_up(Setup(self.components, rules, self.table, players, options, expert))
+        return state
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return render_text(view)
+
+
+def futuropia() -> FuturopiaGame:
+    """The registered game (`keizai.rules` registers it as "futuropia")."""
+    return FuturopiaGame()

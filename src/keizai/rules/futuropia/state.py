@@ -1,0 +1,774 @@
+"""The Futuropia position and its rules (set-up, turns, the five actions, the final phase).
+
+Rule references are to the rulebook summary (seeds/004, section titles in Chinese) and
+to reference/futuropia.md (sections §4-§11). Designed choices are in docs/rules-notes.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keizai.engine import Action, State
+from keizai.rules.futuropia import house_purchase
+from keizai.rules.futuropia.actions import (
+    ALL_TILES,
+    RESOURCES,
+    TILE_FOOD,
+    TILE_INVITE,
+    TILE_NAMES,
+    TILE_POWER,
+    TILE_ROBOTS,
+    ActionTable,
+)
+from keizai.rules.futuropia.data import (
+    FOOD,
+    KINDS,
+    POWER,
+    Components,
+    GeneratorType,
+    HouseFace,
+    Rules,
+)
+from keizai.rules.futuropia.phases import (
+    BUY,
+    DISCARD,
+    HOUSES,
+    INVITE,
+    OPENING,
+    OVER,
+    PAY,
+    PAY_INTEREST,
+    PAY_REFRESH,
+    PAY_REPAY,
+    PHASE_NAMES,
+    REPAY,
+    ROBOTS,
+    TURN,
+)
+from keizai.rules.futuropia.scoring import Community, final_points, self_sufficiency
+from keizai.rules.futuropia.staffing import best_output
+from keizai.rules.futuropia.view import build_view
+
+MONEY, FOOD_STOCK, ENERGY_STOCK = range(3)  # positions in a player's resource list
+
+
+class Setup:
+    """What is fixed for one game: components, rule numbers after expert tiles, options.
+
+    Shared (never copied) by every clone of the game's states.
+    """
+
+    __slots__ = ("advanced", "components", "expert", "house_sides", "queues",
+                 "refresh_on_credit", "rules", "start_money", "subsidy_track", "table")
+
+    def __init__(self, components: Components, rules: Rules, table: ActionTable,
+                 players: int, options: dict[str, Any], expert: list[str]) -> None:
+        self.components = components
+        self.rules = rules
+        self.table = table
+        self.advanced: bool = options["advanced"]
+        self.house_sides: str = options["houses"]
+        self.refresh_on_credit: bool = options["refresh_on_credit"]
+        self.expert = tuple(expert)
+        self.queues = (components.market_queue(FOOD, players),
+                       components.market_queue(POWER, players))
+        self.subsidy_track = components.subsidy_track(players)
+        # Turn-order compensation, not in the advanced game (rulebook 玩家開局補償).
+        bonus = (0,) * players if self.advanced else rules.turn_order_bonus[:players]
+        self.start_money = tuple(rules.start_money + b for b in bonus)
+
+
+def _seat(p: int) -> str:
+    return f"P{p + 1}"
+
+
+class FuturopiaState(State):
+    """One Futuropia position.
+
+    Per seat: resources `res` ([money, food, energy]), loans, residents, robots, owned
+    generators `gens` (generator indices, sorted), houses (house face ids: 2 × tile +
+    side), action tiles face up `tiles_up` (bit mask) and whether the seat's game is
+    `finished`. `received`/`spent` keep the seat's money book (checked by the
+    invariants). Markets per kind: left/right stack (generator index or -1), price
+    marker, next supply stack in `setup.queues`; `stock` counts unsold tiles per
+    generator. `phase` and the pending fields (`pay_owed`, `invite_n`, ...) describe the
+    decision `actor` is taking.
+    """
+
+    __slots__ = (
+        "actor", "buy_kind", "discarded", "final", "finished", "gens", "house_from",
+        "house_supply", "houses", "invite_n", "loans", "loans_repaid", "loans_taken",
+        "mk_left", "mk_marker", "mk_next", "mk_right", "opening", "pay_floor", "pay_owed",
+        "pay_purpose", "phase", "received", "res", "residents", "robots", "setup",
+        "specials_bought", "spent", "stock", "subsidy_pos", "tile", "tiles_up", "trigger",
+        "turn",
+    )
+
+    # ----- set-up (rulebook 遊戲準備; reference §4, §11) ----------------------------
+    def set_up(self, setup: Setup) -> None:
+        comps = setup.components
+        rules = setup.rules
+        n = self.num_players
+        advanced = setup.advanced
+        self.setup = setup
+        self.res = [[setup.start_money[p], rules.start_food, rules.start_energy]
+                    for p in range(n)]
+        self.received = [0] * n
+        self.spent = [0] * n
+        self.loans = [0] * n
+        self.loans_taken = [0] * n
+        self.loans_repaid = [0] * n
+        self.residents = [rules.start_residents] * n
+        self.robots = [0] * n
+        self.gens = [sorted(comps.starting_generators) for _ in range(n)]
+        self.tiles_up = [ALL_TILES] * n
+        self.finished = [False] * n
+
+        special_tiles = [t for t, tile in enumerate(comps.house_tiles) if tile.special]
+        supply: list[int] = []
+        if advanced:
+            self.rng.shuffle(special_tiles)
+            chosen = special_tiles[: rules.advanced_specials_per_player * n]
+            supply += [2 * t + 1 for t in chosen]
+            self.houses = [[] for _ in range(n)]
+        else:
+            self.houses = [[2 * special_tiles[p]] for p in range(n)]
+        for t, tile in enumerate(comps.house_tiles):
+            if tile.special or tile.min_players > n:
+                continue
+            if setup.house_sides == "random":
+                side = self.rng.randbelow(2)
+            else:
+                side = 1 if setup.house_sides == "B" else 0
+            supply.append(2 * t + side)
+        faces = comps.faces
+        supply.sort(key=lambda f: (faces[f].price, comps.house_tiles[f >> 1].id))
+        self.house_supply = supply
+
+        self.stock = [g.copies[n] if g.price is not None else 0 for g in comps.generators]
+        self.discarded = [0] * len(comps.generators)
+        self.mk_left = [q[0] for q in setup.queues]
+        self.mk_right = [q[1] for q in setup.queues]
+        self.mk_next = [2, 2]
+        self.mk_marker = [0, 0]
+        self.subsidy_pos = 0
+
+        self.final = False
+        self.trigger = False
+        self.tile = -1
+        self.buy_kind = 0
+        self.invite_n = 0
+        self.house_from = 0
+        self.specials_bought = 0
+        self.pay_owed = 0
+        self.pay_floor = 0
+        self.pay_purpose = 0
+        self.turn = 0
+        if advanced:
+            # Opening purchases go counter-clockwise from the start player's right.
+            self.opening = True
+            self.actor = n - 1
+            self.phase = OPENING
+        else:
+            self.opening = False
+            self.actor = 0
+            self.phase = TURN
+
+    # ----- the contract --------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.actor
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def rules(self) -> Rules:
+        return self.setup.rules
+
+    def clone(self) -> FuturopiaState:
+        twin = FuturopiaState.__new__(FuturopiaState)
+        self._copy_base_into(twin)
+        twin.setup = self.setup
+        twin.res = [r.copy() for r in self.res]
+        twin.received = self.received.copy()
+        twin.spent = self.spent.copy()
+        twin.loans = self.loans.copy()
+        twin.loans_taken = self.loans_taken.copy()
+        twin.loans_repaid = self.loans_repaid.copy()
+        twin.residents = self.residents.copy()
+        twin.robots = self.robots.copy()
+        twin.gens = [g.copy() for g in self.gens]
+        twin.houses = [h.copy() for h in self.houses]
+        twin.tiles_up = self.tiles_up.copy()
+        twin.finished = self.finished.copy()
+        twin.house_supply = self.house_supply.copy()
+        twin.stock = self.stock.copy()
+        twin.discarded = self.discarded.copy()
+        twin.mk_left = self.mk_left.copy()
+        twin.mk_right = self.mk_right.copy()
+        twin.mk_next = self.mk_next.copy()
+        twin.mk_marker = self.mk_marker.copy()
+        twin.subsidy_pos = self.subsidy_pos
+        twin.final = self.final
+        twin.trigger = self.trigger
+        twin.tile = self.tile
+        twin.buy_kind = self.buy_kind
+        twin.invite_n = self.invite_n
+        twin.house_from = self.house_from
+        twin.specials_bought = self.specials_bought
+        twin.pay_owed = self.pay_owed
+        twin.pay_floor = self.pay_floor
+        twin.pay_purpose = self.pay_purpose
+        twin.turn = self.turn
+        twin.opening = self.opening
+        twin.actor = self.actor
+        twin.phase = self.phase
+        return twin
+
+    def determinize(self, seat: int | None, rng: Any) -> FuturopiaState:
+        """No hidden information and no chance after set-up: a plain copy."""
+        return self.clone()
+
+    # ----- small helpers -------------------------------------------------------------
+    def beds(self, p: int) -> int:
+        faces = self.setup.components.faces
+        return sum(faces[f].beds for f in self.houses[p])
+
+    def house_energy(self, p: int) -> int:
+        faces = self.setup.components.faces
+        return sum(faces[f].energy for f in self.houses[p])
+
+    def workforce(self, p: int) -> int:
+        return self.residents[p] + self.robots[p]
+
+    def market_price(self, kind: int, right: bool) -> int | None:
+        """What the left or right generator of a market costs now (None: side empty)."""
+        gen = self.mk_right[kind] if right else self.mk_left[kind]
+        if gen < 0:
+            return None
+        price = self.setup.components.generators[gen].price or 0
+        marker = self.mk_marker[kind]
+        return price + marker if right else price - marker
+
+    def subsidy_value(self) -> int:
+        track = self.setup.subsidy_track
+        pos = self.subsidy_pos
+        while track[pos] is None:
+            pos -= 1
+        return max(0, (track[pos] or 0) + self.rules.subsidy_modifier)
+
+    def _gain(self, p: int, amount: int) -> None:
+        self.res[p][MONEY] += amount
+        self.received[p] += amount
+
+    def _take_loans(self, p: int, count: int) -> None:
+        self.loans[p] += count
+        self.loans_taken[p] += count
+        self._gain(p, count * self.rules.loan_value)
+        if self.log_enabled:
+            self._event(f"{_seat(p)} takes {count} loan{'s' * (count > 1)}")
+
+    def _pay_money(self, p: int, amount: int) -> None:
+        """Pay `amount` to the bank (a negative amount is paid to the player).
+
+        Short of cash, the player takes just enough loans (rulebook, 流程之外：貸款).
+        """
+        if amount < 0:
+            self._gain(p, -amount)
+            return
+        short = amount - self.res[p][MONEY]
+        if short > 0:
+            self._take_loans(p, -(-short // self.rules.loan_value))
+        self.res[p][MONEY] -= amount
+        self.spent[p] += amount
+
+    def _consume(self, p: int, stock: int, amount: int) -> None:
+        """A run's demand for food or energy; each missing unit costs the shortfall price."""
+        have = self.res[p][stock]
+        if have >= amount:
+            self.res[p][stock] = have - amount
+            return
+        self.res[p][stock] = 0
+        missing = amount - have
+        if self.log_enabled:
+            self._event(f"{_seat(p)} lacks {missing} {RESOURCES[stock]} and pays "
+                        f"${missing * self.rules.shortfall_cost} instead")
+        self._pay_money(p, missing * self.rules.shortfall_cost)
+
+    # ----- legal actions ---------------------------------------------------------------
+    def _legal_indices(self) -> list[int]:
+        phase = self.phase
+        table = self.setup.table
+        p = self.actor
+        if phase == TURN:
+            up = self.tiles_up[p]
+            legal = [table.tile[t] for t in range(len(TILE_NAMES)) if up >> t & 1]
+            if self.final:
+                legal.append(table.stop)
+            elif up != ALL_TILES and (self.setup.refresh_on_credit
+                                      or self.refresh_cost(p) <= sum(self.res[p])):
+                legal.append(table.refresh)
+            return legal
+        if phase == PAY:
+            return [table.pay[k] for k in self._payable_kinds()]
+        if phase == REPAY:
+            return [table.repay, table.repay_done]
+        if phase == BUY:
+            kind = self.buy_kind
+            legal = []
+            if self.mk_left[kind] >= 0:
+                legal.append(table.buy_left)
+            if self.mk_right[kind] >= 0:
+                legal.append(table.buy_right)
+            legal.append(table.buy_none)
+            return legal
+        if phase == DISCARD:  # generators that look the same are one choice
+            gens = self.setup.components.generators
+            looks: dict[tuple[int, int, int], int] = {}
+            for g in self.gens[p]:
+                looks.setdefault((gens[g].kind, gens[g].spaces, gens[g].output), g)
+            return sorted(table.discard[g] for g in looks.values())
+        if phase == INVITE:
+            return [table.invite[n - 1] for n in self._feasible_invites(p)]
+        if phase in (HOUSES, OPENING):
+            return self._house_choices(p)
+        if phase == ROBOTS:
+            rules = self.rules
+            return [table.robots[n - 1] for n in range(rules.robots_min, rules.robots_max + 1)]
+        return []
+
+    def refresh_cost(self, p: int) -> int:
+        return self.tiles_up[p].bit_count() * self.rules.refresh_cost
+
+    def _payable_kinds(self) -> list[int]:
+        """Resources the next unit may be paid in (canonical order: never go back)."""
+        stock = self.res[self.actor]
+        owed = self.pay_owed
+        kinds = []
+        covered = 0
+        for k in (ENERGY_STOCK, FOOD_STOCK, MONEY):
+            covered += stock[k]
+            if k >= self.pay_floor and stock[k] > 0 and covered >= owed:
+                kinds.append(k)
+        kinds.reverse()
+        return kinds
+
+    # Houses: which purchases keep "residents <= beds <= residents + max empty" reachable.
+    def bed_window(self, p: int, newcomers: int) -> tuple[int, int]:
+        """(fewest, most) beds still to buy for `newcomers` more residents."""
+        need = self.residents[p] + newcomers - self.beds(p)
+        return need, need + self.rules.max_empty_beds
+
+    def _supply_faces(self, start: int) -> list[HouseFace]:
+        faces = self.setup.components.faces
+        return [faces[f] for f in self.house_supply[start:]]
+
+    def _specials_left(self) -> int:
+        return self.rules.specials_per_purchase - self.specials_bought
+
+    def _feasible_invites(self, p: int) -> list[int]:
+        rules = self.rules
+        empty = self.beds(p) - self.residents[p]
+        if empty >= rules.invite_max:
+            return list(range(rules.invite_min, rules.invite_max + 1))
+        limit = rules.invite_max - empty + rules.max_empty_beds
+        reach = house_purchase.reachable(self._supply_faces(0), self._specials_left(), limit)
+        top = reach[0][-1]
+        return [n for n in range(rules.invite_min, rules.invite_max + 1)
+                if house_purchase.hits(top, *self.bed_window(p, n))]
+
+    def _house_choices(self, p: int) -> list[int]:
+        table = self.setup.table
+        start = self.house_from
+        low, high = self.bed_window(p, self.invite_n)
+        faces = self._supply_faces(start)
+        offered = house_purchase.choices(faces, self._specials_left(), low, high)
+        legal = [table.house[self.house_supply[start + j] >> 1] for j in offered]
+        if low <= 0:
+            legal.append(table.house_done)
+        return legal
+
+    def explain_illegal(self, action: Action) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        return (f"{action} is not possible now: {_seat(self.actor)} is to "
+                f"{PHASE_NAMES[self.phase]}")
+
+    # ----- applying decisions ----------------------------------------------------------
+    def _apply(self, index: int) -> None:
+        table = self.setup.table
+        phase = self.phase
+        p = self.actor
+        if phase == TURN:
+            if index == table.refresh:
+                if self.log_enabled:
+                    self._event(f"{_seat(p)} pays {self.refresh_cost(p)} to refresh early")
+                self._begin_payment(self.refresh_cost(p), PAY_REFRESH)
+            elif index == table.stop:
+                if self.log_enabled:
+                    up = self.tiles_up[p].bit_count()
+                    self._event(f"{_seat(p)} stops, keeping {up} tile{'s' * (up != 1)} face up")
+                self._finish(p)
+                self._next_turn()
+            else:
+                self._start_tile(index - table.tile[0])
+        elif phase == PAY:
+            kind = index - table.pay[0]
+            self.res[p][kind] -= 1
+            if kind == MONEY:
+                self.spent[p] += 1
+            self.pay_owed -= 1
+            self.pay_floor = kind
+            self._settle_payment()
+        elif phase == REPAY:
+            if index == table.repay:
+                self._begin_payment(self.rules.repay_cost, PAY_REPAY)
+            else:
+                self.phase = TURN
+        elif phase == BUY:
+            self._buy(p, index)
+        elif phase == DISCARD:
+            gen = index - table.discard[0]
+            self.gens[p].remove(gen)
+            self.discarded[gen] += 1
+            if self.log_enabled:
+                self._event(f"{_seat(p)} discards generator {self._gen(gen).id}")
+            self._run(p, self.buy_kind)
+            self._end_tile()
+        elif phase == INVITE:
+            self.invite_n = index - table.invite[0] + 1
+            self.phase = HOUSES
+        elif phase in (HOUSES, OPENING):
+            if index == table.house_done:
+                self._houses_done(p)
+            else:
+                self._buy_house(p, index - table.house[0])
+        elif phase == ROBOTS:
+            count = index - table.robots[0] + 1
+            self.robots[p] += count
+            demand = self.robots[p] + self.house_energy(p)
+            if self.log_enabled:
+                self._event(f"{_seat(p)} takes {count} robot{'s' * (count > 1)}; "
+                            f"energy run needs {demand}")
+            self._consume(p, ENERGY_STOCK, demand)
+            self._end_tile()
+
+    def _gen(self, g: int) -> GeneratorType:
+        return self.setup.components.generators[g]
+
+    # Payments in "any resource" (refresh cost, interest, repayment): reference §8.
+    def _begin_payment(self, amount: int, purpose: int) -> None:
+        self.phase = PAY
+        self.pay_owed = amount
+        self.pay_floor = MONEY
+        self.pay_purpose = purpose
+        self._settle_payment()
+
+    def _settle_payment(self) -> None:
+        """Pay the units that leave no choice; stop at a real choice or when paid."""
+        p = self.actor
+        stock = self.res[p]
+        while self.pay_owed > 0:
+            if sum(stock) < self.pay_owed:
+                # Interest (or a refresh on credit) can be short: everything goes, loans
+                # cover the rest; loans taken for interest owe none now (rulebook, 特殊情況).
+                short = self.pay_owed - sum(stock)
+                self.spent[p] += stock[MONEY]
+                stock[MONEY] = stock[FOOD_STOCK] = stock[ENERGY_STOCK] = 0
+                self._pay_money(p, short)
+                self.pay_owed = 0
+                break
+            kinds = self._payable_kinds()
+            if len(kinds) > 1:
+                return
+            kind = kinds[0]
+            stock[kind] -= 1
+            if kind == MONEY:
+                self.spent[p] += 1
+            self.pay_owed -= 1
+            self.pay_floor = kind
+        purpose = self.pay_purpose
+        if purpose == PAY_REFRESH:
+            self._refresh(p)
+        elif purpose == PAY_INTEREST:
+            self._offer_repayment(p)
+        else:
+            self.loans[p] -= 1
+            self.loans_repaid[p] += 1
+            if self.log_enabled:
+                self._event(f"{_seat(p)} repays a loan")
+            self._offer_repayment(p)
+
+    def _refresh(self, p: int) -> None:
+        """Turn every tile face up, then interest and the chance to repay (reference §8)."""
+        self.tiles_up[p] = ALL_TILES
+        owed = self.loans[p] * self.rules.interest_per_loan
+        if owed:
+            if self.log_enabled:
+                self._event(f"{_seat(p)} turns the action tiles up and owes {owed} interest")
+            self._begin_payment(owed, PAY_INTEREST)
+        else:
+            self.phase = TURN
+
+    def _offer_repayment(self, p: int) -> None:
+        if self.loans[p] > 0 and sum(self.res[p]) >= self.rules.repay_cost:
+            self.phase = REPAY
+        else:
+            self.phase = TURN
+
+    # The five action tiles: reference §6.
+    def _start_tile(self, tile: int) -> None:
+        p = self.actor
+        self.tile = tile
+        if self.log_enabled:
+            self._event(f"{_seat(p)} takes the {TILE_NAMES[tile]} action")
+        if tile in (TILE_FOOD, TILE_POWER):
+            kind = FOOD if tile == TILE_FOOD else POWER
+            self.buy_kind = kind
+            if self.mk_left[kind] < 0 and self.mk_right[kind] < 0:
+                self._run(p, kind)  # nothing left to buy (reference A10)
+                self._end_tile()
+            else:
+                self.phase = BUY
+        elif tile == TILE_INVITE:
+            self.house_from = 0
+            self.specials_bought = 0
+            if self._feasible_invites(p):
+                self.phase = INVITE
+            else:  # no bed can be found for anyone: nobody comes, but everyone eats
+                self.invite_n = 0
+                self._houses_done(p)
+        elif tile == TILE_ROBOTS:
+            self.phase = ROBOTS
+        else:  # TILE_SUBSIDY
+            amount = self.subsidy_value()
+            self._gain(p, amount)
+            if self.subsidy_pos < len(self.setup.subsidy_track) - 1:
+                self.subsidy_pos += 1
+            if self.log_enabled:
+                self._event(f"{_seat(p)} takes a subsidy of ${amount}")
+            self._end_tile()
+
+    def _buy(self, p: int, index: int) -> None:
+        """Buy from a generator market and update it (rulebook, 購買食物製造機)."""
+        table = self.setup.table
+        rules = self.rules
+        kind = self.buy_kind
+        marker = self.mk_marker[kind]
+        if index == table.buy_none:
+            if len(self.gens[p]) >= rules.max_generators:
+                self.mk_marker[kind] = min(marker + rules.marker_step_full, rules.marker_max)
+            if self.log_enabled:
+                self._event(f"{_seat(p)} buys no {KINDS[kind]} generator")
+        else:
+            right = index == table.buy_right
+            gen = self.mk_right[kind] if right else self.mk_left[kind]
+            price = self.market_price(kind, right) or 0
+            if self.log_enabled:
+                side = "dear" if right else "cheap"
+                self._event(f"{_seat(p)} buys the {side} {KINDS[kind]} generator "
+                            f"{self._gen(gen).id} for ${price}")
+            self._pay_money(p, price)
+            self.stock[gen] -= 1
+            self.gens[p].append(gen)
+            self.gens[p].sort()
+            if right:
+                self.mk_marker[kind] = min(marker + rules.marker_step_dear, rules.marker_max)
+                if self.stock[gen] == 0:
+                    self.mk_right[kind] = self._next_stack(kind)
+            elif self.stock[gen] == 0:
+                self.mk_marker[kind] = 0
+                self.mk_left[kind] = self.mk_right[kind]
+                self.mk_right[kind] = self._next_stack(kind)
+            if len(self.gens[p]) > rules.max_generators:
+                self.phase = DISCARD
+                return
+        self._run(p, kind)
+        self._end_tile()
+
+    def _next_stack(self, kind: int) -> int:
+        """The cheapest supply stack moves into the market (-1: the supply is empty)."""
+        queue = self.setup.queues[kind]
+        position = self.mk_next[kind]
+        if position >= len(queue):
+            return -1
+        self.mk_next[kind] = position + 1
+        if position + 1 == len(queue):
+            self.trigger = True  # the last ($15) stack entered the market
+            if self.log_enabled:
+                self._event(f"the last {KINDS[kind]} stack "
+                            f"({self._gen(queue[position]).id}) enters the market")
+        return queue[position]
+
+    def _run(self, p: int, kind: int) -> None:
+        out = best_output(self.gens[p], self.setup.components.generators, kind,
+                          self.workforce(p))
+        self.res[p][kind + 1] += out
+        if self.log_enabled:
+            self._event(f"{_seat(p)}'s {KINDS[kind]} run produces {out}")
+
+    def _buy_house(self, p: int, tile: int) -> None:
+        faces = self.setup.components.faces
+        position = next(i for i, f in enumerate(self.house_supply) if f >> 1 == tile)
+        face = self.house_supply.pop(position)
+        self.house_from = position
+        if faces[face].special:
+            self.specials_bought += 1
+        if self.log_enabled:
+            self._event(f"{_seat(p)} buys house {faces[face].tile}{faces[face].side} "
+                        f"for ${faces[face].price}")
+        self._pay_money(p, faces[face].price)
+        self.houses[p].append(face)
+
+    def _houses_done(self, p: int) -> None:
+        if self.phase == OPENING:
+            if p == 0:
+                self.opening = False
+                self.phase = TURN
+            else:
+                self.actor = p - 1
+                self.house_from = 0
+                self.specials_bought = 0
+            return
+        self.residents[p] += self.invite_n
+        demand = self.residents[p]
+        if self.log_enabled:
+            self._event(f"{_seat(p)} invites {self.invite_n}; feeding run needs {demand}")
+        self.invite_n = 0
+        self._consume(p, FOOD_STOCK, demand)
+        self._end_tile()
+
+    # Turn order, the end trigger and the final phase: reference §6, §9.
+    def _end_tile(self) -> None:
+        p = self.turn
+        self.tiles_up[p] &= ~(1 << self.tile)
+        if self.final:
+            if self.tiles_up[p] == 0:
+                self._finish(p)
+        elif self.trigger or self.residents[p] >= self.rules.end_residents:
+            self.final = True
+            for q in range(self.num_players):
+                self.tiles_up[q] = ALL_TILES
+            self.tiles_up[p] &= ~(1 << self.tile)
+            if self.log_enabled:
+                self._event(f"{_seat(p)} triggers the final phase: every tile is turned up "
+                            f"once more for free")
+        self.trigger = False
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        n = self.num_players
+        if self.final:
+            if all(self.finished):
+                self.phase = OVER
+                if self.log_enabled:
+                    self._event("the game is over")
+                return
+            q = (self.turn + 1) % n
+            while self.finished[q]:
+                q = (q + 1) % n
+            self.turn = self.actor = q
+            self.phase = TURN
+            return
+        q = self.turn = self.actor = (self.turn + 1) % n
+        if self.tiles_up[q] == 0:
+            if self.log_enabled:
+                self._event(f"{_seat(q)} turns all action tiles up for free")
+            self._refresh(q)
+        else:
+            self.phase = TURN
+
+    def _finish(self, p: int) -> None:
+        """A player's own game ends: interest, then repay as many loans as possible."""
+        rules = self.rules
+        stock = self.res[p]
+        self._pay_any(p, self.loans[p] * rules.interest_per_loan)
+        while self.loans[p] and sum(stock) >= rules.repay_cost:
+            self._pay_any(p, rules.repay_cost)
+            self.loans[p] -= 1
+            self.loans_repaid[p] += 1
+        self.finished[p] = True
+        if self.log_enabled:
+            loans = self.loans[p]
+            self._event(f"{_seat(p)}'s game ends with {loans} unpaid loan{'s' * (loans != 1)}")
+
+    def _pay_any(self, p: int, amount: int) -> None:
+        """Pay resources without choice (money, then food, then energy); loans if short."""
+        stock = self.res[p]
+        for k in (MONEY, FOOD_STOCK, ENERGY_STOCK):
+            part = min(amount, stock[k])
+            stock[k] -= part
+            amount -= part
+            if k == MONEY:
+                self.spent[p] += part
+        if amount:
+            self._pay_money(p, amount)
+
+    # ----- scores -------------------------------------------------------------------
+    def community(self, p: int) -> Community:
+        comps = self.setup.components
+        return Community(
+            tuple(comps.generators[g] for g in self.gens[p]), self.robots[p],
+            self.residents[p], tuple(comps.faces[f] for f in self.houses[p]))
+
+    def scores(self) -> list[dict[str, int]]:
+        """Final scores once the game is over; before that, what the board would score."""
+        rules = self.rules
+        out = []
+        for p in range(self.num_players):
+            check = self_sufficiency(self.community(p), rules)
+            up = self.tiles_up[p].bit_count() if self.final else 0
+            out.append(final_points(check, self.loans[p], up, sum(self.res[p]), rules))
+        return out
+
+    def winners(self) -> list[int]:
+        """Every seat with the best total: a tie is a shared win (rulebook, 最終計分)."""
+        totals = [s["total"] for s in self.scores()]
+        return [p for p, total in enumerate(totals) if total == max(totals)]
+
+    # ----- invariants ----------------------------------------------------------------
+    def check_invariants(self) -> None:
+        comps = self.setup.components
+        rules = self.rules
+        n = self.num_players
+        for p in range(n):
+            assert min(self.res[p]) >= 0, f"negative stock {self.res[p]} for seat {p}"
+            assert self.loans[p] >= 0 and self.robots[p] >= 0
+            assert self.res[p][MONEY] == (self.setup.start_money[p] + self.received[p]
+                                          - self.spent[p]), "money moved outside the rules"
+            assert self.loans[p] == self.loans_taken[p] - self.loans_repaid[p]
+            assert self.received[p] >= self.loans_taken[p] * rules.loan_value
+            limit = rules.max_generators + (self.phase == DISCARD and p == self.actor)
+            assert len(self.gens[p]) <= limit, "too many generators"
+            assert 0 <= self.tiles_up[p] <= ALL_TILES
+            if self.opening and p <= self.actor:
+                continue  # not housed yet (advanced opening)
+            beds = self.beds(p)
+            assert beds >= self.residents[p], f"seat {p}: {beds} beds, {self.residents[p]}"
+            buying = self.phase == HOUSES and p == self.actor
+            extra = self.invite_n if buying else 0
+            assert beds <= self.residents[p] + extra + rules.max_empty_beds, "too many beds"
+        for g, gen in enumerate(comps.generators):
+            owned = sum(gens.count(g) for gens in self.gens)
+            if gen.price is None:
+                assert owned + self.discarded[g] == n
+            else:
+                assert self.stock[g] >= 0
+                assert self.stock[g] + owned + self.discarded[g] == gen.copies[n]
+        for kind in (FOOD, POWER):
+            left, right = self.mk_left[kind], self.mk_right[kind]
+            assert 0 <= self.mk_marker[kind] <= rules.marker_max
+            assert left < 0 or self.stock[left] > 0
+            assert right < 0 or self.stock[right] > 0
+            assert right < 0 or left >= 0, "a dear stack without a cheap one"
+        placed = [f >> 1 for f in self.house_supply]
+        for houses in self.houses:
+            placed += [f >> 1 for f in houses]
+        assert len(placed) == len(set(placed)), "a house tile is in two places"
+        assert 0 <= self.subsidy_pos < len(self.setup.subsidy_track)
+
+    # ----- what a seat sees (no hidden information) --------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self)

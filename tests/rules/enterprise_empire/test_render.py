@@ -1,0 +1,50 @@
+"""The terminal picture shows what a player needs, and no hidden card of another seat."""
+
+from __future__ import annotations
+
+from tests.rules.enterprise_empire.helpers import (
+    GAME,
+    PARTS,
+    deal_price_card,
+    give,
+    new_state,
+    put_on_top,
+    roll,
+)
+
+
+def test_board_pawns_corners_and_tables_are_shown() -> None:
+    state = new_state(players=3, seed=2)
+    give(state, 0, "oil", 2)
+    deal_price_card(state, 0, 700)
+    deal_price_card(state, 1, 900)
+    text = GAME.render_text(state.view(0))
+    lines = text.splitlines()
+    for index in (0, 9, 17, 18, 27, 35):
+        assert f"{index:>2} " in text
+    assert lines[0].startswith(" 0 [A]") and lines[0].rstrip().endswith("9 [B]")
+    pawn_rows = "".join(lines[i] for i in range(1, 22, 2))
+    for player in state.view(0)["players"]:
+        assert player["pawn"][0].upper() in pawn_rows
+    assert "D (unclaimed) $500" in text
+    assert "materials: Oil 2" in text
+    assert "your price cards: $700/7 steps ×1" in text
+    assert "$900" not in text  # P2's card is hidden from P1
+    assert f"Demand card: {PARTS.materials[state.demand_pile[0]].short} " in text
+    company = state.view(0)["players"][0]["company_card"]["name"]
+    assert company in text
+
+
+def test_offer_and_game_over_are_shown() -> None:
+    state = new_state(players=2, seed=1)
+    state.position[state.active] = 0
+    put_on_top(state, 500)
+    roll(state, 1)
+    text = GAME.render_text(state.view(None))
+    assert "On offer: Oil for $500 (a 5-step card)" in text
+    assert f"P{state.active + 1} " in text.splitlines()[-1]
+    assert text.splitlines()[-1].endswith("to decide (offer)")
+    ended = new_state(players=2, seed=1, max_turns=1)
+    while not ended.is_over:
+        ended.apply("roll" if ended.phase == 0 else ended.legal_actions()[-1])
+    assert f"P{ended.winner + 1} wins (safety limit: richest)" in GAME.render_text(ended.view(1))

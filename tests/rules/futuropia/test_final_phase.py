@@ -1,0 +1,128 @@
+"""End trigger, final phase and final scoring in play (rulebook 觸發遊戲最終階段,
+最終計分; reference §9-§10)."""
+
+from __future__ import annotations
+
+from keizai.rules.futuropia.data import FOOD
+from keizai.rules.futuropia.phases import TURN
+from tests.rules.futuropia.helpers import (
+    gen,
+    money,
+    names,
+    new,
+    play,
+    set_gens,
+    set_houses,
+    set_stock,
+)
+
+
+def _near_the_end_of_food(state) -> None:
+    """Food market F13 / F14 with only F15 left in the supply (2 players)."""
+    queue = state.setup.queues[FOOD]
+    state.mk_left[FOOD] = gen("F13")
+    state.mk_right[FOOD] = gen("F14")
+    state.mk_next[FOOD] = queue.index(gen("F15"))
+
+
+def test_the_last_generator_stack_entering_the_market_triggers_the_end() -> None:
+    """Rulebook: at the end of your turn, if you put the $15 generator into the market,
+    the final phase starts: opponents turn every tile up for free, you keep the tile
+    just used face down and turn the others up; nobody pays interest."""
+    state = new(3)
+    _near_the_end_of_food(state)
+    play(state, "action:subsidy")           # P1
+    state._take_loans(1, 1)
+    set_stock(state, 1, 30, 3, 3)
+    play(state, "action:food", "buy:right")  # P2 buys one of the two F14 for $14
+    assert not state.final
+    play(state, "action:food", "buy:right")  # P3 buys the second F14: F15 comes in
+    assert state.final
+    assert state.tiles_up == [0b11111, 0b11111, 0b11110]
+    assert state.current_player == 0 and state.phase == TURN
+    assert money(state, 1) == 30 - 14  # no interest on the free final turn-up
+    assert "refresh" not in names(state) and "stop" in names(state)
+
+
+def test_twenty_five_residents_trigger_the_end() -> None:
+    """Rulebook: 25 or more residents at the end of your turn trigger the final phase."""
+    state = new(2)
+    state.residents[0] = 24
+    set_houses(state, 0, [("S1", "A"), ("L14", "A"), ("L13", "A"), ("L12", "A"),
+                          ("L11", "A"), ("L10", "A")])  # 3 + 6 + 5 + 5 + 4 + 4 = 27 beds
+    play(state, "action:invite", "invite:1", "house:done")
+    assert state.final and state.current_player == 1
+
+
+def test_each_face_up_tile_once_more_then_the_players_game_ends() -> None:
+    """Rulebook: from the trigger on, each player may use each face-up tile once more;
+    with all tiles down (or after stopping) the player's game ends and is skipped."""
+    state = new(2)
+    state.residents[0] = 25
+    state.tiles_up[0] = 0b10000
+    set_houses(state, 0, [("S1", "A"), ("L14", "A"), ("L13", "A"), ("L12", "A"),
+                          ("L11", "A"), ("L10", "A")])
+    play(state, "action:subsidy")  # P1 triggers; keeps subsidy down
+    assert state.tiles_up == [0b01111, 0b11111]
+    play(state, "stop")  # P2 stops at once: five tiles stay up
+    assert state.finished == [False, True]
+    assert "action:subsidy" not in names(state)  # used up for good
+    play(state, "action:robots", "robots:1")
+    assert state.current_player == 0  # P2 is finished and skipped
+    play(state, "action:power", "buy:none", "action:food", "buy:none")
+    assert not state.is_over
+    play(state, "action:invite", "invite:1", "house:done")
+    assert state.is_over and state.current_player is None and state.legal_actions() == []
+    assert state.scores()[1]["face_up_tiles"] == 15
+
+
+def test_worked_final_scoring_failed_check_loans_and_stopped_tiles() -> None:
+    """Reference §9-§10, worked example. P1 stops with two face-up tiles, $12, 3 loans:
+    interest $3, then one loan repaid with $5 (4 left, too few for another).
+    The check: energy 6 made (SP1 + P06) but 3 robots + houses 1 + 2 + 2 = 8 needed, so
+    two robots go; food 7 made (SF1, SF2, F04) for 8 residents, so one resident goes.
+    7 residents and 1 robot on 6 work spaces: 2 idle residents.
+    Points: idle 2 × 5 = 10, surplus 0, houses 0 + 0 − 1 = −1, loans 2 × −3 = −6,
+    face-up tiles 2 × 3 = 6, resources 4 → 0: total 9."""
+    state = new(3)
+    set_gens(state, 0, ["SF1", "SF2", "SP1", "P06", "F04"])
+    set_houses(state, 0, [("S1", "A"), ("L06", "A"), ("L09", "A")])
+    state.residents[0] = 8
+    state.robots[0] = 3
+    state._take_loans(0, 3)
+    set_stock(state, 0, 12, 0, 0)
+    state.final = True
+    state.tiles_up[0] = 0b00101
+    state.finished[1] = state.finished[2] = True
+    state.check_invariants()
+    play(state, "stop")
+    assert state.is_over
+    assert state.loans[0] == 2 and state.res[0] == [4, 0, 0]
+    assert state.scores()[0] == {"idle_residents": 10, "surplus": 0, "houses": -1,
+                                 "loans": -6, "face_up_tiles": 6, "resources": 0,
+                                 "total": 9}
+    assert state.view(None)["scores"][0]["total"] == 9
+
+
+def test_final_repayment_is_automatic_and_maximal() -> None:
+    """Rulebook: when your game ends pay interest on every loan, then repay as many loans
+    as the remaining resources allow (any mix)."""
+    state = new(2)
+    state._take_loans(0, 3)
+    set_stock(state, 0, 3, 6, 4)
+    state.final = True
+    state.finished[1] = True
+    play(state, "stop")  # 13 resources: interest 3, then two loans repaid with 10
+    assert state.loans[0] == 1 and sum(state.res[0]) == 0
+    state.check_invariants()
+
+
+def test_ties_are_shared_wins() -> None:
+    """Rulebook: a tie is a shared win (no tie-breaker)."""
+    state = new(2)
+    state.final = True
+    play(state, "stop", "stop")
+    scores = [s["total"] for s in state.scores()]
+    assert scores[0] == scores[1]
+    assert state.winners() == [0, 1]
+    assert state.view(None)["winners"] == [0, 1]

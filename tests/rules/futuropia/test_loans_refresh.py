@@ -1,0 +1,103 @@
+"""Loans, interest, repayment and turning action tiles up (rulebook 流程之外：貸款,
+翻開行動板; reference §8)."""
+
+from __future__ import annotations
+
+from keizai.rules.futuropia.phases import PAY, REPAY, TURN
+from tests.rules.futuropia.helpers import money, names, new, play, set_stock
+
+
+def _two_loans_then_wait() -> object:
+    """P1 ends up with 2 loans and all tiles down; P2 is to move."""
+    state = new(2)
+    set_stock(state, 0, 0, 0, 0)
+    state.tiles_up[0] = 0b01000  # only the robots tile is left
+    play(state, "action:robots", "robots:3")  # 4 energy missing: $8 = two loans
+    assert state.loans[0] == 2 and money(state, 0) == 2
+    return state
+
+
+def test_all_tiles_down_turn_up_free_then_pay_interest() -> None:
+    """Rulebook 翻開行動板: with all five tiles down, turn them up free; every time
+    tiles are turned up, pay one resource per loan as interest."""
+    state = _two_loans_then_wait()
+    play(state, "action:subsidy")  # P2
+    assert state.current_player == 0 and state.phase == TURN
+    assert state.tiles_up[0] == 0b11111
+    assert money(state, 0) == 0 and state.loans[0] == 2  # $2 interest, nothing to repay
+    state.check_invariants()
+
+
+def test_interest_without_resources_takes_new_loans_that_owe_nothing_yet() -> None:
+    """Rulebook 特殊情況: short of interest, take new loans; they owe no interest now."""
+    state = _two_loans_then_wait()
+    set_stock(state, 0, 1, 0, 0)
+    play(state, "action:subsidy")
+    assert state.loans[0] == 3 and money(state, 0) == 1 - 1 + 5 - 1
+    assert state.phase == TURN
+
+
+def test_interest_is_any_resource_paid_in_a_canonical_order() -> None:
+    """Rulebook: interest is paid with any resource (cash, food or energy). Units are
+    paid money → food → energy, never back, so each mix is one sequence."""
+    state = _two_loans_then_wait()
+    set_stock(state, 0, 20, 2, 0)
+    play(state, "action:subsidy")
+    assert state.phase == PAY
+    assert names(state) == ["pay:money", "pay:food"]
+    play(state, "pay:food")
+    assert state.phase == REPAY  # the second unit had to be food as well
+    assert state.res[0] == [20, 0, 0]
+
+
+def test_repaying_costs_five_resources_per_loan() -> None:
+    """Rulebook: only after paying interest may loans be repaid, 5 resources each."""
+    state = _two_loans_then_wait()
+    set_stock(state, 0, 20, 2, 0)
+    play(state, "action:subsidy", "pay:money", "pay:money")
+    assert names(state) == ["repay:loan", "repay:done"]
+    play(state, "repay:loan")
+    assert names(state) == ["pay:money", "pay:food"]  # three money paid, food may end it
+    play(state, "pay:food")
+    assert state.loans[0] == 1 and state.res[0] == [15, 0, 0]
+    play(state, "repay:loan")  # all in money: no choice left, and no loan left to repay
+    assert state.loans[0] == 0 and money(state, 0) == 10
+    assert state.phase == TURN
+    state.check_invariants()
+
+
+def test_early_refresh_costs_one_resource_per_face_up_tile() -> None:
+    """Rulebook: with tiles still face up, pay one resource per face-up tile to turn all
+    the face-down ones up."""
+    state = new(2)
+    play(state, "action:subsidy", "action:subsidy")
+    assert "refresh" in names(state)
+    play(state, "refresh")
+    assert state.phase == PAY and state.pay_owed == 4
+    play(state, "pay:food")
+    assert names(state) == ["pay:food", "pay:energy"]
+    play(state, "pay:energy")  # the last two units can only be energy
+    assert state.res[0] == [24, 2, 0]
+    assert state.tiles_up[0] == 0b11111 and state.phase == TURN
+
+
+def test_no_early_refresh_without_resources_or_with_all_tiles_up() -> None:
+    """Designed (rules-notes): the early refresh is paid from stock, not with loans."""
+    state = new(2)
+    assert "refresh" not in names(state)
+    play(state, "action:subsidy", "action:subsidy")
+    set_stock(state, 0, 3, 0, 0)
+    assert "refresh" not in names(state)
+    set_stock(state, 0, 4, 0, 0)
+    assert "refresh" in names(state)
+
+
+def test_option_refresh_on_credit() -> None:
+    """Option `refresh_on_credit` (rules-notes): loans may pay the early refresh."""
+    state = new(2, refresh_on_credit=True)
+    play(state, "action:subsidy", "action:subsidy")
+    set_stock(state, 0, 1, 0, 0)
+    play(state, "refresh")  # 4 owed, 1 in stock: one loan, $2 change
+    # the loan exists when the tiles turn up, so it owes its $1 interest at once
+    assert state.loans[0] == 1 and state.res[0] == [1, 0, 0]
+    assert state.phase == TURN

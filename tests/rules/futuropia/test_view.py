@@ -1,0 +1,80 @@
+"""The view and the terminal picture: everything a player needs, nothing hidden."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import keizai
+from keizai.engine import IllegalAction
+from tests.rules.futuropia.helpers import new, play
+
+
+def test_every_seat_sees_the_same_complete_view() -> None:
+    """Futuropia has no hidden information: view(seat) is the same for every seat."""
+    state = new(3, seed=4, expert_tiles="random", houses="random")
+    play(state, "action:food", "buy:right", "action:invite", "invite:2", "house:L03",
+         "house:done")
+    views = [state.view(seat) for seat in (None, 0, 1, 2)]
+    assert all(v == views[0] for v in views)
+    json.dumps(views[0])
+    view = views[0]
+    assert view["markets"]["food"]["left"]["cost"] == 3
+    assert view["markets"]["food"]["marker"] == 1
+    assert view["subsidy"]["value"] == 12
+    assert view["communities"][1]["residents"] == 5
+    assert view["communities"][0]["tiles_face_up"] == ["power", "invite", "robots", "subsidy"]
+    assert len(view["expert_tiles"]) == 2
+
+
+def test_render_text_shows_markets_subsidy_communities_and_the_decision() -> None:
+    """The terminal shows communities, markets with marker prices, the subsidy, resources,
+    loans and face-up tiles."""
+    state = new(2)
+    play(state, "action:food", "buy:right", "action:invite", "invite:2")
+    text = keizai.get_game("futuropia").render_text(state.view(1))
+    for needle in ("P2: buy houses", "inviting 2", "Food market, marker -1/+1",
+                   "left: F04 (2 spaces -> 4) costs $3", "Subsidy $12: [12]",
+                   "P1: $7 food 9 energy 3 loans 0", "tiles up: power, invite, robots",
+                   "early refresh costs 4", "starting house: beds 3", "best staffing: food"):
+        assert needle in text, needle
+
+
+def test_action_labels_read_well() -> None:
+    """Labels are what a person reads in the menu."""
+    state = new(2)
+    assert [str(a) for a in state.legal_actions()] == [
+        "Food generator + food run", "Power generator + power run",
+        "Invite residents + feeding run", "Robots + energy run", "Take the subsidy"]
+    play(state, "action:food")
+    assert [str(a) for a in state.legal_actions()] == [
+        "Buy the cheap (left) generator", "Buy the dear (right) generator",
+        "Buy no generator"]
+
+
+def test_the_log_tells_what_happened() -> None:
+    """Events: who did what, what was paid and produced."""
+    state = new(2)
+    play(state, "action:food", "buy:right")
+    log = state.log(0)
+    assert "P1 buys the dear food generator F05 for $5" in log
+    assert "P1's food run produces 6" in log
+
+
+def test_scores_and_winners_appear_when_the_game_is_over() -> None:
+    """The final view carries the score breakdown and the (shared) winners."""
+    state = new(2)
+    state.final = True
+    play(state, "stop", "stop")
+    text = keizai.get_game("futuropia").render_text(state.view(None))
+    assert "Scores:" in text and "Winners: P1, P2 (shared)" in text
+
+
+def test_an_illegal_action_says_why_and_changes_nothing() -> None:
+    """Bad input never corrupts state: IllegalAction with a reason, state unchanged."""
+    state = new(2)
+    before = state.view(None)
+    with pytest.raises(IllegalAction, match="P1 is to choose an action"):
+        state.apply("buy:left")
+    assert state.view(None) == before and state.history == []

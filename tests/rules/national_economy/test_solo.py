@@ -1,0 +1,103 @@
+"""The solo variant of all three games (revival rulebook, Solo Play Rules)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import keizai
+from tests.rules.national_economy.helpers import (
+    building_ids,
+    legal,
+    new,
+    play,
+    set_buildings,
+    set_hand,
+    set_money,
+)
+
+SOLO = {"progress": ("farm", "factory", 100), "mecenat": ("vegetable_garden", "food_factory",
+                                                          125),
+        "glory": ("ruins", "steam_factory", 100)}
+
+
+@pytest.mark.parametrize("game", ["progress", "mecenat", "glory"])
+def test_solo_setup(game: str) -> None:
+    """Solo setup: no Quarry; the row is Mine, Carpenter, School, building A; the player
+    keeps the Start Player marker and gets $5; building B goes on top of the deck after
+    the opening hand of 3."""
+    a, b, _ = SOLO[game]
+    state = new(game, 1)
+    view = state.view(0)
+    assert [w["id"] for w in view["workplaces"]] == ["mine", "carpenter", "school", a]
+    assert view["players"][0]["money"] == 5 and view["start_player"] == 0
+    assert view["players"][0]["hand_size"] == 3
+    assert state.cards.buildings[state.deck[-1]].id == b
+    copies = state.cards.buildings[state.cards.by_id[b]].copies
+    in_deck = state.deck.count(state.cards.by_id[b]) + state.players[0].hand[state.cards.by_id[b]]
+    assert in_deck == copies
+
+
+def test_newest_free_workplace_turns_sideways_after_each_placement() -> None:
+    """Solo: each time you place a worker, the most recently added general workplace
+    without a worker is turned sideways and cannot be used; all turn upright at payday."""
+    state = new("mecenat", 1)
+    set_hand(state, 0, [])
+    state.players[0].workers = state.players[0].ready = 3
+    play(state, "place:mine")
+    row = state.view(0)["workplaces"]
+    assert [w["sideways"] for w in row] == [False, False, False, True]  # Vegetable Garden
+    assert "place:public:vegetable_garden" not in legal(state)
+    play(state, "place:school")
+    row = state.view(0)["workplaces"]
+    assert [w["sideways"] for w in row] == [False, True, False, True]  # then the Carpenter
+    assert legal(state) == ["place:mine"]
+    play(state, "place:mine")
+    # payday: all upright again, and Stall joins the row as the newest
+    assert state.round == 2
+    row = state.view(0)["workplaces"]
+    assert [w["id"] for w in row][-1] == "stall" and not any(w["sideways"] for w in row)
+
+
+def test_sold_buildings_join_the_row_as_newest_and_sell_for_half() -> None:
+    """Solo: the sale price is half the asset value; sold buildings join the row as the
+    newest general workplaces (so they are the first to turn sideways)."""
+    state = new("mecenat", 1)
+    set_buildings(state, 0, ["laboratory"])  # value 16: sells for 8
+    set_money(state, 0, 0)
+    set_hand(state, 0, [])
+    play(state, "place:mine", "place:mine")
+    p = state.players[0]
+    assert building_ids(state, 0) == [] and p.money == 8 - 4
+    row = [w["id"] for w in state.view(0)["workplaces"]]
+    assert row[-2:] == ["laboratory", "stall"]
+    play(state, "place:mine")
+    sideways = [w["id"] for w in state.view(0)["workplaces"] if w["sideways"]]
+    assert sideways == ["stall"]
+    play(state, "place:public:laboratory")
+    assert state.players[0].vp == 1
+
+
+def test_solo_score_reports_the_target_and_the_result() -> None:
+    """Solo: you win with 100 (Progress), 125 (Mecenat) or 100 (Glory) points or more."""
+    for game, (_, _, target) in SOLO.items():
+        state = new(game, 1)
+        set_money(state, 0, target)
+        set_hand(state, 0, [])
+        row = state.scores()[0]
+        assert row["target"] == target and row["won"] == 1
+        set_money(state, 0, target - 1)
+        assert state.scores()[0]["won"] == 0
+
+
+@pytest.mark.parametrize("game", ["progress", "mecenat", "glory"])
+def test_solo_games_run_to_the_end(game: str) -> None:
+    """Solo: random play finishes nine rounds with the invariants intact."""
+    for seed in range(20):
+        state = keizai.new_game(f"national-economy/{game}", 1, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            state.check_invariants()
+        assert "won" in state.scores()[0]

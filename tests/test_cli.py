@@ -1,0 +1,89 @@
+"""The `keizai` command: terminal play and simulation (issue: terminal play and sim)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import keizai
+from keizai.cli import app
+
+runner = CliRunner()
+
+
+def test_games_lists_every_game() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    for game_id in keizai.games():
+        assert game_id in result.output
+
+
+def test_a_game_between_bots_plays_to_the_final_ranking() -> None:
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "3",
+                                 "--seed", "1", "--seats", "random,random,random"])
+    assert result.exit_code == 0, result.output
+    assert "Final ranking: 1. P" in result.output
+    assert "Scores:" in result.output and "vp_cards" in result.output
+
+
+def test_bad_input_reprompts_with_a_reason() -> None:
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                 "--seed", "1"], input="banana\n99\nq\n")
+    assert result.exit_code == 0
+    assert result.output.count("Please type a number from 1 to") == 2
+    assert "Game left unfinished" in result.output
+
+
+def test_the_table_shows_hand_workplaces_and_numbered_actions() -> None:
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                 "--seed", "1"], input="q\n")
+    out = result.output
+    assert "Round 1/9" in out and "wage $2" in out and "Budget $0" in out
+    assert "Workplaces:" in out and "Quarry" in out and "Carpenter" in out
+    assert "hand:" in out and "1) Place a worker on" in out
+
+
+def test_undo_goes_back_unless_a_card_was_drawn(tmp_path: Path) -> None:
+    """Undo against bots: back to the previous decision, never past a card draw."""
+    save = tmp_path / "game.json"
+    # seed 3: option 3 is the School (no card drawn); the bot then may draw
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                 "--seed", "3", "--seats", "human,random",
+                                 "--save", str(save)], input="1\nu\nq\n")
+    assert "Cannot undo: a card was drawn" in result.output
+    state = keizai.replay(json.loads(save.read_text()))
+    assert len(state.history) >= 1
+
+
+def test_save_and_resume(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2", "--seed", "5",
+                        "--save", str(save)], input="2\nq\n")
+    saved = json.loads(save.read_text())
+    assert saved["actions"] and saved["seed"] == 5
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--resume", str(save)],
+                           input="q\n")
+    assert result.exit_code == 0
+    assert "seed 5" in result.output
+
+
+def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "no-such-game"])
+    assert result.exit_code == 2 and "unknown game" in result.output
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "9"])
+    assert result.exit_code == 2 and "1-4 players" in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--resume", str(bad)])
+    assert result.exit_code == 2 and "error" in result.output
+
+
+def test_sim_prints_a_json_summary_without_errors() -> None:
+    result = runner.invoke(app, ["sim", "--game", "national-economy/mecenat", "--players",
+                                 "4", "--games", "20", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output[result.output.index("{"):])
+    assert summary["games"] == 20 and summary["errors"] == 0
+    assert len(summary["mean_scores"]) == 4 and summary["games_per_second"] > 0
