@@ -6,7 +6,7 @@ set -e
 KEIZAI=${KEIZAI:-.venv/bin/keizai}
 OUT=${OUT:-strength-runs}
 WORKERS=${WORKERS:-2}
-run() { name=$1; shift; "$KEIZAI" sim --no-progress --workers "$WORKERS" --out "$OUT/$name" "$@" > "$OUT/$name.json" 2> "$OUT/$name.log" || true; }
+run() { name=$1; shift; "$KEIZAI" sim --no-progress --table --workers "$WORKERS" --out "$OUT/$name" "$@" > "$OUT/$name.json" 2> "$OUT/$name.log" || true; }
 mkdir -p "$OUT"
 for g in progress mecenat glory; do
   run "$g-2p-heuristic-random" --game national-economy/$g --players 2 --games 400 --seed 1 --agents heuristic,random

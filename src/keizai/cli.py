@@ -260,8 +260,10 @@ def sim(
     plots: Annotated[bool, typer.Option(help="draw the PNG plots into --out")] = True,
     progress: Annotated[bool | None, typer.Option(
         help="progress bar on stderr (default: when stderr is a terminal)")] = None,
+    table: Annotated[bool | None, typer.Option(
+        help="summary table on stderr (default: when stderr is a terminal)")] = None,
 ) -> None:
-    """Run a tournament between bots; print its JSON summary (and a table on stderr)."""
+    """Run a tournament between bots; print its JSON summary (a table goes to stderr)."""
     import sys
 
     from keizai.sim import Tournament, run_tournament
@@ -277,10 +279,13 @@ def sim(
     except (ValueError, KeyError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(result.table_text(), err=True)
+    talk = sys.stderr.isatty() if table is None else table
+    if talk:
+        typer.echo(result.table_text(), err=True)
     if out is not None:
         for path in result.write(str(out), plots=plots):
-            typer.echo(f"wrote {path}", err=True)
+            if talk:
+                typer.echo(f"wrote {path}", err=True)
     typer.echo(json.dumps(result.summary, indent=1))
     if result.summary["errors"]:
         raise typer.Exit(1)
