@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from keizai.agents.heuristics.base import Evaluator, ScoreEvaluator
+from keizai.agents.heuristics.enterprise_empire import EnterpriseEmpireEvaluator
 from keizai.agents.heuristics.national_economy import NationalEconomyEvaluator
 
 _BY_PREFIX: dict[str, Callable[[], Evaluator]] = {
     "national-economy/": NationalEconomyEvaluator,
+    "enterprise-empire": EnterpriseEmpireEvaluator,
 }
 
 
