@@ -96,3 +96,13 @@ def test_mcts_reuses_its_subtree_within_a_compound_move() -> None:
         else:
             state.apply(state.legal_actions()[0])
     assert reused > 0
+
+
+def test_mcts_budget_by_time() -> None:
+    state = keizai.new_game("national-economy/mecenat", 2, seed=4)
+    while len(state.legal_indices()) < 2:
+        state.apply(state.legal_actions()[0])
+    agent = make_agent("mcts:time=0.02:depth=2", seed=1)
+    assert isinstance(agent, MCTSAgent)
+    assert agent.choose(state) in state.legal_actions()
+    assert agent.last_iterations >= 1
