@@ -22,7 +22,7 @@ CASES = [
 ]
 IDS = [f"{g}-{p}p" for g, p in CASES]
 # Random games per (game, player count) in the long invariant run; the suite's budget.
-RANDOM_GAMES = 400
+RANDOM_GAMES = 1000
 SAFETY_STEPS = 100_000
 
 

@@ -108,3 +108,13 @@ def pass_turn(state: NationalEconomyState, seat: int) -> None:
     """Let `seat` place a worker on the Mine (always legal in multiplayer)."""
     assert state.current_player == seat
     play(state, "place:mine")
+
+
+def own(game: str, cards: list[str] | str, hand: list[str] = (), items: int = 0,
+        budget: int = 0, players: int = 2, **options: Any) -> NationalEconomyState:
+    """A new game in which seat 0 owns `cards` and holds exactly `hand` (+ `items`)."""
+    state = new(game, players, **options)
+    set_buildings(state, 0, [cards] if isinstance(cards, str) else list(cards))
+    set_hand(state, 0, list(hand), items)
+    set_budget(state, budget)
+    return state

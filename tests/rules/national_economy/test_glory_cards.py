@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rules.national_economy import helpers
 from tests.rules.national_economy.helpers import (
     building_ids,
     hand_ids,
@@ -12,7 +13,6 @@ from tests.rules.national_economy.helpers import (
     new,
     pass_turn,
     play,
-    set_budget,
     set_buildings,
     set_hand,
     set_money,
@@ -20,12 +20,8 @@ from tests.rules.national_economy.helpers import (
 
 
 def own(cards: list[str] | str, hand: list[str] = (), items: int = 0, budget: int = 0,
-        players: int = 2):
-    state = new("glory", players)
-    set_buildings(state, 0, [cards] if isinstance(cards, str) else cards)
-    set_hand(state, 0, list(hand), items)
-    set_budget(state, budget)
-    return state
+        players: int = 2, **options):
+    return helpers.own("glory", cards, hand, items, budget, players, **options)
 
 
 def test_glory_has_26_types_71_cards_and_the_relics_workplace() -> None:

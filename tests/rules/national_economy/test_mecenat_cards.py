@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rules.national_economy import helpers
 from tests.rules.national_economy.helpers import (
     building_ids,
     hand_ids,
@@ -12,18 +13,14 @@ from tests.rules.national_economy.helpers import (
     new,
     pass_turn,
     play,
-    set_budget,
     set_buildings,
     set_hand,
 )
 
 
-def own(card: str, hand: list[str] = (), items: int = 0, budget: int = 0, players: int = 2):
-    state = new("mecenat", players)
-    set_buildings(state, 0, [card])
-    set_hand(state, 0, list(hand), items)
-    set_budget(state, budget)
-    return state
+def own(cards: list[str] | str, hand: list[str] = (), items: int = 0, budget: int = 0,
+        players: int = 2, **options):
+    return helpers.own("mecenat", cards, hand, items, budget, players, **options)
 
 
 @pytest.mark.parametrize(("hand", "items", "drawn"), [(2, 0, 1), (1, 0, 2), (0, 0, 3)])

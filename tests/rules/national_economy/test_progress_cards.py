@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rules.national_economy import helpers
 from tests.rules.national_economy.helpers import (
     building_ids,
     hand_ids,
@@ -11,19 +12,15 @@ from tests.rules.national_economy.helpers import (
     new,
     pass_turn,
     play,
-    set_budget,
     set_buildings,
     set_hand,
     stack_deck,
 )
 
 
-def own(card: str, hand: list[str] = (), items: int = 0, budget: int = 0, **options):
-    state = new("progress", 2, **options)
-    set_buildings(state, 0, [card])
-    set_hand(state, 0, list(hand), items)
-    set_budget(state, budget)
-    return state
+def own(cards: list[str] | str, hand: list[str] = (), items: int = 0, budget: int = 0,
+        players: int = 2, **options):
+    return helpers.own("progress", cards, hand, items, budget, players, **options)
 
 
 def test_progress_has_24_types_64_cards_and_no_vp_cards() -> None:

@@ -240,6 +240,11 @@ class NationalEconomyState(State):
         return []
 
     def _apply(self, index: int) -> None:
+        self._decide(index)
+        self._settle()
+
+    def _decide(self, index: int) -> None:
+        """Carry out one decision, whatever its kind."""
         layout = self.layout
         if index < layout.build:
             self._place(index)
@@ -253,7 +258,6 @@ class NationalEconomyState(State):
             self._take(index - layout.take)
         else:
             self._choose_option(index - layout.option)
-        self._settle()
 
     def _settle(self) -> None:
         """Take every decision that has a single legal choice (it is no choice)."""
@@ -262,20 +266,7 @@ class NationalEconomyState(State):
             if len(legal) != 1:
                 self._legal = legal
                 return
-            self._apply_forced(legal[0])
-
-    def _apply_forced(self, index: int) -> None:
-        layout = self.layout
-        if index < layout.pay:
-            self._choose_building(index - layout.build)
-        elif index < layout.sell:
-            self._pay_one(index - layout.pay)
-        elif index < layout.take:
-            self._sell_one(index - layout.sell)
-        elif index < layout.option:
-            self._take(index - layout.take)
-        else:
-            self._choose_option(index - layout.option)
+            self._decide(legal[0])
 
     # ------------------------------------------------------------------ helpers
     def _name(self, t: int) -> str:
