@@ -30,6 +30,15 @@ def test_sim_prints_a_json_summary_and_writes_files(tmp_path: Path) -> None:
     assert json.loads(again.stdout)["mean_scores"] == summary["mean_scores"]
 
 
+def test_sim_progress_bar_and_table_go_to_stderr() -> None:
+    result = runner.invoke(app, [
+        "sim", "--game", "enterprise-empire", "--players", "2", "--games", "3",
+        "--workers", "1", "--progress", "--table"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 3
+    assert "win rate" in result.stderr and "games/s" in result.stderr
+
+
 def test_sim_rejects_bad_input() -> None:
     for args in (["--agents", "oracle"], ["--players", "9"], ["--backend", "cloud"],
                  ["--game", "chess"]):
