@@ -1,7 +1,7 @@
 #!/bin/sh
 # The tournaments behind docs/strength.md. Each writes results.json, games.csv,
 # summary.txt and PNG plots into $OUT/<name>/, the JSON summary into $OUT/<name>.json
-# and the table into $OUT/<name>.log. Run from the repository root (about 1.5 hours of
+# and the table into $OUT/<name>.log. Run from the repository root (about 2 hours of
 # one core; the results do not depend on WORKERS):
 #   nice -n 10 sh bench/strength.sh
 set -e
@@ -26,9 +26,9 @@ for g in enterprise-empire futuropia; do
   run "$g-2p-heuristic-random" --game $g --players 2 --games 200 --seed 1 --agents heuristic,random
   run "$g-4p-heuristic-random" --game $g --players 4 --games 100 --seed 1 --agents heuristic,random,random,random
 done
-# hard (MCTS) against the heuristic: the costly part (about 15 s of one core per game)
+# hard (MCTS) against the heuristic: the costly part (about 15 s of one core per game and seat)
 for g in $NE; do
-  run "$g-2p-hard-heuristic" --game national-economy/$g --players 2 --games 40 --seed 1 --agents hard,heuristic
+  run "$g-2p-hard-heuristic" --game national-economy/$g --players 2 --games 60 --seed 1 --agents hard,heuristic
 done
 for g in enterprise-empire futuropia; do
   run "$g-2p-hard-heuristic" --game $g --players 2 --games 20 --seed 1 --agents hard,heuristic

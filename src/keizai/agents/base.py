@@ -17,8 +17,8 @@ from keizai.engine import Action, State
 # Difficulty levels offered to players: each is a named agent spec.
 LEVELS: dict[str, str] = {
     "easy": "heuristic:epsilon=0.35",
-    "normal": "mcts:iterations=150:depth=6:c=0.4",
-    "hard": "mcts:iterations=600:depth=6:c=0.4",
+    "normal": "mcts:iterations=300:depth=6:c=0.4",
+    "hard": "mcts:iterations=2000:depth=6:c=0.4",
 }
 KINDS = ("random", "heuristic", "mcts")
 
