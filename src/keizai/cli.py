@@ -11,7 +11,6 @@ import typer
 import keizai
 from keizai.agents import make_agent
 from keizai.engine import IllegalAction, State
-from keizai.sim import run_games
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Economic board games: play, simulate, benchmark.")
@@ -201,25 +200,94 @@ def play(
     TerminalTable(state, seat_list, save).run()
 
 
+class _Progress:
+    """A progress bar on stderr with games/s and an ETA (rich)."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.bar: Any = None
+        if not enabled:
+            return
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Progress(
+            TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]} games/s"), TimeElapsedColumn(),
+            TextColumn("ETA"), TimeRemainingColumn(),
+            console=Console(stderr=True), transient=False)
+        self.task = self.bar.add_task("games", total=total, rate="-")
+
+    def __enter__(self) -> _Progress:
+        if self.bar is not None:
+            self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def advance(self, k: int) -> None:
+        if self.bar is not None:
+            self.bar.advance(self.task, k)
+            speed = self.bar.tasks[0].speed
+            self.bar.update(self.task, rate=f"{speed:.1f}" if speed else "-")
+
+
 @app.command()
 def sim(
     game: Annotated[str, typer.Option(help="game id")] = "national-economy/mecenat",
     players: Annotated[int, typer.Option(help="number of players")] = 4,
     games: Annotated[int, typer.Option(help="number of games")] = 100,
-    seed: Annotated[int, typer.Option(help="seed of the first game")] = 1,
+    seed: Annotated[int, typer.Option(help="seed of the first deal")] = 1,
     agents: Annotated[str | None, typer.Option(
-        help="comma-separated agents, one per seat (default: random)")] = None,
+        help="comma-separated line-up, e.g. mcts,heuristic (cycled to fill the seats; "
+             "seats are rotated game by game; default: random)")] = None,
+    options: Annotated[str | None, typer.Option(help="game options as JSON")] = None,
+    workers: Annotated[int | None, typer.Option(
+        help="local processes (default: all cores; 1 = this process)")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(
+        help="Ray cluster address (with --backend ray; default: start a local Ray)")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="directory for results.json, games.csv, summary.txt and PNG plots")] = None,
+    plots: Annotated[bool, typer.Option(help="draw the PNG plots into --out")] = True,
+    progress: Annotated[bool | None, typer.Option(
+        help="progress bar on stderr (default: when stderr is a terminal)")] = None,
+    table: Annotated[bool | None, typer.Option(
+        help="summary table on stderr (default: when stderr is a terminal)")] = None,
 ) -> None:
-    """Play many games between bots and print a JSON summary."""
-    line_up = [a.strip() for a in agents.split(",")] if agents else None
+    """Run a tournament between bots; print its JSON summary (a table goes to stderr)."""
+    import sys
+
+    from keizai.sim import Tournament, run_tournament
+
+    line_up = [a.strip() for a in agents.split(",")] if agents else ["random"]
     try:
-        keizai.get_game(game).check_players(players)
-        summary = run_games(game, players, games, seed, line_up)
+        tournament = Tournament(game, players, line_up, games, seed, _parse_options(options))
+        keizai.new_game(game, players, seed=seed, options=tournament.options)
+        show = sys.stderr.isatty() if progress is None else progress
+        with _Progress(games, show) as bar:
+            result = run_tournament(tournament, workers=workers, backend=backend,
+                                    address=address, on_progress=bar.advance)
     except (ValueError, KeyError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(json.dumps(summary, indent=1))
-    if summary["errors"]:
+    talk = sys.stderr.isatty() if table is None else table
+    if talk:
+        typer.echo(result.table_text(), err=True)
+    if out is not None:
+        for path in result.write(str(out), plots=plots):
+            if talk:
+                typer.echo(f"wrote {path}", err=True)
+    typer.echo(json.dumps(result.summary, indent=1))
+    if result.summary["errors"]:
         raise typer.Exit(1)
 
 
@@ -247,6 +315,26 @@ def serve(
     typer.echo(f"keizai: http://{host}:{port}/  (database {url.split('@')[-1]})")
     uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port,
                 ws_max_size=64 * 1024, log_level="warning")
+
+
+@app.command()
+def bench(
+    game: Annotated[str | None, typer.Option(help="one game id (default: every game)")] = None,
+    players: Annotated[int, typer.Option(help="number of players")] = 2,
+    seconds: Annotated[float, typer.Option(help="seconds per measurement")] = 1.0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")]
+    = False,
+) -> None:
+    """Speed on one core: random games/s, engine steps/s, clone()/s, MCTS iterations/s."""
+    from keizai.sim.bench import bench as run_bench
+    from keizai.sim.bench import format_table
+
+    try:
+        rows = run_bench([game] if game else None, players, seconds)
+    except (ValueError, KeyError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(rows, indent=1) if as_json else format_table(rows))
 
 
 if __name__ == "__main__":

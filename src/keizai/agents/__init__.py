@@ -1,7 +1,10 @@
 """Players that are programs: they see a state only through the engine contract and
 decide only on what their seat may know."""
 
-from keizai.agents.base import Agent, make_agent
+from keizai.agents.base import LEVELS, Agent, make_agent, parse_spec
+from keizai.agents.heuristic import HeuristicAgent
+from keizai.agents.mcts import MCTSAgent
 from keizai.agents.random_agent import RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "make_agent"]
+__all__ = ["LEVELS", "Agent", "HeuristicAgent", "MCTSAgent", "RandomAgent", "make_agent",
+           "parse_spec"]

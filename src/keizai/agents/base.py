@@ -1,14 +1,35 @@
-"""The agent interface and the factory that builds agents from their names."""
+"""The agent interface and the factory that builds agents from their names.
+
+An agent spec is a kind with optional parameters: ``random``, ``heuristic``,
+``heuristic:epsilon=0.2``, ``mcts``, ``mcts:iterations=200:depth=8``, or a difficulty
+level (``easy``, ``normal``, ``hard``), which is a named spec. Parameters are separated
+by ``:`` so that a comma-separated list of seats (``--seats human,mcts:iterations=50``)
+stays unambiguous.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Any
 
 from keizai.engine import Action, State
 
+# Difficulty levels offered to players: each is a named agent spec.
+LEVELS: dict[str, str] = {
+    "easy": "heuristic:epsilon=0.35",
+    "normal": "mcts:iterations=300:depth=6:c=0.4",
+    "hard": "mcts:iterations=2000:depth=6:c=0.4",
+}
+KINDS = ("random", "heuristic", "mcts")
+
 
 class Agent(ABC):
-    """Chooses one action for the seat whose decision it is."""
+    """Chooses one action for the seat whose decision it is.
+
+    A fair agent decides only from what its seat may know: `state.view(seat)`, the
+    public contract (legal actions, scores, whose turn) and samples from
+    `state.determinize(seat, rng)` — never from other seats' hands or the deck order.
+    """
 
     name: str = "agent"
 
@@ -17,11 +38,47 @@ class Agent(ABC):
         """A legal action of `state.current_player`."""
 
 
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """("mcts", {"iterations": "200"}) from "mcts:iterations=200"; levels are expanded."""
+    text = spec.strip().lower()
+    text = LEVELS.get(text, text)
+    kind, *parts = text.split(":")
+    params: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"agent parameter {part!r} in {spec!r} is not key=value")
+        params[key.strip()] = value.strip()
+    if kind not in KINDS:
+        known = ", ".join([*KINDS, *LEVELS])
+        raise ValueError(f"unknown agent {spec!r} (known: {known})")
+    return kind, params
+
+
+def _typed(params: dict[str, str], types: dict[str, type], spec: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, raw in params.items():
+        if key not in types:
+            known = ", ".join(sorted(types)) or "none"
+            raise ValueError(f"unknown parameter {key!r} in {spec!r} (known: {known})")
+        kind = types[key]
+        try:
+            out[key] = raw if kind is str else kind(raw)
+        except ValueError:
+            raise ValueError(f"parameter {key!r} in {spec!r} must be {kind.__name__}") from None
+    return out
+
+
 def make_agent(spec: str, seed: int = 0) -> Agent:
-    """An agent from its name, e.g. "random"."""
+    """An agent from its spec (see the module docstring), seeded."""
+    from keizai.agents.heuristic import HeuristicAgent
+    from keizai.agents.mcts import MCTSAgent
     from keizai.agents.random_agent import RandomAgent
 
-    kind = spec.strip().lower()
+    kind, params = parse_spec(spec)
     if kind == "random":
+        _typed(params, {}, spec)
         return RandomAgent(seed)
-    raise ValueError(f"unknown agent {spec!r} (known: random)")
+    if kind == "heuristic":
+        return HeuristicAgent(seed, **_typed(params, HeuristicAgent.PARAMS, spec))
+    return MCTSAgent(seed, **_typed(params, MCTSAgent.PARAMS, spec))

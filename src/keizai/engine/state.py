@@ -79,7 +79,8 @@ class State(ABC):
     @abstractmethod
     def determinize(self, seat: int | None, rng: Any) -> State:
         """A clone whose hidden information (and future chance) is resampled so that
-        `view(seat)` is unchanged."""
+        `view(seat)` is unchanged. The sample must depend only on what `seat` may know and
+        on `rng` (not on the true hidden arrangement), so fair searchers are reproducible."""
 
     @abstractmethod
     def check_invariants(self) -> None:

@@ -1,5 +1,6 @@
-"""Simulation: many games between agents, with results and statistics."""
+"""Simulation: tournaments between agents, statistics, plots, benchmarks."""
 
-from keizai.sim.runner import GameResult, play_game, run_games
+from keizai.sim.runner import GameResult, play_game
+from keizai.sim.tournament import Tournament, TournamentResult, run_tournament
 
-__all__ = ["GameResult", "play_game", "run_games"]
+__all__ = ["GameResult", "Tournament", "TournamentResult", "play_game", "run_tournament"]

@@ -581,6 +581,9 @@ class EmpireState(State):
             for kind in range(k):
                 pool += [kind] * twin.hand[s * k + kind]
                 twin.hand[s * k + kind] = 0
+        # Sorting before each shuffle makes the sample a function of what `seat` knows
+        # and of `rng` only, so a fair searcher with a fixed seed is reproducible.
+        pool.sort()
         sample.shuffle(pool)
         for s, size in zip(others, sizes, strict=True):
             for kind in pool[:size]:
@@ -588,8 +591,9 @@ class EmpireState(State):
             del pool[:size]
         twin.price_pile = pool
         for pile in twin.company_pile:
+            pile.sort()
             sample.shuffle(pile)
-        rest = twin.demand_pile[1:]
+        rest = sorted(twin.demand_pile[1:])
         sample.shuffle(rest)
         twin.demand_pile[1:] = rest
         twin.rng = sample.spawn()

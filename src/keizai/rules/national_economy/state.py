@@ -1072,6 +1072,10 @@ class NationalEconomyState(State):
             for t, count in enumerate(hand):
                 pool.extend([t] * count)
                 hand[t] = 0
+        # Sorting first makes the sample a function of what `seat` knows and of `rng`
+        # only (the true deck order and hands do not leak into it): a fair searcher with
+        # a fixed seed then decides the same whatever the hidden cards are.
+        pool.sort()
         sampler.shuffle(pool)
         for s in others:
             p = twin.players[s]

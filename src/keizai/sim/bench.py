@@ -1,0 +1,95 @@
+"""Speed of the engine and the search, per game, on one core.
+
+Measures complete random games per second, engine steps (applied actions) per second,
+`clone()` per second and MCTS iterations per second (random rollouts to the end of the
+game, and the `hard` level's short rollouts with an evaluation), each for about
+`seconds` seconds of one process.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import keizai
+from keizai.agents import MCTSAgent
+from keizai.engine import Rng, State
+
+
+def _position(game_id: str, players: int, seed: int, steps: int) -> State:
+    """A mid-game position: `steps` random actions from the start (fewer if it ends)."""
+    rng = Rng(seed)
+    state = keizai.new_game(game_id, players, seed=seed)
+    state.log_enabled = False
+    while not state.is_over and len(state.history) < steps:
+        legal = state.legal_indices()
+        state.apply_index(legal[rng.randbelow(len(legal))])
+    if state.is_over or len(state.legal_indices()) < 2:
+        return _position(game_id, players, seed + 1, steps)
+    return state
+
+
+def _mcts_rate(state: State, seconds: float, **params: Any) -> float:
+    agent = MCTSAgent(seed=1, time=seconds, reuse=0, **params)
+    started = time.perf_counter()
+    agent.choose(state)
+    return agent.last_iterations / (time.perf_counter() - started)
+
+
+def bench_game(game_id: str, players: int = 2, seconds: float = 1.0,
+               seed: int = 1) -> dict[str, Any]:
+    """Figures for one game and player count (see the module docstring)."""
+    rng = Rng(seed)
+    games = steps = 0
+    started = time.perf_counter()
+    while True:
+        state = keizai.new_game(game_id, players, seed=seed + games)
+        state.log_enabled = False
+        while not state.is_over:
+            legal = state.legal_indices()
+            state.apply_index(legal[rng.randbelow(len(legal))])
+            steps += 1
+        games += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            break
+    position = _position(game_id, players, seed, 30)
+    clones = 0
+    clone_started = time.perf_counter()
+    while time.perf_counter() - clone_started < seconds / 2:
+        for _ in range(200):
+            position.clone()
+        clones += 200
+    clone_rate = clones / (time.perf_counter() - clone_started)
+    return {
+        "game": game_id,
+        "players": players,
+        "random_games_per_second": round(games / elapsed, 1),
+        "steps_per_second": round(steps / elapsed),
+        "clones_per_second": round(clone_rate),
+        "mcts_iterations_per_second": round(_mcts_rate(position, seconds, depth=-1), 1),
+        "mcts_hard_iterations_per_second": round(_mcts_rate(position, seconds, depth=6), 1),
+    }
+
+
+def bench(game_ids: list[str] | None = None, players: int = 2, seconds: float = 1.0,
+          seed: int = 1) -> list[dict[str, Any]]:
+    """`bench_game` for every game (each at `players`, or its nearest allowed count)."""
+    rows = []
+    for game_id in game_ids or keizai.games():
+        game = keizai.get_game(game_id)
+        count = min(max(players, game.min_players), game.max_players)
+        rows.append(bench_game(game_id, count, seconds, seed))
+    return rows
+
+
+def format_table(rows: list[dict[str, Any]]) -> str:
+    head = (f"{'game':28} {'pl':>2} {'games/s':>9} {'steps/s':>9} {'clones/s':>10} "
+            f"{'mcts it/s':>10} {'hard it/s':>10}")
+    lines = [head]
+    for r in rows:
+        lines.append(f"{r['game']:28} {r['players']:2d} {r['random_games_per_second']:9.1f} "
+                     f"{r['steps_per_second']:9d} {r['clones_per_second']:10d} "
+                     f"{r['mcts_iterations_per_second']:10.1f} "
+                     f"{r['mcts_hard_iterations_per_second']:10.1f}")
+    return "\n".join(lines)

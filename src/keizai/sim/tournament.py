@@ -1,0 +1,297 @@
+"""Tournaments: many games between a line-up of agents, seats rotated, seeded, in parallel.
+
+Game g of a tournament deals seed `seed + g // players` and rotates the line-up by
+`g % players` seats, so every agent plays every seat on the same deals (this cancels
+most of the luck of the deal and the advantage of seat order). Agents are seeded from
+the deal and their place in the line-up. The results are therefore the same on one core,
+on a process pool or on a Ray cluster.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import keizai
+from keizai.agents import parse_spec
+from keizai.sim.runner import play_game
+from keizai.sim.stats import binomial_p_greater, mean_ci, wilson
+
+_MASK63 = (1 << 63) - 1
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of a tournament."""
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]  # agent spec per seat
+    entrants: tuple[int, ...]  # line-up position per seat
+    agent_seeds: tuple[int, ...]
+
+
+@dataclass
+class Tournament:
+    game: str
+    players: int
+    agents: list[str]  # the line-up: one spec per entrant (cycled to fill the seats)
+    games: int
+    seed: int = 1
+    options: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        keizai.get_game(self.game).check_players(self.players)
+        if not self.agents:
+            self.agents = ["random"]
+        if len(self.agents) > self.players:
+            raise ValueError(f"{len(self.agents)} agents for {self.players} seats")
+        for spec in self.agents:
+            parse_spec(spec)
+        self.agents = [self.agents[i % len(self.agents)] for i in range(self.players)]
+        if self.games < 1:
+            raise ValueError("games must be at least 1")
+
+    @property
+    def labels(self) -> list[str]:
+        """Entrant names: the spec, with #k when a spec appears more than once."""
+        out = []
+        for i, spec in enumerate(self.agents):
+            same = [j for j, s in enumerate(self.agents) if s == spec]
+            out.append(spec if len(same) == 1 else f"{spec}#{same.index(i) + 1}")
+        return out
+
+    def tasks(self) -> list[Task]:
+        n = self.players
+        out = []
+        for g in range(self.games):
+            deal = self.seed + g // n
+            rotation = g % n
+            entrants = tuple((seat + rotation) % n for seat in range(n))
+            out.append(Task(
+                index=g, seed=deal, seats=tuple(self.agents[e] for e in entrants),
+                entrants=entrants,
+                agent_seeds=tuple((deal * 1_000_003 + e * 7_919 + 17) & _MASK63
+                                  for e in entrants)))
+        return out
+
+
+def play_tasks(game: str, players: int, options: dict[str, Any] | None,
+               tasks: list[Task]) -> list[dict[str, Any]]:
+    """Play some games of a tournament; one row per game (what workers run)."""
+    rows = []
+    for task in tasks:
+        result = play_game(game, players, task.seed, list(task.seats), options,
+                           list(task.agent_seeds))
+        winner = result.ranking[0] if result.ranking else None
+        rows.append({
+            "game": task.index, "seed": task.seed, "seats": list(task.seats),
+            "entrants": list(task.entrants), "scores": result.scores,
+            "ranking": result.ranking, "winner": winner,
+            "won_target": result.won, "target": result.target,
+            "length": result.length, "error": result.error,
+        })
+    return rows
+
+
+@dataclass
+class TournamentResult:
+    tournament: Tournament
+    rows: list[dict[str, Any]]
+    seconds: float
+    backend: str
+    workers: int
+    summary: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.summary = summarise(self)
+
+    def csv_text(self) -> str:
+        """One row per game: index, seed, seats, agents, scores, winner, length, error."""
+        labels = self.tournament.labels
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["game", "seed", "seats", "agents", "scores", "winner", "winner_agent",
+                         "won_target", "length", "error"])
+        for row in self.rows:
+            winner = row["winner"]
+            writer.writerow([
+                row["game"], row["seed"], "|".join(row["seats"]),
+                "|".join(labels[e] for e in row["entrants"]),
+                "|".join(str(s) for s in row["scores"]),
+                "" if winner is None else winner,
+                "" if winner is None else labels[row["entrants"][winner]],
+                "" if row["won_target"] is None else row["won_target"],
+                row["length"], row["error"] or ""])
+        return out.getvalue()
+
+    def table_text(self) -> str:
+        """The summary as a plain-text table (win rates with 95% CIs, mean scores)."""
+        s = self.summary
+        solo = self.tournament.players == 1
+        lines = [f"{s['game']}, {s['players']} player(s), {s['games']} games, seed {s['seed']}, "
+                 f"{s['games_per_second']} games/s, {s['errors']} error(s)"]
+        head = "target reached" if solo else "win rate"
+        lines.append(f"{'agent':28} {'games':>6} {head:>22} {'mean score':>18}")
+        for e in s["entrants"]:
+            lo, hi = e["win_rate_ci"]
+            lines.append(f"{e['agent']:28} {e['games']:6d} "
+                         f"{100 * e['win_rate']:6.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}] "
+                         f"{e['mean_score']:9.1f} ± {e['mean_score_ci']:5.1f}")
+        return "\n".join(lines)
+
+    def write(self, directory: str, plots: bool = True) -> list[str]:
+        """Write results.json, games.csv, summary.txt (and the PNG plots) into directory."""
+        import json
+
+        os.makedirs(directory, exist_ok=True)
+        written = []
+
+        def put(name: str, text: str) -> None:
+            path = os.path.join(directory, name)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            written.append(path)
+
+        put("results.json", json.dumps({"summary": self.summary, "games": self.rows}, indent=1))
+        put("games.csv", self.csv_text())
+        put("summary.txt", self.table_text() + "\n")
+        if plots:
+            from keizai.sim.plots import plot_scores, plot_win_matrix
+
+            written.append(plot_scores(self, os.path.join(directory, "scores.png")))
+            written.append(plot_win_matrix(self, os.path.join(directory, "winrate.png")))
+        return written
+
+
+def summarise(result: TournamentResult) -> dict[str, Any]:
+    t = result.tournament
+    rows = result.rows
+    n = t.players
+    labels = t.labels
+    done = [r for r in rows if r["error"] is None]
+    per_seat = [[r["scores"][s] for r in done] for s in range(n)]
+    entrant_scores: list[list[float]] = [[] for _ in range(n)]
+    entrant_wins = [0] * n
+    above = [[0] * n for _ in range(n)]
+    for r in done:
+        seat_of = {e: seat for seat, e in enumerate(r["entrants"])}
+        position = {seat: k for k, seat in enumerate(r["ranking"])}
+        for e in range(n):
+            entrant_scores[e].append(r["scores"][seat_of[e]])
+        if n == 1:
+            entrant_wins[0] += int(r["won_target"] or 0)
+        else:
+            entrant_wins[r["entrants"][r["winner"]]] += 1
+        for a in range(n):
+            for b in range(n):
+                if a != b and position[seat_of[a]] < position[seat_of[b]]:
+                    above[a][b] += 1
+    entrants = []
+    for e in range(n):
+        mean, half = mean_ci(entrant_scores[e])
+        games = len(entrant_scores[e])
+        row: dict[str, Any] = {
+            "agent": labels[e], "spec": t.agents[e], "games": games,
+            "wins": entrant_wins[e],
+            "win_rate": round(entrant_wins[e] / games, 4) if games else None,
+            "win_rate_ci": [round(x, 4) for x in wilson(entrant_wins[e], games)],
+            "mean_score": round(mean, 2), "mean_score_ci": round(half, 2),
+        }
+        if n == 2:  # is it better than the other entrant? (H0: wins half the games)
+            row["p_value_vs_even"] = float(f"{binomial_p_greater(entrant_wins[e], games):.3g}")
+        if n == 1:
+            ordered = sorted(entrant_scores[e])
+            row["score_quantiles"] = {
+                q: ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))]
+                for q in (0, 10, 25, 50, 75, 90, 100)} if ordered else {}
+        entrants.append(row)
+    games_done = len(done)
+    return {
+        "game": t.game, "players": n, "agents": t.agents, "games": len(rows),
+        "seed": t.seed, "backend": result.backend, "workers": result.workers,
+        "seconds": round(result.seconds, 3),
+        "games_per_second": round(len(rows) / result.seconds, 2) if result.seconds > 0 else None,
+        "mean_scores": [round(sum(v) / games_done, 2) if games_done else None
+                        for v in per_seat],
+        "wins": [sum(1 for r in done if r["winner"] == s) for s in range(n)],
+        "mean_length": round(sum(r["length"] for r in done) / games_done, 1)
+        if games_done else None,
+        "errors": len(rows) - games_done,
+        "error_samples": [f"seed {r['seed']}: {r['error']}" for r in rows if r["error"]][:5],
+        "entrants": entrants,
+        "head_to_head": [[round(above[a][b] / games_done, 4) if a != b and games_done else None
+                          for b in range(n)] for a in range(n)],
+    }
+
+
+def _chunks(tasks: list[Task], size: int) -> Iterator[list[Task]]:
+    for start in range(0, len(tasks), size):
+        yield tasks[start:start + size]
+
+
+def run_tournament(tournament: Tournament, workers: int | None = None, backend: str = "local",
+                   address: str | None = None,
+                   on_progress: Callable[[int], None] | None = None) -> TournamentResult:
+    """Play the tournament. `backend` "local": a process pool of `workers` processes (all
+    cores by default; 1 plays in this process); "ray": Ray tasks on the cluster at
+    `address` (a local Ray instance when None, or the one already initialised).
+    `on_progress(k)` is called as k more games finish."""
+    tasks = tournament.tasks()
+    t = tournament
+    started = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+
+    def collect(batch: list[dict[str, Any]]) -> None:
+        rows.extend(batch)
+        if on_progress is not None:
+            on_progress(len(batch))
+
+    if backend == "ray":
+        workers = _run_ray(t, tasks, address, collect)
+    elif backend == "local":
+        workers = workers or os.cpu_count() or 1
+        if workers == 1 or len(tasks) == 1:
+            for task in tasks:
+                collect(play_tasks(t.game, t.players, t.options, [task]))
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            size = max(1, min(16, len(tasks) // (workers * 8)))
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(play_tasks, t.game, t.players, t.options, chunk)
+                           for chunk in _chunks(tasks, size)]
+                for future in as_completed(futures):
+                    collect(future.result())
+    else:
+        raise ValueError(f"unknown backend {backend!r} (local or ray)")
+    rows.sort(key=lambda r: r["game"])
+    return TournamentResult(t, rows, time.perf_counter() - started, backend, workers)
+
+
+def _run_ray(t: Tournament, tasks: list[Task], address: str | None,
+             collect: Callable[[list[dict[str, Any]]], None]) -> int:
+    try:
+        import ray
+    except ImportError:  # pragma: no cover - depends on the installation
+        raise ValueError("the ray backend needs Ray: pip install 'keizai[sim]'") from None
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    cpus = int(ray.cluster_resources().get("CPU", 1))
+    remote = ray.remote(play_tasks)
+    size = max(1, min(16, len(tasks) // (cpus * 8)))
+    pending = [remote.remote(t.game, t.players, t.options, chunk)
+               for chunk in _chunks(tasks, size)]
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            collect(ray.get(ref))
+    return cpus
+
+
+__all__ = ["Task", "Tournament", "TournamentResult", "play_tasks", "run_tournament"]

@@ -1,0 +1,108 @@
+"""Every agent plays every registered game legally, deterministically for a seed."""
+
+from __future__ import annotations
+
+import pytest
+
+import keizai
+from keizai.agents import LEVELS, HeuristicAgent, MCTSAgent, RandomAgent, make_agent, parse_spec
+from keizai.agents.heuristics import ScoreEvaluator, evaluator_for, has_evaluator
+from keizai.engine import State
+
+FAST = ["random", "heuristic", "easy", "mcts:iterations=8:depth=4",
+        "mcts:iterations=4:depth=2:rollout=heuristic"]
+
+
+def play(game_id: str, players: int, specs: list[str], seed: int) -> State:
+    state = keizai.new_game(game_id, players, seed=seed)
+    state.log_enabled = False
+    agents = [make_agent(specs[i % len(specs)], seed * 10 + i) for i in range(players)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        action = agents[seat].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("game_id", keizai.games())
+@pytest.mark.parametrize("spec", FAST)
+def test_agent_plays_a_whole_game(game_id: str, spec: str) -> None:
+    game = keizai.get_game(game_id)
+    players = max(2, game.min_players)
+    state = play(game_id, players, [spec], seed=3)
+    assert state.is_over and len(state.scores()) == players
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "mcts:iterations=8:depth=4"])
+def test_same_seed_same_game(spec: str) -> None:
+    first = play("national-economy/glory", 2, [spec, "random"], seed=5).record()
+    second = play("national-economy/glory", 2, [spec, "random"], seed=5).record()
+    assert first == second
+
+
+def test_specs_and_levels() -> None:
+    assert isinstance(make_agent("random"), RandomAgent)
+    assert isinstance(make_agent("heuristic"), HeuristicAgent)
+    agent = make_agent("mcts:iterations=123:depth=-1:rollout=heuristic")
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.iterations, agent.depth, agent.rollout) == (123, -1, "heuristic")
+    for level, spec in LEVELS.items():
+        assert parse_spec(level) == parse_spec(spec)
+        assert make_agent(level).name in ("heuristic", "mcts")
+    assert make_agent("HARD").iterations > make_agent("normal").iterations
+    assert make_agent("easy").epsilon > 0
+    for bad in ("minimax", "mcts:iterations", "mcts:speed=3", "mcts:iterations=many",
+                "mcts:rollout=smart", "heuristic:epsilon=2"):
+        with pytest.raises(ValueError):
+            make_agent(bad)
+
+
+def test_heuristic_beats_random_in_two_player_national_economy() -> None:
+    wins = 0
+    for seed in range(12):
+        specs = ["heuristic", "random"] if seed % 2 == 0 else ["random", "heuristic"]
+        state = play("national-economy/mecenat", 2, specs, seed)
+        wins += specs[state.ranking()[0]] == "heuristic"
+    assert wins >= 11
+
+
+def test_every_game_has_an_evaluation() -> None:
+    for game_id in keizai.games():
+        evaluator = evaluator_for(game_id)
+        state = keizai.new_game(game_id, 2, seed=1)
+        assert len(evaluator.estimates(state, 0)) == 2
+        assert has_evaluator(game_id) == (not isinstance(evaluator, ScoreEvaluator))
+    assert isinstance(evaluator_for("no-such-game"), ScoreEvaluator)
+
+
+def test_mcts_reuses_its_subtree_within_a_compound_move() -> None:
+    """After its own move, if it is to move again, the search starts from that subtree."""
+    state = keizai.new_game("national-economy/progress", 2, seed=2)
+    agent = MCTSAgent(seed=1, iterations=60, depth=2)
+    reused = 0
+    for _ in range(60):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        if seat == 0:
+            kept = agent._tree
+            root = agent._reused_root(state, seat)
+            agent._tree = kept
+            reused += root.n > 0
+            state.apply(agent.choose(state))
+        else:
+            state.apply(state.legal_actions()[0])
+    assert reused > 0
+
+
+def test_mcts_budget_by_time() -> None:
+    state = keizai.new_game("national-economy/mecenat", 2, seed=4)
+    while len(state.legal_indices()) < 2:
+        state.apply(state.legal_actions()[0])
+    agent = make_agent("mcts:time=0.02:depth=2", seed=1)
+    assert isinstance(agent, MCTSAgent)
+    assert agent.choose(state) in state.legal_actions()
+    assert agent.last_iterations >= 1

@@ -1,0 +1,59 @@
+"""Fairness: an agent decides only from what its seat may know.
+
+For positions of every game, the other seats' hidden cards and the deck order (and the
+future chance) are resampled with `determinize(actor, ...)`: the positions look the same
+to the actor and differ in everything it may not know. An agent with the same seed must
+make the same decision in all of them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import keizai
+from keizai.agents import make_agent
+from keizai.engine import Rng, State
+
+AGENTS = ["heuristic", "easy", "mcts:iterations=40:depth=4", "mcts:iterations=10:depth=-1",
+          "mcts:iterations=6:depth=3:rollout=heuristic"]
+CASES = [(g, p) for g in keizai.games() for p in (2, 3)
+         if keizai.get_game(g).min_players <= p <= keizai.get_game(g).max_players]
+
+
+def positions(game_id: str, players: int, count: int) -> list[State]:
+    """Positions with a real choice, spread over random games."""
+    rng = Rng(11)
+    out: list[State] = []
+    seed = 0
+    while len(out) < count:
+        state = keizai.new_game(game_id, players, seed=seed)
+        seed += 1
+        while not state.is_over:
+            legal = state.legal_indices()
+            if len(legal) > 1 and rng.randbelow(9) == 0:
+                out.append(state.clone())
+                if len(out) == count:
+                    break
+            state.apply_index(legal[rng.randbelow(len(legal))])
+    return out
+
+
+def hidden_differs(a: State, b: State, actor: int) -> bool:
+    """Whether something the actor may not know differs between a and b."""
+    seats = [s for s in range(a.num_players) if s != actor]
+    return any(a.view(s) != b.view(s) for s in seats)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=[f"{g}-{p}p" for g, p in CASES])
+def test_decisions_ignore_hidden_information(game_id: str, players: int) -> None:
+    changed = 0
+    for state in positions(game_id, players, 6):
+        actor = state.current_player
+        assert actor is not None
+        variants = [state.determinize(actor, Rng(1000 + k)) for k in range(3)]
+        changed += any(hidden_differs(state, v, actor) for v in variants)
+        for spec in AGENTS:
+            decisions = {make_agent(spec, seed=7).choose(s).name for s in [state, *variants]}
+            assert len(decisions) == 1, f"{spec} decided {decisions} in {game_id}"
+    if keizai.get_game(game_id).has_hidden_information:
+        assert changed > 0, "the variants never changed any hidden information"

@@ -1,0 +1,98 @@
+"""Tournaments: seat rotation, reproducibility, outputs and statistics."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from keizai.sim import Tournament, run_tournament
+from keizai.sim.stats import binomial_p_greater, mean_ci, wilson
+
+GAME = "national-economy/progress"
+
+
+def test_seats_are_rotated_over_the_same_deals() -> None:
+    t = Tournament(GAME, 3, ["heuristic", "random", "random"], games=6, seed=10)
+    tasks = t.tasks()
+    assert [task.seed for task in tasks] == [10, 10, 10, 11, 11, 11]
+    for seat in range(3):  # every entrant sits in every seat once per deal
+        assert sorted(task.entrants[seat] for task in tasks[:3]) == [0, 1, 2]
+    assert t.labels == ["heuristic", "random#1", "random#2"]
+    # same entrant, same deal: same agent seed whatever the seat
+    seeds = {(task.seed, e): s for task in tasks
+             for e, s in zip(task.entrants, task.agent_seeds, strict=True)}
+    assert len(seeds) == 6 and len(set(seeds.values())) == 6
+
+
+def test_line_up_is_cycled_and_checked() -> None:
+    assert Tournament(GAME, 4, ["heuristic", "random"], games=1).agents == [
+        "heuristic", "random", "heuristic", "random"]
+    for bad in (dict(agents=["nobody"]), dict(agents=["random"] * 3), dict(games=0)):
+        args = {"agents": ["random"], "games": 2, **bad}
+        with pytest.raises(ValueError):
+            Tournament(GAME, 2, args["agents"], games=args["games"])
+
+
+def test_same_seed_same_results_serial_and_pool() -> None:
+    t = Tournament(GAME, 2, ["heuristic", "random"], games=8, seed=3)
+    serial = run_tournament(t, workers=1)
+    pooled = run_tournament(t, workers=2)
+    assert serial.rows == pooled.rows
+    assert [r["game"] for r in serial.rows] == list(range(8))
+    other = run_tournament(Tournament(GAME, 2, ["heuristic", "random"], games=8, seed=4),
+                           workers=1)
+    assert other.rows != serial.rows
+
+
+def test_outputs(tmp_path: Path) -> None:
+    progress: list[int] = []
+    result = run_tournament(Tournament(GAME, 2, ["heuristic", "random"], games=6, seed=1),
+                            workers=1, on_progress=progress.append)
+    assert sum(progress) == 6
+    s = result.summary
+    assert s["games"] == 6 and s["errors"] == 0 and s["games_per_second"] > 0
+    assert len(s["mean_scores"]) == 2
+    heuristic, rand = s["entrants"]
+    assert heuristic["agent"] == "heuristic" and heuristic["games"] == 6
+    assert heuristic["wins"] + rand["wins"] == 6
+    lo, hi = heuristic["win_rate_ci"]
+    assert lo <= heuristic["win_rate"] <= hi
+    assert s["head_to_head"][0][1] + s["head_to_head"][1][0] == pytest.approx(1.0)
+    rows = list(csv.DictReader(io.StringIO(result.csv_text())))
+    assert len(rows) == 6
+    assert rows[0].keys() >= {"seed", "seats", "agents", "scores", "winner", "length"}
+    for row, game in zip(rows, result.rows, strict=True):
+        assert row["scores"] == "|".join(str(x) for x in game["scores"])
+        assert int(row["length"]) == game["length"] > 0
+    written = result.write(str(tmp_path))
+    names = {Path(p).name for p in written}
+    assert names == {"results.json", "games.csv", "summary.txt", "scores.png", "winrate.png"}
+    assert (tmp_path / "scores.png").read_bytes()[:4] == b"\x89PNG"
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert data["summary"]["entrants"][0]["agent"] == "heuristic"
+    assert len(data["games"]) == 6
+    assert "win rate" in (tmp_path / "summary.txt").read_text()
+
+
+def test_solo_reports_the_target() -> None:
+    result = run_tournament(Tournament(GAME, 1, ["heuristic"], games=3, seed=1), workers=1)
+    entrant = result.summary["entrants"][0]
+    assert all(r["won_target"] in (0, 1) and r["target"] == 100 for r in result.rows)
+    assert entrant["wins"] == sum(r["won_target"] for r in result.rows)
+    assert entrant["score_quantiles"][0] == min(r["scores"][0] for r in result.rows)
+    assert "target reached" in result.table_text()
+
+
+def test_statistics() -> None:
+    lo, hi = wilson(65, 100)
+    assert lo == pytest.approx(0.5525, abs=1e-3) and hi == pytest.approx(0.7364, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    mean, half = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5 and half == pytest.approx(1.96 * math.sqrt(5 / 3 / 4), rel=1e-3)
+    assert binomial_p_greater(10, 10) == pytest.approx(2 ** -10)
+    assert binomial_p_greater(5, 10) == pytest.approx(0.623046875)
