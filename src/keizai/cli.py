@@ -292,6 +292,32 @@ def sim(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database_url: Annotated[str | None, typer.Option(
+        help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
+             "(default: a SQLite file keizai.sqlite3 here)")] = None,
+    bot_delay: Annotated[float, typer.Option(
+        help="seconds a bot waits before each move, so people can follow")] = 0.4,
+) -> None:
+    """Serve the web platform: lobby, tables, live games, replays."""
+    try:
+        import uvicorn
+
+        from keizai.store import default_database_url
+        from keizai.web import create_app
+    except ImportError as error:
+        typer.echo(f"error: the web extra is not installed ({error}); "
+                   "run pip install -e '.[web]'", err=True)
+        raise typer.Exit(2) from None
+    url = database_url or default_database_url()
+    typer.echo(f"keizai: http://{host}:{port}/  (database {url.split('@')[-1]})")
+    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port,
+                ws_max_size=64 * 1024, log_level="warning")
+
+
+@app.command()
 def bench(
     game: Annotated[str | None, typer.Option(help="one game id (default: every game)")] = None,
     players: Annotated[int, typer.Option(help="number of players")] = 2,

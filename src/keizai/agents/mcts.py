@@ -167,16 +167,16 @@ class MCTSAgent(Agent):
     def _leaf_values(self, sample: State, seat: int) -> list[float]:
         rng = self.rng
         steps = self.depth
-        heuristic = self.rollout == "heuristic"
-        while not sample.is_over and steps != 0:
-            steps -= 1
-            moves = sample.legal_indices()
-            if len(moves) == 1:
-                sample.apply_index(moves[0])
-            elif heuristic:
-                sample.apply_index(self._greedy(sample, moves, seat))
-            else:
-                sample.apply_index(moves[rng.randbelow(len(moves))])
+        if self.rollout != "heuristic":
+            sample.play_out(rng, steps)  # the engine's fast path (compiled with mypyc)
+        else:
+            while not sample.is_over and steps != 0:
+                steps -= 1
+                moves = sample.legal_indices()
+                if len(moves) == 1:
+                    sample.apply_index(moves[0])
+                else:
+                    sample.apply_index(self._greedy(sample, moves, seat))
         evaluator = self.evaluator
         assert evaluator is not None
         if sample.is_over:

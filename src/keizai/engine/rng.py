@@ -9,9 +9,9 @@ states use SplitMix64: one 64-bit integer of state, a well-studied output functi
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import Any
+from typing import Any, Final
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 
 
 class Rng:

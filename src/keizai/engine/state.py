@@ -125,6 +125,18 @@ class State(ABC):
         self.history.append(index)
         self._apply(index)
 
+    def play_out(self, rng: Rng, max_steps: int = -1) -> int:
+        """Play uniformly random legal actions (chosen with `rng`) until the game ends, or
+        for at most `max_steps` actions when that is not negative; returns the number
+        played. The fast path of random rollouts: the same choices as a loop over
+        `legal_indices()` and `apply_index()`, without a call back into the caller."""
+        played = 0
+        while not self.is_over and played != max_steps:
+            legal = self.legal_indices()
+            self.apply_index(legal[rng.randbelow(len(legal))])
+            played += 1
+        return played
+
     def ranking(self) -> list[int]:
         """Seats best first; ties go to the earlier seat of `tie_break_order()`."""
         totals = [s["total"] for s in self.scores()]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from keizai.engine import IllegalAction
+from keizai.rules.national_economy.workplaces import FACE
 from tests.rules.national_economy.helpers import (
     add_public,
     legal,
@@ -114,7 +115,7 @@ def test_selling_round_cards_take_many_workers_only_with_three_or_four(
     """Round cards Stall…World Expo: with 3–4 players any number of workers may be placed
     there; with 1–2 players one worker per round."""
     state = new("mecenat", players)
-    state.wp_key.append(100)  # Stall (the face of round card 1)
+    state.wp_key.append(FACE)  # Stall (the face of round card 1)
     state.wp_who.append(())
     state.wp_side.append(False)
     set_budget(state, 30)

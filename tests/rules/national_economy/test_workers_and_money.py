@@ -3,6 +3,7 @@ round cards High School, University, Technical College)."""
 
 from __future__ import annotations
 
+from keizai.rules.national_economy.workplaces import FACE
 from tests.rules.national_economy.helpers import (
     hand_ids,
     legal,
@@ -16,7 +17,7 @@ from tests.rules.national_economy.helpers import (
 
 
 def _open(state, face: int) -> None:
-    state.wp_key.append(100 + face)
+    state.wp_key.append(FACE + face)
     state.wp_who.append(())
     state.wp_side.append(False)
     state._legal = None

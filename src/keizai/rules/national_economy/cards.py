@@ -11,9 +11,11 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-AGRICULTURE, INDUSTRY, FACILITY = 1, 2, 4
+AGRICULTURE: Final = 1
+INDUSTRY: Final = 2
+FACILITY: Final = 4
 ICON_BITS = {"agriculture": AGRICULTURE, "industry": INDUSTRY, "facility": FACILITY}
 
 # Effect steps the rules interpreter knows (see state.py); a data file naming another fails.
@@ -26,7 +28,13 @@ STEP_ARITY = {
     "temp_worker": 0, "doll": 0,
 }
 BUILD_MODES = {"full", "discount", "lock", "free", "free_value_max", "free_icon", "item_double"}
-REDUCTIONS = {"icon_at_least", "per_icon", "vp_at_least"}
+# Cost reductions, as the rules judge them on every build (kept as small ints for speed)
+NO_REDUCTION: Final = 0
+VP_AT_LEAST: Final = 1
+ICON_AT_LEAST: Final = 2
+PER_ICON: Final = 3
+REDUCTIONS = {"vp_at_least": VP_AT_LEAST, "icon_at_least": ICON_AT_LEAST,
+              "per_icon": PER_ICON}
 END_BONUSES = {
     "hand_empty", "buildings_at_least", "icon_count_at_least", "icon_value_at_least",
     "has_icons", "double_vp", "vp_at_least", "human_workers_at_least", "items_at_least",
@@ -58,6 +66,10 @@ class Building:
     effect: tuple[tuple[Any, ...], ...]
     requires: dict[str, Any]
     cost_reduction: dict[str, Any] | None
+    reduction_kind: int  # NO_REDUCTION, VP_AT_LEAST, ICON_AT_LEAST or PER_ICON
+    reduction_n: int  # the VP cards or icon buildings the reduction needs
+    reduction_icon: int  # the icon bit it counts
+    reduction_amount: int  # the cost it takes off (per icon building for PER_ICON)
     end_bonus: dict[str, Any] | None
     on_build: tuple[tuple[Any, ...], ...]
     hand_limit_bonus: int
@@ -145,7 +157,12 @@ def _building(index: int, raw: dict[str, Any]) -> Building:
         value=raw["value"], icons=icons, no_worker=bool(raw["no_worker"]),
         no_sale=bool(raw["no_sale"]), copies=raw["copies"],
         workers_required=raw["workers_required"], effect=_steps(raw["effect"], where),
-        requires=dict(raw.get("requires") or {}), cost_reduction=reduction, end_bonus=bonus,
+        requires=dict(raw.get("requires") or {}), cost_reduction=reduction,
+        reduction_kind=REDUCTIONS[reduction["kind"]] if reduction else NO_REDUCTION,
+        reduction_n=int(reduction.get("n", 0)) if reduction else 0,
+        reduction_icon=ICON_BITS[reduction["icon"]] if reduction and "icon" in reduction else 0,
+        reduction_amount=int(reduction["amount"]) if reduction else 0,
+        end_bonus=bonus,
         on_build=_steps(raw.get("on_build") or [], where),
         hand_limit_bonus=int((raw.get("passive") or {}).get("hand_limit", 0)),
     )

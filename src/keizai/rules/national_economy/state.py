@@ -11,11 +11,19 @@ automatically (they are no decision), so every recorded action is a real choice.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from keizai.engine import State, rng_from
 from keizai.rules.national_economy.actions import Layout
-from keizai.rules.national_economy.cards import AGRICULTURE, FACILITY, ICON_BITS, CardSet
+from keizai.rules.national_economy.cards import (
+    AGRICULTURE,
+    FACILITY,
+    ICON_AT_LEAST,
+    ICON_BITS,
+    NO_REDUCTION,
+    VP_AT_LEAST,
+    CardSet,
+)
 from keizai.rules.national_economy.workplaces import (
     BUILD_FULL,
     FACE,
@@ -27,16 +35,29 @@ from keizai.rules.national_economy.workplaces import (
 )
 
 # Pending decisions
-PLACE, BUILD, PAY, SELL, TAKE, OPTION, NONE = range(7)
+PLACE: Final = 0
+BUILD: Final = 1
+PAY: Final = 2
+SELL: Final = 3
+TAKE: Final = 4
+OPTION: Final = 5
+NONE: Final = 6
 # Phases
-ACTION, PAYDAY, OVER = range(3)
+ACTION: Final = 0
+PAYDAY: Final = 1
+OVER: Final = 2
 # What a payment is for
-PAY_EFFECT, PAY_BUILD, PAY_LIMIT = range(3)
+PAY_EFFECT: Final = 0
+PAY_BUILD: Final = 1
+PAY_LIMIT: Final = 2
 # Payment modes
-NORMAL, ITEM_DOUBLE = range(2)
+NORMAL: Final = 0
+ITEM_DOUBLE: Final = 1
 # Own building marks within a round
-FREE, USED, BURNT = range(3)
-ROUNDS = 9
+FREE: Final = 0
+USED: Final = 1
+BURNT: Final = 2
+ROUNDS: Final = 9
 
 
 class Player:
@@ -210,7 +231,8 @@ class NationalEconomyState(State):
             self._draw(self.players[seat], setup["starting_hand"], seat, quiet=True)
         if set_aside_b >= 0:
             self.deck.append(set_aside_b)  # the top of the deck is its end
-        self._event(f"Round 1 begins; the wage is ${cards.wages[0]} per worker.")
+        if self.log_enabled:
+            self._event(f"Round 1 begins; the wage is ${cards.wages[0]} per worker.")
 
     # ------------------------------------------------------------------ contract
     @property
@@ -290,17 +312,16 @@ class NationalEconomyState(State):
     def cost(self, p: Player, t: int) -> int:
         """Construction cost of building type t for player p now (reductions applied)."""
         b = self.cards.buildings[t]
-        reduction = b.cost_reduction
-        if reduction is None:
+        kind = b.reduction_kind
+        if kind == NO_REDUCTION:
             return b.cost
-        kind = reduction["kind"]
-        if kind == "vp_at_least":
-            cut = reduction["amount"] if p.vp >= reduction["n"] else 0
-        elif kind == "icon_at_least":
-            bit = ICON_BITS[reduction["icon"]]
-            cut = reduction["amount"] if self._icon_count(p, bit) >= reduction["n"] else 0
-        else:  # per_icon
-            cut = reduction["amount"] * self._icon_count(p, ICON_BITS[reduction["icon"]])
+        if kind == VP_AT_LEAST:
+            cut = b.reduction_amount if p.vp >= b.reduction_n else 0
+        elif kind == ICON_AT_LEAST:
+            met = self._icon_count(p, b.reduction_icon) >= b.reduction_n
+            cut = b.reduction_amount if met else 0
+        else:  # PER_ICON
+            cut = b.reduction_amount * self._icon_count(p, b.reduction_icon)
         return max(0, b.cost - cut)
 
     def _draw(self, p: Player, n: int, seat: int, quiet: bool = False) -> None:
@@ -318,7 +339,8 @@ class NationalEconomyState(State):
                 deck.extend(self.discard)
                 self.discard.clear()
                 self.rng.shuffle(deck)
-                self._event("The discard pile is shuffled into a new deck.")
+                if self.log_enabled:
+                    self._event("The discard pile is shuffled into a new deck.")
             t = deck.pop()
             hand[t] += 1
             drawn.append(t)
@@ -328,8 +350,9 @@ class NationalEconomyState(State):
             extra = f" and {items} Consumer Item(s) (deck empty)" if items else ""
             names = ", ".join(self._name(t) for t in drawn) or "nothing"
             who = self._seat_name(seat)
-            self._event(f"{who} draws {len(drawn)} building card(s){extra}.", seat,
-                        f"{who} draws {names}{extra}.")
+            if self.log_enabled:
+                self._event(f"{who} draws {len(drawn)} building card(s){extra}.", seat,
+                            f"{who} draws {names}{extra}.")
 
     # ------------------------------------------------------------------ placement
     def _placements(self, seat: int | None) -> list[int]:
@@ -350,11 +373,12 @@ class NationalEconomyState(State):
             candidates += [own_spots[t] for t, mark in zip(p.buildings, p.built, strict=True)
                            if mark == FREE and own_spots[t].steps]
         for spot in candidates:
-            # a Spot unpacked at once: attribute access per field costs more in this loop
-            action, _, _, _, workers, _, need_hand, need_budget, check, hire_to = spot
-            if ready < workers or hand < need_hand or budget < need_budget or action in judged:
+            action = spot.action
+            if (ready < spot.workers or hand < spot.need_hand or budget < spot.need_budget
+                    or action in judged):
                 continue
             judged.append(action)
+            check = spot.check
             if check == SIMPLE:
                 out.append(action)
             elif check == BUILD_FULL:
@@ -364,6 +388,7 @@ class NationalEconomyState(State):
                     out.append(action)
             elif check == HIRE:
                 limit = self._worker_limit(p)
+                hire_to = spot.hire_to
                 if p.workers < (min(hire_to, limit) if hire_to else limit):
                     out.append(action)
             elif self._feasible(p, seat, spot):
@@ -379,7 +404,7 @@ class NationalEconomyState(State):
         for t, count in enumerate(p.hand):
             if count:
                 b = buildings[t]
-                cost = b.cost if b.cost_reduction is None else self.cost(p, t)
+                cost = b.cost if b.reduction_kind == NO_REDUCTION else self.cost(p, t)
                 if cost < best:
                     best = cost
         return best
@@ -481,7 +506,8 @@ class NationalEconomyState(State):
         p.ready -= workers
         if self.log_enabled:
             tokens = "two workers" if workers == 2 else "a worker"
-            self._event(f"{self._seat_name(seat)} places {tokens} on {where}.")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)} places {tokens} on {where}.")
         if self.num_players == 1:
             self._turn_sideways()
         self.steps = effect
@@ -514,14 +540,14 @@ class NationalEconomyState(State):
         assert seat is not None
         p = self.players[seat]
         name = step[0]
-        who = self._seat_name(seat)
         if name == "draw":
             self._draw(p, step[1], seat)
         elif name == "items":
             self._gain_items(p, seat, step[1])
         elif name == "vp":
             p.vp += step[1]
-            self._event(f"{who} takes {step[1]} VP card(s).")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)} takes {step[1]} VP card(s).")
         elif name == "gain":
             self._take_budget(p, seat, step[1])
         elif name == "discard":
@@ -545,35 +571,44 @@ class NationalEconomyState(State):
                 self._draw(p, step[1], seat)
         elif name == "discard_items":
             p.items -= step[1]
-            self._event(f"{who} discards {step[1]} Consumer Items.")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)} discards {step[1]} Consumer Items.")
         elif name == "brew":
             p.brew += step[1]
-            self._event(f"{who} sets {step[1]} Consumer Items on the Brewery for next round.")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)} sets {step[1]} Consumer Items on the "
+                            "Brewery for next round.")
         elif name == "burn":
             self._burn(p, seat)
         elif name == "hire":
             p.workers += 1
             if step[1] == "ready":
                 p.ready += 1
-                self._event(f"{who} hires a worker who can work this round.")
+                if self.log_enabled:
+                    self._event(f"{self._seat_name(seat)} hires a worker who can work this round.")
             else:
                 p.trainees += 1
-                self._event(f"{who} hires a worker in training.")
+                if self.log_enabled:
+                    self._event(f"{self._seat_name(seat)} hires a worker in training.")
         elif name == "hire_up_to":
             count = min(step[1], self._worker_limit(p)) - p.workers
             p.workers += count
             p.trainees += count
-            self._event(f"{who} hires {count} worker(s) in training.")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)} hires {count} worker(s) in training.")
         elif name == "start_player":
             self.start_player = seat
-            self._event(f"{who} takes the Start Player marker.")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)} takes the Start Player marker.")
         elif name == "temp_worker":
             p.temps += 1
-            self._event(f"{who} gains a Temp Worker token (worker limit +1).")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)} gains a Temp Worker token (worker limit +1).")
         elif name == "doll":
             p.dolls += 1
             p.ready += 1
-            self._event(f"{who} gains a Mechanical Doll.")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)} gains a Mechanical Doll.")
         elif name == "build":
             self.build_mode = step[1]
             self.build_arg = step[2] if len(step) > 2 else None
@@ -600,12 +635,14 @@ class NationalEconomyState(State):
 
     def _gain_items(self, p: Player, seat: int, n: int) -> None:
         p.items += n
-        self._event(f"{self._seat_name(seat)} draws {n} Consumer Item(s).")
+        if self.log_enabled:
+            self._event(f"{self._seat_name(seat)} draws {n} Consumer Item(s).")
 
     def _take_budget(self, p: Player, seat: int, amount: int) -> None:
         self.budget -= amount
         p.money += amount
-        self._event(f"{self._seat_name(seat)} takes ${amount} from the Budget.")
+        if self.log_enabled:
+            self._event(f"{self._seat_name(seat)} takes ${amount} from the Budget.")
 
     def _burn(self, p: Player, seat: int) -> None:
         """Burnt Field leaves play: at the end of the round (revival) or at once (option)."""
@@ -616,7 +653,8 @@ class NationalEconomyState(State):
             t = p.buildings.pop(j)
             p.built.pop(j)
             self.discard.append(t)
-            self._event(f"{self._seat_name(seat)}'s Burnt Field is discarded.")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)}'s Burnt Field is discarded.")
         else:
             p.built[j] = BURNT
 
@@ -631,14 +669,16 @@ class NationalEconomyState(State):
                 self.deck.extend(self.discard)
                 self.discard.clear()
                 self.rng.shuffle(self.deck)
-                self._event("The discard pile is shuffled into a new deck.")
+                if self.log_enabled:
+                    self._event("The discard pile is shuffled into a new deck.")
             revealed.append(self.deck.pop())
         if not revealed:
             self._gain_items(p, seat, 1)
             return False
         self.revealed = revealed
-        self._event(f"{self._seat_name(seat)} reveals "
-                    + ", ".join(self._name(t) for t in revealed) + ".")
+        if self.log_enabled:
+            self._event(f"{self._seat_name(seat)} reveals "
+                        + ", ".join(self._name(t) for t in revealed) + ".")
         self.decision = TAKE
         return True
 
@@ -651,7 +691,8 @@ class NationalEconomyState(State):
         p.hand_n += 1
         self.discard.extend(self.revealed)
         self.revealed = []
-        self._event(f"{self._seat_name(seat)} keeps {self._name(t)} and discards the rest.")
+        if self.log_enabled:
+            self._event(f"{self._seat_name(seat)} keeps {self._name(t)} and discards the rest.")
         self.decision = NONE
         self._run()
 
@@ -702,7 +743,7 @@ class NationalEconomyState(State):
                 continue
             b = buildings[t]
             if mode == "full":
-                ok = (b.cost if b.cost_reduction is None else self.cost(p, t)) <= others
+                ok = (b.cost if b.reduction_kind == NO_REDUCTION else self.cost(p, t)) <= others
             elif mode == "discount":
                 ok = max(0, self.cost(p, t) - arg) <= others
             elif mode == "lock":
@@ -775,7 +816,8 @@ class NationalEconomyState(State):
             if mode == "discount":
                 due = max(0, due - self.build_arg)
         names = " and ".join(self._name(c) for c in self.chosen)
-        self._event(f"{self._seat_name(seat)} builds {names}, paying {due} card(s).")
+        if self.log_enabled:
+            self._event(f"{self._seat_name(seat)} builds {names}, paying {due} card(s).")
         if due == 0:
             self._finish_build()
         else:
@@ -843,7 +885,8 @@ class NationalEconomyState(State):
             self.pay_left -= 1
             label = self._name(x)
         self.pay_min = x
-        self._event(f"{self._seat_name(seat)} discards {label}.")
+        if self.log_enabled:
+            self._event(f"{self._seat_name(seat)} discards {label}.")
         if self.pay_left > 0:
             return
         self.decision = NONE
@@ -865,7 +908,8 @@ class NationalEconomyState(State):
             p.ready = 0
         self.payday_pos = 0
         self.payday_wages = False
-        self._event(f"Payday of round {self.round}.")
+        if self.log_enabled:
+            self._event(f"Payday of round {self.round}.")
         self._payday()
 
     def _payday_seat(self) -> int:
@@ -884,8 +928,9 @@ class NationalEconomyState(State):
             excess = p.hand_size - self._hand_limit(p)
             if excess > 0:
                 self.current = seat
-                self._event(f"{self._seat_name(seat)} must discard {excess} card(s) "
-                            "down to the hand limit.")
+                if self.log_enabled:
+                    self._event(f"{self._seat_name(seat)} must discard {excess} card(s) "
+                                "down to the hand limit.")
                 self._begin_pay(excess, PAY_LIMIT, NORMAL)
                 return
             self.payday_pos += 1
@@ -964,7 +1009,8 @@ class NationalEconomyState(State):
         self.wp_key.append(PUBLIC + t)
         self.wp_who.append(())
         self.wp_side.append(False)
-        self._event(f"{self._seat_name(seat)} sells {self._name(t)} for ${price}.")
+        if self.log_enabled:
+            self._event(f"{self._seat_name(seat)} sells {self._name(t)} for ${price}.")
 
     def _pay_wages(self, p: Player, seat: int, due: int) -> None:
         paid = min(p.money, due)
@@ -974,7 +1020,8 @@ class NationalEconomyState(State):
         p.unpaid += missing
         if self.log_enabled:
             tail = f" and takes {missing} Unpaid Wage card(s)" if missing else ""
-            self._event(f"{self._seat_name(seat)} pays ${paid} in wages{tail}.")
+            if self.log_enabled:
+                self._event(f"{self._seat_name(seat)} pays ${paid} in wages{tail}.")
 
     def _end_round(self) -> None:
         for seat, p in enumerate(self.players):
@@ -983,14 +1030,16 @@ class NationalEconomyState(State):
                 for j, mark in enumerate(p.built):
                     if mark == BURNT:
                         self.discard.append(p.buildings[j])
-                        self._event(f"{self._seat_name(seat)}'s Burnt Field is discarded.")
+                        if self.log_enabled:
+                            self._event(f"{self._seat_name(seat)}'s Burnt Field is discarded.")
                 p.buildings = [p.buildings[j] for j in keep]
                 p.built = [FREE] * len(keep)
         if self.round >= ROUNDS:
             self.phase = OVER
             self.decision = NONE
             self.current = None
-            self._event("The game is over.")
+            if self.log_enabled:
+                self._event("The game is over.")
             return
         face = self.round - 1
         self.wp_key.append(FACE + face)
@@ -1004,15 +1053,17 @@ class NationalEconomyState(State):
             p.built = [FREE] * len(p.buildings)
             if p.brew:
                 p.items += p.brew
-                self._event(f"{self._seat_name(seat)} takes {p.brew} Consumer Items "
-                            "from the Brewery.")
+                if self.log_enabled:
+                    self._event(f"{self._seat_name(seat)} takes {p.brew} Consumer Items "
+                                "from the Brewery.")
                 p.brew = 0
         self.wp_who = [()] * len(self.wp_key)
         self.phase = ACTION
         self.decision = PLACE
         self.current = self.round_lead
-        self._event(f"Round {self.round} begins; {self.cards.faces[face].name_en} opens; "
-                    f"the wage is ${self.cards.wages[self.round - 1]} per worker.")
+        if self.log_enabled:
+            self._event(f"Round {self.round} begins; {self.cards.faces[face].name_en} opens; "
+                        f"the wage is ${self.cards.wages[self.round - 1]} per worker.")
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> NationalEconomyState:

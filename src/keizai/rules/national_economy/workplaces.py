@@ -7,22 +7,28 @@ money its effect needs are worked out here once instead of on every call.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 from keizai.rules.national_economy.actions import Layout, build_action_space
 from keizai.rules.national_economy.cards import card_set
 
 # Workplace keys in the general row: initial k -> k, round face f -> FACE + f,
-# building type t -> PUBLIC + t.
-FACE, PUBLIC = 100, 1000
+# building type t -> PUBLIC + t. Dense, so a key indexes a list.
+FACE: Final = 8
+PUBLIC: Final = 16
 SIMPLE_STEPS = {"draw", "items", "vp", "gain", "discard", "start_player"}
 AFTER_BUILD_STEPS = {"draw", "items", "vp", "draw_if_hand_empty"}
 # How a placement's feasibility is judged beyond the cards and money it needs
-SIMPLE, HIRE, BUILD_FULL, SPECIAL = range(4)
+SIMPLE: Final = 0
+HIRE: Final = 1
+BUILD_FULL: Final = 2
+SPECIAL: Final = 3
 
 
-class Spot(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Spot:
     action: int  # the place:* action index
     name: str
     steps: tuple[Any, ...]
@@ -70,12 +76,15 @@ def _spot(action: int, name: str, steps: tuple[Any, ...], requires: dict[str, An
 
 
 @cache
-def compile_spots(game: str, players: int) -> tuple[dict[int, Spot], tuple[Spot, ...]]:
-    """(general-row spots by key, own-building spots by building type)."""
+def compile_spots(game: str, players: int) -> tuple[tuple[Spot, ...], tuple[Spot, ...]]:
+    """(general-row spots indexed by key, own-building spots indexed by building type)."""
     cards = card_set(game)
+    if len(cards.initial) > FACE or len(cards.faces) > PUBLIC - FACE:
+        raise ValueError(f"{game}: too many workplaces for the key layout")
     layout: Layout = build_action_space(cards)[1]
     many = players >= 3
-    general: dict[int, Spot] = {}
+    unused = _spot(-1, "unused", (), {}, 1, False)  # keys no workplace has
+    general = [unused] * (PUBLIC + len(cards.buildings))
     for k, w in enumerate(cards.initial):
         general[k] = _spot(layout.place_initial + k, w.name_en, w.effect, {}, 1,
                            w.capacity == "any")
@@ -89,4 +98,4 @@ def compile_spots(game: str, players: int) -> tuple[dict[int, Spot], tuple[Spot,
                                           b.workers_required, False)
         own.append(_spot(layout.place_own + b.index, b.name_en, b.effect, b.requires,
                          b.workers_required, False))
-    return general, tuple(own)
+    return tuple(general), tuple(own)

@@ -1,0 +1,84 @@
+"""What every observation encoder provides: a fixed-size float32 vector built from one
+seat's view, and a field-by-field description of that vector (docs/rl.md prints it)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from keizai.engine import State
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A named run of the vector: entries `start` .. `start + size - 1`."""
+
+    name: str
+    start: int
+    size: int
+    doc: str
+
+    @property
+    def slice(self) -> slice:
+        return slice(self.start, self.start + self.size)
+
+
+class FieldLayout:
+    """Fields appended one after another; their offsets are fixed once built."""
+
+    def __init__(self) -> None:
+        self.fields: list[Field] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, doc: str) -> int:
+        """Append a field and return its offset."""
+        self.fields.append(Field(name, self.size, size, doc))
+        self.size += size
+        return self.size - size
+
+
+def check_seat(view: dict[str, Any], seat: int | None) -> int:
+    """`seat`, after checking that `view` (a view that names its seat) is that seat's."""
+    if seat is None or view.get("seat") is None:
+        raise ValueError("observations are per seat; the spectator view has none")
+    if view["seat"] != seat:
+        raise ValueError(f"this is the view of seat {view['seat']}, not of seat {seat}")
+    return seat
+
+
+class ObservationEncoder(ABC):
+    """Turns `state.view(seat)` of one game into a vector of `size` float32 numbers.
+
+    Encoders read only the view, so an observation can never carry what the seat may
+    not know. Counts and amounts are raw numbers (not scaled); categories are one-hot.
+    """
+
+    game_id: str
+    layout: FieldLayout
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    @property
+    def fields(self) -> list[Field]:
+        return self.layout.fields
+
+    @abstractmethod
+    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+        """The vector of `view`, which must be `state.view(seat)`. The seat is explicit
+        because a game without hidden information may show every seat the same view."""
+
+    def observe(self, state: State, seat: int) -> np.ndarray:
+        """The vector of what `seat` may know of `state`: `encode(state.view(seat), seat)`."""
+        return self.encode(state.view(seat), seat)
+
+    def describe(self) -> str:
+        """A Markdown table of the fields: name, offset, size, meaning."""
+        lines = [f"`{self.game_id}`: {self.size} numbers", "",
+                 "| field | offset | size | meaning |", "| --- | --- | --- | --- |"]
+        lines += [f"| `{f.name}` | {f.start} | {f.size} | {f.doc} |" for f in self.fields]
+        return "\n".join(lines)

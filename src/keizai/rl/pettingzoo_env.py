@@ -1,0 +1,117 @@
+"""A PettingZoo AEC environment for every registered keizai game.
+
+Agents are "player_0" … "player_{n-1}" (the seats). The acting agent is always the seat
+whose decision it is, so one seat may act several times in a row (a compound move is a
+sequence of decisions). Observations are {"observation": encoder vector of the seat's
+view, "action_mask": legal action indices (all zeros when it is not the seat's turn)}.
+Rewards are zero until the game ends, then `final_rewards` of the chosen kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import keizai
+from keizai.engine import State
+from keizai.rl.actions import action_mask
+from keizai.rl.observations import encoder_for
+from keizai.rl.rewards import check_reward_kind, final_rewards
+from keizai.rl.seeding import SeedStream
+from keizai.rl.spaces import action_space, observation_space
+
+
+class KeizaiAECEnv(AECEnv):
+    """`KeizaiAECEnv("national-economy/progress", players=2, reward="win_loss")`.
+
+    `options` are the game's own options (fixed for the environment's life); the
+    `options` argument of `reset` is accepted for API compatibility and ignored.
+    `render_mode` "ansi" returns the spectator's text picture, "human" prints it.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "keizai_v0", "render_modes": ["ansi", "human"],
+                "is_parallelizable": False}
+
+    def __init__(self, game_id: str, players: int = 2, reward: str = "score_diff",
+                 options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.game = keizai.get_game(game_id)
+        self.game.check_players(players)
+        self.encoder = encoder_for(game_id)
+        self.reward_kind = check_reward_kind(reward)
+        self.game_options = dict(options or {})
+        self.render_mode = render_mode
+        self.players = players
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        obs_space = observation_space(self.encoder, self.game)
+        act_space = action_space(self.game)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self._seeds = SeedStream()
+        self.state: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.state = keizai.new_game(self.game.id, self.players, self._seeds.next_seed(seed),
+                                     self.game_options)
+        self.state.log_enabled = self.render_mode is not None
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        return {"observation": self.encoder.observe(self.state, seat),
+                "action_mask": action_mask(self.state, seat)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(int(action))  # IllegalAction (state unchanged) if not legal
+        if self.state.is_over:
+            rewards = final_rewards(self.state, self.reward_kind)
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.state is None:
+            return None
+        text = self.game.render_text(self.state.view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.state = None
+
+
+def env(game_id: str, players: int = 2, **kwargs: Any) -> AECEnv:
+    """The environment wrapped as PettingZoo's own games are: order enforced (no `step`
+    before `reset`, no `observe` of an unknown agent) and actions checked in range."""
+    from pettingzoo.utils import wrappers
+
+    raw = KeizaiAECEnv(game_id, players, **kwargs)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))

@@ -1,0 +1,26 @@
+// A tiny element builder: h("div", {class: "x", onclick: f}, child, "text", …).
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** Show a message in the banner (errors from the server, connection state). */
+export function banner(text, kind = "error") {
+  const el = document.getElementById("banner");
+  if (!text) { el.hidden = true; return; }
+  el.hidden = false;
+  el.className = `banner ${kind}`;
+  el.textContent = text;
+}

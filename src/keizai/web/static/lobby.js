@@ -1,0 +1,172 @@
+// The lobby: create a game (game, options, seats human or bot), invite links, the list of
+// games with join / watch / replay.
+
+import { api } from "./api.js";
+import { banner, h } from "./dom.js";
+import { gameTitle, seatName, t } from "./i18n.js";
+
+function inviteUrl(gameId, seat, token) {
+  return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
+}
+
+/** An option's name in the page's language (its key when no translation is known). */
+function optionName(key) {
+  const text = t(`opt_${key}`);
+  return text === `opt_${key}` ? key : text;
+}
+
+function optionInput(key, value) {
+  if (typeof value === "boolean") {
+    return h("label", { class: "opt" }, h("input", { type: "checkbox", name: key,
+      checked: value, dataset: { kind: "bool" } }), " ", optionName(key));
+  }
+  return h("label", { class: "opt" }, optionName(key), " ",
+    h("input", { name: key, value: String(value ?? ""), dataset: { kind: typeof value } }));
+}
+
+function readOptions(box) {
+  const options = {};
+  for (const input of box.querySelectorAll("input")) {
+    const kind = input.dataset.kind;
+    if (kind === "bool") options[input.name] = input.checked;
+    else if (kind === "number") options[input.name] = Number(input.value);
+    else if (kind === "object") options[input.name] = input.value === "" ? null : input.value;
+    else options[input.name] = input.value;
+  }
+  return options;
+}
+
+export function showLobby(root) {
+  let catalog = null;
+  let created = null;   // the answer to our last "create"
+  let listing = [];
+  let timer = null;
+  let listBox = null;
+  const state = { game: null, players: 2, seats: ["human", "bot"], bots: [] };
+
+  async function load() {
+    try {
+      const first = !catalog;
+      catalog ??= await api("/api/catalog");
+      listing = (await api("/api/games")).games;
+      if (first) render();
+      else listBox?.replaceWith(listBox = gameList());
+    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+  }
+
+  function gameInfo() { return catalog.games.find((g) => g.id === state.game); }
+
+  function seatSpecs() {
+    return state.seats.slice(0, state.players).map((kind, i) => (kind === "human" ? "human"
+      : state.bots[i] || catalog.bots[0]));
+  }
+
+  async function create(form) {
+    const body = { game: state.game, players: state.players, seats: seatSpecs(),
+      options: readOptions(form.querySelector(".options")) };
+    const seed = form.querySelector("input[name=seed]").value.trim();
+    if (seed) body.seed = Number(seed);
+    try {
+      created = await api("/api/games", body);
+      banner("");
+      listing = (await api("/api/games")).games;
+      render();
+    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+  }
+
+  function createForm() {
+    const info = gameInfo();
+    if (state.players < info.min_players) state.players = info.min_players;
+    if (state.players > info.max_players) state.players = info.max_players;
+    const counts = [];
+    for (let n = info.min_players; n <= info.max_players; n++) counts.push(n);
+    const seatRows = [];
+    for (let i = 0; i < state.players; i++) {
+      state.seats[i] ??= "bot";
+      seatRows.push(h("div", { class: "seat-row" }, `${t("seat")} ${seatName(i)} `,
+        h("select", { name: `kind-${i}`, onchange: (e) => { state.seats[i] = e.target.value;
+          render(); } },
+        h("option", { value: "human", selected: state.seats[i] === "human" }, t("human")),
+        h("option", { value: "bot", selected: state.seats[i] === "bot" }, t("bot"))),
+        state.seats[i] === "bot" ? h("select", { name: `bot-${i}`, onchange: (e) => {
+          state.bots[i] = e.target.value; } },
+        catalog.bots.map((b) => h("option", { value: b, selected: b === state.bots[i] }, b)))
+          : null));
+    }
+    const form = h("form", { class: "panel create", onsubmit: (e) => { e.preventDefault();
+      create(form); } },
+      h("h2", {}, t("new_game")),
+      h("label", {}, t("game"), " ", h("select", { name: "game", onchange: (e) => {
+        state.game = e.target.value; render(); } },
+      catalog.games.map((g) => h("option", { value: g.id, selected: g.id === state.game },
+        `${gameTitle(g.id, g.title)} (${g.min_players}–${g.max_players})`)))),
+      h("label", {}, t("players"), " ", h("select", { name: "players", onchange: (e) => {
+        state.players = Number(e.target.value); render(); } },
+      counts.map((n) => h("option", { value: n, selected: n === state.players },
+        n === 1 ? `1 (${t("solo")})` : String(n))))),
+      h("div", { class: "seats" }, seatRows),
+      h("fieldset", { class: "options" }, h("legend", {}, t("options")),
+        Object.entries(info.options).map(([k, v]) => optionInput(k, v))),
+      h("label", {}, t("seed"), " ", h("input", { name: "seed", inputmode: "numeric",
+        size: 12 })),
+      h("button", { type: "submit", id: "create-game" }, t("create")));
+    return form;
+  }
+
+  function invitePanel() {
+    if (!created) return null;
+    const rows = created.seats.filter((s) => s.kind === "human").map((s) => {
+      const url = inviteUrl(created.id, s.seat, s.token);
+      return h("li", { class: "invite" }, `${seatName(s.seat)} `,
+        h("input", { readonly: true, value: url, class: "invite-url",
+          dataset: { seat: s.seat } }),
+        h("button", { type: "button", onclick: (e) => {
+          navigator.clipboard?.writeText(url);
+          e.target.textContent = t("copied");
+        } }, t("copy")),
+        h("a", { href: url, class: "button", dataset: { playSeat: s.seat } }, t("open")));
+    });
+    return h("section", { class: "panel invites" }, h("h2", {}, t("invite_links")),
+      h("ul", {}, rows));
+  }
+
+  async function join(game, seat) {
+    try {
+      const answer = await api(`/api/games/${game.id}/seats/${seat}/claim`, {});
+      location.hash = `#/play/${game.id}/${seat}/${answer.token}`;
+    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+  }
+
+  function gameList() {
+    const rows = listing.map((g) => {
+      const open = g.seats.filter((s) => s.kind === "human" && !s.claimed);
+      return h("li", { class: "game-row", dataset: { gameId: g.id } },
+        h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
+        h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
+          `chip ${s.kind}` }, `${seatName(s.seat)} ${s.kind === "bot" ? s.agent
+          : !s.claimed ? t("open_seat") : s.connected ? t("connected") : t("away")}`))),
+        h("span", { class: "status" }, g.over ? t("over") : `${t("step")} ${g.step}`),
+        g.over ? null : open.map((s) => h("button", { type: "button", class: "join",
+          onclick: () => join(g, s.seat) }, `${t("join")} ${seatName(s.seat)}`)),
+        h("a", { class: "button", href: `#/watch/${g.id}` }, t("watch")),
+        g.over ? h("a", { class: "button", href: `#/replay/${g.id}` }, t("replay")) : null);
+    });
+    return h("section", { class: "panel list" }, h("h2", {}, t("games"), " ",
+      h("button", { type: "button", onclick: load }, t("refresh"))),
+    rows.length ? h("ul", {}, rows) : h("p", {}, t("no_games")));
+  }
+
+  function render() {
+    if (!catalog) return;
+    state.game ??= catalog.games.find((g) => g.id === "national-economy/mecenat")?.id
+      ?? catalog.games[0].id;
+    listBox = gameList();
+    root.replaceChildren(h("div", { class: "lobby" }, createForm(), invitePanel(), listBox));
+  }
+
+  const onLang = () => render();
+  window.addEventListener("keizai:lang", onLang);
+  load();
+  timer = setInterval(load, 5000);
+  return () => { clearInterval(timer); window.removeEventListener("keizai:lang", onLang); };
+}

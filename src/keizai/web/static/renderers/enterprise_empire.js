@@ -1,0 +1,145 @@
+// 企業帝國 (Enterprise Empire): the 36-space board with pawns and corner headquarters,
+// the revealed price card, the demand card, the bank, every group's cash, materials and
+// company card. Clicks: the die (roll), price cards in hand (play:<price>:<steps>),
+// corners (corner:<letter>), opponents (draw-from:<seat>); buy / pass / take-from /
+// jump / stay are offered in place on the offer and research panels.
+
+import { h } from "../dom.js";
+import { lang, seatName, t } from "../i18n.js";
+
+const SIDE = 9;   // spaces per side; corners at 0, 9, 18, 27
+
+const NAMES = {
+  oil: ["Oil", "石油", "石油"], steel: ["Steel", "鉄鋼", "鋼鐵"], car: ["Car", "自動車", "汽車"],
+  aircraft: ["Aircraft", "航空機", "飛機"], capital: ["Capital", "資金", "資金"],
+  industry: ["Industry", "工業", "工業"], real_estate: ["Real estate", "不動産", "不動產"],
+  storefront: ["Storefront", "店舗", "店面"],
+  energy_supply: ["Energy Supply", "エネルギー供給", "能源供應"],
+  materials_supply: ["Materials Supply", "材料供給", "材料供應"],
+  air_transport: ["Air Transport", "航空輸送", "飛航運輸"],
+  logistics_supply: ["Logistics Supply", "物流供給", "物流供應"],
+  craft_technology: ["Craft Technology", "工芸技術", "工藝技術"],
+  capital_supply: ["Capital Supply", "資金供給", "資金供應"],
+  property_sales: ["Property Sales", "不動産販売", "物業銷售"],
+  sales_storefront: ["Sales Storefront", "販売店舗", "銷售店面"],
+  material_demand: ["Material Demand", "原料需要", "原料需求"],
+  market_research: ["Market Research", "市場調査", "市場調查"],
+  corner: ["Headquarters", "本社", "角落格"],
+};
+
+function named(id) {
+  const entry = NAMES[id];
+  if (!entry) return id.replace(/_/g, " ");
+  return entry[{ en: 0, ja: 1, zh: 2 }[lang()]];
+}
+
+/** "龍頭實業 Longtou Industries" → the Chinese name in ja/zh, the English one in en. */
+function bilingual(text) {
+  const cut = text.indexOf(" ");
+  if (cut < 0) return text;
+  return lang() === "en" ? text.slice(cut + 1) : text.slice(0, cut);
+}
+
+function cellPlace(space) {
+  if (space <= SIDE) return { row: 1, col: space + 1 };
+  if (space <= 2 * SIDE) return { row: space - SIDE + 1, col: SIDE + 1 };
+  if (space <= 3 * SIDE) return { row: SIDE + 1, col: 3 * SIDE - space + 1 };
+  return { row: 4 * SIDE - space + 1, col: 1 };
+}
+
+function pawn(player) {
+  return h("span", { class: `pawn pawn-${player.pawn}`, title: seatName(player.seat) });
+}
+
+function money(n) { return `$${n}`; }
+
+function board(view, ctx) {
+  const cells = view.board.map((kind, space) => {
+    const { row, col } = cellPlace(space);
+    const corner = view.corners.find((c) => c.space === space);
+    const here = view.players.filter((p) => p.position === space);
+    const cell = h("div", { class: `ee-space ${kind}${corner ? " corner" : ""}`,
+      style: `grid-row:${row};grid-column:${col}`, dataset: { space } },
+    h("span", { class: "ee-num" }, String(space)),
+    h("span", { class: "ee-kind" }, corner ? `${corner.letter}` : named(kind)),
+    corner ? h("span", { class: "ee-rev" }, money(corner.revenue),
+      corner.owner !== null ? h("span", { class: "ee-owner" },
+        pawn(view.players[corner.owner])) : null) : null,
+    h("span", { class: "ee-pawns" }, here.map(pawn)));
+    if (corner) ctx.target(cell, `corner:${corner.letter}`);
+    return cell;
+  });
+  return h("div", { class: "ee-board" }, cells,
+    h("div", { class: "ee-center" }, centre(view, ctx)));
+}
+
+function centre(view, ctx) {
+  const die = ctx.target(h("button", { type: "button", class: "ee-die" }, t("ee_roll")),
+    "roll");
+  const offer = view.offer;
+  return [
+    h("div", { class: "stats" }, h("span", {}, `${t("ee_turn")} `, h("b", {}, view.turn)),
+      h("span", {}, `${t("phase")} `, h("b", {}, t(`ee_phase_${view.phase}`))),
+      h("span", {}, `${t("ee_price_pile")} `, h("b", {}, view.price_pile))),
+    view.phase === "move" && view.current_player === view.seat ? die : null,
+    offer ? h("div", { class: "ee-offer panel" }, h("b", {}, t("ee_offer")), " ",
+      `${named(offer.material)} ${money(offer.price)} (${offer.steps})`,
+      h("div", { class: "ee-offer-actions" },
+        ctx.target(h("button", { type: "button" }, t("ee_buy")), "buy"),
+        view.players.map((p) => ctx.target(h("button", { type: "button" },
+          t("ee_take_from", seatName(p.seat))), `take-from:${p.seat}`)),
+        ctx.target(h("button", { type: "button" }, t("ee_pass")), "pass"))) : null,
+    view.phase === "research" ? h("div", { class: "ee-offer panel" },
+      h("b", {}, named("market_research")), " ",
+      ctx.target(h("button", { type: "button" }, t("ee_jump")), "jump"),
+      ctx.target(h("button", { type: "button" }, t("ee_stay")), "stay")) : null,
+    h("div", {}, `${t("ee_demand")}: `, h("b", {}, named(view.demand.material)),
+      ` (${view.demand.pile})`),
+    h("div", { class: "ee-bank" }, `${t("ee_bank")}: `, Object.entries(view.bank_materials)
+      .map(([m, n]) => h("span", { class: "chip" }, `${named(m)} ${n}`))),
+  ];
+}
+
+function playerPanel(p, view, ctx) {
+  const mine = p.seat === view.seat;
+  const company = p.company_card;
+  const panel = h("section", { class: `panel player${mine ? " me" : ""}${view.current_player
+    === p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
+  h("h3", {}, pawn(p), ` ${seatName(p.seat)} ${bilingual(p.group_name)}`,
+    mine ? ` (${t("you")})` : "", p.corner ? ` · ${p.corner}` : ""),
+  h("div", { class: "stats" }, h("span", {}, `${t("ee_cash")} `, h("b", {}, money(p.cash))),
+    h("span", {}, `${t("ee_companies")} `, h("b", {}, p.companies_founded)),
+    h("span", {}, `${t("ee_price_cards")} `, h("b", {}, p.price_cards))),
+  h("div", {}, Object.entries(p.materials).map(([m, n]) => h("span", { class: "chip" },
+    `${named(m)} ×${n}`))),
+  company ? h("div", { class: "ee-company" }, h("b", {}, bilingual(company.name)), ": ",
+    company.materials.map((m) => h("span", { class: `chip${p.materials[m] ? " have" : ""}` },
+      named(m)))) : null,
+  mine && p.hand ? h("div", { class: "cards ee-hand", id: "hand" }, p.hand.map((c) =>
+    ctx.target(h("div", { class: "card ee-price" }, h("b", {}, money(c.price)),
+      ` → ${c.steps} · ×${c.count}`), `play:${c.price}:${c.steps}`))) : null);
+  if (!mine) ctx.target(panel, `draw-from:${p.seat}`);
+  return panel;
+}
+
+export const enterpriseEmpireRenderer = {
+  render(view, ctx) {
+    return h("div", { class: "ee" }, board(view, ctx),
+      view.players.map((p) => playerPanel(p, view, ctx)));
+  },
+
+  prompt(view) { return t(`ee_prompt_${view.phase}`); },
+
+  /** Seats wear their group's pawn colour everywhere on the page. */
+  pawnClass(view, seat) { return `pawn-${view.players[seat].pawn}`; },
+
+  label(action) {
+    const [verb, a, b] = action.name.split(":");
+    if (verb === "play") return t("ee_play", `$${a}`, b);
+    if (verb === "take-from") return t("ee_take_from", seatName(Number(a)));
+    if (verb === "draw-from") return t("ee_draw_from", seatName(Number(a)));
+    if (verb === "corner") return t("ee_corner", a);
+    if (["roll", "buy", "pass", "jump", "stay"].includes(verb)) return t(`ee_${verb}`);
+    return action.label;
+  },
+};

@@ -1,0 +1,139 @@
+// Futuropia: every community (resources, loans, residents, robots, generators, houses,
+// action tiles), the food and power markets with their price markers, the subsidy track
+// and the house supply. Clicks: your action tiles (action:<tile>), the market's left or
+// right generator (buy:left / buy:right), houses (house:<id>), your generators
+// (discard:<id>), your resources (pay:<resource>) and loans (repay:loan); the rest
+// (refresh, stop, invite:n, robots:n, buy:none, house:done, repay:done) are buttons.
+
+import { h } from "../dom.js";
+import { seatName, t } from "../i18n.js";
+
+const TILES = ["food", "power", "invite", "robots", "subsidy"];
+const RESOURCES = ["money", "food", "energy"];
+
+function stat(label, value, el = "span") {
+  return h(el, { class: "stat" }, h("span", { class: "stat-label" }, label), " ",
+    h("b", {}, String(value)));
+}
+
+function generator(g, extra = null) {
+  return h("div", { class: `card fu-gen ${g.kind}`, dataset: { generator: g.id } },
+    h("div", { class: "card-head" }, h("span", { class: "card-name" }, g.id),
+      g.price !== null && g.price !== undefined ? h("span", { class: "card-value" },
+        `$${g.cost ?? g.price}`) : null),
+    h("div", { class: "card-text" }, t("fu_generator", g.output, g.spaces)), extra);
+}
+
+function house(x) {
+  return h("div", { class: `card fu-house${x.special ? " special" : ""}`,
+    dataset: { house: x.id } },
+  h("div", { class: "card-head" }, h("span", { class: "card-name" }, x.id),
+    h("span", { class: "card-value" }, `$${x.price}`)),
+  h("div", { class: "card-text" }, t("fu_house", x.beds, x.energy, x.vp)));
+}
+
+function market(kind, m, ctx, view) {
+  const buying = view.decision?.market === kind;
+  const left = generator(m.left);
+  const right = generator(m.right);
+  if (buying) { ctx.target(left, "buy:left"); ctx.target(right, "buy:right"); }
+  return h("section", { class: "panel fu-market", dataset: { market: kind } },
+    h("h3", {}, t(`fu_market_${kind}`), " ", h("span", { class: "muted" },
+      `${t("fu_marker")} ${m.marker}`)),
+    h("div", { class: "cards" }, left, right),
+    h("details", {}, h("summary", {}, `${t("fu_supply")} (${m.supply.length})`),
+      h("div", { class: "cards" }, m.supply.map((g) => generator(g, h("div", {
+        class: "muted" }, `×${g.count}`))))));
+}
+
+function subsidy(view) {
+  const track = view.subsidy.track;
+  return h("section", { class: "panel fu-subsidy" }, h("h3", {}, t("fu_subsidy"), " ",
+    h("b", {}, `$${view.subsidy.value}`)),
+  h("div", { class: "fu-track" }, track.map((value, i) => h("span", {
+    class: `fu-step${i === view.subsidy.position ? " here" : ""}` },
+  value === null ? "·" : String(value)))));
+}
+
+function community(c, view, ctx) {
+  const mine = c.seat === view.seat;
+  const resources = RESOURCES.map((r) => {
+    const el = stat(t(`fu_${r}`), c[r], "button");
+    el.type = "button";
+    el.classList.add("fu-resource");
+    return mine ? ctx.target(el, `pay:${r}`) : el;
+  });
+  const loans = stat(t("fu_loans"), c.loans, "button");
+  loans.type = "button";
+  loans.classList.add("fu-resource");
+  if (mine) ctx.target(loans, "repay:loan");
+  const tiles = TILES.map((tile) => {
+    const up = c.tiles_face_up.includes(tile);
+    const el = h("div", { class: `fu-tile${up ? " up" : ""}`, dataset: { tile } },
+      t(`fu_tile_${tile}`));
+    return mine ? ctx.target(el, `action:${tile}`) : el;
+  });
+  const gens = c.generators.map((g) => (mine ? ctx.target(generator(g), `discard:${g.id}`,
+    t("confirm_action", t("fu_discard", g.id))) : generator(g)));
+  return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
+    c.seat ? " current" : ""}`, dataset: { seat: c.seat } },
+  h("h3", {}, h("span", { class: `pawn p${c.seat}` }), ` ${seatName(c.seat)}`,
+    mine ? ` (${t("you")})` : "", c.finished ? ` · ${t("fu_finished")}` : ""),
+  h("div", { class: "stats" }, resources, loans,
+    stat(t("fu_residents"), `${c.residents} (${c.idle_residents} ${t("fu_idle")})`),
+    stat(t("fu_robots"), c.robots_waiting ? `${c.robots} +${c.robots_waiting}` : c.robots),
+    stat(t("fu_beds"), c.beds), stat(t("fu_house_energy"), c.house_energy),
+    stat(t("fu_refresh_cost"), c.refresh_cost)),
+  h("div", { class: "fu-tiles" }, tiles),
+  h("div", { class: "muted" }, `${t("fu_best_runs")}: ${t("fu_market_food")} `
+    + `${c.best_runs.food.output}, ${t("fu_market_power")} ${c.best_runs.power.output}`),
+  h("div", { class: "cards" }, gens),
+  h("div", { class: "cards" }, c.houses.map(house)));
+}
+
+export const futuropiaRenderer = {
+  render(view, ctx) {
+    const buyingHouses = view.decision?.phase === "buy houses";
+    const me = view.communities.find((c) => c.seat === view.seat);
+    const others = view.communities.filter((c) => c.seat !== view.seat);
+    return h("div", { class: "fu" },
+      h("div", { class: "panel ne-top" }, stat(t("ee_turn"), view.turn),
+        view.final_phase ? h("b", {}, t("fu_final_phase")) : null,
+        view.decision?.owed ? stat(t("fu_owed"), view.decision.owed) : null,
+        view.decision?.beds_to_buy ? stat(t("fu_beds_to_buy"),
+          view.decision.beds_to_buy.join("–")) : null),
+      subsidy(view),
+      h("div", { class: "fu-markets" }, ["food", "power"].map((k) => market(k,
+        view.markets[k], ctx, view))),
+      h("section", { class: "panel" }, h("h3", {}, t("fu_houses")),
+        h("div", { class: "cards" }, view.house_supply.map((x) => (buyingHouses
+          ? ctx.target(house(x), `house:${x.id}`) : house(x))))),
+      me ? community(me, view, ctx) : null,
+      others.map((c) => community(c, view, ctx)));
+  },
+
+  prompt(view) {
+    const phase = view.decision?.phase ?? "";
+    const key = `fu_prompt_${phase.replace(/ /g, "_")}`;
+    const text = t(key);
+    return text === key ? phase : text;
+  },
+
+  label(action) {
+    const [verb, a] = action.name.split(":");
+    if (verb === "action") return t(`fu_tile_${a}`);
+    if (verb === "pay") return t("fu_pay", t(`fu_${a}`));
+    if (verb === "invite") return t("fu_invite", a);
+    if (verb === "robots") return t("fu_take_robots", a);
+    if (verb === "house") return a === "done" ? t("fu_house_done") : t("fu_buy_house", a);
+    if (verb === "discard") return t("fu_discard", a);
+    const fixed = { refresh: "fu_refresh", stop: "fu_stop", "repay:loan": "fu_repay",
+      "repay:done": "fu_repay_done", "buy:left": "fu_buy_left", "buy:right": "fu_buy_right",
+      "buy:none": "fu_buy_none" }[action.name];
+    return fixed ? t(fixed) : action.label;
+  },
+
+  confirm(action) {
+    return action.name === "stop" ? t("confirm_action", t("fu_stop")) : null;
+  },
+};

@@ -1,0 +1,143 @@
+// National Economy (Progress, Mecenat, Glory): round, wage, Budget, workplaces with
+// workers, your hand as cards, everyone's buildings. Clicks map to action names:
+// place:<id>, place:public:<id>, place:own:<id>, build:<id>, pay:<id>, pay:item,
+// sell:<id>, take:<id>; option:* are offered as buttons by the table.
+
+import { h } from "../dom.js";
+import { nameOf, seatName, t } from "../i18n.js";
+import { scoreTable } from "../scores.js";
+
+/** Every card and workplace the view names, by id (for names in labels and prompts). */
+function catalog(view) {
+  const byId = new Map();
+  for (const w of view.workplaces) byId.set(w.id, w);
+  for (const p of view.players) {
+    for (const b of p.buildings) byId.set(b.id, b);
+    for (const c of p.hand ?? []) byId.set(c.id, c);
+  }
+  return byId;
+}
+
+function nameFor(view, id) {
+  const entry = catalog(view).get(id);
+  return entry ? nameOf(entry) : id.replace(/_/g, " ");
+}
+
+function pawns(seats) {
+  return h("span", { class: "pawns" }, seats.map((s) => h("span", { class: `pawn p${s}`,
+    title: seatName(s) })));
+}
+
+function card(c, { cost = c.cost, extra = null, used = false } = {}) {
+  return h("div", { class: `card${used ? " used" : ""}`, dataset: { card: c.id } },
+    h("div", { class: "card-head" }, h("span", { class: "card-cost", title: t("cost") },
+      String(cost)), h("span", { class: "card-name" }, nameOf(c)),
+    h("span", { class: "card-value", title: t("value") }, `${c.value}`)),
+    h("div", { class: "card-icons" }, c.icons.map((i) => h("span", { class: `icon ${i}` },
+      t(`icon_${i}`))), c.no_sale ? h("span", { class: "icon lock" }, t("icon_no_sale")) : null,
+    c.no_worker ? h("span", { class: "icon lock" }, t("icon_no_worker")) : null),
+    h("div", { class: "card-text" }, c.text), extra);
+}
+
+function workplace(w, ctx) {
+  const name = w.kind === "building" ? `place:public:${w.id}` : `place:${w.id}`;
+  const tile = h("div", { class: `workplace ${w.kind}${w.sideways ? " sideways" : ""}`,
+    dataset: { workplace: w.id } },
+  h("div", { class: "wp-name" }, nameOf(w), w.kind === "building"
+    ? h("span", { class: "muted" }, ` (${t("public_building")})`) : null),
+  h("div", { class: "wp-text" }, w.text),
+  h("div", { class: "wp-workers" }, w.sideways ? t("sideways")
+    : w.workers.length ? pawns(w.workers) : h("span", { class: "muted" }, t("free"))));
+  return ctx.target(tile, name);
+}
+
+function stat(label, value) {
+  return h("span", { class: "stat" }, h("span", { class: "stat-label" }, label), " ",
+    h("b", {}, String(value)));
+}
+
+function playerPanel(p, view, ctx) {
+  const mine = p.seat === view.seat;
+  const buildings = p.buildings.map((b) => {
+    const el = card(b, { used: b.used });
+    if (mine) {
+      ctx.target(el, `place:own:${b.id}`);
+      ctx.target(el, `sell:${b.id}`, t("confirm_sell", nameOf(b)));
+    }
+    return el;
+  });
+  return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
+    p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
+  h("h3", {}, h("span", { class: `pawn p${p.seat}` }), ` ${seatName(p.seat)}`,
+    mine ? ` (${t("you")})` : "", view.start_player === p.seat ? " ★" : ""),
+  h("div", { class: "stats" }, stat(t("money"), `$${p.money}`),
+    stat(t("workers"), `${p.workers_ready}/${p.workers}${p.trainees ? ` +${p.trainees}` : ""}`),
+    stat(t("hand"), p.hand_size), stat(t("items"), p.consumer_items),
+    view.vp_cards_in_game ? stat(t("vp"), p.vp_cards) : null,
+    p.unpaid_wages ? stat(t("unpaid"), p.unpaid_wages) : null),
+  h("div", { class: "cards buildings" }, buildings));
+}
+
+function handPanel(me, view, ctx) {
+  const cards = me.hand.map((c) => {
+    const el = card(c, { cost: c.cost_now ?? c.cost });
+    ctx.target(el, `build:${c.id}`);
+    ctx.target(el, `pay:${c.id}`, t("confirm_pay", nameOf(c)));
+    return el;
+  });
+  const items = me.consumer_items ? ctx.target(h("div", { class: "card item" },
+    h("div", { class: "card-name" }, t("consumer_item")), h("b", {}, `× ${me.consumer_items}`)),
+  "pay:item", t("confirm_pay", t("consumer_item"))) : null;
+  return h("section", { class: "panel hand", id: "hand" }, h("h3", {}, t("your_hand")),
+    h("div", { class: "cards" }, cards, items));
+}
+
+function revealedPanel(view, ctx) {
+  const decision = view.decision;
+  if (!decision || decision.kind !== "take") return null;
+  return h("section", { class: "panel revealed" }, h("h3", {}, t("revealed")),
+    h("div", { class: "cards" }, decision.revealed.map((id) => ctx.target(
+      h("div", { class: "card" }, h("div", { class: "card-name" }, nameFor(view, id))),
+      `take:${id}`))));
+}
+
+export const nationalEconomyRenderer = {
+  render(view, ctx) {
+    const me = view.seat === null ? null : view.players[view.seat];
+    const others = view.players.filter((p) => p.seat !== view.seat);
+    return h("div", { class: "ne" },
+      h("div", { class: "ne-top panel" },
+        stat(t("round"), `${view.round}/${view.rounds}`), stat(t("wage"), `$${view.wage}`),
+        stat(t("budget"), `$${view.budget}`), stat(t("deck"), view.deck_size),
+        stat(t("phase"), t(`phase_${view.phase}`)),
+        stat(t("start_player"), seatName(view.start_player))),
+      h("section", { class: "panel" }, h("h3", {}, t("workplaces")),
+        h("div", { class: "workplaces" }, view.workplaces.map((w) => workplace(w, ctx)))),
+      view.players_count === 1 && view.phase !== "over" && view.scores
+        ? scoreTable(view.scores, null, t("solo_target")) : null,
+      revealedPanel(view, ctx),
+      me ? handPanel(me, view, ctx) : null,
+      me ? playerPanel(me, view, ctx) : null,
+      others.map((p) => playerPanel(p, view, ctx)));
+  },
+
+  prompt(view) {
+    const d = view.decision;
+    if (!d) return t("prompt_generic");
+    if (d.kind === "pay") return t("prompt_pay", d.cards_left);
+    return t(`prompt_${d.kind}`);
+  },
+
+  /** An action's label in the page's language, from its stable name. */
+  label(action, view) {
+    const [verb, a, b] = action.name.split(":");
+    if (verb === "place" && a === "own") return t("action_place_own", nameFor(view, b));
+    if (verb === "place" && a === "public") return t("action_place_public", nameFor(view, b));
+    if (verb === "place") return t("action_place", nameFor(view, a));
+    if (verb === "pay" && a === "item") return t("action_pay_item");
+    if (verb === "option") return t(`action_option_${a}`);
+    if (["build", "pay", "sell", "take"].includes(verb)) return t(`action_${verb}`,
+      nameFor(view, a));
+    return action.label;
+  },
+};

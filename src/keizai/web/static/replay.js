@@ -1,0 +1,69 @@
+// The replay viewer of a finished game: step forward and back through its record, seen by
+// any seat or by everyone.
+
+import { api } from "./api.js";
+import { banner, h } from "./dom.js";
+import { gameTitle, seatName, t } from "./i18n.js";
+import { rendererFor } from "./renderers.js";
+import { scoreTable } from "./scores.js";
+
+export function showReplay(root, gameId) {
+  let summary = null;
+  let frame = null;
+  let step = 0;
+  let seat = "";
+  let scores = null;
+
+  async function go(next) {
+    try {
+      summary ??= await api(`/api/games/${gameId}`);
+      if (!scores) {
+        const last = await api(`/api/games/${gameId}/replay?step=${summary.step}`);
+        scores = last.view.scores ? { scores: last.view.scores, ranking: last.view.ranking }
+          : null;
+      }
+      step = Math.max(0, Math.min(next, summary.step));
+      frame = await api(`/api/games/${gameId}/replay?step=${step}&seat=${seat}`);
+      banner("");
+    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+    render();
+  }
+
+  function render() {
+    if (!frame) { root.replaceChildren(h("p", {}, "…")); return; }
+    const renderer = rendererFor(summary.game);
+    const ctx = { mapped: new Set(), target: (el) => el };
+    root.replaceChildren(h("div", { class: "replay", dataset: { step } },
+      h("div", { class: "table-head" }, h("h2", {}, `${gameTitle(summary.game, summary.title)} — ${t("replay")}`),
+        h("span", { class: "status", id: "replay-step" }, `${t("step")} ${step} / ${frame.steps}`)),
+      h("div", { class: "replay-controls" },
+        h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, `|◀ ${t("first")}`),
+        h("button", { type: "button", id: "replay-back", onclick: () => go(step - 1) },
+          `◀ ${t("back")}`),
+        h("input", { type: "range", min: 0, max: frame.steps, value: step,
+          onchange: (e) => go(Number(e.target.value)) }),
+        h("button", { type: "button", id: "replay-forward", onclick: () => go(step + 1) },
+          `${t("forward")} ▶`),
+        h("button", { type: "button", id: "replay-last", onclick: () => go(frame.steps) },
+          `${t("last")} ▶|`),
+        h("label", {}, `${t("view_as")} `, h("select", { onchange: (e) => { seat = e.target.value;
+          go(step); } }, h("option", { value: "" }, t("everyone")),
+        Array.from({ length: summary.players }, (_, i) => h("option", { value: String(i),
+          selected: seat === String(i) }, seatName(i)))))),
+      frame.last ? h("p", { class: "muted", id: "replay-last-action" },
+        renderer.label({ name: frame.last, label: frame.last }, frame.view)) : null,
+      h("div", { class: "table-body" },
+        h("div", { class: "board" }, renderer.render(frame.view, ctx)),
+        h("aside", { class: "side" },
+          scores ? scoreTable(scores.scores, scores.ranking, t("final_scores")) : null,
+          h("section", { class: "panel log" }, h("h3", {}, t("log")),
+            h("ol", { id: "log" }, frame.log.map((line) => h("li", {}, line))))))));
+    const logList = root.querySelector("#log");
+    if (logList) logList.scrollTop = logList.scrollHeight;
+  }
+
+  const onLang = () => render();
+  window.addEventListener("keizai:lang", onLang);
+  go(0);
+  return () => window.removeEventListener("keizai:lang", onLang);
+}

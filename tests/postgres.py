@@ -1,0 +1,69 @@
+"""A throwaway PostgreSQL server for tests: Debian's binaries, a temp data directory, a
+loopback port, started as the `postgres` user when the tests run as root."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def _bin_dir() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return Path(found[-1]).parent if found else None
+
+
+def unavailable_reason() -> str | None:
+    """Why no PostgreSQL server can be started here, or None."""
+    if _bin_dir() is None:
+        return "PostgreSQL is not installed (run scripts/system-deps.sh as root)"
+    if os.geteuid() == 0:
+        try:
+            import pwd
+
+            pwd.getpwnam("postgres")
+        except KeyError:
+            return "running as root and there is no postgres user to run the server"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def postgres_server() -> Iterator[str]:
+    """Start a server; yield its SQLAlchemy URL; stop it and delete its files."""
+    bin_dir = _bin_dir()
+    assert bin_dir is not None
+    root = os.geteuid() == 0
+    workdir = Path(tempfile.mkdtemp(prefix="keizai-pg-"))
+    data = workdir / "data"
+    if root:
+        shutil.chown(workdir, "postgres", "postgres")
+    prefix = ["runuser", "-u", "postgres", "--"] if root else []
+    user = "postgres" if root else os.environ.get("USER", "postgres")
+    port = free_port()
+
+    def run(*args: str) -> None:
+        subprocess.run([*prefix, *args], check=True, capture_output=True, cwd=workdir)
+
+    run(str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", user, "-E", "UTF8")
+    options = f"-p {port} -k {workdir} -c listen_addresses=127.0.0.1 -c fsync=off"
+    run(str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(workdir / "log"),
+        "-w", "start")
+    try:
+        run(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", user,
+            "keizai")
+        yield f"postgresql+psycopg://{user}@127.0.0.1:{port}/keizai"
+    finally:
+        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(workdir, ignore_errors=True)

@@ -1,0 +1,66 @@
+"""What every observation encoder must do, checked on every game that has one and every
+player count."""
+
+import numpy as np
+import pytest
+
+import keizai
+from keizai.engine import Rng
+from keizai.rl.observations import encoder_for, supported_games
+from tests.rl.helpers import random_states
+
+CASES = [(game_id, players) for game_id in supported_games()
+         for players in range(keizai.get_game(game_id).min_players,
+                              keizai.get_game(game_id).max_players + 1)]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_vectors_have_the_documented_size_and_are_finite(game_id, players):
+    encoder = encoder_for(game_id)
+    assert sum(f.size for f in encoder.fields) == encoder.size
+    for state in random_states(game_id, players, seed=players, every=5):
+        for seat in range(players):
+            x = encoder.observe(state, seat)
+            assert x.shape == (encoder.size,) and x.dtype == np.float32
+            assert np.isfinite(x).all()
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_observation_ignores_what_the_seat_cannot_see(game_id, players):
+    """Resampling everything hidden from a seat (other hands, deck order) leaves its
+    vector unchanged."""
+    encoder = encoder_for(game_id)
+    for state in random_states(game_id, players, seed=11 + players, every=9):
+        for seat in range(players):
+            seen = encoder.observe(state, seat)
+            for k in range(3):
+                twin = state.determinize(seat, Rng(k))
+                assert np.array_equal(encoder.observe(twin, seat), seen)
+
+
+@pytest.mark.parametrize("game_id", [g for g in supported_games()
+                                     if keizai.get_game(g).has_hidden_information])
+def test_observation_follows_the_own_hand(game_id):
+    """Resampling seat 0's hidden cards (as seat 1 sees the game) changes seat 0's vector,
+    in the own-hand fields, while seat 1's vector stays the same."""
+    encoder = encoder_for(game_id)
+    hand = next(f for f in encoder.fields if f.name == "own_hand").slice
+    changed = 0
+    for state in random_states(game_id, 2, seed=5, every=4):
+        if state.is_over:
+            continue
+        mine = encoder.observe(state, 0)
+        theirs = encoder.observe(state, 1)
+        for k in range(4):
+            twin = state.determinize(1, Rng(k))
+            assert np.array_equal(encoder.observe(twin, 1), theirs)
+            if not np.array_equal(encoder.observe(twin, 0)[hand], mine[hand]):
+                changed += 1
+    assert changed > 0
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_spectator_view_has_no_observation(game_id):
+    state = keizai.new_game(game_id, players=2, seed=1)
+    with pytest.raises(ValueError, match="per seat"):
+        encoder_for(game_id).encode(state.view(None), None)

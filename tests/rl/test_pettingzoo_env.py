@@ -1,0 +1,89 @@
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import keizai
+from keizai.rl.observations import supported_games
+from keizai.rl.pettingzoo_env import KeizaiAECEnv, env
+
+CASES = [(game_id, players) for game_id in supported_games()
+         for players in range(keizai.get_game(game_id).min_players,
+                              keizai.get_game(game_id).max_players + 1)]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_pettingzoo_api_and_seed_tests(game_id, players):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice about Dict observation spaces
+        api_test(KeizaiAECEnv(game_id, players), num_cycles=400)
+    seed_test(lambda: KeizaiAECEnv(game_id, players), num_cycles=400)
+
+
+def test_the_wrapped_environment_passes_too():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("national-economy/glory", 2, reward="win_loss"), num_cycles=400)
+
+
+def test_the_wrapped_environment_enforces_order():
+    wrapped = env("national-economy/glory", 2)
+    with pytest.raises(AssertionError, match="reset"):
+        wrapped.step(0)
+
+
+def play_to_the_end(env: KeizaiAECEnv, seed: int) -> dict[str, float]:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    final = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            final[agent] = reward
+            env.step(None)
+            continue
+        assert reward == 0
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(rng.choice(legal)))
+    return final
+
+
+@pytest.mark.parametrize("reward", ["score_diff", "win_loss"])
+def test_final_rewards_are_zero_sum(reward):
+    env = KeizaiAECEnv("national-economy/mecenat", players=3, reward=reward)
+    final = play_to_the_end(env, seed=4)
+    assert set(final) == set(env.possible_agents)
+    assert sum(final.values()) == pytest.approx(0)
+    if reward == "win_loss":
+        assert sorted(final.values()) == [-0.5, -0.5, 1.0]
+
+
+def test_only_the_acting_seat_has_a_mask():
+    env = KeizaiAECEnv("national-economy/progress", players=2)
+    env.reset(seed=3)
+    acting = env.agent_selection
+    for agent in env.agents:
+        mask = env.observe(agent)["action_mask"]
+        assert mask.any() == (agent == acting)
+
+
+def test_an_illegal_action_raises_and_changes_nothing():
+    env = KeizaiAECEnv("national-economy/progress", players=2)
+    env.reset(seed=3)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    before = env.state.record()
+    with pytest.raises(keizai.IllegalAction):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.state.record() == before
+
+
+def test_ansi_render_shows_the_table():
+    env = KeizaiAECEnv("national-economy/glory", players=2, render_mode="ansi")
+    env.reset(seed=1)
+    assert isinstance(env.render(), str) and env.render()
+
+
+def test_unknown_reward_kind_is_refused():
+    with pytest.raises(ValueError, match="unknown reward"):
+        KeizaiAECEnv("national-economy/glory", players=2, reward="elo")

@@ -1,0 +1,55 @@
+"""`keizai serve` as a real process on a loopback port, for crash and browser tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.postgres import free_port
+
+
+class LiveServer:
+    """Starts the server process; `kill()` is SIGKILL, `stop()` a clean shutdown."""
+
+    def __init__(self, database_url: str, log_path: Path, bot_delay: float = 0.0) -> None:
+        self.database_url = database_url
+        self.log_path = log_path
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> LiveServer:
+        log = self.log_path.open("ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "keizai.cli", "serve", "--port", str(self.port),
+             "--database-url", self.database_url, "--bot-delay", str(self.bot_delay)],
+            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        for _ in range(300):   # until it answers (or dies)
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/catalog", timeout=1).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()

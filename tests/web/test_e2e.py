@@ -1,0 +1,199 @@
+"""The page in headless Chromium: two players by clicking, a solo game, the languages."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import keizai
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, unavailable_reason
+from tests.web.live_server import LiveServer
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 15_000   # ms: generous bound for one server round trip on a busy machine
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[LiveServer]:
+    path = tmp_path_factory.mktemp("e2e")
+    live = LiveServer(f"sqlite:///{path / 'e2e.sqlite3'}", path / "server.log").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def new_page(browser, lang: str = "en"):
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('keizai.lang', '{lang}')")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    return page
+
+
+def create_game(page, server: LiveServer, game: str, kinds: list[str]) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-game")
+    page.select_option("select[name=game]", game)
+    page.select_option("select[name=players]", str(len(kinds)))
+    for seat, kind in enumerate(kinds):
+        page.select_option(f"select[name=kind-{seat}]", kind)
+    page.click("#create-game")
+    page.wait_for_selector(".invite-url")
+
+
+def step_of(page) -> int:
+    return int(page.get_attribute(".table", "data-step"))
+
+
+def click_a_legal_action(page, chooser: random.Random) -> None:
+    """Click something the page marks as legal (confirming when asked); wait for the move."""
+    step = step_of(page)
+    targets = page.query_selector_all(".table [data-action].legal")
+    assert targets, "my turn but nothing to click"
+    chooser.choice(targets).click()
+    confirm = page.query_selector("#confirm-yes")
+    if confirm is not None:
+        confirm.click()
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+
+
+def play_to_the_end(pages: list, chooser: random.Random, limit: int = 1500) -> int:
+    for moves in range(limit):
+        if all(p.get_attribute(".table", "data-over") == "yes" for p in pages):
+            return moves
+        mover = next((p for p in pages if p.query_selector(".table[data-turn=mine]")), None)
+        if mover is None:   # the other page has not heard of the last move yet
+            pages[0].wait_for_timeout(20)
+            continue
+        click_a_legal_action(mover, chooser)
+    raise AssertionError("the game did not end")
+
+
+def test_two_players_create_join_and_play_to_the_end(browser, server) -> None:
+    host, guest = new_page(browser), new_page(browser)
+    create_game(host, server, "national-economy/mecenat", ["human", "human"])
+    invite = host.input_value(".invite-url[data-seat='1']")
+    host.click("[data-play-seat='0']")
+    guest.goto(invite)
+    for page in (host, guest):
+        page.wait_for_selector(".table")
+    host.wait_for_selector(".seats-panel li:nth-child(2):has-text('online')", timeout=WAIT)
+    assert host.query_selector("#hand .card")
+    watcher = new_page(browser)   # a spectator from the lobby sees no hand
+    watcher.goto(server.url + "/")
+    watcher.click(".game-row a[href^='#/watch/']")
+    watcher.wait_for_selector(".ne .workplace")
+    assert watcher.query_selector("#hand") is None
+    assert watcher.query_selector("[data-action]") is None
+    watcher.close()
+    moves = play_to_the_end([host, guest], random.Random(2))
+    assert moves > 20
+    for page in (host, guest):
+        page.wait_for_selector("#scores thead th:nth-child(3)", timeout=WAIT)   # 2 seats
+        assert page.query_selector(".table[data-over=yes]")
+    host.click("a[href^='#/replay/']")
+    host.wait_for_selector("#replay-step")
+    host.click("#replay-forward")
+    host.wait_for_selector(".replay[data-step='1']", timeout=WAIT)
+    host.click("#replay-last")
+    host.wait_for_selector("#replay-step:has-text('/')")
+    assert not host.errors and not guest.errors
+
+
+def test_a_solo_game_against_the_solo_rules(browser, server) -> None:
+    page = new_page(browser)
+    create_game(page, server, "national-economy/progress", ["human"])
+    page.click("[data-play-seat='0']")
+    page.wait_for_selector(".table")
+    assert "target" in page.inner_text("#scores")   # the solo goal, shown from the start
+    play_to_the_end([page], random.Random(5))
+    assert "target" in page.inner_text("#scores")
+    assert not page.errors
+
+
+def test_the_language_switch(browser, server) -> None:
+    page = new_page(browser)
+    create_game(page, server, "national-economy/glory", ["human", "bot"])
+    page.click("[data-play-seat='0']")
+    page.wait_for_selector(".workplace[data-workplace=carpenter]")
+    names = {}
+    for code in ("ja", "zh", "en"):
+        page.select_option("#lang-select", code)
+        names[code] = (page.inner_text(".workplace[data-workplace=carpenter] .wp-name"),
+                       page.inner_text(".ne-top"), page.inner_text("#tagline"))
+    assert names["ja"][0] == "大工" and "ラウンド" in names["ja"][1]
+    assert names["zh"][0] == "木匠" and "回合" in names["zh"][1]
+    assert names["en"][0] == "Carpenter" and "Round" in names["en"][1]
+    assert len({n[2] for n in names.values()}) == 3
+    page.reload()
+    page.wait_for_selector(".workplace[data-workplace=carpenter]")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert not page.errors
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["own-table", "generic-table"])
+@pytest.mark.parametrize("game_id", keizai.games())
+def test_every_table_is_playable_by_clicking(browser, server, game_id: str,
+                                             plain: bool) -> None:
+    """Each game's own table, and the generic table any game falls back to."""
+    page = new_page(browser)
+    page.add_init_script(f"localStorage.setItem('keizai.plain', '{'yes' if plain else 'no'}')")
+    create_game(page, server, game_id, ["human", "bot"])
+    page.click("[data-play-seat='0']")
+    page.wait_for_selector(".table")
+    assert page.query_selector(".generic" if plain else ".board > :not(.generic)")
+    chooser = random.Random(1)
+    for _ in range(6):
+        page.wait_for_selector(".table[data-turn=mine], .table[data-over=yes]", timeout=WAIT)
+        if page.query_selector(".table[data-over=yes]"):
+            break
+        click_a_legal_action(page, chooser)
+    assert step_of(page) >= 6
+    assert not page.errors
+
+
+def test_the_page_reconnects_after_a_server_crash(browser, tmp_path) -> None:
+    """The server is killed under an open page and restarted; the page reconnects by
+    itself and shows the moves made meanwhile, with the log it missed and no repeats."""
+    import httpx
+
+    live = LiveServer(f"sqlite:///{tmp_path / 'crash.sqlite3'}", tmp_path / "log").start()
+    try:
+        game = httpx.post(f"{live.url}/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "human"],
+            "seed": 2}).json()
+        page = new_page(browser)
+        page.goto(f"{live.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+        page.wait_for_selector(".table[data-turn=mine]")
+        click_a_legal_action(page, random.Random(1))
+        live.kill()
+        page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)   # "reconnecting"
+        live.start()
+        token = game["seats"][1]["token"]
+        view = httpx.get(f"{live.url}/api/games/{game['id']}/view",
+                         params={"seat": 1, "token": token}).json()
+        assert view["step"] == 1
+        httpx.post(f"{live.url}/api/games/{game['id']}/actions", json={
+            "seat": 1, "token": token, "action": view["legal"][0]["name"]})
+        page.wait_for_selector(".table[data-step='2']", timeout=WAIT)
+        lines = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+        expected = httpx.get(f"{live.url}/api/games/{game['id']}/view", params={
+            "seat": 0, "token": game["seats"][0]["token"]}).json()["log"]
+        assert lines == expected
+        assert not page.errors
+    finally:
+        live.stop()

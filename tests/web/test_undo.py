@@ -1,0 +1,73 @@
+"""Undo against bots: back to your previous decision, never past a card draw or reveal."""
+
+from __future__ import annotations
+
+import keizai
+from keizai.web import undo
+from tests.web.conftest import create, next_state
+
+
+def connect(client, game):
+    return client.websocket_connect(
+        f"/ws/games/{game['id']}?seat=0&token={game['seats'][0]['token']}")
+
+
+def my_turn(step_at_least: int):
+    return lambda m: m["current_player"] == 0 and m["step"] >= step_at_least
+
+
+def test_undo_goes_back_when_nothing_was_revealed(client) -> None:
+    # Seed 3: P1 trains a worker at School; the random bot builds at Carpenter, paying
+    # with cards from its hand (its choices, not chance).
+    game = create(client, seats=["human", "random"], seed=3)
+    table = client.app.state.tables.get(game["id"])
+    with connect(client, game) as ws:
+        first = next_state(ws)
+        assert not first["undo"]
+        ws.send_json({"type": "act", "action": "place:school", "step": 0})
+        later = next_state(ws, my_turn(2))
+        assert later["undo"]
+        ws.send_json({"type": "undo"})
+        back = next_state(ws, lambda m: m["step"] == 0)
+    assert back["view"] == first["view"]
+    assert back["log_from"] == 0 and back["log"] == first["log"]
+    assert table.store.action_count(game["id"]) == 0
+    assert table.state.record() == keizai.new_game(
+        "national-economy/mecenat", 2, 3).record()
+
+
+def test_undo_is_refused_after_a_card_was_drawn(client) -> None:
+    game = create(client, seats=["human", "random"], seed=1)
+    table = client.app.state.tables.get(game["id"])
+    with connect(client, game) as ws:
+        next_state(ws)
+        ws.send_json({"type": "act", "action": "place:mine", "step": 0})
+        later = next_state(ws, my_turn(2))
+        assert not later["undo"]
+        record = table.state.record()
+        ws.send_json({"type": "undo"})
+        refused = next_state(ws, lambda m: False)
+    assert refused["error"]["code"] == "undo_unavailable"
+    assert table.state.record() == record
+    assert table.store.action_count(game["id"]) == later["step"]
+
+
+def test_a_bots_draw_blocks_undo_too(client) -> None:
+    # Seed 1: after P1's School, the bot draws at the Mine: chance happened in between.
+    game = create(client, seats=["human", "random"], seed=1)
+    with connect(client, game) as ws:
+        next_state(ws)
+        ws.send_json({"type": "act", "action": "place:school", "step": 0})
+        assert not next_state(ws, my_turn(2))["undo"]   # the page offers no undo
+        ws.send_json({"type": "undo"})
+        assert next_state(ws, lambda m: False)["error"]["code"] == "undo_unavailable"
+
+
+def test_nothing_revealed() -> None:
+    assert undo.nothing_revealed([0, 0, 1, 1], 2, 1)
+    assert not undo.nothing_revealed([0, 0, 1, 1], 1, 1)
+
+
+def test_previous_decision() -> None:
+    assert undo.previous_decision([0, 1, 1, 0, 1], 0) == 3
+    assert undo.previous_decision([1, 1], 0) is None

@@ -1,0 +1,145 @@
+"""Live play over WebSockets: each seat sees only its own view, reconnection, errors."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import keizai
+from tests.web.conftest import create, next_state
+
+FORBIDDEN_KEYS = {"deck", "seed", "rng", "record", "token", "host_token", "actions"}
+
+
+def keys_in(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value).union(*(keys_in(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(keys_in(v) for v in value)) if value else set()
+    return set()
+
+
+def ws_url(game: dict[str, Any], seat: int | None, since: int = 0) -> str:
+    if seat is None:
+        return f"/ws/games/{game['id']}?since={since}"
+    return (f"/ws/games/{game['id']}?seat={seat}&token={game['seats'][seat]['token']}"
+            f"&since={since}")
+
+
+@pytest.mark.parametrize("game_id", keizai.games())
+def test_no_payload_shows_a_seat_anything_of_another_seat(client, game_id: str) -> None:
+    """Three humans and a spectator play a whole game; every payload is checked against
+    the engine's view for its seat, and carries no hand, deck, seed or token of others."""
+    game = create(client, game_id, ["human"] * 3, seed=21)
+    chooser = random.Random(3)
+    received: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], 2: [], None: []}
+    seats = [0, 1, 2, None]
+    with client.websocket_connect(ws_url(game, 0)) as ws0, \
+            client.websocket_connect(ws_url(game, 1)) as ws1, \
+            client.websocket_connect(ws_url(game, 2)) as ws2, \
+            client.websocket_connect(ws_url(game, None)) as spectator:
+        sockets = dict(zip(seats, (ws0, ws1, ws2, spectator), strict=True))
+        step = 0
+        while True:
+            latest: dict[int | None, dict[str, Any]] = {}
+            for seat, ws in sockets.items():
+                while True:
+                    message = ws.receive_json()
+                    received[seat].append(message)
+                    if message["step"] == step and (step or all(
+                            s["connected"] for s in message["seats"])):
+                        latest[seat] = message
+                        break
+            if latest[0]["over"]:
+                break
+            mover = latest[0]["current_player"]
+            choice = chooser.choice(latest[mover]["legal"])["name"]
+            sockets[mover].send_json({"type": "act", "action": choice, "step": step})
+            step += 1
+    record = client.app.state.tables.get(game["id"]).state.record()
+    assert keizai.replay(record).is_over
+    states = [keizai.new_game(record["game"], 3, record["seed"], record["options"])]
+    for name in record["actions"]:
+        nxt = states[-1].clone()
+        nxt.apply(name)
+        states.append(nxt)
+    total = 0
+    for seat, messages in received.items():
+        log: list[str] = []
+        for message in messages:
+            state = states[message["step"]]
+            assert message["view"] == state.view(seat)
+            assert not keys_in(message) & FORBIDDEN_KEYS
+            players = message["view"].get("players")
+            for player in players if isinstance(players, list) else []:
+                assert "hand" not in player or player["seat"] == seat
+            if message["legal"]:
+                assert seat == state.current_player
+            log = log[:message["log_from"]] + message["log"]
+            total += 1
+        assert log == states[-1].log(seat)
+    assert total > 4 * len(record["actions"])
+    public = states[-1].log(None)
+    private_lines = {i for i in range(len(public))
+                     if any(states[-1].log(s)[i] != public[i] for s in range(3))}
+    if game_id.startswith("national-economy/"):
+        assert private_lines   # the game had private events, and they were kept apart
+
+
+def test_a_reconnecting_client_gets_the_view_and_the_log_it_missed(client) -> None:
+    game = create(client, seats=["human", "human"], seed=5)
+    with client.websocket_connect(ws_url(game, 0)) as ws:
+        first = next_state(ws)
+        seen = first["log"]
+        ws.send_json({"type": "act", "action": first["legal"][0]["name"]})
+        seen = seen + next_state(ws, lambda m: m["step"] == 1)["log"]
+    table = client.app.state.tables.get(game["id"])
+    token1 = game["seats"][1]["token"]
+    for _ in range(3):   # seat 1 plays while seat 0 is away
+        state = table.state
+        if state.current_player != 1:
+            break
+        response = client.post(f"/api/games/{game['id']}/actions", json={
+            "seat": 1, "token": token1, "action": state.legal_actions()[0].name})
+        assert response.status_code == 200
+    with client.websocket_connect(ws_url(game, 0, since=len(seen))) as ws:
+        message = next_state(ws)
+    assert message["log_from"] == len(seen)
+    assert message["log"]
+    assert seen + message["log"] == table.state.log(0)
+    assert message["view"] == table.state.view(0)
+
+
+def test_websocket_refusals_change_nothing(client) -> None:
+    game = create(client, seats=["human", "human"], seed=9)
+    table = client.app.state.tables.get(game["id"])
+    with client.websocket_connect(f"/ws/games/{game['id']}?seat=0&token=wrong") as ws:
+        assert ws.receive_json()["error"]["code"] == "forbidden"
+    with client.websocket_connect("/ws/games/unknown") as ws:
+        assert ws.receive_json()["error"]["code"] == "not_found"
+    before = table.state.record()
+    with client.websocket_connect(ws_url(game, 0)) as ws0, \
+            client.websocket_connect(ws_url(game, None)) as spectator:
+        first = next_state(ws0)
+        cases = [
+            ("{oops", "bad_json"),
+            ('"text"', "bad_json"),
+            ('{"type": "act", "action": "' + "y" * 9000 + '"}', "too_large"),
+            ('{"type": "dance"}', "invalid_request"),
+            ('{"type": "act", "action": "build:nothing"}', "illegal_action"),
+            ('{"type": "act"}', "invalid_request"),
+            ('{"type": "undo"}', "undo_unavailable"),
+        ]
+        for raw, code in cases:
+            ws0.send_text(raw)
+            assert next_state(ws0, lambda m: False)["error"]["code"] == code
+        ws0.send_bytes(b'{"type": "ping"}')
+        assert next_state(ws0, lambda m: False)["error"]["code"] == "bad_json"
+        spectator.send_json({"type": "act", "action": first["legal"][0]["name"]})
+        assert next_state(spectator, lambda m: False)["error"]["code"] == "forbidden"
+        ws0.send_json({"type": "ping"})
+        assert ws0.receive_json() == {"type": "pong"}
+    assert table.state.record() == before
+    assert table.store.action_count(game["id"]) == 0
