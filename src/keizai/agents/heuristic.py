@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from keizai.agents.base import Agent
-from keizai.agents.heuristics import evaluator_for
+from keizai.agents.heuristics import Evaluator, ScoreEvaluator, evaluator_for
 from keizai.engine import Action, Rng, State
 
 # Evaluations per decision at most; past it, compound moves are cut short and evaluated.
@@ -29,6 +29,7 @@ class HeuristicAgent(Agent):
             raise ValueError("epsilon must be between 0 and 1")
         self.rng = Rng(seed)
         self.epsilon = epsilon
+        self.evaluator: Evaluator = ScoreEvaluator()  # replaced by the game's on first use
         self._game: str | None = None
         self._nodes = 0
 

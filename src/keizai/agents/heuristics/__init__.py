@@ -29,8 +29,4 @@ def evaluator_for(game_id: str) -> Evaluator:
     return ScoreEvaluator()
 
 
-def has_evaluator(game_id: str) -> bool:
-    return any(game_id == p or game_id.startswith(p) for p in _BY_PREFIX)
-
-
-__all__ = ["Evaluator", "ScoreEvaluator", "evaluator_for", "has_evaluator"]
+__all__ = ["Evaluator", "ScoreEvaluator", "evaluator_for"]
