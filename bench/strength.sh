@@ -30,6 +30,8 @@ done
 for g in $NE; do
   run "$g-2p-hard-heuristic" --game national-economy/$g --players 2 --games 60 --seed 1 --agents hard,heuristic
 done
+# Glory was the close call: 120 games (the first 60 are the games of the run above)
+run "glory-2p-hard-heuristic-120" --game national-economy/glory --players 2 --games 120 --seed 1 --agents hard,heuristic
 for g in enterprise-empire futuropia; do
   run "$g-2p-hard-heuristic" --game $g --players 2 --games 20 --seed 1 --agents hard,heuristic
 done
