@@ -61,6 +61,38 @@ class Rng:
         return self._state
 
 
+class SmallDraws:
+    """Uniform draws below small bounds, three per 64-bit output of an `Rng`.
+
+    For search only — rollouts and determinization, whose stream no game record depends
+    on: a third of the generator calls, which are the dearest part of a rollout. Each
+    draw takes 21 bits modulo n, so its bias is below n / 2**21 (under 0.01% for the
+    bounds a game offers)."""
+
+    __slots__ = ("_bits", "_left", "_rng")
+
+    def __init__(self, rng: Rng) -> None:
+        self._rng = rng
+        self._bits = 0
+        self._left = 0
+
+    def below(self, n: int) -> int:
+        """A nearly uniform integer in [0, n) for n up to about a thousand."""
+        if self._left == 0:
+            self._bits = self._rng.next64()
+            self._left = 3
+        value = self._bits & 0x1FFFFF
+        self._bits >>= 21
+        self._left -= 1
+        return value % n
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher–Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
 def rng_from(source: Any) -> Rng:
     """An Rng from an int seed, an Rng, or anything with `getrandbits` (random.Random)."""
     if isinstance(source, Rng):

@@ -11,7 +11,7 @@ from typing import Any
 
 from keizai.engine.action import Action
 from keizai.engine.errors import IllegalAction
-from keizai.engine.rng import Rng
+from keizai.engine.rng import Rng, SmallDraws
 
 try:  # only present where mypy is installed, i.e. when the engine is compiled with mypyc
     from mypy_extensions import mypyc_attr
@@ -126,14 +126,15 @@ class State(ABC):
         self._apply(index)
 
     def play_out(self, rng: Rng, max_steps: int = -1) -> int:
-        """Play uniformly random legal actions (chosen with `rng`) until the game ends, or
-        for at most `max_steps` actions when that is not negative; returns the number
-        played. The fast path of random rollouts: the same choices as a loop over
-        `legal_indices()` and `apply_index()`, without a call back into the caller."""
+        """Play uniformly random legal actions until the game ends, or for at most
+        `max_steps` actions when that is not negative; returns the number played. The
+        fast path of random rollouts: no call back into the caller per step, and the
+        choices drawn with `SmallDraws(rng)` (deterministic for a given `rng`)."""
+        draws = SmallDraws(rng)
         played = 0
         while not self.is_over and played != max_steps:
             legal = self.legal_indices()
-            self.apply_index(legal[rng.randbelow(len(legal))])
+            self.apply_index(legal[draws.below(len(legal))])
             played += 1
         return played
 

@@ -83,6 +83,14 @@ def bench(game_ids: list[str] | None = None, players: int = 2, seconds: float = 
     return rows
 
 
+def engine_build() -> str:
+    """Which engine runs: the mypyc-compiled one (scripts/compile.sh) or plain Python."""
+    import keizai.engine.state as engine_state
+
+    compiled = not engine_state.__file__.endswith(".py")
+    return "compiled (mypyc)" if compiled else "plain Python (scripts/compile.sh compiles it)"
+
+
 def format_table(rows: list[dict[str, Any]]) -> str:
     head = (f"{'game':28} {'pl':>2} {'games/s':>9} {'steps/s':>9} {'clones/s':>10} "
             f"{'mcts it/s':>10} {'hard it/s':>10}")
@@ -92,4 +100,5 @@ def format_table(rows: list[dict[str, Any]]) -> str:
                      f"{r['steps_per_second']:9d} {r['clones_per_second']:10d} "
                      f"{r['mcts_iterations_per_second']:10.1f} "
                      f"{r['mcts_hard_iterations_per_second']:10.1f}")
+    lines.append(f"engine: {engine_build()}")
     return "\n".join(lines)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from keizai.engine import State, rng_from
+from keizai.engine import SmallDraws, State, rng_from
 from keizai.rules.national_economy.actions import Layout
 from keizai.rules.national_economy.cards import (
     AGRICULTURE,
@@ -1127,7 +1127,7 @@ class NationalEconomyState(State):
         # only (the true deck order and hands do not leak into it): a fair searcher with
         # a fixed seed then decides the same whatever the hidden cards are.
         pool.sort()
-        sampler.shuffle(pool)
+        SmallDraws(sampler).shuffle(pool)
         for s in others:
             p = twin.players[s]
             for _ in range(p.hand_n):
