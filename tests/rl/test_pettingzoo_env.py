@@ -17,14 +17,21 @@ CASES = [(game_id, players) for game_id in supported_games()
 def test_pettingzoo_api_and_seed_tests(game_id, players):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # advice about Dict observation spaces
-        api_test(KeizaiAECEnv(game_id, players), num_cycles=400)
+        api_test(KeizaiAECEnv(game_id, players), num_cycles=400)  # raises on a failure
     seed_test(lambda: KeizaiAECEnv(game_id, players), num_cycles=400)
+    checked = KeizaiAECEnv(game_id, players)
+    checked.reset(seed=1)
+    assert len(checked.agents) == players
+    assert checked.observe(checked.agent_selection)["action_mask"].any()
 
 
 def test_the_wrapped_environment_passes_too():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        api_test(env("national-economy/glory", 2, reward="win_loss"), num_cycles=400)
+        wrapped = env("national-economy/glory", 2, reward="win_loss")
+        api_test(wrapped, num_cycles=400)  # raises on a failure
+    wrapped.reset(seed=2)
+    assert wrapped.agents == wrapped.possible_agents
 
 
 def test_the_wrapped_environment_enforces_order():

@@ -3,6 +3,8 @@ Acquire a Mechanical Doll)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from tests.rules.national_economy import helpers
@@ -18,10 +20,7 @@ from tests.rules.national_economy.helpers import (
     set_money,
 )
 
-
-def own(cards: list[str] | str, hand: list[str] = (), items: int = 0, budget: int = 0,
-        players: int = 2, **options):
-    return helpers.own("glory", cards, hand, items, budget, players, **options)
+own = partial(helpers.own, "glory")  # seat 0 owns cards, holds a hand
 
 
 def test_glory_has_26_types_71_cards_and_the_relics_workplace() -> None:

@@ -3,6 +3,8 @@ numbers from shared/reference/national-economy-cards.md)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from tests.rules.national_economy import helpers
@@ -17,10 +19,7 @@ from tests.rules.national_economy.helpers import (
     set_hand,
 )
 
-
-def own(cards: list[str] | str, hand: list[str] = (), items: int = 0, budget: int = 0,
-        players: int = 2, **options):
-    return helpers.own("mecenat", cards, hand, items, budget, players, **options)
+own = partial(helpers.own, "mecenat")  # seat 0 owns cards, holds a hand
 
 
 @pytest.mark.parametrize(("hand", "items", "drawn"), [(2, 0, 1), (1, 0, 2), (0, 0, 3)])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from tests.rules.national_economy import helpers
@@ -17,10 +19,7 @@ from tests.rules.national_economy.helpers import (
     stack_deck,
 )
 
-
-def own(cards: list[str] | str, hand: list[str] = (), items: int = 0, budget: int = 0,
-        players: int = 2, **options):
-    return helpers.own("progress", cards, hand, items, budget, players, **options)
+own = partial(helpers.own, "progress")  # seat 0 owns cards, holds a hand
 
 
 def test_progress_has_24_types_64_cards_and_no_vp_cards() -> None:
