@@ -32,6 +32,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from keizai.store.migrations import upgrade
+
 metadata = MetaData()
 
 games = Table(
@@ -112,7 +114,7 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
-        metadata.create_all(self.engine)
+        upgrade(self.engine)   # the schema by Alembic migrations (an old database too)
 
     def close(self) -> None:
         self.engine.dispose()
