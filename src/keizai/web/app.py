@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import keizai
 from keizai.store import Store
 from keizai.web.errors import ApiError, forbidden
+from keizai.web.social import Social, SocialConfig
 from keizai.web.table import Connection, Table
 from keizai.web.tables import Tables, available_bots, catalog, default_bot
 
@@ -57,10 +58,12 @@ def parse_seat(raw: str | None) -> int | None:
     return int(raw)
 
 
-def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
+def create_app(database_url: str, bot_delay: float = 0.0,
+               social_config: SocialConfig | None = None) -> FastAPI:
     """The app on one database; `bot_delay` seconds between bot moves (for humans' eyes)."""
     store = Store(database_url)
     tables = Tables(store, bot_delay)
+    social = tables.hooks = Social(store, tables, social_config)   # keizai.web.social
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -69,10 +72,13 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
         for table in tables.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+        social.close()
         store.close()
 
     app = FastAPI(title="keizai", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.tables = tables
+    app.state.social = social
+    app.include_router(social.router())
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:

@@ -19,6 +19,7 @@ from keizai.engine import IllegalAction, State
 from keizai.store import GameRow, SeatRow, Store
 from keizai.web import undo
 from keizai.web.errors import ApiError, forbidden
+from keizai.web.hooks import TableHooks
 
 log = logging.getLogger("keizai.web")
 
@@ -35,7 +36,8 @@ class Connection:
 
 
 class Table:
-    def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0,
+                 hooks: TableHooks | None = None) -> None:
         self.id = row.id
         self.store = store
         self.host_token = row.host_token
@@ -51,6 +53,8 @@ class Table:
         self.movers: list[int | None] = []
         self.reveals_before: list[int] = []
         self.state = self._rebuild(row.record())
+        self.hooks = hooks or TableHooks()
+        self.hooks.loaded(self)
 
     def _rebuild(self, record: dict[str, Any]) -> State:
         """Replay a record, noting who took each decision and what was revealed before."""
@@ -90,7 +94,8 @@ class Table:
             "over": state.is_over, "current_player": state.current_player,
             "created": self.created.isoformat(),
             "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent,
-                       "claimed": s.claimed, "connected": self.connected(s.seat)}
+                       "claimed": s.claimed, "connected": self.connected(s.seat),
+                       **self.hooks.seat_info(self, s.seat)}
                       for s in self.seats],
         }
 
@@ -120,7 +125,7 @@ class Table:
             "view": state.view(seat), "log_from": conn.log_sent,
             "log": lines[conn.log_sent:], "over": state.is_over,
             "current_player": state.current_player, "seats": self.summary()["seats"],
-            "legal": [], "undo": False,
+            "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
         conn.log_sent = len(lines)
         if seat is not None and self.seats[seat].kind == "human":
@@ -175,6 +180,7 @@ class Table:
         self.movers.append(seat)
         self.reveals_before.append(state.reveals)
         self.state = candidate
+        await self.hooks.changed(self)
         self.broadcast()
 
     async def take_back(self, seat: int, token: Any) -> None:
@@ -189,6 +195,7 @@ class Table:
             record = self.state.record()
             await asyncio.to_thread(self.store.truncate, self.id, target)
             self.state = self._rebuild({**record, "actions": record["actions"][:target]})
+            self.hooks.undone(self)
             for conn in self.connections:   # their logs shrank: send them whole
                 conn.log_sent = 0
             self.broadcast()

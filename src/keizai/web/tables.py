@@ -11,6 +11,7 @@ from keizai.agents import make_agent
 from keizai.engine import UnknownGame
 from keizai.store import SeatRow, Store
 from keizai.web.errors import ApiError, not_found
+from keizai.web.hooks import TableHooks
 from keizai.web.table import Table, check_agent
 
 # Bot names the lobby offers, when `make_agent` knows them (the bots land one by one).
@@ -50,13 +51,14 @@ class Tables:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
+        self.hooks = TableHooks()   # replaced by the app's (keizai.web.social)
 
     def resume_all(self) -> None:
         """Load every stored game (a restarted server continues them all)."""
         for game_id in self.store.game_ids():
             row = self.store.load(game_id)
             if row is not None:
-                self.tables[game_id] = Table(row, self.store, self.bot_delay)
+                self.tables[game_id] = Table(row, self.store, self.bot_delay, self.hooks)
         for table in self.tables.values():
             table.kick_bots()
 
@@ -68,7 +70,8 @@ class Tables:
 
     def listing(self) -> list[dict[str, Any]]:
         newest = sorted(self.tables.values(), key=lambda t: t.created, reverse=True)
-        return [t.summary() for t in newest[:MAX_GAMES_LISTED]]
+        listed = [t for t in newest if self.hooks.listed(t)]
+        return [t.summary() for t in listed[:MAX_GAMES_LISTED]]
 
     async def create(self, body: dict[str, Any]) -> dict[str, Any]:
         """A new game from a lobby request: {"game", "players", "seats", "options", "seed"}."""
@@ -110,7 +113,7 @@ class Tables:
                                 rows)
         row = self.store.load(new_id)
         assert row is not None
-        table = self.tables[new_id] = Table(row, self.store, self.bot_delay)
+        table = self.tables[new_id] = Table(row, self.store, self.bot_delay, self.hooks)
         table.kick_bots()
         return {"id": new_id, "host_token": host_token,
                 "seats": [{"seat": r.seat, "kind": r.kind, "agent": r.agent,
