@@ -3,8 +3,9 @@
 A session is a random secret in an HTTP-only, `Secure`, `SameSite=Lax` cookie; the
 database keeps only its SHA-256, so a leaked table opens no session. Every POST that a
 cookie authenticates must carry the session's CSRF token in `X-CSRF-Token` (the page gets
-it from `GET /api/account`) and a JSON body: a cross-site form can send neither, so
-another site cannot act in a player's name, nor log a visitor into its own account.
+it from `GET /api/account`), and logging in or registering takes only a JSON body: a
+cross-site form can send neither, so another site cannot act in a player's name, nor
+log a visitor into its own account.
 """
 
 from __future__ import annotations
@@ -96,7 +97,6 @@ class Accounts:
         session = self.session(request)
         if session is None:
             return None
-        require_json(request)
         given = request.headers.get(CSRF_HEADER, "")
         if not secrets.compare_digest(given.encode(), session.csrf.encode()):
             raise ApiError("csrf", "missing or wrong X-CSRF-Token header", 403)
