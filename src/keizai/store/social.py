@@ -23,7 +23,6 @@ from sqlalchemy import (
     Table,
     and_,
     delete,
-    func,
     insert,
     select,
     update,
@@ -364,10 +363,14 @@ class SocialStore:
         """Rated players of a game, best conservative rating (mu - 3 sigma) first."""
         ordinal = ratings.c.mu - 3 * ratings.c.sigma
         with self.engine.connect() as conn:
-            rows = conn.execute(select(ratings, accounts.c.username).outerjoin(
-                accounts, ratings.c.player == func.concat("account:", accounts.c.id))
-                .where(ratings.c.game == game).order_by(ordinal.desc()).limit(limit)).all()
-        return [{"player": r.player, "name": display_name(r.player, r.username),
+            rows = conn.execute(select(ratings).where(ratings.c.game == game)
+                                .order_by(ordinal.desc()).limit(limit)).all()
+            ids = [int(r.player[8:]) for r in rows if r.player.startswith("account:")]
+            names = dict(conn.execute(select(accounts.c.id, accounts.c.username)
+                                      .where(accounts.c.id.in_(ids))).all()) if ids else {}
+        return [{"player": r.player,
+                 "name": display_name(r.player, names.get(int(r.player[8:]))
+                                      if r.player.startswith("account:") else None),
                  "mu": r.mu, "sigma": r.sigma, "rating": r.mu - 3 * r.sigma,
                  "games": r.games} for r in rows]
 
