@@ -1,6 +1,6 @@
 // One table's WebSocket: reconnects by itself and asks only for the log lines it missed.
 
-export function connectLive({ gameId, seat, token, onState, onError, onStatus }) {
+export function connectLive({ gameId, seat, token, onState, onError, onStatus, onChat }) {
   let socket = null;
   let closed = false;
   let retry = 0;
@@ -21,6 +21,8 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus })
       if (message.type === "state") {
         log = log.slice(0, message.log_from).concat(message.log);
         onState(message, log);
+      } else if (message.type === "chat") {
+        onChat?.(message);
       } else if (message.error) {
         onError(message.error);
       }

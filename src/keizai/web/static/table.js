@@ -8,17 +8,21 @@ import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
 import { scoreTable } from "./scores.js";
+import { playerName, tableSocial } from "./table_social.js";
 
 export function showTable(root, { gameId, seat, token }) {
   let message = null;
   let log = [];
   let pending = null;     // {name, question} waiting for confirmation
   let busy = false;       // an action is on its way
+  const social = tableSocial({ gameId, seat, token, rerender: () => render() });
 
   const live = connectLive({
     gameId, seat, token,
+    onChat: (entry) => social.chat(entry),
     onState(next, lines) {
       message = next; log = lines; busy = false; pending = null;
+      social.state(next);
       banner(""); render();
     },
     onError(error) { busy = false; banner(`${t("error")}: ${error.message} (${error.code})`);
@@ -59,13 +63,13 @@ export function showTable(root, { gameId, seat, token }) {
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
-      ` ${seatName(s.seat)} `,
+      ` ${playerName(s)} `,
       s.seat === seat ? `(${t("you")}) ` : "",
       s.kind === "bot" ? `${t("bot")}: ${s.agent}` : !s.claimed ? t("open_seat")
         : s.connected ? t("connected") : t("away"),
       s.kind === "human" && !s.connected && seat !== null && !message.over
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
-          t("hand_to_bot")) : null))));
+          t("hand_to_bot")) : null, social.seatTools(s)))));
   }
 
   function choicesPanel(ctx, renderer) {
@@ -119,6 +123,7 @@ export function showTable(root, { gameId, seat, token }) {
           localStorage.setItem("keizai.plain", e.target.checked ? "yes" : "no");
           render();
         } }), ` ${t("plain_table")}`)),
+    social.bar(),
     h("div", { class: "table-body" },
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
@@ -126,14 +131,17 @@ export function showTable(root, { gameId, seat, token }) {
       h("aside", { class: "side" },
         message.over ? scoreTable(message.scores, message.ranking, t("final_scores")) : null,
         seatsPanel(renderer),
+        social.chatPanel(),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log" }, log.map((line) => h("li", {}, line))))))));
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
+    social.after();
   }
 
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   render();
-  return () => { live.close(); window.removeEventListener("keizai:lang", onLang); };
+  return () => { live.close(); social.close();
+    window.removeEventListener("keizai:lang", onLang); };
 }
