@@ -138,3 +138,17 @@ def test_chat_is_escaped_limited_and_muted_by_the_host(client) -> None:
     host = client.post(url, json={"token": created["host_token"], "text": "welcome"})
     assert host.status_code == 201 and host.json()["name"] == "host"
     assert len(client.get(url).json()["messages"]) == 8
+
+
+def test_the_chat_rate_limit_forgets_quiet_seats(monkeypatch) -> None:
+    from keizai.web import chat
+
+    monkeypatch.setattr(chat, "MAX_KEYS", 3)
+    limit = chat.RateLimit(count=1, window=0.0)
+    for key in range(10):
+        limit.take(key)
+    assert len(limit.events) <= 4
+    limit = chat.RateLimit(count=1, window=60.0)
+    limit.take("a")
+    with pytest.raises(chat.ApiError):
+        limit.take("a")

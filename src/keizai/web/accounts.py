@@ -133,6 +133,9 @@ class Accounts:
                                                           password):
             if account is None:
                 await asyncio.to_thread(self._verify, self.dummy_hash, password)
+            if len(self.failures) > 4096:   # forget names with no recent failure
+                cutoff = time.monotonic() - LOGIN_WINDOW
+                self.failures = {k: v for k, v in self.failures.items() if v[-1] > cutoff}
             self.failures.setdefault(key, deque()).append(time.monotonic())
             raise ApiError("bad_credentials", "wrong username or password", 401)
         self.failures.pop(key, None)

@@ -17,6 +17,7 @@ from keizai.web.errors import ApiError
 
 MAX_CHARS = 200              # characters of one message, before escaping
 RATE_COUNT, RATE_WINDOW = 5, 10.0   # messages per seat per window (seconds)
+MAX_KEYS = 4096                     # seats remembered before the quiet ones are dropped
 
 
 def clean(raw: Any) -> str:
@@ -45,6 +46,10 @@ class RateLimit:
         recent = self.events.setdefault(key, deque())
         while recent and recent[0] <= moment - self.window:
             recent.popleft()
+        if len(self.events) > MAX_KEYS:   # forget the quiet ones
+            self.events = {k: v for k, v in self.events.items()
+                           if v and v[-1] > moment - self.window}
+            recent = self.events.setdefault(key, recent)
         if len(recent) >= self.count:
             raise ApiError("rate_limited",
                            f"at most {self.count} messages per {self.window:g} seconds", 429)
