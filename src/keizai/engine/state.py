@@ -11,7 +11,7 @@ from typing import Any
 
 from keizai.engine.action import Action
 from keizai.engine.errors import IllegalAction
-from keizai.engine.rng import Rng, SmallDraws
+from keizai.engine.rng import Rng, SmallDraws, state_rng
 
 try:  # only present where mypy is installed, i.e. when the engine is compiled with mypyc
     from mypy_extensions import mypyc_attr
@@ -38,7 +38,9 @@ class State(ABC):
         self.num_players = players
         self.seed = seed
         self.options = options
-        self.rng: Any = Rng(seed)  # Any: tests may script the chance (see the rule tests)
+        # Any: tests script the chance (see the rule tests), and the OpenSpiel adapter
+        # turns draws into chance nodes (`rng.drawing_from`).
+        self.rng: Any = state_rng(seed)
         self.history: list[int] = []
         self._events: list[Event] = []
         self._legal: list[int] | None = None
