@@ -24,7 +24,7 @@ import keizai
 from keizai.engine import State
 from keizai.rl.actions import action_mask
 from keizai.rl.observations import encoder_for
-from keizai.rl.rewards import check_reward_kind, final_rewards
+from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
 from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
 
@@ -32,6 +32,7 @@ from keizai.rl.spaces import action_space, observation_space
 class KeizaiAECEnv(AECEnv):
     """`KeizaiAECEnv("national-economy/progress", players=2, reward="win_loss")`.
 
+    `reward`: a kind of `keizai.rl.rewards` (default: `default_reward(game_id)`).
     `options` are the game's own options (fixed for the environment's life); the
     `options` argument of `reset` is accepted for API compatibility and ignored.
     `render_mode` "ansi" returns the spectator's text picture, "human" prints it.
@@ -41,7 +42,7 @@ class KeizaiAECEnv(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"],
                                           "is_parallelizable": False}
 
-    def __init__(self, game_id: str, players: int = 2, reward: str = "score_diff",
+    def __init__(self, game_id: str, players: int = 2, reward: str | None = None,
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -51,7 +52,8 @@ class KeizaiAECEnv(AECEnv):
         self.game.check_players(players)
         self.metadata = {**self.metadata, "name": pettingzoo_name(game_id)}
         self.encoder = encoder_for(game_id)
-        self.reward_kind = check_reward_kind(reward)
+        self.reward_kind = check_reward_kind(reward if reward is not None
+                                             else default_reward(game_id))
         self.game_options = dict(options or {})
         self.render_mode = render_mode
         self.players = players
