@@ -125,3 +125,11 @@ def test_every_game_has_its_own_metadata_name():
             == pettingzoo_name("national-economy/progress")
             == "keizai_national_economy_progress_v0")
     assert env("futuropia", 2).metadata["name"] == "keizai_futuropia_v0"
+
+
+def test_enterprise_empire_defaults_to_a_win_loss_reward():
+    env = KeizaiAECEnv("enterprise-empire", players=2)
+    assert env.reward_kind == "win_loss"
+    final = play_to_the_end(env, seed=2)
+    assert sorted(final.values()) == [-1.0, 1.0]
+    assert KeizaiAECEnv("national-economy/progress", 2).reward_kind == "score_diff"
