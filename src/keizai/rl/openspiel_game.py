@@ -402,8 +402,8 @@ class KeizaiSpielState(pyspiel.State):
                                 probability_sampler: Any) -> KeizaiSpielState:
         """A state `player_id` cannot tell from this one: hidden cards and future chance
         resampled by the engine's `determinize`, seeded from `probability_sampler()`. It
-        keeps this state's information-state logs; its history is not this one's
-        (OpenSpiel's ISMCTS does not read it)."""
+        keeps this state's history and information-state logs, but its history does not
+        replay to it (a sampled world; OpenSpiel's ISMCTS never replays one)."""
         if self._pending is not None:
             raise ValueError("resample at a decision node, not at a chance node")
         seed = int(probability_sampler() * (1 << 62))
