@@ -49,6 +49,16 @@ def test_openspiel_random_sim_test_with_serialization(name, players):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize(("name", "params"), [
+    ("keizai_futuropia", {"advanced": True, "houses": "random", "expert_tiles": "random"}),
+    ("keizai_enterprise_empire", {"choose_corners": True, "max_turns": 60}),
+])
+def test_random_sim_test_with_options_that_draw_at_set_up(name, params):
+    game = pyspiel.load_game(name, {"players": 2, **params})
+    assert game.new_initial_state().is_chance_node()
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_the_initial_state_is_the_same_every_call_and_histories_replay(name):
     game = pyspiel.load_game(name, {"players": 3})
