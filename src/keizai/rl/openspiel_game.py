@@ -13,7 +13,8 @@ Choices, and why:
   and `state.history()` (player actions and chance outcomes) replays, serializes and
   deserializes. The adapter never changes a game: it gives the engine state a draw
   source that answers from the outcomes already chosen and otherwise stops the move
-  (`_NeedDraw`); the move is then run again from a clone once the outcome is chosen.
+  (`_NeedDraw`, which names the bounds of the draws it knows are next: the rest of a
+  shuffle); the move is run again from a clone once those outcomes are chosen.
   Set-up draws reach the source through `keizai.engine.drawing_from`.
 - What a shuffle decided is part of the state from then on (the order of a face-down
   deck, as on the table), so a perfect-information bot on the true state (OpenSpiel's
@@ -116,10 +117,10 @@ def _game_type(game_id: str, solo: bool) -> pyspiel.GameType:
 class _NeedDraw(RuntimeError):
     """A move asked for a draw whose outcome is not chosen yet."""
 
-    def __init__(self, bound: int) -> None:
-        super().__init__(f"a draw of {bound} outcomes is a chance node: apply moves "
+    def __init__(self, bounds: list[int]) -> None:
+        super().__init__(f"a draw of {bounds[0]} outcomes is a chance node: apply moves "
                          "through the OpenSpiel state, not its keizai_state")
-        self.bound = bound
+        self.bounds = bounds  # the next draws' numbers of outcomes, in order
 
 
 class ChanceDraws:
@@ -139,7 +140,7 @@ class ChanceDraws:
         if n == 1:
             return 0
         if self.used == len(self.outcomes):
-            raise _NeedDraw(n)
+            raise _NeedDraw([n])
         outcome = self.outcomes[self.used]
         if not 0 <= outcome < n:
             raise IllegalAction(f"chance outcome {outcome} is not below {n}")
@@ -149,8 +150,12 @@ class ChanceDraws:
     randrange = randbelow
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher–Yates, one chance node per swap (the engine's `Rng.shuffle` order)."""
+        """Fisher–Yates, one chance node per swap (the engine's `Rng.shuffle` order).
+        The bounds of its draws do not depend on their outcomes, so a shuffle that runs
+        out of outcomes names all its remaining draws at once."""
         for i in range(len(items) - 1, 0, -1):
+            if self.used == len(self.outcomes):
+                raise _NeedDraw(list(range(i + 1, 1, -1)))
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
 
@@ -298,7 +303,7 @@ class KeizaiSpielState(pyspiel.State):
         self._step: _Step | None = None  # the last committed move (None before set-up)
         self._pending: int | None = SETUP  # the move waiting for draws, if any
         self._draws: list[int] = []  # the outcomes chosen for it so far
-        self._bound = 0  # outcomes of the draw it waits for
+        self._bounds: list[int] = []  # outcomes of the draws it waits for, in order
         self._resolve()
 
     @property
@@ -325,22 +330,25 @@ class KeizaiSpielState(pyspiel.State):
                 state.rng = source
                 state.apply(self._pending)
         except _NeedDraw as need:
-            if need.bound > game.chance_bound:
-                raise RuntimeError(f"a draw of {need.bound} outcomes exceeds the game's "
-                                   f"max_chance_outcomes ({game.chance_bound})") from None
-            self._bound = need.bound
+            if max(need.bounds) > game.chance_bound:
+                raise RuntimeError(f"a draw of {max(need.bounds)} outcomes exceeds the "
+                                   f"game's max_chance_outcomes ({game.chance_bound})") from None
+            self._bounds = need.bounds
             return
         state.rng = ChanceDraws()
         actor = None if before is None else before.current_player
         self._step = _Step(self._step, actor, self._pending, state)
-        self._pending, self._draws, self._bound = None, [], 0
+        self._pending, self._draws, self._bounds = None, [], []
 
     def _apply_action(self, action: int) -> None:
         action = int(action)
         if self._pending is not None:
-            if not 0 <= action < self._bound:
-                raise IllegalAction(f"chance outcome {action} is not below {self._bound}")
+            if not 0 <= action < self._bounds[0]:
+                raise IllegalAction(f"chance outcome {action} is not below {self._bounds[0]}")
             self._draws = [*self._draws, action]
+            self._bounds = self._bounds[1:]
+            if self._bounds:  # the next draw's bound is known: no need to run the move
+                return
         else:
             state = self._step.state
             if action not in state.legal_indices():
@@ -364,7 +372,8 @@ class KeizaiSpielState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._pending is None:
             return []
-        return [(outcome, 1.0 / self._bound) for outcome in range(self._bound)]
+        bound = self._bounds[0]
+        return [(outcome, 1.0 / bound) for outcome in range(bound)]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
