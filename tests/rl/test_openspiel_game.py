@@ -90,6 +90,12 @@ def test_chance_nodes_have_uniform_outcome_probabilities():
     assert [o for o, _ in outcomes] == list(range(len(outcomes)))
     assert sum(p for _, p in outcomes) == pytest.approx(1.0)
     assert len({p for _, p in outcomes}) == 1
+    # A shuffle of k cards is its Fisher–Yates draws: k, k - 1, ..., 2 outcomes.
+    sizes = []
+    while state.is_chance_node() and len(sizes) < 5:
+        sizes.append(len(state.chance_outcomes()))
+        state.apply_action(0)
+    assert sizes == list(range(sizes[0], sizes[0] - 5, -1))
 
 
 def test_a_die_roll_is_a_chance_node_so_a_clone_does_not_carry_it():
