@@ -55,6 +55,9 @@ def test_random_games_finish_with_invariants(game_id: str, players: int) -> None
         scores = state.scores()
         assert len(scores) == players and all("total" in s for s in scores)
         assert sorted(state.ranking()) == list(range(players))
+        places = state.places()
+        assert [seat for place in places for seat in place] == state.ranking()
+        assert all(places) and state.winners() == places[0]
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)

@@ -723,10 +723,10 @@ class FuturopiaState(State):
             out.append(final_points(check, self.loans[p], up, sum(self.res[p]), rules))
         return out
 
-    def winners(self) -> list[int]:
-        """Every seat with the best total: a tie is a shared win (rulebook, 最終計分)."""
-        totals = [s["total"] for s in self.scores()]
-        return [p for p, total in enumerate(totals) if total == max(totals)]
+    def places(self) -> list[list[int]]:
+        """Seats with equal totals share their place; the best place is a shared win
+        (rulebook, 最終計分: no tie-breaker, 「若有平手的狀況…再戰一場」)."""
+        return self.shared_places()
 
     # ----- invariants ----------------------------------------------------------------
     def check_invariants(self) -> None:
