@@ -120,6 +120,15 @@ def test_expert_austerity_and_impatience() -> None:
     assert state.pay_owed + (22 - money(state, 0)) == 8
 
 
+@pytest.mark.parametrize("tiles", [["X3"], ["X1", "X2", "X3"],
+                                   ["X1", "X2", "X3", "X4", "X5", "X6", "X7", "X8", "X9"]])
+def test_the_expert_rule_turns_up_exactly_two_tiles(tiles: list[str]) -> None:
+    """Rulebook 專家規則: 「將九張背板為黃色的高手圖板面朝下洗勻，翻開其中兩張」 — exactly two
+    tiles; naming one, three or all nine is refused with a clear error (issue 13)."""
+    with pytest.raises(ValueError, match="exactly 2 tiles"):
+        keizai.new_game("futuropia", 2, seed=1, options={"expert_tiles": tiles})
+
+
 @pytest.mark.parametrize("options", [{"houses": "C"}, {"expert_tiles": ["X99"]},
                                      {"expert_tiles": 2}, {"expert_tiles": ["X1", "X1"]},
                                      {"advanced": "yes"}])
