@@ -34,9 +34,11 @@ class FuturopiaGame(Game):
         `houses`: side of the regular houses, "A", "B" or "random" (expert rule);
         `expert_tiles`: None (off), "random" (draw the rule's number of tiles, 2) or a
         list of exactly 2 expert tile ids; `refresh_on_credit`: loans may pay an early refresh
-        (default: only resources in stock can, see docs/rules-notes.md)."""
+        (default: only resources in stock can, see docs/rules-notes.md);
+        `loans_when_cash_short`: interest short of cash takes loans at once (the special
+        case read literally; default: all resources are paid before a loan)."""
         return {"advanced": False, "houses": "A", "expert_tiles": None,
-                "refresh_on_credit": False}
+                "refresh_on_credit": False, "loans_when_cash_short": False}
 
     def _expert_ids(self, choice: Any, state: FuturopiaState) -> list[str]:
         known = [e.id for e in self.components.expert_tiles]

@@ -58,8 +58,9 @@ class Setup:
     Shared (never copied) by every clone of the game's states.
     """
 
-    __slots__ = ("advanced", "components", "expert", "house_sides", "queues",
-                 "refresh_on_credit", "rules", "start_money", "subsidy_track", "table")
+    __slots__ = ("advanced", "components", "expert", "house_sides", "loans_when_cash_short",
+                 "queues", "refresh_on_credit", "rules", "start_money", "subsidy_track",
+                 "table")
 
     def __init__(self, components: Components, rules: Rules, table: ActionTable,
                  players: int, options: dict[str, Any], expert: list[str]) -> None:
@@ -69,6 +70,7 @@ class Setup:
         self.advanced: bool = options["advanced"]
         self.house_sides: str = options["houses"]
         self.refresh_on_credit: bool = options["refresh_on_credit"]
+        self.loans_when_cash_short: bool = options["loans_when_cash_short"]
         self.expert = tuple(expert)
         self.queues = (components.market_queue(FOOD, players),
                        components.market_queue(POWER, players))
@@ -508,9 +510,20 @@ class FuturopiaState(State):
         if owed:
             if self.log_enabled:
                 self._event(f"{_seat(p)} turns the action tiles up and owes {owed} interest")
+            self._loans_for_interest(p, owed)
             self._begin_payment(owed, PAY_INTEREST)
         else:
             self.phase = TURN
+
+    def _loans_for_interest(self, p: int, owed: int) -> None:
+        """Option `loans_when_cash_short`, the special case read literally (rulebook 流程之外：
+        貸款, 特殊情況: 「若你沒有足夠的現金可支付利息，你拿取一張或多張新的貸款圖板」): short of
+        cash for the interest, the player takes the loans that cover it before paying, so
+        food and energy need not go; the new loans owe no interest this time (`owed` is
+        counted before). By default only a shortfall of all resources takes loans."""
+        short = owed - self.res[p][MONEY]
+        if self.setup.loans_when_cash_short and short > 0:
+            self._take_loans(p, -(-short // self.rules.loan_value))
 
     def _offer_repayment(self, p: int) -> None:
         if self.loans[p] > 0 and sum(self.res[p]) >= self.rules.repay_cost:
@@ -684,7 +697,9 @@ class FuturopiaState(State):
         """A player's own game ends: interest, then repay as many loans as possible."""
         rules = self.rules
         stock = self.res[p]
-        self._pay_any(p, self.loans[p] * rules.interest_per_loan)
+        owed = self.loans[p] * rules.interest_per_loan
+        self._loans_for_interest(p, owed)
+        self._pay_any(p, owed)
         while self.loans[p] and sum(stock) >= rules.repay_cost:
             self._pay_any(p, rules.repay_cost)
             self.loans[p] -= 1
