@@ -36,9 +36,13 @@ class FuturopiaGame(Game):
         list of exactly 2 expert tile ids; `refresh_on_credit`: loans may pay an early refresh
         (default: only resources in stock can, see docs/rules-notes.md);
         `loans_when_cash_short`: interest short of cash takes loans at once (the special
-        case read literally; default: all resources are paid before a loan)."""
+        case read literally; default: all resources are paid before a loan);
+        `house_stacks`: the supply houses lie in stacks by price (each in a random order
+        drawn at set-up, public) and only the top house of a stack can be bought (default:
+        every supply house can)."""
         return {"advanced": False, "houses": "A", "expert_tiles": None,
-                "refresh_on_credit": False, "loans_when_cash_short": False}
+                "refresh_on_credit": False, "loans_when_cash_short": False,
+                "house_stacks": False}
 
     def _expert_ids(self, choice: Any, state: FuturopiaState) -> list[str]:
         known = [e.id for e in self.components.expert_tiles]

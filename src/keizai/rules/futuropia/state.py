@@ -58,9 +58,9 @@ class Setup:
     Shared (never copied) by every clone of the game's states.
     """
 
-    __slots__ = ("advanced", "components", "expert", "house_sides", "loans_when_cash_short",
-                 "queues", "refresh_on_credit", "rules", "start_money", "subsidy_track",
-                 "table")
+    __slots__ = ("advanced", "components", "expert", "house_sides", "house_stacks",
+                 "loans_when_cash_short", "queues", "refresh_on_credit", "rules",
+                 "start_money", "subsidy_track", "table")
 
     def __init__(self, components: Components, rules: Rules, table: ActionTable,
                  players: int, options: dict[str, Any], expert: list[str]) -> None:
@@ -71,6 +71,7 @@ class Setup:
         self.house_sides: str = options["houses"]
         self.refresh_on_credit: bool = options["refresh_on_credit"]
         self.loans_when_cash_short: bool = options["loans_when_cash_short"]
+        self.house_stacks: bool = options["house_stacks"]
         self.expert = tuple(expert)
         self.queues = (components.market_queue(FOOD, players),
                        components.market_queue(POWER, players))
@@ -144,7 +145,11 @@ class FuturopiaState(State):
                 side = 1 if setup.house_sides == "B" else 0
             supply.append(2 * t + side)
         faces = comps.faces
-        supply.sort(key=lambda f: (faces[f].price, comps.house_tiles[f >> 1].id))
+        if setup.house_stacks:  # stacks by price, each in a random (public) order, top first
+            self.rng.shuffle(supply)
+            supply.sort(key=lambda f: faces[f].price)
+        else:
+            supply.sort(key=lambda f: (faces[f].price, comps.house_tiles[f >> 1].id))
         self.house_supply = supply
 
         self.stock = [g.copies[n] if g.price is not None else 0 for g in comps.generators]
@@ -376,7 +381,8 @@ class FuturopiaState(State):
         if empty >= rules.invite_max:
             return list(range(rules.invite_min, rules.invite_max + 1))
         limit = rules.invite_max - empty + rules.max_empty_beds
-        reach = house_purchase.reachable(self._supply_faces(0), self._specials_left(), limit)
+        reach = house_purchase.reachable(self._supply_faces(0), self._specials_left(), limit,
+                                         self.setup.house_stacks)
         top = reach[0][-1]
         return [n for n in range(rules.invite_min, rules.invite_max + 1)
                 if house_purchase.hits(top, *self.bed_window(p, n))]
@@ -386,7 +392,15 @@ class FuturopiaState(State):
         start = self.house_from
         low, high = self.bed_window(p, self.invite_n)
         faces = self._supply_faces(start)
-        offered = house_purchase.choices(faces, self._specials_left(), low, high)
+        stacks = self.setup.house_stacks
+        if stacks and start and faces:
+            # a house of the same price left above `start` is that stack's top: the rest
+            # of the stack cannot be bought in this purchase
+            above = self.setup.components.faces[self.house_supply[start - 1]].price
+            while faces and faces[0].price == above:
+                faces.pop(0)
+                start += 1
+        offered = house_purchase.choices(faces, self._specials_left(), low, high, stacks)
         legal = [table.house[self.house_supply[start + j] >> 1] for j in offered]
         if low <= 0:
             legal.append(table.house_done)
