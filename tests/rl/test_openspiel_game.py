@@ -50,8 +50,10 @@ def test_openspiel_random_sim_test_with_serialization(name, players):
 
 
 @pytest.mark.parametrize(("name", "params"), [
-    ("keizai_futuropia", {"advanced": True, "houses": "random", "expert_tiles": "random"}),
-    ("keizai_enterprise_empire", {"choose_corners": True, "max_turns": 60}),
+    ("keizai_futuropia", {"advanced": True, "houses": "random", "expert_tiles": "random",
+                          "house_stacks": True}),
+    ("keizai_enterprise_empire", {"choose_corners": False, "demand_stays": True,
+                                  "max_turns": 60}),
 ])
 def test_random_sim_test_with_options_that_draw_at_set_up(name, params):
     game = pyspiel.load_game(name, {"players": 2, **params})
