@@ -87,3 +87,26 @@ def test_sim_prints_a_json_summary_without_errors() -> None:
     summary = json.loads(result.output[result.output.index("{"):])
     assert summary["games"] == 20 and summary["errors"] == 0
     assert len(summary["mean_scores"]) == 4 and summary["games_per_second"] > 0
+
+
+def test_final_ranking_shows_shared_places() -> None:
+    """Issue 13: Futuropia has no tie-breaker (「若有平手的狀況…再戰一場」): tied seats share
+    the place and the terminal says so instead of printing "1. P1 … 2. P2"."""
+    from keizai.cli import final_ranking_text
+    from tests.rules.futuropia.helpers import new, play, set_stock
+
+    state = new(3)
+    set_stock(state, 2, 9, 9, 9)
+    state.final = True
+    play(state, "stop", "stop", "stop")
+    totals = [row["total"] for row in state.scores()]
+    text = final_ranking_text(state, ["human", "random", "random"])
+    assert text.startswith(f"Final ranking: 1. P3 (random) {totals[2]} pts; "
+                           f"2. P1 (human) {totals[0]} pts, P2 (random) {totals[1]} pts (shared)")
+    assert "Shared victory" not in text
+    tie = new(2)
+    tie.final = True
+    play(tie, "stop", "stop")
+    text = final_ranking_text(tie, ["random", "random"])
+    assert "1. P1 (random)" in text and "(shared)" in text
+    assert text.endswith("Shared victory: P1, P2")

@@ -36,6 +36,23 @@ def list_games() -> None:
         typer.echo(f"{game_id:28} {game.title} ({game.min_players}-{game.max_players} players)")
 
 
+def final_ranking_text(state: State, seats: list[str]) -> str:
+    """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
+    game's places; a shared first place adds a "Shared victory" line."""
+    totals = [row["total"] for row in state.scores()]
+    places = state.places()
+    parts = []
+    number = 1
+    for place in places:
+        names = ", ".join(f"P{seat + 1} ({seats[seat]}) {totals[seat]} pts" for seat in place)
+        parts.append(f"{number}. {names}" + (" (shared)" if len(place) > 1 else ""))
+        number += len(place)
+    text = "Final ranking: " + "; ".join(parts)
+    if len(places[0]) > 1:
+        text += "\nShared victory: " + ", ".join(f"P{seat + 1}" for seat in places[0])
+    return text
+
+
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
@@ -88,10 +105,7 @@ class TerminalTable:
         self._show_log(viewer)
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer)))
-        ranking = state.ranking()
-        typer.echo("Final ranking: " + ", ".join(
-            f"{n}. P{seat + 1} ({self.seats[seat]}) {state.scores()[seat]['total']} pts"
-            for n, seat in enumerate(ranking, 1)))
+        typer.echo(final_ranking_text(state, self.seats))
 
     def _can_offer_undo(self) -> bool:
         """Undo is for a game against bots only: with other humans it would be cheating."""
