@@ -314,6 +314,16 @@ def serve(
              "(default: a SQLite file keizai.sqlite3 here)")] = None,
     bot_delay: Annotated[float, typer.Option(
         help="seconds a bot waits before each move, so people can follow")] = 0.4,
+    handover_after: Annotated[float, typer.Option(
+        help="seconds a seat's player must be away before another player may hand the "
+             "seat to a bot")] = 60.0,
+    bot_workers: Annotated[int | None, typer.Option(
+        help="processes bots think in (default: the cores but one)")] = None,
+    rate_limits: Annotated[bool, typer.Option(
+        help="limit creations, claims and actions per client address")] = True,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        help="reverse proxies whose X-Forwarded-For names the client (rate limits)")
+    ] = "127.0.0.1",
 ) -> None:
     """Serve the web platform: lobby, tables, live games, replays."""
     try:
@@ -321,14 +331,21 @@ def serve(
 
         from keizai.store import default_database_url
         from keizai.web import create_app
+        from keizai.web.app import Limits
     except ImportError as error:
         typer.echo(f"error: the web extra is not installed ({error}); "
                    "run pip install -e '.[web]'", err=True)
         raise typer.Exit(2) from None
     url = database_url or default_database_url()
     typer.echo(f"keizai: http://{host}:{port}/  (database {url.split('@')[-1]})")
-    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port,
-                ws_max_size=64 * 1024, log_level="warning")
+    web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
+                         bot_workers=bot_workers,
+                         limits=Limits() if rate_limits else Limits.off())
+    # Spectators share one encoded message per step; per-connection compression would
+    # undo that, so WebSocket messages are not compressed (a reverse proxy may).
+    uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+                ws_per_message_deflate=False, proxy_headers=True,
+                forwarded_allow_ips=forwarded_allow_ips)
 
 
 @app.command()

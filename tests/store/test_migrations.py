@@ -143,3 +143,33 @@ def test_the_migrated_schema_is_the_declared_one(fresh_url: str) -> None:
         assert differences == []
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_a_database_made_by_create_all_of_the_hardened_store_upgrades(fresh_url) -> None:
+    """Between the hardening (columns added by the store itself) and the migrations, a
+    store made its tables with `create_all`: revision 0003 adds only what is missing."""
+    from keizai.store.db import actions, games, seats
+
+    engine = create_engine(fresh_url)
+    metadata.create_all(engine, tables=[games, seats, actions])
+    state = played("national-economy/mecenat", 2, 9, 30)
+    with engine.begin() as conn:
+        record = state.record()
+        conn.execute(insert(games).values(
+            id="g", game=record["game"], players=2, seed=record["seed"],
+            options=record["options"], host_token="h", created=datetime.now(UTC), version=3))
+        conn.execute(insert(seats), [{"game_id": "g", "seat": i, "kind": "human",
+                                      "agent": None, "token": f"t{i}", "claimed": 1,
+                                      "open": 1, "handed": 0} for i in range(2)])
+        conn.execute(insert(actions), [{"game_id": "g", "step": i, "name": name}
+                                       for i, name in enumerate(record["actions"])])
+    engine.dispose()
+    store = Store(fresh_url)
+    try:
+        row = store.load("g")
+        assert row.record() == record and row.version == 3 and row.seats[0].open
+        with store.engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+    finally:
+        store.close()

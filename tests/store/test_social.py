@@ -51,8 +51,7 @@ def test_accounts_sessions_and_seats(stores) -> None:
     social.set_seat_player(game_id, 1, name="Kim", account_id=account)
     social.set_seat_player(game_id, 1, muted=1)
     player = social.seat_players(game_id)[1]
-    assert (player.name, player.username, player.muted, player.away) == ("Kim", name, True,
-                                                                         False)
+    assert (player.name, player.username, player.muted) == ("Kim", name, True)
     assert [(s["id"], s["seat"], s["token"]) for s in social.account_seats(account)] == [
         (game_id, 1, f"{game_id}-1")]
     hosted = social.hosted_games(account)

@@ -35,7 +35,8 @@ def token_of(created: dict[str, Any], seat: int) -> str:
 
 
 def view(client: TestClient, game_id: str, seat: int, token: str) -> dict[str, Any]:
-    response = client.get(f"/api/games/{game_id}/view", params={"seat": seat, "token": token})
+    response = client.get(f"/api/games/{game_id}/view", params={"seat": seat},
+                          headers={"x-keizai-token": token})
     assert response.status_code == 200, response.text
     return response.json()
 

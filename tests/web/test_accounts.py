@@ -17,13 +17,14 @@ with warnings.catch_warnings():
 import keizai.store.social as social_store
 from keizai.store.social import accounts, sessions
 from keizai.web import create_app
+from keizai.web.app import Limits
 from tests.web.conftest import create
 from tests.web.social_helpers import PASSWORD, new_table, register, token_of, view
 
 
 @pytest.fixture
 def app(db_url: str):
-    return create_app(db_url)
+    return create_app(db_url, bot_workers=1, limits=Limits.off())
 
 
 @pytest.fixture

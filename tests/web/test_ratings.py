@@ -15,6 +15,7 @@ with warnings.catch_warnings():
 
 from keizai.store.social import Rating, SocialStore
 from keizai.web import create_app
+from keizai.web.app import Limits
 from keizai.web.ratings import DEFAULT, rate
 from tests.web.social_helpers import new_table, play_out, register, token_of, view, wait_for
 
@@ -23,7 +24,8 @@ GAME = "national-economy/mecenat"
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url), base_url="https://testserver") as test_client:
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    with TestClient(app, base_url="https://testserver") as test_client:
         yield test_client
 
 
@@ -35,8 +37,8 @@ def join(client: TestClient, created: dict, seat: int, csrf: str | None = None,
     assert response.status_code == 200, response.text
 
 
-def board(client: TestClient) -> dict[str, dict]:
-    players = client.get("/api/leaderboard", params={"game": GAME}).json()["players"]
+def board(client: TestClient, game: str = GAME) -> dict[str, dict]:
+    players = client.get("/api/leaderboard", params={"game": game}).json()["players"]
     return {p["name"]: p for p in players}
 
 
@@ -84,7 +86,9 @@ def test_unrated_games_change_no_rating(client, why: str) -> None:
     csrf = None if why == "guest" else register(client, "ben")
     seats = ["human", "human"] if why == "hot_seat" else ["human", "random"]
     extra = {"seed": 5} if why == "seed" else {}
-    created = new_table(client, seats, csrf, **extra)
+    # Futuropia hides nothing after set-up: undo is offered after a first decision
+    game = "futuropia" if why == "undo" else GAME
+    created = new_table(client, seats, csrf, game=game, **extra)
     if why == "guest":
         join(client, created, 0, name="guest")
     else:
@@ -110,13 +114,13 @@ def test_unrated_games_change_no_rating(client, why: str) -> None:
     play_out(client, created["id"], tokens)
     info = table_info(client, created)
     assert info["rated"] is False and info["unrated"] == why
-    assert board(client) == {}
+    assert board(client, game) == {}
     if csrf:
         assert client.get("/api/player", params={"name": "ben"}).json()["history"] == []
 
 
 def test_a_game_is_rated_once_and_the_board_ranks_by_conservative_rating(db_url) -> None:
-    app = create_app(db_url)
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
     with TestClient(app) as client:
         first = new_table(client, ["human", "human"])
         second = new_table(client, ["human", "human"])

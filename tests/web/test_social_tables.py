@@ -13,13 +13,14 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from keizai.web import create_app
+from keizai.web.app import Limits
 from keizai.web.social import SocialConfig
 from tests.web.social_helpers import new_table, play_out, token_of, view, wait_for
 
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as test_client:
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as test_client:
         yield test_client
 
 
@@ -66,7 +67,8 @@ def test_rematch_with_the_same_seats(client) -> None:
 
 def test_the_clock_hands_a_seat_to_a_bot_and_back(db_url: str) -> None:
     config = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": 1.0})
-    with TestClient(create_app(db_url, bot_delay=0.3, social_config=config)) as client:
+    with TestClient(create_app(db_url, bot_delay=0.3, bot_workers=1, limits=Limits.off(),
+                                       social_config=config)) as client:
         created = new_table(client, ["human", "random"], clock="fast")
         game_id, token = created["id"], token_of(created, 0)
         first = wait_for(lambda: (m := view(client, game_id, 0, token))["legal"] and m)
@@ -106,6 +108,7 @@ def test_chat_is_escaped_limited_and_muted_by_the_host(client) -> None:
     t0, t1 = token_of(created, 0), token_of(created, 1)
     client.post(f"/api/games/{game_id}/seats/0/join", json={"token": t0, "name": "Jo"})
     with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "since": 0})
         assert ws.receive_json()["type"] == "state"
         sent = client.post(url, json={"seat": 0, "token": t0,
                                       "text": "<script>alert(1)</script> & hi\u0007"})

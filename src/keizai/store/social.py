@@ -60,7 +60,6 @@ seat_players = Table(
     Column("account_id", Integer, ForeignKey("accounts.id", ondelete="SET NULL"),
            nullable=True, index=True),
     Column("bot", String(32), nullable=True),       # the bot level the seat was created with
-    Column("away", Integer, nullable=False, default=0),    # out of time: a bot plays it
     Column("muted", Integer, nullable=False, default=0),
 )
 
@@ -146,7 +145,6 @@ class SeatPlayer:
     account_id: int | None
     username: str | None
     bot: str | None
-    away: bool
     muted: bool
 
 
@@ -271,17 +269,34 @@ class SocialStore:
                 .outerjoin(accounts, accounts.c.id == seat_players.c.account_id)
                 .where(seat_players.c.game_id == game_id)).all()
         return {r.seat: SeatPlayer(r.seat, r.name, r.account_id, r.username, r.bot,
-                                   bool(r.away), bool(r.muted)) for r in rows}
+                                   bool(r.muted)) for r in rows}
 
     def set_seat_player(self, game_id: str, seat: int, **values: Any) -> None:
-        """Insert or update one seat's player fields (name, account_id, bot, away, muted)."""
+        """Insert or update one seat's player fields (name, account_id, bot, muted)."""
         with self.engine.begin() as conn:
             changed = conn.execute(update(seat_players).where(
                 seat_players.c.game_id == game_id, seat_players.c.seat == seat)
                 .values(**values)).rowcount
             if not changed:
                 conn.execute(insert(seat_players).values(
-                    game_id=game_id, seat=seat, **{"away": 0, "muted": 0, **values}))
+                    game_id=game_id, seat=seat, **{"muted": 0, **values}))
+
+    def private_games(self, game_ids: list[str]) -> set[str]:
+        if not game_ids:
+            return set()
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(table_settings.c.game_id).where(
+                table_settings.c.game_id.in_(game_ids),
+                table_settings.c.visibility == "private")).scalars())
+
+    def seat_names(self, game_ids: list[str]) -> dict[tuple[str, int], str]:
+        if not game_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_players.c.game_id, seat_players.c.seat,
+                                       seat_players.c.name).where(
+                seat_players.c.game_id.in_(game_ids), seat_players.c.name.is_not(None))).all()
+        return {(r.game_id, r.seat): r.name for r in rows}
 
     def create_settings(self, game_id: str, **values: Any) -> None:
         with self.engine.begin() as conn:

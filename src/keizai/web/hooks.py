@@ -30,6 +30,6 @@ class TableHooks:
         """Extra fields of a connection's state message."""
         return {}
 
-    def listed(self, table: Table) -> bool:
-        """Whether the lobby lists the table."""
-        return True
+    def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The lobby's lines as players may see them (called in a worker thread)."""
+        return lines

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import unicodedata
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,12 +26,13 @@ from keizai.web.accounts import AccountConfig, Accounts, require_json
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
-from keizai.web.table import Connection, Table
+from keizai.web.table import Connection, Table, encode
 from keizai.web.tables import Tables, default_bot
 
 log = logging.getLogger("keizai.web.social")
 
 MAX_BODY = 16 * 1024
+TOKEN_HEADER = "x-keizai-token"
 MAX_NAME = 24
 VISIBILITY = ("public", "private")
 
@@ -43,7 +46,8 @@ class SocialConfig:
 
 
 async def body_json(request: Request) -> dict[str, Any]:
-    """A small JSON object body (social requests are short)."""
+    """A small JSON object body (the app installs its own reader, `app.read_json`)."""
+    require_json(request)
     body = b""
     async for chunk in request.stream():
         body += chunk
@@ -69,6 +73,11 @@ def clean_name(raw: Any) -> str:
     return text
 
 
+def token_of(request: Request, body: dict[str, Any]) -> Any:
+    """A seat's or the host's token: the X-Keizai-Token header, or "token" in the body."""
+    return request.headers.get(TOKEN_HEADER) or body.get("token")
+
+
 def seat_number(raw: Any, table: Table) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < len(table.seats):
         raise ApiError("invalid_request", f"seat must be 0 to {len(table.seats) - 1}")
@@ -87,6 +96,9 @@ class Social(TableHooks):
         self.players: dict[str, dict[int, SeatPlayer]] = {}
         self.settings: dict[str, Settings | None] = {}
         self.rematch_lock = asyncio.Lock()
+        # The app's per-client rate limits and body reader (keizai.web.app sets them).
+        self.guard: Callable[[str, Request], None] = lambda _kind, _request: None
+        self.read_json: Callable[[Request], Awaitable[dict[str, Any]]] = body_json
 
     def close(self) -> None:
         self.clocks.close()
@@ -125,9 +137,11 @@ class Social(TableHooks):
 
     def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
         player = self.player(table.id, seat)
+        row = table.seats[seat]
+        away = row.kind == "bot" and row.handed   # a bot plays it until its player is back
         if player is None:
-            return {"name": None, "account": None, "away": False, "muted": False}
-        return {"name": player.name, "account": player.username, "away": player.away,
+            return {"name": None, "account": None, "away": away, "muted": False}
+        return {"name": player.name, "account": player.username, "away": away,
                 "muted": player.muted}
 
     def extra(self, table: Table, conn: Connection) -> dict[str, Any]:
@@ -144,9 +158,18 @@ class Social(TableHooks):
             "rematch": settings.rematch if settings else None,
         }}
 
-    def listed(self, table: Table) -> bool:
-        settings = self.settings.get(table.id)
-        return settings is None or settings.visibility == "public"
+    def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Private tables left out; seats named."""
+        hidden = self.db.private_games([line["id"] for line in lines])
+        names = self.db.seat_names([line["id"] for line in lines if line["id"] not in hidden])
+        shown = []
+        for line in lines:
+            if line["id"] in hidden:
+                continue
+            for seat in line["seats"]:
+                seat.setdefault("name", names.get((line["id"], seat["seat"])))
+            shown.append(line)
+        return shown
 
     # ----- ratings -----------------------------------------------------------------------
     def _rate(self, table: Table) -> None:
@@ -178,36 +201,33 @@ class Social(TableHooks):
         self.clocks.arm(table.id, settings.clock, seat, expire)
 
     async def _out_of_time(self, table: Table, seat: int, step: int) -> None:
+        """The seat is handed to a bot, as a player who left is (`Table.hand_to_bot`):
+        opening its link again, or `come_back`, gives it back."""
         async with table.lock:
             state = table.state
             if len(state.history) != step or state.current_player != seat \
                     or table.seats[seat].kind != "human" or state.is_over:
                 return
             agent = self.config.clock_bot or default_bot()
-            await asyncio.to_thread(self.store.set_seat, table.id, seat, kind="bot",
-                                    agent=agent)
-            await asyncio.to_thread(self.db.set_seat_player, table.id, seat, away=1)
-            table.seats[seat] = replace(table.seats[seat], kind="bot", agent=agent)
-            table.agents.pop(seat, None)
-            self.refresh(table.id)
+            try:
+                table.version = await table._write(
+                    self.store.set_seat, table.id, seat, kind="bot", agent=agent,
+                    handed=True, version=table.version)
+            except ApiError:   # changed meanwhile (another process) or storage down
+                return
+            table.seats[seat] = replace(table.seats[seat], kind="bot", agent=agent,
+                                        handed=True)
             table.broadcast()
         table.kick_bots()
 
     async def come_back(self, table: Table, seat: int, token: Any) -> None:
-        """The player of an out-of-time seat takes it back from the bot."""
-        async with table.lock:
-            row = table.seat_of_token(seat, token)
-            player = self.player(table.id, seat)
-            if player is None or not player.away:
-                raise ApiError("not_away", f"seat {seat} is not played by a bot for you", 409)
-            await asyncio.to_thread(self.store.set_seat, table.id, seat, kind="human",
-                                    agent=None)
-            await asyncio.to_thread(self.db.set_seat_player, table.id, seat, away=0)
-            table.seats[seat] = replace(row, kind="human", agent=None)
-            table.agents.pop(seat, None)
-            self.refresh(table.id)
-            self._arm(table)
-            table.broadcast()
+        """The player of a seat handed to a bot (out of time, or left) takes it back."""
+        row = table.seat_of_token(seat, token)
+        if row.kind != "bot" or not row.handed:
+            raise ApiError("not_away", f"seat {seat} is not played by a bot for you", 409)
+        await table.opened(row.seat)
+        self._arm(table)
+        table.broadcast()
 
     # ----- tables ------------------------------------------------------------------------
     def _setup(self, answer: dict[str, Any], body: dict[str, Any], visibility: str,
@@ -222,10 +242,11 @@ class Social(TableHooks):
             if seat["kind"] == "bot":
                 self.db.set_seat_player(game_id, seat["seat"], bot=seat["agent"])
         self.refresh(game_id)
-        self._arm(self.tables.get(game_id))
+        self._arm(self.tables.tables[game_id])
 
     async def create(self, request: Request) -> dict[str, Any]:
-        body = await body_json(request)
+        self.guard("create", request)
+        body = await self.read_json(request)
         session = self.accounts.csrf_session(request)
         visibility = body.pop("visibility", "public")
         clock = body.pop("clock", "none")
@@ -239,9 +260,10 @@ class Social(TableHooks):
 
     async def join(self, table: Table, seat: int, request: Request) -> dict[str, Any]:
         """Sit down in a seat (its token) under a name; with a session, as that account."""
-        body = await body_json(request)
+        self.guard("act", request)
+        body = await self.read_json(request)
         session = self.accounts.csrf_session(request)
-        table.seat_of_token(seat, body.get("token"))
+        table.seat_of_token(seat, token_of(request, body))
         current = self.player(table.id, seat)
         if current is not None and current.account_id is not None and (
                 session is None or session.account.id != current.account_id):
@@ -299,11 +321,11 @@ class Social(TableHooks):
         return {"id": new_id}
 
     # ----- chat --------------------------------------------------------------------------
-    async def say(self, table: Table, body: dict[str, Any]) -> dict[str, Any]:
+    async def say(self, table: Table, body: dict[str, Any], token: Any) -> dict[str, Any]:
         seat = body.get("seat")
-        token = body.get("token")
         if seat is None:
-            if not isinstance(token, str) or token != table.host_token:
+            if not isinstance(token, str) or not secrets.compare_digest(
+                    token.encode(), table.host_token.encode()):
                 raise forbidden("only players and the host may chat")
             name = "host"
         else:
@@ -315,16 +337,19 @@ class Social(TableHooks):
         text = chat.clean(body.get("text"))
         self.chat_limit.take((table.id, seat))
         message = await asyncio.to_thread(self.db.add_chat, table.id, seat, name, text)
+        text = encode({"type": "chat", **message})
         for conn in table.connections:
-            conn.outbox.put_nowait({"type": "chat", **message})
+            conn.send(text)
         return message
 
     async def mute(self, table: Table, request: Request) -> dict[str, Any]:
-        body = await body_json(request)
+        self.guard("act", request)
+        body = await self.read_json(request)
         session = self.accounts.csrf_session(request)
         settings = self.settings.get(table.id)
-        token = body.get("token")
-        host = (isinstance(token, str) and token == table.host_token) or (
+        token = token_of(request, body)
+        host = (isinstance(token, str) and secrets.compare_digest(
+            token.encode(), table.host_token.encode())) or (
             session is not None and settings is not None
             and settings.host_account_id == session.account.id)
         if not host:
@@ -362,12 +387,14 @@ def routes(social: Social) -> APIRouter:
     @router.post("/api/account/register", status_code=201)
     async def register(request: Request, response: Response) -> dict[str, Any]:
         require_json(request)
-        return await accounts.register(await body_json(request), response)
+        social.guard("create", request)
+        return await accounts.register(await social.read_json(request), response)
 
     @router.post("/api/account/login")
     async def login(request: Request, response: Response) -> dict[str, Any]:
         require_json(request)
-        return await accounts.login(await body_json(request), response)
+        social.guard("claim", request)
+        return await accounts.login(await social.read_json(request), response)
 
     @router.post("/api/account/logout")
     async def logout(request: Request, response: Response) -> dict[str, Any]:
@@ -392,44 +419,49 @@ def routes(social: Social) -> APIRouter:
 
     @router.post("/api/games/{game_id}/seats/{seat}/join")
     async def join(game_id: str, seat: int, request: Request) -> dict[str, Any]:
-        return await social.join(tables.get(game_id), seat, request)
+        return await social.join(await tables.open(game_id), seat, request)
 
     @router.post("/api/games/{game_id}/seats/{seat}/back")
     async def back(game_id: str, seat: int, request: Request) -> dict[str, Any]:
-        body = await body_json(request)
-        await social.come_back(tables.get(game_id), seat, body.get("token"))
+        body = await social.read_json(request)
+        social.guard("act", request)
+        await social.come_back(await tables.open(game_id), seat, token_of(request, body))
         return {"ok": True}
 
     @router.post("/api/games/{game_id}/rematch")
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
-        body = await body_json(request)
-        return await social.rematch(tables.get(game_id), body.get("token"))
+        body = await social.read_json(request)
+        social.guard("create", request)
+        return await social.rematch(await tables.open(game_id), token_of(request, body))
 
     @router.post("/api/games/{game_id}/rematch/seat")
     async def rematch_seat(game_id: str, request: Request) -> dict[str, Any]:
         """The token of the same seat in the rematch, for the holder of the old seat."""
-        body = await body_json(request)
-        table = tables.get(game_id)
+        body = await social.read_json(request)
+        table = await tables.open(game_id)
+        await asyncio.to_thread(social.refresh, game_id)   # another process may have made it
         seat = seat_number(body.get("seat"), table)
-        table.seat_of_token(seat, body.get("token"))
+        table.seat_of_token(seat, token_of(request, body))
         settings = social.settings.get(game_id)
         if settings is None or settings.rematch is None:
             raise not_found("a rematch of this game")
-        new = tables.get(settings.rematch)
+        new = await tables.open(settings.rematch)
         return {"id": new.id, "seat": seat, "token": new.seats[seat].token}
 
     @router.get("/api/games/{game_id}/chat")
     async def chat_history(game_id: str) -> dict[str, Any]:
-        tables.get(game_id)
+        await tables.open(game_id)
         return {"messages": await asyncio.to_thread(social.db.chat, game_id)}
 
     @router.post("/api/games/{game_id}/chat", status_code=201)
     async def say(game_id: str, request: Request) -> dict[str, Any]:
-        return await social.say(tables.get(game_id), await body_json(request))
+        social.guard("act", request)
+        body = await social.read_json(request)
+        return await social.say(await tables.open(game_id), body, token_of(request, body))
 
     @router.post("/api/games/{game_id}/chat/mute")
     async def mute(game_id: str, request: Request) -> dict[str, Any]:
-        return await social.mute(tables.get(game_id), request)
+        return await social.mute(await tables.open(game_id), request)
 
     @router.get("/api/leaderboard")
     async def leaderboard(game: str) -> dict[str, Any]:

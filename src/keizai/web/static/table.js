@@ -25,6 +25,7 @@ export function showTable(root, { gameId, seat, token }) {
       social.state(next);
       banner(""); render();
     },
+    onPresence(seats) { if (message) { message = { ...message, seats }; render(); } },
     onError(error) { busy = false; banner(`${t("error")}: ${error.message} (${error.code})`);
       render(); },
     onStatus(next) {

@@ -46,7 +46,6 @@ def upgrade() -> None:
         sa.Column("account_id", sa.Integer,
                   sa.ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True),
         sa.Column("bot", sa.String(32), nullable=True),
-        sa.Column("away", sa.Integer, nullable=False),
         sa.Column("muted", sa.Integer, nullable=False),
     )
     op.create_index("ix_seat_players_account_id", "seat_players", ["account_id"])
