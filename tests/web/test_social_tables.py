@@ -93,6 +93,12 @@ def test_the_clock_hands_a_seat_to_a_bot_and_back(db_url: str) -> None:
             "seat": 0, "token": token, "action": mine["legal"][0]["name"],
             "step": mine["step"]})
         assert acted.status_code == 200, acted.text
+        # out of time again; this time the player returns by opening the seat's link
+        wait_for(lambda: summary(client, game_id)["seats"][0]["away"], 5)
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "seat": 0, "token": token, "since": 0})
+            ws.receive_json()
+            wait_for(lambda: summary(client, game_id)["seats"][0]["kind"] == "human", 5)
 
 
 def test_no_clock_no_deadline(client) -> None:

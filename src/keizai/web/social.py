@@ -203,6 +203,11 @@ class Social(TableHooks):
     async def _out_of_time(self, table: Table, seat: int, step: int) -> None:
         """The seat is handed to a bot, as a player who left is (`Table.hand_to_bot`):
         opening its link again, or `come_back`, gives it back."""
+        if self.tables.tables.get(table.id) is not table:   # evicted while idle: reload
+            try:
+                table = await self.tables.open(table.id)
+            except ApiError:
+                return
         async with table.lock:
             state = table.state
             if len(state.history) != step or state.current_player != seat \
