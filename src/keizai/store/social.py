@@ -25,12 +25,13 @@ from sqlalchemy import (
     delete,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from keizai.store.db import games, metadata, seats
+from keizai.store.db import NOTIFY_CHANNEL, games, metadata, seats
 
 accounts = Table(
     "accounts", metadata,
@@ -176,6 +177,14 @@ class SocialStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+
+    def _notify(self, conn: Connection, game_id: str, what: str) -> None:
+        """Tell every server process (PostgreSQL NOTIFY, sent at commit) that a game's
+        social rows changed: `social:<game>:<what>`."""
+        if self.postgres:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": NOTIFY_CHANNEL, "payload": f"social:{game_id}:{what}"})
 
     # ----- accounts and sessions ---------------------------------------------------------
     def create_account(self, username: str, key: str, password_hash: str) -> int | None:
@@ -280,6 +289,7 @@ class SocialStore:
             if not changed:
                 conn.execute(insert(seat_players).values(
                     game_id=game_id, seat=seat, **{"muted": 0, **values}))
+            self._notify(conn, game_id, "seats")
 
     def private_games(self, game_ids: list[str]) -> set[str]:
         if not game_ids:
@@ -301,6 +311,7 @@ class SocialStore:
     def create_settings(self, game_id: str, **values: Any) -> None:
         with self.engine.begin() as conn:
             conn.execute(insert(table_settings).values(game_id=game_id, **values))
+            self._notify(conn, game_id, "settings")
 
     def settings(self, game_id: str) -> Settings | None:
         with self.engine.connect() as conn:
@@ -315,13 +326,16 @@ class SocialStore:
         with self.engine.begin() as conn:
             conn.execute(update(table_settings).where(table_settings.c.game_id == game_id)
                          .values(**values))
+            self._notify(conn, game_id, "settings")
 
     def claim_rematch(self, game_id: str, rematch_id: str) -> bool:
         """Note the rematch of a game; False when another one was noted first."""
         with self.engine.begin() as conn:
-            return bool(conn.execute(update(table_settings).where(
+            claimed = bool(conn.execute(update(table_settings).where(
                 table_settings.c.game_id == game_id, table_settings.c.rematch.is_(None))
                 .values(rematch=rematch_id)).rowcount)
+            self._notify(conn, game_id, "settings")
+            return claimed
 
     # ----- ratings -----------------------------------------------------------------------
     def rate(self, game_id: str, game: str, standings: Sequence[Standing],
@@ -344,6 +358,7 @@ class SocialStore:
                       else default for _seat, key, _place in standings]
             posts = rater(priors, [place for _seat, _key, place in standings])
             self._store_ratings(conn, game_id, game, standings, priors, posts, current)
+            self._notify(conn, game_id, "settings")
         return True
 
     @staticmethod
@@ -424,8 +439,16 @@ class SocialStore:
             result = conn.execute(insert(chat_messages).values(
                 game_id=game_id, seat=seat, name=name, text=text, at=moment))
             message_id = int(result.inserted_primary_key[0])
+            self._notify(conn, game_id, f"chat:{message_id}")
         return {"id": message_id, "seat": seat, "name": name, "text": text,
                 "at": moment.isoformat()}
+
+    def chat_message(self, message_id: int) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(chat_messages)
+                             .where(chat_messages.c.id == message_id)).first()
+        return None if r is None else {"id": r.id, "seat": r.seat, "name": r.name,
+                                       "text": r.text, "at": aware(r.at).isoformat()}
 
     def chat(self, game_id: str, limit: int = 50) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:

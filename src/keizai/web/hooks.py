@@ -30,6 +30,9 @@ class TableHooks:
         """Extra fields of a connection's state message."""
         return {}
 
+    def noticed(self, payload: str) -> None:
+        """A PostgreSQL notice of the store's channel (from any server process)."""
+
     def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The lobby's lines as players may see them (called in a worker thread)."""
         return lines

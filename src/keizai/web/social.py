@@ -13,6 +13,7 @@ import json
 import logging
 import secrets
 import unicodedata
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -96,6 +97,7 @@ class Social(TableHooks):
         self.players: dict[str, dict[int, SeatPlayer]] = {}
         self.settings: dict[str, Settings | None] = {}
         self.rematch_lock = asyncio.Lock()
+        self.pushed: deque[int] = deque(maxlen=1000)   # chat ids already sent out here
         # The app's per-client rate limits and body reader (keizai.web.app sets them).
         self.guard: Callable[[str, Request], None] = lambda _kind, _request: None
         self.read_json: Callable[[Request], Awaitable[dict[str, Any]]] = body_json
@@ -342,10 +344,37 @@ class Social(TableHooks):
         text = chat.clean(body.get("text"))
         self.chat_limit.take((table.id, seat))
         message = await asyncio.to_thread(self.db.add_chat, table.id, seat, name, text)
+        self.push_chat(table, message)
+        return message
+
+    def push_chat(self, table: Table, message: dict[str, Any]) -> None:
+        if message["id"] in self.pushed:
+            return
+        self.pushed.append(message["id"])
         text = encode({"type": "chat", **message})
         for conn in table.connections:
             conn.send(text)
-        return message
+
+    def noticed(self, payload: str) -> None:
+        """Another process (or this one) changed a table's social rows: reload them."""
+        kind, _, rest = payload.partition(":")
+        game_id, _, what = rest.partition(":")
+        table = self.tables.tables.get(game_id)
+        if kind != "social" or table is None:
+            return
+        asyncio.get_running_loop().create_task(self._catch_up(table, what))
+
+    async def _catch_up(self, table: Table, what: str) -> None:
+        try:
+            if what.startswith("chat:") and what[5:].isdigit():
+                message = await asyncio.to_thread(self.db.chat_message, int(what[5:]))
+                if message is not None:
+                    self.push_chat(table, message)
+                return
+            await asyncio.to_thread(self.refresh, table.id)
+            table.broadcast()
+        except Exception:
+            log.exception("catching up with game %s", table.id)
 
     async def mute(self, table: Table, request: Request) -> dict[str, Any]:
         self.guard("act", request)

@@ -207,6 +207,7 @@ class Tables:
 
     def noticed(self, payload: str) -> None:
         """Another process (or this one) changed a game: bring the held copy up to date."""
+        self.settings.hooks.noticed(payload)   # names, settings, chat (keizai.web.social)
         game_id, _, version = payload.partition(":")
         table = self.tables.get(game_id)
         if table is None or not version.isdigit() or int(version) <= table.version:
