@@ -99,6 +99,7 @@ class Table:
         self.movers: list[int | None] = []
         self.reveals_before: list[int] = []
         self.state = self._rebuild(row.record())
+        self.public_sent = len(self.state.log(None))
 
     def _rebuild(self, record: dict[str, Any]) -> State:
         """Replay a record, noting who took each decision and what was revealed before."""
