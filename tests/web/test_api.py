@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import keizai
 from tests.web.conftest import create, live, next_state
 
@@ -196,15 +198,17 @@ def test_a_connected_players_seat_is_not_taken_from_them(client) -> None:
     assert client.get(f"/api/games/{gid}").json()["seats"][0]["kind"] == "bot"
 
 
-def test_a_bot_that_no_longer_exists_still_moves(client) -> None:
-    """A stored bot name the agents no longer know (renamed, removed) does not stall the
-    game: a random legal action is played for it."""
+@pytest.mark.parametrize("stored", ["vanished", "mcts:time=inf", "mcts:iterations=999999999"])
+def test_a_bot_that_no_longer_exists_still_moves(client, stored: str) -> None:
+    """A stored bot name the agents no longer know (renamed, removed), or a spec stored
+    before the server's bounds existed (issue #12, finding 1: a restart resumed such bots
+    and hung again), does not stall the game: a random legal action is played for it."""
     from keizai.store import SeatRow
 
     game = create(client, seats=["human", "random"], seed=1)
     table = client.app.state.tables.get(game["id"])
     old = table.seats[1]
-    table.seats[1] = SeatRow(1, "bot", "vanished", old.token, True)
+    table.seats[1] = SeatRow(1, "bot", stored, old.token, True)
     with live(client, game, 0) as ws:
         first = ws.receive_json()
         ws.send_json({"type": "act", "action": first["legal"][0]["name"]})

@@ -78,7 +78,7 @@ def decision_bound(spec: str) -> float:
     """Seconds a decision of `spec` may take before it is replaced by a random move."""
     _kind, params = parse_spec(spec)
     seconds = float(params.get("time", 0) or 0)
-    return 30.0 + 2 * seconds
+    return 30.0 + 2 * min(seconds, MAX_SECONDS) if math.isfinite(seconds) else 30.0
 
 
 def think(spec: str, seed: int, state: State) -> str:

@@ -101,6 +101,7 @@ class Table:
         self.movers: list[int | None] = []
         self.reveals_before: list[int] = []
         self.state = self._rebuild(row.record())
+        self.public_sent = len(self.state.log(None))
         self.hooks = settings.hooks
         self.hooks.loaded(self)
 
@@ -430,8 +431,13 @@ class Table:
             if seat is None or self.seats[seat].kind != "bot":
                 return
             version = self.version
-            spec = self.seats[seat].agent
-            assert spec is not None   # a bot seat always names its bot
+            spec = self.seats[seat].agent or "random"
+            try:
+                check_spec(spec)
+            except ApiError:   # stored before the bounds existed, or a bot since removed
+                log.error("bot %r of game %s is not allowed here; random moves for it",
+                          spec, self.id)
+                spec = "random"
             step = len(state.history)
             seed = (state.seed * 31 + seat) * 1_000_003 + step
             name = await self.settings.pool.choose(spec, seed % 2**63, state.clone())

@@ -34,6 +34,7 @@ BOT_CANDIDATES = ("easy", "normal", "hard", "heuristic", "mcts", "random")
 MAX_GAMES_LISTED = 200
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 HEARTBEAT = 15.0   # seconds between the marks of connected seats in the store
+BOT_TAKEOVER = 10.0   # seconds before a bot left waiting by another process is moved here
 HUMAN_SEATS = ("human", "open")
 
 
@@ -219,6 +220,16 @@ class Tables:
             row = await asyncio.to_thread(self.store.load, table.id)
             if row is not None:
                 table.refresh(row)
+        # The process that made the change moves the next bot; should it die first, this
+        # one takes over after a while (two thinking at once is harmless: the version
+        # check lets one move through).
+        version = table.version
+        asyncio.get_running_loop().call_later(BOT_TAKEOVER, self._kick_if_stuck, table,
+                                              version)
+
+    def _kick_if_stuck(self, table: Table, version: int) -> None:
+        if table.version == version and self.tables.get(table.id) is table:
+            table.kick_bots()
 
     # ----- creating --------------------------------------------------------------------
     async def create(self, body: dict[str, Any]) -> dict[str, Any]:
