@@ -41,11 +41,18 @@ class Candidate:
     info: dict[str, Any] = field(default_factory=dict)
     # Tags counted against the decision's `limits` (e.g. "special" houses).
     tags: tuple[str, ...] = ()
+    # When copies differ in how they are taken (e.g. identical houses that are different
+    # tiles at different places of the supply): the action and the canonical rank of
+    # each copy, in the order copies are taken. Otherwise every copy uses `action`, and
+    # the candidates' order is the canonical order.
+    actions: tuple[str, ...] = ()
+    ranks: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "action": self.action,
                 "count": self.count, "weight": self.weight, "info": dict(self.info),
-                "tags": list(self.tags)}
+                "tags": list(self.tags), "actions": list(self.actions),
+                "ranks": list(self.ranks)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +114,33 @@ def normalize(chosen: Chosen | list[str] | tuple[str, ...]) -> dict[str, int]:
     raise IllegalAction(f"not a chosen set: {chosen!r}")
 
 
-def _units(decision: PendingDecision, chosen: dict[str, int]) -> list[Candidate]:
-    """The chosen copies in canonical order (the candidates' order)."""
-    return [c for c in decision.candidates for _ in range(chosen.get(c.id, 0))]
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    candidate: Candidate
+    action: str
+    rank: int
+
+    @property
+    def weight(self) -> int:
+        return self.candidate.weight
+
+    @property
+    def label(self) -> str:
+        return self.candidate.label
+
+    @property
+    def id(self) -> str:
+        return self.candidate.id
+
+
+def _units(decision: PendingDecision, chosen: dict[str, int]) -> list[_Unit]:
+    """The chosen copies in canonical order."""
+    units = [
+        _Unit(c, c.actions[k] if c.actions else c.action, c.ranks[k] if c.ranks else i)
+        for i, c in enumerate(decision.candidates) for k in range(chosen.get(c.id, 0))
+    ]
+    units.sort(key=lambda u: u.rank)
+    return units
 
 
 def _describe(decision: PendingDecision, chosen: dict[str, int]) -> str:
@@ -184,17 +215,29 @@ def steps(state: Any, chosen: Chosen | list[str]) -> list[str]:
             return False
         now = trial.pending_decision()
         return now is not None and now.kind == decision.kind
-    for unit in _units(decision, picked):
+    queue = _units(decision, picked)
+    left = decision.amount  # what the description should still ask for
+    while queue:
         if not still_pending():
             # The game took the rest itself: with a single legal choice left there is
             # nothing to decide (the constraint check above makes it the chosen one).
             break
+        unit = queue.pop(0)
         try:
             trial.apply(unit.action)
         except IllegalAction as error:
             raise IllegalAction(f"{unit.label} cannot be chosen with this set: {error}"
                                 ) from None
         done.append(unit.action)
+        left -= unit.weight
+        if still_pending():
+            # A forced step the game took by itself shows as the amount dropping by more
+            # than this unit: it was the next unit of the canonical order (the only legal
+            # choice, and the chosen set's next unit is legal), so skip that many.
+            now = trial.pending_decision().amount
+            while left > now and queue:
+                left -= queue.pop(0).weight
+            left = now
     if decision.finish is not None and still_pending():
         try:
             trial.apply(decision.finish)

@@ -390,6 +390,12 @@ class FuturopiaState(State):
             legal.append(table.house_done)
         return legal
 
+    def pending_decision(self) -> Any:
+        """A resource payment or a house purchase described whole (see decisions.py)."""
+        from keizai.rules.futuropia.decisions import pending_decision
+
+        return pending_decision(self)
+
     def explain_illegal(self, action: Action) -> str:
         if self.phase == OVER:
             return "the game is over"
