@@ -9,8 +9,10 @@ from typing import Annotated, Any
 import typer
 
 import keizai
+from keizai import terminal_decisions
 from keizai.agents import make_agent
 from keizai.engine import IllegalAction, State
+from keizai.engine.decision import apply_whole
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Economic board games: play, simulate, benchmark.")
@@ -39,8 +41,11 @@ def list_games() -> None:
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
-    def __init__(self, state: State, seats: list[str], save: Path | None) -> None:
+    def __init__(self, state: State, seats: list[str], save: Path | None,
+                 auto_single: bool = True) -> None:
         self.state = state
+        # A decision with one option is no decision: apply it and say so in a log line.
+        self.auto_single = auto_single
         self.seats = seats
         self.bots = {i: make_agent(spec, state.seed * 31 + i)
                      for i, spec in enumerate(seats) if spec != "human"}
@@ -68,6 +73,12 @@ class TerminalTable:
             assert seat is not None
             if seat in self.bots:
                 state.apply(self.bots[seat].choose(state))
+                self._save()
+                continue
+            legal = state.legal_actions()
+            if self.auto_single and len(legal) == 1:
+                typer.echo(f"  · P{seat + 1}, the only choice: {legal[0]}")
+                state.apply(legal[0])
                 self._save()
                 continue
             if len(self.humans) > 1 and seat != self.last_human:
@@ -105,11 +116,14 @@ class TerminalTable:
         probe = keizai.replay({**record, "actions": []})
         movers = []
         reveals = []
+        choices = []  # False where the table applied a single option by itself
         for name in actions:
             movers.append(probe.current_player)
+            choices.append(not self.auto_single or len(probe.legal_indices()) > 1)
             reveals.append(probe.reveals)
             probe.apply(name)
-        mine = [i for i, mover in enumerate(movers) if mover == seat]
+        mine = [i for i, (mover, real) in enumerate(zip(movers, choices, strict=True))
+                if mover == seat and real]
         if not mine:
             return "Nothing to undo."
         back = mine[-1]
@@ -126,9 +140,59 @@ class TerminalTable:
         except EOFError:
             return "q"
 
+    def _whole_turn(self, seat: int) -> bool | None:
+        """A compound decision (pay N cards, sell, buy houses, pay interest) chosen whole in
+        one prompt and confirmed once; the engine's helper refuses an invalid set with the
+        reason before anything is applied. None: the player asked for single steps."""
+        state = self.state
+        decision = state.pending_decision()
+        assert decision is not None
+        while True:
+            for line in terminal_decisions.lines(decision):
+                typer.echo(line)
+            undo = " u = undo," if self._can_offer_undo() else ""
+            answer = self._ask(f"{terminal_decisions.help_text(decision)} (s = one step at a "
+                               f"time, l = full log,{undo} q = quit) >").strip().lower()
+            if answer == "q":
+                return False
+            if answer == "s":
+                return None
+            if answer == "u" and undo:
+                message = self._undo(seat)
+                typer.echo(message)
+                if message.startswith("Undone"):
+                    return True
+                continue
+            if answer == "l":
+                for line in state.log(seat):
+                    typer.echo(f"  · {line}")
+                continue
+            try:
+                chosen = terminal_decisions.parse(decision, answer)
+            except ValueError as error:
+                typer.echo(f"Please choose again: {error}.")
+                continue
+            described = terminal_decisions.describe_set(decision, chosen)
+            confirm = self._ask(f"{decision.prompt}: {described}. Confirm? "
+                                "(Enter = yes, n = choose again) >").strip().lower()
+            if confirm == "q":
+                return False
+            if confirm not in ("", "y", "yes"):
+                continue
+            try:
+                apply_whole(state, chosen)
+            except IllegalAction as error:
+                typer.echo(f"Not allowed: {error}. Nothing was applied.")
+                continue
+            return True
+
     def _human_turn(self, seat: int) -> bool:
         """Prompt until a legal action is applied; False when the player quits."""
         state = self.state
+        if state.pending_decision() is not None:
+            whole = self._whole_turn(seat)
+            if whole is not None:
+                return whole
         while True:
             legal = state.legal_actions()
             typer.echo(f"P{seat + 1}, choose:")
@@ -170,6 +234,8 @@ def play(
     save: Annotated[Path | None, typer.Option(help="write the game record here after "
                                               "every move")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
+    auto_single: Annotated[bool, typer.Option(
+        help="apply a decision with a single option by itself (with a log line)")] = True,
 ) -> None:
     """Play a game in the terminal (hot-seat for several humans, bots for the rest)."""
     try:
@@ -197,7 +263,7 @@ def play(
                 typer.echo(f"error: {error}", err=True)
                 raise typer.Exit(2) from None
     typer.echo(f"{state.game.title}, {players} player(s), seed {state.seed}.")
-    TerminalTable(state, seat_list, save).run()
+    TerminalTable(state, seat_list, save, auto_single).run()
 
 
 class _Progress:
