@@ -87,3 +87,43 @@ def test_sim_prints_a_json_summary_without_errors() -> None:
     summary = json.loads(result.output[result.output.index("{"):])
     assert summary["games"] == 20 and summary["errors"] == 0
     assert len(summary["mean_scores"]) == 4 and summary["games_per_second"] > 0
+
+
+# --- the command line is robust (issue 14) ------------------------------------------------
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"keizai {keizai.__version__}"
+
+
+def test_save_path_is_checked_before_playing(tmp_path: Path) -> None:
+    for bad, reason in ((tmp_path / "missing" / "game.json", "does not exist"),
+                        (tmp_path, "is a directory")):
+        result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                     "--seats", "random,random", "--save", str(bad)])
+        assert result.exit_code == 2 and reason in result.output
+        assert "Final ranking" not in result.output
+
+
+def test_saved_game_keeps_seats_and_resumes_without_a_game_argument(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    runner.invoke(app, ["play", "futuropia", "--players", "3", "--seed", "5",
+                        "--seats", "human,heuristic,mcts:iterations=20", "--save", str(save)],
+                  input="1\nq\n")
+    saved = json.loads(save.read_text())
+    assert saved["seats"] == ["human", "heuristic", "mcts:iterations=20"]
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Futuropia, 3 player(s), seed 5" in result.output
+    assert json.loads(save.read_text())["seats"] == saved["seats"]
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--resume", str(save)])
+    assert result.exit_code == 2
+    assert "holds a game of futuropia, not national-economy/mecenat" in result.output
+
+
+def test_a_json_error_in_a_resume_file_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["play", "--resume", str(bad)])
+    assert result.exit_code == 2 and f"{bad} is not valid JSON" in result.output
+    result = runner.invoke(app, ["play"])
+    assert result.exit_code == 2 and "give a game id" in result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +17,56 @@ from keizai.engine.decision import apply_whole
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Economic board games: play, simulate, benchmark.")
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"keizai {keizai.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    """Economic board games: play, simulate, benchmark."""
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _writable_file(path: Path, what: str) -> None:
+    """Refuse a file path that cannot be written, before anything is played."""
+    if path.is_dir():
+        raise _fail(f"{what} {path} is a directory")
+    parent = path.parent
+    if not parent.is_dir():
+        raise _fail(f"{what} {path}: the directory {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise _fail(f"{what} {path} is not writable")
+
+
+def _writable_dir(path: Path, what: str) -> None:
+    """Refuse an output directory that cannot be created or written, before playing."""
+    if path.exists() and not path.is_dir():
+        raise _fail(f"{what} {path} exists and is not a directory")
+    existing = path
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK):
+        raise _fail(f"{what} {path} is not writable")
+
+
+def _check_agents(specs: list[str]) -> None:
+    for spec in specs:
+        if spec != "human":
+            try:
+                make_agent(spec)
+            except ValueError as error:
+                raise _fail(str(error)) from None
 
 
 def _parse_options(raw: str | None) -> dict[str, Any]:
@@ -61,8 +112,10 @@ class TerminalTable:
         self.log_seen[seat] = len(lines)
 
     def _save(self) -> None:
+        """The game record, with the seats (humans and bot specs) for --resume."""
         if self.save is not None:
-            self.save.write_text(json.dumps(self.state.record(), indent=1))
+            self.save.write_text(json.dumps({**self.state.record(), "seats": self.seats},
+                                            indent=1))
 
     def run(self) -> None:
         game = self.state.game
@@ -225,7 +278,8 @@ class TerminalTable:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="game id, e.g. national-economy/mecenat")],
+    game: Annotated[str | None, typer.Argument(
+        help="game id, e.g. national-economy/mecenat (not needed with --resume)")] = None,
     players: Annotated[int, typer.Option(help="number of players")] = 3,
     seed: Annotated[int | None, typer.Option(help="random seed (default: a new one)")] = None,
     seats: Annotated[str | None, typer.Option(
@@ -238,30 +292,41 @@ def play(
         help="apply a decision with a single option by itself (with a log line)")] = True,
 ) -> None:
     """Play a game in the terminal (hot-seat for several humans, bots for the rest)."""
+    saved_seats = None
+    if save is not None:
+        _writable_file(save, "--save")
     try:
         if resume is not None:
-            record = json.loads(resume.read_text())
+            try:
+                record = json.loads(resume.read_text())
+            except json.JSONDecodeError as error:
+                raise _fail(f"{resume} is not valid JSON: {error}") from None
+            if not isinstance(record, dict):
+                raise _fail(f"{resume} does not hold a game record")
+            if game is not None and game != record.get("game"):
+                raise _fail(f"{resume} holds a game of {record.get('game')}, not {game}")
             state = keizai.replay(record)
             players = state.num_players
+            saved_seats = record.get("seats")
             save = save or resume
+            _writable_file(save, "--save")
+        elif game is None:
+            raise _fail("give a game id (see keizai games), or --resume FILE")
         else:
             state = keizai.new_game(game, players, seed=seed, options=_parse_options(options))
     except (ValueError, KeyError, OSError, IllegalAction) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
-    seat_list = ([s.strip() for s in seats.split(",")] if seats
-                 else ["human"] + ["random"] * (players - 1))
+        where = f"{resume}: " if resume is not None else ""
+        raise _fail(f"{where}{error}") from None
+    if seats:
+        seat_list = [s.strip() for s in seats.split(",")]
+    elif (isinstance(saved_seats, list) and len(saved_seats) == players
+          and all(isinstance(s, str) for s in saved_seats)):
+        seat_list = saved_seats
+    else:
+        seat_list = ["human"] + ["random"] * (players - 1)
     if len(seat_list) != players:
-        typer.echo(f"error: --seats names {len(seat_list)} seats for {players} players",
-                   err=True)
-        raise typer.Exit(2)
-    for spec in seat_list:
-        if spec != "human":
-            try:
-                make_agent(spec)
-            except ValueError as error:
-                typer.echo(f"error: {error}", err=True)
-                raise typer.Exit(2) from None
+        raise _fail(f"--seats names {len(seat_list)} seats for {players} players")
+    _check_agents(seat_list)
     typer.echo(f"{state.game.title}, {players} player(s), seed {state.seed}.")
     TerminalTable(state, seat_list, save, auto_single).run()
 
@@ -335,16 +400,32 @@ def sim(
     from keizai.sim import Tournament, run_tournament
 
     line_up = [a.strip() for a in agents.split(",")] if agents else ["random"]
+    if "human" in line_up:
+        raise _fail("sim plays bots only; 'human' is for keizai play")
+    _check_agents(line_up)
+    if out is not None:
+        _writable_dir(out, "--out")
+    done = 0
+
+    def advance(k: int) -> None:
+        nonlocal done
+        done += k
+        bar.advance(k)
+
     try:
         tournament = Tournament(game, players, line_up, games, seed, _parse_options(options))
         keizai.new_game(game, players, seed=seed, options=tournament.options)
         show = sys.stderr.isatty() if progress is None else progress
         with _Progress(games, show) as bar:
             result = run_tournament(tournament, workers=workers, backend=backend,
-                                    address=address, on_progress=bar.advance)
+                                    address=address, on_progress=advance)
     except (ValueError, KeyError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: {done} of {games} games played, no results written",
+                   err=True)
+        raise typer.Exit(130) from None
     talk = sys.stderr.isatty() if table is None else table
     if talk:
         typer.echo(result.table_text(), err=True)
@@ -392,11 +473,25 @@ def bench(
     = False,
 ) -> None:
     """Speed on one core: random games/s, engine steps/s, clone()/s, MCTS iterations/s."""
+    import math
+
     from keizai.sim.bench import bench as run_bench
     from keizai.sim.bench import format_table
 
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise _fail(f"--seconds must be a positive number, not {seconds}")
+    most = max(keizai.get_game(g).max_players for g in keizai.games())
+    if not 1 <= players <= most:
+        raise _fail(f"--players must be from 1 to {most}, not {players}")
     try:
-        rows = run_bench([game] if game else None, players, seconds)
+        ids = [game] if game else keizai.games()
+        rows = []
+        for number, game_id in enumerate(ids, 1):
+            keizai.get_game(game_id)
+            # about 3 × seconds per game: random games, clones, two MCTS runs
+            typer.echo(f"[{number}/{len(ids)}] measuring {game_id} "
+                       f"(about {3 * seconds:g} s)...", err=True)
+            rows += run_bench([game_id], players, seconds)
     except (ValueError, KeyError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
