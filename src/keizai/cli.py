@@ -89,6 +89,36 @@ def list_games() -> None:
         typer.echo(f"{game_id:28} {game.title} ({game.min_players}-{game.max_players} players)")
 
 
+def _parts(row: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in row.items() if k not in ("total", "target", "won")}
+
+
+def _score_text(row: dict[str, int], keyed: bool) -> str:
+    """A seat's final score as a person reads it; when "total" is only a ranking key
+    (企業帝國: won × W + companies × C + cash) the parts are shown instead of it."""
+    shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in _parts(row).items())
+    if keyed:
+        return ("won, " if row.get("won") else "") + shown
+    return f"{row['total']} points ({shown})" if shown else f"{row['total']} points"
+
+
+def final_lines(state: State, seats: list[str]) -> list[str]:
+    """The end of a game: a solo won/lost line, or the ranking and the winner(s)."""
+    scores = state.scores()
+    if state.num_players == 1 and "target" in scores[0]:
+        row = scores[0]
+        verdict = "You won" if row.get("won") else "You lost"
+        return [f"{verdict}: {row['total']} points against a target of {row['target']}."]
+    keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
+    winners = state.winners()
+    lines = [f"{1 if seat in winners else n}. P{seat + 1} ({seats[seat]}) "
+             f"{_score_text(scores[seat], keyed)}"
+             for n, seat in enumerate(state.ranking(), 1)]
+    shared = " (shared win)" if len(winners) > 1 else ""
+    names = ", ".join(f"P{seat + 1}" for seat in sorted(winners))
+    return ["Final ranking: " + "; ".join(lines), f"Winner: {names}{shared}"]
+
+
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
@@ -134,15 +164,17 @@ class TerminalTable:
                 state.apply(legal[0])
                 self._save()
                 continue
-            if len(self.humans) > 1 and seat != self.last_human:
+            private = self._private_decision(seat)
+            if len(self.humans) > 1 and seat != self.last_human and private:
                 typer.echo(f"\n=== P{seat + 1}'s turn: pass the screen to P{seat + 1} ===")
                 if self._ask("press Enter when ready (q = quit) >").strip().lower() == "q":
                     typer.echo("Game left unfinished.")
                     return
-            self.last_human = viewer = seat
+            if private:
+                self.last_human = viewer = seat
             self._show_log(seat)
             typer.echo("")
-            typer.echo(game.render_text(state.view(seat)))
+            typer.echo(game.render_text(state.view(seat if private else None)))
             if not self._human_turn(seat):
                 typer.echo("Game left unfinished" + (f"; resume with --resume {self.save}"
                                                       if self.save else "."))
@@ -152,10 +184,20 @@ class TerminalTable:
         self._show_log(viewer)
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer)))
-        ranking = state.ranking()
-        typer.echo("Final ranking: " + ", ".join(
-            f"{n}. P{seat + 1} ({self.seats[seat]}) {state.scores()[seat]['total']} pts"
-            for n, seat in enumerate(ranking, 1)))
+        for line in final_lines(state, self.seats):
+            typer.echo(line)
+
+    def _private_decision(self, seat: int) -> bool:
+        """Whether this seat needs the screen to itself: not in a game without hidden
+        information, nor to answer an offer made during another seat's turn (企業帝國:
+        buy the revealed material or pass), which is answered on the public table."""
+        state = self.state
+        if not state.game.has_hidden_information:
+            return False
+        view = state.view(None)
+        offer = view.get("offer")
+        return not (isinstance(offer, dict) and offer.get("to") == seat
+                    and view.get("active") not in (None, seat))
 
     def _can_offer_undo(self) -> bool:
         """Undo is for a game against bots only: with other humans it would be cheating."""

@@ -87,6 +87,7 @@ def _decision(state: NationalEconomyState) -> dict[str, Any] | None:
         entry["chosen"] = [state.cards.buildings[t].id for t in state.sale_chosen]
     elif state.decision == TAKE:
         entry["revealed"] = [state.cards.buildings[t].id for t in state.revealed]
+        entry["revealed_names"] = [state.cards.buildings[t].name_en for t in state.revealed]
     return entry
 
 
