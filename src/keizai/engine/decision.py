@@ -51,7 +51,7 @@ class Candidate:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "action": self.action,
                 "count": self.count, "weight": self.weight, "info": dict(self.info),
-                "tags": list(self.tags), "actions": list(self.actions),
+                "tags": list(self.tags), "copy_actions": list(self.actions),
                 "ranks": list(self.ranks)}
 
 

@@ -225,7 +225,8 @@ async def send_loop(websocket: WebSocket, conn: Connection) -> None:
 
 async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                        token: str | None) -> None:
-    """Messages: {"type": "act", "action", "step"?}, {"type": "undo"}, {"type": "ping"}."""
+    """Messages: {"type": "act", "action", "step"?}, {"type": "act_whole", "chosen",
+    "step"?} (a compound decision whole), {"type": "undo"}, {"type": "ping"}."""
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
@@ -246,9 +247,12 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                 raise forbidden("spectators cannot act")
             if kind == "act":
                 await table.act(conn.seat, token, message.get("action"), message.get("step"))
+            elif kind == "act_whole":
+                await table.act_whole(conn.seat, token, message.get("chosen"),
+                                      message.get("step"))
             elif kind == "undo":
                 await table.take_back(conn.seat, token)
             else:
-                raise ApiError("invalid_request", "type must be act, undo or ping")
+                raise ApiError("invalid_request", "type must be act, act_whole, undo or ping")
         except ApiError as error:
             conn.outbox.put_nowait({"type": "error", **error.payload()})

@@ -9,7 +9,7 @@ function categoryName(key) {
   return text === `score_${key}` ? key.replace(/_/g, " ") : text;
 }
 
-export function scoreTable(scores, ranking, title) {
+export function scoreTable(scores, ranking, title, pawnClass = (seat) => `p${seat}`) {
   if (!scores) return null;
   const keys = Object.keys(scores[0]).filter((k) => k !== "total");
   const order = ranking ?? scores.map((_, i) => i);
@@ -17,7 +17,7 @@ export function scoreTable(scores, ranking, title) {
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, ranking ? t("ranking") : t("seat")),
         order.map((seat, place) => h("th", {}, ranking ? `${place + 1}. ` : "",
-          h("span", { class: `pawn p${seat}` }), seatName(seat))))),
+          h("span", { class: `pawn ${pawnClass(seat)}` }), seatName(seat))))),
       h("tbody", {},
         keys.map((k) => h("tr", {}, h("th", {}, categoryName(k)),
           order.map((seat) => h("td", {}, String(scores[seat][k]))))),

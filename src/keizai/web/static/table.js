@@ -8,35 +8,53 @@ import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
 import { scoreTable } from "./scores.js";
+import { candidateFor, chosenObject, countOf, newSelection, toggle, wholePanel }
+  from "./whole.js";
 
 export function showTable(root, { gameId, seat, token }) {
   let message = null;
   let log = [];
   let pending = null;     // {name, question} waiting for confirmation
   let busy = false;       // an action is on its way
+  let offline = false;    // the connection is down: clicks would be lost
+  let selection = newSelection();  // a compound decision's picked set (whole.js)
+  const baseTitle = document.title;
 
   const live = connectLive({
     gameId, seat, token,
     onState(next, lines) {
+      if (!message || next.step !== message.step) selection = newSelection();
       message = next; log = lines; busy = false; pending = null;
       banner(""); render();
     },
     onError(error) { busy = false; banner(`${t("error")}: ${error.message} (${error.code})`);
       render(); },
     onStatus(next) {
+      const was = offline;
+      offline = next === "reconnecting";
       if (next === "reconnecting") banner(t("reconnecting"), "info");
       if (next === "refused") banner(`${t("error")}: ${t("not_found")}`);
+      if (next === "open" && was) banner("");
+      if (was !== offline && message) render();
     },
   });
 
   function send(name) {
+    if (offline) { banner(t("reconnecting"), "info"); return; }
     busy = true; pending = null;
     live.send({ type: "act", action: name, step: message.step });
     render();
   }
 
+  function sendWhole() {
+    if (busy || offline) return;
+    busy = true; pending = null;
+    live.send({ type: "act_whole", chosen: chosenObject(selection), step: message.step });
+    render();
+  }
+
   function choose(name, question) {
-    if (busy) return;
+    if (busy || offline) return;
     if (question) { pending = { name, question }; render(); return; }
     send(name);
   }
@@ -68,7 +86,26 @@ export function showTable(root, { gameId, seat, token }) {
           t("hand_to_bot")) : null))));
   }
 
+  function looseButtons(actions, renderer) {
+    return h("div", { class: "loose" }, actions.map((a) => h("button", { type: "button",
+      class: "action legal", dataset: { action: a.name }, disabled: busy || offline,
+      onclick: () => choose(a.name, renderer.confirm?.(a) ?? null) },
+    renderer.label(a, message.view))));
+  }
+
+  function wholeChoices(whole, renderer) {
+    return h("section", { class: "panel choices", id: "choices" },
+      h("h3", {}, t("choices")),
+      wholePanel(whole, selection, { onChange: render, onConfirm: sendWhole,
+        disabled: busy || offline }),
+      h("details", { class: "one-step" }, h("summary", {}, t("whole_one_step")),
+        looseButtons(message.legal, renderer)),
+      message.undo ? h("button", { type: "button", id: "undo", class: "small",
+        onclick: () => live.send({ type: "undo" }) }, t("undo")) : null);
+  }
+
   function choicesPanel(ctx, renderer) {
+    if (message.whole && message.legal.length) return wholeChoices(message.whole, renderer);
     const loose = message.legal.filter((a) => !ctx.mapped.has(a.name));
     const prompt = renderer.prompt?.(message.view) ?? t("prompt_generic");
     return h("section", { class: "panel choices", id: "choices" },
@@ -79,24 +116,62 @@ export function showTable(root, { gameId, seat, token }) {
           t("confirm")),
         h("button", { type: "button", id: "confirm-no", onclick: () => { pending = null;
           render(); } }, t("cancel"))) : null,
-      h("div", { class: "loose" }, loose.map((a) => h("button", { type: "button",
-        class: "action legal", dataset: { action: a.name },
-        onclick: () => choose(a.name, renderer.confirm?.(a) ?? null) },
-      renderer.label(a, message.view)))),
+      looseButtons(loose, renderer),
       message.undo ? h("button", { type: "button", id: "undo", class: "small",
         onclick: () => live.send({ type: "undo" }) }, t("undo")) : null);
+  }
+
+  /** The end of the game: who won (solo: won or lost against the target) and the score
+   * breakdown, at the top of the table. */
+  function gameOverPanel(renderer) {
+    const scores = message.scores ?? [];
+    let headline;
+    if (scores.length === 1 && scores[0].target !== undefined) {
+      headline = t(scores[0].won ? "game_over_solo_won" : "game_over_solo_lost",
+        scores[0].total, scores[0].target);
+    } else {
+      const winners = message.winners ?? message.ranking?.slice(0, 1) ?? [];
+      const names = winners.map((s) => seatName(s) + (s === seat ? ` (${t("you")})` : ""))
+        .join(", ");
+      headline = t(winners.length > 1 ? "game_over_shared" : "game_over_winner", names);
+    }
+    return h("section", { class: "panel game-over", id: "game-over" },
+      h("h2", {}, headline),
+      scoreTable(message.scores, message.ranking, t("final_scores"),
+        (s) => renderer.pawnClass?.(message.view, s) ?? `p${s}`));
   }
 
   function render() {
     if (!message) { root.replaceChildren(h("p", {}, "…")); return; }
     const plain = localStorage.getItem("keizai.plain") === "yes";
     const renderer = plain ? genericRenderer : rendererFor(message.game);
-    const legal = new Map(busy ? [] : message.legal.map((a) => [a.name, a]));
+    // While a move is on its way the highlights stay (no flash of dead buttons); clicks
+    // are ignored until the next state arrives.
+    const legal = new Map(message.legal.map((a) => [a.name, a]));
+    const whole = message.whole && message.legal.length ? message.whole : null;
+    const ordinals = new Map();
     const ctx = {
       mapped: new Set(),
       pendingName: pending?.name,
-      /** Make `el` the click target of action `name` when it is legal now. */
+      /** Make `el` the click target of action `name` when it is legal now (or, in a
+       * compound decision, a copy of a candidate to pick). */
       target(el, name, question = null) {
+        const candidate = whole ? candidateFor(whole, name) : null;
+        if (candidate) {
+          const ordinal = ordinals.get(candidate.id) ?? 0;
+          ordinals.set(candidate.id, ordinal + 1);
+          el.classList.add("pick");
+          el.dataset.pick = candidate.id;
+          if (selection.get(candidate.id)?.has(ordinal)) el.classList.add("picked");
+          el.addEventListener("click", (e) => {
+            e.stopPropagation();
+            if (busy || offline) return;
+            toggle(selection, candidate, ordinal);
+            render();
+          });
+          return el;
+        }
+        if (whole) return el;
         if (!legal.has(name)) return el;
         ctx.mapped.add(name);
         el.classList.add("legal");
@@ -107,9 +182,12 @@ export function showTable(root, { gameId, seat, token }) {
       },
     };
     const board = renderer.render(message.view, ctx);
-    root.replaceChildren(h("div", { class: "table", dataset: { step: message.step,
-      turn: message.current_player === seat && !message.over ? "mine" : "other",
-      over: message.over ? "yes" : "no" } },
+    const mine = message.current_player === seat && !message.over;
+    document.title = mine ? `● ${t("your_turn")} — ${baseTitle}` : baseTitle;
+    root.replaceChildren(h("div", { class: `table${busy ? " busy" : ""}${offline
+      ? " offline" : ""}`, dataset: { step: message.step, turn: mine ? "mine" : "other",
+      over: message.over ? "yes" : "no", ...(whole ? { picked: String(whole.candidates
+        .reduce((n, c) => n + countOf(selection, c.id), 0)) } : {}) } },
     h("div", { class: "table-head" }, h("h2", {}, gameTitle(message.game, message.title)),
       h("span", { class: "status", id: "status" }, statusLine()),
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
@@ -122,9 +200,8 @@ export function showTable(root, { gameId, seat, token }) {
     h("div", { class: "table-body" },
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
-      h("div", { class: "board" }, board),
+      h("div", { class: "board" }, message.over ? gameOverPanel(renderer) : null, board),
       h("aside", { class: "side" },
-        message.over ? scoreTable(message.scores, message.ranking, t("final_scores")) : null,
         seatsPanel(renderer),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log" }, log.map((line) => h("li", {}, line))))))));
@@ -135,5 +212,6 @@ export function showTable(root, { gameId, seat, token }) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   render();
-  return () => { live.close(); window.removeEventListener("keizai:lang", onLang); };
+  return () => { live.close(); window.removeEventListener("keizai:lang", onLang);
+    document.title = baseTitle; };
 }

@@ -1,0 +1,215 @@
+"""The table explains itself (issue 14): compound decisions chosen whole by clicking and
+confirmed once, the end-of-game screen and the turn alert, in headless Chromium."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+
+import keizai
+from keizai.engine import State
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, unavailable_reason
+from tests.web.live_server import LiveServer
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[LiveServer]:
+    path = tmp_path_factory.mktemp("whole")
+    live = LiveServer(f"sqlite:///{path / 'whole.sqlite3'}", path / "server.log").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _position(game: str, players: int, want: Callable[[State], bool]) -> tuple[int, list[str]]:
+    """A seed and the actions (random play) that lead seat 0 to a decision `want` accepts."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = keizai.new_game(game, players, seed=seed)
+        while not state.is_over:
+            if state.current_player == 0 and want(state):
+                return seed, state.record()["actions"]
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def _game_at(server: LiveServer, game: str, seats: list[str], seed: int,
+             actions: list[str]) -> dict:
+    created = httpx.post(f"{server.url}/api/games", json={
+        "game": game, "seats": seats, "seed": seed}).json()
+    state = keizai.new_game(game, len(seats), seed=seed)
+    for name in actions:
+        mover = state.current_player
+        reply = httpx.post(f"{server.url}/api/games/{created['id']}/actions", json={
+            "seat": mover, "token": created["seats"][mover]["token"], "action": name})
+        assert reply.status_code == 200, reply.text
+        state.apply(name)
+    return created
+
+
+def _open(browser, server: LiveServer, game: dict, seat: int = 0):
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('keizai.lang', 'en')")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"{server.url}/#/play/{game['id']}/{seat}/{game['seats'][seat]['token']}")
+    page.wait_for_selector(".table")
+    return page
+
+
+def _view(server: LiveServer, game: dict, seat: int = 0) -> dict:
+    return httpx.get(f"{server.url}/api/games/{game['id']}/view", params={
+        "seat": seat, "token": game["seats"][seat]["token"]}).json()
+
+
+def test_a_whole_payment_by_clicking_cards_and_confirming_once(browser, server) -> None:
+    """Carpenter: pay the cost with any cards of the hand — including one the canonical
+    order does not offer first. A wrong count is refused with the reason; nothing moves."""
+    def hidden_card(state: State) -> bool:
+        d = state.pending_decision()
+        if d is None or d.kind != "pay" or d.amount < 2 or "item" in {
+                c.id for c in d.candidates}:
+            return False
+        legal = {a.name for a in state.legal_actions()}
+        return any(c.action not in legal for c in d.candidates)
+    seed, actions = _position("national-economy/mecenat", 2, hidden_card)
+    state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
+                           "actions": actions})
+    decision = state.pending_decision()
+    legal = {a.name for a in state.legal_actions()}
+    hidden = next(c for c in decision.candidates if c.action not in legal)
+    others = [c for c in decision.candidates if c is not hidden]
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole")
+    assert decision.prompt in page.inner_text("#whole")
+    assert page.locator(".whole-candidate").count() == len(decision.candidates)
+    step = len(actions)
+    page.click(f"#hand [data-pick='{hidden.id}']")   # one card: too few
+    page.click("#whole-confirm")
+    page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)
+    assert f"choose {decision.amount} card(s) in all" in page.inner_text("#banner")
+    assert page.get_attribute(".table", "data-step") == str(step)
+    picked = [hidden.id]
+    for c in others:
+        for _ in range(min(c.count, decision.amount - len(picked))):
+            picked.append(c.id)
+    page.click("#whole-clear")
+    for cid in picked:   # each copy on the board is one click
+        n = picked[:picked.index(cid) + 1].count(cid) if cid != hidden.id else 1
+        page.locator(f"#hand [data-pick='{cid}']").nth(n - 1).click()
+    assert page.get_attribute(".table", "data-picked") == str(decision.amount)
+    page.click("#whole-confirm")
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    page.wait_for_function("() => !document.querySelector('#whole')", timeout=WAIT)
+    hand = [c["id"] for c in _view(server, game)["view"]["players"][0]["hand"]]
+    before = [c["id"] for c in state.view(0)["players"][0]["hand"]]
+    for cid in picked:
+        before.remove(cid)
+    assert sorted(hand) == sorted(before)
+    assert not page.errors
+
+
+def test_a_whole_payday_sale_shows_wages_cash_shortfall_and_sets(browser, server) -> None:
+    """Payday (rulebook): short of money, sell buildings that cover the wages; every
+    allowed set is one choice, confirmed once."""
+    seed, actions = _position("national-economy/progress", 1, lambda s: (
+        (d := s.pending_decision()) is not None and d.kind == "sell" and len(d.sets) >= 2))
+    state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
+                           "actions": actions})
+    decision = state.pending_decision()
+    game = _game_at(server, "national-economy/progress", ["human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole-info")
+    info = decision.info
+    assert (f"Wages due ${info['wages_due']} · cash ${info['cash']} · short "
+            f"${info['shortfall']}") in page.inner_text("#whole-info")
+    assert page.locator(".whole-set").count() == len(decision.sets)
+    page.click(".whole-set[data-set='0']")
+    step = len(actions)
+    page.click("#whole-confirm")
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    sold = _view(server, game)["view"]["workplaces"]
+    public = sorted(w["id"] for w in sold if w["kind"] == "building")
+    for cid in decision.sets[0]:
+        assert cid in public
+    assert not page.errors
+
+
+def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
+    """Futuropia 邀請住民: 5 newcomers need 5-10 beds. L01 + L03 + L05 (6 beds) is one
+    purchase, though L01 and L03 are no longer offered once a dearer house is bought."""
+    game = _game_at(server, "futuropia", ["human", "human"], 0, ["action:invite", "invite:5"])
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole")
+    assert "Buy houses for 5 new residents: 5-10 beds in all" in page.inner_text("#whole")
+    assert "$1 · 1 beds · energy 1 · -1 VP" in page.inner_text(
+        ".whole-candidate[data-pick='L01A']")
+    for house in ("L05A", "L01A", "L03A"):
+        page.click(f".fu [data-pick='{house}']")
+    assert "Chosen: 6 of 5–10 bed(s)" in page.inner_text("#whole-total")
+    page.click("#whole-confirm")
+    page.wait_for_selector(".table:not([data-step='2'])", timeout=WAIT)
+    page.wait_for_selector(".table[data-step='6']", timeout=WAIT)   # 3 houses + done
+    me = _view(server, game)["view"]["communities"][0]
+    assert sorted(h["id"] for h in me["houses"])[:3] == ["L01", "L03", "L05"]
+    assert me["residents"] == 8
+    assert not page.errors
+
+
+def test_the_turn_alert_in_the_tab_title(browser, server) -> None:
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
+    page = _open(browser, server, game)
+    page.wait_for_selector(".table[data-turn=mine]")
+    assert page.title().startswith("● Your turn")
+    page.click(".workplace[data-workplace=mine]")
+    page.wait_for_selector(".table[data-turn=other]", timeout=WAIT)
+    assert not page.title().startswith("●")
+    assert not page.errors
+
+
+@pytest.mark.parametrize(("game_id", "seats"), [
+    ("national-economy/mecenat", ["human", "human"]),
+    ("enterprise-empire", ["human", "human"]),
+    ("national-economy/progress", ["human"]),
+])
+def test_the_end_of_game_screen(browser, server, game_id: str, seats: list[str]) -> None:
+    """The winner (solo: won or lost against the target) and the score breakdown."""
+    rng = random.Random(4)
+    state = keizai.new_game(game_id, len(seats), seed=4)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    game = _game_at(server, game_id, seats, 4, state.record()["actions"])
+    page = _open(browser, server, game)
+    page.wait_for_selector("#game-over")
+    headline = page.inner_text("#game-over h2")
+    if len(seats) == 1:
+        row = state.scores()[0]
+        verdict = "Won" if row["won"] else "Lost"
+        assert headline == f"{verdict}: {row['total']} points against a target of " \
+                           f"{row['target']}"
+    else:
+        winner = state.winners()[0]
+        assert headline.startswith(f"P{winner + 1}") and "wins" in headline
+    assert page.locator("#game-over #scores tbody tr").count() >= 3
+    if game_id == "enterprise-empire":   # the pawn colours of the board, not p0/p1
+        assert page.locator("#game-over #scores thead .pawn[class*='pawn-']").count() == 2
+    assert not page.errors
