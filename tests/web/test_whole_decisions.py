@@ -213,3 +213,103 @@ def test_the_end_of_game_screen(browser, server, game_id: str, seats: list[str])
     if game_id == "enterprise-empire":   # the pawn colours of the board, not p0/p1
         assert page.locator("#game-over #scores thead .pawn[class*='pawn-']").count() == 2
     assert not page.errors
+
+
+def test_a_move_on_its_way_keeps_the_highlights(browser, server) -> None:
+    """Issue 14: on every move the highlights vanished and every legal action flashed as
+    a dead button until the next state arrived."""
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
+    page = _open(browser, server, game)
+    page.wait_for_selector(".table[data-turn=mine]")
+    before = page.locator(".legal").count()
+    during = page.evaluate("""() => {
+        document.querySelector(".workplace[data-workplace=mine]").click();
+        return [document.querySelectorAll(".legal").length,
+                document.querySelector(".table").classList.contains("busy")];
+    }""")
+    assert during == [before, True]
+    page.wait_for_selector(".table[data-turn=other]", timeout=WAIT)
+    assert not page.errors
+
+
+def test_futuropia_names_whose_turn_it_is(browser, server) -> None:
+    """Issue 14: Futuropia showed "Turn 0" (the seat, not a turn counter)."""
+    game = _game_at(server, "futuropia", ["human", "human"], 0, ["action:subsidy"])
+    page = _open(browser, server, game)
+    top = page.inner_text(".fu .ne-top")
+    assert "Turn of P2" in top and "Turn 1" not in top
+    assert not page.errors
+
+
+def test_log_numbers_past_99_are_not_cut(browser, server) -> None:
+    """Issue 14: ".log ol" padded two digits, so numbering broke from line 100."""
+    rng = random.Random(1)
+    state = keizai.new_game("national-economy/mecenat", 2, seed=1)
+    while len(state.log(0)) < 120:
+        state.apply(rng.choice(state.legal_actions()))
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 1,
+                    state.record()["actions"])
+    page = _open(browser, server, game)
+    page.wait_for_selector("#log li:nth-child(110)")
+    padding = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#log'))"
+                            ".paddingLeft)")
+    width = page.evaluate("""() => { const probe = document.createElement("span");
+        probe.textContent = "120. "; document.querySelector("#log").append(probe);
+        const w = probe.getBoundingClientRect().width; probe.remove(); return w; }""")
+    assert padding >= width
+    assert not page.errors
+
+
+def test_clicks_during_an_outage_are_refused_and_said(browser, tmp_path) -> None:
+    """Issue 14: during an outage clicks were dropped silently; now the table says
+    "reconnecting", greys out and refuses them, and nothing is lost or doubled."""
+    live = LiveServer(f"sqlite:///{tmp_path / 'outage.sqlite3'}", tmp_path / "log").start()
+    try:
+        game = _game_at(live, "national-economy/mecenat", ["human", "human"], 3, [])
+        page = _open(browser, live, game)
+        page.wait_for_selector(".table[data-turn=mine]")
+        live.kill()
+        page.wait_for_selector(".table.offline", timeout=WAIT)
+        assert "Reconnecting" in page.inner_text("#banner")
+        page.click(".workplace[data-workplace=mine]")
+        assert not page.query_selector(".table.busy")
+        live.start()
+        page.wait_for_selector(".table:not(.offline)", timeout=WAIT)
+        assert _view(live, game)["step"] == 0
+        assert not page.errors
+    finally:
+        live.stop()
+
+
+def test_cost_reductions_payday_forecast_and_drawn_icons(browser, server) -> None:
+    """Issue 14: a hand card shows its reduced cost and why (Food Factory, Mecenat card
+    text: cost −1 with a building with the plant icon); a payday forecast during the work
+    phase; category icons are our own SVG drawings, never broken mid-chip."""
+    def reduced(state: State) -> bool:
+        view = state.view(0)
+        return (view["decision"] is not None and view["decision"]["kind"] == "place"
+                and any(c["cost_now"] < c["cost"] for c in view["players"][0]["hand"]))
+    seed, actions = _position("national-economy/mecenat", 2, reduced)
+    state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
+                           "actions": actions})
+    view = state.view(0)
+    card = next(c for c in view["players"][0]["hand"] if c["cost_now"] < c["cost"])
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#hand")
+    shown = page.locator(f"#hand [data-card='{card['id']}']").first
+    assert shown.locator(".card-cost.reduced").inner_text() == str(card["cost_now"])
+    assert (f"Cost {card['cost']} → {card['cost_now']}: −1 with 1+ agriculture building(s)"
+            in shown.locator(".card-reduction").inner_text())
+    me = view["players"][0]
+    due = view["wage"] * me["workers"]
+    forecast = page.inner_text("#payday-forecast")
+    assert (f"Payday forecast: wages ${due} ({me['workers']} workers × ${view['wage']}) vs "
+            f"money ${me['money']}") in forecast
+    assert ("covered" in forecast) == (me["money"] >= due)
+    icons = page.locator(".card [data-icon] svg path")
+    assert icons.count() > 0
+    heights = page.eval_on_selector_all(
+        ".card [data-icon]", "els => els.map(e => e.getClientRects().length)")
+    assert set(heights) == {1}   # one box each: a chip never wraps mid-word
+    assert not page.errors
