@@ -313,3 +313,47 @@ def test_cost_reductions_payday_forecast_and_drawn_icons(browser, server) -> Non
         ".card [data-icon]", "els => els.map(e => e.getClientRects().length)")
     assert set(heights) == {1}   # one box each: a chip never wraps mid-word
     assert not page.errors
+
+
+def test_what_the_last_move_changed_is_highlighted(browser, server) -> None:
+    """Issue 14: the table says what just happened (the move's log lines) and marks the
+    money and cards that moved."""
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, ["place:mine"])
+    page = _open(browser, server, game, seat=0)
+    page.wait_for_selector(".table[data-step='1']")
+    token = game["seats"][1]["token"]
+    reply = httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
+        "seat": 1, "token": token, "action": "place:mine"})
+    assert reply.status_code == 200
+    page.wait_for_selector(".table[data-step='2']", timeout=WAIT)
+    assert "P2 places a worker on Mine" in page.inner_text("#last-move")
+    assert page.locator("[data-seat='1'] .changed").count() >= 1
+    assert page.locator("[data-seat='0'] .changed").count() == 0
+    assert not page.errors
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_a_single_option_is_applied_with_a_note_unless_turned_off(browser, server,
+                                                                  auto: bool) -> None:
+    seed, actions = _position("enterprise-empire", 2, lambda s: len(s.legal_actions()) == 1)
+    state = keizai.replay({"game": "enterprise-empire", "players": 2, "seed": seed,
+                           "actions": actions})
+    only = state.legal_actions()[0]
+    game = _game_at(server, "enterprise-empire", ["human", "human"], seed, actions)
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('keizai.lang', 'en');"
+                         f"localStorage.setItem('keizai.auto_single', '{'yes' if auto else 'no'}')")
+    page.goto(f"{server.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+    page.wait_for_selector(".table")
+    step = len(actions)
+    if auto:
+        page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+        assert "The only choice, applied for you" in page.inner_text("#auto-note")
+        assert _view(server, game)["step"] == step + 1
+    else:
+        page.wait_for_selector(f"[data-action='{only.name}'].legal")
+        page.wait_for_timeout(300)
+        assert page.get_attribute(".table", "data-step") == str(step)
+        assert not page.is_checked("#auto-single")
+    context.close()

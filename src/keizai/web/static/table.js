@@ -18,12 +18,20 @@ export function showTable(root, { gameId, seat, token }) {
   let busy = false;       // an action is on its way
   let offline = false;    // the connection is down: clicks would be lost
   let selection = newSelection();  // a compound decision's picked set (whole.js)
+  let fresh = [];         // log lines the latest move added: "what just happened"
+  let snapshot = null;    // {step, values}: what the panels showed, to mark changes
+  let changed = new Set();
+  let autoStep = null;    // the step whose single option the page applied by itself
+  let autoNote = null;
   const baseTitle = document.title;
 
   const live = connectLive({
     gameId, seat, token,
     onState(next, lines) {
       if (!message || next.step !== message.step) selection = newSelection();
+      fresh = message ? lines.slice(log.length) : lines.slice(-2);
+      if (autoStep !== null && next.step !== autoStep) autoNote = autoStep === next.step - 1
+        ? autoNote : null;
       message = next; log = lines; busy = false; pending = null;
       banner(""); render();
     },
@@ -141,6 +149,59 @@ export function showTable(root, { gameId, seat, token }) {
         (s) => renderer.pawnClass?.(message.view, s) ?? `p${s}`));
   }
 
+  /** What each seat panel and the top bar show, by a stable key: the stats in order and
+   * how many of each card. Used to highlight what a move changed. */
+  function panelValues(container) {
+    const values = new Map();
+    for (const panel of container.querySelectorAll("[data-seat]")) {
+      const seatKey = panel.dataset.seat;
+      panel.querySelectorAll(".stats > *").forEach((el, i) => values.set(
+        `${seatKey}:stat:${i}`, { text: el.textContent, el }));
+      const cards = new Map();
+      for (const el of panel.querySelectorAll("[data-card]")) {
+        const key = `${seatKey}:card:${el.dataset.card}`;
+        cards.set(key, [...(cards.get(key) ?? []), el]);
+      }
+      for (const [key, els] of cards) values.set(key, { text: String(els.length), el: els.at(-1) });
+    }
+    container.querySelectorAll(".ne-top > *").forEach((el, i) => values.set(`top:${i}`,
+      { text: el.textContent, el }));
+    return values;
+  }
+
+  function markChanges(container) {
+    const values = panelValues(container);
+    if (!snapshot || snapshot.step !== message.step) {
+      changed = new Set();
+      if (snapshot) {
+        for (const [key, now] of values) {
+          const before = snapshot.values.get(key);
+          if (!before || before.text !== now.text) changed.add(key);
+        }
+      }
+      snapshot = { step: message.step, values };
+    }
+    for (const key of changed) values.get(key)?.el.classList.add("changed");
+  }
+
+  function lastMovePanel() {
+    if (!fresh.length && !autoNote) return null;
+    return h("section", { class: "panel last-move", id: "last-move" },
+      h("h3", {}, t("last_move")), h("ul", {}, fresh.slice(-6).map((line) => h("li", {}, line)),
+        autoNote ? h("li", { class: "auto-note", id: "auto-note" }, autoNote) : null));
+  }
+
+  /** A decision with one option is no decision: apply it and say so (unless turned off). */
+  function applySingle(renderer) {
+    if (localStorage.getItem("keizai.auto_single") === "no" || busy || offline) return;
+    if (message.over || message.current_player !== seat || message.legal.length !== 1) return;
+    if (autoStep === message.step) return;
+    autoStep = message.step;
+    const only = message.legal[0];
+    autoNote = t("auto_single", renderer.label(only, message.view));
+    setTimeout(() => send(only.name), 0);
+  }
+
   function render() {
     if (!message) { root.replaceChildren(h("p", {}, "…")); return; }
     const plain = localStorage.getItem("keizai.plain") === "yes";
@@ -192,6 +253,11 @@ export function showTable(root, { gameId, seat, token }) {
       h("span", { class: "status", id: "status" }, statusLine()),
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
         : null,
+      h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "auto-single",
+        checked: localStorage.getItem("keizai.auto_single") !== "no", onchange: (e) => {
+          localStorage.setItem("keizai.auto_single", e.target.checked ? "yes" : "no");
+          render();
+        } }), ` ${t("auto_single_toggle")}`),
       h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "plain-table",
         checked: plain, onchange: (e) => {
           localStorage.setItem("keizai.plain", e.target.checked ? "yes" : "no");
@@ -200,11 +266,14 @@ export function showTable(root, { gameId, seat, token }) {
     h("div", { class: "table-body" },
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
-      h("div", { class: "board" }, message.over ? gameOverPanel(renderer) : null, board),
+      h("div", { class: "board" }, message.over ? gameOverPanel(renderer) : null,
+        lastMovePanel(), board),
       h("aside", { class: "side" },
         seatsPanel(renderer),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log" }, log.map((line) => h("li", {}, line))))))));
+    markChanges(root);
+    applySingle(renderer);
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
   }

@@ -115,7 +115,7 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
     sets,
     chips,
     h("p", { class: "whole-total", id: "whole-total" },
-      t("whole_total", total(whole, selection), goal(whole), t(`whole_unit_${whole.unit}`))),
+      t("whole_total", total(whole, selection), goal(whole), t(`whole_unit_${whole.unit === "$" ? "dollar" : whole.unit}`))),
     h("div", { class: "whole-buttons" },
       h("button", { type: "button", id: "whole-confirm", class: "primary", disabled,
         onclick: onConfirm }, t("confirm")),
