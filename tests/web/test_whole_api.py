@@ -40,3 +40,24 @@ def test_act_whole_refuses_with_the_reason_then_applies(client) -> None:
         done = next_state(ws, lambda m: m["step"] == 6)
         assert done["current_player"] == 1 and "whole" not in done
     assert view(client, game, 1)["view"]["communities"][0]["beds"] == 9
+
+
+def test_the_replay_names_who_took_the_last_action_and_what_it_was(client) -> None:
+    """Issue 14: the replay's last-action line showed raw ids (pay:food_factory)."""
+    import keizai
+
+    game = create(client, seats=["random", "random"])
+    gid = game["id"]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        message = ws.receive_json()
+        while not message["over"]:
+            message = ws.receive_json()
+    record = client.get(f"/api/games/{gid}/record").json()
+    state = keizai.replay({**record, "actions": []})
+    for step, name in enumerate(record["actions"][:12], 1):
+        mover = state.current_player
+        label = str(state.game.to_action(name))
+        state.apply(name)
+        frame = client.get(f"/api/games/{gid}/replay", params={"step": step}).json()
+        assert (frame["last_seat"], frame["last_label"]) == (mover, label)
+        assert ":" not in frame["last_label"]

@@ -357,3 +357,26 @@ def test_a_single_option_is_applied_with_a_note_unless_turned_off(browser, serve
         assert page.get_attribute(".table", "data-step") == str(step)
         assert not page.is_checked("#auto-single")
     context.close()
+
+
+def test_the_replay_shows_no_you_and_no_raw_ids(browser, server) -> None:
+    """Issue 14: the replay labelled the viewed seat "(you)" and its last-action line
+    showed raw action ids."""
+    rng = random.Random(2)
+    state = keizai.new_game("national-economy/mecenat", 2, seed=2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    actions = state.record()["actions"]
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 2, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#game-over")
+    page.click("a[href^='#/replay/']")
+    page.wait_for_selector("#replay-step")
+    page.select_option(".replay-controls select", "0")
+    page.click("#replay-forward")
+    page.wait_for_selector(".replay[data-step='1']", timeout=WAIT)
+    first = keizai.new_game("national-economy/mecenat", 2, seed=2)
+    label = str(first.game.to_action(actions[0]))
+    assert page.inner_text("#replay-last-action") == f"P1: {label}"
+    assert "(you)" not in page.inner_text(".replay .board")
+    assert not page.errors

@@ -171,11 +171,17 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
         if not 0 <= step <= total:
             raise ApiError("invalid_request", f"step must be 0 to {total}")
         number = parse_seat(seat)
+        before = await asyncio.to_thread(keizai.replay,
+                                         {**record, "actions": record["actions"][:step - 1]}
+                                         ) if step else None
         state = await asyncio.to_thread(keizai.replay,
                                         {**record, "actions": record["actions"][:step]})
+        last = record["actions"][step - 1] if step else None
         return {"step": step, "steps": total, "seat": number, "view": state.view(number),
-                "log": state.log(number),
-                "last": record["actions"][step - 1] if step else None}
+                "log": state.log(number), "last": last,
+                # who took the last action and its readable label (no raw ids)
+                "last_seat": before.current_player if before is not None else None,
+                "last_label": str(state.game.to_action(last)) if last else None}
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:

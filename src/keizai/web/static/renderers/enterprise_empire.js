@@ -106,7 +106,7 @@ function playerPanel(p, view, ctx) {
   const panel = h("section", { class: `panel player${mine ? " me" : ""}${view.current_player
     === p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
   h("h3", {}, pawn(p), ` ${seatName(p.seat)} ${bilingual(p.group_name)}`,
-    mine ? ` (${t("you")})` : "", p.corner ? ` · ${p.corner}` : ""),
+    mine && !view.replay ? ` (${t("you")})` : "", p.corner ? ` · ${p.corner}` : ""),
   h("div", { class: "stats" }, h("span", {}, `${t("ee_cash")} `, h("b", {}, money(p.cash))),
     h("span", {}, `${t("ee_companies")} `, h("b", {}, p.companies_founded)),
     h("span", {}, `${t("ee_price_cards")} `, h("b", {}, p.price_cards))),

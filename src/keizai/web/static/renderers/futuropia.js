@@ -78,7 +78,7 @@ function community(c, view, ctx) {
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     c.seat ? " current" : ""}`, dataset: { seat: c.seat } },
   h("h3", {}, h("span", { class: `pawn p${c.seat}` }), ` ${seatName(c.seat)}`,
-    mine ? ` (${t("you")})` : "", c.finished ? ` · ${t("fu_finished")}` : ""),
+    mine && !view.replay ? ` (${t("you")})` : "", c.finished ? ` · ${t("fu_finished")}` : ""),
   h("div", { class: "stats" }, resources, loans,
     stat(t("fu_residents"), `${c.residents} (${c.idle_residents} ${t("fu_idle")})`),
     stat(t("fu_robots"), c.robots_waiting ? `${c.robots} +${c.robots_waiting}` : c.robots),

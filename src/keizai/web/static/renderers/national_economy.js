@@ -116,7 +116,7 @@ function playerPanel(p, view, ctx) {
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
   h("h3", {}, h("span", { class: `pawn p${p.seat}` }), ` ${seatName(p.seat)}`,
-    mine ? ` (${t("you")})` : "", view.start_player === p.seat ? " ★" : ""),
+    mine && !view.replay ? ` (${t("you")})` : "", view.start_player === p.seat ? " ★" : ""),
   h("div", { class: "stats" }, stat(t("money"), `$${p.money}`),
     stat(t("workers"), `${p.workers_ready}/${p.workers}${p.trainees ? ` +${p.trainees}` : ""}`),
     stat(t("hand"), p.hand_size), stat(t("items"), p.consumer_items),
