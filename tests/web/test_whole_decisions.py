@@ -380,3 +380,36 @@ def test_the_replay_shows_no_you_and_no_raw_ids(browser, server) -> None:
     assert page.inner_text("#replay-last-action") == f"P1: {label}"
     assert "(you)" not in page.inner_text(".replay .board")
     assert not page.errors
+
+
+def _phone(browser, server, game: dict):
+    context = browser.new_context(viewport={"width": 390, "height": 800}, is_mobile=True)
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('keizai.lang', 'en');"
+                         "localStorage.setItem('keizai.auto_single', 'no')")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"{server.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+    page.wait_for_selector(".table")
+    return page
+
+
+def test_on_a_phone_the_board_has_a_legend_and_choices_fold_away(browser, server) -> None:
+    """Issue 14: on phones 企業帝國's spaces had no legend (the names are hidden for
+    room) and the sticky Choices panel covered the board."""
+    seed, actions = _position("enterprise-empire", 2, lambda s: len(s.legal_actions()) > 1)
+    game = _game_at(server, "enterprise-empire", ["human", "human"], seed, actions)
+    page = _phone(browser, server, game)
+    page.wait_for_selector(".ee-board")
+    assert page.is_visible("#ee-legend")
+    assert "ES Energy Supply" in page.inner_text("#ee-legend")
+    assert page.locator(".ee-space[data-space='1'] .ee-code").is_visible()
+    page.wait_for_selector(".table[data-turn=mine]")
+    tall = page.locator("#choices").bounding_box()["height"]
+    page.click("#choices-toggle")
+    short = page.locator("#choices").bounding_box()["height"]
+    assert short < tall and short < 0.15 * 800
+    page.click("#choices-toggle")
+    assert page.locator("#choices").bounding_box()["height"] == tall
+    assert not page.errors

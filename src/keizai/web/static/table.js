@@ -23,6 +23,7 @@ export function showTable(root, { gameId, seat, token }) {
   let changed = new Set();
   let autoStep = null;    // the step whose single option the page applied by itself
   let autoNote = null;
+  let folded = false;     // the Choices panel folded to its prompt (phones)
   const baseTitle = document.title;
 
   const live = connectLive({
@@ -101,9 +102,15 @@ export function showTable(root, { gameId, seat, token }) {
     renderer.label(a, message.view))));
   }
 
+  function choicesHead() {
+    return h("h3", {}, t("choices"), h("button", { type: "button", class: "small",
+      id: "choices-toggle", "aria-expanded": folded ? "false" : "true",
+      onclick: () => { folded = !folded; render(); } }, folded ? t("show") : t("hide")));
+  }
+
   function wholeChoices(whole, renderer) {
-    return h("section", { class: "panel choices", id: "choices" },
-      h("h3", {}, t("choices")),
+    return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices" },
+      choicesHead(),
       wholePanel(whole, selection, { onChange: render, onConfirm: sendWhole,
         disabled: busy || offline }),
       h("details", { class: "one-step" }, h("summary", {}, t("whole_one_step")),
@@ -116,8 +123,8 @@ export function showTable(root, { gameId, seat, token }) {
     if (message.whole && message.legal.length) return wholeChoices(message.whole, renderer);
     const loose = message.legal.filter((a) => !ctx.mapped.has(a.name));
     const prompt = renderer.prompt?.(message.view) ?? t("prompt_generic");
-    return h("section", { class: "panel choices", id: "choices" },
-      h("h3", {}, t("choices")),
+    return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices" },
+      choicesHead(),
       h("p", { class: "prompt" }, message.legal.length ? prompt : statusLine()),
       pending ? h("div", { class: "confirm", id: "confirm-bar" }, pending.question, " ",
         h("button", { type: "button", id: "confirm-yes", onclick: () => send(pending.name) },
