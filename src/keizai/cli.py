@@ -289,10 +289,11 @@ class TerminalTable:
             if whole is not None:
                 return whole
         while True:
-            legal = state.legal_actions()
+            view = state.view(seat)
+            legal = state.game.menu_order(view, state.legal_actions())
             typer.echo(f"P{seat + 1}, choose:")
             for number, action in enumerate(legal, 1):
-                typer.echo(f"  {number:2}) {action}")
+                typer.echo(f"  {number:2}) {state.game.describe_action(view, action)}")
             undo = " u = undo," if self._can_offer_undo() else ""
             answer = self._ask(f"number (l = full log,{undo} q = quit) >").strip().lower()
             if answer == "q":

@@ -659,8 +659,11 @@ class FuturopiaState(State):
                 self.tiles_up[q] = ALL_TILES
             self.tiles_up[p] &= ~(1 << self.tile)
             if self.log_enabled:
-                self._event(f"{_seat(p)} triggers the final phase: every tile is turned up "
-                            f"once more for free")
+                why = (f"{self.residents[p]} residents, the goal is {self.rules.end_residents}"
+                       if self.residents[p] >= self.rules.end_residents
+                       else "the last generator stack entered a market")
+                self._event(f"{_seat(p)} triggers the final phase ({why}): every tile is "
+                            f"turned up once more for free")
         self.trigger = False
         self._next_turn()
 

@@ -31,7 +31,9 @@ def _workers(p: dict[str, Any], payday: bool) -> str:
     return text + (": " + ", ".join(parts) if parts else "")
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], building_names: frozenset[str] = frozenset()) -> str:
+    """The table as text; `building_names` tells a workplace apart from a building of
+    the same name."""
     lines = []
     phase = view["phase"]
     lines.append(
@@ -45,7 +47,10 @@ def render(view: dict[str, Any]) -> str:
         who = "free" if payday else ", ".join(_seat(s) for s in w["workers"]) or "free"
         if w["sideways"]:
             who = "sideways (unusable until payday)"
-        name = w["name"] if w["kind"] != "building" else f"{w['name']} (sold building)"
+        kinds = {"building": " (sold building)", "round": " (round card)"}
+        name = w["name"] + kinds.get(w["kind"], "")
+        if w["kind"] != "building" and w["name"] in building_names:
+            name += " (the workplace)"  # Glory: the Relics workplace and Relics building
         lines.append(f"  {i:2}. {name:28} [{who}]  {w['text']}")
     for p in view["players"]:
         me = " (you)" if p["seat"] == view["seat"] else ""
