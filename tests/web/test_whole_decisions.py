@@ -413,3 +413,26 @@ def test_on_a_phone_the_board_has_a_legend_and_choices_fold_away(browser, server
     page.click("#choices-toggle")
     assert page.locator("#choices").bounding_box()["height"] == tall
     assert not page.errors
+
+
+def test_an_optional_sound_when_the_turn_becomes_mine(browser, server) -> None:
+    """Issue 14: a turn alert in the tab title and an optional sound."""
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.add_init_script("""localStorage.setItem('keizai.lang', 'en');
+        localStorage.setItem('keizai.sound', 'yes'); window.tones = 0;
+        window.AudioContext = class { constructor() { this.currentTime = 0;
+          this.destination = {}; }
+          createGain() { return { gain: {}, connect: (x) => x }; }
+          createOscillator() { window.tones += 1; return { frequency: {},
+            connect: (x) => x, start() {}, stop() {} }; } };""")
+    page.goto(f"{server.url}/#/play/{game['id']}/1/{game['seats'][1]['token']}")
+    page.wait_for_selector(".table[data-turn=other]")
+    assert page.evaluate("window.tones") == 0
+    httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
+        "seat": 0, "token": game["seats"][0]["token"], "action": "place:mine"})
+    page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
+    assert page.evaluate("window.tones") == 2 and page.title().startswith("● Your turn")
+    assert page.is_checked("#turn-sound")
+    context.close()

@@ -24,6 +24,7 @@ export function showTable(root, { gameId, seat, token }) {
   let autoStep = null;    // the step whose single option the page applied by itself
   let autoNote = null;
   let folded = false;     // the Choices panel folded to its prompt (phones)
+  let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   const baseTitle = document.title;
 
   const live = connectLive({
@@ -209,6 +210,23 @@ export function showTable(root, { gameId, seat, token }) {
     setTimeout(() => send(only.name), 0);
   }
 
+  /** A short two-note chime for the turn alert (Web Audio; no sound file). */
+  function chime() {
+    try {
+      const Context = window.AudioContext ?? window.webkitAudioContext;
+      const audio = new Context();
+      [660, 880].forEach((hz, i) => {
+        const tone = audio.createOscillator();
+        const gain = audio.createGain();
+        tone.frequency.value = hz;
+        gain.gain.value = 0.08;
+        tone.connect(gain).connect(audio.destination);
+        tone.start(audio.currentTime + i * 0.15);
+        tone.stop(audio.currentTime + i * 0.15 + 0.12);
+      });
+    } catch { /* no audio available: the title still says it */ }
+  }
+
   function render() {
     if (!message) { root.replaceChildren(h("p", {}, "…")); return; }
     const plain = localStorage.getItem("keizai.plain") === "yes";
@@ -252,6 +270,8 @@ export function showTable(root, { gameId, seat, token }) {
     const board = renderer.render(message.view, ctx);
     const mine = message.current_player === seat && !message.over;
     document.title = mine ? `● ${t("your_turn")} — ${baseTitle}` : baseTitle;
+    if (mine && !wasMine && localStorage.getItem("keizai.sound") === "yes") chime();
+    wasMine = mine;
     root.replaceChildren(h("div", { class: `table${busy ? " busy" : ""}${offline
       ? " offline" : ""}`, dataset: { step: message.step, turn: mine ? "mine" : "other",
       over: message.over ? "yes" : "no", ...(whole ? { picked: String(whole.candidates
@@ -260,6 +280,10 @@ export function showTable(root, { gameId, seat, token }) {
       h("span", { class: "status", id: "status" }, statusLine()),
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
         : null,
+      h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "turn-sound",
+        checked: localStorage.getItem("keizai.sound") === "yes", onchange: (e) => {
+          localStorage.setItem("keizai.sound", e.target.checked ? "yes" : "no");
+        } }), ` ${t("turn_sound")}`),
       h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "auto-single",
         checked: localStorage.getItem("keizai.auto_single") !== "no", onchange: (e) => {
           localStorage.setItem("keizai.auto_single", e.target.checked ? "yes" : "no");
