@@ -146,7 +146,7 @@ def test_enterprise_empire_ranking_shows_won_companies_and_cash_not_a_key() -> N
     ranking = next(line for line in result.output.splitlines()
                    if line.startswith("Final ranking:"))
     assert "1. P1 (random) won, companies 4, cash " in ranking
-    assert "points" not in ranking and "Winner: P1" in result.output
+    assert "pts" not in ranking and "Winner: P1" in result.output
 
 
 def test_hot_seat_answers_an_offer_without_passing_the_screen(tmp_path: Path) -> None:
@@ -173,3 +173,26 @@ def test_hot_seat_answers_an_offer_without_passing_the_screen(tmp_path: Path) ->
     assert "pass the screen" not in result.output
     assert "your price cards" not in result.output  # the public table, no hand shown
     assert "P2, choose:" in result.output
+
+
+def test_final_ranking_shows_shared_places() -> None:
+    """Issue 13: Futuropia has no tie-breaker (「若有平手的狀況…再戰一場」): tied seats share
+    the place and the terminal says so instead of printing "1. P1 … 2. P2"."""
+    from keizai.cli import final_ranking_text
+    from tests.rules.futuropia.helpers import new, play, set_stock
+
+    state = new(3)
+    set_stock(state, 2, 9, 9, 9)
+    state.final = True
+    play(state, "stop", "stop", "stop")
+    totals = [row["total"] for row in state.scores()]
+    text = final_ranking_text(state, ["human", "random", "random"])
+    assert text.startswith(f"Final ranking: 1. P3 (random) {totals[2]} pts; "
+                           f"2. P1 (human) {totals[0]} pts, P2 (random) {totals[1]} pts (shared)")
+    assert "Shared victory" not in text
+    tie = new(2)
+    tie.final = True
+    play(tie, "stop", "stop")
+    text = final_ranking_text(tie, ["random", "random"])
+    assert "1. P1 (random)" in text and "(shared)" in text
+    assert text.endswith("Shared victory: P1, P2")

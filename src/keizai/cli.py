@@ -93,30 +93,36 @@ def _parts(row: dict[str, int]) -> dict[str, int]:
     return {k: v for k, v in row.items() if k not in ("total", "target", "won")}
 
 
-def _score_text(row: dict[str, int], keyed: bool) -> str:
-    """A seat's final score as a person reads it; when "total" is only a ranking key
+def final_ranking_text(state: State, seats: list[str]) -> str:
+    """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
+    game's places; a shared first place adds a "Shared victory" line, a single winner a
+    "Winner" line, a solo game its won/lost line. Where "total" only orders the seats
     (企業帝國: won × W + companies × C + cash) the parts are shown instead of it."""
-    shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in _parts(row).items())
-    if keyed:
-        return ("won, " if row.get("won") else "") + shown
-    return f"{row['total']} points ({shown})" if shown else f"{row['total']} points"
-
-
-def final_lines(state: State, seats: list[str]) -> list[str]:
-    """The end of a game: a solo won/lost line, or the ranking and the winner(s)."""
     scores = state.scores()
+    keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
+
+    def score(seat: int) -> str:
+        row = scores[seat]
+        if not keyed:
+            return f"{row['total']} pts"
+        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in _parts(row).items())
+        return ("won, " if row.get("won") else "") + parts
+
+    places = state.places()
+    parts = []
+    number = 1
+    for place in places:
+        names = ", ".join(f"P{seat + 1} ({seats[seat]}) {score(seat)}" for seat in place)
+        parts.append(f"{number}. {names}" + (" (shared)" if len(place) > 1 else ""))
+        number += len(place)
+    text = "Final ranking: " + "; ".join(parts)
     if state.num_players == 1 and "target" in scores[0]:
         row = scores[0]
         verdict = "You won" if row.get("won") else "You lost"
-        return [f"{verdict}: {row['total']} points against a target of {row['target']}."]
-    keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
-    winners = state.winners()
-    lines = [f"{1 if seat in winners else n}. P{seat + 1} ({seats[seat]}) "
-             f"{_score_text(scores[seat], keyed)}"
-             for n, seat in enumerate(state.ranking(), 1)]
-    shared = " (shared win)" if len(winners) > 1 else ""
-    names = ", ".join(f"P{seat + 1}" for seat in sorted(winners))
-    return ["Final ranking: " + "; ".join(lines), f"Winner: {names}{shared}"]
+        return text + f"\n{verdict}: {row['total']} points against a target of {row['target']}."
+    if len(places[0]) > 1:
+        return text + "\nShared victory: " + ", ".join(f"P{seat + 1}" for seat in places[0])
+    return text + f"\nWinner: P{places[0][0] + 1}"
 
 
 class TerminalTable:
@@ -184,8 +190,7 @@ class TerminalTable:
         self._show_log(viewer)
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer)))
-        for line in final_lines(state, self.seats):
-            typer.echo(line)
+        typer.echo(final_ranking_text(state, self.seats))
 
     def _private_decision(self, seat: int) -> bool:
         """Whether this seat needs the screen to itself: not in a game without hidden

@@ -153,7 +153,7 @@ export function showTable(root, { gameId, seat, token }) {
     }
     return h("section", { class: "panel game-over", id: "game-over" },
       h("h2", {}, headline),
-      scoreTable(message.scores, message.ranking, t("final_scores"),
+      scoreTable(message.scores, message.ranking, t("final_scores"), message.places,
         (s) => renderer.pawnClass?.(message.view, s) ?? `p${s}`));
   }
 
