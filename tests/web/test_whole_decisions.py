@@ -436,3 +436,36 @@ def test_an_optional_sound_when_the_turn_becomes_mine(browser, server) -> None:
     assert page.evaluate("window.tones") == 2 and page.title().startswith("● Your turn")
     assert page.is_checked("#turn-sound")
     context.close()
+
+
+def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None:
+    """Rulebook 翻開行動板: interest is one resource per loan, in any mix of money, food
+    and energy; the whole mix is typed and confirmed once."""
+    def interest(state: State) -> bool:
+        d = state.pending_decision()
+        return (d is not None and d.kind == "interest" and d.amount >= 2
+                and any(c.id == "money" and c.count > 3 for c in d.candidates)
+                and len(d.candidates) >= 2)
+    seed, actions = _position("futuropia", 2, interest)
+    state = keizai.replay({"game": "futuropia", "players": 2, "seed": seed,
+                           "actions": actions})
+    decision = state.pending_decision()
+    other = next(c for c in decision.candidates if c.id != "money")
+    game = _game_at(server, "futuropia", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole")
+    assert f"Pay {decision.amount} resources for interest" in page.inner_text("#whole")
+    page.fill(".whole-candidate[data-pick='money'] .whole-number", str(decision.amount - 1))
+    page.locator(".whole-candidate[data-pick='money'] .whole-number").dispatch_event("change")
+    page.click(f".whole-candidate[data-pick='{other.id}'] .plus")
+    assert page.get_attribute(".table", "data-picked") == str(decision.amount)
+    before = state.res[0].copy()
+    page.click("#whole-confirm")
+    page.wait_for_selector("#whole", state="detached", timeout=WAIT)
+    after = _view(server, game)["view"]["communities"][0]
+    index = {"money": 0, "food": 1, "energy": 2}[other.id]
+    expected = before.copy()
+    expected[0] -= decision.amount - 1
+    expected[index] -= 1
+    assert [after["money"], after["food"], after["energy"]] == expected
+    assert not page.errors

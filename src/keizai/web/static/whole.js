@@ -105,7 +105,10 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
       h("span", { class: "whole-count" },
         h("button", { type: "button", class: "small minus", "aria-label": "−",
           onclick: () => { setCount(selection, c, n - 1); onChange(); } }, "−"),
-        ` ${n}/${c.count} `,
+        " ", c.count > 3 ? h("input", { type: "number", class: "whole-number", min: 0,
+          max: c.count, value: n, "aria-label": c.label, onchange: (e) => {
+            setCount(selection, c, Number(e.target.value) || 0); onChange(); } })
+          : String(n), `/${c.count} `,
         h("button", { type: "button", class: "small plus", "aria-label": "+",
           onclick: () => { setCount(selection, c, n + 1); onChange(); } }, "+")));
   }));
