@@ -244,7 +244,9 @@ def steps(state: Any, chosen: Chosen | list[str]) -> list[str]:
         except IllegalAction as error:
             raise IllegalAction(f"this set does not complete the decision: {error}") from None
         done.append(decision.finish)
-    if still_pending():
+    if decision.constraint == RANGE and decision.finish is None and still_pending():
+        # (For the other constraints the check above makes the set complete: what is
+        # pending now is a new decision of the same kind, e.g. the next discard step.)
         raise IllegalAction("this set does not complete the decision")
     return done
 
