@@ -93,6 +93,14 @@ class State(ABC):
         """Seats in the order that wins ties (default: seat order)."""
         return list(range(self.num_players))
 
+    def pending_decision(self) -> Any:
+        """The pending compound decision described whole (a
+        `keizai.engine.decision.PendingDecision`: pay 3 cards from these, sell buildings
+        worth $12 from these, ...), or None when the decision is a plain atomic choice.
+        Hidden information: it lists what the deciding seat may see, so a face shows it
+        to that seat only. Games with compound decisions override this."""
+        return None
+
     def explain_illegal(self, action: Action) -> str:
         """Why `action` is not legal now; games may say more."""
         return f"{action} is not a legal action now"

@@ -406,6 +406,12 @@ class FuturopiaState(State):
             legal.append(table.house_done)
         return legal
 
+    def pending_decision(self) -> Any:
+        """A resource payment or a house purchase described whole (see decisions.py)."""
+        from keizai.rules.futuropia.decisions import pending_decision
+
+        return pending_decision(self)
+
     def explain_illegal(self, action: Action) -> str:
         if self.phase == OVER:
             return "the game is over"
@@ -680,8 +686,11 @@ class FuturopiaState(State):
                 self.tiles_up[q] = ALL_TILES
             self.tiles_up[p] &= ~(1 << self.tile)
             if self.log_enabled:
-                self._event(f"{_seat(p)} triggers the final phase: every tile is turned up "
-                            f"once more for free")
+                why = (f"{self.residents[p]} residents, the goal is {self.rules.end_residents}"
+                       if self.residents[p] >= self.rules.end_residents
+                       else "the last generator stack entered a market")
+                self._event(f"{_seat(p)} triggers the final phase ({why}): every tile is "
+                            f"turned up once more for free")
         self.trigger = False
         self._next_turn()
 

@@ -1,5 +1,6 @@
 // The social parts of a live table: the seat's name, the turn clock and the way back from
-// a bot, the turn alert, rematch, and the chat (whose text the server sends HTML-escaped).
+// a bot, rematch, and the chat (whose text the server sends HTML-escaped). The turn alert
+// (title and chime) is table.js's.
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
@@ -11,7 +12,6 @@ export function playerName(s) { return s.name ?? seatName(s.seat); }
 export function tableSocial({ gameId, seat, token, rerender }) {
   let messages = [];
   let message = null;
-  let mineBefore = false;
   let draft = "";
   let chatFocused = false;
   const hostToken = localStorage.getItem(`keizai.host.${gameId}`);
@@ -40,26 +40,7 @@ export function tableSocial({ gameId, seat, token, rerender }) {
     if (el && left !== null) el.textContent = t("time_left", `${left} s`);
   }
 
-  function beep() {
-    try {
-      const audio = new AudioContext();
-      const tone = audio.createOscillator();
-      tone.frequency.value = 660;
-      tone.connect(audio.destination);
-      tone.start();
-      tone.stop(audio.currentTime + 0.15);
-    } catch { /* no sound on this device */ }
-  }
-
-  /** A new state: the turn alert when the decision has just become ours. */
-  function state(next) {
-    message = next;
-    const mine = seat !== null && !next.over && next.current_player === seat
-      && next.legal.length > 0;
-    if (mine && !mineBefore && localStorage.getItem("keizai.alert") !== "no") beep();
-    document.title = mine ? `● ${t("your_turn")} · keizai` : "keizai";
-    mineBefore = mine;
-  }
+  function state(next) { message = next; }
 
   function chat(entry) {
     messages = messages.concat([entry]).slice(-100);
@@ -105,7 +86,7 @@ export function tableSocial({ gameId, seat, token, rerender }) {
     if (answer) location.hash = `#/play/${answer.id}/${answer.seat}/${answer.token}`;
   }
 
-  /** The bar above the board: name, away, clock, rated, alert switch, rematch. */
+  /** The bar above the board: name, away, clock, rated, rematch. */
   function bar() {
     const info = message.table ?? {};
     const left = secondsLeft();
@@ -120,10 +101,6 @@ export function tableSocial({ gameId, seat, token, rerender }) {
       h("span", { class: "chip", id: "rated" }, info.rated ? t("rated")
         : info.unrated && message.over ? `${t("unrated")} (${t(`why_${info.unrated}`)})`
           : info.unrated ? t("unrated") : t("rated_at_end")),
-      seat !== null ? h("label", { class: "alert-toggle" }, h("input", { type: "checkbox",
-        id: "turn-alert", checked: localStorage.getItem("keizai.alert") !== "no",
-        onchange: (e) => localStorage.setItem("keizai.alert", e.target.checked ? "yes"
-          : "no") }), ` ${t("turn_alert")}`) : null,
       message.over && info.rematch ? h("button", { type: "button", id: "go-rematch",
         onclick: goToRematch }, t("go_rematch"))
         : message.over && (seat !== null || hostToken) ? h("button", { type: "button",
@@ -168,5 +145,5 @@ export function tableSocial({ gameId, seat, token, rerender }) {
 
   loadChat();
   return { state, chat, bar, seatTools, chatPanel, after,
-    close() { clearInterval(timer); document.title = "keizai"; } };
+    close() { clearInterval(timer); } };
 }
