@@ -40,6 +40,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -202,14 +203,13 @@ class Store:
                       summary: Summary | None = None) -> int:
         """Append one action at `step`; the new version. The primary key (game, step) and
         the version refuse a second writer."""
-        with self.engine.begin() as conn:
-            found = self._lock(conn, game_id, version)
-            count = conn.execute(select(func.count()).select_from(actions)
-                                 .where(actions.c.game_id == game_id)).scalar_one()
-            if count != step:
-                raise Conflict(f"game {game_id} is at step {count}, not {step}")
-            conn.execute(insert(actions).values(game_id=game_id, step=step, name=name))
-            return self._bump(conn, game_id, found, summary)
+        try:
+            with self.engine.begin() as conn:
+                found = self._lock(conn, game_id, version)
+                conn.execute(insert(actions).values(game_id=game_id, step=step, name=name))
+                return self._bump(conn, game_id, found, summary)
+        except IntegrityError:
+            raise Conflict(f"game {game_id} already has a step {step}") from None
 
     def truncate(self, game_id: str, length: int, version: int | None = None,
                  summary: Summary | None = None) -> int:
