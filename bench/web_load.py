@@ -80,7 +80,11 @@ async def seat_client(url: str, game_id: str, seat: int, token: str, chooser: ra
         errors.add("connect")
         return 0
     try:
-        async for raw in ws:
+        while True:
+            try:   # the other seat may stop at the deadline: never wait past it
+                raw = await asyncio.wait_for(ws.recv(), deadline - time.perf_counter())
+            except TimeoutError:
+                return sent
             message = json.loads(raw)
             if "error" in message:
                 errors.add(message["error"]["code"])
@@ -99,7 +103,6 @@ async def seat_client(url: str, game_id: str, seat: int, token: str, chooser: ra
                 await ws.send(json.dumps({"type": "act", "action": action,
                                           "step": message["step"]}))
                 sent += 1
-        errors.add("closed")
     except Exception:
         errors.add("dropped")
     finally:

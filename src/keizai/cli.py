@@ -502,6 +502,9 @@ def serve(
         help="processes bots think in (default: the cores but one)")] = None,
     rate_limits: Annotated[bool, typer.Option(
         help="limit creations, claims and actions per client address")] = True,
+    chosen_seeds: Annotated[bool, typer.Option(
+        help="accept a chosen seed for games with several humans (tests and local "
+             "analysis only: the creator would know every hidden card)")] = False,
     forwarded_allow_ips: Annotated[str, typer.Option(
         help="reverse proxies whose X-Forwarded-For names the client (rate limits)")
     ] = "127.0.0.1",
@@ -520,7 +523,7 @@ def serve(
     url = database_url or default_database_url()
     typer.echo(f"keizai: http://{host}:{port}/  (database {url.split('@')[-1]})")
     web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
-                         bot_workers=bot_workers,
+                         bot_workers=bot_workers, chosen_seeds=chosen_seeds,
                          limits=Limits() if rate_limits else Limits.off())
     # Spectators share one encoded message per step; per-connection compression would
     # undo that, so WebSocket messages are not compressed (a reverse proxy may).

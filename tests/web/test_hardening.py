@@ -121,6 +121,13 @@ def test_a_chosen_seed_only_for_one_human(client) -> None:
     assert client.app.state.tables.get(solo.json()["id"]).state.seed == 5
 
 
+def test_chosen_seeds_for_several_humans_only_when_the_server_says_so(db_url) -> None:
+    body = {"game": GAME, "seats": ["human", "human"], "seed": 5}
+    with TestClient(create_app(db_url, bot_workers=1, chosen_seeds=True)) as client:
+        game = client.post("/api/games", json=body).json()
+        assert client.app.state.tables.get(game["id"]).state.seed == 5
+
+
 def test_the_server_draws_a_secret_seed(client, monkeypatch) -> None:
     import secrets
 

@@ -39,6 +39,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from keizai.store.migrations import upgrade
 
@@ -154,7 +155,9 @@ class Store:
             self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True)
+            # No pre-ping (a round trip per transaction): after an outage the first
+            # request fails with storage_error and the pool reconnects.
+            self.engine = create_engine(url, pool_size=10, max_overflow=20)
         upgrade(self.engine)   # the schema by Alembic migrations (an old database too)
 
     def close(self) -> None:
@@ -190,23 +193,35 @@ class Store:
               summary: Summary | None = None) -> int:
         conn.execute(update(games).where(games.c.id == game_id)
                      .values(version=version + 1, **_summary_values(summary)))
+        self._notify(conn, game_id, version + 1)
+        return version + 1
+
+    def _notify(self, conn: Any, game_id: str, version: int) -> None:
+        """Tell every server process (delivered when the transaction commits)."""
         if self.postgres:
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                         {"channel": NOTIFY_CHANNEL, "payload": f"{game_id}:{version + 1}"})
-        return version + 1
+                         {"channel": NOTIFY_CHANNEL, "payload": f"{game_id}:{version}"})
 
     def append_action(self, game_id: str, step: int, name: str, version: int | None = None,
                       summary: Summary | None = None) -> int:
         """Append one action at `step`; the new version. The primary key (game, step) and
         the version refuse a second writer."""
-        with self.engine.begin() as conn:
-            found = self._lock(conn, game_id, version)
-            count = conn.execute(select(func.count()).select_from(actions)
-                                 .where(actions.c.game_id == game_id)).scalar_one()
-            if count != step:
-                raise Conflict(f"game {game_id} is at step {count}, not {step}")
-            conn.execute(insert(actions).values(game_id=game_id, step=step, name=name))
-            return self._bump(conn, game_id, found, summary)
+        try:
+            with self.engine.begin() as conn:
+                if version is None:
+                    version = self._lock(conn, game_id, None)
+                # One statement locks the row, checks the version and raises it.
+                bumped = conn.execute(
+                    update(games).where(games.c.id == game_id, games.c.version == version)
+                    .values(version=version + 1, **_summary_values(summary))
+                    .returning(games.c.version)).scalar()
+                if bumped is None:
+                    raise Conflict(f"game {game_id} is not at version {version}")
+                conn.execute(insert(actions).values(game_id=game_id, step=step, name=name))
+                self._notify(conn, game_id, bumped)
+                return int(bumped)
+        except IntegrityError:
+            raise Conflict(f"game {game_id} already has a step {step}") from None
 
     def truncate(self, game_id: str, length: int, version: int | None = None,
                  summary: Summary | None = None) -> int:

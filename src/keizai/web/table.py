@@ -41,6 +41,9 @@ class Settings:
     pool: BotPool
     bot_delay: float = 0.0
     handover_after: float = 60.0   # seconds a seat must be away before others hand it over
+    # Accept a chosen seed with several humans (tests, local analysis): whoever creates
+    # the game then knows every hidden card. Never on a public server.
+    chosen_seeds: bool = False
     hooks: TableHooks = field(default_factory=TableHooks)   # keizai.web.social's, in the app
 
 

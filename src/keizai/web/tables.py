@@ -258,7 +258,7 @@ class Tables:
                                  or not 0 <= seed < 2**63):
             raise ApiError("invalid_request", "\"seed\" must be an integer from 0 to 2^63-1")
         humans = sum(1 for spec in seats if spec in HUMAN_SEATS)
-        if seed is not None and humans > 1:
+        if seed is not None and humans > 1 and not self.settings.chosen_seeds:
             raise ApiError("seed_not_allowed", "a chosen seed is only for a game with one "
                            "human seat: with more, the server draws it and keeps it secret")
         if seed is None:
