@@ -37,8 +37,12 @@ class EmpireState(State):
         "position", "price_pile", "revenue_in", "sales", "spent", "start", "turn", "winner",
     )
 
-    def __init__(self, game: EnterpriseEmpire, players: int, seed: int,
-                 options: dict[str, Any]) -> None:
+    def __init__(self, game: EnterpriseEmpire | None, players: int = 0, seed: int = 0,
+                 options: dict[str, Any] | None = None) -> None:
+        """A new game; `EmpireState(None)` is the blank shell `clone()` fills in
+        (compiled classes cannot be created without running `__init__`)."""
+        if game is None or options is None:
+            return
         super().__init__(game, players, seed, options)
         parts = self.parts = game.parts
         rng = self.rng
@@ -528,7 +532,7 @@ class EmpireState(State):
 
     # ----- copies ------------------------------------------------------------------
     def clone(self) -> EmpireState:
-        twin = EmpireState.__new__(EmpireState)
+        twin = EmpireState(None)
         self._copy_base_into(twin)
         twin.active = self.active
         twin.bank = self.bank.copy()

@@ -104,6 +104,14 @@ class FuturopiaState(State):
         "turn",
     )
 
+    def __init__(self, game: Any, players: int = 0, seed: int = 0,
+                 options: dict[str, Any] | None = None) -> None:
+        """A new game before `set_up`; `FuturopiaState(None)` is the blank shell
+        `clone()` fills in (compiled classes cannot be created without `__init__`)."""
+        if game is None or options is None:
+            return
+        super().__init__(game, players, seed, options)
+
     # ----- set-up (rulebook 遊戲準備; reference §4, §11) ----------------------------
     def set_up(self, setup: Setup) -> None:
         comps = setup.components
@@ -130,7 +138,7 @@ class FuturopiaState(State):
             self.rng.shuffle(special_tiles)
             chosen = special_tiles[: rules.advanced_specials_per_player * n]
             supply += [2 * t + 1 for t in chosen]
-            self.houses = [[] for _ in range(n)]
+            self.houses: list[list[int]] = [[] for _ in range(n)]
         else:
             self.houses = [[2 * special_tiles[p]] for p in range(n)]
         for t, tile in enumerate(comps.house_tiles):
@@ -188,7 +196,7 @@ class FuturopiaState(State):
         return self.setup.rules
 
     def clone(self) -> FuturopiaState:
-        twin = FuturopiaState.__new__(FuturopiaState)
+        twin = FuturopiaState(None)
         self._copy_base_into(twin)
         twin.setup = self.setup
         twin.res = [r.copy() for r in self.res]
