@@ -121,6 +121,7 @@ class Player:
 
 class NationalEconomyState(State):
     __slots__ = (
+        "_cheapest_known",
         "budget",
         "build_arg",
         "build_mode",
@@ -358,43 +359,55 @@ class NationalEconomyState(State):
     def _placements(self, seat: int | None) -> list[int]:
         assert seat is not None
         p = self.players[seat]
-        hand = p.hand_n + p.items
-        budget = self.budget
-        ready = p.ready
         out: list[int] = []
         judged: list[int] = []  # actions already judged (several Carpenters are one action)
-        cheapest = -1  # cheapest full cost in hand, found when first needed
+        self._cheapest_known = -1  # cheapest full cost in hand, found when first needed
         spots = self.spots
-        candidates = [spots[key] for key, who, side
-                      in zip(self.wp_key, self.wp_who, self.wp_side, strict=True)
-                      if not (side or (who and not spots[key].multi))]
+        keys = self.wp_key
+        who = self.wp_who
+        side = self.wp_side
+        for i in range(len(keys)):
+            if side[i]:
+                continue
+            spot = spots[keys[i]]
+            if who[i] and not spot.multi:
+                continue
+            self._judge(p, seat, spot, out, judged)
         if p.buildings:
             own_spots = self.own_spots
-            candidates += [own_spots[t] for t, mark in zip(p.buildings, p.built, strict=True)
-                           if mark == FREE and own_spots[t].steps]
-        for spot in candidates:
-            action = spot.action
-            if (ready < spot.workers or hand < spot.need_hand or budget < spot.need_budget
-                    or action in judged):
-                continue
-            judged.append(action)
-            check = spot.check
-            if check == SIMPLE:
-                out.append(action)
-            elif check == BUILD_FULL:
-                if cheapest < 0:
-                    cheapest = self._cheapest(p)
-                if cheapest < hand:
-                    out.append(action)
-            elif check == HIRE:
-                limit = self._worker_limit(p)
-                hire_to = spot.hire_to
-                if p.workers < (min(hire_to, limit) if hire_to else limit):
-                    out.append(action)
-            elif self._feasible(p, seat, spot):
-                out.append(action)
+            built = p.built
+            for j, t in enumerate(p.buildings):
+                if built[j] == FREE:
+                    spot = own_spots[t]
+                    if spot.steps:
+                        self._judge(p, seat, spot, out, judged)
         out.sort()
         return out
+
+    def _judge(self, p: Player, seat: int, spot: Spot, out: list[int],
+               judged: list[int]) -> None:
+        """Append the spot's action to `out` when p may place there (once per action)."""
+        action = spot.action
+        hand = p.hand_n + p.items
+        if (p.ready < spot.workers or hand < spot.need_hand
+                or self.budget < spot.need_budget or action in judged):
+            return
+        judged.append(action)
+        check = spot.check
+        if check == SIMPLE:
+            out.append(action)
+        elif check == BUILD_FULL:
+            if self._cheapest_known < 0:
+                self._cheapest_known = self._cheapest(p)
+            if self._cheapest_known < hand:
+                out.append(action)
+        elif check == HIRE:
+            limit = self._worker_limit(p)
+            hire_to = spot.hire_to
+            if p.workers < (min(hire_to, limit) if hire_to else limit):
+                out.append(action)
+        elif self._feasible(p, seat, spot):
+            out.append(action)
 
     def _cheapest(self, p: Player) -> int:
         """The lowest construction cost (reductions applied) among p's hand, or a huge
