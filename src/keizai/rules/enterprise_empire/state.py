@@ -16,15 +16,21 @@ clockwise from them. Per-seat tables are flat lists: `held[seat * M + material]`
 from __future__ import annotations
 
 from math import gcd
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from keizai.engine import State, rng_from
+from keizai.rules.enterprise_empire.actions import ActionIndex
 from keizai.rules.enterprise_empire.data import CORNER, CORNERS, DEMAND, RESEARCH, SUPPLY
 
 if TYPE_CHECKING:
     from keizai.rules.enterprise_empire.game import EnterpriseEmpire
 
-MOVE, OFFER, RESEARCHING, REFILL, PLACING, OVER = range(6)
+MOVE: Final = 0
+OFFER: Final = 1
+RESEARCHING: Final = 2
+REFILL: Final = 3
+PLACING: Final = 4
+OVER: Final = 5
 PHASE_NAMES = ("move", "offer", "research", "refill", "placing", "over")
 CORNER_LETTERS = "ABCD"
 
@@ -132,7 +138,7 @@ class EmpireState(State):
         return self.phase == OVER
 
     def _legal_indices(self) -> list[int]:
-        ix = self.game.index
+        ix: ActionIndex = self.game.index
         phase = self.phase
         if phase == MOVE:
             k = len(self.parts.price_kinds)
@@ -153,7 +159,7 @@ class EmpireState(State):
         return []
 
     def _apply(self, index: int) -> None:
-        ix = self.game.index
+        ix: ActionIndex = self.game.index
         if index == ix.roll:
             steps = self.rng.randbelow(self.parts.die_sides) + 1
             self.reveals += 1

@@ -6,7 +6,7 @@ to reference/futuropia.md (sections §4-§11). Designed choices are in docs/rule
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from keizai.engine import Action, State
 from keizai.rules.futuropia import house_purchase
@@ -49,7 +49,9 @@ from keizai.rules.futuropia.scoring import Community, final_points, self_suffici
 from keizai.rules.futuropia.staffing import best_output
 from keizai.rules.futuropia.view import build_view
 
-MONEY, FOOD_STOCK, ENERGY_STOCK = range(3)  # positions in a player's resource list
+MONEY: Final = 0  # positions in a player's resource list
+FOOD_STOCK: Final = 1
+ENERGY_STOCK: Final = 2
 
 
 class Setup:

@@ -360,7 +360,6 @@ class NationalEconomyState(State):
         assert seat is not None
         p = self.players[seat]
         out: list[int] = []
-        judged: list[int] = []  # actions already judged (several Carpenters are one action)
         self._cheapest_known = -1  # cheapest full cost in hand, found when first needed
         spots = self.spots
         keys = self.wp_key
@@ -372,7 +371,7 @@ class NationalEconomyState(State):
             spot = spots[keys[i]]
             if who[i] and not spot.multi:
                 continue
-            self._judge(p, seat, spot, out, judged)
+            self._judge(p, seat, spot, out)
         if p.buildings:
             own_spots = self.own_spots
             built = p.built
@@ -380,19 +379,23 @@ class NationalEconomyState(State):
                 if built[j] == FREE:
                     spot = own_spots[t]
                     if spot.steps:
-                        self._judge(p, seat, spot, out, judged)
+                        self._judge(p, seat, spot, out)
         out.sort()
-        return out
+        # Places with the same action (several Carpenters) judge alike: one action each.
+        last = -1
+        unique: list[int] = []
+        for action in out:
+            if action != last:
+                unique.append(action)
+                last = action
+        return unique
 
-    def _judge(self, p: Player, seat: int, spot: Spot, out: list[int],
-               judged: list[int]) -> None:
-        """Append the spot's action to `out` when p may place there (once per action)."""
+    def _judge(self, p: Player, seat: int, spot: Spot, out: list[int]) -> None:
+        """Append the spot's action to `out` when p may place there."""
         action = spot.action
         hand = p.hand_n + p.items
-        if (p.ready < spot.workers or hand < spot.need_hand
-                or self.budget < spot.need_budget or action in judged):
+        if p.ready < spot.workers or hand < spot.need_hand or self.budget < spot.need_budget:
             return
-        judged.append(action)
         check = spot.check
         if check == SIMPLE:
             out.append(action)
