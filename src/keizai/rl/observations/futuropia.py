@@ -176,7 +176,8 @@ class FuturopiaEncoder(ObservationEncoder):
         table = setup.components.generators
         gslot = self.generator_slots
         faces = self.face_slots
-        x = [0.0] * self.size
+        # written in place: cheaper than a list of every entry converted at the end
+        x = np.zeros(self.size, dtype=np.float32)
         x[self.o_numbers:self.o_numbers + 6] = (
             n, state.turn, float(state.final), state.subsidy_pos, state.subsidy_value() or 0,
             float(state.options["advanced"]))
@@ -247,4 +248,4 @@ class FuturopiaEncoder(ObservationEncoder):
             x[self.o_scores] = 1
             for other, score in enumerate(state.scores()):
                 x[self.o_scores + 1 + (other - seat) % n] = score["total"]
-        return np.array(x, dtype=np.float32)
+        return x

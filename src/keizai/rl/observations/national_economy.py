@@ -156,7 +156,8 @@ class NationalEconomyEncoder(ObservationEncoder):
         me = seat
         n = state.num_players
         b = len(self.buildings)
-        x = [0.0] * self.size
+        # written in place: cheaper than a list of every entry converted at the end
+        x = np.zeros(self.size, dtype=np.float32)
         x[self.o_numbers:self.o_numbers + 7] = (
             n, state.round, len(cards.wages), cards.wages[state.round - 1], state.budget,
             len(state.deck), float(cards.vp_cards))
@@ -224,4 +225,4 @@ class NationalEconomyEncoder(ObservationEncoder):
             x[self.o_scores] = 1
             for s, score in enumerate(state.scores()):
                 x[self.o_scores + 1 + (s - me) % n] = score["total"]
-        return np.array(x, dtype=np.float32)
+        return x
