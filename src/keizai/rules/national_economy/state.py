@@ -122,6 +122,7 @@ class Player:
 class NationalEconomyState(State):
     __slots__ = (
         "_cheapest_known",
+        "base_worker_limit",
         "budget",
         "build_arg",
         "build_mode",
@@ -169,6 +170,7 @@ class NationalEconomyState(State):
         super().__init__(game, players, seed, options)
         self.cards = cards
         self.layout = layout
+        self.base_worker_limit: int = cards.setup["worker_limit"]
         self.spots, self.own_spots = compile_spots(cards.game, players)
         setup = cards.setup
         types = len(cards.buildings)
@@ -299,7 +301,7 @@ class NationalEconomyState(State):
         return f"P{seat + 1}"
 
     def _worker_limit(self, p: Player) -> int:
-        return self.cards.setup["worker_limit"] + p.temps
+        return self.base_worker_limit + p.temps
 
     def _hand_limit(self, p: Player) -> int:
         buildings = self.cards.buildings
@@ -505,25 +507,33 @@ class NationalEconomyState(State):
         self.place_own = -1
         if action >= layout.place_own:
             t = action - layout.place_own
-            j = next(j for j, u in enumerate(p.buildings) if u == t and p.built[j] == FREE)
-            p.built[j] = USED
+            built = p.built
+            j = 0
+            for j, u in enumerate(p.buildings):  # the first free one
+                if u == t and built[j] == FREE:
+                    break
+            built[j] = USED
             self.place_own = j
             spot = self.own_spots[t]
-            where = f"their {spot.name}"
         else:
             spots = self.spots
-            i = next(i for i, key in enumerate(self.wp_key)
-                     if spots[key].action == action and not self.wp_side[i]
-                     and (not self.wp_who[i] or spots[key].multi))
-            spot = spots[self.wp_key[i]]
-            self.wp_who[i] = self.wp_who[i] + (seat,) * spot.workers
-            where = spot.name
+            keys = self.wp_key
+            who = self.wp_who
+            side = self.wp_side
+            i = 0
+            for i in range(len(keys)):  # the first usable one
+                candidate = spots[keys[i]]
+                if (candidate.action == action and not side[i]
+                        and (not who[i] or candidate.multi)):
+                    break
+            spot = spots[keys[i]]
+            who[i] = who[i] + (seat,) * spot.workers
         effect, workers = spot.steps, spot.workers
         p.ready -= workers
         if self.log_enabled:
             tokens = "two workers" if workers == 2 else "a worker"
-            if self.log_enabled:
-                self._event(f"{self._seat_name(seat)} places {tokens} on {where}.")
+            where = f"their {spot.name}" if self.place_own >= 0 else spot.name
+            self._event(f"{self._seat_name(seat)} places {tokens} on {where}.")
         if self.num_players == 1:
             self._turn_sideways()
         self.steps = effect
@@ -1087,6 +1097,7 @@ class NationalEconomyState(State):
         self._copy_base_into(twin)
         twin.cards = self.cards
         twin.layout = self.layout
+        twin.base_worker_limit = self.base_worker_limit
         twin.spots = self.spots
         twin.own_spots = self.own_spots
         twin.players = [p.copy() for p in self.players]
