@@ -1,6 +1,6 @@
 """The engine contract, part two: a `State`, one position of a game.
 
-This module is compiled with mypyc in the fast build (scripts/compile.sh); games written
+This module is compiled with mypyc at install (setup.py); games written
 in plain Python subclass it all the same.
 """
 
