@@ -57,3 +57,31 @@ def test_the_stream_is_splitmix64_on_every_build() -> None:
     assert rng.spawn().next64() == 13604808898340030615
     assert rng.copy().state == 11400714819323198488
     assert rng.choice(list("abcdef")) == "d"
+
+
+class _Scripted:
+    """A draw source answering every draw with 0 and counting them."""
+
+    def __init__(self) -> None:
+        self.draws = 0
+
+    def randbelow(self, n: int) -> int:
+        self.draws += 1
+        return 0
+
+    def shuffle(self, items: list) -> None:
+        self.draws += 1
+
+
+def test_states_created_inside_drawing_from_take_their_set_up_draws_from_the_source() -> None:
+    import keizai
+    from keizai.engine import drawing_from
+
+    source = _Scripted()
+    with drawing_from(source):
+        state = keizai.new_game("enterprise-empire", 2, seed=5)
+    assert state.rng is source and source.draws > 0
+    # Outside the block states draw from their seeded generator again.
+    after = keizai.new_game("enterprise-empire", 2, seed=5)
+    assert isinstance(after.rng, Rng) and after.view(None) != state.view(None)
+    assert after.view(None) == keizai.new_game("enterprise-empire", 2, seed=5).view(None)
