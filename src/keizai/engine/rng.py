@@ -42,7 +42,10 @@ class Rng:
 
     def __init__(self, seed: int) -> None:
         # The state's 64 bits: unsigned in plain Python, signed in the compiled build.
-        self._state: i64 = _signed(seed & _MASK) if _NATIVE else seed & _MASK
+        if 0 <= seed < 1 << 62:  # the same bits either way (and no big-integer work)
+            self._state: i64 = seed
+        else:
+            self._state = _signed(seed & _MASK) if _NATIVE else seed & _MASK
 
     def _bits(self) -> i64:
         """The next output's 64 bits (signed in the compiled build, unsigned otherwise)."""

@@ -80,7 +80,9 @@ class Player:
         "workers",
     )
 
-    def __init__(self, types: int, money: int, workers: int) -> None:
+    def __init__(self, types: int, money: int, workers: int, blank: bool = False) -> None:
+        if blank:  # the shell `copy()` fills in
+            return
         self.money = money
         self.workers = workers  # human workers owned, trainees included
         self.ready = workers  # tokens (workers and dolls) that can still be placed
@@ -97,7 +99,7 @@ class Player:
         self.built: list[int] = []  # FREE / USED / BURNT per building this round
 
     def copy(self) -> Player:
-        twin = Player(0, 0, 0)
+        twin = Player(0, 0, 0, True)
         twin.money = self.money
         twin.workers = self.workers
         twin.ready = self.ready
