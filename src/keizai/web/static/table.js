@@ -27,7 +27,7 @@ export function showTable(root, { gameId, seat, token }) {
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   const baseTitle = document.title;
-  const social = tableSocial({ gameId, seat, token, rerender: () => render() });
+  const social = tableSocial({ gameId, seat, token });
 
   const live = connectLive({
     gameId, seat, token,

@@ -9,7 +9,7 @@ import { account } from "./session.js";
 
 export function playerName(s) { return s.name ?? seatName(s.seat); }
 
-export function tableSocial({ gameId, seat, token, rerender }) {
+export function tableSocial({ gameId, seat, token }) {
   let messages = [];
   let message = null;
   let draft = "";
@@ -26,7 +26,15 @@ export function tableSocial({ gameId, seat, token, rerender }) {
 
   async function loadChat() {
     const answer = await call(`/api/games/${gameId}/chat`);
-    if (answer) { messages = answer.messages; rerender(); }
+    if (answer && answer.messages.length) { messages = answer.messages; redrawChat(); }
+  }
+
+  /** New chat lines redraw only the chat's list, never the board under the pointer. */
+  function redrawChat() {
+    const list = document.getElementById("chat");
+    if (!list) return;
+    list.replaceWith(chatList());
+    after();
   }
 
   function secondsLeft() {
@@ -44,7 +52,7 @@ export function tableSocial({ gameId, seat, token, rerender }) {
 
   function chat(entry) {
     messages = messages.concat([entry]).slice(-100);
-    rerender();
+    redrawChat();
   }
 
   function joinBar() {
@@ -115,13 +123,17 @@ export function tableSocial({ gameId, seat, token, rerender }) {
         seat: s.seat, muted: !s.muted }) }, s.muted ? t("unmute") : t("mute"));
   }
 
-  function chatPanel() {
-    const canSay = seat !== null || hostToken;
-    const list = h("ol", { id: "chat" }, messages.map((m) => {
+  function chatList() {
+    return h("ol", { id: "chat" }, messages.map((m) => {
       const text = h("span", { class: "text" });
       text.innerHTML = m.text;   // escaped by the server: shown as text, never as markup
       return h("li", {}, h("b", {}, m.name), ": ", text);
     }));
+  }
+
+  function chatPanel() {
+    const canSay = seat !== null || hostToken;
+    const list = chatList();
     const input = h("input", { id: "chat-input", maxlength: 200, value: draft,
       oninput: (e) => { draft = e.target.value; },
       onfocus: () => { chatFocused = true; }, onblur: () => { chatFocused = false; } });
@@ -130,8 +142,11 @@ export function tableSocial({ gameId, seat, token, rerender }) {
       if (!draft.trim()) return;
       const body = seat !== null ? { seat, token, text: draft } : { token: hostToken,
         text: draft };
-      if (await call(`/api/games/${gameId}/chat`, body)) { draft = ""; chatFocused = true;
-        rerender(); }
+      if (await call(`/api/games/${gameId}/chat`, body)) {
+        draft = "";
+        input.value = "";
+        input.focus();
+      }
     } }, input, h("button", { type: "submit", id: "chat-send" }, t("send"))) : null;
     return h("section", { class: "panel chat-panel" }, h("h3", {}, t("chat")), list, form);
   }
