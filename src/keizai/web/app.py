@@ -314,11 +314,17 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         number = parse_seat(seat)
         if number is not None:
             check_seat(number, record["players"])
+        before = await asyncio.to_thread(keizai.replay,
+                                         {**record, "actions": record["actions"][:step - 1]}
+                                         ) if step else None
         state = await asyncio.to_thread(keizai.replay,
                                         {**record, "actions": record["actions"][:step]})
+        last = record["actions"][step - 1] if step else None
         return {"step": step, "steps": total, "seat": number, "view": state.view(number),
-                "log": state.log(number),
-                "last": record["actions"][step - 1] if step else None}
+                "log": state.log(number), "last": last,
+                # who took the last action and its readable label (no raw ids)
+                "last_seat": before.current_player if before is not None else None,
+                "last_label": str(state.game.to_action(last)) if last else None}
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:
@@ -409,7 +415,8 @@ async def send_loop(websocket: WebSocket, conn: Connection) -> None:
 async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                        token: Any, limiter: RateLimiter, client: str,
                        sender: asyncio.Task[None]) -> None:
-    """Messages: {"type": "act", "action", "step"?}, {"type": "undo"}, {"type": "ping"}."""
+    """Messages: {"type": "act", "action", "step"?}, {"type": "act_whole", "chosen",
+    "step"?} (a compound decision whole), {"type": "undo"}, {"type": "ping"}."""
     while not sender.done():
         try:
             message = await receive_object(websocket)
@@ -424,10 +431,13 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                 raise forbidden("spectators cannot act")
             if kind == "act":
                 await table.act(conn.seat, token, message.get("action"), message.get("step"))
+            elif kind == "act_whole":
+                await table.act_whole(conn.seat, token, message.get("chosen"),
+                                      message.get("step"))
             elif kind == "undo":
                 await table.take_back(conn.seat, token)
             else:
-                raise ApiError("invalid_request", "type must be act, undo or ping")
+                raise ApiError("invalid_request", "type must be act, act_whole, undo or ping")
         except ApiError as error:
             conn.send(json.dumps({"type": "error", **error.payload()}))
         except (WebSocketDisconnect, RuntimeError):
