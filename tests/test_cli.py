@@ -196,3 +196,29 @@ def test_final_ranking_shows_shared_places() -> None:
     text = final_ranking_text(tie, ["random", "random"])
     assert "1. P1 (random)" in text and "(shared)" in text
     assert text.endswith("Shared victory: P1, P2")
+
+
+# --- a new user's and an attacker's input (QA) --------------------------------------------
+def test_odd_digits_and_huge_numbers_at_the_menu_reprompt() -> None:
+    """'²' passes str.isdigit() but not int(); a 5000-digit number passes both checks but
+    int() refuses it (Python's 4300-digit limit): both used to end the game in a traceback."""
+    for answer in ("²", "9" * 5000, "0" * 5000):
+        result = runner.invoke(app, ["play", "national-economy/progress", "--players", "1",
+                                     "--seed", "3"], input=f"{answer}\nq\n")
+        assert result.exit_code == 0, result.output
+        assert result.exception is None
+        assert "Please type a number from 1 to" in result.output
+
+
+def test_quitting_before_the_first_move_leaves_the_promised_save(tmp_path: Path) -> None:
+    """'resume with --resume FILE' is printed on quitting: the file must exist, with the
+    seed (a new random one when --seed is not given) and the seats."""
+    save = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seats",
+                                 "human,heuristic", "--save", str(save)], input="q\n")
+    assert f"resume with --resume {save}" in result.output
+    saved = json.loads(save.read_text())
+    assert saved["actions"] == [] and saved["seats"] == ["human", "heuristic"]
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert f"seed {saved['seed']}" in result.output

@@ -156,6 +156,7 @@ class TerminalTable:
     def run(self) -> None:
         game = self.state.game
         viewer: int | None = self.humans[0] if self.humans else None
+        self._save()  # quitting before the first move still leaves the seed and seats
         while not self.state.is_over:
             state = self.state  # an undo replaces the state
             seat = state.current_player
@@ -313,11 +314,12 @@ class TerminalTable:
                 for line in state.log(seat):
                     typer.echo(f"  · {line}")
                 continue
-            if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
+            number = terminal_decisions.menu_number(answer, len(legal))
+            if number is None:
                 typer.echo(f"Please type a number from 1 to {len(legal)}.")
                 continue
             try:
-                state.apply(legal[int(answer) - 1])
+                state.apply(legal[number - 1])
             except IllegalAction as error:  # cannot happen for a listed action
                 typer.echo(f"Not allowed: {error}")
                 continue
