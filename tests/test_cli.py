@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import keizai
@@ -222,3 +223,43 @@ def test_quitting_before_the_first_move_leaves_the_promised_save(tmp_path: Path)
     result = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
     assert result.exit_code == 0, result.output
     assert f"seed {saved['seed']}" in result.output
+
+
+def test_a_save_that_cannot_be_written_is_a_clear_error_and_keeps_the_last_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Disk full in the middle of a game: a clear error, and the file still holds the game
+    as of the move before (the old write truncated the save first, then failed)."""
+    save = tmp_path / "game.json"
+    real_write = Path.write_text
+    writes = []
+
+    def write_text(self: Path, text: str, *args: object, **kwargs: object) -> int:
+        writes.append(self)
+        if len(writes) >= 3:
+            self.open("w").close()  # what a failed write leaves: the file opened, empty
+            raise OSError(28, "No space left on device")
+        return real_write(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", write_text)
+    result = runner.invoke(app, ["play", "national-economy/progress", "--players", "1",
+                                 "--seed", "3", "--save", str(save)], input="1\n1\n1\nq\n")
+    monkeypatch.undo()
+    assert result.exit_code == 2, result.output
+    assert "cannot write --save" in result.output and "No space left" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    state = keizai.replay(json.loads(save.read_text()))
+    assert len(state.history) >= 1
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc")
+def test_a_save_or_out_path_the_system_refuses_is_a_clear_error(tmp_path: Path) -> None:
+    """As root os.access() allows everything; /proc still refuses new files."""
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seats",
+                                 "random,random", "--save", "/proc/keizai-qa.json"])
+    assert result.exit_code == 2 and "cannot write --save /proc/keizai-qa.json" in result.output
+    assert "Final ranking" not in result.output
+    result = runner.invoke(app, ["sim", "--games", "1", "--workers", "1", "--players", "2",
+                                 "--out", "/proc/keizai-qa"])
+    assert result.exit_code == 2 and "--out /proc/keizai-qa cannot be created" in result.output
+    assert '"errors"' not in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -58,6 +59,10 @@ def _writable_dir(path: Path, what: str) -> None:
         existing = existing.parent
     if not existing.is_dir() or not os.access(existing, os.W_OK):
         raise _fail(f"{what} {path} is not writable")
+    try:  # as root os.access says yes to everything: try it
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _fail(f"{what} {path} cannot be created: {error}") from None
 
 
 def _check_agents(specs: list[str]) -> None:
@@ -148,10 +153,21 @@ class TerminalTable:
         self.log_seen[seat] = len(lines)
 
     def _save(self) -> None:
-        """The game record, with the seats (humans and bot specs) for --resume."""
-        if self.save is not None:
-            self.save.write_text(json.dumps({**self.state.record(), "seats": self.seats},
-                                            indent=1))
+        """The game record, with the seats (humans and bot specs) for --resume. Written
+        to a temporary file that then replaces the save, so a failed write (disk full,
+        a file system that refuses it, Ctrl-C) never destroys the previous save."""
+        if self.save is None:
+            return
+        text = json.dumps({**self.state.record(), "seats": self.seats}, indent=1)
+        partial = self.save.with_name(self.save.name + ".partial")
+        try:
+            partial.write_text(text)
+            os.replace(partial, self.save)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
+            kept = " (it keeps the game up to the move before)" if self.save.exists() else ""
+            raise _fail(f"cannot write --save {self.save}{kept}: {error}") from None
 
     def run(self) -> None:
         game = self.state.game
@@ -480,9 +496,13 @@ def sim(
     if talk:
         typer.echo(result.table_text(), err=True)
     if out is not None:
-        for path in result.write(str(out), plots=plots):
-            if talk:
-                typer.echo(f"wrote {path}", err=True)
+        try:
+            for path in result.write(str(out), plots=plots):
+                if talk:
+                    typer.echo(f"wrote {path}", err=True)
+        except OSError as error:
+            typer.echo(json.dumps(result.summary, indent=1))
+            raise _fail(f"--out {out}: {error}") from None
     typer.echo(json.dumps(result.summary, indent=1))
     if result.summary["errors"]:
         raise typer.Exit(1)
