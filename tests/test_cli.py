@@ -263,3 +263,23 @@ def test_a_save_or_out_path_the_system_refuses_is_a_clear_error(tmp_path: Path) 
                                  "--out", "/proc/keizai-qa"])
     assert result.exit_code == 2 and "--out /proc/keizai-qa cannot be created" in result.output
     assert '"errors"' not in result.output
+
+
+def test_undo_takes_back_a_whole_house_purchase_not_its_last_step(tmp_path: Path) -> None:
+    """A house purchase is one prompt (L10A, then 'no more houses' applied by the helper):
+    undo goes back to that prompt with every house and the money as before, not into the
+    middle of the purchase (an 0-5 beds prompt the player never saw)."""
+    save = tmp_path / "game.json"
+    # seed 4, human P1 against the heuristic: Invite (3), 4 residents (4), house L10A (10)
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,heuristic", "--save", str(save)],
+                           input="3\n4\n10\n\nu\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Undone: back to your previous decision." in result.output
+    state = keizai.replay(json.loads(save.read_text()))
+    decision = state.pending_decision()
+    assert decision is not None and decision.kind == "houses"
+    assert (decision.amount, decision.maximum) == (4, 9)
+    assert "L10A" in " ".join(c.label for c in decision.candidates)
+    after_undo = result.output[result.output.index("Undone"):]
+    assert "Buy houses for 4 new residents: 4-9 beds in all:" in after_undo

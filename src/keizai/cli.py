@@ -234,16 +234,23 @@ class TerminalTable:
         movers = []
         reveals = []
         choices = []  # False where the table applied a single option by itself
+        kinds = []  # the compound decision each action was a step of, if any
         for name in actions:
             movers.append(probe.current_player)
             choices.append(not self.auto_single or len(probe.legal_indices()) > 1)
             reveals.append(probe.reveals)
+            decision = probe.pending_decision()
+            kinds.append(decision.kind if decision is not None else None)
             probe.apply(name)
         mine = [i for i, (mover, real) in enumerate(zip(movers, choices, strict=True))
                 if mover == seat and real]
         if not mine:
             return "Nothing to undo."
         back = mine[-1]
+        # A compound decision was one prompt: undo all its steps, back to that prompt.
+        while (back > 0 and kinds[back] is not None and movers[back - 1] == seat
+               and kinds[back - 1] == kinds[back]):
+            back -= 1
         if reveals[back] != self.state.reveals:
             return "Cannot undo: a card was drawn or revealed since your last decision."
         self.state = keizai.replay({**record, "actions": actions[:back]})
