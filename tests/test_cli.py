@@ -283,3 +283,20 @@ def test_undo_takes_back_a_whole_house_purchase_not_its_last_step(tmp_path: Path
     assert "L10A" in " ".join(c.label for c in decision.candidates)
     after_undo = result.output[result.output.index("Undone"):]
     assert "Buy houses for 4 new residents: 4-9 beds in all:" in after_undo
+
+
+def test_ctrl_c_leaves_the_game_with_the_resume_line(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at a prompt (or while a bot thinks) ends the game like q: a line that says how
+    to resume, the save as of the last move, exit status 130."""
+    save = tmp_path / "game.json"
+
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,heuristic", "--save", str(save)])
+    assert result.exit_code == 130, result.output
+    assert f"Game left unfinished; resume with --resume {save}" in result.output
+    assert json.loads(save.read_text())["seed"] == 4

@@ -401,7 +401,12 @@ def play(
         raise _fail(f"--seats names {len(seat_list)} seats for {players} players")
     _check_agents(seat_list)
     typer.echo(f"{state.game.title}, {players} player(s), seed {state.seed}.")
-    TerminalTable(state, seat_list, save, auto_single).run()
+    try:
+        TerminalTable(state, seat_list, save, auto_single).run()
+    except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
+        typer.echo("\nGame left unfinished" + (f"; resume with --resume {save}" if save
+                                               else "."))
+        raise typer.Exit(130) from None
 
 
 class _Progress:
