@@ -300,3 +300,12 @@ def test_ctrl_c_leaves_the_game_with_the_resume_line(tmp_path: Path,
     assert result.exit_code == 130, result.output
     assert f"Game left unfinished; resume with --resume {save}" in result.output
     assert json.loads(save.read_text())["seed"] == 4
+
+
+def test_quitting_at_the_pass_the_screen_prompt_says_how_to_resume(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                 "--seats", "human,human", "--seed", "2", "--save", str(save)],
+                           input="q\n")
+    assert "pass the screen to P1" in result.output
+    assert f"Game left unfinished; resume with --resume {save}" in result.output
