@@ -309,3 +309,24 @@ def test_quitting_at_the_pass_the_screen_prompt_says_how_to_resume(tmp_path: Pat
                            input="q\n")
     assert "pass the screen to P1" in result.output
     assert f"Game left unfinished; resume with --resume {save}" in result.output
+
+
+def test_a_new_game_does_not_overwrite_a_saved_game(tmp_path: Path) -> None:
+    """`--save game.json` where --resume was meant: the saved game is kept and the error
+    says how to continue it (a file that holds no game record may be overwritten)."""
+    save = tmp_path / "game.json"
+    runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
+                        "--seats", "human,random", "--save", str(save)], input="1\nq\n")
+    kept = save.read_text()
+    result = runner.invoke(app, ["play", "enterprise-empire", "--players", "2",
+                                 "--seats", "random,random", "--save", str(save)])
+    assert result.exit_code == 2
+    assert f"already holds a saved game of futuropia; continue it with --resume {save}" \
+        in result.output
+    assert save.read_text() == kept
+    notes = tmp_path / "notes.json"
+    notes.write_text("[]")
+    for _ in range(2):  # a file that is no game record, then a finished game
+        result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
+                                     "--seats", "random,random", "--save", str(notes)])
+        assert result.exit_code == 0 and json.loads(notes.read_text())["game"] == "futuropia"

@@ -50,6 +50,18 @@ def _writable_file(path: Path, what: str) -> None:
         raise _fail(f"{what} {path} is not writable")
 
 
+def _saved_game(path: Path) -> str | None:
+    """The game id of the unfinished game saved in `path`, or None if it holds none (a
+    finished game may be overwritten: nothing is left to resume)."""
+    try:
+        record = json.loads(path.read_text())
+        if not isinstance(record, dict) or not isinstance(record.get("game"), str):
+            return None
+        return None if keizai.replay(record).is_over else record["game"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def _writable_dir(path: Path, what: str) -> None:
     """Refuse an output directory that cannot be created or written, before playing."""
     if path.exists() and not path.is_dir():
@@ -371,6 +383,10 @@ def play(
     saved_seats = None
     if save is not None:
         _writable_file(save, "--save")
+        held = _saved_game(save) if resume is None or save != resume else None
+        if held is not None:
+            raise _fail(f"--save {save} already holds a saved game of {held}; continue it "
+                        f"with --resume {save}, or save the new game in another file")
     try:
         if resume is not None:
             try:
