@@ -330,3 +330,10 @@ def test_a_new_game_does_not_overwrite_a_saved_game(tmp_path: Path) -> None:
         result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
                                      "--seats", "random,random", "--save", str(notes)])
         assert result.exit_code == 0 and json.loads(notes.read_text())["game"] == "futuropia"
+
+
+def test_human_is_a_seat_name_in_any_case_as_the_bot_names_are() -> None:
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "1",
+                                 "--seats", "Human, HEURISTIC"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "P1, choose:" in result.output

@@ -410,7 +410,9 @@ def play(
         where = f"{resume}: " if resume is not None else ""
         raise _fail(f"{where}{error}") from None
     if seats:
-        seat_list = [s.strip() for s in seats.split(",")]
+        # bot names are read case-insensitively (make_agent): so is "human"
+        seat_list = ["human" if s.strip().lower() == "human" else s.strip()
+                     for s in seats.split(",")]
     elif (isinstance(saved_seats, list) and len(saved_seats) == players
           and all(isinstance(s, str) for s in saved_seats)):
         seat_list = saved_seats
