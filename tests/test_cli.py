@@ -337,3 +337,14 @@ def test_human_is_a_seat_name_in_any_case_as_the_bot_names_are() -> None:
                                  "--seats", "Human, HEURISTIC"], input="q\n")
     assert result.exit_code == 0, result.output
     assert "P1, choose:" in result.output
+
+
+def test_resuming_with_the_same_file_named_two_ways_is_no_overwrite(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
+                        "--seats", "human,random", "--save", "game.json"], input="1\nq\n")
+    result = runner.invoke(app, ["play", "--resume", "game.json", "--save",
+                                 str(tmp_path / "game.json")], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Futuropia, 2 player(s), seed 5" in result.output

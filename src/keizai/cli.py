@@ -383,7 +383,8 @@ def play(
     saved_seats = None
     if save is not None:
         _writable_file(save, "--save")
-        held = _saved_game(save) if resume is None or save != resume else None
+        same = resume is not None and save.resolve() == resume.resolve()
+        held = None if same else _saved_game(save)
         if held is not None:
             raise _fail(f"--save {save} already holds a saved game of {held}; continue it "
                         f"with --resume {save}, or save the new game in another file")
