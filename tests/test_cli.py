@@ -302,15 +302,6 @@ def test_ctrl_c_leaves_the_game_with_the_resume_line(tmp_path: Path,
     assert json.loads(save.read_text())["seed"] == 4
 
 
-def test_quitting_at_the_pass_the_screen_prompt_says_how_to_resume(tmp_path: Path) -> None:
-    save = tmp_path / "game.json"
-    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
-                                 "--seats", "human,human", "--seed", "2", "--save", str(save)],
-                           input="q\n")
-    assert "pass the screen to P1" in result.output
-    assert f"Game left unfinished; resume with --resume {save}" in result.output
-
-
 def test_a_new_game_does_not_overwrite_a_saved_game(tmp_path: Path) -> None:
     """`--save game.json` where --resume was meant: the saved game is kept and the error
     says how to continue it (a file that holds no game record may be overwritten)."""

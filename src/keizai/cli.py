@@ -203,7 +203,7 @@ class TerminalTable:
             if len(self.humans) > 1 and seat != self.last_human and private:
                 typer.echo(f"\n=== P{seat + 1}'s turn: pass the screen to P{seat + 1} ===")
                 if self._ask("press Enter when ready (q = quit) >").strip().lower() == "q":
-                    typer.echo(self._left_unfinished())
+                    typer.echo("Game left unfinished.")
                     return
             if private:
                 self.last_human = viewer = seat
@@ -211,7 +211,8 @@ class TerminalTable:
             typer.echo("")
             typer.echo(game.render_text(state.view(seat if private else None)))
             if not self._human_turn(seat):
-                typer.echo(self._left_unfinished())
+                typer.echo("Game left unfinished" + (f"; resume with --resume {self.save}"
+                                                      if self.save else "."))
                 return
             self._save()
         state = self.state
@@ -219,10 +220,6 @@ class TerminalTable:
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer)))
         typer.echo(final_ranking_text(state, self.seats))
-
-    def _left_unfinished(self) -> str:
-        return "Game left unfinished" + (f"; resume with --resume {self.save}"
-                                         if self.save else ".")
 
     def _private_decision(self, seat: int) -> bool:
         """Whether this seat needs the screen to itself: not in a game without hidden
