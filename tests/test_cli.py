@@ -339,3 +339,20 @@ def test_resuming_with_the_same_file_named_two_ways_is_no_overwrite(
                                  str(tmp_path / "game.json")], input="q\n")
     assert result.exit_code == 0, result.output
     assert "Futuropia, 2 player(s), seed 5" in result.output
+
+
+def test_a_terminal_that_cannot_show_chinese_gets_replacements_not_a_traceback() -> None:
+    """企業帝國 on a latin-1 terminal: '?' for what it cannot show, the game goes on."""
+    import os
+    import subprocess
+    import sys
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src, "PYTHONIOENCODING": "latin-1"}
+    for args, stdin in ((["games"], ""), (["play", "enterprise-empire", "--players", "2",
+                                          "--seed", "1"], "q\n")):
+        done = subprocess.run([sys.executable, "-m", "keizai.cli", *args], input=stdin,
+                              capture_output=True, text=True, timeout=120, env=env,
+                              encoding="latin-1")
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr and "enterprise" in done.stdout.lower()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,6 +33,16 @@ def main(
                                           help="print the version and exit")] = False,
 ) -> None:
     """Economic board games: play, simulate, benchmark."""
+    _tolerant_output()
+
+
+def _tolerant_output() -> None:
+    """A terminal whose encoding cannot show 企業帝國 (latin-1, ascii) shows '?' for it
+    instead of ending the command in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
 
 
 def _fail(message: str) -> typer.Exit:
