@@ -37,7 +37,8 @@ def create(client: TestClient, game: str = "national-economy/mecenat",
     """A new game; the seed is sent only where the server accepts one (one human)."""
     seats = seats or ["human", "human"]
     body: dict[str, Any] = {"game": game, "seats": seats, **extra}
-    if seed is not None and sum(s in HUMANS for s in seats) <= 1:
+    if seed is not None and (sum(s in HUMANS for s in seats) <= 1
+                             or client.app.state.tables.settings.chosen_seeds):
         body["seed"] = seed
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text

@@ -3,18 +3,27 @@ and {"type": "act_whole"} applies a whole set or refuses it, changing nothing.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from keizai.web import create_app
+from keizai.web.app import Limits
 from tests.web.conftest import create, live, next_state
 from tests.web.test_api import act, view
 
 
-def public_view(client, game):
-    return client.get(f"/api/games/{game['id']}/view").json()
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """These tests reach a known position from a chosen seed with two humans."""
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off(),
+                               chosen_seeds=True)) as test_client:
+        yield test_client
 
 
 def _to_house_purchase(client):
-    # One human (a chosen seed is for one-human games only); the bot is seat 1, whose
-    # turn comes after the steps these tests take.
-    game = create(client, "futuropia", seats=["human", "random"], seed=0)
+    game = create(client, "futuropia", seed=0)
     for name in ("action:invite", "invite:5"):
         assert act(client, game, 0, name).status_code == 200
     return game
@@ -24,7 +33,8 @@ def test_the_whole_decision_reaches_only_the_deciding_seat(client) -> None:
     game = _to_house_purchase(client)
     mine = view(client, game, 0)
     assert mine["whole"]["kind"] == "houses" and mine["whole"]["seat"] == 0
-    assert "whole" not in public_view(client, game)
+    assert "whole" not in view(client, game, 1)
+    assert "whole" not in client.get(f"/api/games/{game['id']}/view").json()
 
 
 def test_act_whole_refuses_with_the_reason_then_applies(client) -> None:
@@ -43,7 +53,7 @@ def test_act_whole_refuses_with_the_reason_then_applies(client) -> None:
                       "step": 2})
         done = next_state(ws, lambda m: m["step"] == 6)
         assert done["current_player"] == 1 and "whole" not in done
-        assert done["view"]["communities"][0]["beds"] == 9
+    assert view(client, game, 1)["view"]["communities"][0]["beds"] == 9
 
 
 def test_the_replay_names_who_took_the_last_action_and_what_it_was(client) -> None:
@@ -53,7 +63,9 @@ def test_the_replay_names_who_took_the_last_action_and_what_it_was(client) -> No
     game = create(client, seats=["random", "random"])
     gid = game["id"]
     with live(client, game) as ws:
-        next_state(ws, lambda m: m["over"], limit=5000)
+        message = ws.receive_json()
+        while not message.get("over"):
+            message = ws.receive_json()
     record = client.get(f"/api/games/{gid}/record").json()
     state = keizai.replay({**record, "actions": []})
     for step, name in enumerate(record["actions"][:12], 1):

@@ -4,7 +4,6 @@ confirmed once, the end-of-game screen and the turn alert, in headless Chromium.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable, Iterator
 
 import httpx
@@ -12,7 +11,6 @@ import pytest
 
 import keizai
 from keizai.engine import State
-from keizai.store import SeatRow, Store, Summary
 from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, unavailable_reason
 from tests.web.live_server import LiveServer
 
@@ -53,23 +51,16 @@ def _position(game: str, players: int, want: Callable[[State], bool]) -> tuple[i
 
 def _game_at(server: LiveServer, game: str, seats: list[str], seed: int,
              actions: list[str]) -> dict:
-    """A game at a chosen position, written straight into the server's store (which loads
-    it when it is first asked for): the server itself refuses a chosen seed for a game
-    with several human seats (issue #12)."""
+    created = httpx.post(f"{server.url}/api/games", json={
+        "game": game, "seats": seats, "seed": seed}).json()
     state = keizai.new_game(game, len(seats), seed=seed)
     for name in actions:
+        mover = state.current_player
+        reply = httpx.post(f"{server.url}/api/games/{created['id']}/actions", json={
+            "seat": mover, "token": created["seats"][mover]["token"], "action": name})
+        assert reply.status_code == 200, reply.text
         state.apply(name)
-    rows = [SeatRow(i, "human", None, secrets.token_urlsafe(24), False)
-            for i, _kind in enumerate(seats)]
-    game_id = secrets.token_hex(6)
-    store = Store(server.database_url)
-    try:
-        store.create_game(game_id, state.record(), secrets.token_urlsafe(24), rows,
-                          Summary(len(state.history), state.is_over, state.current_player))
-    finally:
-        store.close()
-    return {"id": game_id, "seats": [{"seat": r.seat, "kind": r.kind, "token": r.token}
-                                     for r in rows]}
+    return created
 
 
 def _open(browser, server: LiveServer, game: dict, seat: int = 0):

@@ -30,8 +30,8 @@ from keizai.web.hooks import TableHooks
 log = logging.getLogger("keizai.web")
 
 MAX_ACTION_NAME = 128
-MAX_OUTBOX = 64     # messages waiting for one client; a client that far behind is dropped
 MAX_WHOLE_CANDIDATES = 64
+MAX_OUTBOX = 64     # messages waiting for one client; a client that far behind is dropped
 
 
 @dataclass
@@ -294,6 +294,7 @@ class Table:
         step = check_step(step)
         async with self.lock:
             row = self.seat_of_token(seat, token)
+            seat = row.seat
             if row.kind != "human":
                 raise ApiError("not_your_turn", f"seat {row.seat} is played by a bot", 409)
             if step is not None and step != len(self.state.history):
