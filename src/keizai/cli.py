@@ -14,7 +14,7 @@ import typer
 import keizai
 from keizai import terminal_decisions
 from keizai.agents import make_agent
-from keizai.engine import IllegalAction, State
+from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import apply_whole
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -261,7 +261,7 @@ class TerminalTable:
         for name in actions:
             movers.append(probe.current_player)
             choices.append(not self.auto_single or len(probe.legal_indices()) > 1)
-            reveals.append(probe.reveals)
+            reveals.append(undo.counters(probe))
             decision = probe.pending_decision()
             kinds.append(decision.kind if decision is not None else None)
             probe.apply(name)
@@ -271,10 +271,8 @@ class TerminalTable:
             return "Nothing to undo."
         back = mine[-1]
         # A compound decision was one prompt: undo all its steps, back to that prompt.
-        while (back > 0 and kinds[back] is not None and movers[back - 1] == seat
-               and kinds[back - 1] == kinds[back]):
-            back -= 1
-        if reveals[back] != self.state.reveals:
+        back = undo.whole_decision_start(movers, kinds, back)
+        if not undo.nothing_revealed(reveals, movers, seat, back, undo.counters(self.state)):
             return "Cannot undo: a card was drawn or revealed since your last decision."
         self.state = keizai.replay({**record, "actions": actions[:back]})
         self.log_seen = {viewer: len(self.state.log(viewer)) for viewer in self.log_seen}
