@@ -92,6 +92,11 @@ class MCTSAgent(Agent):
         if self._game != state.game.id:
             self._game = state.game.id
             self.evaluator = evaluator_for(state.game.id)
+        assert self.evaluator is not None
+        legal = self.evaluator.prune(state, legal)
+        if len(legal) == 1:
+            self._tree = None
+            return legal[0]
         root = self._reused_root(state, seat)
         self.search(state, seat, root)
         best, best_key = legal[0], (-1, 0.0)
