@@ -67,6 +67,7 @@ class FuturopiaEvaluator(Evaluator):
             est += net * SPARE
         else:
             est += min(net, NEED) * WORTH + max(0, net - NEED) * SPARE
+        if not final:
             # food and energy beyond the next runs' needs are worth a little less than
             # money (they pay refreshes, interest and repayments, not generators)
             est -= SURPLUS_DISCOUNT * (max(0, food - food_need) + max(0, energy - energy_need))
@@ -76,15 +77,12 @@ class FuturopiaEvaluator(Evaluator):
         return est
 
     def mid_turn(self, state: State) -> bool:
-        """Inside a tile, or choosing a tile right after paying for an early refresh."""
+        """Inside a tile or a payment (a refresh is valued by the tiles it turns up)."""
         legal = state.legal_indices()
         if not legal:
             return False
-        names = state.game.action_space.actions
-        if not names[legal[0]].name.startswith("action:"):
-            return names[legal[0]].name not in ("refresh", "stop")
-        history = state.history
-        return bool(history) and names[history[-1]].name.startswith(("pay:", "refresh", "repay:"))
+        name = state.game.action_space.actions[legal[0]].name
+        return not (name.startswith("action:") or name in ("refresh", "stop"))
 
     def prune(self, state: State, legal: list[int]) -> list[int]:
         """No early refresh by a seat whose money is far beyond its needs: refreshing

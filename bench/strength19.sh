@@ -1,0 +1,37 @@
+#!/bin/sh
+# The tournaments of issue #19 (docs/strength.md, "Issue 19"): the `expert` level
+# against `hard`, and in solo. Long runs are cut into chunks of 10 games (5 deals on
+# rotated seats; chunk k deals seeds 1+5k .. 5+5k), each its own run, so an interrupted
+# run resumes at the next missing chunk and the chunks add up to one series.
+# Tournament bots use fixed iteration budgets: `expert` without its 2 s cap, so the
+# results do not depend on the machine's load. One process (WORKERS=1) under nice:
+#   nice -n 10 sh bench/strength19.sh [progress-2p-expert-hard|progress-1p-expert|...]
+set -e
+KEIZAI=${KEIZAI:-.venv/bin/keizai}
+OUT=${OUT:-strength-runs}
+WORKERS=${WORKERS:-1}
+CHUNKS=${CHUNKS:-10}
+EXPERT="mcts:iterations=6000:depth=6:c=0.4"
+run() {
+  name=$1; shift
+  [ -s "$OUT/$name.json" ] && return 0  # done already
+  "$KEIZAI" sim --no-progress --table --no-plots --workers "$WORKERS" --out "$OUT/$name" "$@" \
+    > "$OUT/$name.json" 2> "$OUT/$name.log" || true
+}
+chunked() {  # name game players games-per-chunk agents
+  name=$1; game=$2; players=$3; per=$4; agents=$5
+  k=0
+  while [ "$k" -lt "$CHUNKS" ]; do
+    run "$name-c$k" --game "$game" --players "$players" --games "$per" \
+      --seed $((1 + k * per / players)) --agents "$agents"
+    k=$((k + 1))
+  done
+}
+mkdir -p "$OUT"
+what=${1:-all}
+for g in progress mecenat glory; do
+  case $what in all|$g-2p-expert-hard)
+    chunked "$g-2p-expert-hard" "national-economy/$g" 2 10 "$EXPERT,hard" ;; esac
+  case $what in all|$g-1p-expert)
+    chunked "$g-1p-expert" "national-economy/$g" 1 10 "$EXPERT" ;; esac
+done
