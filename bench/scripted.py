@@ -159,3 +159,5 @@ if __name__ == "__main__":
     print(f"{game}: {spec} against scripted, {r['games']} games, wins {r['wins']} = "
           f"{100 * r['win_rate']:.1f}% [{100 * r['ci'][0]:.1f}, {100 * r['ci'][1]:.1f}], "
           f"p vs 50% = {r['p']:.2g}")
+    # the line for bench/strength_pairs.csv (game,a,b,a_wins,games)
+    print(f"{game},{spec},scripted,{r['wins']},{r['games']}")

@@ -35,3 +35,15 @@ for g in progress mecenat glory; do
   case $what in all|$g-1p-expert)
     chunked "$g-1p-expert" "national-economy/$g" 1 10 "$EXPERT" ;; esac
 done
+# Futuropia and 企業帝國 against the scripted baselines of bench/scripted.py (2 players,
+# rotated seats); each line also gives the row for bench/strength_pairs.csv
+scripted() {  # game agent games
+  name="$1-2p-$2-scripted"
+  [ -s "$OUT/$name.txt" ] && return 0
+  "${PYTHON:-.venv/bin/python}" bench/scripted.py "$1" "$2" "$3" > "$OUT/$name.txt" || true
+}
+case $what in all|scripted)
+  scripted enterprise-empire heuristic 200
+  scripted enterprise-empire hard 20
+  scripted futuropia heuristic 40
+  scripted futuropia hard 10 ;; esac
