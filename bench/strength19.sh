@@ -1,8 +1,9 @@
 #!/bin/sh
 # The tournaments of issue #19 (docs/strength.md, "Issue 19"): the `expert` level
-# against `hard`, and in solo. Long runs are cut into chunks of 10 games (5 deals on
-# rotated seats; chunk k deals seeds 1+5k .. 5+5k), each its own run, so an interrupted
-# run resumes at the next missing chunk and the chunks add up to one series.
+# against `hard`, and in solo. Long runs are cut into small chunks (2-player: 2 games,
+# one deal on both seat orders, chunk k deals seed 1+k; solo: 5 deals, seeds 1+5k ..
+# 5+5k), each its own run, so an interrupted run resumes at the next missing chunk and
+# the chunks add up to one series (CHUNKS chunks: 50 = 100 games).
 # Tournament bots use fixed iteration budgets: `expert` without its 2 s cap, so the
 # results do not depend on the machine's load. One process (WORKERS=1) under nice:
 #   nice -n 10 sh bench/strength19.sh [progress-2p-expert-hard|progress-1p-expert|...]
@@ -10,7 +11,7 @@ set -e
 KEIZAI=${KEIZAI:-.venv/bin/keizai}
 OUT=${OUT:-strength-runs}
 WORKERS=${WORKERS:-1}
-CHUNKS=${CHUNKS:-10}
+CHUNKS=${CHUNKS:-50}
 EXPERT="mcts:iterations=6000:depth=6:c=0.4"
 run() {
   name=$1; shift
@@ -31,9 +32,9 @@ mkdir -p "$OUT"
 what=${1:-all}
 for g in progress mecenat glory; do
   case $what in all|$g-2p-expert-hard)
-    chunked "$g-2p-expert-hard" "national-economy/$g" 2 10 "$EXPERT,hard" ;; esac
+    chunked "$g-2p-expert-hard" "national-economy/$g" 2 2 "$EXPERT,hard" ;; esac
   case $what in all|$g-1p-expert)
-    chunked "$g-1p-expert" "national-economy/$g" 1 10 "$EXPERT" ;; esac
+    CHUNKS=$((CHUNKS / 2)) chunked "$g-1p-expert" "national-economy/$g" 1 5 "$EXPERT" ;; esac
 done
 # Futuropia and 企業帝國 against the scripted baselines of bench/scripted.py (2 players,
 # rotated seats); each line also gives the row for bench/strength_pairs.csv

@@ -12,7 +12,7 @@ of results already published in docs/strength.md whose runs are not kept
 Model: P(a beats b) = r_a / (r_a + r_b), fitted by the MM algorithm (Hunter 2004) with
 one virtual drawn game between every pair that met (so a level that won every game
 gets a large, finite rating); shown on the Elo scale (400 log10 r), `random` = 0 where
-it played. An Elo gap of 200 means the stronger wins about 76% of their games.
+it played, else the scripted baseline = 0. An Elo gap of 200 means the stronger wins about 76% of their games.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def fit(pairs: Pairs, rounds: int = 2000) -> dict[str, float]:
             new[p] = wins[p] / denom
         norm = math.exp(sum(math.log(v) for v in new.values()) / len(new))
         r = {p: v / norm for p, v in new.items()}
-    anchor = r.get("random", 1.0)
+    anchor = r.get("random", r.get("scripted", 1.0))
     return {p: 400 * math.log10(v / anchor) for p, v in r.items()}
 
 
@@ -96,7 +96,7 @@ def main(folder: str, csv_path: str) -> None:
         from_csv(Path(csv_path), pairs)
     if Path(folder).is_dir():
         from_runs(Path(folder), pairs)
-    print("| game | " + " | ".join(["rating (Elo scale, random = 0)", "games"]) + " |")
+    print("| game | " + " | ".join(["rating (Elo scale, random or scripted = 0)", "games"]) + " |")
     print("| --- | --- | ---: |")
     for game in sorted(pairs):
         ratings = fit(pairs[game])
