@@ -3,17 +3,70 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 import keizai
+from keizai import terminal_decisions
 from keizai.agents import make_agent
 from keizai.engine import IllegalAction, State
+from keizai.engine.decision import apply_whole
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Economic board games: play, simulate, benchmark.")
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"keizai {keizai.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    """Economic board games: play, simulate, benchmark."""
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _writable_file(path: Path, what: str) -> None:
+    """Refuse a file path that cannot be written, before anything is played."""
+    if path.is_dir():
+        raise _fail(f"{what} {path} is a directory")
+    parent = path.parent
+    if not parent.is_dir():
+        raise _fail(f"{what} {path}: the directory {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise _fail(f"{what} {path} is not writable")
+
+
+def _writable_dir(path: Path, what: str) -> None:
+    """Refuse an output directory that cannot be created or written, before playing."""
+    if path.exists() and not path.is_dir():
+        raise _fail(f"{what} {path} exists and is not a directory")
+    existing = path
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK):
+        raise _fail(f"{what} {path} is not writable")
+
+
+def _check_agents(specs: list[str]) -> None:
+    for spec in specs:
+        if spec != "human":
+            try:
+                make_agent(spec)
+            except ValueError as error:
+                raise _fail(str(error)) from None
 
 
 def _parse_options(raw: str | None) -> dict[str, Any]:
@@ -36,11 +89,50 @@ def list_games() -> None:
         typer.echo(f"{game_id:28} {game.title} ({game.min_players}-{game.max_players} players)")
 
 
+def _parts(row: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in row.items() if k not in ("total", "target", "won")}
+
+
+def final_ranking_text(state: State, seats: list[str]) -> str:
+    """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
+    game's places; a shared first place adds a "Shared victory" line, a single winner a
+    "Winner" line, a solo game its won/lost line. Where "total" only orders the seats
+    (企業帝國: won × W + companies × C + cash) the parts are shown instead of it."""
+    scores = state.scores()
+    keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
+
+    def score(seat: int) -> str:
+        row = scores[seat]
+        if not keyed:
+            return f"{row['total']} pts"
+        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in _parts(row).items())
+        return ("won, " if row.get("won") else "") + parts
+
+    places = state.places()
+    parts = []
+    number = 1
+    for place in places:
+        names = ", ".join(f"P{seat + 1} ({seats[seat]}) {score(seat)}" for seat in place)
+        parts.append(f"{number}. {names}" + (" (shared)" if len(place) > 1 else ""))
+        number += len(place)
+    text = "Final ranking: " + "; ".join(parts)
+    if state.num_players == 1 and "target" in scores[0]:
+        row = scores[0]
+        verdict = "You won" if row.get("won") else "You lost"
+        return text + f"\n{verdict}: {row['total']} points against a target of {row['target']}."
+    if len(places[0]) > 1:
+        return text + "\nShared victory: " + ", ".join(f"P{seat + 1}" for seat in places[0])
+    return text + f"\nWinner: P{places[0][0] + 1}"
+
+
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
-    def __init__(self, state: State, seats: list[str], save: Path | None) -> None:
+    def __init__(self, state: State, seats: list[str], save: Path | None,
+                 auto_single: bool = True) -> None:
         self.state = state
+        # A decision with one option is no decision: apply it and say so in a log line.
+        self.auto_single = auto_single
         self.seats = seats
         self.bots = {i: make_agent(spec, state.seed * 31 + i)
                      for i, spec in enumerate(seats) if spec != "human"}
@@ -56,8 +148,10 @@ class TerminalTable:
         self.log_seen[seat] = len(lines)
 
     def _save(self) -> None:
+        """The game record, with the seats (humans and bot specs) for --resume."""
         if self.save is not None:
-            self.save.write_text(json.dumps(self.state.record(), indent=1))
+            self.save.write_text(json.dumps({**self.state.record(), "seats": self.seats},
+                                            indent=1))
 
     def run(self) -> None:
         game = self.state.game
@@ -70,15 +164,23 @@ class TerminalTable:
                 state.apply(self.bots[seat].choose(state))
                 self._save()
                 continue
-            if len(self.humans) > 1 and seat != self.last_human:
+            legal = state.legal_actions()
+            if self.auto_single and len(legal) == 1:
+                typer.echo(f"  · P{seat + 1}, the only choice: {legal[0]}")
+                state.apply(legal[0])
+                self._save()
+                continue
+            private = self._private_decision(seat)
+            if len(self.humans) > 1 and seat != self.last_human and private:
                 typer.echo(f"\n=== P{seat + 1}'s turn: pass the screen to P{seat + 1} ===")
                 if self._ask("press Enter when ready (q = quit) >").strip().lower() == "q":
                     typer.echo("Game left unfinished.")
                     return
-            self.last_human = viewer = seat
+            if private:
+                self.last_human = viewer = seat
             self._show_log(seat)
             typer.echo("")
-            typer.echo(game.render_text(state.view(seat)))
+            typer.echo(game.render_text(state.view(seat if private else None)))
             if not self._human_turn(seat):
                 typer.echo("Game left unfinished" + (f"; resume with --resume {self.save}"
                                                       if self.save else "."))
@@ -88,10 +190,19 @@ class TerminalTable:
         self._show_log(viewer)
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer)))
-        ranking = state.ranking()
-        typer.echo("Final ranking: " + ", ".join(
-            f"{n}. P{seat + 1} ({self.seats[seat]}) {state.scores()[seat]['total']} pts"
-            for n, seat in enumerate(ranking, 1)))
+        typer.echo(final_ranking_text(state, self.seats))
+
+    def _private_decision(self, seat: int) -> bool:
+        """Whether this seat needs the screen to itself: not in a game without hidden
+        information, nor to answer an offer made during another seat's turn (企業帝國:
+        buy the revealed material or pass), which is answered on the public table."""
+        state = self.state
+        if not state.game.has_hidden_information:
+            return False
+        view = state.view(None)
+        offer = view.get("offer")
+        return not (isinstance(offer, dict) and offer.get("to") == seat
+                    and view.get("active") not in (None, seat))
 
     def _can_offer_undo(self) -> bool:
         """Undo is for a game against bots only: with other humans it would be cheating."""
@@ -105,11 +216,14 @@ class TerminalTable:
         probe = keizai.replay({**record, "actions": []})
         movers = []
         reveals = []
+        choices = []  # False where the table applied a single option by itself
         for name in actions:
             movers.append(probe.current_player)
+            choices.append(not self.auto_single or len(probe.legal_indices()) > 1)
             reveals.append(probe.reveals)
             probe.apply(name)
-        mine = [i for i, mover in enumerate(movers) if mover == seat]
+        mine = [i for i, (mover, real) in enumerate(zip(movers, choices, strict=True))
+                if mover == seat and real]
         if not mine:
             return "Nothing to undo."
         back = mine[-1]
@@ -126,14 +240,65 @@ class TerminalTable:
         except EOFError:
             return "q"
 
+    def _whole_turn(self, seat: int) -> bool | None:
+        """A compound decision (pay N cards, sell, buy houses, pay interest) chosen whole in
+        one prompt and confirmed once; the engine's helper refuses an invalid set with the
+        reason before anything is applied. None: the player asked for single steps."""
+        state = self.state
+        decision = state.pending_decision()
+        assert decision is not None
+        while True:
+            for line in terminal_decisions.lines(decision):
+                typer.echo(line)
+            undo = " u = undo," if self._can_offer_undo() else ""
+            answer = self._ask(f"{terminal_decisions.help_text(decision)} (s = one step at a "
+                               f"time, l = full log,{undo} q = quit) >").strip().lower()
+            if answer == "q":
+                return False
+            if answer == "s":
+                return None
+            if answer == "u" and undo:
+                message = self._undo(seat)
+                typer.echo(message)
+                if message.startswith("Undone"):
+                    return True
+                continue
+            if answer == "l":
+                for line in state.log(seat):
+                    typer.echo(f"  · {line}")
+                continue
+            try:
+                chosen = terminal_decisions.parse(decision, answer)
+            except ValueError as error:
+                typer.echo(f"Please choose again: {error}.")
+                continue
+            described = terminal_decisions.describe_set(decision, chosen)
+            confirm = self._ask(f"{decision.prompt}: {described}. Confirm? "
+                                "(Enter = yes, n = choose again) >").strip().lower()
+            if confirm == "q":
+                return False
+            if confirm not in ("", "y", "yes"):
+                continue
+            try:
+                apply_whole(state, chosen)
+            except IllegalAction as error:
+                typer.echo(f"Not allowed: {error}. Nothing was applied.")
+                continue
+            return True
+
     def _human_turn(self, seat: int) -> bool:
         """Prompt until a legal action is applied; False when the player quits."""
         state = self.state
+        if state.pending_decision() is not None:
+            whole = self._whole_turn(seat)
+            if whole is not None:
+                return whole
         while True:
-            legal = state.legal_actions()
+            view = state.view(seat)
+            legal = state.game.menu_order(view, state.legal_actions())
             typer.echo(f"P{seat + 1}, choose:")
             for number, action in enumerate(legal, 1):
-                typer.echo(f"  {number:2}) {action}")
+                typer.echo(f"  {number:2}) {state.game.describe_action(view, action)}")
             undo = " u = undo," if self._can_offer_undo() else ""
             answer = self._ask(f"number (l = full log,{undo} q = quit) >").strip().lower()
             if answer == "q":
@@ -161,7 +326,8 @@ class TerminalTable:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="game id, e.g. national-economy/mecenat")],
+    game: Annotated[str | None, typer.Argument(
+        help="game id, e.g. national-economy/mecenat (not needed with --resume)")] = None,
     players: Annotated[int, typer.Option(help="number of players")] = 3,
     seed: Annotated[int | None, typer.Option(help="random seed (default: a new one)")] = None,
     seats: Annotated[str | None, typer.Option(
@@ -170,34 +336,47 @@ def play(
     save: Annotated[Path | None, typer.Option(help="write the game record here after "
                                               "every move")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
+    auto_single: Annotated[bool, typer.Option(
+        help="apply a decision with a single option by itself (with a log line)")] = True,
 ) -> None:
     """Play a game in the terminal (hot-seat for several humans, bots for the rest)."""
+    saved_seats = None
+    if save is not None:
+        _writable_file(save, "--save")
     try:
         if resume is not None:
-            record = json.loads(resume.read_text())
+            try:
+                record = json.loads(resume.read_text())
+            except json.JSONDecodeError as error:
+                raise _fail(f"{resume} is not valid JSON: {error}") from None
+            if not isinstance(record, dict):
+                raise _fail(f"{resume} does not hold a game record")
+            if game is not None and game != record.get("game"):
+                raise _fail(f"{resume} holds a game of {record.get('game')}, not {game}")
             state = keizai.replay(record)
             players = state.num_players
+            saved_seats = record.get("seats")
             save = save or resume
+            _writable_file(save, "--save")
+        elif game is None:
+            raise _fail("give a game id (see keizai games), or --resume FILE")
         else:
             state = keizai.new_game(game, players, seed=seed, options=_parse_options(options))
     except (ValueError, KeyError, OSError, IllegalAction) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
-    seat_list = ([s.strip() for s in seats.split(",")] if seats
-                 else ["human"] + ["random"] * (players - 1))
+        where = f"{resume}: " if resume is not None else ""
+        raise _fail(f"{where}{error}") from None
+    if seats:
+        seat_list = [s.strip() for s in seats.split(",")]
+    elif (isinstance(saved_seats, list) and len(saved_seats) == players
+          and all(isinstance(s, str) for s in saved_seats)):
+        seat_list = saved_seats
+    else:
+        seat_list = ["human"] + ["random"] * (players - 1)
     if len(seat_list) != players:
-        typer.echo(f"error: --seats names {len(seat_list)} seats for {players} players",
-                   err=True)
-        raise typer.Exit(2)
-    for spec in seat_list:
-        if spec != "human":
-            try:
-                make_agent(spec)
-            except ValueError as error:
-                typer.echo(f"error: {error}", err=True)
-                raise typer.Exit(2) from None
+        raise _fail(f"--seats names {len(seat_list)} seats for {players} players")
+    _check_agents(seat_list)
     typer.echo(f"{state.game.title}, {players} player(s), seed {state.seed}.")
-    TerminalTable(state, seat_list, save).run()
+    TerminalTable(state, seat_list, save, auto_single).run()
 
 
 class _Progress:
@@ -269,16 +448,32 @@ def sim(
     from keizai.sim import Tournament, run_tournament
 
     line_up = [a.strip() for a in agents.split(",")] if agents else ["random"]
+    if "human" in line_up:
+        raise _fail("sim plays bots only; 'human' is for keizai play")
+    _check_agents(line_up)
+    if out is not None:
+        _writable_dir(out, "--out")
+    done = 0
+
+    def advance(k: int) -> None:
+        nonlocal done
+        done += k
+        bar.advance(k)
+
     try:
         tournament = Tournament(game, players, line_up, games, seed, _parse_options(options))
         keizai.new_game(game, players, seed=seed, options=tournament.options)
         show = sys.stderr.isatty() if progress is None else progress
         with _Progress(games, show) as bar:
             result = run_tournament(tournament, workers=workers, backend=backend,
-                                    address=address, on_progress=bar.advance)
+                                    address=address, on_progress=advance)
     except (ValueError, KeyError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: {done} of {games} games played, no results written",
+                   err=True)
+        raise typer.Exit(130) from None
     talk = sys.stderr.isatty() if table is None else table
     if talk:
         typer.echo(result.table_text(), err=True)
@@ -326,11 +521,25 @@ def bench(
     = False,
 ) -> None:
     """Speed on one core: random games/s, engine steps/s, clone()/s, MCTS iterations/s."""
+    import math
+
     from keizai.sim.bench import bench as run_bench
     from keizai.sim.bench import format_table
 
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise _fail(f"--seconds must be a positive number, not {seconds}")
+    most = max(keizai.get_game(g).max_players for g in keizai.games())
+    if not 1 <= players <= most:
+        raise _fail(f"--players must be from 1 to {most}, not {players}")
     try:
-        rows = run_bench([game] if game else None, players, seconds)
+        ids = [game] if game else keizai.games()
+        rows = []
+        for number, game_id in enumerate(ids, 1):
+            keizai.get_game(game_id)
+            # about 3 × seconds per game: random games, clones, two MCTS runs
+            typer.echo(f"[{number}/{len(ids)}] measuring {game_id} "
+                       f"(about {3 * seconds:g} s)...", err=True)
+            rows += run_bench([game_id], players, seconds)
     except (ValueError, KeyError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None

@@ -11,7 +11,7 @@ from typing import Any
 
 from keizai.engine.action import Action
 from keizai.engine.errors import IllegalAction
-from keizai.engine.rng import Rng, SmallDraws
+from keizai.engine.rng import Rng, SmallDraws, state_rng
 
 try:  # only present where mypy is installed, i.e. when the engine is compiled with mypyc
     from mypy_extensions import mypyc_attr
@@ -38,7 +38,9 @@ class State(ABC):
         self.num_players = players
         self.seed = seed
         self.options = options
-        self.rng: Any = Rng(seed)  # Any: tests may script the chance (see the rule tests)
+        # Any: tests script the chance (see the rule tests), and the OpenSpiel adapter
+        # turns draws into chance nodes (`rng.drawing_from`).
+        self.rng: Any = state_rng(seed)
         self.history: list[int] = []
         self._events: list[Event] = []
         self._legal: list[int] | None = None
@@ -90,6 +92,14 @@ class State(ABC):
     def tie_break_order(self) -> list[int]:
         """Seats in the order that wins ties (default: seat order)."""
         return list(range(self.num_players))
+
+    def pending_decision(self) -> Any:
+        """The pending compound decision described whole (a
+        `keizai.engine.decision.PendingDecision`: pay 3 cards from these, sell buildings
+        worth $12 from these, ...), or None when the decision is a plain atomic choice.
+        Hidden information: it lists what the deciding seat may see, so a face shows it
+        to that seat only. Games with compound decisions override this."""
+        return None
 
     def explain_illegal(self, action: Action) -> str:
         """Why `action` is not legal now; games may say more."""
@@ -145,10 +155,29 @@ class State(ABC):
         position = {seat: i for i, seat in enumerate(order)}
         return sorted(range(self.num_players), key=lambda s: (-totals[s], position[s]))
 
+    def places(self) -> list[list[int]]:
+        """Seats grouped by place, best first: `[[0, 1], [2]]` means seats 0 and 1 share
+        first place and seat 2 is third. By default every place holds one seat, in the
+        order of `ranking()` (the game's own tie-breaker); a game without a tie-breaker
+        overrides this to share places (see `shared_places`)."""
+        return [[seat] for seat in self.ranking()]
+
+    def shared_places(self) -> list[list[int]]:
+        """`ranking()` with seats of equal total in one shared place (for games whose
+        rules break no tie)."""
+        totals = [s["total"] for s in self.scores()]
+        grouped: list[list[int]] = []
+        for seat in self.ranking():
+            if grouped and totals[grouped[-1][0]] == totals[seat]:
+                grouped[-1].append(seat)
+            else:
+                grouped.append([seat])
+        return grouped
+
     def winners(self) -> list[int]:
-        """The seats that win. One seat unless the game shares wins on a tie (a game that
-        does overrides this)."""
-        return self.ranking()[:1]
+        """The seats that win: the first place of `places()` (several seats on a shared
+        victory)."""
+        return list(self.places()[0])
 
     def record(self) -> dict[str, Any]:
         names = self.game.action_space.actions

@@ -48,3 +48,17 @@ def test_offer_and_game_over_are_shown() -> None:
     while not ended.is_over:
         ended.apply("roll" if ended.phase == 0 else ended.legal_actions()[-1])
     assert f"P{ended.winner + 1} wins (safety limit: richest)" in GAME.render_text(ended.view(1))
+
+
+def test_a_seat_that_cannot_afford_the_offer_is_told_so() -> None:
+    """Issue 14: a player who cannot afford an offered card is told so (the offer skips
+    them silently otherwise)."""
+    state = new_state(players=2, seed=1)
+    state.position[state.active] = 0
+    other = 1 - state.active
+    state.cash[other], state.cash[state.active] = 300, state.cash[state.active] + (
+        state.cash[other] - 300)
+    put_on_top(state, 500)
+    roll(state, 1)
+    text = GAME.render_text(state.view(None))
+    assert f"cannot afford $500: P{other + 1} ($300)" in text

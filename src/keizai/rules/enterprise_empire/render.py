@@ -103,6 +103,10 @@ def _tables(parts: Components, view: dict[str, Any]) -> list[str]:
     if offer is not None:
         lines.append(f"On offer: {short[offer['material']]} for ${offer['price']} "
                      f"(a {offer['steps']}-step card)")
+        poor = [f"P{p['seat'] + 1} (${p['cash']})" for p in players
+                if p["cash"] < offer["price"]]
+        if poor:
+            lines.append(f"    cannot afford ${offer['price']}: " + ", ".join(poor))
     if view["winner"] is not None:
         how = " (safety limit: richest)" if view["capped"] else ""
         lines.append(f"Game over after {view['turn']} turns: P{view['winner'] + 1} wins{how}")

@@ -379,11 +379,15 @@ class EmpireState(State):
         self.held[at] = 0
         self.bank[m] += count
         self.sales[seat] += 1
-        self.demand_pile.append(self.demand_pile.pop(0))
-        self.reveals += 1
-        if self.log_enabled:
-            self._event(f"{self._name(seat)} sells {count} {parts.materials[m].en}; next demand: "
-                        f"{parts.materials[self.demand_pile[0]].en}")
+        if self.options["demand_stays"]:  # the literal reading: only ever the top card
+            if self.log_enabled:
+                self._event(f"{self._name(seat)} sells {count} {parts.materials[m].en}")
+        else:  # the designed reading: the sold card goes under its pile
+            self.demand_pile.append(self.demand_pile.pop(0))
+            self.reveals += 1
+            if self.log_enabled:
+                self._event(f"{self._name(seat)} sells {count} {parts.materials[m].en}; "
+                            f"next demand: {parts.materials[self.demand_pile[0]].en}")
         self._gain(seat, parts.demand_sale, "material demand")
 
     def _research_jump(self) -> None:

@@ -508,14 +508,15 @@ class NationalEconomyState(State):
             tokens = "two workers" if workers == 2 else "a worker"
             if self.log_enabled:
                 self._event(f"{self._seat_name(seat)} places {tokens} on {where}.")
-        if self.num_players == 1:
-            self._turn_sideways()
+        if self.num_players == 1:  # one workplace per token placed (two on a two-token one)
+            for _ in range(workers):
+                self._turn_sideways()
         self.steps = effect
         self.step_i = 0
         self._run()
 
     def _turn_sideways(self) -> None:
-        """Solo: after each placement the newest general workplace without a worker on it
+        """Solo: for each token placed the newest general workplace without a worker on it
         is turned sideways (unusable) until payday."""
         for i in range(len(self.wp_key) - 1, -1, -1):
             if not self.wp_who[i] and not self.wp_side[i]:
@@ -1174,6 +1175,12 @@ class NationalEconomyState(State):
         from keizai.rules.national_economy.scoring import score_player
 
         return [score_player(self, p) for p in self.players]
+
+    def pending_decision(self) -> Any:
+        """A payment or payday sale described whole (see decisions.py)."""
+        from keizai.rules.national_economy.decisions import pending_decision
+
+        return pending_decision(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from keizai.rules.national_economy.view import build_view

@@ -19,7 +19,21 @@ def _card(card: dict[str, Any], cost_key: str = "cost") -> str:
     return f"{card['name']} ({', '.join(tags)})"
 
 
-def render(view: dict[str, Any]) -> str:
+def _workers(p: dict[str, Any], payday: bool) -> str:
+    """ "3 workers: 1 still to place, 1 in training (works from next round)"."""
+    total = p["workers"]
+    text = f"{total} worker{'s' * (total != 1)}"
+    parts = []
+    if not payday:
+        parts.append(f"{p['workers_ready']} still to place")
+    if p["trainees"]:
+        parts.append(f"{p['trainees']} in training (works from next round)")
+    return text + (": " + ", ".join(parts) if parts else "")
+
+
+def render(view: dict[str, Any], building_names: frozenset[str] = frozenset()) -> str:
+    """The table as text; `building_names` tells a workplace apart from a building of
+    the same name."""
     lines = []
     phase = view["phase"]
     lines.append(
@@ -28,11 +42,15 @@ def render(view: dict[str, Any]) -> str:
         f" · start player {_seat(view['start_player'])}"
     )
     lines.append("Workplaces:")
+    payday = phase == "payday"  # the workers are home: nobody stands on a workplace
     for i, w in enumerate(view["workplaces"], 1):
-        who = ", ".join(_seat(s) for s in w["workers"]) or "free"
+        who = "free" if payday else ", ".join(_seat(s) for s in w["workers"]) or "free"
         if w["sideways"]:
             who = "sideways (unusable until payday)"
-        name = w["name"] if w["kind"] != "building" else f"{w['name']} (sold building)"
+        kinds = {"building": " (sold building)", "round": " (round card)"}
+        name = w["name"] + kinds.get(w["kind"], "")
+        if w["kind"] != "building" and w["name"] in building_names:
+            name += " (the workplace)"  # Glory: the Relics workplace and Relics building
         lines.append(f"  {i:2}. {name:28} [{who}]  {w['text']}")
     for p in view["players"]:
         me = " (you)" if p["seat"] == view["seat"] else ""
@@ -46,9 +64,9 @@ def render(view: dict[str, Any]) -> str:
         if p["brewery_items"]:
             extras.append(f"brewery {p['brewery_items']}")
         lines.append(
-            f"{_seat(p['seat'])}{me}: ${p['money']} · workers {p['workers_ready']} ready of "
-            f"{p['workers']} (+{p['trainees']} training) · hand {p['hand_size']} "
-            f"({p['consumer_items']} Consumer Items)" + "".join(f" · {e}" for e in extras)
+            f"{_seat(p['seat'])}{me}: ${p['money']} · {_workers(p, payday)} · hand "
+            f"{p['hand_size']} ({p['consumer_items']} Consumer Items)"
+            + "".join(f" · {e}" for e in extras)
         )
         for b in p["buildings"]:
             used = " [worker]" if b["used"] else ""
@@ -62,7 +80,8 @@ def render(view: dict[str, Any]) -> str:
     if decision and decision["kind"] == "pay":
         lines.append(f"Paying: {decision['cards_left']} card(s) left ({decision['reason']}).")
     if decision and decision["kind"] == "take":
-        lines.append("Revealed: " + ", ".join(decision["revealed"]))
+        names = decision.get("revealed_names", decision["revealed"])
+        lines.append("Revealed: " + ", ".join(names))
     if "scores" in view:
         lines.append("Scores:")
         for seat, row in enumerate(view["scores"]):
