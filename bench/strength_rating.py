@@ -12,7 +12,8 @@ of results already published in docs/strength.md whose runs are not kept
 Model: P(a beats b) = r_a / (r_a + r_b), fitted by the MM algorithm (Hunter 2004) with
 one virtual drawn game between every pair that met (so a level that won every game
 gets a large, finite rating); shown on the Elo scale (400 log10 r), `random` = 0 where
-it played, else the scripted baseline = 0. An Elo gap of 200 means the stronger wins about 76% of their games.
+it played, else the scripted baseline = 0. An Elo gap of 200 means the stronger wins
+about 76% of their games; tied places count for neither.
 """
 
 from __future__ import annotations
