@@ -73,7 +73,9 @@ class FuturopiaEvaluator(Evaluator):
             est -= SURPLUS_DISCOUNT * (max(0, food - food_need) + max(0, energy - energy_need))
         est -= SHORT * (max(0, food_need - food) + max(0, energy_need - energy))
         if not final:
-            est += TILE_UP * len(row["tiles_face_up"])
+            # the score counts 3 per face-up tile, but only tiles left up after stopping
+            # in the final phase score: before it, a face-up tile is a choice kept open
+            est += TILE_UP * len(row["tiles_face_up"]) - score["face_up_tiles"]
         return est
 
     def mid_turn(self, state: State) -> bool:
