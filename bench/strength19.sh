@@ -19,12 +19,12 @@ run() {
   "$KEIZAI" sim --no-progress --table --no-plots --workers "$WORKERS" --out "$OUT/$name" "$@" \
     > "$OUT/$name.json" 2> "$OUT/$name.log" || true
 }
-chunked() {  # name game players games-per-chunk agents
-  name=$1; game=$2; players=$3; per=$4; agents=$5
+chunked() {  # name game players games-per-chunk agents (run() sets $name: other names)
+  series=$1; cgame=$2; cplayers=$3; per=$4; lineup=$5
   k=0
   while [ "$k" -lt "$CHUNKS" ]; do
-    run "$name-c$k" --game "$game" --players "$players" --games "$per" \
-      --seed $((1 + k * per / players)) --agents "$agents"
+    run "$series-c$k" --game "$cgame" --players "$cplayers" --games "$per" \
+      --seed $((1 + k * per / cplayers)) --agents "$lineup"
     k=$((k + 1))
   done
 }
@@ -46,5 +46,8 @@ scripted() {  # game agent games
 case $what in all|scripted)
   scripted enterprise-empire heuristic 200
   scripted enterprise-empire hard 20
-  scripted futuropia heuristic 40
-  scripted futuropia hard 10 ;; esac
+  scripted futuropia heuristic 20
+  scripted futuropia hard 4 ;; esac
+case $what in all|futuropia-old)
+  [ -s "$OUT/futuropia-2p-heuristic-before-19.txt" ] || "${PYTHON:-.venv/bin/python}" \
+    bench/futuropia_old_heuristic.py 10 > "$OUT/futuropia-2p-heuristic-before-19.txt" ;; esac
