@@ -64,6 +64,22 @@ def lines(decision: PendingDecision) -> list[str]:
     return out
 
 
+def _small_number(digits: str) -> int | None:
+    """`digits` as a number if it is made of decimal digits and short enough for int()
+    (Python refuses more than 4300 digits; "²" is a digit to str.isdigit but not to int);
+    otherwise None."""
+    if not digits.isdecimal():
+        return None
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 9 else None
+
+
+def menu_number(answer: str, size: int) -> int | None:
+    """The number (1 to `size`) a typed answer names, or None."""
+    number = _small_number(answer.strip())
+    return number if number is not None and 1 <= number <= size else None
+
+
 def help_text(decision: PendingDecision) -> str:
     if decision.constraint == ONE_OF:
         return f"type the number of one choice (1-{len(decision.sets)})"
@@ -75,10 +91,11 @@ def parse(decision: PendingDecision, answer: str) -> dict[str, int]:
     """The chosen set an answer names; ValueError with the reason if it names none."""
     text = answer.strip().lower()
     if decision.constraint == ONE_OF:
-        if not text.isdigit() or not 1 <= int(text) <= len(decision.sets):
+        chosen_number = menu_number(text, len(decision.sets))
+        if chosen_number is None:
             raise ValueError(f"please type a number from 1 to {len(decision.sets)}")
         counted: dict[str, int] = {}
-        for cid in decision.sets[int(text) - 1]:
+        for cid in decision.sets[chosen_number - 1]:
             counted[cid] = counted.get(cid, 0) + 1
         return counted
     if text in ("-", "none", "0"):
@@ -89,9 +106,12 @@ def parse(decision: PendingDecision, answer: str) -> dict[str, int]:
         if not token:
             continue
         found = re.fullmatch(r"(\d+)(?:[x*](\d+))?", token)
+        shown = token if len(token) <= 20 else token[:20] + "…"
         if found is None:
-            raise ValueError(f"{token!r} is not a number (or number x copies)")
-        number, copies = int(found.group(1)), int(found.group(2) or 1)
+            raise ValueError(f"{shown!r} is not a number (or number x copies)")
+        number, copies = _small_number(found.group(1)), _small_number(found.group(2) or "1")
+        if number is None or copies is None:
+            raise ValueError(f"{shown} is too large a number")
         if not 1 <= number <= size:
             raise ValueError(f"{number} is not on the list (1-{size})")
         cid = decision.candidates[number - 1].id

@@ -1,6 +1,6 @@
 """The engine contract, part two: a `State`, one position of a game.
 
-This module is compiled with mypyc in the fast build (scripts/compile.sh); games written
+This module is compiled with mypyc at install (setup.py); games written
 in plain Python subclass it all the same.
 """
 
@@ -31,7 +31,7 @@ class State(ABC):
     """One position of a game. Subclasses implement the underscore methods."""
 
     __slots__ = ("_events", "_legal", "game", "history", "log_enabled", "num_players", "options",
-                 "reveals", "rng", "seed")
+                 "own_hand_reveals", "reveals", "rng", "seed")
 
     def __init__(self, game: Any, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -48,6 +48,10 @@ class State(ABC):
         # Counts the moments chance or hidden information became visible after set-up (a
         # card drawn or revealed, a die rolled): undo never goes back past one.
         self.reveals = 0
+        # Of those, the moments a card left the hand of the seat deciding that step (a
+        # building built, a card paid): news to every seat but that one, so it does not
+        # stop that seat's own undo (see `revealed_to`).
+        self.own_hand_reveals = 0
 
     # ----- what subclasses provide -------------------------------------------------
     @property
@@ -120,6 +124,15 @@ class State(ABC):
     def apply(self, action: ActionLike | object) -> None:
         """Apply one decision of the current player (an Action, its index or its name);
         IllegalAction leaves the state as it was."""
+        if type(action) is int:  # a legal index (not a bool) needs no decoding
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_indices()
+            if action in legal and not self.is_over:
+                self._legal = None
+                self.history.append(action)
+                self._apply(action)
+                return
         chosen = self.game.to_action(action)
         if self.is_over:
             raise IllegalAction("the game is over")
@@ -201,6 +214,11 @@ class State(ABC):
         if self.log_enabled:
             self._events.append((seat, public, private))
 
+    def _reveal_own_hand(self) -> None:
+        """Count a card leaving the hidden hand of the seat deciding this step."""
+        self.reveals += 1
+        self.own_hand_reveals += 1
+
     def _copy_base_into(self, twin: State) -> None:
         twin.game = self.game
         twin.num_players = self.num_players
@@ -212,3 +230,4 @@ class State(ABC):
         twin._legal = self._legal
         twin.log_enabled = self.log_enabled
         twin.reveals = self.reveals
+        twin.own_hand_reveals = self.own_hand_reveals
