@@ -135,3 +135,26 @@ def test_a_game_is_rated_once_and_the_board_ranks_by_conservative_rating(db_url)
     rows = store.leaderboard(GAME)
     assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
     assert {r["player"]: r["games"] for r in rows} == {"bot:a": 1, "bot:b": 2, "bot:c": 1}
+
+
+class _TiedGame:
+    """A finished game whose two seats share first place (Futuropia has no tie-breaker)."""
+
+    num_players = 3
+
+    def places(self) -> list[list[int]]:
+        return [[0, 2], [1]]
+
+    def ranking(self) -> list[int]:
+        return [0, 2, 1]
+
+
+def test_a_shared_place_is_rated_as_a_tie() -> None:
+    """Issue #13: tied players share the place; the ratings read places, not the ranking
+    (which orders tied seats by seat number)."""
+    from keizai.web.ratings import places
+
+    assert places(_TiedGame()) == [1, 2, 1]
+    tied = rate([DEFAULT, DEFAULT, DEFAULT], places(_TiedGame()))
+    assert tied[0].mu == pytest.approx(tied[2].mu)
+    assert tied[0].mu > tied[1].mu

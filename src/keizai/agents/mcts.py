@@ -196,11 +196,12 @@ class MCTSAgent(Agent):
         if sample.is_over:
             scores = sample.scores()
             totals = [float(row["total"]) for row in scores]
-            winner = sample.ranking()[0]
+            winners = sample.winners()   # a shared victory shares the win
             chances = self._chances(totals, scores[0].get("target"), evaluator.scale)
             if len(totals) == 1:
                 return chances
-            return [0.75 * (s == winner) + 0.25 * v for s, v in enumerate(chances)]
+            share = 0.75 / len(winners)
+            return [share * (s in winners) + 0.25 * v for s, v in enumerate(chances)]
         target = sample.scores()[0].get("target") if sample.num_players == 1 else None
         return self._chances(evaluator.estimates(sample, seat), target, evaluator.scale)
 

@@ -29,11 +29,12 @@ def rate(priors: list[Rating], places: list[int]) -> list[Rating]:
 
 
 def places(state: State) -> list[int]:
-    """Each seat's place (1 = best) by the game's final ranking, ties broken by its rules."""
-    ranked = state.ranking()
+    """Each seat's place (1 = best) by the game's final places: ties broken by the game's
+    rules where it has them, shared (equal places) where it has none (Futuropia)."""
     place = [0] * state.num_players
-    for position, seat in enumerate(ranked):
-        place[seat] = position + 1
+    for position, group in enumerate(state.places()):
+        for seat in group:
+            place[seat] = position + 1
     return place
 
 
