@@ -74,3 +74,21 @@ def test_every_level_ignores_hidden_information(game_id: str) -> None:
             spec = ":".join(p for p in LEVELS[level].split(":") if not p.startswith("cap="))
             decisions = {make_agent(spec, seed=7).choose(s).name for s in [state, *variants]}
             assert len(decisions) == 1, f"{level} decided {decisions} in {game_id}"
+
+
+SOLO = [g for g in keizai.games() if g.startswith("national-economy/")]
+
+
+@pytest.mark.parametrize("game_id", SOLO)
+def test_the_solo_planner_ignores_the_deck_order(game_id: str) -> None:
+    """Issue #19: in a solo game the only hidden information is the deck order; the
+    `solo` level (its rollout budget, not its clock) decides the same on positions that
+    differ only in it. The 2-player test above sees it play as the heuristic."""
+    changed = 0
+    for state in positions(game_id, 1, 2):
+        variants = [state.determinize(0, Rng(3000 + k)) for k in range(2)]
+        changed += any(v.deck != state.deck for v in variants)
+        spec = ":".join(p for p in LEVELS["solo"].split(":") if not p.startswith("cap="))
+        decisions = {make_agent(spec, seed=7).choose(s).name for s in [state, *variants]}
+        assert len(decisions) == 1, f"solo decided {decisions} in {game_id}"
+    assert changed > 0, "the variants never changed the deck order"

@@ -2,9 +2,9 @@
 
 An agent spec is a kind with optional parameters: ``random``, ``heuristic``,
 ``heuristic:epsilon=0.2``, ``mcts``, ``mcts:iterations=200:depth=8``, or a difficulty
-level (``easy``, ``normal``, ``hard``, ``expert``), which is a named spec. Parameters are separated
-by ``:`` so that a comma-separated list of seats (``--seats human,mcts:iterations=50``)
-stays unambiguous.
+level (``easy``, ``normal``, ``hard``, ``expert``, ``solo``), which is a named spec.
+Parameters are separated by ``:`` so that a comma-separated list of seats
+(``--seats human,mcts:iterations=50``) stays unambiguous.
 """
 
 from __future__ import annotations
@@ -21,8 +21,11 @@ LEVELS: dict[str, str] = {
     "hard": "mcts:iterations=2000:depth=6:c=0.4",
     # three times hard's budget; at most 2 s per decision on a busy machine
     "expert": "mcts:iterations=6000:depth=6:c=0.4:cap=2",
+    # National Economy solo planner (flat Monte Carlo, heuristic rollouts); with more
+    # players it plays as the heuristic
+    "solo": "solo:rollouts=2:cap=2",
 }
-KINDS = ("random", "heuristic", "mcts")
+KINDS = ("random", "heuristic", "mcts", "solo")
 
 
 class Agent(ABC):
@@ -76,6 +79,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     from keizai.agents.heuristic import HeuristicAgent
     from keizai.agents.mcts import MCTSAgent
     from keizai.agents.random_agent import RandomAgent
+    from keizai.agents.solo import SoloAgent
 
     kind, params = parse_spec(spec)
     if kind == "random":
@@ -83,4 +87,6 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         return RandomAgent(seed)
     if kind == "heuristic":
         return HeuristicAgent(seed, **_typed(params, HeuristicAgent.PARAMS, spec))
+    if kind == "solo":
+        return SoloAgent(seed, **_typed(params, SoloAgent.PARAMS, spec))
     return MCTSAgent(seed, **_typed(params, MCTSAgent.PARAMS, spec))

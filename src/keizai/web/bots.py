@@ -30,6 +30,7 @@ MAX_SPEC = 64
 MAX_ITERATIONS = 6000        # MCTS iterations per decision ("expert" is 6000)
 MAX_SECONDS = 5.0            # MCTS thinking time per decision
 MAX_DEPTH = 20               # random moves per rollout; -1 (to the end) is refused
+MAX_ROLLOUTS = 4             # solo planner: heuristic games to the end per action ("solo" is 2)
 # Allowed parameters per kind: (lowest, highest) inclusive; strings listed.
 BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
     "random": {},
@@ -38,6 +39,7 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
              "cap": (0.0, MAX_SECONDS), "c": (0.0, 10.0), "depth": (0, MAX_DEPTH),
              "reuse": (0, 1),
              "rollout": ("random", "heuristic")},
+    "solo": {"rollouts": (1, MAX_ROLLOUTS), "cap": (0.0, MAX_SECONDS), "epsilon": (0.0, 1.0)},
 }
 
 

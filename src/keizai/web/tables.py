@@ -30,7 +30,7 @@ from keizai.web.table import Settings, Table
 log = logging.getLogger("keizai.web")
 
 # Bot names the lobby offers, when `make_agent` knows them (the bots land one by one).
-BOT_CANDIDATES = ("easy", "normal", "hard", "expert", "heuristic", "mcts", "random")
+BOT_CANDIDATES = ("easy", "normal", "hard", "expert", "solo", "heuristic", "mcts", "random")
 MAX_GAMES_LISTED = 200
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 HEARTBEAT = 15.0   # seconds between the marks of connected seats in the store

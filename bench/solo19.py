@@ -1,0 +1,71 @@
+"""National Economy solo (issue #19): one agent on fixed deals, resumable.
+
+    python bench/solo19.py EDITION AGENT FIRST LAST [OUT]
+
+plays the solo deals seeded FIRST..LAST (the agent seeded like the deal) and appends
+one line per deal to OUT (default strength-runs/solo-EDITION-AGENT.csv, ':' and '='
+made file-safe); deals already in the file are skipped, so an interrupted run resumes.
+Then prints, over every deal in the file: deals, median and mean score, how many
+reached the victory score (Progress 100, Mecenat 125, Glory 100) with the 95% Wilson
+interval, and the slowest decision. Tournament specs use fixed iteration budgets
+(no `cap`), so the results do not depend on the machine's load.
+"""
+
+from __future__ import annotations
+
+import csv
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from keizai.agents import make_agent
+from keizai.engine.registry import new_game
+from keizai.sim.stats import wilson
+
+
+def main(argv: list[str]) -> None:
+    edition, spec, first, last = argv[0], argv[1], int(argv[2]), int(argv[3])
+    safe = spec.replace(":", "_").replace("=", "")
+    out = Path(argv[4] if len(argv) > 4 else f"strength-runs/solo-{edition}-{safe}.csv")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = set()
+    if out.exists():
+        with out.open() as f:
+            done = {int(row["seed"]) for row in csv.DictReader(f)}
+    new = not out.exists()
+    with out.open("a", newline="") as f:
+        writer = csv.writer(f)
+        if new:
+            writer.writerow(["seed", "total", "target", "won", "decisions", "max_seconds"])
+        for seed in range(first, last + 1):
+            if seed in done:
+                continue
+            state = new_game(f"national-economy/{edition}", players=1, seed=seed)
+            agent = make_agent(spec, seed)
+            decisions, slowest = 0, 0.0
+            while not state.is_over:
+                several = len(state.legal_indices()) > 1
+                start = time.perf_counter()
+                action = agent.choose(state)
+                if several:
+                    decisions += 1
+                    slowest = max(slowest, time.perf_counter() - start)
+                state.apply(action)
+            row = state.scores()[0]
+            writer.writerow([seed, row["total"], row["target"], row["won"], decisions,
+                             f"{slowest:.3f}"])
+            f.flush()
+    with out.open() as f:
+        rows = list(csv.DictReader(f))
+    totals = [int(r["total"]) for r in rows]
+    won = sum(int(r["won"]) for r in rows)
+    low, high = wilson(won, len(rows))
+    print(f"{edition} {spec}: {len(rows)} deals, median {statistics.median(totals)}, "
+          f"mean {statistics.mean(totals):.1f}, victory score {won}/{len(rows)} "
+          f"= {100 * won / len(rows):.0f}% [{100 * low:.1f}, {100 * high:.1f}], "
+          f"slowest decision {max(float(r['max_seconds']) for r in rows):.2f} s")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
