@@ -22,8 +22,8 @@ LEVELS: dict[str, str] = {
     # three times hard's budget; at most 2 s per decision on a busy machine
     "expert": "mcts:iterations=6000:depth=6:c=0.4:cap=2",
     # National Economy solo planner (flat Monte Carlo, heuristic rollouts); with more
-    # players it plays as the heuristic
-    "solo": "solo:rollouts=2:cap=2",
+    # players it plays as the heuristic; 1.5 s plus one rollout per decision at most
+    "solo": "solo:rollouts=2:cap=1.5",
 }
 KINDS = ("random", "heuristic", "mcts", "solo")
 

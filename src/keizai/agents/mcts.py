@@ -55,12 +55,12 @@ class MCTSAgent(Agent):
     name = "mcts"
     PARAMS: ClassVar[dict[str, type]] = {
         "iterations": int, "time": float, "c": float, "depth": int, "rollout": str,
-        "reuse": int, "cap": float, "value": str,
+        "reuse": int, "cap": float,
     }
 
     def __init__(self, seed: int = 0, iterations: int = 200, time: float = 0.0,
                  c: float = 0.7, depth: int = 6, rollout: str = "random",
-                 reuse: int = 1, cap: float = 0.0, value: str = "win") -> None:
+                 reuse: int = 1, cap: float = 0.0) -> None:
         """`depth`: random moves per rollout before the evaluation (-1: to the end);
         `rollout`: "random" or "heuristic" (one-ply greedy on the evaluation, slower);
         `cap`: with `iterations`, stop early when this many seconds have passed (a
@@ -70,9 +70,6 @@ class MCTSAgent(Agent):
             raise ValueError("mcts needs iterations >= 1 or time > 0")
         if rollout not in ("random", "heuristic"):
             raise ValueError("rollout must be 'random' or 'heuristic'")
-        if value not in ("win", "score"):
-            raise ValueError("value must be 'win' or 'score'")
-        self.value = value
         self.rng = Rng(seed)
         self.iterations = iterations
         self.time = time
@@ -208,15 +205,10 @@ class MCTSAgent(Agent):
         target = sample.scores()[0].get("target") if sample.num_players == 1 else None
         return self._chances(evaluator.estimates(sample, seat), target, evaluator.scale)
 
-    def _chances(self, est: list[float], target: float | None, scale: float) -> list[float]:
-        """Per seat, a win chance from estimated final scores (solo: against the target).
-
-        Solo with `value=score`: the estimated score itself, mapped linearly from
-        [-target, 2 x target] onto [0, 1] — far below the target every win chance is
-        nearly 0 and the search could not tell a 20-point plan from a 60-point one."""
+    @staticmethod
+    def _chances(est: list[float], target: float | None, scale: float) -> list[float]:
+        """Per seat, a win chance from estimated final scores (solo: against the target)."""
         if len(est) == 1:
-            if self.value == "score" and target:
-                return [min(1.0, max(0.0, (est[0] + target) / (3.0 * target)))]
             return [_sigmoid((est[0] - (target or 0.0)) / (2.0 * scale))]
         out = []
         for s, mine in enumerate(est):

@@ -11,8 +11,9 @@ guesses of the deck. Fair by construction: it reads the game only through
 `state.determinize(seat, rng)`.
 
 With more than one player it falls back to the heuristic's choice (it plans for one
-seat only). The budget is `rollouts` per action; `cap` seconds stops early, but
-never before every action has one rollout (the rest keep the mean of those they had).
+seat only). The budget is `rollouts` per action; `cap` seconds stops early
+(within one rollout): an action keeps the mean of the rollouts it had, and one that had
+none yet is not chosen, so a decision takes at most `cap` plus one rollout.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ class SoloAgent(Agent):
             sample = state.determinize(seat, self.rng)
             sample.log_enabled = False
             for index in legal:
-                if done >= len(legal) and deadline is not None and _time.perf_counter() >= deadline:
-                    break  # past the first sweep every action has a mean
+                if done and deadline is not None and _time.perf_counter() >= deadline:
+                    break
                 child = sample.clone()
                 child.apply_index(index)
                 totals[index] += self._play_out(child)
