@@ -7,7 +7,9 @@ one line per deal to OUT (default strength-runs/solo-EDITION-AGENT.csv, ':' and 
 made file-safe); deals already in the file are skipped, so an interrupted run resumes.
 Then prints, over every deal in the file: deals, median and mean score, how many
 reached the victory score (Progress 100, Mecenat 125, Glory 100) with the 95% Wilson
-interval, and the slowest decision. Tournament specs use fixed iteration budgets
+interval, and the slowest decision; and, when the heuristic's file of the same edition
+is in the same folder, the heuristic's median and mean on the same deals and on how
+many deals the agent scored more. Tournament specs use fixed iteration budgets
 (no `cap`), so the results do not depend on the machine's load.
 """
 
@@ -65,6 +67,17 @@ def main(argv: list[str]) -> None:
           f"mean {statistics.mean(totals):.1f}, victory score {won}/{len(rows)} "
           f"= {100 * won / len(rows):.0f}% [{100 * low:.1f}, {100 * high:.1f}], "
           f"slowest decision {max(float(r['max_seconds']) for r in rows):.2f} s")
+    base = out.with_name(f"solo-{edition}-heuristic.csv")
+    if base != out and base.exists():
+        with base.open() as f:
+            theirs = {int(r["seed"]): int(r["total"]) for r in csv.DictReader(f)}
+        pairs = [(int(r["total"]), theirs[int(r["seed"])]) for r in rows
+                 if int(r["seed"]) in theirs]
+        if pairs:
+            other = [b for _a, b in pairs]
+            print(f"  heuristic on the same {len(pairs)} deals: median {statistics.median(other)}, "
+                  f"mean {statistics.mean(other):.1f}; {spec} scored more on "
+                  f"{sum(a > b for a, b in pairs)}, less on {sum(a < b for a, b in pairs)}")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
 # the chunks add up to one series (CHUNKS chunks: 50 = 100 games).
 # Tournament bots use fixed iteration budgets: `expert` without its 2 s cap, so the
 # results do not depend on the machine's load. One process (WORKERS=1) under nice:
-#   nice -n 10 sh bench/strength19.sh [progress-2p-expert-hard|progress-1p-expert|...]
+#   nice -n 10 sh bench/strength19.sh [solo|progress-2p-expert-hard|progress-1p-expert|...]
 set -e
 KEIZAI=${KEIZAI:-.venv/bin/keizai}
 OUT=${OUT:-strength-runs}
@@ -51,3 +51,13 @@ case $what in all|scripted)
 case $what in all|futuropia-old)
   [ -s "$OUT/futuropia-2p-heuristic-before-19.txt" ] || "${PYTHON:-.venv/bin/python}" \
     bench/futuropia_old_heuristic.py 10 > "$OUT/futuropia-2p-heuristic-before-19.txt" ;; esac
+# National Economy solo: the `solo` level without its clock (2 rollouts per action) and
+# the heuristic on the same deals (seeds 1..SOLO_DEALS); bench/solo19.py skips the
+# deals already in its CSV, so a rerun resumes (raise SOLO_DEALS to extend a series)
+case $what in all|solo)
+  for g in progress mecenat glory; do
+    "${PYTHON:-.venv/bin/python}" bench/solo19.py "$g" heuristic 1 100 \
+      "$OUT/solo-$g-heuristic.csv" >> "$OUT/solo.txt"
+    "${PYTHON:-.venv/bin/python}" bench/solo19.py "$g" solo:rollouts=2 1 "${SOLO_DEALS:-100}" \
+      "$OUT/solo-$g-solo_rollouts2.csv" >> "$OUT/solo.txt"
+  done ;; esac
