@@ -10,7 +10,8 @@ its English log, and every face above may use it too.
 Templates are Python `str.format` fields with a small format-spec vocabulary (the JS twin
 implements the same one):
 
-    {n}                      the value (a list is joined with the language's separator)
+    {n}                      the value (a list is joined with the language's "list.sep";
+                             an empty list is "list.empty")
     {seat:seat}              a seat index shown as P1, P2, ...
     {card:t:ne.card}         the catalogue entry "ne.card.<value>" (a list: each, joined)
     {card:t}                 the catalogue entry named by the value itself
@@ -98,6 +99,8 @@ class _Formatter(string.Formatter):
         return super().format_field(value, format_spec)
 
     def join(self, parts: list[str]) -> str:
+        if not parts:
+            return self.messages.get("list.empty", "")
         return self.messages.get("list.sep", ", ").join(parts)
 
     def term(self, key: str) -> str:
