@@ -87,3 +87,29 @@ def test_sim_prints_a_json_summary_without_errors() -> None:
     summary = json.loads(result.output[result.output.index("{"):])
     assert summary["games"] == 20 and summary["errors"] == 0
     assert len(summary["mean_scores"]) == 4 and summary["games_per_second"] > 0
+
+
+def test_the_terminal_speaks_the_chosen_language() -> None:
+    """--lang ja: table, card texts, log, actions and prompts in Japanese (issue #15)."""
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                 "--seed", "1", "--lang", "ja"], input="banana\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "ナショナルエコノミー・メセナ" in out and "ラウンド1開始" in out
+    assert "採石場に労働者を置く" in out and "職場：" in out
+    assert "建物カードを1枚引く。" in out  # the Mine's text
+    assert "1 から" in out and "ゲームを途中で終了しました。" in out
+    assert "Place a worker" not in out and "Round 1" not in out
+
+
+def test_the_language_defaults_to_the_locale() -> None:
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "1"],
+                           input="q\n", env={"LC_ALL": "zh_TW.UTF-8"})
+    assert result.exit_code == 0, result.output
+    assert "未來烏托邦" in result.output and "遊戲未完成即離開。" in result.output
+
+
+def test_an_unknown_language_is_refused() -> None:
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "--lang must be one of en, ja, zh-TW" in result.output

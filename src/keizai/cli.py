@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 import keizai
+from keizai import i18n
 from keizai.agents import make_agent
 from keizai.engine import IllegalAction, State
 
@@ -39,8 +40,10 @@ def list_games() -> None:
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
-    def __init__(self, state: State, seats: list[str], save: Path | None) -> None:
+    def __init__(self, state: State, seats: list[str], save: Path | None,
+                 lang: str = "en") -> None:
         self.state = state
+        self.lang = lang
         self.seats = seats
         self.bots = {i: make_agent(spec, state.seed * 31 + i)
                      for i, spec in enumerate(seats) if spec != "human"}
@@ -49,8 +52,17 @@ class TerminalTable:
         self.log_seen = dict.fromkeys([None, *range(state.num_players)], 0)
         self.last_human: int | None = None
 
+    def _t(self, key: str, **params: Any) -> str:
+        return i18n.tr(key, self.lang, **params)
+
+    def _label(self, action: Any) -> str:
+        """An action as the player reads it (the game's own label in English)."""
+        if self.lang == "en":
+            return str(action)
+        return i18n.action_label(self.state.game.id, action.name, self.lang, action.label)
+
     def _show_log(self, seat: int | None) -> None:
-        lines = self.state.log(seat)
+        lines = self.state.log(seat, self.lang)
         for line in lines[self.log_seen[seat]:]:
             typer.echo(f"  · {line}")
         self.log_seen[seat] = len(lines)
@@ -71,26 +83,27 @@ class TerminalTable:
                 self._save()
                 continue
             if len(self.humans) > 1 and seat != self.last_human:
-                typer.echo(f"\n=== P{seat + 1}'s turn: pass the screen to P{seat + 1} ===")
-                if self._ask("press Enter when ready (q = quit) >").strip().lower() == "q":
-                    typer.echo("Game left unfinished.")
+                typer.echo("\n" + self._t("cli.pass_screen", seat=seat))
+                if self._ask(self._t("cli.press_enter")).strip().lower() == "q":
+                    typer.echo(self._t("cli.left_unfinished"))
                     return
             self.last_human = viewer = seat
             self._show_log(seat)
             typer.echo("")
-            typer.echo(game.render_text(state.view(seat)))
+            typer.echo(game.render_text(state.view(seat), self.lang))
             if not self._human_turn(seat):
-                typer.echo("Game left unfinished" + (f"; resume with --resume {self.save}"
-                                                      if self.save else "."))
+                typer.echo(self._t("cli.left_resume", path=str(self.save)) if self.save
+                           else self._t("cli.left_unfinished"))
                 return
             self._save()
         state = self.state
         self._show_log(viewer)
         typer.echo("")
-        typer.echo(game.render_text(state.view(viewer)))
+        typer.echo(game.render_text(state.view(viewer), self.lang))
         ranking = state.ranking()
-        typer.echo("Final ranking: " + ", ".join(
-            f"{n}. P{seat + 1} ({self.seats[seat]}) {state.scores()[seat]['total']} pts"
+        typer.echo(self._t("cli.final_ranking") + self._t("list.sep").join(
+            self._t("cli.ranking_entry", place=n, seat=seat, who=self.seats[seat],
+                    points=state.scores()[seat]["total"])
             for n, seat in enumerate(ranking, 1)))
 
     def _can_offer_undo(self) -> bool:
@@ -99,7 +112,8 @@ class TerminalTable:
 
     def _undo(self, seat: int) -> str:
         """Go back to just before this seat's previous decision, unless a card was drawn or
-        revealed (or a die rolled) since: undo never shows what chance would bring."""
+        revealed (or a die rolled) since: undo never shows what chance would bring. Returns
+        the catalogue id of what happened (cli.undone when it went back)."""
         record = self.state.record()
         actions = record["actions"]
         probe = keizai.replay({**record, "actions": []})
@@ -111,14 +125,14 @@ class TerminalTable:
             probe.apply(name)
         mine = [i for i, mover in enumerate(movers) if mover == seat]
         if not mine:
-            return "Nothing to undo."
+            return "cli.nothing_to_undo"
         back = mine[-1]
         if reveals[back] != self.state.reveals:
-            return "Cannot undo: a card was drawn or revealed since your last decision."
+            return "cli.cannot_undo"
         self.state = keizai.replay({**record, "actions": actions[:back]})
-        self.log_seen = {viewer: len(self.state.log(viewer)) for viewer in self.log_seen}
+        self.log_seen = {viewer: len(self.state.events(viewer)) for viewer in self.log_seen}
         self._save()
-        return "Undone: back to your previous decision."
+        return "cli.undone"
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -131,30 +145,31 @@ class TerminalTable:
         state = self.state
         while True:
             legal = state.legal_actions()
-            typer.echo(f"P{seat + 1}, choose:")
+            typer.echo(self._t("cli.choose", seat=seat))
             for number, action in enumerate(legal, 1):
-                typer.echo(f"  {number:2}) {action}")
-            undo = " u = undo," if self._can_offer_undo() else ""
-            answer = self._ask(f"number (l = full log,{undo} q = quit) >").strip().lower()
+                typer.echo(f"  {number:2}) {self._label(action)}")
+            undo = self._can_offer_undo()
+            answer = self._ask(self._t("cli.prompt_undo" if undo else "cli.prompt"))
+            answer = answer.strip().lower()
             if answer == "q":
                 return False
             if answer == "u" and undo:
-                message = self._undo(seat)
-                typer.echo(message)
-                if message.startswith("Undone"):
+                outcome = self._undo(seat)
+                typer.echo(self._t(outcome))
+                if outcome == "cli.undone":
                     return True  # the table shows the restored position
                 continue
             if answer == "l":
-                for line in state.log(seat):
+                for line in state.log(seat, self.lang):
                     typer.echo(f"  · {line}")
                 continue
             if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
-                typer.echo(f"Please type a number from 1 to {len(legal)}.")
+                typer.echo(self._t("cli.bad_number", n=len(legal)))
                 continue
             try:
                 state.apply(legal[int(answer) - 1])
             except IllegalAction as error:  # cannot happen for a listed action
-                typer.echo(f"Not allowed: {error}")
+                typer.echo(self._t("cli.not_allowed", error=str(error)))
                 continue
             return True
 
@@ -170,6 +185,9 @@ def play(
     save: Annotated[Path | None, typer.Option(help="write the game record here after "
                                               "every move")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
+    lang: Annotated[str | None, typer.Option(
+        help="language of the table, log and actions: en, ja or zh-TW (default: the "
+             "locale's)")] = None,
 ) -> None:
     """Play a game in the terminal (hot-seat for several humans, bots for the rest)."""
     try:
@@ -196,8 +214,14 @@ def play(
             except ValueError as error:
                 typer.echo(f"error: {error}", err=True)
                 raise typer.Exit(2) from None
-    typer.echo(f"{state.game.title}, {players} player(s), seed {state.seed}.")
-    TerminalTable(state, seat_list, save).run()
+    if lang is not None and lang not in i18n.LANGUAGES:
+        typer.echo(f"error: --lang must be one of {', '.join(i18n.LANGUAGES)}", err=True)
+        raise typer.Exit(2)
+    language = lang or i18n.default_language()
+    title = i18n.tr(f"game.{state.game.id}", language)
+    typer.echo(i18n.tr("cli.header", language, title=title, players=players,
+                       seed=state.seed))
+    TerminalTable(state, seat_list, save, language).run()
 
 
 class _Progress:

@@ -61,8 +61,9 @@ class Game(ABC):
     def default_options(self) -> dict[str, Any]:
         return {}
 
-    def render_text(self, view: dict[str, Any]) -> str:
-        """A plain-text picture of a view for the terminal; games override it."""
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        """A plain-text picture of a view for the terminal in `lang` (en, ja, zh-TW; a game
+        may show some of it in English only); games override it."""
         import json
 
         return json.dumps(view, indent=1, ensure_ascii=False)

@@ -32,7 +32,8 @@ class EnterpriseEmpire(Game):
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> EmpireState:
         return EmpireState(self, players, seed, options)
 
-    def render_text(self, view: dict[str, Any]) -> str:
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        """The board and tables (in English so far: the log and actions are translated)."""
         return render_view(self.parts, view)
 
 

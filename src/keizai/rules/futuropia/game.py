@@ -66,7 +66,8 @@ class FuturopiaGame(Game):
         state.set_up(Setup(self.components, rules, self.table, players, options, expert))
         return state
 
-    def render_text(self, view: dict[str, Any]) -> str:
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        """The table (in English so far: the log and actions are translated)."""
         return render_text(view)
 
 

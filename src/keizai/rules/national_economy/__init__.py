@@ -37,8 +37,8 @@ class NationalEconomy(Game):
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> NationalEconomyState:
         return NationalEconomyState(self, self.cards, self.layout, players, seed, options)
 
-    def render_text(self, view: dict[str, Any]) -> str:
-        return render(view)
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        return render(view, lang)
 
 
 def progress() -> NationalEconomy:
