@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import keizai
+from keizai import i18n
 from tests.web.conftest import create
 
 
@@ -182,3 +183,23 @@ def test_a_bot_that_no_longer_exists_still_moves(client) -> None:
         while not (message["current_player"] == 0 and message["step"] >= 2):
             message = ws.receive_json()
     assert table.movers[1] == 1
+
+
+def test_the_page_gets_the_message_catalogue_of_each_language(client) -> None:
+    for lang in i18n.LANGUAGES:
+        response = client.get(f"/i18n/{lang}.json")
+        assert response.status_code == 200
+        assert response.json()["ne.card.quarry"] == i18n.tr("ne.card.quarry", lang)
+    error_of(client.get("/i18n/fr.json"), 404, "not_found")
+    error_of(client.get("/i18n/..%2Fen.json"), 404, "not_found")
+
+
+def test_a_replay_frame_carries_the_log_as_messages(client) -> None:
+    game = create(client, seats=["random", "random"])
+    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        while not ws.receive_json()["over"]:
+            pass
+    frame = client.get(f"/api/games/{game['id']}/replay", params={"step": 12}).json()
+    assert len(frame["events"]) == len(frame["log"]) > 0
+    assert [i18n.render((e["id"], e["params"]), "en") for e in frame["events"]] == frame["log"]
+    assert all(i18n.render((e["id"], e["params"]), "ja") for e in frame["events"])

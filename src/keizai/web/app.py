@@ -16,12 +16,15 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import keizai
+from keizai import i18n
 from keizai.store import Store
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.table import Connection, Table
 from keizai.web.tables import Tables, available_bots, catalog, default_bot
 
 STATIC = Path(__file__).parent / "static"
+# The message catalogue the page shares with the terminal (keizai/i18n/<lang>.json).
+CATALOGUES = Path(i18n.__file__).parent
 MAX_BODY = 64 * 1024        # bytes of one HTTP request body
 MAX_MESSAGE = 8 * 1024      # characters of one WebSocket message
 
@@ -103,6 +106,13 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def messages(lang: str) -> FileResponse:
+        """One language's message catalogue for the page (en, ja or zh-TW)."""
+        if lang not in i18n.LANGUAGES:
+            raise ApiError("not_found", f"no catalogue for language {lang!r}", 404)
+        return FileResponse(CATALOGUES / f"{lang}.json", media_type="application/json")
+
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:
         return {"games": catalog(), "bots": available_bots()}
@@ -175,6 +185,7 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
                                         {**record, "actions": record["actions"][:step]})
         return {"step": step, "steps": total, "seat": number, "view": state.view(number),
                 "log": state.log(number),
+                "events": [i18n.to_json(e) for e in state.events(number)],
                 "last": record["actions"][step - 1] if step else None}
 
     @app.websocket("/ws/games/{game_id}")
@@ -194,7 +205,7 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
             await websocket.send_json(error.payload())
             await websocket.close(code=4400 if error.status != 403 else 4403)
             return
-        conn = Connection(seat, min(log_sent, len(table.state.log(seat))))
+        conn = Connection(seat, min(log_sent, len(table.state.events(seat))))
         table.connections.add(conn)
         table.broadcast()   # the newcomer's first view; the others see it connected
         sender = asyncio.create_task(send_loop(websocket, conn))

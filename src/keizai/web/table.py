@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import keizai
+from keizai import i18n
 from keizai.agents import Agent, make_agent
 from keizai.engine import IllegalAction, State
 from keizai.store import GameRow, SeatRow, Store
@@ -113,16 +114,18 @@ class Table:
         """The message for one connection: only what its seat may know."""
         state = self.state
         seat = conn.seat
-        lines = state.log(seat)
+        events = state.events(seat)
+        fresh = events[conn.log_sent:]  # only these are rendered (English, for older pages)
         message: dict[str, Any] = {
             "type": "state", "game_id": self.id, "game": state.game.id,
             "title": state.game.title, "seat": seat, "step": len(state.history),
             "view": state.view(seat), "log_from": conn.log_sent,
-            "log": lines[conn.log_sent:], "over": state.is_over,
+            "log": [i18n.render(e) for e in fresh], "over": state.is_over,
+            "events": [i18n.to_json(e) for e in fresh],
             "current_player": state.current_player, "seats": self.summary()["seats"],
             "legal": [], "undo": False,
         }
-        conn.log_sent = len(lines)
+        conn.log_sent = len(events)
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
                 message["legal"] = [{"name": a.name, "label": a.label}

@@ -1,4 +1,6 @@
-// One table's WebSocket: reconnects by itself and asks only for the log lines it missed.
+// One table's WebSocket: reconnects by itself and asks only for the log entries it missed.
+// The log is kept as the server's entries ({id, params} messages, or plain English lines
+// from an older server) so the table can render it in whatever language is chosen.
 
 export function connectLive({ gameId, seat, token, onState, onError, onStatus }) {
   let socket = null;
@@ -19,7 +21,7 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus })
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
-        log = log.slice(0, message.log_from).concat(message.log);
+        log = log.slice(0, message.log_from).concat(message.events ?? message.log);
         onState(message, log);
       } else if (message.error) {
         onError(message.error);

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { gameTitle, seatName, t } from "./i18n.js";
+import { errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
@@ -21,7 +21,7 @@ export function showTable(root, { gameId, seat, token }) {
       message = next; log = lines; busy = false; pending = null;
       banner(""); render();
     },
-    onError(error) { busy = false; banner(`${t("error")}: ${error.message} (${error.code})`);
+    onError(error) { busy = false; banner(`${t("error")}: ${errorText(error)} (${error.code})`);
       render(); },
     onStatus(next) {
       if (next === "reconnecting") banner(t("reconnecting"), "info");
@@ -44,7 +44,7 @@ export function showTable(root, { gameId, seat, token }) {
   async function handToBot(target) {
     try {
       await api(`/api/games/${gameId}/seats/${target}/bot`, { token });
-    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
   }
 
   function statusLine() {
@@ -127,7 +127,7 @@ export function showTable(root, { gameId, seat, token }) {
         message.over ? scoreTable(message.scores, message.ranking, t("final_scores")) : null,
         seatsPanel(renderer),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
-          h("ol", { id: "log" }, log.map((line) => h("li", {}, line))))))));
+          h("ol", { id: "log" }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
   }
