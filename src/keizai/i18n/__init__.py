@@ -77,42 +77,64 @@ def catalogue(lang: str) -> dict[str, str]:
     return {k: v for k, v in json.loads(text).items() if not k.startswith("@")}
 
 
-class _Formatter(string.Formatter):
-    """`str.format` with the catalogue's format specs (see the module docstring)."""
+# A template parsed once: literal text and (field name, format spec) pairs.
+_Part = tuple[str, str | None, str]
+
+
+@cache
+def _parsed(template: str) -> tuple[_Part, ...]:
+    return tuple((literal, name, spec or "")
+                 for literal, name, spec, _ in string.Formatter().parse(template))
+
+
+class _Renderer:
+    """Fills parsed templates of one language with the catalogue's format specs (see the
+    module docstring). Logs are rendered whole and often, so templates are parsed once."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.messages = catalogue(lang)
+        self.english = catalogue(DEFAULT)
+        self.sep = self.messages.get("list.sep", ", ")
+        self.empty = self.messages.get("list.empty", "")
 
-    def format_field(self, value: Any, format_spec: str) -> str:
-        kind, _, arg = format_spec.partition(":")
+    def template(self, key: str) -> str:
+        found = self.messages.get(key)
+        if found is None:
+            found = self.english.get(key, key)
+        return found
+
+    def fill(self, template: str, args: tuple[Any, ...], params: dict[str, Any]) -> str:
+        out = []
+        for literal, name, spec in _parsed(template):
+            out.append(literal)
+            if name is None:
+                continue
+            value = args[int(name)] if name.isdigit() else params[name]
+            out.append(self.field(value, spec))
+        return "".join(out)
+
+    def field(self, value: Any, spec: str) -> str:
+        if not spec:
+            return self.join([str(v) for v in value]) if isinstance(value, list) else str(value)
+        kind, _, arg = spec.partition(":")
         if kind == "seat":
             return f"P{int(value) + 1}"
         if kind == "t":
             items = value if isinstance(value, list) else [value]
-            return self.join([self.term(f"{arg}.{v}" if arg else str(v)) for v in items])
+            return self.join([self.template(f"{arg}.{v}" if arg else str(v)) for v in items])
         if kind == "plural":
             one, _, other = arg.partition(":")
             return one if value == 1 else other
-        if isinstance(value, list):
-            return self.join([str(v) for v in value])
-        return super().format_field(value, format_spec)
+        return format(value, spec)
 
     def join(self, parts: list[str]) -> str:
-        if not parts:
-            return self.messages.get("list.empty", "")
-        return self.messages.get("list.sep", ", ").join(parts)
-
-    def term(self, key: str) -> str:
-        found = self.messages.get(key)
-        if found is None:
-            found = catalogue(DEFAULT).get(key, key)
-        return found
+        return self.sep.join(parts) if parts else self.empty
 
 
 @cache
-def _formatter(lang: str) -> _Formatter:
-    return _Formatter(lang)
+def _renderer(lang: str) -> _Renderer:
+    return _Renderer(lang)
 
 
 def has(key: str, lang: str = DEFAULT) -> bool:
@@ -121,11 +143,8 @@ def has(key: str, lang: str = DEFAULT) -> bool:
 
 def tr(key: str, lang: str = DEFAULT, **params: Any) -> str:
     """The message `key` in `lang` (English, then the id itself, when missing)."""
-    formatter = _formatter(lang)
-    template = formatter.messages.get(key)
-    if template is None:
-        template = catalogue(DEFAULT).get(key, key)
-    return formatter.vformat(template, (), params)
+    renderer = _renderer(lang)
+    return renderer.fill(renderer.template(key), (), params)
 
 
 def render(message: Message | str | None, lang: str = DEFAULT) -> str:
@@ -174,6 +193,5 @@ def action_label(game_id: str, name: str, lang: str = DEFAULT, fallback: str = "
     if found is None:
         return fallback or name
     key, args = found
-    formatter = _formatter(lang)
-    template = formatter.messages.get(key) or catalogue(DEFAULT)[key]
-    return formatter.vformat(template, tuple(args), {})
+    renderer = _renderer(lang)
+    return renderer.fill(renderer.template(key), tuple(args), {})

@@ -111,14 +111,6 @@ export function actionLabel(gameId, name, fallback = name) {
 export function cardName(gameId, id) { return entry(`${family(gameId)}.card.${id}`) ?? id; }
 export function cardText(gameId, id) { return entry(`${family(gameId)}.text.${id}`) ?? ""; }
 
-/** A card's or workplace's name in the current language (English when untranslated). */
-export function nameOf(entry_) {
-  if (!entry_) return "";
-  if (current === "ja" && entry_.name_ja) return entry_.name_ja;
-  if (current === "zh-TW" && entry_.name_zh) return entry_.name_zh;
-  return entry_.name ?? entry_.id ?? "";
-}
-
 export function seatName(seat) { return `P${seat + 1}`; }
 
 /** A game's title in the current language (the server's English title otherwise). */
