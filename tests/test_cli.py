@@ -113,3 +113,38 @@ def test_an_unknown_language_is_refused() -> None:
     result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--lang", "fr"])
     assert result.exit_code == 2
     assert "--lang must be one of en, ja, zh-TW" in result.output
+
+
+def test_final_ranking_shows_shared_places() -> None:
+    """Issue 13: Futuropia has no tie-breaker (「若有平手的狀況…再戰一場」): tied seats share
+    the place and the terminal says so instead of printing "1. P1 … 2. P2"."""
+    from keizai.cli import final_ranking_text
+    from tests.rules.futuropia.helpers import new, play, set_stock
+
+    state = new(3)
+    set_stock(state, 2, 9, 9, 9)
+    state.final = True
+    play(state, "stop", "stop", "stop")
+    totals = [row["total"] for row in state.scores()]
+    text = final_ranking_text(state, ["human", "random", "random"])
+    assert text.startswith(f"Final ranking: 1. P3 (random) {totals[2]} pts; "
+                           f"2. P1 (human) {totals[0]} pts, P2 (random) {totals[1]} pts (shared)")
+    assert "Shared victory" not in text
+    tie = new(2)
+    tie.final = True
+    play(tie, "stop", "stop")
+    text = final_ranking_text(tie, ["random", "random"])
+    assert "1. P1 (random)" in text and "(shared)" in text
+    assert text.endswith("Shared victory: P1, P2")
+
+
+def test_final_ranking_in_japanese() -> None:
+    from keizai.cli import final_ranking_text
+    from tests.rules.futuropia.helpers import new, play
+
+    tie = new(2)
+    tie.final = True
+    play(tie, "stop", "stop")
+    text = final_ranking_text(tie, ["random", "random"], "ja")
+    assert text.startswith("最終順位：1位 P1（random）") and "（同位）" in text
+    assert text.endswith("同点勝利：P1、P2")

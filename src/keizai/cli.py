@@ -37,6 +37,27 @@ def list_games() -> None:
         typer.echo(f"{game_id:28} {game.title} ({game.min_players}-{game.max_players} players)")
 
 
+def final_ranking_text(state: State, seats: list[str], lang: str = "en") -> str:
+    """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
+    game's places, in `lang`; a shared first place adds a "Shared victory" line."""
+    totals = [row["total"] for row in state.scores()]
+    places = state.places()
+    parts = []
+    number = 1
+    for place in places:
+        names = i18n.tr("cli.ranking_sep", lang).join(
+            i18n.tr("cli.ranking_entry", lang, seat=seat, who=seats[seat], points=totals[seat])
+            for seat in place)
+        shared = i18n.tr("cli.ranking_shared", lang) if len(place) > 1 else ""
+        parts.append(i18n.tr("cli.ranking_place", lang, place=number, names=names) + shared)
+        number += len(place)
+    text = i18n.tr("cli.final_ranking", lang) + i18n.tr("cli.places_sep", lang).join(parts)
+    if len(places[0]) > 1:
+        text += "\n" + i18n.tr("cli.shared_victory", lang,
+                               seats=[f"P{seat + 1}" for seat in places[0]])
+    return text
+
+
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
@@ -100,11 +121,7 @@ class TerminalTable:
         self._show_log(viewer)
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer), self.lang))
-        ranking = state.ranking()
-        typer.echo(self._t("cli.final_ranking") + self._t("list.sep").join(
-            self._t("cli.ranking_entry", place=n, seat=seat, who=self.seats[seat],
-                    points=state.scores()[seat]["total"])
-            for n, seat in enumerate(ranking, 1)))
+        typer.echo(final_ranking_text(state, self.seats, self.lang))
 
     def _can_offer_undo(self) -> bool:
         """Undo is for a game against bots only: with other humans it would be cheating."""

@@ -55,6 +55,42 @@ def test_random_games_finish_with_invariants(game_id: str, players: int) -> None
         scores = state.scores()
         assert len(scores) == players and all("total" in s for s in scores)
         assert sorted(state.ranking()) == list(range(players))
+        places = state.places()
+        assert [seat for place in places for seat in place] == state.ranking()
+        assert all(places) and state.winners() == places[0]
+
+
+# Non-default options (rule readings and variants): each also plays random games to the
+# end with the invariants checked, and replays from its record.
+OPTION_CASES = [
+    ("enterprise-empire", {"choose_corners": False}),
+    ("enterprise-empire", {"demand_stays": True}),
+    ("futuropia", {"loans_when_cash_short": True}),
+    ("futuropia", {"house_stacks": True}),
+    ("futuropia", {"house_stacks": True, "advanced": True, "houses": "random",
+                   "expert_tiles": "random", "loans_when_cash_short": True}),
+    ("national-economy/mecenat", {"farm_resort_empty": False}),
+    ("national-economy/progress", {"burnt_field_immediate": True}),
+]
+OPTION_GAMES = max(1, RANDOM_GAMES // 50)
+
+
+@pytest.mark.parametrize(("game_id", "options"), OPTION_CASES,
+                         ids=[f"{g}-{'-'.join(o)}" for g, o in OPTION_CASES])
+def test_random_games_with_options_finish_with_invariants(game_id: str,
+                                                          options: dict) -> None:
+    game = keizai.get_game(game_id)
+    rng = random.Random(f"{game_id}/{sorted(options.items())}")
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(OPTION_GAMES):
+            state = keizai.new_game(game_id, players, seed=seed, options=options)
+            state.log_enabled = seed == 0
+            state.check_invariants()
+            play_random(state, rng)
+            places = state.places()
+            assert [seat for place in places for seat in place] == state.ranking()
+            again = keizai.replay(json.loads(json.dumps(state.record())))
+            assert again.scores() == state.scores() and again.view(None) == state.view(None)
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)

@@ -12,6 +12,7 @@ import pytest
 
 from keizai.sim import Tournament, run_tournament
 from keizai.sim.stats import binomial_p_greater, mean_ci, wilson
+from keizai.sim.tournament import TournamentResult, play_tasks
 
 GAME = "national-economy/progress"
 
@@ -96,3 +97,41 @@ def test_statistics() -> None:
     assert mean == 2.5 and half == pytest.approx(1.96 * math.sqrt(5 / 3 / 4), rel=1e-3)
     assert binomial_p_greater(10, 10) == pytest.approx(2 ** -10)
     assert binomial_p_greater(5, 10) == pytest.approx(0.623046875)
+
+
+def _row(game: int, entrants: list[int], places: list[list[int]], scores: list[int]
+         ) -> dict[str, object]:
+    winners = places[0]
+    return {"game": game, "seed": game, "seats": ["random", "random", "random"],
+            "entrants": entrants, "scores": scores,
+            "ranking": [s for place in places for s in place], "places": places,
+            "winners": winners, "winner": winners[0] if len(winners) == 1 else None,
+            "won_target": None, "target": None, "length": 10, "error": None}
+
+
+def test_shared_victories_count_a_fraction_of_a_win() -> None:
+    """Issue 13: a shared victory (Futuropia has no tie-breaker) is not handed to the lower
+    seat; each of k tied winners counts 1/k of a win, and tied seats are above nobody."""
+    t = Tournament("futuropia", 3, ["random", "random", "random"], games=2)
+    rows = [_row(0, [0, 1, 2], [[0, 1], [2]], [30, 30, 20]),  # entrants 0 and 1 share
+            _row(1, [1, 2, 0], [[2], [0, 1]], [25, 25, 40])]  # entrant 0 (seat 2) wins
+    result = TournamentResult(t, rows, 1.0, "local", 1)
+    s = result.summary
+    assert [e["wins"] for e in s["entrants"]] == [1.5, 0.5, 0.0]
+    assert [e["shared_wins"] for e in s["entrants"]] == [1, 1, 0]
+    assert s["entrants"][0]["win_rate"] == 0.75
+    assert s["wins"] == [0.5, 0.5, 1.0] and s["shared_victories"] == 1
+    h2h = s["head_to_head"]
+    # game 0: entrants 0 and 1 tie, both above 2; game 1: entrant 0 above 1 and 2 (tied)
+    assert (h2h[0][1], h2h[1][0], h2h[1][2], h2h[2][1]) == (0.5, 0.0, 0.5, 0.0)
+    assert h2h[0][2] == 1.0 and h2h[2][0] == 0.0
+    lines = list(csv.DictReader(io.StringIO(result.csv_text())))
+    assert lines[0]["winner"] == "0|1" and lines[0]["winner_agent"] == "random#1|random#2"
+    assert lines[1]["winner"] == "2"
+
+
+def test_rows_carry_the_places_of_the_game() -> None:
+    t = Tournament("futuropia", 2, ["random", "random"], games=1, seed=2)
+    (row,) = play_tasks(t.game, t.players, t.options, t.tasks())
+    assert [s for place in row["places"] for s in place] == row["ranking"]
+    assert row["winners"] == row["places"][0]

@@ -145,6 +145,7 @@ def test_a_finished_bot_game_can_be_replayed(client) -> None:
     record = client.get(f"/api/games/{gid}/record").json()
     final = keizai.replay(record)
     assert final.is_over
+    assert message["places"] == final.places()  # the game-over payload's (shared) places
     middle = client.get(f"/api/games/{gid}/replay", params={"step": 10, "seat": 1}).json()
     assert middle["view"] == keizai.replay({**record, "actions": record["actions"][:10]}
                                            ).view(1)

@@ -148,10 +148,29 @@ class State(ABC):
         position = {seat: i for i, seat in enumerate(order)}
         return sorted(range(self.num_players), key=lambda s: (-totals[s], position[s]))
 
+    def places(self) -> list[list[int]]:
+        """Seats grouped by place, best first: `[[0, 1], [2]]` means seats 0 and 1 share
+        first place and seat 2 is third. By default every place holds one seat, in the
+        order of `ranking()` (the game's own tie-breaker); a game without a tie-breaker
+        overrides this to share places (see `shared_places`)."""
+        return [[seat] for seat in self.ranking()]
+
+    def shared_places(self) -> list[list[int]]:
+        """`ranking()` with seats of equal total in one shared place (for games whose
+        rules break no tie)."""
+        totals = [s["total"] for s in self.scores()]
+        grouped: list[list[int]] = []
+        for seat in self.ranking():
+            if grouped and totals[grouped[-1][0]] == totals[seat]:
+                grouped[-1].append(seat)
+            else:
+                grouped.append([seat])
+        return grouped
+
     def winners(self) -> list[int]:
-        """The seats that win. One seat unless the game shares wins on a tie (a game that
-        does overrides this)."""
-        return self.ranking()[:1]
+        """The seats that win: the first place of `places()` (several seats on a shared
+        victory)."""
+        return list(self.places()[0])
 
     def record(self) -> dict[str, Any]:
         names = self.game.action_space.actions

@@ -15,6 +15,7 @@ class GameResult:
     agents: list[str]  # agent spec per seat
     scores: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)
+    places: list[list[int]] = field(default_factory=list)  # shared places: several seats
     length: int = 0
     won: int | None = None  # solo games with a target score: 1 if it was reached
     target: int | None = None  # that target
@@ -42,6 +43,7 @@ def play_game(game_id: str, players: int, seed: int, agents: list[str],
             result.won = int(final[0]["won"])
             result.target = final[0].get("target")
         result.ranking = state.ranking()
+        result.places = state.places()
         result.length = len(state.history)
     except Exception as error:  # a simulation reports broken games instead of stopping
         result.error = f"{type(error).__name__}: {error}"

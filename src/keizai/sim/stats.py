@@ -7,8 +7,9 @@ import math
 Z95 = 1.959963984540054
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (good near 0 and 1, unlike p ± 2se)."""
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (good near 0 and 1, unlike p ± 2se).
+    `successes` may be fractional (a shared win counts 1/k, see sim.tournament)."""
     if n == 0:
         return (0.0, 1.0)
     p = successes / n

@@ -88,11 +88,13 @@ def play_tasks(game: str, players: int, options: dict[str, Any] | None,
     for task in tasks:
         result = play_game(game, players, task.seed, list(task.seats), options,
                            list(task.agent_seeds))
-        winner = result.ranking[0] if result.ranking else None
+        winners = result.places[0] if result.places else []
         rows.append({
             "game": task.index, "seed": task.seed, "seats": list(task.seats),
             "entrants": list(task.entrants), "scores": result.scores,
-            "ranking": result.ranking, "winner": winner,
+            "ranking": result.ranking, "places": result.places, "winners": winners,
+            # the sole winner; None when nobody won or the victory is shared
+            "winner": winners[0] if len(winners) == 1 else None,
             "won_target": result.won, "target": result.target,
             "length": result.length, "error": result.error,
         })
@@ -112,20 +114,21 @@ class TournamentResult:
         self.summary = summarise(self)
 
     def csv_text(self) -> str:
-        """One row per game: index, seed, seats, agents, scores, winner, length, error."""
+        """One row per game: index, seed, seats, agents, scores, winner(s), length, error.
+        A shared victory lists every winning seat (and agent), separated by "|"."""
         labels = self.tournament.labels
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(["game", "seed", "seats", "agents", "scores", "winner", "winner_agent",
                          "won_target", "length", "error"])
         for row in self.rows:
-            winner = row["winner"]
+            winners = row["winners"]
             writer.writerow([
                 row["game"], row["seed"], "|".join(row["seats"]),
                 "|".join(labels[e] for e in row["entrants"]),
                 "|".join(str(s) for s in row["scores"]),
-                "" if winner is None else winner,
-                "" if winner is None else labels[row["entrants"][winner]],
+                "|".join(str(w) for w in winners),
+                "|".join(labels[row["entrants"][w]] for w in winners),
                 "" if row["won_target"] is None else row["won_target"],
                 row["length"], row["error"] or ""])
         return out.getvalue()
@@ -177,17 +180,25 @@ def summarise(result: TournamentResult) -> dict[str, Any]:
     done = [r for r in rows if r["error"] is None]
     per_seat = [[r["scores"][s] for r in done] for s in range(n)]
     entrant_scores: list[list[float]] = [[] for _ in range(n)]
-    entrant_wins = [0] * n
+    # A shared victory of k seats gives each of them 1/k of a win (as a drawn game gives
+    # each player half a point), so the win rates of a game's entrants sum to 1.
+    entrant_wins = [0.0] * n
+    sole_wins = [0] * n  # games won alone (the sign test below leaves shared wins out)
+    decided = 0
     above = [[0] * n for _ in range(n)]
     for r in done:
         seat_of = {e: seat for seat, e in enumerate(r["entrants"])}
-        position = {seat: k for k, seat in enumerate(r["ranking"])}
+        position = {seat: k for k, place in enumerate(r["places"]) for seat in place}
         for e in range(n):
             entrant_scores[e].append(r["scores"][seat_of[e]])
         if n == 1:
             entrant_wins[0] += int(r["won_target"] or 0)
         else:
-            entrant_wins[r["entrants"][r["winner"]]] += 1
+            for seat in r["winners"]:
+                entrant_wins[r["entrants"][seat]] += 1 / len(r["winners"])
+            if len(r["winners"]) == 1:
+                sole_wins[r["entrants"][r["winners"][0]]] += 1
+                decided += 1
         for a in range(n):
             for b in range(n):
                 if a != b and position[seat_of[a]] < position[seat_of[b]]:
@@ -198,13 +209,15 @@ def summarise(result: TournamentResult) -> dict[str, Any]:
         games = len(entrant_scores[e])
         row: dict[str, Any] = {
             "agent": labels[e], "spec": t.agents[e], "games": games,
-            "wins": entrant_wins[e],
+            "wins": round(entrant_wins[e], 4),
+            "shared_wins": sum(1 for r in done if len(r["winners"]) > 1
+                               and any(r["entrants"][w] == e for w in r["winners"])),
             "win_rate": round(entrant_wins[e] / games, 4) if games else None,
             "win_rate_ci": [round(x, 4) for x in wilson(entrant_wins[e], games)],
             "mean_score": round(mean, 2), "mean_score_ci": round(half, 2),
         }
-        if n == 2:  # is it better than the other entrant? (H0: wins half the games)
-            row["p_value_vs_even"] = float(f"{binomial_p_greater(entrant_wins[e], games):.3g}")
+        if n == 2:  # is it better than the other entrant? (H0: wins half the decided games)
+            row["p_value_vs_even"] = float(f"{binomial_p_greater(sole_wins[e], decided):.3g}")
         if n == 1:
             ordered = sorted(entrant_scores[e])
             row["score_quantiles"] = {
@@ -219,7 +232,9 @@ def summarise(result: TournamentResult) -> dict[str, Any]:
         "games_per_second": round(len(rows) / result.seconds, 2) if result.seconds > 0 else None,
         "mean_scores": [round(sum(v) / games_done, 2) if games_done else None
                         for v in per_seat],
-        "wins": [sum(1 for r in done if r["winner"] == s) for s in range(n)],
+        "wins": [round(sum(1 / len(r["winners"]) for r in done if s in r["winners"]), 4)
+                 for s in range(n)],
+        "shared_victories": sum(1 for r in done if len(r["winners"]) > 1),
         "mean_length": round(sum(r["length"] for r in done) / games_done, 1)
         if games_done else None,
         "errors": len(rows) - games_done,

@@ -134,6 +134,7 @@ class Table:
         if state.is_over:
             message["scores"] = state.scores()
             message["ranking"] = state.ranking()
+            message["places"] = state.places()  # tied seats share a place (shared victory)
         return message
 
     def broadcast(self) -> None:

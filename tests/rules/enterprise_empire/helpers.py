@@ -27,6 +27,9 @@ class ScriptedRng:
 
 
 def new_state(players: int = 2, seed: int = 0, **options: object) -> EmpireState:
+    """A new game; corners dealt in turn order unless the test asks for the default choice
+    (`choose_corners=True`), so exact positions start at the first move."""
+    options.setdefault("choose_corners", False)
     state = GAME.new_state(players, seed, GAME.resolve_options(options))
     assert isinstance(state, EmpireState)
     return state

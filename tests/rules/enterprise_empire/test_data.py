@@ -71,3 +71,29 @@ def test_bad_data_is_refused(change: Callable[[dict], object], message: str) -> 
     change(raw)
     with pytest.raises(DataError, match=message):
         parse(raw)
+
+
+def test_company_cards_keep_the_reference_design_rule() -> None:
+    """Reference §2.4 [X] design rule: 3 different materials per card; within a group 7
+    materials twice and 1 once; over all 20 cards each material 7 or 8 times; no two cards
+    share a recipe. 幻想科技's G2, G4 and G5 broke it before the reference gave them new
+    recipes (issue 13)."""
+    parts = components()
+    recipes = [frozenset(c.materials) for c in parts.companies]
+    assert len(set(recipes)) == len(recipes)
+    for cards in parts.group_companies:
+        counts = Counter(m for card in cards for m in parts.companies[card].materials)
+        assert sorted(counts.values()) == [1] + [2] * 7
+    overall = Counter(m for c in parts.companies for m in c.materials)
+    assert len(overall) == 8 and set(overall.values()) <= {7, 8}
+
+
+def test_fantasy_tech_recipes_are_the_reference_ones() -> None:
+    """Reference §2.4: G2 storefront, capital, steel; G4 car, industry, real estate;
+    G5 real estate, car, steel; N5 real estate, storefront, aircraft (the shipped data
+    had N5 and the old G5 exchanged)."""
+    by_id = {c["id"]: c["materials"] for c in RAW["company_cards"]}
+    assert by_id["N5"] == ["real_estate", "storefront", "aircraft"]
+    assert by_id["G2"] == ["storefront", "capital", "steel"]
+    assert by_id["G4"] == ["car", "industry", "real_estate"]
+    assert by_id["G5"] == ["real_estate", "car", "steel"]

@@ -17,7 +17,8 @@ def test_registered_with_its_player_counts_and_options() -> None:
     game = keizai.get_game("enterprise-empire")
     assert isinstance(game, EnterpriseEmpire)
     assert (game.min_players, game.max_players) == (2, 4)
-    assert game.default_options() == {"max_turns": 3000, "choose_corners": False}
+    assert game.default_options() == {"max_turns": 3000, "choose_corners": True,
+                                      "demand_stays": False}
     with pytest.raises(ValueError):
         keizai.new_game("enterprise-empire", 5)
     with pytest.raises(ValueError):

@@ -39,9 +39,9 @@ def material_of(space: int) -> str:
 
 def test_setup_deals_groups_companies_money_and_piles() -> None:
     """Seed 1: a group card each with its 5 company cards (pile shuffled, top revealed);
-    pawns on corners in turn order; a $500 note on every corner, also unused ones; 3 tokens
-    of each of 8 materials; demand pile shuffled with its top revealed; price pile of 23;
-    $2,000 each."""
+    pawns on corners in turn order (option `choose_corners=false`); a $500 note on every
+    corner, also unused ones; 3 tokens of each of 8 materials; demand pile shuffled with its
+    top revealed; price pile of 23; $2,000 each."""
     state = new_state(players=3, seed=4)
     assert len(set(state.group)) == 3
     for seat in range(3):
@@ -70,9 +70,28 @@ def test_setup_is_random_per_seed() -> None:
     assert {new_state(4, seed).start for seed in range(20)} == {0, 1, 2, 3}
 
 
+def test_players_choose_their_corners_by_default() -> None:
+    """Seed §1: 「從起始玩家開始，依順時針方向，各玩家輪流將自家玩家代表物與集團招牌卡擺放在遊戲
+    版圖的其中1個角落格上」 — choosing is the default set-up (issue 13), for bots too;
+    `choose_corners=false` deals the corners in turn order instead."""
+    import keizai
+    from keizai.agents import make_agent
+
+    state = keizai.new_game("enterprise-empire", 4, seed=5)
+    assert state.current_player == state.start
+    assert labels(state) == ["corner:A", "corner:B", "corner:C", "corner:D"]
+    assert all(p["corner"] is None for p in state.view(state.start)["players"])
+    bot = make_agent("heuristic", 1)
+    for _ in range(4):
+        state.apply(bot.choose(state))
+    assert sorted(state.corner_of) == [0, 1, 2, 3] and state.phase == MOVE
+    dealt = keizai.new_game("enterprise-empire", 4, seed=5, options={"choose_corners": False})
+    assert labels(dealt) == ["roll"]
+
+
 def test_choose_corners_option_lets_each_player_pick_a_free_corner() -> None:
     """Seed §1: clockwise from the start player, each player puts pawn and group card on
-    one of the corners (option `choose_corners`; the default places them in turn order)."""
+    one of the corners (option `choose_corners`, the default)."""
     state = new_state(players=3, seed=2, choose_corners=True)
     first = state.start
     assert state.current_player == first and state.view(None)["players"][first]["corner"] is None
@@ -326,9 +345,9 @@ def test_empty_price_pile_with_one_holder_draws_from_that_hand() -> None:
 # ----- material demand (seed 2.(3)B; reference E5) ------------------------------------
 
 
-def at_demand(material: str) -> EmpireState:
+def at_demand(material: str, **options: object) -> EmpireState:
     """The active seat one step before a demand space whose card demands `material`."""
-    state = new_state()
+    state = new_state(**options)
     demand = first_space("material_demand")
     state.position[state.active] = demand - 1
     state.demand_pile.remove(MATERIAL[material])
@@ -347,6 +366,21 @@ def test_demand_sells_all_copies_for_one_sum() -> None:
     assert held(state, seat, "steel") == 0 and state.bank[MATERIAL["steel"]] == 3
     assert state.cash[seat] == 3200
     assert state.demand_pile[0] == second and state.demand_pile[-1] == MATERIAL["steel"]
+    state.check_invariants()
+
+
+def test_literal_reading_keeps_the_demand_card_of_the_set_up() -> None:
+    """Seed §1 turns up the top demand card (「將原料需求卡牌堆最上方的1張卡牌翻開」) and
+    §2(3)B only ever reads 「原料需求卡牌堆最上方1張卡牌」: nothing moves the card. Option
+    `demand_stays` (issue 13) is that literal reading: after a sale the same card stays."""
+    state = at_demand("steel", demand_stays=True)
+    seat = state.active
+    give(state, seat, "steel", 2)
+    pile = list(state.demand_pile)
+    roll(state, 1)
+    assert state.cash[seat] == 3200 and held(state, seat, "steel") == 0
+    assert state.demand_pile == pile
+    assert state.view(None)["demand"]["material"] == "steel"
     state.check_invariants()
 
 

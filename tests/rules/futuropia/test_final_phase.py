@@ -126,3 +126,17 @@ def test_ties_are_shared_wins() -> None:
     assert scores[0] == scores[1]
     assert state.winners() == [0, 1]
     assert state.view(None)["winners"] == [0, 1]
+
+
+def test_tied_seats_share_their_place() -> None:
+    """Rulebook 最終計分: 「若有平手的狀況…再戰一場」 — no tie-breaker, so tied seats share
+    the place (issue 13): `places()` groups them, whatever their seat numbers."""
+    state = new(3)
+    set_stock(state, 2, 9, 9, 9)
+    state.final = True
+    play(state, "stop", "stop", "stop")
+    totals = [s["total"] for s in state.scores()]
+    assert totals[0] == totals[1] < totals[2]
+    assert state.places() == [[2], [0, 1]]
+    assert state.winners() == [2]
+    assert state.ranking() == [2, 0, 1]

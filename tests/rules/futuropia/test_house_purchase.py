@@ -40,3 +40,22 @@ def test_houses_that_look_the_same_are_one_choice() -> None:
     faces = [_house(2), _house(1), _house(2)]
     assert choices(faces, 0, 2, 4) == [0, 1]
     assert choices(faces[1:], 0, 2, 4) == [0, 1]  # after buying the first 2-bed house
+
+
+def _priced(price: int, beds: int) -> HouseFace:
+    return HouseFace("T", "A", "test", price, beds, 0, 0, False)
+
+
+def test_stacks_offer_only_the_top_house_of_each_price() -> None:
+    """Rulebook 遊戲準備 6: 「將房舍依價格分類堆疊，形成房舍供應區」 — option `house_stacks`:
+    only a stack's top can be bought, so leaving a house leaves the rest of its stack."""
+    faces = [_priced(3, 1), _priced(3, 3), _priced(5, 2)]  # stack $3: 1 bed on 3 beds
+    assert choices(faces, 0, 2, 2) == [2]  # the 3-bed $3 house lies under the 1-bed one
+    assert choices(faces, 0, 2, 2, stacks=True) == [2]
+    assert choices(faces, 0, 3, 3) == [0, 1]
+    assert choices(faces, 0, 3, 3, stacks=True) == [0]  # 1 + 2: the 3-bed is not on top
+    assert choices(faces, 0, 4, 4, stacks=True) == [0]  # 1 + 3, the top first
+    reach = reachable(faces, 0, 10, stacks=True)
+    assert reach[0][0] == 0b1011111  # 0, 1, 2, 3, 4 and 6 beds
+    assert not hits(reach[0][0], 5, 5)  # 3 + 2 needs the 3-bed house without the top
+    assert hits(reachable(faces, 0, 10)[0][0], 5, 5)

@@ -101,3 +101,28 @@ def test_option_refresh_on_credit() -> None:
     # the loan exists when the tiles turn up, so it owes its $1 interest at once
     assert state.loans[0] == 1 and state.res[0] == [1, 0, 0]
     assert state.phase == TURN
+
+
+def test_literal_reading_takes_loans_when_cash_is_short_of_the_interest() -> None:
+    """Rulebook 流程之外：貸款, 特殊情況: 「若你沒有足夠的現金可支付利息，你拿取一張或多張新的
+    貸款圖板，本次不須為這些新貸款支付利息」 — the special case speaks of cash. Option
+    `loans_when_cash_short` (issue 13): $1 and 3 food against $2 interest takes a loan
+    ($5, no interest now) and the food may stay; by default food pays before any loan."""
+    def position(**options: object) -> object:
+        state = new(2, **options)
+        set_stock(state, 0, 0, 0, 0)
+        state.tiles_up[0] = 0b01000
+        play(state, "action:robots", "robots:3")  # two loans, $2 left
+        set_stock(state, 0, 1, 3, 0)
+        play(state, "action:subsidy")  # P2; P1's tiles turn up: $2 interest
+        return state
+
+    literal = position(loans_when_cash_short=True)
+    assert literal.loans[0] == 3 and literal.phase == PAY
+    assert literal.res[0] == [6, 3, 0]
+    play(literal, "pay:money", "pay:money")
+    assert literal.res[0] == [4, 3, 0] and literal.loans[0] == 3
+    literal.check_invariants()
+    default = position()
+    assert default.loans[0] == 2 and default.phase == PAY
+    assert names(default) == ["pay:money", "pay:food"]

@@ -120,6 +120,15 @@ def test_expert_austerity_and_impatience() -> None:
     assert state.pay_owed + (22 - money(state, 0)) == 8
 
 
+@pytest.mark.parametrize("tiles", [["X3"], ["X1", "X2", "X3"],
+                                   ["X1", "X2", "X3", "X4", "X5", "X6", "X7", "X8", "X9"]])
+def test_the_expert_rule_turns_up_exactly_two_tiles(tiles: list[str]) -> None:
+    """Rulebook 專家規則: 「將九張背板為黃色的高手圖板面朝下洗勻，翻開其中兩張」 — exactly two
+    tiles; naming one, three or all nine is refused with a clear error (issue 13)."""
+    with pytest.raises(ValueError, match="exactly 2 tiles"):
+        keizai.new_game("futuropia", 2, seed=1, options={"expert_tiles": tiles})
+
+
 @pytest.mark.parametrize("options", [{"houses": "C"}, {"expert_tiles": ["X99"]},
                                      {"expert_tiles": 2}, {"expert_tiles": ["X1", "X1"]},
                                      {"advanced": "yes"}])
@@ -153,3 +162,31 @@ def test_records_with_options_replay_exactly() -> None:
         state.apply(rng.choice(state.legal_actions()))
     again = keizai.replay(json.loads(json.dumps(state.record())))
     assert again.view(None) == state.view(None)
+
+
+def test_house_stacks_option_sells_only_the_top_of_each_price_stack() -> None:
+    """Rulebook 遊戲準備 6: 「將房舍依價格分類堆疊，形成房舍供應區…你只能從供應區購買房舍」.
+    Option `house_stacks` (issue 13) reads the stacks physically: each price stack lies in
+    a random order drawn at set-up (visible to all), only its top can be bought; buying
+    the top uncovers the next house, which the same purchase may take."""
+    from keizai.rules.futuropia.data import components
+
+    faces = components().faces
+    state = new(2, seed=3, house_stacks=True)
+    prices = [faces[f].price for f in state.house_supply]
+    assert prices == sorted(prices)
+    stacks: dict[int, list[str]] = {}
+    for f in state.house_supply:
+        stacks.setdefault(faces[f].price, []).append(f"house:{faces[f].tile}")
+    play(state, "action:invite", "invite:5")
+    offered = [n for n in names(state) if n.startswith("house:")]
+    assert offered and set(offered) <= {stack[0] for stack in stacks.values()}
+    top, below = next(stack[:2] for stack in stacks.values()
+                      if len(stack) > 1 and stack[0] in offered)
+    assert below not in names(state)
+    play(state, top)
+    assert below in names(state)
+    state.check_invariants()
+    default = new(2, seed=3)
+    play(default, "action:invite", "invite:5")
+    assert below in names(default)  # by default every supply house can be bought

@@ -110,16 +110,18 @@ def test_farm_resort_pays_four_per_consumer_item_kept() -> None:
     assert state.players[0].money == 5 + 12 and state.players[0].items == 3
 
 
-def test_farm_resort_with_no_consumer_item_is_an_option() -> None:
-    """Farm Resort with 0 Consumer Items (open doubt): closed by default, open for $0 with
-    the option farm_resort_empty (docs/rules-notes.md)."""
+def test_farm_resort_with_no_consumer_item_is_usable_for_nothing() -> None:
+    """Farm Resort: "Get $4 from the Budget per Consumer Item card in your hand … You cannot
+    use this if the money in the Budget is not enough." The text's only condition is the
+    Budget, so with 0 Consumer Items it is usable for $0 by default (issue 13); the option
+    farm_resort_empty=false closes it (docs/rules-notes.md)."""
     state = own("farm_resort")
-    assert "place:own:farm_resort" not in legal(state)
-    state = new("mecenat", 2, farm_resort_empty=True)
-    set_buildings(state, 0, ["farm_resort"])
-    set_hand(state, 0, [])
     play(state, "place:own:farm_resort")
     assert state.players[0].money == 5
+    state = new("mecenat", 2, farm_resort_empty=False)
+    set_buildings(state, 0, ["farm_resort"])
+    set_hand(state, 0, [])
+    assert "place:own:farm_resort" not in legal(state)
 
 
 def test_brewery_items_join_the_hand_next_round_after_the_hand_limit() -> None:

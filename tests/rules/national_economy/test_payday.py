@@ -112,3 +112,20 @@ def test_forced_sale_of_everything_then_unpaid_wages() -> None:
     assert building_ids(state, 0) == ["museum"]
     assert state.players[0].unpaid == 25 - 6
     assert state.is_over
+
+
+def test_a_brewery_sold_at_payday_still_delivers_its_items() -> None:
+    """Brewery: "Add them to your hand at the start of the next round." The rulebook is
+    silent about a Brewery sold at payday with items on it; keizai's reading (rules-notes,
+    issue 13): the items were drawn for the player, so they still join the hand."""
+    state = new("mecenat", 2)
+    set_buildings(state, 0, ["brewery"])
+    set_hand(state, 0, [])
+    set_money(state, 0, 0)
+    play(state, "place:own:brewery")
+    pass_turn(state, 1)
+    pass_turn(state, 0)
+    pass_turn(state, 1)  # payday: $4 due, nothing but the Brewery to sell
+    assert building_ids(state, 0) == []
+    assert state.players[0].brew == 0 and state.players[0].items == 4
+    assert state.round == 2

@@ -60,6 +60,21 @@ def test_newest_free_workplace_turns_sideways_after_each_placement() -> None:
     assert [w["id"] for w in row][-1] == "stall" and not any(w["sideways"] for w in row)
 
 
+def test_two_tokens_placed_at_once_turn_two_workplaces_sideways() -> None:
+    """Solo: "Each time you place a Worker, turn sideways the most recently placed General
+    Workplace without any Worker on it." Cotton Farm takes two tokens at the same time, so
+    two workplaces turn sideways (issue 13), the newest first: Relics, then School."""
+    state = new("glory", 1)
+    set_buildings(state, 0, ["cotton_farm"])
+    set_hand(state, 0, [])
+    state.players[0].workers = state.players[0].ready = 3
+    play(state, "place:own:cotton_farm")
+    row = state.view(0)["workplaces"]
+    assert [w["id"] for w in row] == ["mine", "carpenter", "school", "ruins"]
+    assert [w["sideways"] for w in row] == [False, False, True, True]
+    assert legal(state) == ["place:mine"]
+
+
 def test_sold_buildings_join_the_row_as_newest_and_sell_for_half() -> None:
     """Solo: the sale price is half the asset value; sold buildings join the row as the
     newest general workplaces (so they are the first to turn sideways)."""

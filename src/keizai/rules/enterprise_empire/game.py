@@ -25,9 +25,13 @@ class EnterpriseEmpire(Game):
     def default_options(self) -> dict[str, Any]:
         """`max_turns`: the software safety limit (turns of all seats together); when it is
         reached the richest seat wins. Random play never comes near the default.
-        `choose_corners`: each player in turn order chooses a free corner (the seed's
-        set-up) instead of taking the corners in turn order."""
-        return {"max_turns": self.parts.safety_turn_cap, "choose_corners": False}
+        `choose_corners`: each player in turn order, from the start player, chooses a free
+        corner (the seed's set-up, default); false deals the corners in turn order.
+        `demand_stays`: the demand card turned up at set-up stays for the whole game (the
+        literal text, which only speaks of the top card); by default a sold demand card goes
+        under its pile and the next is turned up (a designed reading, docs/rules-notes.md)."""
+        return {"max_turns": self.parts.safety_turn_cap, "choose_corners": True,
+                "demand_stays": False}
 
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> EmpireState:
         return EmpireState(self, players, seed, options)

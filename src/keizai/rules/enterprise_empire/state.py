@@ -381,12 +381,17 @@ class EmpireState(State):
         self.held[at] = 0
         self.bank[m] += count
         self.sales[seat] += 1
-        self.demand_pile.append(self.demand_pile.pop(0))
-        self.reveals += 1
-        if self.log_enabled:
-            self._event(msg("ee.log.sell", **self._who(seat), n=count,
-                            material=parts.materials[m].id,
-                            next=parts.materials[self.demand_pile[0]].id))
+        if self.options["demand_stays"]:  # the literal reading: only ever the top card
+            if self.log_enabled:
+                self._event(msg("ee.log.sell_stays", **self._who(seat), n=count,
+                                material=parts.materials[m].id))
+        else:  # the designed reading: the sold card goes under its pile
+            self.demand_pile.append(self.demand_pile.pop(0))
+            self.reveals += 1
+            if self.log_enabled:
+                self._event(msg("ee.log.sell", **self._who(seat), n=count,
+                                material=parts.materials[m].id,
+                                next=parts.materials[self.demand_pile[0]].id))
         self._gain(seat, parts.demand_sale, "demand")
 
     def _research_jump(self) -> None:

@@ -33,10 +33,16 @@ class FuturopiaGame(Game):
         """`advanced`: advanced set-up (special houses, opening purchases);
         `houses`: side of the regular houses, "A", "B" or "random" (expert rule);
         `expert_tiles`: None (off), "random" (draw the rule's number of tiles, 2) or a
-        list of expert tile ids; `refresh_on_credit`: loans may pay an early refresh
-        (default: only resources in stock can, see docs/rules-notes.md)."""
+        list of exactly 2 expert tile ids; `refresh_on_credit`: loans may pay an early refresh
+        (default: only resources in stock can, see docs/rules-notes.md);
+        `loans_when_cash_short`: interest short of cash takes loans at once (the special
+        case read literally; default: all resources are paid before a loan);
+        `house_stacks`: the supply houses lie in stacks by price (each in a random order
+        drawn at set-up, public) and only the top house of a stack can be bought (default:
+        every supply house can)."""
         return {"advanced": False, "houses": "A", "expert_tiles": None,
-                "refresh_on_credit": False}
+                "refresh_on_credit": False, "loans_when_cash_short": False,
+                "house_stacks": False}
 
     def _expert_ids(self, choice: Any, state: FuturopiaState) -> list[str]:
         known = [e.id for e in self.components.expert_tiles]
@@ -51,6 +57,10 @@ class FuturopiaGame(Game):
             if unknown or len(set(choice)) != len(choice):
                 raise ValueError(f"expert_tiles: unknown or repeated ids {choice} "
                                  f"(known: {', '.join(known)})")
+            drawn = self.components.rules.expert_tiles_drawn
+            if len(choice) != drawn:  # rulebook 專家規則: 「翻開其中兩張」
+                raise ValueError(f"expert_tiles: the expert rule turns up exactly {drawn} "
+                                 f"tiles, not {len(choice)} (name {drawn} ids, or \"random\")")
             return sorted(choice)
         raise ValueError('expert_tiles must be None, "random" or a list of tile ids')
 

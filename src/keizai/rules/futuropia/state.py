@@ -59,8 +59,9 @@ class Setup:
     Shared (never copied) by every clone of the game's states.
     """
 
-    __slots__ = ("advanced", "components", "expert", "house_sides", "queues",
-                 "refresh_on_credit", "rules", "start_money", "subsidy_track", "table")
+    __slots__ = ("advanced", "components", "expert", "house_sides", "house_stacks",
+                 "loans_when_cash_short", "queues", "refresh_on_credit", "rules",
+                 "start_money", "subsidy_track", "table")
 
     def __init__(self, components: Components, rules: Rules, table: ActionTable,
                  players: int, options: dict[str, Any], expert: list[str]) -> None:
@@ -70,6 +71,8 @@ class Setup:
         self.advanced: bool = options["advanced"]
         self.house_sides: str = options["houses"]
         self.refresh_on_credit: bool = options["refresh_on_credit"]
+        self.loans_when_cash_short: bool = options["loans_when_cash_short"]
+        self.house_stacks: bool = options["house_stacks"]
         self.expert = tuple(expert)
         self.queues = (components.market_queue(FOOD, players),
                        components.market_queue(POWER, players))
@@ -143,7 +146,11 @@ class FuturopiaState(State):
                 side = 1 if setup.house_sides == "B" else 0
             supply.append(2 * t + side)
         faces = comps.faces
-        supply.sort(key=lambda f: (faces[f].price, comps.house_tiles[f >> 1].id))
+        if setup.house_stacks:  # stacks by price, each in a random (public) order, top first
+            self.rng.shuffle(supply)
+            supply.sort(key=lambda f: faces[f].price)
+        else:
+            supply.sort(key=lambda f: (faces[f].price, comps.house_tiles[f >> 1].id))
         self.house_supply = supply
 
         self.stock = [g.copies[n] if g.price is not None else 0 for g in comps.generators]
@@ -375,7 +382,8 @@ class FuturopiaState(State):
         if empty >= rules.invite_max:
             return list(range(rules.invite_min, rules.invite_max + 1))
         limit = rules.invite_max - empty + rules.max_empty_beds
-        reach = house_purchase.reachable(self._supply_faces(0), self._specials_left(), limit)
+        reach = house_purchase.reachable(self._supply_faces(0), self._specials_left(), limit,
+                                         self.setup.house_stacks)
         top = reach[0][-1]
         return [n for n in range(rules.invite_min, rules.invite_max + 1)
                 if house_purchase.hits(top, *self.bed_window(p, n))]
@@ -385,7 +393,15 @@ class FuturopiaState(State):
         start = self.house_from
         low, high = self.bed_window(p, self.invite_n)
         faces = self._supply_faces(start)
-        offered = house_purchase.choices(faces, self._specials_left(), low, high)
+        stacks = self.setup.house_stacks
+        if stacks and start and faces:
+            # a house of the same price left above `start` is that stack's top: the rest
+            # of the stack cannot be bought in this purchase
+            above = self.setup.components.faces[self.house_supply[start - 1]].price
+            while faces and faces[0].price == above:
+                faces.pop(0)
+                start += 1
+        offered = house_purchase.choices(faces, self._specials_left(), low, high, stacks)
         legal = [table.house[self.house_supply[start + j] >> 1] for j in offered]
         if low <= 0:
             legal.append(table.house_done)
@@ -513,9 +529,20 @@ class FuturopiaState(State):
         if owed:
             if self.log_enabled:
                 self._event(msg("fu.log.interest", seat=p, n=owed))
+            self._loans_for_interest(p, owed)
             self._begin_payment(owed, PAY_INTEREST)
         else:
             self.phase = TURN
+
+    def _loans_for_interest(self, p: int, owed: int) -> None:
+        """Option `loans_when_cash_short`, the special case read literally (rulebook 流程之外：
+        貸款, 特殊情況: 「若你沒有足夠的現金可支付利息，你拿取一張或多張新的貸款圖板」): short of
+        cash for the interest, the player takes the loans that cover it before paying, so
+        food and energy need not go; the new loans owe no interest this time (`owed` is
+        counted before). By default only a shortfall of all resources takes loans."""
+        short = owed - self.res[p][MONEY]
+        if self.setup.loans_when_cash_short and short > 0:
+            self._take_loans(p, -(-short // self.rules.loan_value))
 
     def _offer_repayment(self, p: int) -> None:
         if self.loans[p] > 0 and sum(self.res[p]) >= self.rules.repay_cost:
@@ -686,7 +713,9 @@ class FuturopiaState(State):
         """A player's own game ends: interest, then repay as many loans as possible."""
         rules = self.rules
         stock = self.res[p]
-        self._pay_any(p, self.loans[p] * rules.interest_per_loan)
+        owed = self.loans[p] * rules.interest_per_loan
+        self._loans_for_interest(p, owed)
+        self._pay_any(p, owed)
         while self.loans[p] and sum(stock) >= rules.repay_cost:
             self._pay_any(p, rules.repay_cost)
             self.loans[p] -= 1
@@ -725,10 +754,10 @@ class FuturopiaState(State):
             out.append(final_points(check, self.loans[p], up, sum(self.res[p]), rules))
         return out
 
-    def winners(self) -> list[int]:
-        """Every seat with the best total: a tie is a shared win (rulebook, 最終計分)."""
-        totals = [s["total"] for s in self.scores()]
-        return [p for p, total in enumerate(totals) if total == max(totals)]
+    def places(self) -> list[list[int]]:
+        """Seats with equal totals share their place; the best place is a shared win
+        (rulebook, 最終計分: no tie-breaker, 「若有平手的狀況…再戰一場」)."""
+        return self.shared_places()
 
     # ----- invariants ----------------------------------------------------------------
     def check_invariants(self) -> None:

@@ -29,7 +29,7 @@ class NationalEconomy(Game):
         options: dict[str, Any] = {}
         ids = self.cards.by_id
         if "farm_resort" in ids:
-            options["farm_resort_empty"] = False
+            options["farm_resort_empty"] = True  # the text's only condition is the Budget
         if "burnt_field" in ids:
             options["burnt_field_immediate"] = False
         return options

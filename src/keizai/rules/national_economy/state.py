@@ -507,14 +507,15 @@ class NationalEconomyState(State):
                 card, public = workplace_id(self.cards, where)
                 key = "ne.log.place_public" if public else "ne.log.place"
             self._event(msg(key, seat=seat, card=card, workers=workers))
-        if self.num_players == 1:
-            self._turn_sideways()
+        if self.num_players == 1:  # one workplace per token placed (two on a two-token one)
+            for _ in range(workers):
+                self._turn_sideways()
         self.steps = effect
         self.step_i = 0
         self._run()
 
     def _turn_sideways(self) -> None:
-        """Solo: after each placement the newest general workplace without a worker on it
+        """Solo: for each token placed the newest general workplace without a worker on it
         is turned sideways (unusable) until payday."""
         for i in range(len(self.wp_key) - 1, -1, -1):
             if not self.wp_who[i] and not self.wp_side[i]:

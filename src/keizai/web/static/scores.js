@@ -9,14 +9,24 @@ function categoryName(key) {
   return text === `score_${key}` ? key.replace(/_/g, " ") : text;
 }
 
-export function scoreTable(scores, ranking, title) {
+// `places` (optional, the game-over payload's): seats grouped by place, tied seats in one
+// place; a shared place shows the same number, a shared first place "Shared victory".
+export function scoreTable(scores, ranking, title, places) {
   if (!scores) return null;
   const keys = Object.keys(scores[0]).filter((k) => k !== "total");
   const order = ranking ?? scores.map((_, i) => i);
+  const placeOf = {};
+  (places ?? []).reduce((n, place) => {
+    place.forEach((seat) => { placeOf[seat] = n; });
+    return n + place.length;
+  }, 1);
+  const shared = places && places[0] && places[0].length > 1;
   return h("section", { class: "panel scores", id: "scores" }, h("h3", {}, title),
+    shared ? h("p", { class: "shared-victory" }, `${t("shared_victory")}: `,
+      places[0].map((seat) => seatName(seat)).join(", ")) : null,
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, ranking ? t("ranking") : t("seat")),
-        order.map((seat, place) => h("th", {}, ranking ? `${place + 1}. ` : "",
+        order.map((seat, place) => h("th", {}, ranking ? `${placeOf[seat] ?? place + 1}. ` : "",
           h("span", { class: `pawn p${seat}` }), seatName(seat))))),
       h("tbody", {},
         keys.map((k) => h("tr", {}, h("th", {}, categoryName(k)),

@@ -124,7 +124,8 @@ export function showTable(root, { gameId, seat, token }) {
         choicesPanel(ctx, renderer)) : null,
       h("div", { class: "board" }, board),
       h("aside", { class: "side" },
-        message.over ? scoreTable(message.scores, message.ranking, t("final_scores")) : null,
+        message.over ? scoreTable(message.scores, message.ranking, t("final_scores"),
+          message.places) : null,
         seatsPanel(renderer),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log" }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
