@@ -14,6 +14,15 @@ import keizai
 from keizai.i18n import action_label, family, render, tr
 
 OPTIONS: dict[str, dict[str, Any]] = {"futuropia": {"advanced": True, "expert_tiles": "random"}}
+
+
+def flipped(game: str) -> dict[str, Any]:
+    """Every yes/no rule option of `game` the other way round (their events differ)."""
+    options = dict(OPTIONS.get(game, {}))
+    for key, value in keizai.get_game(game).default_options().items():
+        if isinstance(value, bool):
+            options[key] = not value
+    return options
 SEAT = re.compile(r"(?<![A-Za-z])P[1-4](?![0-9])")
 WORD = re.compile(r"[A-Za-z]+")
 
@@ -48,10 +57,12 @@ def card_keys(game: str, node: Any) -> set[str]:
     return found
 
 
+@pytest.mark.parametrize("flip", [False, True], ids=["default-options", "flipped-options"])
 @pytest.mark.parametrize("game", keizai.games())
-def test_a_whole_game_reads_without_english(game: str) -> None:
+def test_a_whole_game_reads_without_english(game: str, flip: bool) -> None:
     players = 3
-    state = keizai.new_game(game, players, seed=11, options=OPTIONS.get(game, {}))
+    options = flipped(game) if flip else OPTIONS.get(game, {})
+    state = keizai.new_game(game, players, seed=11, options=options)
     chooser = random.Random(5)
     labels: set[str] = set()
     cards: set[str] = set()
