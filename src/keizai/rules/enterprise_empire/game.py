@@ -37,8 +37,7 @@ class EnterpriseEmpire(Game):
         return EmpireState(self, players, seed, options)
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
-        """The board and tables (in English so far: the log and actions are translated)."""
-        return render_view(self.parts, view)
+        return render_view(self.parts, view, lang)
 
 
 def enterprise_empire() -> EnterpriseEmpire:
