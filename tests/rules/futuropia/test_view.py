@@ -78,3 +78,16 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match="P1 is to choose an action"):
         state.apply("buy:left")
     assert state.view(None) == before and state.history == []
+
+
+def test_render_text_in_japanese_and_chinese() -> None:
+    """Issue #15: the terminal table in the reader's language (tile ids stay as printed)."""
+    state = new(2)
+    play(state, "action:food", "buy:right", "action:invite", "invite:2")
+    game = keizai.get_game("futuropia")
+    ja = game.render_text(state.view(1), "ja")
+    assert "食料市場、マーカー -1/+1" in ja and "住宅を買う" in ja and "初期住宅" in ja
+    zh = game.render_text(state.view(1), "zh-TW")
+    assert "食物市場，標記 -1/+1" in zh and "購買住宅" in zh and "初始住宅" in zh
+    for text in (ja, zh):
+        assert "market" not in text and "beds" not in text and "energy" not in text

@@ -77,8 +77,7 @@ class FuturopiaGame(Game):
         return state
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
-        """The table (in English so far: the log and actions are translated)."""
-        return render_text(view)
+        return render_text(view, lang)
 
 
 def futuropia() -> FuturopiaGame:

@@ -1,28 +1,34 @@
-"""A plain-text picture of a Futuropia view for the terminal."""
+"""A plain-text picture of a Futuropia view for the terminal, in the reader's language
+(words from the message catalogue, keizai.i18n; tile ids such as F04 or L01A stay as
+printed on the tiles)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-
-def _gen(g: dict[str, Any]) -> str:
-    return f"{g['id']} ({g['spaces']} space{'s' * (g['spaces'] > 1)} -> {g['output']})"
+from keizai.i18n import tr
 
 
-def _side(market: dict[str, Any], name: str) -> str:
+def _gen(g: dict[str, Any], lang: str) -> str:
+    return tr("fu.tui.gen", lang, id=g["id"], spaces=g["spaces"], output=g["output"])
+
+
+def _side(market: dict[str, Any], name: str, lang: str) -> str:
     side = market[name]
+    label = tr(f"fu.tui.{name}", lang)
     if side is None:
-        return f"{name}: empty"
-    return (f"{name}: {_gen(side)} costs ${side['cost']} "
-            f"(printed ${side['price']}, {side['count']} left)")
+        return tr("fu.tui.side_empty", lang, side=label)
+    return tr("fu.tui.side", lang, side=label, gen=_gen(side, lang), cost=side["cost"],
+              price=side["price"], count=side["count"])
 
 
-def _house(h: dict[str, Any]) -> str:
+def _house(h: dict[str, Any], lang: str) -> str:
     if h["name"] == "starting house":
-        return f"starting house: beds {h['beds']} energy {h['energy']} VP {h['vp']:+d}"
-    star = " (special)" if h["special"] else ""
-    return (f"{h['id']}{h['side']}{star} ${h['price']} beds {h['beds']} "
-            f"energy {h['energy']} VP {h['vp']:+d}")
+        return tr("fu.tui.starting_house", lang, beds=h["beds"], energy=h["energy"],
+                  vp=f"{h['vp']:+d}")
+    star = tr("fu.tui.special", lang) if h["special"] else ""
+    return tr("fu.tui.house", lang, id=f"{h['id']}{h['side']}", star=star, price=h["price"],
+              beds=h["beds"], energy=h["energy"], vp=f"{h['vp']:+d}")
 
 
 def _subsidy(subsidy: dict[str, Any]) -> str:
@@ -33,58 +39,74 @@ def _subsidy(subsidy: dict[str, Any]) -> str:
     return " ".join(cells)
 
 
-def render_text(view: dict[str, Any]) -> str:
+def _phase(phase: str, lang: str) -> str:
+    return tr("fu.phase." + phase.replace(" ", "_"), lang)
+
+
+def render_text(view: dict[str, Any], lang: str = "en") -> str:
     lines = []
     current = view["current_player"]
     decision = view["decision"]
-    head = "FUTUROPIA"
+    sep = tr("list.sep", lang)
+    head = tr("fu.tui.title", lang)
     if view["final_phase"]:
-        head += " - final phase"
+        head += tr("fu.tui.final_phase", lang)
     if current is not None:
-        head += f" - P{current + 1}: {decision['phase']}"
+        head += tr("fu.tui.deciding", lang, seat=current, phase=_phase(decision["phase"], lang))
         if "owed" in decision:
-            head += f" ({decision['owed']} more for {decision['for']})"
+            head += tr("fu.tui.owed", lang, n=decision["owed"],
+                       purpose=tr(f"fu.purpose.{decision['for']}", lang))
         if "beds_to_buy" in decision:
             low, high = decision["beds_to_buy"]
-            inviting = f"inviting {decision['inviting']}; " if decision["inviting"] else ""
-            head += f" ({inviting}buy {low}-{high} more beds)"
+            inviting = tr("fu.tui.inviting", lang, n=decision["inviting"]) \
+                if decision["inviting"] else ""
+            head += tr("fu.tui.beds", lang, inviting=inviting, low=low, high=high)
     lines.append(head)
     if view["expert_tiles"]:
-        lines.append("Expert tiles: " + "; ".join(f"{x['id']} {x['name']} ({x['change']})"
-                                                   for x in view["expert_tiles"]))
-    lines.append(f"Subsidy ${view['subsidy']['value']}: {_subsidy(view['subsidy'])}")
+        lines.append(tr("fu.tui.experts", lang) + "; ".join(
+            f"{x['id']} {tr('fu.card.' + x['id'], lang)} ({tr('fu.text.' + x['id'], lang)})"
+            for x in view["expert_tiles"]))
+    lines.append(tr("fu.tui.subsidy", lang, value=view["subsidy"]["value"],
+                    track=_subsidy(view["subsidy"])))
     for kind, market in view["markets"].items():
-        supply = ", ".join(f"{_gen(g)} ${g['price']} x{g['count']}" for g in market["supply"])
-        lines.append(f"{kind.capitalize()} market, marker -{market['marker']}/+{market['marker']}")
-        lines.append(f"  {_side(market, 'left')}")
-        lines.append(f"  {_side(market, 'right')}")
-        lines.append(f"  supply: {supply or 'empty'}")
+        supply = sep.join(f"{_gen(g, lang)} ${g['price']} x{g['count']}"
+                          for g in market["supply"])
+        lines.append(tr(f"fu.tui.market_{kind}", lang, marker=market["marker"]))
+        lines.append(f"  {_side(market, 'left', lang)}")
+        lines.append(f"  {_side(market, 'right', lang)}")
+        lines.append(tr("fu.tui.supply", lang, supply=supply or tr("fu.tui.empty", lang)))
     houses = view["house_supply"]
-    lines.append("House supply: " + ("; ".join(_house(h) for h in houses) or "empty"))
+    lines.append(tr("fu.tui.house_supply", lang,
+                    houses="; ".join(_house(h, lang) for h in houses)
+                    or tr("fu.tui.empty", lang)))
     for c in view["communities"]:
         mark = ">" if c["seat"] == current else " "
-        status = " (finished)" if c["finished"] else ""
-        lines.append(f"{mark}P{c['seat'] + 1}{status}: ${c['money']} food {c['food']} "
-                     f"energy {c['energy']} loans {c['loans']}")
-        lines.append(f"   residents {c['residents']} ({c['idle_residents']} idle), beds "
-                     f"{c['beds']}, robots {c['robots']} ({c['robots_waiting']} waiting), "
-                     f"house energy {c['house_energy']}")
-        lines.append("   generators: " + ", ".join(
-            f"{g['kind'][0].upper()} {_gen(g)}" for g in c["generators"]))
-        runs = [f"{kind} {run['output']} ({', '.join(run['running']) or 'nothing runs'})"
+        status = tr("fu.tui.finished", lang) if c["finished"] else ""
+        lines.append(mark + tr("fu.tui.community", lang, seat=c["seat"], status=status,
+                               money=c["money"], food=c["food"], energy=c["energy"],
+                               loans=c["loans"]))
+        lines.append(tr("fu.tui.residents", lang, residents=c["residents"],
+                        idle=c["idle_residents"], beds=c["beds"], robots=c["robots"],
+                        waiting=c["robots_waiting"], house_energy=c["house_energy"]))
+        lines.append(tr("fu.tui.generators", lang) + sep.join(
+            f"{tr('fu.tui.kind_' + g['kind'], lang)} {_gen(g, lang)}" for g in c["generators"]))
+        runs = [tr("fu.tui.run", lang, kind=tr(f"fu.kind.{kind}", lang), output=run["output"],
+                   running=sep.join(run["running"]) or tr("fu.tui.nothing_runs", lang))
                 for kind, run in c["best_runs"].items()]
-        lines.append("   best staffing: " + ", ".join(runs))
-        lines.append("   houses: " + "; ".join(_house(h) for h in c["houses"]))
-        tiles = ", ".join(c["tiles_face_up"]) or "none"
+        lines.append(tr("fu.tui.staffing", lang) + sep.join(runs))
+        lines.append(tr("fu.tui.houses", lang) + "; ".join(_house(h, lang) for h in c["houses"]))
+        tiles = sep.join(tr(f"fu.tile_short.{t}", lang) for t in c["tiles_face_up"]) \
+            or tr("fu.tui.none", lang)
         if c["tiles_face_up"] and len(c["tiles_face_up"]) < 5 and not view["final_phase"]:
-            tiles += f" (early refresh costs {c['refresh_cost']} resources)"
-        lines.append("   tiles up: " + tiles)
+            tiles += tr("fu.tui.refresh_cost", lang, n=c["refresh_cost"])
+        lines.append(tr("fu.tui.tiles_up", lang) + tiles)
     if "scores" in view:
-        lines.append("Scores:")
+        lines.append(tr("fu.tui.scores", lang))
         for seat, s in enumerate(view["scores"]):
-            parts = ", ".join(f"{k} {v}" for k, v in s.items() if k != "total")
-            lines.append(f"  P{seat + 1}: {s['total']} ({parts})")
-        winners = ", ".join(f"P{seat + 1}" for seat in view["winners"])
-        shared = " (shared)" if len(view["winners"]) > 1 else ""
-        lines.append(f"Winners: {winners}{shared}")
+            parts = sep.join(f"{k if lang == 'en' else tr('score_' + k, lang)} {v}"
+                             for k, v in s.items() if k != "total")
+            lines.append(tr("fu.tui.score_row", lang, seat=seat, total=s["total"], parts=parts))
+        winners = sep.join(f"P{seat + 1}" for seat in view["winners"])
+        shared = tr("fu.tui.shared", lang) if len(view["winners"]) > 1 else ""
+        lines.append(tr("fu.tui.winners", lang, winners=winners, shared=shared))
     return "\n".join(lines)
