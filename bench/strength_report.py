@@ -15,7 +15,7 @@ def pct(x: float) -> str:
 def table(summary: dict) -> list[str]:
     solo = summary["players"] == 1
     head = "target reached (95% CI)" if solo else "win rate (95% CI)"
-    lines = [f"| agent | games | {head} | mean score ± 95% |" + (" p vs 50% |" if
+    lines = [f"| agent | games | {head} | mean score ± 95% |" + (" one-sided p (>50%) |" if
                                                                 summary["players"] == 2 else ""),
              "| --- | ---: | ---: | ---: |" + (" ---: |" if summary["players"] == 2 else "")]
     two = summary["players"] == 2
@@ -23,7 +23,7 @@ def table(summary: dict) -> list[str]:
         lo, hi = e["win_rate_ci"]
         row = (f"| {e['agent']} | {e['games']} | {pct(e['win_rate'])} "
                f"[{pct(lo)}, {pct(hi)}] | {e['mean_score']:.1f} ± {e['mean_score_ci']:.1f} |")
-        lines.append(row + (f" {e['p_value_vs_even']:.2g} |" if two else ""))
+        lines.append(row + (f" {e['p_value_one_sided_vs_even']:.2g} |" if two else ""))
     specs = [e["spec"] for e in summary["entrants"]]
     for spec in dict.fromkeys(specs):
         group = [e for e in summary["entrants"] if e["spec"] == spec]

@@ -115,6 +115,92 @@ def test_an_unknown_language_is_refused() -> None:
     assert "--lang must be one of en, ja, zh-TW" in result.output
 
 
+# --- the command line is robust (issue 14) ------------------------------------------------
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"keizai {keizai.__version__}"
+
+
+def test_save_path_is_checked_before_playing(tmp_path: Path) -> None:
+    for bad, reason in ((tmp_path / "missing" / "game.json", "does not exist"),
+                        (tmp_path, "is a directory")):
+        result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                     "--seats", "random,random", "--save", str(bad)])
+        assert result.exit_code == 2 and reason in result.output
+        assert "Final ranking" not in result.output
+
+
+def test_saved_game_keeps_seats_and_resumes_without_a_game_argument(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    runner.invoke(app, ["play", "futuropia", "--players", "3", "--seed", "5",
+                        "--seats", "human,heuristic,mcts:iterations=20", "--save", str(save)],
+                  input="1\nq\n")
+    saved = json.loads(save.read_text())
+    assert saved["seats"] == ["human", "heuristic", "mcts:iterations=20"]
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Futuropia, 3 player(s), seed 5" in result.output
+    assert json.loads(save.read_text())["seats"] == saved["seats"]
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--resume", str(save)])
+    assert result.exit_code == 2
+    assert "holds a game of futuropia, not national-economy/mecenat" in result.output
+
+
+def test_a_json_error_in_a_resume_file_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["play", "--resume", str(bad)])
+    assert result.exit_code == 2 and f"{bad} is not valid JSON" in result.output
+    result = runner.invoke(app, ["play"])
+    assert result.exit_code == 2 and "give a game id" in result.output
+
+
+# --- the terminal explains itself (issue 14) ----------------------------------------------
+def test_a_solo_game_ends_with_a_won_or_lost_line() -> None:
+    result = runner.invoke(app, ["play", "national-economy/progress", "--players", "1",
+                                 "--seed", "2", "--seats", "random"])
+    assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith(("You won: ", "You lost: ")) and "against a target of" in last
+
+
+def test_enterprise_empire_ranking_shows_won_companies_and_cash_not_a_key() -> None:
+    """企業帝國's score "total" only orders the seats (won × W + companies × C + cash)."""
+    result = runner.invoke(app, ["play", "enterprise-empire", "--players", "2",
+                                 "--seed", "2", "--seats", "random,random"])
+    assert result.exit_code == 0, result.output
+    ranking = next(line for line in result.output.splitlines()
+                   if line.startswith("Final ranking:"))
+    assert "1. P1 (random) won, companies 4, cash " in ranking
+    assert "pts" not in ranking and "Winner: P1" in result.output
+
+
+def test_hot_seat_answers_an_offer_without_passing_the_screen(tmp_path: Path) -> None:
+    """企業帝國: a price card revealed on P1's turn is offered to P2 too; P2 answers it on
+    the public table, without a "pass the screen" stop."""
+    import random
+
+    for seed in range(50):
+        rng = random.Random(seed)
+        state = keizai.new_game("enterprise-empire", 2, seed=seed)
+        while not state.is_over:
+            view = state.view(None)
+            offer = view["offer"]
+            if offer and offer["to"] == 1 and view["active"] == 0:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            break
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps({**state.record(), "seats": ["human", "human"]}))
+    result = runner.invoke(app, ["play", "--resume", str(save), "--no-auto-single"],
+                           input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "pass the screen" not in result.output
+    assert "your price cards" not in result.output  # the public table, no hand shown
+    assert "P2, choose:" in result.output
+
+
 def test_final_ranking_shows_shared_places() -> None:
     """Issue 13: Futuropia has no tie-breaker (「若有平手的狀況…再戰一場」): tied seats share
     the place and the terminal says so instead of printing "1. P1 … 2. P2"."""

@@ -3,18 +3,70 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 import keizai
-from keizai import i18n
+from keizai import i18n, terminal_decisions
 from keizai.agents import make_agent
 from keizai.engine import IllegalAction, State
+from keizai.engine.decision import apply_whole
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Economic board games: play, simulate, benchmark.")
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"keizai {keizai.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    """Economic board games: play, simulate, benchmark."""
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _writable_file(path: Path, what: str) -> None:
+    """Refuse a file path that cannot be written, before anything is played."""
+    if path.is_dir():
+        raise _fail(f"{what} {path} is a directory")
+    parent = path.parent
+    if not parent.is_dir():
+        raise _fail(f"{what} {path}: the directory {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise _fail(f"{what} {path} is not writable")
+
+
+def _writable_dir(path: Path, what: str) -> None:
+    """Refuse an output directory that cannot be created or written, before playing."""
+    if path.exists() and not path.is_dir():
+        raise _fail(f"{what} {path} exists and is not a directory")
+    existing = path
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK):
+        raise _fail(f"{what} {path} is not writable")
+
+
+def _check_agents(specs: list[str]) -> None:
+    for spec in specs:
+        if spec != "human":
+            try:
+                make_agent(spec)
+            except ValueError as error:
+                raise _fail(str(error)) from None
 
 
 def _parse_options(raw: str | None) -> dict[str, Any]:
@@ -37,34 +89,60 @@ def list_games() -> None:
         typer.echo(f"{game_id:28} {game.title} ({game.min_players}-{game.max_players} players)")
 
 
+def _parts(row: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in row.items() if k not in ("total", "target", "won")}
+
+
 def final_ranking_text(state: State, seats: list[str], lang: str = "en") -> str:
     """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
-    game's places, in `lang`; a shared first place adds a "Shared victory" line."""
-    totals = [row["total"] for row in state.scores()]
+    game's places, in `lang`; a shared first place adds a "Shared victory" line, a single
+    winner a "Winner" line, a solo game its won/lost line. Where "total" only orders the
+    seats (企業帝國: won × W + companies × C + cash) the parts are shown instead of it."""
+    scores = state.scores()
+    keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
+    sep = i18n.tr("cli.ranking_sep", lang)
+
+    def score(seat: int) -> str:
+        row = scores[seat]
+        if not keyed:
+            return i18n.tr("cli.points", lang, n=row["total"])
+        parts = sep.join(f"{_score_name(k, lang)} {v}" for k, v in _parts(row).items())
+        return (i18n.tr("cli.won_prefix", lang) if row.get("won") else "") + parts
+
     places = state.places()
     parts = []
     number = 1
     for place in places:
-        names = i18n.tr("cli.ranking_sep", lang).join(
-            i18n.tr("cli.ranking_entry", lang, seat=seat, who=seats[seat], points=totals[seat])
-            for seat in place)
+        names = sep.join(i18n.tr("cli.ranking_entry", lang, seat=seat, who=seats[seat],
+                                 points=score(seat)) for seat in place)
         shared = i18n.tr("cli.ranking_shared", lang) if len(place) > 1 else ""
         parts.append(i18n.tr("cli.ranking_place", lang, place=number, names=names) + shared)
         number += len(place)
     text = i18n.tr("cli.final_ranking", lang) + i18n.tr("cli.places_sep", lang).join(parts)
+    if state.num_players == 1 and "target" in scores[0]:
+        row = scores[0]
+        key = "cli.solo_won" if row.get("won") else "cli.solo_lost"
+        return text + "\n" + i18n.tr(key, lang, total=row["total"], target=row["target"])
     if len(places[0]) > 1:
-        text += "\n" + i18n.tr("cli.shared_victory", lang,
-                               seats=[f"P{seat + 1}" for seat in places[0]])
-    return text
+        return text + "\n" + i18n.tr("cli.shared_victory", lang,
+                                     seats=[f"P{seat + 1}" for seat in places[0]])
+    return text + "\n" + i18n.tr("cli.winner", lang, seat=places[0][0])
+
+
+def _score_name(key: str, lang: str) -> str:
+    """A score part's name: its key in English (as the scores carry it), else the page's."""
+    return key.replace("_", " ") if lang == "en" else i18n.tr(f"score_{key}", lang)
 
 
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
     def __init__(self, state: State, seats: list[str], save: Path | None,
-                 lang: str = "en") -> None:
+                 auto_single: bool = True, lang: str = "en") -> None:
         self.state = state
         self.lang = lang
+        # A decision with one option is no decision: apply it and say so in a log line.
+        self.auto_single = auto_single
         self.seats = seats
         self.bots = {i: make_agent(spec, state.seed * 31 + i)
                      for i, spec in enumerate(seats) if spec != "human"}
@@ -76,10 +154,11 @@ class TerminalTable:
     def _t(self, key: str, **params: Any) -> str:
         return i18n.tr(key, self.lang, **params)
 
-    def _label(self, action: Any) -> str:
-        """An action as the player reads it (the game's own label in English)."""
+    def _label(self, view: dict[str, Any], action: Any) -> str:
+        """A menu line: the game's own description in English (with the figures that
+        decide it), the catalogue's label in the other languages."""
         if self.lang == "en":
-            return str(action)
+            return self.state.game.describe_action(view, action)
         return i18n.action_label(self.state.game.id, action.name, self.lang, action.label)
 
     def _show_log(self, seat: int | None) -> None:
@@ -89,8 +168,10 @@ class TerminalTable:
         self.log_seen[seat] = len(lines)
 
     def _save(self) -> None:
+        """The game record, with the seats (humans and bot specs) for --resume."""
         if self.save is not None:
-            self.save.write_text(json.dumps(self.state.record(), indent=1))
+            self.save.write_text(json.dumps({**self.state.record(), "seats": self.seats},
+                                            indent=1))
 
     def run(self) -> None:
         game = self.state.game
@@ -103,15 +184,24 @@ class TerminalTable:
                 state.apply(self.bots[seat].choose(state))
                 self._save()
                 continue
-            if len(self.humans) > 1 and seat != self.last_human:
+            legal = state.legal_actions()
+            if self.auto_single and len(legal) == 1:
+                typer.echo("  · " + self._t("cli.only_choice", seat=seat,
+                                            action=self._label(state.view(seat), legal[0])))
+                state.apply(legal[0])
+                self._save()
+                continue
+            private = self._private_decision(seat)
+            if len(self.humans) > 1 and seat != self.last_human and private:
                 typer.echo("\n" + self._t("cli.pass_screen", seat=seat))
                 if self._ask(self._t("cli.press_enter")).strip().lower() == "q":
                     typer.echo(self._t("cli.left_unfinished"))
                     return
-            self.last_human = viewer = seat
+            if private:
+                self.last_human = viewer = seat
             self._show_log(seat)
             typer.echo("")
-            typer.echo(game.render_text(state.view(seat), self.lang))
+            typer.echo(game.render_text(state.view(seat if private else None), self.lang))
             if not self._human_turn(seat):
                 typer.echo(self._t("cli.left_resume", path=str(self.save)) if self.save
                            else self._t("cli.left_unfinished"))
@@ -122,6 +212,18 @@ class TerminalTable:
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer), self.lang))
         typer.echo(final_ranking_text(state, self.seats, self.lang))
+
+    def _private_decision(self, seat: int) -> bool:
+        """Whether this seat needs the screen to itself: not in a game without hidden
+        information, nor to answer an offer made during another seat's turn (企業帝國:
+        buy the revealed material or pass), which is answered on the public table."""
+        state = self.state
+        if not state.game.has_hidden_information:
+            return False
+        view = state.view(None)
+        offer = view.get("offer")
+        return not (isinstance(offer, dict) and offer.get("to") == seat
+                    and view.get("active") not in (None, seat))
 
     def _can_offer_undo(self) -> bool:
         """Undo is for a game against bots only: with other humans it would be cheating."""
@@ -136,11 +238,14 @@ class TerminalTable:
         probe = keizai.replay({**record, "actions": []})
         movers = []
         reveals = []
+        choices = []  # False where the table applied a single option by itself
         for name in actions:
             movers.append(probe.current_player)
+            choices.append(not self.auto_single or len(probe.legal_indices()) > 1)
             reveals.append(probe.reveals)
             probe.apply(name)
-        mine = [i for i, mover in enumerate(movers) if mover == seat]
+        mine = [i for i, (mover, real) in enumerate(zip(movers, choices, strict=True))
+                if mover == seat and real]
         if not mine:
             return "cli.nothing_to_undo"
         back = mine[-1]
@@ -157,14 +262,66 @@ class TerminalTable:
         except EOFError:
             return "q"
 
+    def _whole_turn(self, seat: int) -> bool | None:
+        """A compound decision (pay N cards, sell, buy houses, pay interest) chosen whole in
+        one prompt and confirmed once; the engine's helper refuses an invalid set with the
+        reason before anything is applied. None: the player asked for single steps."""
+        state = self.state
+        decision = state.pending_decision()
+        assert decision is not None
+        while True:
+            for line in terminal_decisions.lines(decision):
+                typer.echo(line)
+            undo = self._can_offer_undo()
+            keys = self._t("cli.whole_keys_undo" if undo else "cli.whole_keys")
+            answer = self._ask(f"{terminal_decisions.help_text(decision)} {keys} >")
+            answer = answer.strip().lower()
+            if answer == "q":
+                return False
+            if answer == "s":
+                return None
+            if answer == "u" and undo:
+                outcome = self._undo(seat)
+                typer.echo(self._t(outcome))
+                if outcome == "cli.undone":
+                    return True
+                continue
+            if answer == "l":
+                for line in state.log(seat, self.lang):
+                    typer.echo(f"  · {line}")
+                continue
+            try:
+                chosen = terminal_decisions.parse(decision, answer)
+            except ValueError as error:
+                typer.echo(self._t("cli.choose_again", error=str(error)))
+                continue
+            described = terminal_decisions.describe_set(decision, chosen)
+            confirm = self._ask(self._t("cli.confirm", prompt=decision.prompt,
+                                        chosen=described)).strip().lower()
+            if confirm == "q":
+                return False
+            if confirm not in ("", "y", "yes"):
+                continue
+            try:
+                apply_whole(state, chosen)
+            except IllegalAction as error:
+                typer.echo(self._t("cli.not_applied", error=str(error)))
+                continue
+            return True
+
     def _human_turn(self, seat: int) -> bool:
         """Prompt until a legal action is applied; False when the player quits."""
         state = self.state
+        if state.pending_decision() is not None:
+            whole = self._whole_turn(seat)
+            if whole is not None:
+                return whole
         while True:
-            legal = state.legal_actions()
+            view = state.view(seat)
+            legal = state.game.menu_order(view, state.legal_actions())
             typer.echo(self._t("cli.choose", seat=seat))
             for number, action in enumerate(legal, 1):
-                typer.echo(f"  {number:2}) {self._label(action)}")
+                typer.echo(f"  {number:2}) {self._label(view, action)}")
             undo = self._can_offer_undo()
             answer = self._ask(self._t("cli.prompt_undo" if undo else "cli.prompt"))
             answer = answer.strip().lower()
@@ -193,7 +350,8 @@ class TerminalTable:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="game id, e.g. national-economy/mecenat")],
+    game: Annotated[str | None, typer.Argument(
+        help="game id, e.g. national-economy/mecenat (not needed with --resume)")] = None,
     players: Annotated[int, typer.Option(help="number of players")] = 3,
     seed: Annotated[int | None, typer.Option(help="random seed (default: a new one)")] = None,
     seats: Annotated[str | None, typer.Option(
@@ -202,43 +360,54 @@ def play(
     save: Annotated[Path | None, typer.Option(help="write the game record here after "
                                               "every move")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
+    auto_single: Annotated[bool, typer.Option(
+        help="apply a decision with a single option by itself (with a log line)")] = True,
     lang: Annotated[str | None, typer.Option(
         help="language of the table, log and actions: en, ja or zh-TW (default: the "
              "locale's)")] = None,
 ) -> None:
     """Play a game in the terminal (hot-seat for several humans, bots for the rest)."""
+    saved_seats = None
+    if save is not None:
+        _writable_file(save, "--save")
     try:
         if resume is not None:
-            record = json.loads(resume.read_text())
+            try:
+                record = json.loads(resume.read_text())
+            except json.JSONDecodeError as error:
+                raise _fail(f"{resume} is not valid JSON: {error}") from None
+            if not isinstance(record, dict):
+                raise _fail(f"{resume} does not hold a game record")
+            if game is not None and game != record.get("game"):
+                raise _fail(f"{resume} holds a game of {record.get('game')}, not {game}")
             state = keizai.replay(record)
             players = state.num_players
+            saved_seats = record.get("seats")
             save = save or resume
+            _writable_file(save, "--save")
+        elif game is None:
+            raise _fail("give a game id (see keizai games), or --resume FILE")
         else:
             state = keizai.new_game(game, players, seed=seed, options=_parse_options(options))
     except (ValueError, KeyError, OSError, IllegalAction) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
-    seat_list = ([s.strip() for s in seats.split(",")] if seats
-                 else ["human"] + ["random"] * (players - 1))
+        where = f"{resume}: " if resume is not None else ""
+        raise _fail(f"{where}{error}") from None
+    if seats:
+        seat_list = [s.strip() for s in seats.split(",")]
+    elif (isinstance(saved_seats, list) and len(saved_seats) == players
+          and all(isinstance(s, str) for s in saved_seats)):
+        seat_list = saved_seats
+    else:
+        seat_list = ["human"] + ["random"] * (players - 1)
     if len(seat_list) != players:
-        typer.echo(f"error: --seats names {len(seat_list)} seats for {players} players",
-                   err=True)
-        raise typer.Exit(2)
-    for spec in seat_list:
-        if spec != "human":
-            try:
-                make_agent(spec)
-            except ValueError as error:
-                typer.echo(f"error: {error}", err=True)
-                raise typer.Exit(2) from None
+        raise _fail(f"--seats names {len(seat_list)} seats for {players} players")
+    _check_agents(seat_list)
     if lang is not None and lang not in i18n.LANGUAGES:
-        typer.echo(f"error: --lang must be one of {', '.join(i18n.LANGUAGES)}", err=True)
-        raise typer.Exit(2)
+        raise _fail(f"--lang must be one of {', '.join(i18n.LANGUAGES)}")
     language = lang or i18n.default_language()
     title = i18n.tr(f"game.{state.game.id}", language)
-    typer.echo(i18n.tr("cli.header", language, title=title, players=players,
-                       seed=state.seed))
-    TerminalTable(state, seat_list, save, language).run()
+    typer.echo(i18n.tr("cli.header", language, title=title, players=players, seed=state.seed))
+    TerminalTable(state, seat_list, save, auto_single, language).run()
 
 
 class _Progress:
@@ -310,16 +479,32 @@ def sim(
     from keizai.sim import Tournament, run_tournament
 
     line_up = [a.strip() for a in agents.split(",")] if agents else ["random"]
+    if "human" in line_up:
+        raise _fail("sim plays bots only; 'human' is for keizai play")
+    _check_agents(line_up)
+    if out is not None:
+        _writable_dir(out, "--out")
+    done = 0
+
+    def advance(k: int) -> None:
+        nonlocal done
+        done += k
+        bar.advance(k)
+
     try:
         tournament = Tournament(game, players, line_up, games, seed, _parse_options(options))
         keizai.new_game(game, players, seed=seed, options=tournament.options)
         show = sys.stderr.isatty() if progress is None else progress
         with _Progress(games, show) as bar:
             result = run_tournament(tournament, workers=workers, backend=backend,
-                                    address=address, on_progress=bar.advance)
+                                    address=address, on_progress=advance)
     except (ValueError, KeyError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: {done} of {games} games played, no results written",
+                   err=True)
+        raise typer.Exit(130) from None
     talk = sys.stderr.isatty() if table is None else table
     if talk:
         typer.echo(result.table_text(), err=True)
@@ -367,11 +552,25 @@ def bench(
     = False,
 ) -> None:
     """Speed on one core: random games/s, engine steps/s, clone()/s, MCTS iterations/s."""
+    import math
+
     from keizai.sim.bench import bench as run_bench
     from keizai.sim.bench import format_table
 
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise _fail(f"--seconds must be a positive number, not {seconds}")
+    most = max(keizai.get_game(g).max_players for g in keizai.games())
+    if not 1 <= players <= most:
+        raise _fail(f"--players must be from 1 to {most}, not {players}")
     try:
-        rows = run_bench([game] if game else None, players, seconds)
+        ids = [game] if game else keizai.games()
+        rows = []
+        for number, game_id in enumerate(ids, 1):
+            keizai.get_game(game_id)
+            # about 3 × seconds per game: random games, clones, two MCTS runs
+            typer.echo(f"[{number}/{len(ids)}] measuring {game_id} "
+                       f"(about {3 * seconds:g} s)...", err=True)
+            rows += run_bench([game_id], players, seconds)
     except (ValueError, KeyError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None

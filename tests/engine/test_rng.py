@@ -34,3 +34,31 @@ def test_small_draws_are_deterministic_for_a_seed() -> None:
     first = SmallDraws(Rng(11))
     second = SmallDraws(Rng(11))
     assert [first.below(50) for _ in range(30)] == [second.below(50) for _ in range(30)]
+
+
+class _Scripted:
+    """A draw source answering every draw with 0 and counting them."""
+
+    def __init__(self) -> None:
+        self.draws = 0
+
+    def randbelow(self, n: int) -> int:
+        self.draws += 1
+        return 0
+
+    def shuffle(self, items: list) -> None:
+        self.draws += 1
+
+
+def test_states_created_inside_drawing_from_take_their_set_up_draws_from_the_source() -> None:
+    import keizai
+    from keizai.engine import drawing_from
+
+    source = _Scripted()
+    with drawing_from(source):
+        state = keizai.new_game("enterprise-empire", 2, seed=5)
+    assert state.rng is source and source.draws > 0
+    # Outside the block states draw from their seeded generator again.
+    after = keizai.new_game("enterprise-empire", 2, seed=5)
+    assert isinstance(after.rng, Rng) and after.view(None) != state.view(None)
+    assert after.view(None) == keizai.new_game("enterprise-empire", 2, seed=5).view(None)

@@ -1,14 +1,20 @@
-"""The training example (examples/train_reinforce.py): its learning step works."""
+"""The training examples (examples/): the learning step works, the scripts print the
+untrained baseline, save what they trained and name a missing optional dependency."""
 
 import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from keizai.rl.gymnasium_env import KeizaiGymEnv
 from keizai.rl.rewards import final_rewards
 
 SCRIPT = Path(__file__).parents[2] / "examples" / "train_reinforce.py"
+PPO_SCRIPT = Path(__file__).parents[2] / "examples" / "maskable_ppo.py"
 
 
 def load_example():
@@ -41,3 +47,42 @@ def test_episodes_use_only_legal_actions_and_end_with_a_reward():
     assert all(mask[a] == 1 for mask, a in zip(masks, actions, strict=True))
     assert env.state.is_over
     assert reward == final_rewards(env.state)[env.seat]
+
+
+def run_script(args: list[str], block: str | None = None,
+               cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """Run an example in a fresh interpreter, optionally with module `block` made
+    unimportable (as if it were not installed)."""
+    setup = f"import sys; sys.modules[{block!r}] = None; " if block else ""
+    code = setup + "import runpy, sys; sys.argv = sys.argv[1:]; " \
+        "runpy.run_path(sys.argv[0], run_name='__main__')"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                          text=True, timeout=300, env=env, cwd=cwd)
+
+
+def test_the_example_prints_the_baseline_and_saves_the_trained_policy(tmp_path):
+    saved = tmp_path / "policy.npz"
+    done = run_script([str(SCRIPT), "--game", "national-economy/glory", "--minutes", "0",
+                       "--eval-games", "3", "--batch", "2", "--save", str(saved)])
+    assert done.returncode == 0, done.stderr
+    assert "untrained policy vs random:" in done.stdout
+    assert f"saved the trained policy to {saved}" in done.stdout
+    example = load_example()
+    policy = example.Policy.load(str(saved))
+    env = KeizaiGymEnv("national-economy/glory", players=2)
+    obs, _ = env.reset(seed=0)
+    assert obs["action_mask"][policy.act(obs["observation"], obs["action_mask"],
+                                         np.random.default_rng(0), greedy=True)] == 1
+
+
+@pytest.mark.parametrize(("script", "block", "named"), [
+    (PPO_SCRIPT, "sb3_contrib", "sb3_contrib"),
+    (SCRIPT, "gymnasium", "gymnasium"),
+    (SCRIPT, "numpy", "numpy"),
+])
+def test_an_example_names_its_missing_dependency_instead_of_a_traceback(script, block, named):
+    done = run_script([str(script), "--help"], block=block)
+    assert done.returncode == 1
+    assert f"needs {named}, which is not installed" in done.stderr
+    assert "Traceback" not in done.stderr

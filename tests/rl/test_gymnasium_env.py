@@ -7,8 +7,15 @@ from gymnasium.utils.env_checker import check_env
 
 import keizai
 from keizai.agents import make_agent
-from keizai.rl.gymnasium_env import KeizaiGymEnv, gymnasium_id, register_envs
-from keizai.rl.observations import supported_games
+from keizai.rl.actions import action_mask
+from keizai.rl.gymnasium_env import (
+    KeizaiGymEnv,
+    KeizaiVectorEnv,
+    episode_step_limit,
+    gymnasium_id,
+    register_envs,
+)
+from keizai.rl.observations import encoder_for, supported_games
 from keizai.rl.rewards import final_rewards
 
 CASES = [(game_id, players) for game_id in supported_games()
@@ -91,3 +98,155 @@ def test_registered_with_gymnasium_make():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env.unwrapped)
+
+
+def test_an_ended_episode_refuses_more_steps():
+    env = KeizaiGymEnv("national-economy/progress", players=2)
+    obs, _ = env.reset(seed=1)
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))  # illegal: lost
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_agent_instances_are_reseeded_by_a_seeded_reset():
+    """An `Agent` object used to keep its generator running across resets, so the same
+    seed gave a different episode."""
+    env = KeizaiGymEnv("national-economy/progress", players=3,
+                       opponents=[make_agent("random", 5), make_agent("heuristic:epsilon=0.5", 6)])
+    first = play(env, seed=11)[0]
+    record = env.state.record()
+    assert play(env, seed=11)[0] == first
+    assert env.state.record() == record
+    play(env, seed=12)
+    assert env.state.record() != record
+
+
+def test_opponents_can_be_policies_for_self_play():
+    """A callable opponent sees its own seat's observation and mask, as the learner
+    would in that seat, and returns an action index."""
+    seen = []
+    encoder = encoder_for("national-economy/glory")
+
+    def policy(obs):
+        state = env.state
+        seat = state.current_player
+        assert np.array_equal(obs["observation"], encoder.observe(state, seat))
+        assert np.array_equal(obs["action_mask"], action_mask(state, seat))
+        seen.append(seat)
+        return int(np.flatnonzero(obs["action_mask"])[-1])
+
+    env = KeizaiGymEnv("national-economy/glory", players=3, opponents=[policy], seat=0)
+    _, reward, _ = play(env, seed=3)
+    assert set(seen) == {1, 2}
+    assert reward == final_rewards(env.state)[0]
+    with pytest.raises(ValueError, match="policy"):
+        KeizaiGymEnv("national-economy/glory", players=2, opponents=[42])
+
+
+def test_an_unknown_opponent_name_fails_at_construction():
+    with pytest.raises(ValueError, match="unknown agent"):
+        KeizaiGymEnv("national-economy/progress", players=2, opponents=["grandmaster"])
+    with pytest.raises(ValueError, match="unknown parameter"):
+        KeizaiGymEnv("national-economy/progress", players=2, opponents=["mcts:depht=3"])
+
+
+def test_render_mode_is_validated():
+    with pytest.raises(ValueError, match="render_mode"):
+        KeizaiGymEnv("national-economy/progress", players=2, render_mode="human")
+
+
+def test_enterprise_empire_defaults_to_a_win_loss_reward():
+    """Its score total is a ranking key (won x 10^6 + ...): a score difference of about
+    1.4 million is no reward to learn from."""
+    env = KeizaiGymEnv("enterprise-empire", players=2)
+    _, reward, info = play(env, seed=4)
+    assert reward == final_rewards(env.state, "win_loss")[info["seat"]]
+    assert reward in (-1.0, 1.0)
+    assert KeizaiGymEnv("national-economy/progress", 2).reward_kind == "score_diff"
+
+
+def test_registered_environments_have_max_episode_steps():
+    for env_id, game_id in zip(register_envs(), supported_games(), strict=True):
+        assert gym.spec(env_id).max_episode_steps == episode_step_limit(game_id)
+    env = gym.make(gymnasium_id("national-economy/glory"), players=2, max_episode_steps=3)
+    obs, _ = env.reset(seed=0)
+    for _ in range(3):
+        obs, _, terminated, truncated, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert truncated and not terminated
+
+
+def test_gymnasium_vector_env_with_default_autoreset_never_hands_an_all_zero_mask():
+    """Default (next-step) autoreset returns the terminal observation, and the action
+    picked from it is ignored; its mask used to be all zeros, which crashes a masked
+    sampler once per episode."""
+    envs = gym.vector.SyncVectorEnv(
+        [lambda: KeizaiGymEnv("national-economy/glory", players=2)] * 2)
+    obs, _ = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(400):
+        assert obs["action_mask"].any(axis=1).all()
+        actions = [int(rng.choice(np.flatnonzero(row))) for row in obs["action_mask"]]
+        obs, _, terminated, _, _ = envs.step(actions)
+        ended += int(terminated.sum())
+    assert ended >= 2
+    envs.close()
+
+
+def test_keizai_vector_env_steps_n_games_with_numpy_batches():
+    n = 4
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=n, players=2,
+                           reward="win_loss")
+    obs, infos = venv.reset(seed=10)
+    assert obs["observation"].shape == (n, venv.envs[0].encoder.size)
+    assert obs["observation"].dtype == np.float32
+    assert obs["action_mask"].shape == (n, venv.single_action_space.n)
+    assert venv.observation_space.contains(obs)
+    rng = np.random.default_rng(1)
+    finished = []
+    for _ in range(300):
+        masks = venv.action_masks()
+        assert masks.any(axis=1).all() and np.array_equal(masks, obs["action_mask"] == 1)
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        obs, rewards, terminated, truncated, infos = venv.step(actions)
+        assert not truncated.any()
+        for i in np.flatnonzero(terminated):
+            assert infos["_final_obs"][i] and rewards[i] in (-1.0, 1.0)
+            assert infos["final_info"]["seat"][i] in (0, 1)
+            finished.append(i)
+        assert not infos.get("_final_obs", np.zeros(n, bool))[~terminated].any()
+    assert len(finished) >= n
+
+
+def test_keizai_vector_env_is_reproducible_and_matches_the_single_environment():
+    def run(seed):
+        venv = KeizaiVectorEnv("national-economy/glory", num_envs=2, players=2)
+        obs, _ = venv.reset(seed=seed)
+        trace = []
+        for _ in range(60):
+            actions = [int(np.flatnonzero(row)[0]) for row in obs["action_mask"]]
+            obs, rewards, terminated, _, _ = venv.step(actions)
+            trace.append((obs["observation"].sum(), rewards.tolist(), terminated.tolist()))
+        return trace
+
+    trace = run(7)
+    assert run(7) == trace
+    single = KeizaiGymEnv("national-economy/glory", players=2)
+    obs, _ = single.reset(seed=8)  # the second environment's seed
+    assert np.array_equal(KeizaiVectorEnv("national-economy/glory", num_envs=2, players=2)
+                          .reset(seed=7)[0]["observation"][1], obs["observation"])
+
+
+def test_keizai_vector_env_truncates_at_max_episode_steps():
+    venv = KeizaiVectorEnv("enterprise-empire", num_envs=2, players=2, max_episode_steps=5)
+    obs, _ = venv.reset(seed=0)
+    def first_legal(obs):
+        return [int(np.flatnonzero(row)[0]) for row in obs["action_mask"]]
+
+    for _ in range(4):
+        obs, _, _, truncated, _ = venv.step(first_legal(obs))
+        assert not truncated.any()
+    obs, _, terminated, truncated, infos = venv.step(first_legal(obs))
+    assert truncated.all() and not terminated.any() and infos["_final_obs"].all()
+    obs, _, _, truncated, _ = venv.step(first_legal(obs))  # a new episode
+    assert not truncated.any()

@@ -1,7 +1,7 @@
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import keizai
 from keizai.rl.observations import encoder_for, supported_games
@@ -11,6 +11,28 @@ NAMES = register_all()
 CASES = [(openspiel_name(game_id), players) for game_id in supported_games()
          for players in range(keizai.get_game(game_id).min_players,
                               keizai.get_game(game_id).max_players + 1)]
+HIDDEN = [openspiel_name(g) for g in supported_games() if keizai.get_game(g).has_hidden_information]
+
+
+def play_randomly(state: pyspiel.State, rng: np.random.RandomState,
+                  steps: int = 10**6) -> pyspiel.State:
+    """Random moves and chance outcomes (sampled with their probabilities)."""
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def to_decision(state: pyspiel.State, rng: np.random.RandomState) -> pyspiel.State:
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    return state
 
 
 def test_every_game_with_an_encoder_is_registered():
@@ -20,68 +42,207 @@ def test_every_game_with_an_encoder_is_registered():
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
-def test_openspiel_random_sim_test(name, players):
-    game = pyspiel.load_game(name, {"players": players, "seed": players})
+def test_openspiel_random_sim_test_with_serialization(name, players):
+    game = pyspiel.load_game(name, {"players": players})
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params"), [
+    ("keizai_futuropia", {"advanced": True, "houses": "random", "expert_tiles": "random",
+                          "house_stacks": True}),
+    ("keizai_enterprise_empire", {"choose_corners": False, "demand_stays": True,
+                                  "max_turns": 60}),
+])
+def test_random_sim_test_with_options_that_draw_at_set_up(name, params):
+    game = pyspiel.load_game(name, {"players": 2, **params})
+    assert game.new_initial_state().is_chance_node()
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_openspiel_mcts_bot_plays_a_whole_game(name):
-    """OpenSpiel's MCTS bot (searching sampled worlds consistent with its seat's view)
-    against uniform random play; the game ends with zero-sum win/loss returns."""
-    game = pyspiel.load_game(name, {"players": 2, "seed": 1})
+def test_the_initial_state_is_the_same_every_call_and_histories_replay(name):
+    game = pyspiel.load_game(name, {"players": 3})
+    assert str(game.new_initial_state()) == str(game.new_initial_state())
+    state = play_randomly(game.new_initial_state(), np.random.RandomState(3))
+    replayed = game.new_initial_state()
+    for action in state.history():
+        replayed.apply_action(action)
+    assert replayed.is_terminal() and replayed.returns() == state.returns()
+    assert str(replayed) == str(state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_serialize_game_and_state_round_trips(name):
+    game = pyspiel.load_game(name, {"players": 2})
+    state = play_randomly(game.new_initial_state(), np.random.RandomState(4), steps=150)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    assert state2.history() == state.history() and str(state2) == str(state)
+
+
+def test_chance_nodes_have_uniform_outcome_probabilities():
+    game = pyspiel.load_game("keizai_national_economy_progress", {"players": 2})
+    state = game.new_initial_state()
+    assert state.is_chance_node()  # the deck shuffle of the set-up
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) > 1 and len(outcomes) <= game.max_chance_outcomes()
+    assert [o for o, _ in outcomes] == list(range(len(outcomes)))
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert len({p for _, p in outcomes}) == 1
+    # A shuffle of k cards is its Fisher–Yates draws: k, k - 1, ..., 2 outcomes.
+    sizes = []
+    while state.is_chance_node() and len(sizes) < 5:
+        sizes.append(len(state.chance_outcomes()))
+        state.apply_action(0)
+    assert sizes == list(range(sizes[0], sizes[0] - 5, -1))
+
+
+def test_a_die_roll_is_a_chance_node_so_a_clone_does_not_carry_it():
+    """企業帝國: moving rolls the die. Before, a clone carried the RNG, so the same move
+    gave the same roll in every clone (a bot saw the future); now the roll waits for a
+    chance outcome, each one a different position."""
+    game = pyspiel.load_game("keizai_enterprise_empire", {"players": 2})
     rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4,
+    state = to_decision(game.new_initial_state(), rng)
+    sides = state.keizai_state.parts.die_sides
+    for _ in range(200):
+        roll = [a for a in state.legal_actions()
+                if state.keizai_state.game.decode(a).name == "roll"]
+        if roll:
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        to_decision(state, rng)
+    assert roll, "no roll within 200 moves"
+    twin = state.clone()
+    twin.apply_action(roll[0])
+    assert twin.is_chance_node() and len(twin.chance_outcomes()) == sides
+    positions = set()
+    for outcome in range(sides):
+        world = twin.clone()
+        world.apply_action(outcome)
+        positions.add(tuple(world.keizai_state.position))
+    assert len(positions) == sides
+
+
+def test_game_options_are_parameters():
+    default = pyspiel.load_game("keizai_futuropia", {"players": 2})
+    assert default.get_parameters()["expert_tiles"] == "none"
+    assert not default.new_initial_state().is_chance_node()
+    drawn = pyspiel.load_game("keizai_futuropia", {"players": 2, "expert_tiles": "random"})
+    assert drawn.new_initial_state().is_chance_node()  # the expert tiles are drawn
+    chosen = pyspiel.load_game("keizai_futuropia", {"players": 2, "expert_tiles": "X1+X4"})
+    assert chosen.options["expert_tiles"] == ["X1", "X4"]
+    again = pyspiel.load_game(str(chosen))
+    assert again.options == chosen.options
+    turns = pyspiel.load_game("keizai_enterprise_empire", {"max_turns": 10})
+    assert turns.options["max_turns"] == 10
+    with pytest.raises(Exception, match="Unknown parameter 'seed'"):
+        pyspiel.load_game("keizai_enterprise_empire", {"seed": 1})
+    with pytest.raises(Exception, match="houses"):
+        pyspiel.load_game("keizai_futuropia", {"houses": "C"})
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_openspiel_python_ismcts_plays_a_whole_game(name):
+    """OpenSpiel's Python ISMCTS (its root worlds drawn by `resample_from_infostate`,
+    its nodes keyed by the information-state string) against uniform random play."""
+    game = pyspiel.load_game(name, {"players": 2})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0,
+                           max_simulations=3, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            to_decision(state, rng)
+            continue
+        legal = state.legal_actions()
+        action = bot.step(state) if state.current_player() == 0 else rng.choice(legal)
+        assert action in legal
+        state.apply_action(action)
+    assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_openspiel_mcts_bot_plays_futuropia_which_has_no_hidden_information():
+    game = pyspiel.load_game("keizai_futuropia", {"players": 2})
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3,
                        evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     state = game.new_initial_state()
     while not state.is_terminal():
+        to_decision(state, rng)
         legal = state.legal_actions()
-        if state.current_player() == 0:
-            action = bot.step(state.resample_from_infostate(0, rng.rand))
-        else:
-            action = rng.choice(legal)
+        action = bot.step(state) if state.current_player() == 0 else rng.choice(legal)
         assert action in legal
         state.apply_action(action)
     assert sorted(state.returns()) == [-1.0, 1.0]
 
 
 def test_observations_come_from_the_seats_view():
-    game = pyspiel.load_game(NAMES[0], {"players": 3, "seed": 5})
-    state = game.new_initial_state()
-    encoder = encoder_for(state.keizai_state.game.id)
+    game = pyspiel.load_game(NAMES[0], {"players": 3})
     rng = np.random.RandomState(1)
-    for _ in range(30):
-        state.apply_action(rng.choice(state.legal_actions()))
+    state = play_randomly(game.new_initial_state(), rng, steps=80)
+    to_decision(state, rng)
+    encoder = encoder_for(state.keizai_state.game.id)
     for player in range(3):
         tensor = np.asarray(state.observation_tensor(player))
         assert np.array_equal(tensor, encoder.observe(state.keizai_state, player))
         twin = state.resample_from_infostate(player, rng.rand)
         assert twin.observation_string(player) == state.observation_string(player)
+        assert twin.information_state_string(player) == state.information_state_string(player)
         assert np.array_equal(np.asarray(twin.observation_tensor(player)), tensor)
 
 
-def test_seed_stream_gives_reproducible_but_different_games():
-    def first_games(seed):
-        game = pyspiel.load_game(NAMES[0], {"players": 2, "seed": seed})
-        return [game.new_initial_state().observation_string(0) for _ in range(3)]
-
-    games = first_games(4)
-    assert first_games(4) == games
-    assert len(set(games)) == 3
+def test_information_state_is_the_seats_own_action_observation_history():
+    game = pyspiel.load_game("keizai_national_economy_progress", {"players": 2})
+    assert game.get_type().provides_information_state_string
+    rng = np.random.RandomState(2)
+    state = to_decision(game.new_initial_state(), rng)
+    first = state.information_state_string(0)
+    assert first.startswith("seat 0: o")
+    actor = state.current_player()
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    to_decision(state, rng)
+    assert f"a{action}" in state.information_state_string(actor).split()
+    assert f"a{action}" not in state.information_state_string(1 - actor).split()
+    # Perfect recall: a seat's string only grows.
+    assert state.information_state_string(0).startswith(first)
+    # Two deals that differ only in the other seat's hand look the same to seat 0 only
+    # if seat 0's own cards are the same: different set-up draws give different strings.
+    other = game.new_initial_state()
+    while other.is_chance_node():
+        other.apply_action(other.chance_outcomes()[-1][0])
+    assert other.information_state_string(0) != first
+    with pytest.raises(ValueError, match="own observation"):
+        game.make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
 
 
 def test_clones_are_independent():
     game = pyspiel.load_game(NAMES[0], {"players": 2})
-    state = game.new_initial_state()
+    state = to_decision(game.new_initial_state(), np.random.RandomState(0))
+    length = len(state.history())
     twin = state.clone()
     twin.apply_action(twin.legal_actions()[0])
-    assert state.history() == [] and len(twin.history()) == 1
+    assert len(state.history()) == length and len(twin.history()) == length + 1
     assert state.keizai_state.history == []
 
 
-def test_information_state_is_not_offered():
-    game = pyspiel.load_game(NAMES[0])
-    assert not game.get_type().provides_information_state_tensor
-    with pytest.raises(ValueError, match="only the seat's observation"):
-        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+def test_an_illegal_move_or_outcome_leaves_the_state_as_it_was():
+    game = pyspiel.load_game("keizai_national_economy_glory", {"players": 2})
+    state = game.new_initial_state()
+    before = str(state)
+    with pytest.raises(Exception, match="not below"):
+        state.apply_action(game.max_chance_outcomes() + 5)
+    assert str(state) == before and state.history() == []
+    to_decision(state, np.random.RandomState(0))
+    illegal = next(a for a in range(game.num_distinct_actions())
+                   if a not in state.legal_actions())
+    before, history = str(state), state.history()
+    with pytest.raises(Exception):  # noqa: B017 - pyspiel wraps IllegalAction
+        state.apply_action(illegal)
+    assert str(state) == before and state.history() == history

@@ -6,7 +6,7 @@ from pettingzoo.test import api_test, seed_test
 
 import keizai
 from keizai.rl.observations import supported_games
-from keizai.rl.pettingzoo_env import KeizaiAECEnv, env
+from keizai.rl.pettingzoo_env import KeizaiAECEnv, env, pettingzoo_name
 
 CASES = [(game_id, players) for game_id in supported_games()
          for players in range(keizai.get_game(game_id).min_players,
@@ -79,10 +79,10 @@ def test_an_illegal_action_raises_and_changes_nothing():
     env = KeizaiAECEnv("national-economy/progress", players=2)
     env.reset(seed=3)
     mask = env.observe(env.agent_selection)["action_mask"]
-    before = env.state.record()
+    before = env.keizai_state.record()
     with pytest.raises(keizai.IllegalAction):
         env.step(int(np.flatnonzero(mask == 0)[0]))
-    assert env.state.record() == before
+    assert env.keizai_state.record() == before
 
 
 def test_ansi_render_shows_the_table():
@@ -94,3 +94,42 @@ def test_ansi_render_shows_the_table():
 def test_unknown_reward_kind_is_refused():
     with pytest.raises(ValueError, match="unknown reward"):
         KeizaiAECEnv("national-economy/glory", players=2, reward="elo")
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_state_is_the_global_state_of_every_seats_view(game_id):
+    """`env.state()` (PettingZoo's global state for centralised critics) used to raise:
+    the engine state attribute shadowed the method."""
+    env = KeizaiAECEnv(game_id, players=3)
+    env.reset(seed=5)
+    for _ in range(6):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    state = env.state()
+    assert env.state_space.contains(state)
+    size = env.encoder.size
+    for seat, agent in enumerate(env.possible_agents):
+        assert np.array_equal(state[seat * size:(seat + 1) * size],
+                              env.observe(agent)["observation"])
+
+
+def test_render_mode_is_validated():
+    with pytest.raises(ValueError, match="render_mode"):
+        KeizaiAECEnv("national-economy/glory", players=2, render_mode="rgb_array")
+    assert KeizaiAECEnv("national-economy/glory", 2, render_mode="human").render_mode == "human"
+
+
+def test_every_game_has_its_own_metadata_name():
+    names = {KeizaiAECEnv(game_id, 2).metadata["name"] for game_id in supported_games()}
+    assert len(names) == len(supported_games())
+    assert (KeizaiAECEnv("national-economy/progress", 2).metadata["name"]
+            == pettingzoo_name("national-economy/progress")
+            == "keizai_national_economy_progress_v0")
+    assert env("futuropia", 2).metadata["name"] == "keizai_futuropia_v0"
+
+
+def test_enterprise_empire_defaults_to_a_win_loss_reward():
+    env = KeizaiAECEnv("enterprise-empire", players=2)
+    assert env.reward_kind == "win_loss"
+    final = play_to_the_end(env, seed=2)
+    assert sorted(final.values()) == [-1.0, 1.0]
+    assert KeizaiAECEnv("national-economy/progress", 2).reward_kind == "score_diff"

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -56,3 +61,71 @@ def test_bench_measures_every_figure() -> None:
                                  "--seconds", "0.05", "--json"])
     assert result.exit_code == 0
     assert json.loads(result.stdout)[0]["game"] == "national-economy/mecenat"
+
+
+def test_sim_checks_out_and_agent_specs_before_playing(tmp_path: Path) -> None:
+    """Issue 14: a bad --out or a bad bot parameter is an error before any game."""
+    occupied = tmp_path / "file"
+    occupied.write_text("x")
+    result = runner.invoke(app, ["sim", "--games", "2", "--workers", "1", "--players", "2",
+                                 "--out", str(occupied)])
+    assert result.exit_code == 2 and "is not a directory" in result.output
+    result = runner.invoke(app, ["sim", "--games", "2", "--workers", "1", "--players", "2",
+                                 "--agents", "mcts:iters=5,random"])
+    assert result.exit_code == 2 and "unknown parameter 'iters'" in result.output
+    assert '"errors"' not in result.output
+
+
+def test_sim_names_the_one_sided_p_value() -> None:
+    result = runner.invoke(app, [
+        "sim", "--game", "enterprise-empire", "--players", "2", "--games", "2",
+        "--workers", "1", "--table", "--no-progress"])
+    entrant = json.loads(result.stdout)["entrants"][0]
+    assert "p_value_one_sided_vs_even" in entrant and "p_value_vs_even" not in entrant
+    assert "p one-sided (>50%)" in result.stderr
+
+
+def test_bench_validates_its_arguments_and_shows_progress() -> None:
+    for args, reason in ((["--seconds", "0"], "--seconds must be a positive number"),
+                         (["--seconds", "nan"], "--seconds must be a positive number"),
+                         (["--players", "0"], "--players must be from 1 to 4"),
+                         (["--players", "9"], "--players must be from 1 to 4")):
+        result = runner.invoke(app, ["bench", *args])
+        assert result.exit_code == 2 and reason in result.output
+    result = runner.invoke(app, ["bench", "--game", "enterprise-empire", "--seconds", "0.02"])
+    assert result.exit_code == 0, result.output
+    assert "[1/1] measuring enterprise-empire" in result.stderr
+
+
+def test_sim_stops_on_the_first_ctrl_c_with_a_process_pool() -> None:
+    """Issue 14: one SIGINT ends `keizai sim` and its pool workers at once."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "keizai.cli", "sim", "--game", "national-economy/mecenat",
+         "--players", "2", "--games", "5000", "--workers", "2", "--agents", "heuristic",
+         "--no-progress"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    children: set[int] = set()
+    deadline = time.monotonic() + 30
+    while len(children) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        children = _children(proc.pid)
+    assert len(children) >= 2, "the pool did not start"
+    time.sleep(1)  # the workers are busy playing
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise AssertionError("sim did not stop on Ctrl-C") from None
+    assert proc.returncode == 130
+    assert "interrupted:" in err and "Traceback" not in err
+    time.sleep(0.5)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in children)
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        text = (task / "children").read_text().split() if (task / "children").exists() else []
+        out |= {int(x) for x in text}
+    return out

@@ -62,6 +62,9 @@ def step_of(page) -> int:
 def click_a_legal_action(page, chooser: random.Random) -> None:
     """Click something the page marks as legal (confirming when asked); wait for the move."""
     step = step_of(page)
+    one_step = page.query_selector("details.one-step:not([open]) summary")
+    if one_step is not None:   # a compound decision: take it one step at a time here
+        one_step.click()
     targets = page.query_selector_all(".table [data-action].legal")
     assert targets, "my turn but nothing to click"
     chooser.choice(targets).click()

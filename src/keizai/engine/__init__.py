@@ -7,7 +7,7 @@ from keizai.engine.action import Action, ActionSpace
 from keizai.engine.errors import IllegalAction, UnknownGame
 from keizai.engine.game import Game
 from keizai.engine.registry import games, get_game, new_game, register, replay
-from keizai.engine.rng import Rng, SmallDraws, rng_from
+from keizai.engine.rng import Rng, SmallDraws, drawing_from, rng_from
 from keizai.engine.state import ActionLike, Event, State
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "SmallDraws",
     "State",
     "UnknownGame",
+    "drawing_from",
     "games",
     "get_game",
     "new_game",

@@ -68,6 +68,16 @@ class Game(ABC):
 
         return json.dumps(view, indent=1, ensure_ascii=False)
 
+    def describe_action(self, view: dict[str, Any], action: Action) -> str:
+        """An action as a menu line, with the figures of `view` that decide it (what a
+        tile yields, what a house costs); games override it. Default: the label."""
+        return action.label
+
+    def menu_order(self, view: dict[str, Any], actions: list[Action]) -> list[Action]:
+        """The legal actions in the order the table shows their places (a menu that
+        follows the board); games override it. Default: the canonical order."""
+        return actions
+
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults merged with `options`; unknown keys and wrong types raise ValueError."""
         resolved = self.default_options()

@@ -8,7 +8,9 @@ states use SplitMix64: one 64-bit integer of state, a well-studied output functi
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import Iterator, MutableSequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Final
 
 _MASK: Final = (1 << 64) - 1
@@ -100,3 +102,28 @@ def rng_from(source: Any) -> Rng:
     if isinstance(source, int):
         return Rng(source)
     return Rng(source.getrandbits(64))
+
+
+# The source of draws of the states created in the current context (None: `Rng(seed)`).
+_chance_source: ContextVar[Any] = ContextVar("keizai_chance_source", default=None)
+
+
+def state_rng(seed: int) -> Any:
+    """The generator a new state draws from (its set-up included): `Rng(seed)`, unless
+    the state is created inside `drawing_from(source)`. Called once per new game, never
+    by `clone()`, so the default path pays one context-variable read per game."""
+    source = _chance_source.get()
+    return Rng(seed) if source is None else source
+
+
+@contextmanager
+def drawing_from(source: Any) -> Iterator[None]:
+    """States created inside this block draw from `source` (an object with the draw
+    methods games call: `randbelow` and `shuffle`) instead of `Rng(seed)`. For adapters
+    that turn every draw into an explicit chance event (keizai.rl.openspiel_game); after
+    set-up they replace `state.rng` directly."""
+    token = _chance_source.set(source)
+    try:
+        yield
+    finally:
+        _chance_source.reset(token)

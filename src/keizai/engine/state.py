@@ -11,7 +11,7 @@ from typing import Any
 
 from keizai.engine.action import Action
 from keizai.engine.errors import IllegalAction
-from keizai.engine.rng import Rng, SmallDraws
+from keizai.engine.rng import Rng, SmallDraws, state_rng
 from keizai.i18n import Message, render
 
 try:  # only present where mypy is installed, i.e. when the engine is compiled with mypyc
@@ -41,7 +41,9 @@ class State(ABC):
         self.num_players = players
         self.seed = seed
         self.options = options
-        self.rng: Any = Rng(seed)  # Any: tests may script the chance (see the rule tests)
+        # Any: tests script the chance (see the rule tests), and the OpenSpiel adapter
+        # turns draws into chance nodes (`rng.drawing_from`).
+        self.rng: Any = state_rng(seed)
         self.history: list[int] = []
         self._events: list[Event] = []
         self._legal: list[int] | None = None
@@ -93,6 +95,14 @@ class State(ABC):
     def tie_break_order(self) -> list[int]:
         """Seats in the order that wins ties (default: seat order)."""
         return list(range(self.num_players))
+
+    def pending_decision(self) -> Any:
+        """The pending compound decision described whole (a
+        `keizai.engine.decision.PendingDecision`: pay 3 cards from these, sell buildings
+        worth $12 from these, ...), or None when the decision is a plain atomic choice.
+        Hidden information: it lists what the deciding seat may see, so a face shows it
+        to that seat only. Games with compound decisions override this."""
+        return None
 
     def explain_illegal(self, action: Action) -> str:
         """Why `action` is not legal now; games may say more."""

@@ -9,60 +9,104 @@ zero until the game ends, then the learner's `final_rewards` of the chosen kind.
 An illegal action either ends the episode with `illegal_reward` (the default "lose",
 which keeps `gymnasium.utils.env_checker.check_env` and unmasked trainers working) or
 raises `keizai.IllegalAction` ("raise").
+
+Once the game is over the mask is all ones: the episode has ended, and the action a
+policy picks from that last observation is never applied (a vector environment's
+autoreset ignores it), so a masked sampler always has something to sample.
+
+`KeizaiVectorEnv` steps N games in one process into preallocated numpy arrays, with the
+autoreset in the same step (`final_obs`/`final_info` in the infos), so no observation it
+hands out is ever terminal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+import copy
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Union
 
 import gymnasium as gym
 import numpy as np
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 
 import keizai
 from keizai.agents import Agent, make_agent
 from keizai.engine import Rng, State
 from keizai.rl.actions import action_mask
 from keizai.rl.observations import encoder_for
-from keizai.rl.rewards import check_reward_kind, final_rewards
+from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
 from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
 
 ILLEGAL_MODES = ("lose", "raise")
+# A policy playing an opponent seat: its observation ({"observation", "action_mask"},
+# as the learner's) -> an action index.
+Policy = Callable[[dict[str, np.ndarray]], int]
+Opponent = Union[str, Agent, Policy]  # noqa: UP007 - a runtime alias
+# Learner decisions per episode before `gymnasium.make`'s TimeLimit truncates: 15-35
+# times the longest episode of random play seen (企業帝國 274, Futuropia 191, National
+# Economy 61 decisions), a guard against a policy that stalls, never a game's real end.
+MAX_EPISODE_STEPS = {"enterprise-empire": 10_000, "futuropia": 4_000}
+MAX_EPISODE_STEPS_OTHERS = 1_000
+
+
+def episode_step_limit(game_id: str) -> int:
+    """The `max_episode_steps` a game's environment is registered with."""
+    return MAX_EPISODE_STEPS.get(game_id, MAX_EPISODE_STEPS_OTHERS)
 
 
 class KeizaiGymEnv(gym.Env):
     """`KeizaiGymEnv("national-economy/progress", players=2, opponents=["random"])`.
 
-    `opponents`: one agent name (or `Agent`) per other seat, or a single one for all;
-    agents named by a string are rebuilt at every reset with a seed drawn from the
-    episode's seed, so a seeded reset replays the same episode. `seat`: the learner's
-    seat, or None for a seat drawn at every reset.
+    `opponents`: one per other seat, or a single one for all, each
+    - an agent name ("random", "heuristic", "mcts:iterations=50", a level): rebuilt at
+      every reset with a seed drawn from the episode's seed;
+    - an `Agent`: copied at every reset, its generator (`rng`, as keizai's agents have)
+      reseeded from the episode's seed;
+    - a policy, any callable taking the seat's observation ({"observation",
+      "action_mask"}, as the learner's) and returning an action index (self-play).
+    So a seeded reset replays the same episode (a policy's own randomness aside).
+    Unknown agent names are refused here, not at the first reset. `seat`: the learner's
+    seat, or None for a seat drawn at every reset. `reward`: a kind of
+    `keizai.rl.rewards` (default: `default_reward(game_id)`).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
 
     def __init__(self, game_id: str, players: int = 2,
-                 opponents: Sequence[str | Agent] = ("random",), seat: int | None = None,
-                 reward: str = "score_diff", options: dict[str, Any] | None = None,
+                 opponents: Sequence[Opponent] = ("random",), seat: int | None = None,
+                 reward: str | None = None, options: dict[str, Any] | None = None,
                  illegal: str = "lose", illegal_reward: float = -1.0,
                  render_mode: str | None = None) -> None:
         self.game = keizai.get_game(game_id)
         self.game.check_players(players)
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"seat must be in 0..{players - 1}, not {seat}")
+        if isinstance(opponents, str) or callable(opponents):
+            opponents = [opponents]
         if len(opponents) == 1:
             opponents = list(opponents) * (players - 1)
         if len(opponents) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, "
                              f"not {len(opponents)}")
+        for spec in opponents:
+            if isinstance(spec, str):
+                make_agent(spec)  # ValueError for an unknown name or parameter
+            elif not isinstance(spec, Agent) and not callable(spec):
+                raise ValueError(f"an opponent is an agent name, an Agent or a policy "
+                                 f"(a callable), not {spec!r}")
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or one of "
+                             f"{self.metadata['render_modes']}, not {render_mode!r}")
         self.encoder = encoder_for(game_id)
         self.players = players
         self.opponent_specs = list(opponents)
         self.fixed_seat = seat
-        self.reward_kind = check_reward_kind(reward)
+        self.reward_kind = check_reward_kind(reward if reward is not None
+                                             else default_reward(game_id))
         self.game_options = dict(options or {})
         self.illegal = illegal
         self.illegal_reward = illegal_reward
@@ -72,7 +116,8 @@ class KeizaiGymEnv(gym.Env):
         self._seeds = SeedStream()
         self.state: State | None = None
         self.seat = 0
-        self._agents: dict[int, Agent] = {}
+        self._agents: dict[int, Agent | Policy] = {}
+        self._ended = True
 
     # ----- Gymnasium API -------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
@@ -82,20 +127,21 @@ class KeizaiGymEnv(gym.Env):
         self.seat = (self.fixed_seat if self.fixed_seat is not None
                      else episode.randbelow(self.players))
         others = [s for s in range(self.players) if s != self.seat]
-        self._agents = {
-            s: make_agent(spec, episode.next64() >> 1) if isinstance(spec, str) else spec
-            for s, spec in zip(others, self.opponent_specs, strict=True)}
+        self._agents = {s: self._opponent(spec, episode.next64() >> 1)
+                        for s, spec in zip(others, self.opponent_specs, strict=True)}
         self.state = keizai.new_game(self.game.id, self.players, episode.next64() >> 1,
                                      self.game_options)
         self.state.log_enabled = self.render_mode is not None
         self._play_opponents()
+        self._ended = self.state.is_over
         return self._observe(), self._info()
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
-        if self.state is None or self.state.is_over:
+        if self.state is None or self._ended:
             raise RuntimeError("call reset() before step() (the episode is over)")
         index = int(action)
         if self.illegal == "lose" and index not in self.state.legal_indices():
+            self._ended = True
             info = self._info()
             info["illegal_action"] = True
             return self._observe(), float(self.illegal_reward), True, False, info
@@ -103,12 +149,14 @@ class KeizaiGymEnv(gym.Env):
         self._play_opponents()
         reward = 0.0
         if self.state.is_over:
+            self._ended = True
             reward = final_rewards(self.state, self.reward_kind)[self.seat]
         return self._observe(), reward, self.state.is_over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
-        """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO)."""
-        return action_mask(self.state, self.seat).astype(bool)
+        """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);
+        all True once the game is over (see the module notes)."""
+        return self._mask().astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
@@ -116,17 +164,39 @@ class KeizaiGymEnv(gym.Env):
         return self.game.render_text(self.state.view(self.seat))
 
     # ----- internals -----------------------------------------------------------------
+    @staticmethod
+    def _opponent(spec: Opponent, seed: int) -> Agent | Policy:
+        if isinstance(spec, str):
+            return make_agent(spec, seed)
+        if isinstance(spec, Agent):
+            agent = copy.deepcopy(spec)
+            if isinstance(getattr(agent, "rng", None), Rng):
+                agent.rng = Rng(seed)
+            return agent
+        return spec
+
     def _play_opponents(self) -> None:
         state = self.state
         while not state.is_over and state.current_player != self.seat:
-            state.apply(self._agents[state.current_player].choose(state))
+            seat = state.current_player
+            opponent = self._agents[seat]
+            if isinstance(opponent, Agent):
+                state.apply(opponent.choose(state))
+            else:  # a policy sees what the learner would see in its seat
+                state.apply(int(opponent({"observation": self.encoder.observe(state, seat),
+                                          "action_mask": action_mask(state, seat)})))
+
+    def _mask(self) -> np.ndarray:
+        if self.state.is_over:
+            return np.ones(self.game.num_distinct_actions, dtype=np.int8)
+        return action_mask(self.state, self.seat)
 
     def _observe(self) -> dict[str, np.ndarray]:
         return {"observation": self.encoder.observe(self.state, self.seat),
-                "action_mask": action_mask(self.state, self.seat)}
+                "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": action_mask(self.state, self.seat), "seat": self.seat}
+        return {"action_mask": self._mask(), "seat": self.seat}
 
 
 def gymnasium_id(game_id: str) -> str:
@@ -143,6 +213,94 @@ def register_envs() -> list[str]:
     for game_id in supported_games():
         env_id = gymnasium_id(game_id)
         if env_id not in gym.registry:
-            gym.register(env_id, entry_point=KeizaiGymEnv, kwargs={"game_id": game_id})
+            gym.register(env_id, entry_point=KeizaiGymEnv, kwargs={"game_id": game_id},
+                         max_episode_steps=episode_step_limit(game_id))
         ids.append(env_id)
     return ids
+
+
+class KeizaiVectorEnv(VectorEnv):
+    """`KeizaiVectorEnv("national-economy/progress", num_envs=16, players=2)`: N games
+    stepped in one process; observations {"observation": (N, size) float32,
+    "action_mask": (N, actions) int8}, rewards, terminations and truncations as arrays.
+
+    Keyword arguments go to each `KeizaiGymEnv`. Autoreset is in the same step: an
+    environment whose episode ended is reset at once, its last observation and info in
+    `infos["final_obs"]`/`infos["final_info"]` (masked by `infos["_final_obs"]`).
+    An episode is truncated after `max_episode_steps` learner steps (default: the
+    game's registered bound, `episode_step_limit`; 0: never). `infos["seat"]` is each
+    learner's seat.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": [],
+                                          "autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, game_id: str, num_envs: int, *,
+                 max_episode_steps: int | None = None, **env_kwargs: Any) -> None:
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+        self.envs = [KeizaiGymEnv(game_id, **env_kwargs) for _ in range(num_envs)]
+        self.num_envs = num_envs
+        self.max_episode_steps = (episode_step_limit(game_id) if max_episode_steps is None
+                                  else max_episode_steps)
+        first = self.envs[0]
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._obs = np.zeros((num_envs, first.encoder.size), np.float32)
+        self._masks = np.zeros((num_envs, first.game.num_distinct_actions), np.int8)
+        self._seats = np.zeros(num_envs, np.int64)
+        self._steps = np.zeros(num_envs, np.int64)
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
+        """`seed`: an int (environment i gets seed + i), one seed per environment, or
+        None."""
+        if seed is None or isinstance(seed, int):
+            seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"{self.num_envs} environments need {self.num_envs} seeds")
+        for i, (env, env_seed) in enumerate(zip(self.envs, seeds, strict=True)):
+            self._put(i, *env.reset(seed=env_seed))
+        self._steps[:] = 0
+        return self._batch(), self._infos()
+
+    def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
+                                          np.ndarray, dict]:
+        rewards = np.zeros(self.num_envs, np.float64)
+        terminations = np.zeros(self.num_envs, bool)
+        truncations = np.zeros(self.num_envs, bool)
+        finals: list[tuple[int, dict[str, np.ndarray], dict]] = []
+        self._steps += 1
+        for i, env in enumerate(self.envs):
+            obs, reward, terminated, _, info = env.step(int(actions[i]))
+            truncated = (not terminated and self.max_episode_steps > 0
+                         and self._steps[i] >= self.max_episode_steps)
+            rewards[i], terminations[i], truncations[i] = reward, terminated, truncated
+            if terminated or truncated:
+                finals.append((i, obs, info))
+                obs, info = env.reset()
+                self._steps[i] = 0
+            self._put(i, obs, info)
+        infos = self._infos()
+        for i, obs, info in finals:
+            infos = self._add_info(infos, {"final_obs": obs, "final_info": info}, i)
+        return self._batch(), rewards, terminations, truncations, infos
+
+    def action_masks(self) -> np.ndarray:
+        """(N, actions) booleans: each learner's legal actions now (never all False)."""
+        return self._masks.astype(bool)
+
+    def _put(self, i: int, obs: dict[str, np.ndarray], info: dict[str, Any]) -> None:
+        self._obs[i] = obs["observation"]
+        self._masks[i] = obs["action_mask"]
+        self._seats[i] = info["seat"]
+
+    def _batch(self) -> dict[str, np.ndarray]:
+        return {"observation": self._obs.copy(), "action_mask": self._masks.copy()}
+
+    def _infos(self) -> dict[str, Any]:
+        return {"seat": self._seats.copy(), "_seat": np.ones(self.num_envs, bool)}

@@ -2,27 +2,44 @@
 run on it.
 
 Registered names are "keizai_" + the game id with "/" and "-" as "_", e.g.
-`pyspiel.load_game("keizai_national_economy_progress", {"players": 3, "seed": 7})`.
+`pyspiel.load_game("keizai_national_economy_progress", {"players": 3})`.
 
 Choices, and why:
-- Chance is *sampled stochastic*: a keizai state owns its seeded RNG and resolves
-  shuffles and draws inside `apply`, so there are no explicit chance nodes. Each
-  `new_initial_state()` starts a game with the next seed of a stream seeded by the
-  game's "seed" parameter (reproducible, yet every game differs).
+- Chance is *explicit*: every draw a game makes from its RNG (a shuffle, a die roll, a
+  random card taken from a hand) is a chance node whose outcomes are equally likely. A
+  draw `randbelow(n)` is one node of n outcomes; a shuffle of k items is the k - 1 draws
+  of its Fisher–Yates shuffle (a uniform permutation, as the engine's own). The set-up is
+  the chance nodes at the start, so `new_initial_state()` is the same state every call,
+  and `state.history()` (player actions and chance outcomes) replays, serializes and
+  deserializes. The adapter never changes a game: it gives the engine state a draw
+  source that answers from the outcomes already chosen and otherwise stops the move
+  (`_NeedDraw`, which names the bounds of the draws it knows are next: the rest of a
+  shuffle); the move is run again from a clone once those outcomes are chosen.
+  Set-up draws reach the source through `keizai.engine.drawing_from`.
+- What a shuffle decided is part of the state from then on (the order of a face-down
+  deck, as on the table), so a perfect-information bot on the true state (OpenSpiel's
+  MCTSBot) still sees it, as it sees the other hands; a die roll or any later draw is no
+  longer in a clone. Fair search samples what a seat cannot see:
+  `resample_from_infostate` is the engine's `determinize` (OpenSpiel's Python ISMCTS).
 - Information is imperfect, except for games that declare none hidden
   (`Game.has_hidden_information`, e.g. Futuropia: perfect information). Observations
   (tensor and string) come from the seat's view only: the tensor is the game's
   observation encoder (its fields are the observation's `dict`), the string is the view
-  as JSON. No information-state (perfect-recall) observation is provided.
-  `resample_from_infostate` is the engine's `determinize`, so search can sample worlds
-  consistent with what a seat knows.
+  as JSON. The information-state string is the seat's own action-observation history:
+  its own actions ("a<index>") and a digest of each new view it saw ("o<16 hex>"),
+  oldest first; tensor form is not provided.
+- Game parameters: "players" and the game's own options (`Game.default_options`). An
+  option whose default is None or a list is a string parameter: "none" for None, a list
+  of ids joined by "+" (e.g. "X1+X4"), or another word the game takes (e.g. "random").
 - Utility is win/loss (`keizai.rl.rewards`): winners share +1, the others share -1
   (zero-sum); solo: +1 for a win, -1 for a loss (general-sum, the only player).
-- `max_game_length` is a generous bound (20,000 decisions), not a proven one.
+- `max_game_length` (chance nodes included) and `max_chance_outcomes` are generous
+  bounds, not proven ones; a draw above the latter raises rather than go unmodelled.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -30,17 +47,47 @@ import numpy as np
 import pyspiel
 
 import keizai
-from keizai.engine import Rng, State
+from keizai.engine import Game, IllegalAction, Rng, State, drawing_from
 from keizai.rl.observations import ObservationEncoder, encoder_for, supported_games
 from keizai.rl.rewards import final_rewards
 
 # No game bounds its length through the engine contract; this is far above any game
-# seen (random 4-player 企業帝國 games take about 1,000 decisions).
+# seen (random 4-player 企業帝國 games take about 1,000 decisions and draws).
 MAX_GAME_LENGTH = 20_000
+SETUP = -1  # the pending "move" of the set-up draws
+NONE_PARAM = "none"
 
 
 def openspiel_name(game_id: str) -> str:
     return "keizai_" + game_id.replace("/", "_").replace("-", "_")
+
+
+# ----- game parameters <-> keizai options ----------------------------------------------
+def _param_value(value: Any) -> bool | int | float | str:
+    """An option value as an OpenSpiel parameter (which knows no None and no list)."""
+    if value is None:
+        return NONE_PARAM
+    if isinstance(value, list):
+        return "+".join(str(item) for item in value)
+    return value
+
+
+def _option_value(default: Any, value: Any) -> Any:
+    """An OpenSpiel parameter back as the option value (see the module notes)."""
+    if (default is None or isinstance(default, list)) and isinstance(value, str):
+        if value == NONE_PARAM:
+            return None
+        if "+" in value or isinstance(default, list):
+            return [item for item in value.split("+") if item]
+        if value not in ("random",):
+            return [value]
+    return value
+
+
+def _parameters(game: Game) -> dict[str, Any]:
+    params: dict[str, Any] = {"players": max(2, game.min_players)}
+    params.update({key: _param_value(value) for key, value in game.default_options().items()})
+    return params
 
 
 def _game_type(game_id: str, solo: bool) -> pyspiel.GameType:
@@ -49,7 +96,7 @@ def _game_type(game_id: str, solo: bool) -> pyspiel.GameType:
         short_name=openspiel_name(game_id),
         long_name=f"keizai {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION
                      if game.has_hidden_information
                      else pyspiel.GameType.Information.PERFECT_INFORMATION),
@@ -58,30 +105,121 @@ def _game_type(game_id: str, solo: bool) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": max(2, game.min_players), "seed": 0},
+        parameter_specification=_parameters(game),
     )
 
 
+# ----- draws as chance nodes -------------------------------------------------------------
+class _NeedDraw(RuntimeError):
+    """A move asked for a draw whose outcome is not chosen yet."""
+
+    def __init__(self, bounds: list[int]) -> None:
+        super().__init__(f"a draw of {bounds[0]} outcomes is a chance node: apply moves "
+                         "through the OpenSpiel state, not its keizai_state")
+        self.bounds = bounds  # the next draws' numbers of outcomes, in order
+
+
+class ChanceDraws:
+    """The draw source of an engine state inside OpenSpiel: answers the draws of one move
+    from the chance outcomes chosen so far, and raises `_NeedDraw` for the next one.
+    Has the draw methods games call (`randbelow`, `shuffle`, `choice`)."""
+
+    __slots__ = ("outcomes", "used")
+
+    def __init__(self, outcomes: list[int] | tuple[int, ...] = ()) -> None:
+        self.outcomes = outcomes
+        self.used = 0
+
+    def randbelow(self, n: int) -> int:
+        if n < 1:
+            raise ValueError(f"randbelow({n})")
+        if n == 1:
+            return 0
+        if self.used == len(self.outcomes):
+            raise _NeedDraw([n])
+        outcome = self.outcomes[self.used]
+        if not 0 <= outcome < n:
+            raise IllegalAction(f"chance outcome {outcome} is not below {n}")
+        self.used += 1
+        return outcome
+
+    randrange = randbelow
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher–Yates, one chance node per swap (the engine's `Rng.shuffle` order).
+        The bounds of its draws do not depend on their outcomes, so a shuffle that runs
+        out of outcomes names all its remaining draws at once."""
+        for i in range(len(items) - 1, 0, -1):
+            if self.used == len(self.outcomes):
+                raise _NeedDraw(list(range(i + 1, 1, -1)))
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.randbelow(len(items))]
+
+    def copy(self) -> ChanceDraws:
+        return ChanceDraws(self.outcomes[self.used:])
+
+
+class _LargestDraw:
+    """A real generator that remembers the largest bound asked for (sizes the chance)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+        self.largest = 1
+
+    def randbelow(self, n: int) -> int:
+        self.largest = max(self.largest, n)
+        return self.rng.randbelow(n)
+
+    randrange = randbelow
+
+    def shuffle(self, items: list[Any]) -> None:
+        self.largest = max(self.largest, len(items))
+        self.rng.shuffle(items)
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.randbelow(len(items))]
+
+    def copy(self) -> Rng:
+        return self.rng.copy()
+
+
+def _max_chance_outcomes(game: Game, players: int, options: dict[str, Any]) -> int:
+    """Twice the largest draw of a set-up (later draws shuffle or pick among the same
+    components: a discard pile, a hand, a die), and at least 64."""
+    largest = _LargestDraw(0)
+    with drawing_from(largest):
+        game.new_state(players, 0, options)
+    return max(64, 2 * largest.largest)
+
+
+# ----- the game ------------------------------------------------------------------------
 class KeizaiSpielGame(pyspiel.Game):
-    """One keizai game with a player count ("players") and a seed stream ("seed")."""
+    """One keizai game with a player count ("players") and the game's options."""
 
     game_id: str  # set by the subclass `register_all` makes per game
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {**_game_type(self.game_id, False).parameter_specification, **(params or {})}
-        players = int(params["players"])
         self.keizai_game = keizai.get_game(self.game_id)
+        # pyspiel has already refused unknown parameters and wrong types.
+        params = {**_parameters(self.keizai_game), **(params or {})}
+        players = int(params["players"])
         self.keizai_game.check_players(players)
+        defaults = self.keizai_game.default_options()
+        self.options = self.keizai_game.resolve_options(
+            {key: _option_value(defaults[key], params[key]) for key in defaults})
         self.players = players
         self.encoder = encoder_for(self.game_id)
-        self._seeds = Rng(int(params["seed"]))
+        self.chance_bound = _max_chance_outcomes(self.keizai_game, players, self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.keizai_game.num_distinct_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.chance_bound,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -91,86 +229,214 @@ class KeizaiSpielGame(pyspiel.Game):
         super().__init__(_game_type(self.game_id, players == 1), info, params)
 
     def new_initial_state(self) -> KeizaiSpielState:
-        state = keizai.new_game(self.game_id, self.players, self._seeds.next64() >> 1)
-        state.log_enabled = False
-        return KeizaiSpielState(self, state)
+        return KeizaiSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None,
-                         params: dict[str, Any] | None = None) -> KeizaiObserver:
-        if iig_obs_type is not None and (
-                iig_obs_type.perfect_recall or not iig_obs_type.public_info
-                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
-            raise ValueError("keizai games provide only the seat's observation "
-                             "(imperfect recall, public and own private information)")
+                         params: dict[str, Any] | None = None) -> Any:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError("keizai games provide the seat's own observation only "
+                             "(public and own private information)")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InformationStateObserver()
         return KeizaiObserver(self.encoder)
 
 
-class _Engine:
-    """Holds the keizai state of an OpenSpiel state. pyspiel clones a Python state by
-    deep-copying its `__dict__`; this makes that copy the engine's cheap `clone()`
-    instead of a deep copy of the whole game (card data included)."""
+class _Step:
+    """One committed move: the engine state after it, the move, and the step before.
 
-    __slots__ = ("state",)
+    Engine states are never changed once committed (a move is always applied to a
+    clone), so OpenSpiel's `clone()` (a deep copy of the state's `__dict__`) shares the
+    chain instead of copying the game, and the information-state strings are computed
+    from it only when asked for (the view digests, once per step and seat)."""
 
-    def __init__(self, state: State) -> None:
+    __slots__ = ("action", "actor", "digests", "prev", "state")
+
+    def __init__(self, prev: _Step | None, actor: int | None, action: int,
+                 state: State) -> None:
+        self.prev = prev
+        self.actor = actor
+        self.action = action
         self.state = state
+        self.digests: list[str | None] = [None] * state.num_players
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.clone())
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Step:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled flat (pyspiel pickles states): every step's moves and view digests,
+        and the engine state of the last step only."""
+        steps = []
+        step: _Step | None = self
+        while step is not None:
+            steps.append((step.actor, step.action,
+                          [step.digest(seat) for seat in range(len(step.digests))]))
+            step = step.prev
+        return _unpickle_steps, (steps[::-1], self.state)
+
+    def digest(self, seat: int) -> str:
+        found = self.digests[seat]
+        if found is None:
+            text = json.dumps(self.state.view(seat), sort_keys=True, ensure_ascii=False)
+            found = self.digests[seat] = (
+                "o" + hashlib.blake2b(text.encode(), digest_size=8).hexdigest())
+        return found
+
+
+def _unpickle_steps(steps: list[tuple[int | None, int, list[str]]], state: State) -> _Step:
+    chain = None
+    for actor, action, digests in steps:
+        chain = _Step(chain, actor, action, state)
+        chain.digests = list(digests)
+    return chain
 
 
 class KeizaiSpielState(pyspiel.State):
-    """An OpenSpiel state wrapping a keizai state."""
+    """An OpenSpiel state wrapping a keizai state; a chance node while a move (or the
+    set-up) waits for a draw."""
 
-    def __init__(self, game: KeizaiSpielGame, state: State) -> None:
+    def __init__(self, game: KeizaiSpielGame) -> None:
         super().__init__(game)
-        self._engine = _Engine(state)
+        self._step: _Step | None = None  # the last committed move (None before set-up)
+        self._pending: int | None = SETUP  # the move waiting for draws, if any
+        self._draws: list[int] = []  # the outcomes chosen for it so far
+        self._bounds: list[int] = []  # outcomes of the draws it waits for, in order
+        self._resolve()
 
     @property
-    def keizai_state(self) -> State:
-        return self._engine.state
+    def keizai_state(self) -> State | None:
+        """The engine state (None until the set-up draws are done). Read it, do not
+        change it (clones share it); apply moves through this OpenSpiel state, whose
+        chance nodes answer the draws."""
+        return None if self._step is None else self._step.state
 
-    def current_player(self) -> int:
-        if self.keizai_state.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return self.keizai_state.current_player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
-            return []
-        return sorted(self.keizai_state.legal_indices())
+    # ----- moves and draws -----------------------------------------------------------
+    def _resolve(self) -> None:
+        """Run the pending move with the outcomes chosen so far; stay a chance node if it
+        needs one more draw, else commit it."""
+        game: KeizaiSpielGame = self.get_game()
+        source = ChanceDraws(self._draws)
+        before = self.keizai_state
+        try:
+            if before is None:
+                with drawing_from(source):
+                    state = game.keizai_game.new_state(game.players, 0, game.options)
+                state.log_enabled = False
+            else:
+                state = before.clone()
+                state.rng = source
+                state.apply(self._pending)
+        except _NeedDraw as need:
+            if max(need.bounds) > game.chance_bound:
+                raise RuntimeError(f"a draw of {max(need.bounds)} outcomes exceeds the "
+                                   f"game's max_chance_outcomes ({game.chance_bound})") from None
+            self._bounds = need.bounds
+            return
+        state.rng = ChanceDraws()
+        actor = None if before is None else before.current_player
+        self._step = _Step(self._step, actor, self._pending, state)
+        self._pending, self._draws, self._bounds = None, [], []
 
     def _apply_action(self, action: int) -> None:
-        self.keizai_state.apply(int(action))
+        action = int(action)
+        if self._pending is not None:
+            if not 0 <= action < self._bounds[0]:
+                raise IllegalAction(f"chance outcome {action} is not below {self._bounds[0]}")
+            self._draws = [*self._draws, action]
+            self._bounds = self._bounds[1:]
+            if self._bounds:  # the next draw's bound is known: no need to run the move
+                return
+        else:
+            state = self._step.state
+            if action not in state.legal_indices():
+                raise IllegalAction(state.explain_illegal(state.game.decode(action)))
+            self._pending, self._draws = action, []
+        self._resolve()
+
+    # ----- OpenSpiel API ---------------------------------------------------------------
+    def current_player(self) -> int:
+        if self._pending is not None:
+            return pyspiel.PlayerId.CHANCE
+        if self._step.state.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return self._step.state.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._pending is not None or player != self.current_player():
+            return []
+        return sorted(self._step.state.legal_indices())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._pending is None:
+            return []
+        bound = self._bounds[0]
+        return [(outcome, 1.0 / bound) for outcome in range(bound)]
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.keizai_state.game.decode(action).name
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"draw {action}"
+        return self.get_game().keizai_game.decode(action).name
 
     def is_terminal(self) -> bool:
-        return self.keizai_state.is_over
+        return self._pending is None and self._step.state.is_over
 
     def returns(self) -> list[float]:
-        if not self.keizai_state.is_over:
-            return [0.0] * self.keizai_state.num_players
-        return final_rewards(self.keizai_state, "win_loss")
+        if not self.is_terminal():
+            return [0.0] * self.get_game().players
+        return final_rewards(self._step.state, "win_loss")
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KeizaiSpielState:
+    def information_state_log(self, player: int) -> list[str]:
+        """The seat's own actions ("a<index>") and the digests of the views it saw
+        ("o<hex>", each new one), oldest first, up to the last committed move."""
+        steps = []
+        step = self._step
+        while step is not None:
+            steps.append(step)
+            step = step.prev
+        log: list[str] = []
+        last = None
+        for step in reversed(steps):
+            if step.actor == player:
+                log.append(f"a{step.action}")
+            digest = step.digest(player)
+            if digest != last:
+                log.append(digest)
+                last = digest
+        return log
+
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Any) -> KeizaiSpielState:
         """A state `player_id` cannot tell from this one: hidden cards and future chance
-        resampled by the engine's `determinize`, seeded from `probability_sampler()`."""
+        resampled by the engine's `determinize`, seeded from `probability_sampler()`. It
+        keeps this state's history and information-state logs, but its history does not
+        replay to it (a sampled world; OpenSpiel's ISMCTS never replays one)."""
+        if self._pending is not None:
+            raise ValueError("resample at a decision node, not at a chance node")
         seed = int(probability_sampler() * (1 << 62))
-        return KeizaiSpielState(self.get_game(),
-                                self.keizai_state.determinize(player_id, Rng(seed)))
+        world = self._step.state.determinize(player_id, Rng(seed))
+        world.rng = ChanceDraws()
+        twin = self.clone()
+        step = twin._step = _Step(self._step.prev, self._step.actor, self._step.action, world)
+        # The seat's own last view is unchanged by construction; keep its digest.
+        step.digests[player_id] = self._step.digest(player_id)
+        return twin
 
     def __str__(self) -> str:
         state = self.keizai_state
-        return state.game.render_text(state.view(None))
+        if state is None:
+            return f"set-up, {len(self._draws)} draws made"
+        text = state.game.render_text(state.view(None))
+        if self._pending is not None:
+            text += f"\n(move {self._pending} waits for draw {len(self._draws) + 1})"
+        return text
 
 
 class KeizaiObserver:
     """OpenSpiel's PyObserver: `tensor` (and its named `dict` pieces) and a string, both
-    from `view(player)`."""
+    from `view(player)` (zeros and "" during the set-up draws)."""
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -178,10 +444,30 @@ class KeizaiObserver:
         self.dict = {f.name: self.tensor[f.slice] for f in encoder.fields}
 
     def set_from(self, state: KeizaiSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.observe(state.keizai_state, player)
+        if state.keizai_state is None:
+            self.tensor[:] = 0.0
+        else:
+            self.tensor[:] = self.encoder.observe(state.keizai_state, player)
 
     def string_from(self, state: KeizaiSpielState, player: int) -> str:
+        if state.keizai_state is None:
+            return ""
         return json.dumps(state.keizai_state.view(player), sort_keys=True, ensure_ascii=False)
+
+
+class InformationStateObserver:
+    """The perfect-recall observer: the seat's action-observation history as a string
+    (no tensor)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: KeizaiSpielState, player: int) -> None:
+        return None
+
+    def string_from(self, state: KeizaiSpielState, player: int) -> str:
+        return f"seat {player}: " + " ".join(state.information_state_log(player))
 
 
 def register_all() -> list[str]:
@@ -198,5 +484,5 @@ def register_all() -> list[str]:
     return names
 
 
-__all__ = ["KeizaiObserver", "KeizaiSpielGame", "KeizaiSpielState", "openspiel_name",
-           "register_all"]
+__all__ = ["ChanceDraws", "InformationStateObserver", "KeizaiObserver", "KeizaiSpielGame",
+           "KeizaiSpielState", "openspiel_name", "register_all"]

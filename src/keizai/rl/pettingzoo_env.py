@@ -5,6 +5,11 @@ whose decision it is, so one seat may act several times in a row (a compound mov
 sequence of decisions). Observations are {"observation": encoder vector of the seat's
 view, "action_mask": legal action indices (all zeros when it is not the seat's turn)}.
 Rewards are zero until the game ends, then `final_rewards` of the chosen kind.
+
+The engine state is `env.keizai_state` (`env.state()` is PettingZoo's global state: the
+encoder vectors of every seat's view, seat by seat, for centralised critics; it holds
+what the seats know together, never the deck order). Each game has its own metadata
+name, e.g. "keizai_national_economy_progress_v0".
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import keizai
 from keizai.engine import State
 from keizai.rl.actions import action_mask
 from keizai.rl.observations import encoder_for
-from keizai.rl.rewards import check_reward_kind, final_rewards
+from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
 from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
 
@@ -27,21 +32,28 @@ from keizai.rl.spaces import action_space, observation_space
 class KeizaiAECEnv(AECEnv):
     """`KeizaiAECEnv("national-economy/progress", players=2, reward="win_loss")`.
 
+    `reward`: a kind of `keizai.rl.rewards` (default: `default_reward(game_id)`).
     `options` are the game's own options (fixed for the environment's life); the
     `options` argument of `reset` is accepted for API compatibility and ignored.
     `render_mode` "ansi" returns the spectator's text picture, "human" prints it.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "keizai_v0", "render_modes": ["ansi", "human"],
-                "is_parallelizable": False}
+    # An instance adds "name", its game's (`pettingzoo_name`).
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"],
+                                          "is_parallelizable": False}
 
-    def __init__(self, game_id: str, players: int = 2, reward: str = "score_diff",
+    def __init__(self, game_id: str, players: int = 2, reward: str | None = None,
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or one of "
+                             f"{self.metadata['render_modes']}, not {render_mode!r}")
         self.game = keizai.get_game(game_id)
         self.game.check_players(players)
+        self.metadata = {**self.metadata, "name": pettingzoo_name(game_id)}
         self.encoder = encoder_for(game_id)
-        self.reward_kind = check_reward_kind(reward)
+        self.reward_kind = check_reward_kind(reward if reward is not None
+                                             else default_reward(game_id))
         self.game_options = dict(options or {})
         self.render_mode = render_mode
         self.players = players
@@ -51,8 +63,10 @@ class KeizaiAECEnv(AECEnv):
         act_space = action_space(self.game)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self.state_space = spaces.Box(-np.inf, np.inf, shape=(players * self.encoder.size,),
+                                      dtype=np.float32)
         self._seeds = SeedStream()
-        self.state: State | None = None
+        self.keizai_state: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -60,22 +74,28 @@ class KeizaiAECEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
+    def state(self) -> np.ndarray:
+        """The global state for centralised training: every seat's observation vector,
+        seat by seat (in `state_space`)."""
+        return np.concatenate([self.encoder.observe(self.keizai_state, seat)
+                               for seat in range(self.players)]).astype(np.float32, copy=False)
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state = keizai.new_game(self.game.id, self.players, self._seeds.next_seed(seed),
-                                     self.game_options)
-        self.state.log_enabled = self.render_mode is not None
+        self.keizai_state = keizai.new_game(self.game.id, self.players,
+                                            self._seeds.next_seed(seed), self.game_options)
+        self.keizai_state.log_enabled = self.render_mode is not None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.keizai_state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        return {"observation": self.encoder.observe(self.state, seat),
-                "action_mask": action_mask(self.state, seat)}
+        return {"observation": self.encoder.observe(self.keizai_state, seat),
+                "action_mask": action_mask(self.keizai_state, seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -83,29 +103,35 @@ class KeizaiAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action))  # IllegalAction (state unchanged) if not legal
-        if self.state.is_over:
-            rewards = final_rewards(self.state, self.reward_kind)
+        state = self.keizai_state
+        state.apply(int(action))  # IllegalAction (state unchanged) if not legal
+        if state.is_over:
+            rewards = final_rewards(state, self.reward_kind)
             self.rewards = dict(zip(self.agents, rewards, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player]
+            self.agent_selection = self.possible_agents[state.current_player]
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.keizai_state is None:
             return None
-        text = self.game.render_text(self.state.view(None))
+        text = self.game.render_text(self.keizai_state.view(None))
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
     def close(self) -> None:
-        self.state = None
+        self.keizai_state = None
+
+
+def pettingzoo_name(game_id: str) -> str:
+    """The metadata name of a game's environment, e.g. "keizai_national_economy_progress_v0"."""
+    return "keizai_" + game_id.replace("/", "_").replace("-", "_") + "_v0"
 
 
 def env(game_id: str, players: int = 2, **kwargs: Any) -> AECEnv:

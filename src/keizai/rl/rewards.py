@@ -6,6 +6,10 @@
   game shares wins on a tie) share +1, the other seats share -1, so the rewards sum to
   zero and lie in [-1, 1]: one winner of n gets +1 and the others -1/(n-1) each; if
   every seat wins, all get 0. Solo: +1 when the score says "won", else -1.
+
+The environments' default is `default_reward(game_id)`: "score_diff", except for games
+whose score total is a ranking key rather than points (企業帝國: won × 10^6 + companies
+× 10^4 + cash, so a score difference is about ±1.4 million), which default to "win_loss".
 """
 
 from __future__ import annotations
@@ -13,6 +17,13 @@ from __future__ import annotations
 from keizai.engine import State
 
 REWARD_KINDS = ("score_diff", "win_loss")
+# Games whose `scores()` total orders seats but does not count points.
+RANKING_KEY_TOTALS = frozenset({"enterprise-empire"})
+
+
+def default_reward(game_id: str) -> str:
+    """The reward kind an environment uses when none is given (see the module notes)."""
+    return "win_loss" if game_id in RANKING_KEY_TOTALS else "score_diff"
 
 
 def check_reward_kind(kind: str) -> str:

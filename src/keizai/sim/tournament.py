@@ -140,12 +140,15 @@ class TournamentResult:
         lines = [f"{s['game']}, {s['players']} player(s), {s['games']} games, seed {s['seed']}, "
                  f"{s['games_per_second']} games/s, {s['errors']} error(s)"]
         head = "target reached" if solo else "win rate"
-        lines.append(f"{'agent':28} {'games':>6} {head:>22} {'mean score':>18}")
+        two = s["players"] == 2
+        p_head = f" {'p one-sided (>50%)':>19}" if two else ""
+        lines.append(f"{'agent':28} {'games':>6} {head:>22} {'mean score':>18}{p_head}")
         for e in s["entrants"]:
             lo, hi = e["win_rate_ci"]
+            p_value = f" {e['p_value_one_sided_vs_even']:19.3g}" if two else ""
             lines.append(f"{e['agent']:28} {e['games']:6d} "
                          f"{100 * e['win_rate']:6.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}] "
-                         f"{e['mean_score']:9.1f} ± {e['mean_score_ci']:5.1f}")
+                         f"{e['mean_score']:9.1f} ± {e['mean_score_ci']:5.1f}{p_value}")
         return "\n".join(lines)
 
     def write(self, directory: str, plots: bool = True) -> list[str]:
@@ -217,7 +220,9 @@ def summarise(result: TournamentResult) -> dict[str, Any]:
             "mean_score": round(mean, 2), "mean_score_ci": round(half, 2),
         }
         if n == 2:  # is it better than the other entrant? (H0: wins half the decided games)
-            row["p_value_vs_even"] = float(f"{binomial_p_greater(sole_wins[e], decided):.3g}")
+            # One-sided: the chance of winning this often or more if it were only even.
+            p_value = binomial_p_greater(sole_wins[e], decided)
+            row["p_value_one_sided_vs_even"] = float(f"{p_value:.3g}")
         if n == 1:
             ordered = sorted(entrant_scores[e])
             row["score_quantiles"] = {
@@ -278,15 +283,40 @@ def run_tournament(tournament: Tournament, workers: int | None = None, backend: 
             from concurrent.futures import ProcessPoolExecutor, as_completed
 
             size = max(1, min(16, len(tasks) // (workers * 8)))
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+            try:
                 futures = [pool.submit(play_tasks, t.game, t.players, t.options, chunk)
                            for chunk in _chunks(tasks, size)]
                 for future in as_completed(futures):
                     collect(future.result())
+            except BaseException:
+                # Ctrl-C (or an error): stop at once instead of finishing every queued
+                # game; the workers ignore SIGINT, so only this process decides.
+                _stop_pool(pool)
+                raise
+            pool.shutdown()
     else:
         raise ValueError(f"unknown backend {backend!r} (local or ray)")
     rows.sort(key=lambda r: r["game"])
     return TournamentResult(t, rows, time.perf_counter() - started, backend, workers)
+
+
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them (no tracebacks)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: Any) -> None:
+    """Cancel queued games and end the worker processes now: a running game is not
+    waited for (its result would be thrown away anyway)."""
+    processes = list(getattr(pool, "_processes", {}).values())  # no public API for this
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 def _run_ray(t: Tournament, tasks: list[Task], address: str | None,

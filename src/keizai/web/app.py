@@ -181,12 +181,18 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
         if not 0 <= step <= total:
             raise ApiError("invalid_request", f"step must be 0 to {total}")
         number = parse_seat(seat)
+        before = await asyncio.to_thread(keizai.replay,
+                                         {**record, "actions": record["actions"][:step - 1]}
+                                         ) if step else None
         state = await asyncio.to_thread(keizai.replay,
                                         {**record, "actions": record["actions"][:step]})
+        last = record["actions"][step - 1] if step else None
         return {"step": step, "steps": total, "seat": number, "view": state.view(number),
-                "log": state.log(number),
+                "log": state.log(number), "last": last,
                 "events": [i18n.to_json(e) for e in state.events(number)],
-                "last": record["actions"][step - 1] if step else None}
+                # who took the last action and its readable label (no raw ids)
+                "last_seat": before.current_player if before is not None else None,
+                "last_label": str(state.game.to_action(last)) if last else None}
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:
@@ -236,7 +242,8 @@ async def send_loop(websocket: WebSocket, conn: Connection) -> None:
 
 async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                        token: str | None) -> None:
-    """Messages: {"type": "act", "action", "step"?}, {"type": "undo"}, {"type": "ping"}."""
+    """Messages: {"type": "act", "action", "step"?}, {"type": "act_whole", "chosen",
+    "step"?} (a compound decision whole), {"type": "undo"}, {"type": "ping"}."""
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
@@ -257,9 +264,12 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                 raise forbidden("spectators cannot act")
             if kind == "act":
                 await table.act(conn.seat, token, message.get("action"), message.get("step"))
+            elif kind == "act_whole":
+                await table.act_whole(conn.seat, token, message.get("chosen"),
+                                      message.get("step"))
             elif kind == "undo":
                 await table.take_back(conn.seat, token)
             else:
-                raise ApiError("invalid_request", "type must be act, undo or ping")
+                raise ApiError("invalid_request", "type must be act, act_whole, undo or ping")
         except ApiError as error:
             conn.outbox.put_nowait({"type": "error", **error.payload()})

@@ -17,6 +17,7 @@ import keizai
 from keizai import i18n
 from keizai.agents import Agent, make_agent
 from keizai.engine import IllegalAction, State
+from keizai.engine.decision import steps as whole_steps
 from keizai.store import GameRow, SeatRow, Store
 from keizai.web import undo
 from keizai.web.errors import ApiError, forbidden
@@ -24,6 +25,7 @@ from keizai.web.errors import ApiError, forbidden
 log = logging.getLogger("keizai.web")
 
 MAX_ACTION_NAME = 128
+MAX_WHOLE_CANDIDATES = 64
 
 
 @dataclass(eq=False)
@@ -130,11 +132,17 @@ class Table:
             if state.current_player == seat:
                 message["legal"] = [{"name": a.name, "label": a.label}
                                     for a in state.legal_actions()]
+                # The compound decision whole (pay N cards from these, ...): it lists the
+                # seat's own hand, so only that seat's message carries it.
+                whole = state.pending_decision()
+                if whole is not None and whole.seat == seat:
+                    message["whole"] = whole.to_json()
             message["undo"] = self.undo_refusal(seat) is None
         if state.is_over:
             message["scores"] = state.scores()
             message["ranking"] = state.ranking()
             message["places"] = state.places()  # tied seats share a place (shared victory)
+            message["winners"] = state.winners()
         return message
 
     def broadcast(self) -> None:
@@ -154,6 +162,29 @@ class Table:
                 raise ApiError("stale", f"the game is at step {len(self.state.history)}, "
                                f"not {step}; reload the view", 409)
             await self._apply(seat, name)
+        self.kick_bots()
+
+    async def act_whole(self, seat: int, token: Any, chosen: Any, step: Any = None) -> None:
+        """A whole compound decision (keizai.engine.decision): refused with the reason
+        before anything is applied, else stored and applied as its atomic steps."""
+        if not isinstance(chosen, dict) or len(chosen) > MAX_WHOLE_CANDIDATES:
+            raise ApiError("invalid_request", "chosen must be an object of candidate counts")
+        async with self.lock:
+            row = self.seat_of_token(seat, token)
+            if row.kind != "human":
+                raise ApiError("not_your_turn", f"seat {seat} is played by a bot", 409)
+            if step is not None and step != len(self.state.history):
+                raise ApiError("stale", f"the game is at step {len(self.state.history)}, "
+                               f"not {step}; reload the view", 409)
+            if self.state.current_player != seat:
+                raise ApiError("not_your_turn", f"it is seat {self.state.current_player}'s "
+                               f"decision, not seat {seat}'s", 409)
+            try:
+                names = whole_steps(self.state, chosen)
+            except IllegalAction as error:
+                raise ApiError("illegal_action", str(error), 422) from None
+            for name in names:
+                await self._apply(seat, name)
         self.kick_bots()
 
     async def _apply(self, seat: int, name: str) -> None:

@@ -64,3 +64,17 @@ def test_the_table_reads_in_japanese_and_chinese() -> None:
         assert all(word in text for word in words), lang
         rest = re.sub(r"(?<![A-Za-z])(P[1-4]|[A-D]|x)(?![A-Za-z0-9])", "", text)
         assert not re.findall(r"[A-Za-z]+", rest), (lang, re.findall(r"[A-Za-z]+", rest))
+
+
+def test_a_seat_that_cannot_afford_the_offer_is_told_so() -> None:
+    """Issue 14: a player who cannot afford an offered card is told so (the offer skips
+    them silently otherwise)."""
+    state = new_state(players=2, seed=1)
+    state.position[state.active] = 0
+    other = 1 - state.active
+    state.cash[other], state.cash[state.active] = 300, state.cash[state.active] + (
+        state.cash[other] - 300)
+    put_on_top(state, 500)
+    roll(state, 1)
+    text = GAME.render_text(state.view(None))
+    assert f"cannot afford $500: P{other + 1} ($300)" in text

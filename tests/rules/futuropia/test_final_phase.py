@@ -38,6 +38,8 @@ def test_the_last_generator_stack_entering_the_market_triggers_the_end() -> None
     assert not state.final
     play(state, "action:food", "buy:right")  # P3 buys the second F14: F15 comes in
     assert state.final
+    assert any("triggers the final phase (the last generator stack entered a market)"
+               in line for line in state.log(None))  # issue 14: the log names the cause
     assert state.tiles_up == [0b11111, 0b11111, 0b11110]
     assert state.current_player == 0 and state.phase == TURN
     assert money(state, 1) == 30 - 14  # no interest on the free final turn-up
@@ -52,6 +54,8 @@ def test_twenty_five_residents_trigger_the_end() -> None:
                           ("L11", "A"), ("L10", "A")])  # 3 + 6 + 5 + 5 + 4 + 4 = 27 beds
     play(state, "action:invite", "invite:1", "house:done")
     assert state.final and state.current_player == 1
+    assert any("P1 triggers the final phase (25 residents, the goal is 25)" in line
+               for line in state.log(None))  # issue 14: the log names the cause
 
 
 def test_each_face_up_tile_once_more_then_the_players_game_ends() -> None:

@@ -136,6 +136,11 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
     if offer is not None:
         lines.append(tr("ee.tui.offer", lang, short=_short(parts, offer["material"], lang),
                         price=offer["price"], steps=offer["steps"]))
+        poor = [f"P{p['seat'] + 1} (${p['cash']})" for p in players
+                if p["cash"] < offer["price"]]
+        if poor:
+            lines.append(tr("ee.tui.cannot_afford", lang, price=offer["price"],
+                            seats=poor))
     if view["winner"] is not None:
         key = "ee.tui.over_capped" if view["capped"] else "ee.tui.over"
         lines.append(tr(key, lang, turns=view["turn"], seat=view["winner"]))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from keizai.engine import Game
+from keizai.engine import Action, Game
 from keizai.rules.futuropia.actions import ActionTable
 from keizai.rules.futuropia.data import Components, components
-from keizai.rules.futuropia.render import render_text
+from keizai.rules.futuropia.render import describe_action, render_text
 from keizai.rules.futuropia.state import FuturopiaState, Setup
 
 HOUSE_SIDES = ("A", "B", "random")
@@ -78,6 +78,9 @@ class FuturopiaGame(Game):
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         return render_text(view, lang)
+
+    def describe_action(self, view: dict[str, Any], action: Action) -> str:
+        return describe_action(view, action.name, action.label)
 
 
 def futuropia() -> FuturopiaGame:

@@ -110,3 +110,59 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
         shared = tr("fu.tui.shared", lang) if len(view["winners"]) > 1 else ""
         lines.append(tr("fu.tui.winners", lang, winners=winners, shared=shared))
     return "\n".join(lines)
+
+
+def _me(view: dict[str, Any]) -> dict[str, Any] | None:
+    current = view["current_player"]
+    return next((c for c in view["communities"] if c["seat"] == current), None)
+
+
+def describe_action(view: dict[str, Any], name: str, label: str) -> str:
+    """A menu line with the figures of the tile or choice (issue 14: every Futuropia choice
+    shows what it yields and costs), read from the view."""
+    me = _me(view)
+    if me is None:
+        return label
+    verb, _, arg = name.partition(":")
+    extra = ""
+    if verb == "action" and arg in ("food", "power"):
+        market = view["markets"][arg]
+        sides = [f"{side} {market[side]['id']} ${market[side]['cost']} "
+                 f"({market[side]['spaces']} sp -> {market[side]['output']})"
+                 for side in ("left", "right") if market[side] is not None]
+        run = me["best_runs"][arg]["output"]
+        extra = f"{'; '.join(sides) or 'market empty'}; your {arg} run makes {run}"
+    elif verb == "action" and arg == "invite":
+        extra = (f"{me['residents']} residents, {me['beds']} beds; feeding run needs one food "
+                 f"each, you have {me['food']}")
+    elif verb == "action" and arg == "robots":
+        extra = (f"energy run needs robots + house energy {me['house_energy']}; you have "
+                 f"{me['energy']} energy, {me['robots']} robots")
+    elif verb == "action" and arg == "subsidy":
+        extra = f"${view['subsidy']['value']}"
+    elif verb == "refresh":
+        extra = f"{me['refresh_cost']} resources"
+    elif verb == "buy" and arg in ("left", "right"):
+        market = view["markets"][view["decision"].get("market", "food")]
+        side = market.get(arg)
+        if side is not None:
+            extra = f"{side['id']}: {side['spaces']} sp -> {side['output']}, ${side['cost']}"
+    elif verb == "invite":
+        n = int(arg)
+        extra = f"feeding run needs {me['residents'] + n} food, you have {me['food']}"
+    elif verb == "robots":
+        n = int(arg)
+        need = me["robots"] + n + me["house_energy"]
+        extra = f"energy run needs {need}, you have {me['energy']}"
+    elif verb == "house" and arg != "done":
+        house = next((h for h in view["house_supply"] if h["id"] == arg), None)
+        if house is not None:
+            extra = (f"${house['price']}, energy {house['energy']}, VP {house['vp']:+d}"
+                     + (", special" if house["special"] else ""))
+    elif verb == "discard":
+        gen = next((g for g in me["generators"] if g["id"] == arg), None)
+        if gen is not None:
+            extra = f"{gen['spaces']} sp -> {gen['output']}"
+    elif verb == "pay":
+        extra = f"you have {me[arg]}"
+    return f"{label} ({extra})" if extra else label

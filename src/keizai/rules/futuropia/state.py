@@ -407,6 +407,12 @@ class FuturopiaState(State):
             legal.append(table.house_done)
         return legal
 
+    def pending_decision(self) -> Any:
+        """A resource payment or a house purchase described whole (see decisions.py)."""
+        from keizai.rules.futuropia.decisions import pending_decision
+
+        return pending_decision(self)
+
     def explain_illegal(self, action: Action) -> str:
         if self.phase == OVER:
             return "the game is over"
@@ -683,7 +689,11 @@ class FuturopiaState(State):
                 self.tiles_up[q] = ALL_TILES
             self.tiles_up[p] &= ~(1 << self.tile)
             if self.log_enabled:
-                self._event(msg("fu.log.final_phase", seat=p))
+                if self.residents[p] >= self.rules.end_residents:
+                    self._event(msg("fu.log.final_phase_residents", seat=p,
+                                    n=self.residents[p], goal=self.rules.end_residents))
+                else:
+                    self._event(msg("fu.log.final_phase", seat=p))
         self.trigger = False
         self._next_turn()
 

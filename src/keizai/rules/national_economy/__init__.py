@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from keizai.engine import Game
+from keizai.engine import Action, Game
 from keizai.rules.national_economy.actions import build_action_space
 from keizai.rules.national_economy.cards import CardSet, card_set
 from keizai.rules.national_economy.state import NationalEconomyState
@@ -24,6 +24,7 @@ class NationalEconomy(Game):
         self.cards = cards
         self.id = f"national-economy/{cards.game}"
         self.title = TITLES[cards.game]
+        self._building_names = frozenset(b.name_en for b in cards.buildings)
 
     def default_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
@@ -38,7 +39,37 @@ class NationalEconomy(Game):
         return NationalEconomyState(self, self.cards, self.layout, players, seed, options)
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
-        return render(view, lang)
+        return render(view, self._building_names, lang)
+
+    def menu_order(self, view: dict[str, Any], actions: list[Action]) -> list[Action]:
+        """Placements in the order of the Workplaces list (then your own buildings), so
+        the menu's order is the table's."""
+        return sorted(actions, key=lambda a: _table_place(view, a.name))
+
+    def describe_action(self, view: dict[str, Any], action: Action) -> str:
+        """A placement names its number in the Workplaces list."""
+        place = _table_place(view, action.name)
+        if place[0] == 0:
+            return f"{action.label} (workplace {place[1] + 1})"
+        return action.label
+
+
+def _table_place(view: dict[str, Any], name: str) -> tuple[int, int]:
+    """(0, i) for the i-th workplace of the table, (1, j) for your j-th building, (2, 0)
+    for any other action (kept in the canonical order by a stable sort)."""
+    parts = name.split(":")
+    if parts[0] != "place":
+        return (2, 0)
+    if parts[1] == "own":
+        seat = view.get("seat")
+        mine = view["players"][seat]["buildings"] if seat is not None else []
+        return (1, next((j for j, b in enumerate(mine) if b["id"] == parts[2]), 0))
+    public = parts[1] == "public"
+    wanted = parts[2] if public else parts[1]
+    for i, w in enumerate(view["workplaces"]):
+        if w["id"] == wanted and (w["kind"] == "building") == public:
+            return (0, i)
+    return (2, 0)
 
 
 def progress() -> NationalEconomy:

@@ -1174,6 +1174,12 @@ class NationalEconomyState(State):
 
         return [score_player(self, p) for p in self.players]
 
+    def pending_decision(self) -> Any:
+        """A payment or payday sale described whole (see decisions.py)."""
+        from keizai.rules.national_economy.decisions import pending_decision
+
+        return pending_decision(self)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from keizai.rules.national_economy.view import build_view
 

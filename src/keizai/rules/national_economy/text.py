@@ -30,20 +30,38 @@ def _card(card: dict[str, Any], lang: str, cost_key: str = "cost") -> str:
     return f"{tr('ne.card.' + card['id'], lang)} ({sep.join(tags)})"
 
 
-def render(view: dict[str, Any], lang: str = "en") -> str:
+def _workers(p: dict[str, Any], payday: bool, lang: str) -> str:
+    """ "3 workers: 1 still to place, 1 in training (works from next round)"."""
+    parts = []
+    if not payday:
+        parts.append(tr("ne.tui.to_place", lang, n=p["workers_ready"]))
+    if p["trainees"]:
+        parts.append(tr("ne.tui.in_training", lang, n=p["trainees"]))
+    text = tr("ne.tui.workers", lang, n=p["workers"])
+    return text + (tr("ne.tui.colon", lang) + tr("list.sep", lang).join(parts) if parts else "")
+
+
+def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
+           lang: str = "en") -> str:
+    """The table as text in `lang`; `building_names` tells a workplace apart from a
+    building of the same name."""
     lines = []
     lines.append(tr("ne.tui.head", lang, round=view["round"], rounds=view["rounds"],
                     phase=tr(f"ne.tui.phase_{view['phase']}", lang),
                     wage=view["wage"], budget=view["budget"], deck=view["deck_size"],
                     start=view["start_player"]))
     lines.append(tr("ne.tui.workplaces", lang))
+    payday = view["phase"] == "payday"  # the workers are home: nobody stands on a workplace
     for i, w in enumerate(view["workplaces"], 1):
-        who = tr("list.sep", lang).join(_seat(s) for s in w["workers"]) or tr("free", lang)
+        who = "" if payday else tr("list.sep", lang).join(_seat(s) for s in w["workers"])
+        who = who or tr("free", lang)
         if w["sideways"]:
             who = tr("ne.tui.sideways", lang)
         name = tr("ne.card." + w["id"], lang)
-        if w["kind"] == "building":
-            name = tr("ne.tui.sold", lang, name=name)
+        if w["kind"] in ("building", "round"):
+            name = tr(f"ne.tui.kind_{w['kind']}", lang, name=name)
+        elif w["name"] in building_names:
+            name = tr("ne.tui.the_workplace", lang, name=name)  # Glory: Relics twice
         lines.append(f"  {i:2}. {_pad(name, 28)} [{who}]  {tr('ne.text.' + w['id'], lang)}")
     for p in view["players"]:
         me = tr("ne.tui.you", lang) if p["seat"] == view["seat"] else ""
@@ -57,8 +75,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         if p["brewery_items"]:
             extras.append(tr("ne.tui.brewery", lang, n=p["brewery_items"]))
         lines.append(tr("ne.tui.player", lang, seat=p["seat"], me=me, money=p["money"],
-                        ready=p["workers_ready"], workers=p["workers"],
-                        trainees=p["trainees"], hand=p["hand_size"],
+                        workers=_workers(p, payday, lang), hand=p["hand_size"],
                         items=p["consumer_items"]) + "".join(f" · {e}" for e in extras))
         for b in p["buildings"]:
             used = tr("ne.tui.used", lang) if b["used"] else ""

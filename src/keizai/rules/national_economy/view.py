@@ -40,6 +40,8 @@ def card_json(b: Building, state: NationalEconomyState, owner: int | None) -> di
         "cost": b.cost, "value": b.value,
         "icons": [name for bit, name in zip((1, 2, 4), ICON_NAMES, strict=True) if b.icons & bit],
         "no_worker": b.no_worker, "no_sale": b.no_sale, "text": b.text_en,
+        # e.g. {"kind": "vp_at_least", "n": 5, "amount": 4}: faces show why a cost drops
+        "reduction": dict(b.cost_reduction) if b.cost_reduction else None,
     }
     if owner is not None:
         entry["cost_now"] = state.cost(state.players[owner], b.index)
@@ -87,6 +89,7 @@ def _decision(state: NationalEconomyState) -> dict[str, Any] | None:
         entry["chosen"] = [state.cards.buildings[t].id for t in state.sale_chosen]
     elif state.decision == TAKE:
         entry["revealed"] = [state.cards.buildings[t].id for t in state.revealed]
+        entry["revealed_names"] = [state.cards.buildings[t].name_en for t in state.revealed]
     return entry
 
 

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
+import { actionLabel, errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
 import { rendererFor } from "./renderers.js";
 import { scoreTable } from "./scores.js";
 
@@ -51,9 +51,12 @@ export function showReplay(root, gameId) {
         Array.from({ length: summary.players }, (_, i) => h("option", { value: String(i),
           selected: seat === String(i) }, seatName(i)))))),
       frame.last ? h("p", { class: "muted", id: "replay-last-action" },
-        renderer.label({ name: frame.last, label: frame.last }, frame.view)) : null,
+        frame.last_seat === null || frame.last_seat === undefined ? ""
+          : `${seatName(frame.last_seat)}: `,
+        actionLabel(summary.game, frame.last, frame.last_label ?? frame.last)) : null,
       h("div", { class: "table-body" },
-        h("div", { class: "board" }, renderer.render(frame.view, ctx)),
+        // a replay is watched, not played: the viewed seat is not "you"
+        h("div", { class: "board" }, renderer.render({ ...frame.view, replay: true }, ctx)),
         h("aside", { class: "side" },
           scores ? scoreTable(scores.scores, scores.ranking, t("final_scores")) : null,
           h("section", { class: "panel log" }, h("h3", {}, t("log")),

@@ -11,7 +11,8 @@ function categoryName(key) {
 
 // `places` (optional, the game-over payload's): seats grouped by place, tied seats in one
 // place; a shared place shows the same number, a shared first place "Shared victory".
-export function scoreTable(scores, ranking, title, places) {
+// `pawnClass`: the seat's colour as the board draws it (企業帝國's pawns are not p0-p3).
+export function scoreTable(scores, ranking, title, places, pawnClass = (seat) => `p${seat}`) {
   if (!scores) return null;
   const keys = Object.keys(scores[0]).filter((k) => k !== "total");
   const order = ranking ?? scores.map((_, i) => i);
@@ -27,7 +28,7 @@ export function scoreTable(scores, ranking, title, places) {
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, ranking ? t("ranking") : t("seat")),
         order.map((seat, place) => h("th", {}, ranking ? `${placeOf[seat] ?? place + 1}. ` : "",
-          h("span", { class: `pawn p${seat}` }), seatName(seat))))),
+          h("span", { class: `pawn ${pawnClass(seat)}` }), seatName(seat))))),
       h("tbody", {},
         keys.map((k) => h("tr", {}, h("th", {}, categoryName(k)),
           order.map((seat) => h("td", {}, String(scores[seat][k]))))),

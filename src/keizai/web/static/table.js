@@ -8,35 +8,63 @@ import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
 import { scoreTable } from "./scores.js";
+import { candidateFor, chosenObject, countOf, newSelection, toggle, wholePanel }
+  from "./whole.js";
 
 export function showTable(root, { gameId, seat, token }) {
   let message = null;
   let log = [];
   let pending = null;     // {name, question} waiting for confirmation
   let busy = false;       // an action is on its way
+  let offline = false;    // the connection is down: clicks would be lost
+  let selection = newSelection();  // a compound decision's picked set (whole.js)
+  let fresh = [];         // log lines the latest move added: "what just happened"
+  let snapshot = null;    // {step, values}: what the panels showed, to mark changes
+  let changed = new Set();
+  let autoStep = null;    // the step whose single option the page applied by itself
+  let autoNote = null;
+  let folded = false;     // the Choices panel folded to its prompt (phones)
+  let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
+  const baseTitle = document.title;
 
   const live = connectLive({
     gameId, seat, token,
     onState(next, lines) {
+      if (!message || next.step !== message.step) selection = newSelection();
+      fresh = message ? lines.slice(log.length) : lines.slice(-2);
+      if (autoStep !== null && next.step !== autoStep) autoNote = autoStep === next.step - 1
+        ? autoNote : null;
       message = next; log = lines; busy = false; pending = null;
       banner(""); render();
     },
     onError(error) { busy = false; banner(`${t("error")}: ${errorText(error)} (${error.code})`);
       render(); },
     onStatus(next) {
+      const was = offline;
+      offline = next === "reconnecting";
       if (next === "reconnecting") banner(t("reconnecting"), "info");
       if (next === "refused") banner(`${t("error")}: ${t("not_found")}`);
+      if (next === "open" && was) banner("");
+      if (was !== offline && message) render();
     },
   });
 
   function send(name) {
+    if (offline) { banner(t("reconnecting"), "info"); return; }
     busy = true; pending = null;
     live.send({ type: "act", action: name, step: message.step });
     render();
   }
 
+  function sendWhole() {
+    if (busy || offline) return;
+    busy = true; pending = null;
+    live.send({ type: "act_whole", chosen: chosenObject(selection), step: message.step });
+    render();
+  }
+
   function choose(name, question) {
-    if (busy) return;
+    if (busy || offline) return;
     if (question) { pending = { name, question }; render(); return; }
     send(name);
   }
@@ -68,35 +96,168 @@ export function showTable(root, { gameId, seat, token }) {
           t("hand_to_bot")) : null))));
   }
 
+  function looseButtons(actions, renderer) {
+    return h("div", { class: "loose" }, actions.map((a) => h("button", { type: "button",
+      class: "action legal", dataset: { action: a.name }, disabled: busy || offline,
+      onclick: () => choose(a.name, renderer.confirm?.(a) ?? null) },
+    renderer.label(a, message.view))));
+  }
+
+  function choicesHead() {
+    return h("h3", {}, t("choices"), h("button", { type: "button", class: "small",
+      id: "choices-toggle", "aria-expanded": folded ? "false" : "true",
+      onclick: () => { folded = !folded; render(); } }, folded ? t("show") : t("hide")));
+  }
+
+  function wholeChoices(whole, renderer) {
+    return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices" },
+      choicesHead(),
+      wholePanel(whole, selection, { onChange: render, onConfirm: sendWhole,
+        disabled: busy || offline }),
+      h("details", { class: "one-step" }, h("summary", {}, t("whole_one_step")),
+        looseButtons(message.legal, renderer)),
+      message.undo ? h("button", { type: "button", id: "undo", class: "small",
+        onclick: () => live.send({ type: "undo" }) }, t("undo")) : null);
+  }
+
   function choicesPanel(ctx, renderer) {
+    if (message.whole && message.legal.length) return wholeChoices(message.whole, renderer);
     const loose = message.legal.filter((a) => !ctx.mapped.has(a.name));
     const prompt = renderer.prompt?.(message.view) ?? t("prompt_generic");
-    return h("section", { class: "panel choices", id: "choices" },
-      h("h3", {}, t("choices")),
+    return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices" },
+      choicesHead(),
       h("p", { class: "prompt" }, message.legal.length ? prompt : statusLine()),
       pending ? h("div", { class: "confirm", id: "confirm-bar" }, pending.question, " ",
         h("button", { type: "button", id: "confirm-yes", onclick: () => send(pending.name) },
           t("confirm")),
         h("button", { type: "button", id: "confirm-no", onclick: () => { pending = null;
           render(); } }, t("cancel"))) : null,
-      h("div", { class: "loose" }, loose.map((a) => h("button", { type: "button",
-        class: "action legal", dataset: { action: a.name },
-        onclick: () => choose(a.name, renderer.confirm?.(a) ?? null) },
-      renderer.label(a, message.view)))),
+      looseButtons(loose, renderer),
       message.undo ? h("button", { type: "button", id: "undo", class: "small",
         onclick: () => live.send({ type: "undo" }) }, t("undo")) : null);
+  }
+
+  /** The end of the game: who won (solo: won or lost against the target) and the score
+   * breakdown, at the top of the table. */
+  function gameOverPanel(renderer) {
+    const scores = message.scores ?? [];
+    let headline;
+    if (scores.length === 1 && scores[0].target !== undefined) {
+      headline = t(scores[0].won ? "game_over_solo_won" : "game_over_solo_lost",
+        scores[0].total, scores[0].target);
+    } else {
+      const winners = message.winners ?? message.ranking?.slice(0, 1) ?? [];
+      const names = winners.map((s) => seatName(s) + (s === seat ? ` (${t("you")})` : ""))
+        .join(", ");
+      headline = t(winners.length > 1 ? "game_over_shared" : "game_over_winner", names);
+    }
+    return h("section", { class: "panel game-over", id: "game-over" },
+      h("h2", {}, headline),
+      scoreTable(message.scores, message.ranking, t("final_scores"), message.places,
+        (s) => renderer.pawnClass?.(message.view, s) ?? `p${s}`));
+  }
+
+  /** What each seat panel and the top bar show, by a stable key: the stats in order and
+   * how many of each card. Used to highlight what a move changed. */
+  function panelValues(container) {
+    const values = new Map();
+    for (const panel of container.querySelectorAll("[data-seat]")) {
+      const seatKey = panel.dataset.seat;
+      panel.querySelectorAll(".stats > *").forEach((el, i) => values.set(
+        `${seatKey}:stat:${i}`, { text: el.textContent, el }));
+      const cards = new Map();
+      for (const el of panel.querySelectorAll("[data-card]")) {
+        const key = `${seatKey}:card:${el.dataset.card}`;
+        cards.set(key, [...(cards.get(key) ?? []), el]);
+      }
+      for (const [key, els] of cards) values.set(key, { text: String(els.length), el: els.at(-1) });
+    }
+    container.querySelectorAll(".ne-top > *").forEach((el, i) => values.set(`top:${i}`,
+      { text: el.textContent, el }));
+    return values;
+  }
+
+  function markChanges(container) {
+    const values = panelValues(container);
+    if (!snapshot || snapshot.step !== message.step) {
+      changed = new Set();
+      if (snapshot) {
+        for (const [key, now] of values) {
+          const before = snapshot.values.get(key);
+          if (!before || before.text !== now.text) changed.add(key);
+        }
+      }
+      snapshot = { step: message.step, values };
+    }
+    for (const key of changed) values.get(key)?.el.classList.add("changed");
+  }
+
+  function lastMovePanel() {
+    if (!fresh.length && !autoNote) return null;
+    return h("section", { class: "panel last-move", id: "last-move" },
+      h("h3", {}, t("last_move")), h("ul", {}, fresh.slice(-6).map((entry) => h("li", {}, renderEvent(entry))),
+        autoNote ? h("li", { class: "auto-note", id: "auto-note" }, autoNote) : null));
+  }
+
+  /** A decision with one option is no decision: apply it and say so (unless turned off). */
+  function applySingle(renderer) {
+    if (localStorage.getItem("keizai.auto_single") === "no" || busy || offline) return;
+    if (message.over || message.current_player !== seat || message.legal.length !== 1) return;
+    if (autoStep === message.step) return;
+    autoStep = message.step;
+    const only = message.legal[0];
+    autoNote = t("auto_single", renderer.label(only, message.view));
+    setTimeout(() => send(only.name), 0);
+  }
+
+  /** A short two-note chime for the turn alert (Web Audio; no sound file). */
+  function chime() {
+    try {
+      const Context = window.AudioContext ?? window.webkitAudioContext;
+      const audio = new Context();
+      [660, 880].forEach((hz, i) => {
+        const tone = audio.createOscillator();
+        const gain = audio.createGain();
+        tone.frequency.value = hz;
+        gain.gain.value = 0.08;
+        tone.connect(gain).connect(audio.destination);
+        tone.start(audio.currentTime + i * 0.15);
+        tone.stop(audio.currentTime + i * 0.15 + 0.12);
+      });
+    } catch { /* no audio available: the title still says it */ }
   }
 
   function render() {
     if (!message) { root.replaceChildren(h("p", {}, "…")); return; }
     const plain = localStorage.getItem("keizai.plain") === "yes";
     const renderer = plain ? genericRenderer : rendererFor(message.game);
-    const legal = new Map(busy ? [] : message.legal.map((a) => [a.name, a]));
+    // While a move is on its way the highlights stay (no flash of dead buttons); clicks
+    // are ignored until the next state arrives.
+    const legal = new Map(message.legal.map((a) => [a.name, a]));
+    const whole = message.whole && message.legal.length ? message.whole : null;
+    const ordinals = new Map();
     const ctx = {
       mapped: new Set(),
       pendingName: pending?.name,
-      /** Make `el` the click target of action `name` when it is legal now. */
+      /** Make `el` the click target of action `name` when it is legal now (or, in a
+       * compound decision, a copy of a candidate to pick). */
       target(el, name, question = null) {
+        const candidate = whole ? candidateFor(whole, name) : null;
+        if (candidate) {
+          const ordinal = ordinals.get(candidate.id) ?? 0;
+          ordinals.set(candidate.id, ordinal + 1);
+          el.classList.add("pick");
+          el.dataset.pick = candidate.id;
+          if (selection.get(candidate.id)?.has(ordinal)) el.classList.add("picked");
+          el.addEventListener("click", (e) => {
+            e.stopPropagation();
+            if (busy || offline) return;
+            toggle(selection, candidate, ordinal);
+            render();
+          });
+          return el;
+        }
+        if (whole) return el;
         if (!legal.has(name)) return el;
         ctx.mapped.add(name);
         el.classList.add("legal");
@@ -107,13 +268,27 @@ export function showTable(root, { gameId, seat, token }) {
       },
     };
     const board = renderer.render(message.view, ctx);
-    root.replaceChildren(h("div", { class: "table", dataset: { step: message.step,
-      turn: message.current_player === seat && !message.over ? "mine" : "other",
-      over: message.over ? "yes" : "no" } },
+    const mine = message.current_player === seat && !message.over;
+    document.title = mine ? `● ${t("your_turn")} — ${baseTitle}` : baseTitle;
+    if (mine && !wasMine && localStorage.getItem("keizai.sound") === "yes") chime();
+    wasMine = mine;
+    root.replaceChildren(h("div", { class: `table${busy ? " busy" : ""}${offline
+      ? " offline" : ""}`, dataset: { step: message.step, turn: mine ? "mine" : "other",
+      over: message.over ? "yes" : "no", ...(whole ? { picked: String(whole.candidates
+        .reduce((n, c) => n + countOf(selection, c.id), 0)) } : {}) } },
     h("div", { class: "table-head" }, h("h2", {}, gameTitle(message.game, message.title)),
       h("span", { class: "status", id: "status" }, statusLine()),
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
         : null,
+      h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "turn-sound",
+        checked: localStorage.getItem("keizai.sound") === "yes", onchange: (e) => {
+          localStorage.setItem("keizai.sound", e.target.checked ? "yes" : "no");
+        } }), ` ${t("turn_sound")}`),
+      h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "auto-single",
+        checked: localStorage.getItem("keizai.auto_single") !== "no", onchange: (e) => {
+          localStorage.setItem("keizai.auto_single", e.target.checked ? "yes" : "no");
+          render();
+        } }), ` ${t("auto_single_toggle")}`),
       h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "plain-table",
         checked: plain, onchange: (e) => {
           localStorage.setItem("keizai.plain", e.target.checked ? "yes" : "no");
@@ -122,13 +297,14 @@ export function showTable(root, { gameId, seat, token }) {
     h("div", { class: "table-body" },
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
-      h("div", { class: "board" }, board),
+      h("div", { class: "board" }, message.over ? gameOverPanel(renderer) : null,
+        lastMovePanel(), board),
       h("aside", { class: "side" },
-        message.over ? scoreTable(message.scores, message.ranking, t("final_scores"),
-          message.places) : null,
         seatsPanel(renderer),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log" }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
+    markChanges(root);
+    applySingle(renderer);
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
   }
@@ -136,5 +312,6 @@ export function showTable(root, { gameId, seat, token }) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   render();
-  return () => { live.close(); window.removeEventListener("keizai:lang", onLang); };
+  return () => { live.close(); window.removeEventListener("keizai:lang", onLang);
+    document.title = baseTitle; };
 }

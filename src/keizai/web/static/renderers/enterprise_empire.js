@@ -5,7 +5,7 @@
 // jump / stay are offered in place on the offer and research panels.
 
 import { h } from "../dom.js";
-import { actionLabel, cardName, has, seatName, t, tr } from "../i18n.js";
+import { actionLabel, cardName, has, lang, seatName, t, tr } from "../i18n.js";
 
 const SIDE = 9;   // spaces per side; corners at 0, 9, 18, 27
 
@@ -31,6 +31,20 @@ function pawn(player) {
 
 function money(n) { return `$${n}`; }
 
+/** A space's short code for narrow screens (initials in English, two characters in
+ * Japanese and Chinese), explained by the legend under the board. */
+function code(kind) {
+  const name = named(kind).replace(/\s*[(（].*$/, "");   // "Corner (group headquarters)"
+  if (lang() !== "en") return name.slice(0, 2);
+  return name.split(/\s+/).map((w) => w[0].toUpperCase()).join("");
+}
+
+function legend(view) {
+  const kinds = [...new Set(view.board)];
+  return h("div", { class: "ee-legend", id: "ee-legend" }, kinds.map((kind) =>
+    h("span", { class: `chip ee-space-chip ${kind}` }, h("b", {}, code(kind)), ` ${named(kind)}`)));
+}
+
 function board(view, ctx) {
   const cells = view.board.map((kind, space) => {
     const { row, col } = cellPlace(space);
@@ -40,6 +54,7 @@ function board(view, ctx) {
       style: `grid-row:${row};grid-column:${col}`, dataset: { space } },
     h("span", { class: "ee-num" }, String(space)),
     h("span", { class: "ee-kind" }, corner ? `${corner.letter}` : named(kind)),
+    corner ? null : h("span", { class: "ee-code" }, code(kind)),
     corner ? h("span", { class: "ee-rev" }, money(corner.revenue),
       corner.owner !== null ? h("span", { class: "ee-owner" },
         pawn(view.players[corner.owner])) : null) : null,
@@ -47,8 +62,8 @@ function board(view, ctx) {
     if (corner) ctx.target(cell, `corner:${corner.letter}`);
     return cell;
   });
-  return h("div", { class: "ee-board" }, cells,
-    h("div", { class: "ee-center" }, centre(view, ctx)));
+  return [h("div", { class: "ee-board" }, cells,
+    h("div", { class: "ee-center" }, centre(view, ctx))), legend(view)];
 }
 
 function centre(view, ctx) {
@@ -84,7 +99,7 @@ function playerPanel(p, view, ctx) {
   const panel = h("section", { class: `panel player${mine ? " me" : ""}${view.current_player
     === p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
   h("h3", {}, pawn(p), ` ${seatName(p.seat)} ${tr(`ee.group.${p.group}`)}`,
-    mine ? ` (${t("you")})` : "", p.corner ? ` · ${p.corner}` : ""),
+    mine && !view.replay ? ` (${t("you")})` : "", p.corner ? ` · ${p.corner}` : ""),
   h("div", { class: "stats" }, h("span", {}, `${t("ee_cash")} `, h("b", {}, money(p.cash))),
     h("span", {}, `${t("ee_companies")} `, h("b", {}, p.companies_founded)),
     h("span", {}, `${t("ee_price_cards")} `, h("b", {}, p.price_cards))),

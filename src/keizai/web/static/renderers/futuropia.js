@@ -78,7 +78,7 @@ function community(c, view, ctx) {
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     c.seat ? " current" : ""}`, dataset: { seat: c.seat } },
   h("h3", {}, h("span", { class: `pawn p${c.seat}` }), ` ${seatName(c.seat)}`,
-    mine ? ` (${t("you")})` : "", c.finished ? ` · ${t("fu_finished")}` : ""),
+    mine && !view.replay ? ` (${t("you")})` : "", c.finished ? ` · ${t("fu_finished")}` : ""),
   h("div", { class: "stats" }, resources, loans,
     stat(t("fu_residents"), `${c.residents} (${c.idle_residents} ${t("fu_idle")})`),
     stat(t("fu_robots"), c.robots_waiting ? `${c.robots} +${c.robots_waiting}` : c.robots),
@@ -97,7 +97,8 @@ export const futuropiaRenderer = {
     const me = view.communities.find((c) => c.seat === view.seat);
     const others = view.communities.filter((c) => c.seat !== view.seat);
     return h("div", { class: "fu" },
-      h("div", { class: "panel ne-top" }, stat(t("ee_turn"), view.turn),
+      h("div", { class: "panel ne-top" }, stat(t("fu_turn_of"), view.current_player === null ? "—"
+        : seatName(view.current_player)),
         view.final_phase ? h("b", {}, t("fu_final_phase")) : null,
         view.decision?.owed ? stat(t("fu_owed"), view.decision.owed) : null,
         view.decision?.beds_to_buy ? stat(t("fu_beds_to_buy"),

@@ -18,14 +18,51 @@ function pawns(seats) {
     title: seatName(s) })));
 }
 
+// Category and restriction icons, drawn by us (24×24 SVG paths, no font glyphs).
+const ICON_PATHS = {
+  agriculture: "M12 21v-8m0 0C12 8 8 5 4 5c0 4 3 8 8 8zm0-2c0-4 3-7 8-7 0 4-3 7-8 7z",
+  industry: "M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm0-5v3m0 12v3M3 12h3m12 0h3M5.6 5.6l2.1 " +
+    "2.1m8.6 8.6 2.1 2.1M5.6 18.4l2.1-2.1m8.6-8.6 2.1-2.1",
+  facility: "M4 21V9l8-5 8 5v12M9 21v-6h6v6M4 21h16",
+  no_sale: "M12 4v16m4-12.5C15 6.5 13.7 6 12 6c-2.2 0-4 1-4 3s2 2.6 4 3 4 1 4 3-1.8 3-4 " +
+    "3c-1.8 0-3.2-.6-4-1.6M4 4l16 16",
+  no_worker: "M12 4a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM6 20v-3a6 6 0 0 1 12 0v3M4 4l16 16",
+};
+
+function icon(kind, label) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", ICON_PATHS[kind]);
+  svg.append(path);
+  return h("span", { class: `icon ${kind}${kind.startsWith("no_") ? " lock" : ""}`,
+    title: label, dataset: { icon: kind } }, svg, h("span", { class: "icon-label" }, label));
+}
+
+/** Why a card's cost drops ("−4 with 5+ VP cards"), from the view's reduction. */
+function reductionText(r) {
+  const icon = r.icon ? t(`icon_${r.icon}`) : "";
+  if (r.kind === "vp_at_least") return t("reduction_vp", r.amount, r.n);
+  if (r.kind === "icon_at_least") return t("reduction_icon", r.amount, r.n, icon);
+  if (r.kind === "per_icon") return t("reduction_per_icon", r.amount, icon);
+  return "";
+}
+
 function card(c, { cost = c.cost, extra = null, used = false } = {}) {
+  const reduced = cost < c.cost;
+  const why = c.reduction ? reductionText(c.reduction) : "";
   return h("div", { class: `card${used ? " used" : ""}`, dataset: { card: c.id } },
-    h("div", { class: "card-head" }, h("span", { class: "card-cost", title: t("cost") },
-      String(cost)), h("span", { class: "card-name" }, nameOf(c)),
+    h("div", { class: "card-head" }, h("span", { class: `card-cost${reduced ? " reduced" : ""}`,
+      title: reduced ? `${t("cost")} ${c.cost} → ${cost}: ${why}` : t("cost") },
+    String(cost)), h("span", { class: "card-name" }, nameOf(c)),
     h("span", { class: "card-value", title: t("value") }, `${c.value}`)),
-    h("div", { class: "card-icons" }, c.icons.map((i) => h("span", { class: `icon ${i}` },
-      t(`icon_${i}`))), c.no_sale ? h("span", { class: "icon lock" }, t("icon_no_sale")) : null,
-    c.no_worker ? h("span", { class: "icon lock" }, t("icon_no_worker")) : null),
+    h("div", { class: "card-icons" }, c.icons.map((i) => icon(i, t(`icon_${i}`))),
+      c.no_sale ? icon("no_sale", t("icon_no_sale")) : null,
+      c.no_worker ? icon("no_worker", t("icon_no_worker")) : null),
+    why ? h("div", { class: `card-reduction${reduced ? " active" : ""}` },
+      reduced ? t("reduction_now", c.cost, cost, why) : t("reduction_rule", why)) : null,
     h("div", { class: "card-text" }, textOf(c)), extra);
 }
 
@@ -46,6 +83,16 @@ function stat(label, value) {
     h("b", {}, String(value)));
 }
 
+/** During the work phase: the wages this payday will ask against the money in hand. */
+function paydayForecast(p, view) {
+  if (view.phase !== "action") return null;
+  const due = view.wage * p.workers;
+  const short = due - p.money;
+  return h("p", { class: `payday-forecast${short > 0 ? " short" : ""}`, id: "payday-forecast" },
+    t("payday_forecast", due, p.workers, view.wage, p.money), " — ",
+    short > 0 ? t("payday_short", short) : t("payday_covered"));
+}
+
 function playerPanel(p, view, ctx) {
   const mine = p.seat === view.seat;
   const buildings = p.buildings.map((b) => {
@@ -59,12 +106,13 @@ function playerPanel(p, view, ctx) {
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
   h("h3", {}, h("span", { class: `pawn p${p.seat}` }), ` ${seatName(p.seat)}`,
-    mine ? ` (${t("you")})` : "", view.start_player === p.seat ? " ★" : ""),
+    mine && !view.replay ? ` (${t("you")})` : "", view.start_player === p.seat ? " ★" : ""),
   h("div", { class: "stats" }, stat(t("money"), `$${p.money}`),
     stat(t("workers"), `${p.workers_ready}/${p.workers}${p.trainees ? ` +${p.trainees}` : ""}`),
     stat(t("hand"), p.hand_size), stat(t("items"), p.consumer_items),
     view.vp_cards_in_game ? stat(t("vp"), p.vp_cards) : null,
     p.unpaid_wages ? stat(t("unpaid"), p.unpaid_wages) : null),
+  mine ? paydayForecast(p, view) : null,
   h("div", { class: "cards buildings" }, buildings));
 }
 

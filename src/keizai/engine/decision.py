@@ -1,0 +1,276 @@
+"""Compound decisions, described whole.
+
+The engine's decisions are atomic: paying three cards is three choices made in a
+canonical order. A person pays three cards in one go. A state therefore *describes* its
+pending compound decision in one game-independent shape (`PendingDecision`: what kind,
+how much, which candidates, which constraint), and `apply_whole` turns a whole chosen set
+into the atomic steps — or refuses it, with the reason, before anything is applied.
+Every face (terminal, web) uses this one helper; none re-derives a compound decision.
+
+A chosen set is a mapping from candidate id to how many of it (a multiset): identical
+cards are one candidate with a count, like the engine's own actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from keizai.engine.errors import IllegalAction
+
+# How the chosen amounts must add up (the `constraint` of a PendingDecision).
+EXACTLY = "exactly"  # the weights add up to `amount` exactly
+COVER = "cover"  # at least `amount`, and the last unit in canonical order was needed
+RANGE = "range"  # between `amount` and `maximum` (inclusive)
+ONE_OF = "one_of"  # exactly one of the listed `sets`
+CONSTRAINTS = (EXACTLY, COVER, RANGE, ONE_OF)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """Something that may be chosen: `count` copies, each worth `weight` towards the
+    amount, chosen by applying the atomic action `action` once per copy."""
+
+    id: str
+    label: str
+    action: str
+    count: int = 1
+    weight: int = 1
+    # Figures a face shows next to it (price, beds, energy, points, sale value, ...).
+    info: dict[str, Any] = field(default_factory=dict)
+    # Tags counted against the decision's `limits` (e.g. "special" houses).
+    tags: tuple[str, ...] = ()
+    # When copies differ in how they are taken (e.g. identical houses that are different
+    # tiles at different places of the supply): the action and the canonical rank of
+    # each copy, in the order copies are taken. Otherwise every copy uses `action`, and
+    # the candidates' order is the canonical order.
+    actions: tuple[str, ...] = ()
+    ranks: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "label": self.label, "action": self.action,
+                "count": self.count, "weight": self.weight, "info": dict(self.info),
+                "tags": list(self.tags), "copy_actions": list(self.actions),
+                "ranks": list(self.ranks)}
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDecision:
+    """The compound decision a seat is taking, as one choice.
+
+    `candidates` are listed in the canonical order the atomic steps take them; the whole
+    set is applied as the candidates' actions in that order, then `finish` (an action
+    that closes the decision, e.g. "buy no more houses") if it is still pending.
+    """
+
+    kind: str  # "pay", "discard", "sell", "interest", "houses", ...
+    seat: int
+    prompt: str  # one line a person reads: "Pay 3 cards for Brewery"
+    amount: int
+    constraint: str
+    candidates: tuple[Candidate, ...]
+    maximum: int | None = None  # upper bound of a RANGE
+    unit: str = "card"  # what the amount counts: card, $, resource, bed
+    sets: tuple[tuple[str, ...], ...] = ()  # ONE_OF: the allowed sets (candidate ids)
+    limits: dict[str, int] = field(default_factory=dict)  # tag -> at most this many
+    finish: str | None = None
+    info: dict[str, Any] = field(default_factory=dict)  # e.g. wages due, cash, shortfall
+
+    def candidate(self, cid: str) -> Candidate | None:
+        return next((c for c in self.candidates if c.id == cid), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "prompt": self.prompt,
+                "amount": self.amount, "maximum": self.maximum, "unit": self.unit,
+                "constraint": self.constraint,
+                "candidates": [c.to_json() for c in self.candidates],
+                "sets": [list(s) for s in self.sets], "limits": dict(self.limits),
+                "finish": self.finish, "info": dict(self.info)}
+
+
+Chosen = Mapping[str, int]
+
+
+def normalize(chosen: Chosen | list[str] | tuple[str, ...]) -> dict[str, int]:
+    """A chosen set as {candidate id: count}; a list of ids counts repeats."""
+    if isinstance(chosen, Mapping):
+        out: dict[str, int] = {}
+        for key, count in chosen.items():
+            if not isinstance(key, str) or isinstance(count, bool) or not isinstance(count, int):
+                raise IllegalAction(f"not a chosen set: {key!r}: {count!r}")
+            if count < 0:
+                raise IllegalAction(f"cannot choose {key} {count} times")
+            if count:
+                out[key] = out.get(key, 0) + count
+        return out
+    if isinstance(chosen, (list, tuple)):
+        counted: dict[str, int] = {}
+        for key in chosen:
+            if not isinstance(key, str):
+                raise IllegalAction(f"not a candidate id: {key!r}")
+            counted[key] = counted.get(key, 0) + 1
+        return counted
+    raise IllegalAction(f"not a chosen set: {chosen!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    candidate: Candidate
+    action: str
+    rank: int
+
+    @property
+    def weight(self) -> int:
+        return self.candidate.weight
+
+    @property
+    def label(self) -> str:
+        return self.candidate.label
+
+    @property
+    def id(self) -> str:
+        return self.candidate.id
+
+
+def _units(decision: PendingDecision, chosen: dict[str, int]) -> list[_Unit]:
+    """The chosen copies in canonical order."""
+    units = [
+        _Unit(c, c.actions[k] if c.actions else c.action, c.ranks[k] if c.ranks else i)
+        for i, c in enumerate(decision.candidates) for k in range(chosen.get(c.id, 0))
+    ]
+    units.sort(key=lambda u: u.rank)
+    return units
+
+
+def _describe(decision: PendingDecision, chosen: dict[str, int]) -> str:
+    parts = [f"{n} × {decision.candidate(cid).label}" if n > 1  # type: ignore[union-attr]
+             else decision.candidate(cid).label  # type: ignore[union-attr]
+             for cid, n in chosen.items()]
+    return ", ".join(parts) or "nothing"
+
+
+def check(decision: PendingDecision, chosen: Chosen | list[str]) -> dict[str, int]:
+    """The chosen set, normalized, if it satisfies the decision's constraint; otherwise
+    IllegalAction saying why. Nothing is applied."""
+    picked = normalize(chosen)
+    for cid, n in picked.items():
+        cand = decision.candidate(cid)
+        if cand is None:
+            raise IllegalAction(f"{cid!r} cannot be chosen here")
+        if n > cand.count:
+            have = "only one" if cand.count == 1 else f"only {cand.count}"
+            raise IllegalAction(f"{cand.label}: there is {have}, not {n}")
+    for tag, most in decision.limits.items():
+        tagged = sum(n for cid, n in picked.items()
+                     if tag in decision.candidate(cid).tags)  # type: ignore[union-attr]
+        if tagged > most:
+            raise IllegalAction(f"at most {most} {tag} per decision, not {tagged}")
+    units = _units(decision, picked)
+    total = sum(u.weight for u in units)
+    unit = decision.unit
+    amount = decision.amount
+    kind = decision.constraint
+    if kind == EXACTLY:
+        if total != amount:
+            raise IllegalAction(f"choose {amount} {unit}(s) in all; this set makes {total}")
+    elif kind == COVER:
+        if total < amount:
+            raise IllegalAction(f"this set makes {total} {unit}(s); {amount} are needed")
+        if units and total - units[-1].weight >= amount:
+            raise IllegalAction(f"this set makes {total} {unit}(s), more than needed: "
+                                f"{units[-1].label} is not needed for {amount}")
+    elif kind == RANGE:
+        most = decision.maximum if decision.maximum is not None else amount
+        if not max(amount, 0) <= total <= most:
+            low = max(amount, 0)
+            want = f"exactly {low}" if low == most else f"between {low} and {most}"
+            raise IllegalAction(f"choose {want} {unit}(s) in all; this set makes {total}")
+    elif kind == ONE_OF:
+        wanted = sorted(u.id for u in units)
+        if not any(sorted(s) == wanted for s in decision.sets):
+            sets = "; ".join(_describe(decision, normalize(list(s))) for s in decision.sets)
+            raise IllegalAction(f"{_describe(decision, picked)} is not one of the allowed "
+                                f"choices ({sets})")
+    else:  # pragma: no cover - games use the constants above
+        raise AssertionError(f"unknown constraint {kind}")
+    return picked
+
+
+def steps(state: Any, chosen: Chosen | list[str]) -> list[str]:
+    """The atomic actions (names) that make the whole chosen set on `state`, found by
+    applying them to a clone; IllegalAction (with the reason) if the set is not allowed.
+    `state` itself is not touched."""
+    decision = state.pending_decision()
+    if decision is None:
+        raise IllegalAction("there is no compound decision to make now")
+    picked = check(decision, chosen)
+    seat = decision.seat
+    trial = state.clone()
+    trial.log_enabled = False
+    done: list[str] = []
+
+    def still_pending() -> bool:
+        if trial.is_over or trial.current_player != seat:
+            return False
+        now = trial.pending_decision()
+        return now is not None and now.kind == decision.kind
+    queue = _units(decision, picked)
+    left = decision.amount  # what the description should still ask for
+    while queue:
+        if not still_pending():
+            # The game took the rest itself: with a single legal choice left there is
+            # nothing to decide (the constraint check above makes it the chosen one).
+            break
+        unit = queue.pop(0)
+        try:
+            trial.apply(unit.action)
+        except IllegalAction as error:
+            raise IllegalAction(f"{unit.label} cannot be chosen with this set: {error}"
+                                ) from None
+        done.append(unit.action)
+        left -= unit.weight
+        if still_pending():
+            # A forced step the game took by itself shows as the amount dropping by more
+            # than this unit: it was the next unit of the canonical order (the only legal
+            # choice, and the chosen set's next unit is legal), so skip that many.
+            now = trial.pending_decision().amount
+            while left > now and queue:
+                left -= queue.pop(0).weight
+            left = now
+    if decision.finish is not None and still_pending():
+        try:
+            trial.apply(decision.finish)
+        except IllegalAction as error:
+            raise IllegalAction(f"this set does not complete the decision: {error}") from None
+        done.append(decision.finish)
+    if decision.constraint == RANGE and decision.finish is None and still_pending():
+        # (For the other constraints the check above makes the set complete: what is
+        # pending now is a new decision of the same kind, e.g. the next discard step.)
+        raise IllegalAction("this set does not complete the decision")
+    return done
+
+
+def apply_whole(state: Any, chosen: Chosen | list[str]) -> list[str]:
+    """Apply a whole chosen set to `state` as its atomic steps, or raise IllegalAction
+    with the reason and leave `state` as it was. Returns the actions applied."""
+    actions = steps(state, chosen)
+    for name in actions:
+        state.apply(name)
+    return actions
+
+
+__all__ = [
+    "CONSTRAINTS",
+    "COVER",
+    "EXACTLY",
+    "ONE_OF",
+    "RANGE",
+    "Candidate",
+    "Chosen",
+    "PendingDecision",
+    "apply_whole",
+    "check",
+    "normalize",
+    "steps",
+]

@@ -1,0 +1,86 @@
+"""Futuropia's compound decisions, described whole for the faces.
+
+Paying resources (interest, an early refresh, a loan repayment) and buying houses are
+sequences of atomic choices in the engine (state.py: units money → food → energy; houses
+in supply order). Here each is described as one choice (keizai.engine.decision): every
+house of the supply that the purchase may still include, with its price, beds, energy
+and points — whatever order the atomic steps would need to buy it in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from keizai.engine.decision import EXACTLY, RANGE, Candidate, PendingDecision
+from keizai.rules.futuropia.actions import RESOURCES
+from keizai.rules.futuropia.phases import HOUSES, OPENING, PAY, PURPOSE_NAMES
+
+if TYPE_CHECKING:
+    from keizai.rules.futuropia.state import FuturopiaState
+
+
+def pending_decision(state: FuturopiaState) -> PendingDecision | None:
+    if state.phase == PAY:
+        return _payment(state)
+    if state.phase in (HOUSES, OPENING):
+        return _houses(state)
+    return None
+
+
+def _payment(state: FuturopiaState) -> PendingDecision:
+    p = state.actor
+    stock = state.res[p]
+    purpose = PURPOSE_NAMES[state.pay_purpose]
+    candidates = tuple(
+        Candidate(id=name, label=name, action=f"pay:{name}", count=stock[k],
+                  info={"have": stock[k]})
+        for k, name in enumerate(RESOURCES) if k >= state.pay_floor and stock[k] > 0
+    )
+    owed = state.pay_owed
+    what = "resource" if owed == 1 else "resources"
+    return PendingDecision(
+        kind=purpose, seat=p,
+        prompt=f"Pay {owed} {what} for {purpose} from money, food and energy",
+        amount=owed, constraint=EXACTLY, candidates=candidates, unit="resource",
+        info={"owed": owed, "for": purpose, "loans": state.loans[p]},
+    )
+
+
+def _houses(state: FuturopiaState) -> PendingDecision:
+    """Every house from where this purchase stands on; houses that look the same are one
+    candidate with a count (the engine buys the first of them first)."""
+    p = state.actor
+    comps = state.setup.components
+    faces = comps.faces
+    low, high = state.bed_window(p, state.invite_n)
+    start = state.house_from
+    groups: dict[tuple[int, int, int, int, bool], list[int]] = {}
+    for position in range(start, len(state.house_supply)):
+        f = faces[state.house_supply[position]]
+        groups.setdefault((f.price, f.beds, f.energy, f.vp, f.special), []).append(position)
+    candidates = []
+    for positions in groups.values():
+        first = faces[state.house_supply[positions[0]]]
+        tiles = [comps.house_tiles[state.house_supply[j] >> 1].id for j in positions]
+        star = ", special" if first.special else ""
+        label = (f"house {first.tile}{first.side} (${first.price}, {first.beds} "
+                 f"bed{'s' * (first.beds != 1)}, energy {first.energy}, {first.vp:+d} VP{star})")
+        candidates.append(Candidate(
+            id=f"{first.tile}{first.side}", label=label, action=f"house:{tiles[0]}",
+            count=len(positions), weight=first.beds,
+            info={"price": first.price, "beds": first.beds, "energy": first.energy,
+                  "vp": first.vp, "special": first.special, "tiles": tiles},
+            tags=("special",) if first.special else (),
+            actions=tuple(f"house:{t}" for t in tiles), ranks=tuple(positions)))
+    lowest = max(low, 0)
+    newcomers = state.invite_n
+    inviting = f"for {newcomers} new resident{'s' * (newcomers != 1)}: " if newcomers else ""
+    beds = f"{lowest} bed{'s' * (lowest != 1)}" if lowest == high else f"{lowest}-{high} beds"
+    return PendingDecision(
+        kind="houses", seat=p, prompt=f"Buy houses {inviting}{beds} in all",
+        amount=lowest, maximum=high, constraint=RANGE, candidates=tuple(candidates),
+        unit="bed", limits={"special": state._specials_left()}, finish="house:done",
+        info={"residents": state.residents[p], "beds": state.beds(p), "inviting": newcomers,
+              "money": state.res[p][0], "loan_value": state.rules.loan_value,
+              "opening": state.phase == OPENING},
+    )

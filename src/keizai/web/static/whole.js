@@ -1,0 +1,127 @@
+// A compound decision chosen whole: the server describes it (message.whole: pay 3 cards
+// from these, sell one of these sets, buy houses for 5-10 beds ...); the page lets the
+// player pick the whole set — on the board or with the chips here — and confirm once.
+// The server's one helper applies it as atomic steps or refuses it with the reason.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** The selection: candidate id -> set of picked copies (ordinals). */
+export function newSelection() {
+  return new Map();
+}
+
+export function countOf(selection, id) {
+  return selection.get(id)?.size ?? 0;
+}
+
+export function chosenObject(selection) {
+  const out = {};
+  for (const [id, copies] of selection) if (copies.size) out[id] = copies.size;
+  return out;
+}
+
+function setCount(selection, candidate, n) {
+  const copies = new Set();
+  for (let k = 0; k < Math.max(0, Math.min(n, candidate.count)); k += 1) copies.add(k);
+  selection.set(candidate.id, copies);
+}
+
+/** Click on the board: pick or unpick copy `ordinal` of the candidate. */
+export function toggle(selection, candidate, ordinal) {
+  const copies = selection.get(candidate.id) ?? new Set();
+  if (copies.has(ordinal)) copies.delete(ordinal);
+  else if (copies.size < candidate.count) copies.add(ordinal);
+  selection.set(candidate.id, copies);
+}
+
+/** The candidate an atomic action name belongs to (pay:x, sell:x, house:x). */
+export function candidateFor(whole, name) {
+  return whole.candidates.find((c) => c.action === name || c.copy_actions.includes(name)) ?? null;
+}
+
+function figures(c) {
+  const info = c.info ?? {};
+  const parts = [];
+  if (info.price !== undefined) parts.push(`$${info.price}`);
+  if (info.beds !== undefined) parts.push(t("whole_beds", info.beds));
+  if (info.energy !== undefined) parts.push(t("whole_energy", info.energy));
+  if (info.vp !== undefined) parts.push(t("whole_vp", info.vp > 0 ? `+${info.vp}` : info.vp));
+  if (info.value !== undefined && info.price === undefined) parts.push(t("value") + ` ${info.value}`);
+  return parts.join(" · ");
+}
+
+function total(whole, selection) {
+  return whole.candidates.reduce((sum, c) => sum + c.weight * countOf(selection, c.id), 0);
+}
+
+function goal(whole) {
+  if (whole.constraint === "range") {
+    const low = Math.max(0, whole.amount);
+    return low === whole.maximum ? String(low) : `${low}–${whole.maximum}`;
+  }
+  return String(whole.amount);
+}
+
+function infoLine(whole) {
+  const i = whole.info ?? {};
+  if (whole.kind === "sell") {
+    return h("p", { class: "whole-info", id: "whole-info" },
+      t("whole_payday", i.wages_due, i.cash, i.shortfall));
+  }
+  if (whole.kind === "houses") {
+    return h("p", { class: "whole-info", id: "whole-info" },
+      t("whole_houses_money", i.money, i.loan_value));
+  }
+  return null;
+}
+
+/** The panel: prompt, figures, chips with − n/N +, the running total and Confirm. */
+export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) {
+  const sets = whole.constraint === "one_of" ? h("div", { class: "whole-sets" },
+    whole.sets.map((set, i) => {
+      const counts = {};
+      for (const id of set) counts[id] = (counts[id] ?? 0) + 1;
+      const same = whole.candidates.every((c) => (counts[c.id] ?? 0) === countOf(selection, c.id));
+      const labels = Object.entries(counts).map(([id, n]) => {
+        const c = whole.candidates.find((x) => x.id === id);
+        return n > 1 ? `${n} × ${c.label}` : c.label;
+      });
+      const worth = set.reduce((sum, id) => sum + whole.candidates.find((x) => x.id === id)
+        .weight, 0);
+      return h("button", { type: "button", class: `whole-set${same ? " picked" : ""}`,
+        dataset: { set: String(i) }, onclick: () => {
+          for (const c of whole.candidates) setCount(selection, c, counts[c.id] ?? 0);
+          onChange();
+        } }, `${labels.join(" + ")} ($${worth})`);
+    })) : null;
+  const chips = h("ul", { class: "whole-candidates" }, whole.candidates.map((c) => {
+    const n = countOf(selection, c.id);
+    return h("li", { class: `whole-candidate${n ? " picked" : ""}`, dataset: { pick: c.id } },
+      h("span", { class: "whole-label" }, c.label),
+      figures(c) ? h("span", { class: "muted" }, ` ${figures(c)}`) : null,
+      c.weight !== 1 && whole.unit === "card"
+        ? h("span", { class: "muted" }, ` ${t("whole_counts", c.weight)}`) : null,
+      h("span", { class: "whole-count" },
+        h("button", { type: "button", class: "small minus", "aria-label": "−",
+          onclick: () => { setCount(selection, c, n - 1); onChange(); } }, "−"),
+        " ", c.count > 3 ? h("input", { type: "number", class: "whole-number", min: 0,
+          max: c.count, value: n, "aria-label": c.label, onchange: (e) => {
+            setCount(selection, c, Number(e.target.value) || 0); onChange(); } })
+          : String(n), `/${c.count} `,
+        h("button", { type: "button", class: "small plus", "aria-label": "+",
+          onclick: () => { setCount(selection, c, n + 1); onChange(); } }, "+")));
+  }));
+  return h("div", { class: "whole", id: "whole" },
+    h("p", { class: "prompt whole-prompt" }, whole.prompt),
+    infoLine(whole),
+    sets,
+    chips,
+    h("p", { class: "whole-total", id: "whole-total" },
+      t("whole_total", total(whole, selection), goal(whole), t(`whole_unit_${whole.unit === "$" ? "dollar" : whole.unit}`))),
+    h("div", { class: "whole-buttons" },
+      h("button", { type: "button", id: "whole-confirm", class: "primary", disabled,
+        onclick: onConfirm }, t("confirm")),
+      h("button", { type: "button", id: "whole-clear", disabled, onclick: () => {
+        selection.clear(); onChange(); } }, t("whole_clear"))));
+}

@@ -1,0 +1,72 @@
+"""The terminal picture of a National Economy view says things plainly (issue 14)."""
+
+from __future__ import annotations
+
+from keizai.rules.national_economy.text import render
+from tests.rules.national_economy.helpers import new, own, play, set_hand, stack_deck
+
+
+def test_workers_are_described_plainly() -> None:
+    """School: hire a worker who works from the next round."""
+    state = new("mecenat", 2)
+    play(state, "place:school")
+    text = render(state.view(0))
+    assert "P1 (you): $5 · 3 workers: 1 still to place, 1 in training (works from next " \
+           "round)" in text
+    assert "ready of" not in text
+
+
+def test_payday_shows_no_worker_on_a_workplace() -> None:
+    """Payday: the workers have come home; the table must not show them on workplaces."""
+    state = new("mecenat", 2)
+    set_hand(state, 0, ["cathedral"] * 2, items=3)
+    for _ in range(4):
+        play(state, "place:mine")
+    assert state.view(0)["phase"] == "payday"
+    text = render(state.view(0))
+    workplaces = text.split("Workplaces:")[1].split("\nP1")[0]
+    assert "[P1" not in workplaces and "[P2" not in workplaces
+    assert "still to place" not in text
+
+
+def test_design_office_names_the_revealed_cards() -> None:
+    """Design Office (Progress): reveal cards and keep one; no raw ids on the screen."""
+    state = own("progress", "design_office")
+    stack_deck(state, ["coffee_shop", "farm", "warehouse", "law_office", "orchard"])
+    play(state, "place:own:design_office")
+    assert state.view(0)["decision"]["kind"] == "take"
+    text = render(state.view(0))
+    assert "Revealed: Coffee Shop, Farm, Warehouse, Law Office, Orchard" in text
+    assert "coffee_shop" not in text and "law_office" not in text
+
+
+def test_the_menu_follows_the_table_order() -> None:
+    """Issue 14: the action menu listed round cards before buildings sold earlier, unlike
+    the Workplaces list; now it follows the table and names each workplace's number."""
+    from keizai.rules.national_economy.workplaces import FACE
+    from tests.rules.national_economy.helpers import add_public, set_budget
+
+    state = new("mecenat", 2)
+    set_budget(state, 30)  # so the Stall (round 2's card) can pay out
+    add_public(state, "laboratory")  # sold at the first payday ...
+    state.wp_key.append(FACE + 0)  # ... before round 2's card opened
+    state.wp_who.append(())
+    state.wp_side.append(False)
+    state._legal = None
+    view = state.view(0)
+    table = [w["id"] for w in view["workplaces"]]
+    menu = state.game.menu_order(view, state.legal_actions())
+    placed = [a.name.split(":")[-1] for a in menu]
+    assert placed == [w for w in table if w in placed]
+    assert placed.index("laboratory") < placed.index("stall")  # canonical: the other way
+    assert table.index("laboratory") < len(table) - 1  # the face opened after the sale
+    number = table.index("laboratory") + 1
+    field = next(a for a in menu if a.name == "place:public:laboratory")
+    assert state.game.describe_action(view, field).endswith(f"(workplace {number})")
+
+
+def test_glory_relics_workplace_and_building_are_told_apart() -> None:
+    """Issue 14: Glory's Relics workplace and Relics building share the English name."""
+    state = new("glory", 2)
+    text = state.game.render_text(state.view(0))
+    assert "Relics (the workplace)" in text

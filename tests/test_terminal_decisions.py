@@ -1,0 +1,151 @@
+"""Whole decisions in the terminal (keizai.terminal_decisions, keizai.cli), played through
+a real pseudo-terminal with pexpect: one prompt for the whole set, one confirmation, an
+invalid set refused with its reason, single-option decisions applied with a log line."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import keizai
+from keizai.engine import State
+
+PROMPT = r"q = quit\) >"
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def _spawn(*args: str) -> pexpect.spawn:
+    env = {**os.environ, "PYTHONPATH": SRC, "COLUMNS": "160"}
+    return pexpect.spawn(sys.executable, ["-m", "keizai.cli", "play", *args], env=env,
+                         encoding="utf-8", timeout=30)
+
+
+def _position(tmp_path: Path, game: str, players: int, want: Callable[[State], bool]
+              ) -> tuple[Path, State]:
+    """A saved game in which seat 0 faces a decision `want` accepts (random play)."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = keizai.new_game(game, players, seed=seed)
+        while not state.is_over:
+            if state.current_player == 0 and want(state):
+                path = tmp_path / "game.json"
+                path.write_text(json.dumps(state.record()))
+                return path, state
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position in 100 random games")
+
+
+def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None:
+    """Rulebook 邀請住民: 5 newcomers need 5-10 beds. 1 + 2 beds is refused with the
+    reason (nothing applied); L01 + L03 + L05 (6 beds) is one choice, confirmed once."""
+    child = _spawn("futuropia", "--players", "2", "--seed", "0", "--seats", "human,random")
+    child.expect(PROMPT)
+    child.sendline("3")  # Invite residents
+    child.expect(PROMPT)
+    child.sendline("5")
+    child.expect("Buy houses for 5 new residents: 5-10 beds in all:")
+    child.expect(r"1\) house L01A \(\$1, 1 bed, energy 1, -1 VP\)")
+    child.expect(PROMPT)
+    child.sendline("1 2")
+    child.expect("Confirm")
+    child.sendline("")
+    child.expect("Not allowed: choose between 5 and 10 bed\\(s\\) in all; this set makes 3. "
+                 "Nothing was applied.")
+    child.expect(PROMPT)
+    child.sendline("1 3 4")
+    child.expect(r"house L05A \(\$3, 3 beds, energy 2, -2 VP\) \(6 beds\)\. Confirm")
+    child.sendline("y")
+    child.expect("P1 buys house L01A for \\$1")
+    child.expect("P1 buys house L05A for \\$3")
+    child.expect("P1 invites 5")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def test_national_economy_payment_is_one_prompt(tmp_path: Path) -> None:
+    """Carpenter: the cost is paid in cards from hand; every card of the hand is listed
+    and the whole payment is typed at once."""
+    save, state = _position(tmp_path, "national-economy/mecenat", 2, lambda s: (
+        (d := s.pending_decision()) is not None and d.kind == "pay" and d.amount >= 2
+        and len(d.candidates) >= 3))
+    decision = state.pending_decision()
+    numbers = []
+    left = decision.amount
+    for number, c in enumerate(decision.candidates, 1):
+        take = min(c.count, left)
+        numbers += [str(number)] * take
+        left -= take
+    child = _spawn("national-economy/mecenat", "--resume", str(save))
+    child.expect(decision.prompt + ":")
+    for c in decision.candidates:
+        child.expect_exact(c.label)
+    child.expect(PROMPT)
+    child.sendline(" ".join(numbers) + " " + numbers[-1])  # one card too many
+    child.expect("Confirm")
+    child.sendline("")
+    child.expect(f"Not allowed: choose {decision.amount} card\\(s\\) in all; this set makes "
+                 f"{decision.amount + 1}")
+    child.expect(PROMPT)
+    child.sendline(" ".join(numbers))
+    child.expect("Confirm")
+    child.sendline("")
+    child.expect("discards")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    after = keizai.replay(json.loads(save.read_text()))
+    assert len(after.history) > len(state.history)
+    assert after.pending_decision() is None or after.pending_decision().kind != "pay"
+
+
+def test_payday_sale_lists_every_allowed_set_with_wages_cash_and_shortfall(tmp_path: Path
+                                                                          ) -> None:
+    """Payday (rulebook): short of money, sell buildings that cover the wages with none to
+    spare; each allowed set is one numbered choice."""
+    save, state = _position(tmp_path, "national-economy/progress", 1, lambda s: (
+        (d := s.pending_decision()) is not None and d.kind == "sell" and len(d.sets) >= 2))
+    decision = state.pending_decision()
+    info = decision.info
+    child = _spawn("national-economy/progress", "--resume", str(save), "--seats", "human")
+    child.expect_exact(f"wages ${info['wages_due']}, cash ${info['cash']}, "
+                       f"short ${info['shortfall']}")
+    child.expect(r" 2\) sell ")
+    child.expect(PROMPT)
+    child.sendline(str(len(decision.sets) + 1))
+    child.expect(f"please type a number from 1 to {len(decision.sets)}")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect("Confirm")
+    child.sendline("")
+    child.expect("sells")
+    child.expect("pays \\$")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_a_single_option_is_applied_with_a_log_line_unless_turned_off(tmp_path: Path,
+                                                                      auto: bool) -> None:
+    save, state = _position(tmp_path, "enterprise-empire", 2,
+                            lambda s: len(s.legal_actions()) == 1)
+    only = state.legal_actions()[0]
+    args = ["enterprise-empire", "--resume", str(save), "--seats", "human,random"]
+    child = _spawn(*args, *([] if auto else ["--no-auto-single"]))
+    if auto:
+        child.expect_exact(f"P1, the only choice: {only}")
+    else:
+        child.expect_exact(f" 1) {only}")
+        child.expect(PROMPT)
+        child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)

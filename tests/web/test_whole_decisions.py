@@ -1,0 +1,471 @@
+"""The table explains itself (issue 14): compound decisions chosen whole by clicking and
+confirmed once, the end-of-game screen and the turn alert, in headless Chromium."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+
+import keizai
+from keizai.engine import State
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, unavailable_reason
+from tests.web.live_server import LiveServer
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[LiveServer]:
+    path = tmp_path_factory.mktemp("whole")
+    live = LiveServer(f"sqlite:///{path / 'whole.sqlite3'}", path / "server.log").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _position(game: str, players: int, want: Callable[[State], bool]) -> tuple[int, list[str]]:
+    """A seed and the actions (random play) that lead seat 0 to a decision `want` accepts."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = keizai.new_game(game, players, seed=seed)
+        while not state.is_over:
+            if state.current_player == 0 and want(state):
+                return seed, state.record()["actions"]
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def _game_at(server: LiveServer, game: str, seats: list[str], seed: int,
+             actions: list[str]) -> dict:
+    created = httpx.post(f"{server.url}/api/games", json={
+        "game": game, "seats": seats, "seed": seed}).json()
+    state = keizai.new_game(game, len(seats), seed=seed)
+    for name in actions:
+        mover = state.current_player
+        reply = httpx.post(f"{server.url}/api/games/{created['id']}/actions", json={
+            "seat": mover, "token": created["seats"][mover]["token"], "action": name})
+        assert reply.status_code == 200, reply.text
+        state.apply(name)
+    return created
+
+
+def _open(browser, server: LiveServer, game: dict, seat: int = 0):
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('keizai.lang', 'en')")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"{server.url}/#/play/{game['id']}/{seat}/{game['seats'][seat]['token']}")
+    page.wait_for_selector(".table")
+    return page
+
+
+def _view(server: LiveServer, game: dict, seat: int = 0) -> dict:
+    return httpx.get(f"{server.url}/api/games/{game['id']}/view", params={
+        "seat": seat, "token": game["seats"][seat]["token"]}).json()
+
+
+def test_a_whole_payment_by_clicking_cards_and_confirming_once(browser, server) -> None:
+    """Carpenter: pay the cost with any cards of the hand — including one the canonical
+    order does not offer first. A wrong count is refused with the reason; nothing moves."""
+    def hidden_card(state: State) -> bool:
+        d = state.pending_decision()
+        if d is None or d.kind != "pay" or d.amount < 2 or "item" in {
+                c.id for c in d.candidates}:
+            return False
+        legal = {a.name for a in state.legal_actions()}
+        return any(c.action not in legal for c in d.candidates)
+    seed, actions = _position("national-economy/mecenat", 2, hidden_card)
+    state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
+                           "actions": actions})
+    decision = state.pending_decision()
+    legal = {a.name for a in state.legal_actions()}
+    hidden = next(c for c in decision.candidates if c.action not in legal)
+    others = [c for c in decision.candidates if c is not hidden]
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole")
+    assert decision.prompt in page.inner_text("#whole")
+    assert page.locator(".whole-candidate").count() == len(decision.candidates)
+    step = len(actions)
+    page.click(f"#hand [data-pick='{hidden.id}']")   # one card: too few
+    page.click("#whole-confirm")
+    page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)
+    assert f"choose {decision.amount} card(s) in all" in page.inner_text("#banner")
+    assert page.get_attribute(".table", "data-step") == str(step)
+    picked = [hidden.id]
+    for c in others:
+        for _ in range(min(c.count, decision.amount - len(picked))):
+            picked.append(c.id)
+    page.click("#whole-clear")
+    for cid in picked:   # each copy on the board is one click
+        n = picked[:picked.index(cid) + 1].count(cid) if cid != hidden.id else 1
+        page.locator(f"#hand [data-pick='{cid}']").nth(n - 1).click()
+    assert page.get_attribute(".table", "data-picked") == str(decision.amount)
+    page.click("#whole-confirm")
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    page.wait_for_function("() => !document.querySelector('#whole')", timeout=WAIT)
+    hand = [c["id"] for c in _view(server, game)["view"]["players"][0]["hand"]]
+    before = [c["id"] for c in state.view(0)["players"][0]["hand"]]
+    for cid in picked:
+        before.remove(cid)
+    assert sorted(hand) == sorted(before)
+    assert not page.errors
+
+
+def test_a_whole_payday_sale_shows_wages_cash_shortfall_and_sets(browser, server) -> None:
+    """Payday (rulebook): short of money, sell buildings that cover the wages; every
+    allowed set is one choice, confirmed once."""
+    seed, actions = _position("national-economy/progress", 1, lambda s: (
+        (d := s.pending_decision()) is not None and d.kind == "sell" and len(d.sets) >= 2))
+    state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
+                           "actions": actions})
+    decision = state.pending_decision()
+    game = _game_at(server, "national-economy/progress", ["human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole-info")
+    info = decision.info
+    assert (f"Wages due ${info['wages_due']} · cash ${info['cash']} · short "
+            f"${info['shortfall']}") in page.inner_text("#whole-info")
+    assert page.locator(".whole-set").count() == len(decision.sets)
+    page.click(".whole-set[data-set='0']")
+    step = len(actions)
+    page.click("#whole-confirm")
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    sold = _view(server, game)["view"]["workplaces"]
+    public = sorted(w["id"] for w in sold if w["kind"] == "building")
+    for cid in decision.sets[0]:
+        assert cid in public
+    assert not page.errors
+
+
+def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
+    """Futuropia 邀請住民: 5 newcomers need 5-10 beds. L01 + L03 + L05 (6 beds) is one
+    purchase, though L01 and L03 are no longer offered once a dearer house is bought."""
+    game = _game_at(server, "futuropia", ["human", "human"], 0, ["action:invite", "invite:5"])
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole")
+    assert "Buy houses for 5 new residents: 5-10 beds in all" in page.inner_text("#whole")
+    assert "$1 · 1 beds · energy 1 · -1 VP" in page.inner_text(
+        ".whole-candidate[data-pick='L01A']")
+    for house in ("L05A", "L01A", "L03A"):
+        page.click(f".fu [data-pick='{house}']")
+    assert "Chosen: 6 of 5–10 bed(s)" in page.inner_text("#whole-total")
+    page.click("#whole-confirm")
+    page.wait_for_selector(".table:not([data-step='2'])", timeout=WAIT)
+    page.wait_for_selector(".table[data-step='6']", timeout=WAIT)   # 3 houses + done
+    me = _view(server, game)["view"]["communities"][0]
+    assert sorted(h["id"] for h in me["houses"])[:3] == ["L01", "L03", "L05"]
+    assert me["residents"] == 8
+    assert not page.errors
+
+
+def test_the_turn_alert_in_the_tab_title(browser, server) -> None:
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
+    page = _open(browser, server, game)
+    page.wait_for_selector(".table[data-turn=mine]")
+    assert page.title().startswith("● Your turn")
+    page.click(".workplace[data-workplace=mine]")
+    page.wait_for_selector(".table[data-turn=other]", timeout=WAIT)
+    assert not page.title().startswith("●")
+    assert not page.errors
+
+
+@pytest.mark.parametrize(("game_id", "seats"), [
+    ("national-economy/mecenat", ["human", "human"]),
+    ("enterprise-empire", ["human", "human"]),
+    ("national-economy/progress", ["human"]),
+])
+def test_the_end_of_game_screen(browser, server, game_id: str, seats: list[str]) -> None:
+    """The winner (solo: won or lost against the target) and the score breakdown."""
+    rng = random.Random(4)
+    state = keizai.new_game(game_id, len(seats), seed=4)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    game = _game_at(server, game_id, seats, 4, state.record()["actions"])
+    page = _open(browser, server, game)
+    page.wait_for_selector("#game-over")
+    headline = page.inner_text("#game-over h2")
+    if len(seats) == 1:
+        row = state.scores()[0]
+        verdict = "Won" if row["won"] else "Lost"
+        assert headline == f"{verdict}: {row['total']} points against a target of " \
+                           f"{row['target']}"
+    else:
+        winner = state.winners()[0]
+        assert headline.startswith(f"P{winner + 1}") and "wins" in headline
+    assert page.locator("#game-over #scores tbody tr").count() >= 3
+    if game_id == "enterprise-empire":   # the pawn colours of the board, not p0/p1
+        assert page.locator("#game-over #scores thead .pawn[class*='pawn-']").count() == 2
+    assert not page.errors
+
+
+def test_a_move_on_its_way_keeps_the_highlights(browser, server) -> None:
+    """Issue 14: on every move the highlights vanished and every legal action flashed as
+    a dead button until the next state arrived."""
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
+    page = _open(browser, server, game)
+    page.wait_for_selector(".table[data-turn=mine]")
+    before = page.locator(".legal").count()
+    during = page.evaluate("""() => {
+        document.querySelector(".workplace[data-workplace=mine]").click();
+        return [document.querySelectorAll(".legal").length,
+                document.querySelector(".table").classList.contains("busy")];
+    }""")
+    assert during == [before, True]
+    page.wait_for_selector(".table[data-turn=other]", timeout=WAIT)
+    assert not page.errors
+
+
+def test_futuropia_names_whose_turn_it_is(browser, server) -> None:
+    """Issue 14: Futuropia showed "Turn 0" (the seat, not a turn counter)."""
+    game = _game_at(server, "futuropia", ["human", "human"], 0, ["action:subsidy"])
+    page = _open(browser, server, game)
+    top = page.inner_text(".fu .ne-top")
+    assert "Turn of P2" in top and "Turn 1" not in top
+    assert not page.errors
+
+
+def test_log_numbers_past_99_are_not_cut(browser, server) -> None:
+    """Issue 14: ".log ol" padded two digits, so numbering broke from line 100."""
+    rng = random.Random(1)
+    state = keizai.new_game("national-economy/mecenat", 2, seed=1)
+    while len(state.log(0)) < 120:
+        state.apply(rng.choice(state.legal_actions()))
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 1,
+                    state.record()["actions"])
+    page = _open(browser, server, game)
+    page.wait_for_selector("#log li:nth-child(110)")
+    padding = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#log'))"
+                            ".paddingLeft)")
+    width = page.evaluate("""() => { const probe = document.createElement("span");
+        probe.textContent = "120. "; document.querySelector("#log").append(probe);
+        const w = probe.getBoundingClientRect().width; probe.remove(); return w; }""")
+    assert padding >= width
+    assert not page.errors
+
+
+def test_clicks_during_an_outage_are_refused_and_said(browser, tmp_path) -> None:
+    """Issue 14: during an outage clicks were dropped silently; now the table says
+    "reconnecting", greys out and refuses them, and nothing is lost or doubled."""
+    live = LiveServer(f"sqlite:///{tmp_path / 'outage.sqlite3'}", tmp_path / "log").start()
+    try:
+        game = _game_at(live, "national-economy/mecenat", ["human", "human"], 3, [])
+        page = _open(browser, live, game)
+        page.wait_for_selector(".table[data-turn=mine]")
+        live.kill()
+        page.wait_for_selector(".table.offline", timeout=WAIT)
+        assert "Reconnecting" in page.inner_text("#banner")
+        page.click(".workplace[data-workplace=mine]")
+        assert not page.query_selector(".table.busy")
+        live.start()
+        page.wait_for_selector(".table:not(.offline)", timeout=WAIT)
+        assert _view(live, game)["step"] == 0
+        assert not page.errors
+    finally:
+        live.stop()
+
+
+def test_cost_reductions_payday_forecast_and_drawn_icons(browser, server) -> None:
+    """Issue 14: a hand card shows its reduced cost and why (Food Factory, Mecenat card
+    text: cost −1 with a building with the plant icon); a payday forecast during the work
+    phase; category icons are our own SVG drawings, never broken mid-chip."""
+    def reduced(state: State) -> bool:
+        view = state.view(0)
+        return (view["decision"] is not None and view["decision"]["kind"] == "place"
+                and any(c["cost_now"] < c["cost"] for c in view["players"][0]["hand"]))
+    seed, actions = _position("national-economy/mecenat", 2, reduced)
+    state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
+                           "actions": actions})
+    view = state.view(0)
+    card = next(c for c in view["players"][0]["hand"] if c["cost_now"] < c["cost"])
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#hand")
+    shown = page.locator(f"#hand [data-card='{card['id']}']").first
+    assert shown.locator(".card-cost.reduced").inner_text() == str(card["cost_now"])
+    assert (f"Cost {card['cost']} → {card['cost_now']}: −1 with 1+ agriculture building(s)"
+            in shown.locator(".card-reduction").inner_text())
+    me = view["players"][0]
+    due = view["wage"] * me["workers"]
+    forecast = page.inner_text("#payday-forecast")
+    assert (f"Payday forecast: wages ${due} ({me['workers']} workers × ${view['wage']}) vs "
+            f"money ${me['money']}") in forecast
+    assert ("covered" in forecast) == (me["money"] >= due)
+    icons = page.locator(".card [data-icon] svg path")
+    assert icons.count() > 0
+    heights = page.eval_on_selector_all(
+        ".card [data-icon]", "els => els.map(e => e.getClientRects().length)")
+    assert set(heights) == {1}   # one box each: a chip never wraps mid-word
+    assert not page.errors
+
+
+def test_what_the_last_move_changed_is_highlighted(browser, server) -> None:
+    """Issue 14: the table says what just happened (the move's log lines) and marks the
+    money and cards that moved."""
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, ["place:mine"])
+    page = _open(browser, server, game, seat=0)
+    page.wait_for_selector(".table[data-step='1']")
+    token = game["seats"][1]["token"]
+    reply = httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
+        "seat": 1, "token": token, "action": "place:mine"})
+    assert reply.status_code == 200
+    page.wait_for_selector(".table[data-step='2']", timeout=WAIT)
+    assert "P2 places a worker on Mine" in page.inner_text("#last-move")
+    assert page.locator("[data-seat='1'] .changed").count() >= 1
+    assert page.locator("[data-seat='0'] .changed").count() == 0
+    assert not page.errors
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_a_single_option_is_applied_with_a_note_unless_turned_off(browser, server,
+                                                                  auto: bool) -> None:
+    seed, actions = _position("enterprise-empire", 2, lambda s: len(s.legal_actions()) == 1)
+    state = keizai.replay({"game": "enterprise-empire", "players": 2, "seed": seed,
+                           "actions": actions})
+    only = state.legal_actions()[0]
+    game = _game_at(server, "enterprise-empire", ["human", "human"], seed, actions)
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('keizai.lang', 'en');"
+                         f"localStorage.setItem('keizai.auto_single', '{'yes' if auto else 'no'}')")
+    page.goto(f"{server.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+    page.wait_for_selector(".table")
+    step = len(actions)
+    if auto:
+        page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+        assert "The only choice, applied for you" in page.inner_text("#auto-note")
+        assert _view(server, game)["step"] == step + 1
+    else:
+        page.wait_for_selector(f"[data-action='{only.name}'].legal")
+        page.wait_for_timeout(300)
+        assert page.get_attribute(".table", "data-step") == str(step)
+        assert not page.is_checked("#auto-single")
+    context.close()
+
+
+def test_the_replay_shows_no_you_and_no_raw_ids(browser, server) -> None:
+    """Issue 14: the replay labelled the viewed seat "(you)" and its last-action line
+    showed raw action ids."""
+    rng = random.Random(2)
+    state = keizai.new_game("national-economy/mecenat", 2, seed=2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    actions = state.record()["actions"]
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 2, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#game-over")
+    page.click("a[href^='#/replay/']")
+    page.wait_for_selector("#replay-step")
+    page.select_option(".replay-controls select", "0")
+    page.click("#replay-forward")
+    page.wait_for_selector(".replay[data-step='1']", timeout=WAIT)
+    first = keizai.new_game("national-economy/mecenat", 2, seed=2)
+    label = str(first.game.to_action(actions[0]))
+    assert page.inner_text("#replay-last-action") == f"P1: {label}"
+    assert "(you)" not in page.inner_text(".replay .board")
+    assert not page.errors
+
+
+def _phone(browser, server, game: dict):
+    context = browser.new_context(viewport={"width": 390, "height": 800}, is_mobile=True)
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('keizai.lang', 'en');"
+                         "localStorage.setItem('keizai.auto_single', 'no')")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"{server.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+    page.wait_for_selector(".table")
+    return page
+
+
+def test_on_a_phone_the_board_has_a_legend_and_choices_fold_away(browser, server) -> None:
+    """Issue 14: on phones 企業帝國's spaces had no legend (the names are hidden for
+    room) and the sticky Choices panel covered the board."""
+    seed, actions = _position("enterprise-empire", 2, lambda s: len(s.legal_actions()) > 1)
+    game = _game_at(server, "enterprise-empire", ["human", "human"], seed, actions)
+    page = _phone(browser, server, game)
+    page.wait_for_selector(".ee-board")
+    assert page.is_visible("#ee-legend")
+    assert "ES Energy Supply" in page.inner_text("#ee-legend")
+    assert page.locator(".ee-space[data-space='1'] .ee-code").is_visible()
+    page.wait_for_selector(".table[data-turn=mine]")
+    tall = page.locator("#choices").bounding_box()["height"]
+    page.click("#choices-toggle")
+    short = page.locator("#choices").bounding_box()["height"]
+    assert short < tall and short < 0.15 * 800
+    page.click("#choices-toggle")
+    assert page.locator("#choices").bounding_box()["height"] == tall
+    assert not page.errors
+
+
+def test_an_optional_sound_when_the_turn_becomes_mine(browser, server) -> None:
+    """Issue 14: a turn alert in the tab title and an optional sound."""
+    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.add_init_script("""localStorage.setItem('keizai.lang', 'en');
+        localStorage.setItem('keizai.sound', 'yes'); window.tones = 0;
+        window.AudioContext = class { constructor() { this.currentTime = 0;
+          this.destination = {}; }
+          createGain() { return { gain: {}, connect: (x) => x }; }
+          createOscillator() { window.tones += 1; return { frequency: {},
+            connect: (x) => x, start() {}, stop() {} }; } };""")
+    page.goto(f"{server.url}/#/play/{game['id']}/1/{game['seats'][1]['token']}")
+    page.wait_for_selector(".table[data-turn=other]")
+    assert page.evaluate("window.tones") == 0
+    httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
+        "seat": 0, "token": game["seats"][0]["token"], "action": "place:mine"})
+    page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
+    assert page.evaluate("window.tones") == 2 and page.title().startswith("● Your turn")
+    assert page.is_checked("#turn-sound")
+    context.close()
+
+
+def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None:
+    """Rulebook 翻開行動板: interest is one resource per loan, in any mix of money, food
+    and energy; the whole mix is typed and confirmed once."""
+    def interest(state: State) -> bool:
+        d = state.pending_decision()
+        return (d is not None and d.kind == "interest" and d.amount >= 2
+                and any(c.id == "money" and c.count > 3 for c in d.candidates)
+                and len(d.candidates) >= 2)
+    seed, actions = _position("futuropia", 2, interest)
+    state = keizai.replay({"game": "futuropia", "players": 2, "seed": seed,
+                           "actions": actions})
+    decision = state.pending_decision()
+    other = next(c for c in decision.candidates if c.id != "money")
+    game = _game_at(server, "futuropia", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole")
+    assert f"Pay {decision.amount} resources for interest" in page.inner_text("#whole")
+    page.fill(".whole-candidate[data-pick='money'] .whole-number", str(decision.amount - 1))
+    page.locator(".whole-candidate[data-pick='money'] .whole-number").dispatch_event("change")
+    page.click(f".whole-candidate[data-pick='{other.id}'] .plus")
+    assert page.get_attribute(".table", "data-picked") == str(decision.amount)
+    before = state.res[0].copy()
+    page.click("#whole-confirm")
+    page.wait_for_selector("#whole", state="detached", timeout=WAIT)
+    after = _view(server, game)["view"]["communities"][0]
+    index = {"money": 0, "food": 1, "energy": 2}[other.id]
+    expected = before.copy()
+    expected[0] -= decision.amount - 1
+    expected[index] -= 1
+    assert [after["money"], after["food"], after["energy"]] == expected
+    assert not page.errors
