@@ -270,11 +270,11 @@ class TerminalTable:
         decision = state.pending_decision()
         assert decision is not None
         while True:
-            for line in terminal_decisions.lines(decision):
+            for line in terminal_decisions.lines(decision, self.lang):
                 typer.echo(line)
             undo = self._can_offer_undo()
             keys = self._t("cli.whole_keys_undo" if undo else "cli.whole_keys")
-            answer = self._ask(f"{terminal_decisions.help_text(decision)} {keys} >")
+            answer = self._ask(f"{terminal_decisions.help_text(decision, self.lang)} {keys} >")
             answer = answer.strip().lower()
             if answer == "q":
                 return False
@@ -291,12 +291,13 @@ class TerminalTable:
                     typer.echo(f"  · {line}")
                 continue
             try:
-                chosen = terminal_decisions.parse(decision, answer)
+                chosen = terminal_decisions.parse(decision, answer, self.lang)
             except ValueError as error:
                 typer.echo(self._t("cli.choose_again", error=str(error)))
                 continue
-            described = terminal_decisions.describe_set(decision, chosen)
-            confirm = self._ask(self._t("cli.confirm", prompt=decision.prompt,
+            described = terminal_decisions.describe_set(decision, chosen, self.lang)
+            confirm = self._ask(self._t("cli.confirm",
+                                        prompt=terminal_decisions.prompt(decision, self.lang),
                                         chosen=described)).strip().lower()
             if confirm == "q":
                 return False
