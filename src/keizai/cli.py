@@ -155,11 +155,8 @@ class TerminalTable:
         return i18n.tr(key, self.lang, **params)
 
     def _label(self, view: dict[str, Any], action: Any) -> str:
-        """A menu line: the game's own description in English (with the figures that
-        decide it), the catalogue's label in the other languages."""
-        if self.lang == "en":
-            return self.state.game.describe_action(view, action)
-        return i18n.action_label(self.state.game.id, action.name, self.lang, action.label)
+        """A menu line in the table's language, with the figures that decide it."""
+        return self.state.game.describe_action(view, action, self.lang)
 
     def _show_log(self, seat: int | None) -> None:
         lines = self.state.log(seat, self.lang)

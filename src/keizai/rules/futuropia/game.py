@@ -79,8 +79,9 @@ class FuturopiaGame(Game):
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         return render_text(view, lang)
 
-    def describe_action(self, view: dict[str, Any], action: Action) -> str:
-        return describe_action(view, action.name, action.label)
+    def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
+        return describe_action(view, action.name, super().describe_action(view, action, lang),
+                               lang)
 
 
 def futuropia() -> FuturopiaGame:

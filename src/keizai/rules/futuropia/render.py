@@ -117,9 +117,9 @@ def _me(view: dict[str, Any]) -> dict[str, Any] | None:
     return next((c for c in view["communities"] if c["seat"] == current), None)
 
 
-def describe_action(view: dict[str, Any], name: str, label: str) -> str:
+def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en") -> str:
     """A menu line with the figures of the tile or choice (issue 14: every Futuropia choice
-    shows what it yields and costs), read from the view."""
+    shows what it yields and costs), read from the view, in `lang`."""
     me = _me(view)
     if me is None:
         return label
@@ -127,42 +127,44 @@ def describe_action(view: dict[str, Any], name: str, label: str) -> str:
     extra = ""
     if verb == "action" and arg in ("food", "power"):
         market = view["markets"][arg]
-        sides = [f"{side} {market[side]['id']} ${market[side]['cost']} "
-                 f"({market[side]['spaces']} sp -> {market[side]['output']})"
+        sides = [tr("fu.menu.side", lang, side=tr(f"fu.tui.{side}", lang), id=market[side]["id"],
+                    cost=market[side]["cost"], spaces=market[side]["spaces"],
+                    output=market[side]["output"])
                  for side in ("left", "right") if market[side] is not None]
         run = me["best_runs"][arg]["output"]
-        extra = f"{'; '.join(sides) or 'market empty'}; your {arg} run makes {run}"
+        extra = tr("fu.menu.market", lang, sides="; ".join(sides) or tr("fu.menu.empty", lang),
+                   kind=tr(f"fu.kind.{arg}", lang), run=run)
     elif verb == "action" and arg == "invite":
-        extra = (f"{me['residents']} residents, {me['beds']} beds; feeding run needs one food "
-                 f"each, you have {me['food']}")
+        extra = tr("fu.menu.invite_tile", lang, residents=me["residents"], beds=me["beds"],
+                   food=me["food"])
     elif verb == "action" and arg == "robots":
-        extra = (f"energy run needs robots + house energy {me['house_energy']}; you have "
-                 f"{me['energy']} energy, {me['robots']} robots")
+        extra = tr("fu.menu.robots_tile", lang, house=me["house_energy"], energy=me["energy"],
+                   robots=me["robots"])
     elif verb == "action" and arg == "subsidy":
         extra = f"${view['subsidy']['value']}"
     elif verb == "refresh":
-        extra = f"{me['refresh_cost']} resources"
+        extra = tr("fu.menu.resources", lang, n=me["refresh_cost"])
     elif verb == "buy" and arg in ("left", "right"):
         market = view["markets"][view["decision"].get("market", "food")]
         side = market.get(arg)
         if side is not None:
-            extra = f"{side['id']}: {side['spaces']} sp -> {side['output']}, ${side['cost']}"
+            extra = tr("fu.menu.generator", lang, id=side["id"], spaces=side["spaces"],
+                       output=side["output"], cost=side["cost"])
     elif verb == "invite":
-        n = int(arg)
-        extra = f"feeding run needs {me['residents'] + n} food, you have {me['food']}"
+        extra = tr("fu.menu.invite", lang, need=me["residents"] + int(arg), food=me["food"])
     elif verb == "robots":
-        n = int(arg)
-        need = me["robots"] + n + me["house_energy"]
-        extra = f"energy run needs {need}, you have {me['energy']}"
+        need = me["robots"] + int(arg) + me["house_energy"]
+        extra = tr("fu.menu.robots", lang, need=need, energy=me["energy"])
     elif verb == "house" and arg != "done":
         house = next((h for h in view["house_supply"] if h["id"] == arg), None)
         if house is not None:
-            extra = (f"${house['price']}, energy {house['energy']}, VP {house['vp']:+d}"
-                     + (", special" if house["special"] else ""))
+            extra = tr("fu.menu.house", lang, price=house["price"], energy=house["energy"],
+                       vp=f"{house['vp']:+d}") + (tr("fu.menu.special", lang)
+                                                   if house["special"] else "")
     elif verb == "discard":
         gen = next((g for g in me["generators"] if g["id"] == arg), None)
         if gen is not None:
-            extra = f"{gen['spaces']} sp -> {gen['output']}"
+            extra = tr("fu.menu.output", lang, spaces=gen["spaces"], output=gen["output"])
     elif verb == "pay":
-        extra = f"you have {me[arg]}"
-    return f"{label} ({extra})" if extra else label
+        extra = tr("fu.menu.have", lang, n=me[arg])
+    return tr("fu.menu.line", lang, label=label, extra=extra) if extra else label
