@@ -1,12 +1,15 @@
 """CI speed guard: fail only on a large slow-down (more than 2x) of the engine.
 
-Each workload (complete random games of a game, and clone() of a mid-game state) is timed
-as a ratio to a fixed pure-Python calibration loop run in the same process, so a busy or
-slower machine moves both and the ratio stays put. The ratios are compared with
-bench/baseline.json, taken on the plain-Python engine.
+Each workload (complete random games of a game through the checked `apply` with
+`scores()` at the end, as docs/performance.md measures them; clone() of a mid-game state;
+MCTS iterations with random rollouts) is timed as a ratio to a fixed pure-Python
+calibration loop run in the same process, so a busy or slower machine moves both and the
+ratio stays put. bench/baseline.json keeps one set of ratios per build (the compiled
+default install, and plain Python with KEIZAI_PURE=1); the build that runs is compared
+with its own, so a compiled install that silently runs plain Python fails too.
 
     .venv/bin/python bench/regression.py            # check (exit 1 on a >2x regression)
-    .venv/bin/python bench/regression.py --update   # write a new baseline
+    .venv/bin/python bench/regression.py --update   # write this build's baseline
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import keizai
+from keizai import _build
+from keizai.agents import MCTSAgent
 from keizai.engine import Rng
 
 BASELINE = Path(__file__).with_name("baseline.json")
@@ -36,19 +41,29 @@ def calibration() -> None:
 
 
 def random_games(game_id: str, players: int, count: int) -> Callable[[], None]:
+    """The issue loop: `apply(random legal index)` (checked), `scores()` at the end."""
     def run() -> None:
         for seed in range(count):
             state = keizai.new_game(game_id, players, seed=seed)
             state.log_enabled = False
-            state.play_out(Rng(seed))
+            rng = Rng(seed)
+            while not state.is_over:
+                legal = state.legal_indices()
+                state.apply(legal[rng.randbelow(len(legal))])
+            state.scores()
 
     return run
 
 
-def clones(game_id: str, players: int, count: int) -> Callable[[], None]:
+def _position(game_id: str, players: int, steps: int) -> keizai.State:
     state = keizai.new_game(game_id, players, seed=1)
     state.log_enabled = False
-    state.play_out(Rng(1), max_steps=40)
+    state.play_out(Rng(1), max_steps=steps)
+    return state
+
+
+def clones(game_id: str, players: int, count: int) -> Callable[[], None]:
+    state = _position(game_id, players, 40)
 
     def run() -> None:
         for _ in range(count):
@@ -57,13 +72,25 @@ def clones(game_id: str, players: int, count: int) -> Callable[[], None]:
     return run
 
 
+def mcts(game_id: str, players: int, iterations: int) -> Callable[[], None]:
+    """MCTS with random rollouts to the end of the game, from a position 30 moves in."""
+    state = _position(game_id, players, 30)
+
+    def run() -> None:
+        MCTSAgent(seed=1, iterations=iterations, depth=-1, reuse=0).choose(state)
+
+    return run
+
+
 WORKLOADS: dict[str, Callable[[], None]] = {
+    "national-economy/progress 4p games": random_games("national-economy/progress", 4, 60),
     "national-economy/mecenat 2p games": random_games("national-economy/mecenat", 2, 100),
     "national-economy/glory 4p games": random_games("national-economy/glory", 4, 50),
     "national-economy/progress 1p games": random_games("national-economy/progress", 1, 100),
     "futuropia 3p games": random_games("futuropia", 3, 40),
     "enterprise-empire 3p games": random_games("enterprise-empire", 3, 40),
     "national-economy/mecenat 4p clone": clones("national-economy/mecenat", 4, 15000),
+    "national-economy/mecenat 2p mcts": mcts("national-economy/mecenat", 2, 300),
 }
 
 
@@ -81,14 +108,23 @@ def measure() -> dict[str, float]:
     return {name: round(best_time(work) / unit, 3) for name, work in WORKLOADS.items()}
 
 
+def build() -> str:
+    """The baseline this run is compared with: the compiled build or plain Python."""
+    return "compiled" if _build.describe().startswith("compiled") else "plain"
+
+
 def main(argv: list[str]) -> int:
     ratios = measure()
+    kind = build()
+    baselines = json.loads(BASELINE.read_text())
     if "--update" in argv:
-        BASELINE.write_text(json.dumps(ratios, indent=1) + "\n")
-        print(f"wrote {BASELINE}")
+        baselines[kind] = ratios
+        BASELINE.write_text(json.dumps(baselines, indent=1, sort_keys=True) + "\n")
+        print(f"wrote the {kind} baseline to {BASELINE}")
         return 0
-    baseline = json.loads(BASELINE.read_text())
+    baseline = baselines.get(kind, {})
     failed = False
+    print(f"build: {_build.describe()}")
     for name, ratio in ratios.items():
         base = baseline.get(name)
         verdict = "new" if base is None else f"{ratio / base:.2f}x baseline"

@@ -1,7 +1,11 @@
 """keizai: economic board games with exact rules, fair bots and research interfaces."""
 
-import keizai.rules  # noqa: F401  (registers the games)
-from keizai.engine import (
+from keizai import _build
+
+_build.select()  # compiled modules or plain Python, before any other keizai import
+
+import keizai.rules  # noqa: E402, F401  (registers the games)
+from keizai.engine import (  # noqa: E402
     Action,
     Game,
     IllegalAction,

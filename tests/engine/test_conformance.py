@@ -122,7 +122,7 @@ def test_illegal_action_leaves_state_unchanged(game_id: str, players: int) -> No
         for index in rng.sample(illegal, min(5, len(illegal))):
             with pytest.raises(IllegalAction):
                 state.apply(index)
-        for junk in ("no-such-action", -1, game.num_distinct_actions, 2.5, None):
+        for junk in ("no-such-action", -1, game.num_distinct_actions, 2.5, None, True, False):
             with pytest.raises(IllegalAction):
                 state.apply(junk)  # type: ignore[arg-type]
         after = json.dumps([state.view(s) for s in [None, *range(players)]], sort_keys=True)

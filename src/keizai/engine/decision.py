@@ -170,8 +170,11 @@ def check(decision: PendingDecision, chosen: Chosen | list[str]) -> dict[str, in
             have = "only one" if cand.count == 1 else f"only {cand.count}"
             raise IllegalAction(f"{cand.label}: there is {have}, not {n}")
     for tag, most in decision.limits.items():
-        tagged = sum(n for cid, n in picked.items()
-                     if tag in decision.candidate(cid).tags)  # type: ignore[union-attr]
+        tagged = 0
+        for cid, n in picked.items():
+            cand = decision.candidate(cid)
+            if cand is not None and tag in cand.tags:  # every cid was checked just above
+                tagged += n
         if tagged > most:
             raise IllegalAction(f"at most {most} {tag} per decision, not {tagged}")
     units = _units(decision, picked)

@@ -4,6 +4,10 @@ A state's RNG must be cheap to copy (search clones states hundreds of thousands 
 times) and give the same numbers on every machine and Python version. The standard
 library's Mersenne Twister has a 2.5 KB state whose copy dominates a cheap clone, so
 states use SplitMix64: one 64-bit integer of state, a well-studied output function.
+
+Compiled with mypyc, the generator runs on native 64-bit integers (`i64`, which wrap
+around like C's); in plain Python, on Python's integers masked to 64 bits. Both give the
+same numbers (tests/engine/test_rng.py pins them, and CI runs it on both builds).
 """
 
 from __future__ import annotations
@@ -11,9 +15,24 @@ from __future__ import annotations
 from collections.abc import Iterator, MutableSequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:  # annotations only: mypyc compiles i64 as a native 64-bit integer
+    from mypy_extensions import i64
 
 _MASK: Final = (1 << 64) - 1
+# Whether this module is the mypyc-compiled one (native i64 arithmetic wraps around).
+_NATIVE: Final = not __file__.endswith(".py")
+# SplitMix64's constants as signed 64-bit values, for the native arithmetic.
+_GOLDEN: Final[i64] = 0x9E3779B97F4A7C15 - (1 << 64)
+_MIX1: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
+_MIX2: Final[i64] = 0x94D049BB133111EB - (1 << 64)
+_LOW63: Final[i64] = (1 << 63) - 1
+
+
+def _signed(value: int) -> int:
+    """A 64-bit unsigned value as the signed number with the same bits."""
+    return value - (1 << 64) if value >> 63 else value
 
 
 class Rng:
@@ -22,9 +41,32 @@ class Rng:
     __slots__ = ("_state",)
 
     def __init__(self, seed: int) -> None:
-        self._state = seed & _MASK
+        # The state's 64 bits: unsigned in plain Python, signed in the compiled build.
+        if 0 <= seed < 1 << 62:  # the same bits either way (and no big-integer work)
+            self._state: i64 = seed
+        else:
+            self._state = _signed(seed & _MASK) if _NATIVE else seed & _MASK
+
+    def _bits(self) -> i64:
+        """The next output's 64 bits (signed in the compiled build, unsigned otherwise)."""
+        if _NATIVE:
+            s: i64 = self._state + _GOLDEN
+            self._state = s
+            s = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MIX1
+            s = (s ^ ((s >> 27) & 0x1FFFFFFFFF)) * _MIX2
+            return s ^ ((s >> 31) & 0x1FFFFFFFF)
+        return self.next64()
+
+    def _below(self, n: i64) -> i64:
+        """The next output modulo n, for 0 < n < 2**62 (compiled build)."""
+        bits = self._bits()
+        # the unsigned value is 2 * (bits >>> 1) + (bits & 1)
+        return (((bits >> 1) & _LOW63) % n * 2 + (bits & 1)) % n
 
     def next64(self) -> int:
+        if _NATIVE:
+            bits = self._bits()
+            return int(bits) + (1 << 64) if bits < 0 else int(bits)
         self._state = s = (self._state + 0x9E3779B97F4A7C15) & _MASK
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -32,11 +74,13 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in [0, n)."""
+        if _NATIVE and 0 < n < 1 << 62:
+            return self._below(n)
         return self.next64() % n
 
     def randrange(self, n: int) -> int:
         """Alias of `randbelow`, so an Rng can stand where a `random.Random` is expected."""
-        return self.next64() % n
+        return self.randbelow(n)
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
@@ -45,22 +89,25 @@ class Rng:
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher–Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            j = self._below(i + 1) if _NATIVE else self.next64() % (i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items: list[Any]) -> Any:
-        return items[self.next64() % len(items)]
+        return items[self.randbelow(len(items))]
 
     def spawn(self) -> Rng:
         """An independent generator seeded from this one (for determinization)."""
         return Rng(self.next64())
 
     def copy(self) -> Rng:
-        return Rng(self._state)
+        twin = Rng(0)
+        twin._state = self._state
+        return twin
 
     @property
     def state(self) -> int:
-        return self._state
+        """The 64-bit state as an unsigned integer."""
+        return int(self._state) & _MASK
 
 
 class SmallDraws:
@@ -75,13 +122,15 @@ class SmallDraws:
 
     def __init__(self, rng: Rng) -> None:
         self._rng = rng
-        self._bits = 0
+        # Three 21-bit draws per output; only the low 63 bits are used, which are the same
+        # whether the output is signed (compiled build) or not.
+        self._bits: i64 = 0
         self._left = 0
 
     def below(self, n: int) -> int:
         """A nearly uniform integer in [0, n) for n up to about a thousand."""
         if self._left == 0:
-            self._bits = self._rng.next64()
+            self._bits = self._rng._bits() if _NATIVE else self._rng.next64()
             self._left = 3
         value = self._bits & 0x1FFFFF
         self._bits >>= 21

@@ -1,6 +1,6 @@
 """The engine contract, part two: a `State`, one position of a game.
 
-This module is compiled with mypyc in the fast build (scripts/compile.sh); games written
+This module is compiled with mypyc at install (setup.py); games written
 in plain Python subclass it all the same.
 """
 
@@ -123,6 +123,15 @@ class State(ABC):
     def apply(self, action: ActionLike | object) -> None:
         """Apply one decision of the current player (an Action, its index or its name);
         IllegalAction leaves the state as it was."""
+        if type(action) is int:  # a legal index (not a bool) needs no decoding
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_indices()
+            if action in legal and not self.is_over:
+                self._legal = None
+                self.history.append(action)
+                self._apply(action)
+                return
         chosen = self.game.to_action(action)
         if self.is_over:
             raise IllegalAction("the game is over")

@@ -84,11 +84,11 @@ def bench(game_ids: list[str] | None = None, players: int = 2, seconds: float = 
 
 
 def engine_build() -> str:
-    """Which engine runs: the mypyc-compiled one (scripts/compile.sh) or plain Python."""
-    import keizai.engine.state as engine_state
+    """Which engine runs: the mypyc-compiled build (the default install) or plain Python,
+    and why."""
+    from keizai import _build
 
-    compiled = not engine_state.__file__.endswith(".py")
-    return "compiled (mypyc)" if compiled else "plain Python (scripts/compile.sh compiles it)"
+    return _build.describe()
 
 
 def format_table(rows: list[dict[str, Any]]) -> str:

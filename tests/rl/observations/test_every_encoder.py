@@ -64,3 +64,49 @@ def test_spectator_view_has_no_observation(game_id):
     state = keizai.new_game(game_id, players=2, seed=1)
     with pytest.raises(ValueError, match="per seat"):
         encoder_for(game_id).encode(state.view(None), None)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_observe_reads_the_state_as_encode_reads_the_view(game_id, players):
+    """`observe` reads the state directly (no view is built: the environments' hot path);
+    its vector is exactly that of the seat's view, for every seat of random positions
+    (opening, decisions of every kind, the end with scores)."""
+    encoder = encoder_for(game_id)
+    checked = 0
+    for seed in range(3):
+        for state in random_states(game_id, players, seed=100 * seed + players, every=3):
+            for seat in range(players):
+                direct = encoder.observe(state, seat)
+                assert np.array_equal(direct, encoder.encode(state.view(seat), seat)), (
+                    [f.name for f in encoder.fields
+                     if not np.array_equal(direct[f.slice],
+                                           encoder.encode(state.view(seat), seat)[f.slice])])
+                checked += 1
+    assert checked > 30
+
+
+OPTION_CASES = [
+    ("futuropia", 3, {"advanced": True, "houses": "random", "expert_tiles": "random"}),
+    ("futuropia", 4, {"advanced": True, "houses": "B", "refresh_on_credit": True}),
+    ("enterprise-empire", 3, {"choose_corners": True, "max_turns": 40}),
+    ("national-economy/glory", 1, {}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), OPTION_CASES)
+def test_observe_matches_the_view_under_options(game_id, players, options):
+    """The same check with the set-ups the defaults skip: Futuropia's advanced opening and
+    expert tiles, 企業帝國's corner choice and turn cap, solo National Economy."""
+    encoder = encoder_for(game_id)
+    for seed in range(4):
+        state = keizai.new_game(game_id, players, seed=seed, options=options)
+        state.log_enabled = False
+        rng = Rng(seed)
+        while True:
+            for seat in range(players):
+                assert np.array_equal(encoder.observe(state, seat),
+                                      encoder.encode(state.view(seat), seat))
+            if state.is_over:
+                break
+            legal = state.legal_indices()
+            state.apply_index(legal[rng.randbelow(len(legal))])

@@ -12,12 +12,15 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 # Space effects (what landing on a space does).
-SUPPLY, DEMAND, RESEARCH, CORNER = 0, 1, 2, 3
+SUPPLY: Final = 0
+DEMAND: Final = 1
+RESEARCH: Final = 2
+CORNER: Final = 3
 _EFFECTS = {"supply": SUPPLY, "demand": DEMAND, "research": RESEARCH, "corner": CORNER}
-CORNERS = 4  # one per group: the board has four corner spaces
+CORNERS: Final = 4  # one per group: the board has four corner spaces
 
 _AMOUNTS = (
     "starting_cash", "corner_revenue", "revenue_raise_per_company", "demand_sale",

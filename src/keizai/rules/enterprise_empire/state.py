@@ -16,16 +16,22 @@ clockwise from them. Per-seat tables are flat lists: `held[seat * M + material]`
 from __future__ import annotations
 
 from math import gcd
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from keizai.engine import State, rng_from
 from keizai.i18n import msg
+from keizai.rules.enterprise_empire.actions import ActionIndex
 from keizai.rules.enterprise_empire.data import CORNER, CORNERS, DEMAND, RESEARCH, SUPPLY
 
 if TYPE_CHECKING:
     from keizai.rules.enterprise_empire.game import EnterpriseEmpire
 
-MOVE, OFFER, RESEARCHING, REFILL, PLACING, OVER = range(6)
+MOVE: Final = 0
+OFFER: Final = 1
+RESEARCHING: Final = 2
+REFILL: Final = 3
+PLACING: Final = 4
+OVER: Final = 5
 PHASE_NAMES = ("move", "offer", "research", "refill", "placing", "over")
 CORNER_LETTERS = "ABCD"
 
@@ -38,8 +44,12 @@ class EmpireState(State):
         "position", "price_pile", "revenue_in", "sales", "spent", "start", "turn", "winner",
     )
 
-    def __init__(self, game: EnterpriseEmpire, players: int, seed: int,
-                 options: dict[str, Any]) -> None:
+    def __init__(self, game: EnterpriseEmpire | None, players: int = 0, seed: int = 0,
+                 options: dict[str, Any] | None = None) -> None:
+        """A new game; `EmpireState(None)` is the blank shell `clone()` fills in
+        (compiled classes cannot be created without running `__init__`)."""
+        if game is None or options is None:
+            return
         super().__init__(game, players, seed, options)
         parts = self.parts = game.parts
         rng = self.rng
@@ -129,7 +139,7 @@ class EmpireState(State):
         return self.phase == OVER
 
     def _legal_indices(self) -> list[int]:
-        ix = self.game.index
+        ix: ActionIndex = self.game.index
         phase = self.phase
         if phase == MOVE:
             k = len(self.parts.price_kinds)
@@ -150,7 +160,7 @@ class EmpireState(State):
         return []
 
     def _apply(self, index: int) -> None:
-        ix = self.game.index
+        ix: ActionIndex = self.game.index
         if index == ix.roll:
             steps = self.rng.randbelow(self.parts.die_sides) + 1
             self.reveals += 1
@@ -536,7 +546,7 @@ class EmpireState(State):
 
     # ----- copies ------------------------------------------------------------------
     def clone(self) -> EmpireState:
-        twin = EmpireState.__new__(EmpireState)
+        twin = EmpireState(None)
         self._copy_base_into(twin)
         twin.active = self.active
         twin.bank = self.bank.copy()

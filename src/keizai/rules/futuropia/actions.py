@@ -8,10 +8,16 @@ in the canonical order money → food → energy, so each mix has exactly one se
 
 from __future__ import annotations
 
+from typing import Final
+
 from keizai.engine import ActionSpace
 from keizai.rules.futuropia.data import Components
 
-TILE_FOOD, TILE_POWER, TILE_INVITE, TILE_ROBOTS, TILE_SUBSIDY = range(5)
+TILE_FOOD: Final = 0
+TILE_POWER: Final = 1
+TILE_INVITE: Final = 2
+TILE_ROBOTS: Final = 3
+TILE_SUBSIDY: Final = 4
 TILE_NAMES = ("food", "power", "invite", "robots", "subsidy")
 TILE_LABELS = (
     "Food generator + food run",
@@ -20,7 +26,7 @@ TILE_LABELS = (
     "Robots + energy run",
     "Take the subsidy",
 )
-ALL_TILES = (1 << len(TILE_NAMES)) - 1
+ALL_TILES: Final = (1 << len(TILE_NAMES)) - 1
 RESOURCES = ("money", "food", "energy")
 
 

@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-FOOD = 0
-POWER = 1
+FOOD: Final = 0
+POWER: Final = 1
 KINDS = ("food", "power")
 SIDES = ("A", "B")
 

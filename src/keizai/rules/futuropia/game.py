@@ -72,7 +72,8 @@ class FuturopiaGame(Game):
         rules = self.components.rules
         for tile in self.components.expert_tiles:
             if tile.id in expert:
-                rules = replace(rules, **dict(tile.change))
+                changes: dict[str, Any] = dict(tile.change)
+                rules = replace(rules, **changes)
         state.set_up(Setup(self.components, rules, self.table, players, options, expert))
         return state
 

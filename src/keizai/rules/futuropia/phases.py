@@ -1,9 +1,24 @@
-"""The decision a Futuropia position waits for, and what a resource payment is for."""
+"""The decision a Futuropia position waits for, and what a resource payment is for.
 
-OPENING, TURN, PAY, REPAY, BUY, DISCARD, INVITE, HOUSES, ROBOTS, OVER = range(10)
+Constants are `Final` so that the compiled build inlines them."""
+
+from typing import Final
+
+OPENING: Final = 0
+TURN: Final = 1
+PAY: Final = 2
+REPAY: Final = 3
+BUY: Final = 4
+DISCARD: Final = 5
+INVITE: Final = 6
+HOUSES: Final = 7
+ROBOTS: Final = 8
+OVER: Final = 9
 PHASE_NAMES = ("buy opening houses", "choose an action", "pay resources", "repay loans",
                "buy a generator", "discard a generator", "invite residents", "buy houses",
                "take robots", "game over")
 
-PAY_REFRESH, PAY_INTEREST, PAY_REPAY = range(3)
+PAY_REFRESH: Final = 0
+PAY_INTEREST: Final = 1
+PAY_REPAY: Final = 2
 PURPOSE_NAMES = ("refresh", "interest", "repayment")

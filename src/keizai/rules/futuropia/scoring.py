@@ -17,7 +17,6 @@ remove) are made by search so that the player's score is the best the rules allo
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from keizai.rules.futuropia.data import FOOD, GeneratorType, HouseFace, Rules
@@ -58,28 +57,33 @@ class _Production:
     Tables are indexed by workforce, capped at the total number of work spaces.
     """
 
-    __slots__ = ("_food_tables", "max_energy", "options", "total_spaces")
+    __slots__ = ("_food_tables", "_surplus", "max_energy", "options", "total_spaces")
 
     def __init__(self, gens: tuple[GeneratorType, ...]) -> None:
         self.total_spaces = sum(g.spaces for g in gens)
-        options = [(0, 0, 0)]
+        options: list[tuple[int, int, int]] = [(0, 0, 0)]
         for g in gens:
             food = g.output if g.kind == FOOD else 0
             energy = g.output - food
             options += [(s + g.spaces, f + food, e + energy) for s, f, e in options]
+            # Identical generators give identical staffings: keep each (spaces, food,
+            # energy) once, in the order of its first occurrence (the order ties use).
+            options = list(dict.fromkeys(options))
         self.options = options
-        self.max_energy = self._table(lambda s, f, e: e)
-        self._food_tables: dict[int, list[int]] = {}
-
-    def _table(self, value: Callable[[int, int, int], int]) -> list[int]:
-        """best[w]: the largest `value` of a staffing using at most w work spaces."""
         best = [-1] * (self.total_spaces + 1)
-        for s, f, e in self.options:
-            v = value(s, f, e)
-            if v > best[s]:
-                best[s] = v
+        for s, _, e in options:
+            if e > best[s]:
+                best[s] = e
+        self.max_energy = self._running_max(best)
+        self._food_tables: dict[int, list[int]] = {}
+        self._surplus: dict[tuple[int, int, int], tuple[int, int]] = {}
+
+    @staticmethod
+    def _running_max(best: list[int]) -> list[int]:
+        """best[w] becomes the largest value using at most w work spaces."""
         for w in range(1, len(best)):
-            best[w] = max(best[w], best[w - 1])
+            if best[w - 1] > best[w]:
+                best[w] = best[w - 1]
         return best
 
     def workforce(self, workers: int) -> int:
@@ -89,19 +93,49 @@ class _Production:
         """Most food per workforce, keeping energy balanced where that is possible."""
         table = self._food_tables.get(energy_demand)
         if table is None:
-            kept = self._table(lambda s, f, e: f if e >= energy_demand else -1)
-            anyhow = self._table(lambda s, f, e: f)
+            size = self.total_spaces + 1
+            kept = [-1] * size
+            anyhow = [-1] * size
+            for s, f, e in self.options:
+                if f > anyhow[s]:
+                    anyhow[s] = f
+                if e >= energy_demand and f > kept[s]:
+                    kept[s] = f
+            kept = self._running_max(kept)
+            anyhow = self._running_max(anyhow)
             table = [k if k >= 0 else a for k, a in zip(kept, anyhow, strict=True)]
             self._food_tables[energy_demand] = table
         return table
 
     def best_surplus(self, workforce: int, residents: int, energy_demand: int) -> tuple[int, int]:
-        fed = [(f, e) for s, f, e in self.options if s <= workforce and f >= residents]
-        balanced = [(f, e) for f, e in fed if e >= energy_demand]
-        pool = balanced or fed
-        if not pool:
+        """(surplus food, surplus energy) of the first staffing, in `options` order, with
+        the most surplus among those that feed everyone and keep energy balanced (among
+        those that feed everyone when none keeps it balanced)."""
+        key = (workforce, residents, energy_demand)
+        known = self._surplus.get(key)
+        if known is None:
+            known = self._surplus[key] = self._best_surplus(workforce, residents,
+                                                             energy_demand)
+        return known
+
+    def _best_surplus(self, workforce: int, residents: int,
+                      energy_demand: int) -> tuple[int, int]:
+        fed_best = balanced_best = -1
+        fed = balanced = (0, 0)
+        for s, f, e in self.options:
+            if s > workforce or f < residents:
+                continue
+            extra = e - energy_demand
+            value = f - residents + (extra if extra > 0 else 0)
+            if value > fed_best:
+                fed_best = value
+                fed = (f, e)
+            if extra >= 0 and value > balanced_best:
+                balanced_best = value
+                balanced = (f, e)
+        if balanced_best < 0 and fed_best < 0:
             return 0, 0
-        f, e = max(pool, key=lambda fe: fe[0] - residents + max(0, fe[1] - energy_demand))
+        f, e = balanced if balanced_best >= 0 else fed
         return f - residents, max(0, e - energy_demand)
 
 
@@ -137,6 +171,7 @@ def self_sufficiency(community: Community, rules: Rules) -> CheckResult:
         if cached is not None:
             return cached
         best: CheckResult | None = None
+        best_points = 0
         tried: set[tuple[int, int, int]] = set()
         for i, house in enumerate(houses):
             key = (house.beds, house.energy, house.vp)
@@ -144,8 +179,10 @@ def self_sufficiency(community: Community, rules: Rules) -> CheckResult:
                 continue
             tried.add(key)
             result = energy(0, houses[:i] + houses[i + 1:])
-            if best is None or result.points(rules) > best.points(rules):
+            points = result.points(rules)
+            if best is None or points > best_points:
                 best = result
+                best_points = points
         assert best is not None  # demand > 0 with no robots means a house uses energy
         memo[houses] = best
         return best

@@ -6,7 +6,7 @@ to reference/futuropia.md (sections §4-§11). Designed choices are in docs/rule
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from keizai.engine import Action, State
 from keizai.i18n import msg
@@ -50,7 +50,9 @@ from keizai.rules.futuropia.scoring import Community, final_points, self_suffici
 from keizai.rules.futuropia.staffing import best_output
 from keizai.rules.futuropia.view import build_view
 
-MONEY, FOOD_STOCK, ENERGY_STOCK = range(3)  # positions in a player's resource list
+MONEY: Final = 0  # positions in a player's resource list
+FOOD_STOCK: Final = 1
+ENERGY_STOCK: Final = 2
 
 
 class Setup:
@@ -108,6 +110,14 @@ class FuturopiaState(State):
         "turn",
     )
 
+    def __init__(self, game: Any, players: int = 0, seed: int = 0,
+                 options: dict[str, Any] | None = None) -> None:
+        """A new game before `set_up`; `FuturopiaState(None)` is the blank shell
+        `clone()` fills in (compiled classes cannot be created without `__init__`)."""
+        if game is None or options is None:
+            return
+        super().__init__(game, players, seed, options)
+
     # ----- set-up (rulebook 遊戲準備; reference §4, §11) ----------------------------
     def set_up(self, setup: Setup) -> None:
         comps = setup.components
@@ -134,7 +144,7 @@ class FuturopiaState(State):
             self.rng.shuffle(special_tiles)
             chosen = special_tiles[: rules.advanced_specials_per_player * n]
             supply += [2 * t + 1 for t in chosen]
-            self.houses = [[] for _ in range(n)]
+            self.houses: list[list[int]] = [[] for _ in range(n)]
         else:
             self.houses = [[2 * special_tiles[p]] for p in range(n)]
         for t, tile in enumerate(comps.house_tiles):
@@ -196,7 +206,7 @@ class FuturopiaState(State):
         return self.setup.rules
 
     def clone(self) -> FuturopiaState:
-        twin = FuturopiaState.__new__(FuturopiaState)
+        twin = FuturopiaState(None)
         self._copy_base_into(twin)
         twin.setup = self.setup
         twin.res = [r.copy() for r in self.res]

@@ -82,7 +82,9 @@ class Player:
         "workers",
     )
 
-    def __init__(self, types: int, money: int, workers: int) -> None:
+    def __init__(self, types: int, money: int, workers: int, blank: bool = False) -> None:
+        if blank:  # the shell `copy()` fills in
+            return
         self.money = money
         self.workers = workers  # human workers owned, trainees included
         self.ready = workers  # tokens (workers and dolls) that can still be placed
@@ -99,7 +101,7 @@ class Player:
         self.built: list[int] = []  # FREE / USED / BURNT per building this round
 
     def copy(self) -> Player:
-        twin = Player(0, 0, 0)
+        twin = Player(0, 0, 0, True)
         twin.money = self.money
         twin.workers = self.workers
         twin.ready = self.ready
@@ -123,6 +125,8 @@ class Player:
 
 class NationalEconomyState(State):
     __slots__ = (
+        "_cheapest_known",
+        "base_worker_limit",
         "budget",
         "build_arg",
         "build_mode",
@@ -170,6 +174,7 @@ class NationalEconomyState(State):
         super().__init__(game, players, seed, options)
         self.cards = cards
         self.layout = layout
+        self.base_worker_limit: int = cards.setup["worker_limit"]
         self.spots, self.own_spots = compile_spots(cards.game, players)
         setup = cards.setup
         types = len(cards.buildings)
@@ -294,7 +299,7 @@ class NationalEconomyState(State):
 
     # ------------------------------------------------------------------ helpers
     def _worker_limit(self, p: Player) -> int:
-        return self.cards.setup["worker_limit"] + p.temps
+        return self.base_worker_limit + p.temps
 
     def _hand_limit(self, p: Player) -> int:
         buildings = self.cards.buildings
@@ -354,43 +359,58 @@ class NationalEconomyState(State):
     def _placements(self, seat: int | None) -> list[int]:
         assert seat is not None
         p = self.players[seat]
-        hand = p.hand_n + p.items
-        budget = self.budget
-        ready = p.ready
         out: list[int] = []
-        judged: list[int] = []  # actions already judged (several Carpenters are one action)
-        cheapest = -1  # cheapest full cost in hand, found when first needed
+        self._cheapest_known = -1  # cheapest full cost in hand, found when first needed
         spots = self.spots
-        candidates = [spots[key] for key, who, side
-                      in zip(self.wp_key, self.wp_who, self.wp_side, strict=True)
-                      if not (side or (who and not spots[key].multi))]
+        keys = self.wp_key
+        who = self.wp_who
+        side = self.wp_side
+        for i in range(len(keys)):
+            if side[i]:
+                continue
+            spot = spots[keys[i]]
+            if who[i] and not spot.multi:
+                continue
+            self._judge(p, seat, spot, out)
         if p.buildings:
             own_spots = self.own_spots
-            candidates += [own_spots[t] for t, mark in zip(p.buildings, p.built, strict=True)
-                           if mark == FREE and own_spots[t].steps]
-        for spot in candidates:
-            action = spot.action
-            if (ready < spot.workers or hand < spot.need_hand or budget < spot.need_budget
-                    or action in judged):
-                continue
-            judged.append(action)
-            check = spot.check
-            if check == SIMPLE:
-                out.append(action)
-            elif check == BUILD_FULL:
-                if cheapest < 0:
-                    cheapest = self._cheapest(p)
-                if cheapest < hand:
-                    out.append(action)
-            elif check == HIRE:
-                limit = self._worker_limit(p)
-                hire_to = spot.hire_to
-                if p.workers < (min(hire_to, limit) if hire_to else limit):
-                    out.append(action)
-            elif self._feasible(p, seat, spot):
-                out.append(action)
+            built = p.built
+            for j, t in enumerate(p.buildings):
+                if built[j] == FREE:
+                    spot = own_spots[t]
+                    if spot.steps:
+                        self._judge(p, seat, spot, out)
         out.sort()
-        return out
+        # Places with the same action (several Carpenters) judge alike: one action each.
+        last = -1
+        unique: list[int] = []
+        for action in out:
+            if action != last:
+                unique.append(action)
+                last = action
+        return unique
+
+    def _judge(self, p: Player, seat: int, spot: Spot, out: list[int]) -> None:
+        """Append the spot's action to `out` when p may place there."""
+        action = spot.action
+        hand = p.hand_n + p.items
+        if p.ready < spot.workers or hand < spot.need_hand or self.budget < spot.need_budget:
+            return
+        check = spot.check
+        if check == SIMPLE:
+            out.append(action)
+        elif check == BUILD_FULL:
+            if self._cheapest_known < 0:
+                self._cheapest_known = self._cheapest(p)
+            if self._cheapest_known < hand:
+                out.append(action)
+        elif check == HIRE:
+            limit = self._worker_limit(p)
+            hire_to = spot.hire_to
+            if p.workers < (min(hire_to, limit) if hire_to else limit):
+                out.append(action)
+        elif self._feasible(p, seat, spot):
+            out.append(action)
 
     def _cheapest(self, p: Player) -> int:
         """The lowest construction cost (reductions applied) among p's hand, or a huge
@@ -485,19 +505,29 @@ class NationalEconomyState(State):
         self.place_own = -1
         if action >= layout.place_own:
             t = action - layout.place_own
-            j = next(j for j, u in enumerate(p.buildings) if u == t and p.built[j] == FREE)
-            p.built[j] = USED
+            built = p.built
+            j = 0
+            for j, u in enumerate(p.buildings):  # the first free one
+                if u == t and built[j] == FREE:
+                    break
+            built[j] = USED
             self.place_own = j
             spot = self.own_spots[t]
             where = -1 - t
         else:
             spots = self.spots
-            i = next(i for i, key in enumerate(self.wp_key)
-                     if spots[key].action == action and not self.wp_side[i]
-                     and (not self.wp_who[i] or spots[key].multi))
-            spot = spots[self.wp_key[i]]
-            self.wp_who[i] = self.wp_who[i] + (seat,) * spot.workers
-            where = self.wp_key[i]
+            keys = self.wp_key
+            who = self.wp_who
+            side = self.wp_side
+            i = 0
+            for i in range(len(keys)):  # the first usable one
+                candidate = spots[keys[i]]
+                if (candidate.action == action and not side[i]
+                        and (not who[i] or candidate.multi)):
+                    break
+            spot = spots[keys[i]]
+            who[i] = who[i] + (seat,) * spot.workers
+            where = keys[i]
         effect, workers = spot.steps, spot.workers
         p.ready -= workers
         if self.log_enabled:
@@ -1070,6 +1100,7 @@ class NationalEconomyState(State):
         self._copy_base_into(twin)
         twin.cards = self.cards
         twin.layout = self.layout
+        twin.base_worker_limit = self.base_worker_limit
         twin.spots = self.spots
         twin.own_spots = self.own_spots
         twin.players = [p.copy() for p in self.players]
