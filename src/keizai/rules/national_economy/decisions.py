@@ -8,7 +8,7 @@ paid and every allowed sale set, so a person picks the whole set and confirms on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from keizai.engine.decision import COVER, EXACTLY, ONE_OF, Candidate, PendingDecision
 from keizai.rules.national_economy.state import (
@@ -58,6 +58,7 @@ def _payment(state: NationalEconomyState) -> PendingDecision:
                                     term="consumer_item"))
     n = state.pay_left
     info: dict[str, object] = {"hand_size": p.hand_size}
+    message: tuple[str, dict[str, Any]]  # the prompt as a catalogue message (keizai.i18n)
     if state.pay_for == PAY_LIMIT:
         kind = "discard"
         limit = state._hand_limit(p)
