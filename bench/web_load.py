@@ -1,17 +1,26 @@
-"""Load benchmark of the web server: many concurrent games played by bot clients over
-WebSockets on loopback. Prints actions/s and the p50/p99 latency of one action (from
-sending it to receiving the state that includes it).
+"""Load benchmark of the web server on loopback: bot clients over WebSockets.
 
-    .venv/bin/python bench/web_load.py --games 40 --seconds 60
+    .venv/bin/python bench/web_load.py games --games 100 --seconds 60
+    .venv/bin/python bench/web_load.py games --games 100 --processes 2 --postgres
+    .venv/bin/python bench/web_load.py spectators --spectators 1000 --moves 40
+    .venv/bin/python bench/web_load.py bots --bot-games 8 --moves 30
 
-Starts its own `keizai serve` on a temporary SQLite file (or --database-url) and a free
-loopback port; bounded by --games and --seconds.
+`games`: concurrent games of every registered game in turn, two human seats each,
+random legal actions; latency is from sending an action to receiving the state that
+contains it; errors (error replies, refused or dropped connections) are counted.
+`--processes N` starts N servers on one database and spreads each game's seats over
+them (N > 1 needs PostgreSQL: `--database-url` or `--postgres` for a temporary one).
+`spectators`: one game watched by M connections: latency from an action to its state at
+every spectator. `bots`: games of `hard` bots thinking while one human plays elsewhere:
+the human's action-to-state latency.
+Each server is `keizai serve --no-rate-limits --bot-delay 0`; all bounded by --seconds.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import socket
@@ -20,9 +29,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+
+import keizai
 
 
 def free_port() -> int:
@@ -31,14 +46,50 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-async def seat_client(ws_url: str, seat: int, token: str, chooser: random.Random,
-                      deadline: float, latencies: list[float]) -> int:
+def percentiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"latency_ms_p50": float("nan"), "latency_ms_p99": float("nan")}
+    values = sorted(values)
+    return {"latency_ms_p50": round(1000 * statistics.median(values), 1),
+            "latency_ms_p99": round(1000 * values[int(0.99 * (len(values) - 1))], 1)}
+
+
+class Errors(Counter[str]):
+    def add(self, kind: str) -> None:
+        self[kind] += 1
+
+
+async def open_seat(url: str, game_id: str, seat: int | None, token: str | None) -> Any:
+    ws = await connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}", max_size=2**22,
+                       open_timeout=60)
+    hello: dict[str, Any] = {"type": "hello"}
+    if seat is not None:
+        hello.update(seat=seat, token=token)
+    await ws.send(json.dumps(hello))
+    return ws
+
+
+async def seat_client(url: str, game_id: str, seat: int, token: str, chooser: random.Random,
+                      deadline: float, latencies: list[float], errors: Errors) -> int:
     """Play one seat until the game ends or time is up; the number of actions sent."""
     sent = 0
     pending: tuple[int, float] | None = None
-    async with connect(f"{ws_url}?seat={seat}&token={token}", max_size=2**22) as ws:
-        async for raw in ws:
+    try:
+        ws = await open_seat(url, game_id, seat, token)
+    except Exception:
+        errors.add("connect")
+        return 0
+    try:
+        while True:
+            try:   # the other seat may stop at the deadline: never wait past it
+                raw = await asyncio.wait_for(ws.recv(), deadline - time.perf_counter())
+            except TimeoutError:
+                return sent
             message = json.loads(raw)
+            if "error" in message:
+                errors.add(message["error"]["code"])
+                pending = None
+                continue
             if message.get("type") != "state":
                 continue
             if pending and message["step"] > pending[0]:
@@ -52,63 +103,209 @@ async def seat_client(ws_url: str, seat: int, token: str, chooser: random.Random
                 await ws.send(json.dumps({"type": "act", "action": action,
                                           "step": message["step"]}))
                 sent += 1
+    except Exception:
+        errors.add("dropped")
+    finally:
+        await ws.close()
     return sent
 
 
-async def run(url: str, games: int, players: int, seconds: float) -> dict:
-    async with httpx.AsyncClient(base_url=url) as http:
-        created = [(await http.post("/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human"] * players,
-            "seed": 1000 + g})).json() for g in range(games)]
+async def create(url: str, game: str, seats: list[str], errors: Errors) -> dict | None:
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        answer = await http.post("/api/games", json={"game": game, "seats": seats})
+    if answer.status_code != 201:
+        errors.add(f"create_{answer.status_code}")
+        return None
+    return answer.json()
+
+
+async def bench_games(urls: list[str], games: int, seconds: float) -> dict:
+    errors = Errors()
+    kinds = keizai.games()
+    created = []
+    for g in range(games):
+        game = await create(urls[g % len(urls)], kinds[g % len(kinds)], ["human", "human"],
+                            errors)
+        if game is not None:
+            created.append((kinds[g % len(kinds)], game))
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
     started = time.perf_counter()
-    ws_base = url.replace("http", "ws")
     counts = await asyncio.gather(*(
-        seat_client(f"{ws_base}/ws/games/{game['id']}", s["seat"], s["token"],
-                    random.Random(g * 10 + s["seat"]), deadline, latencies)
-        for g, game in enumerate(created) for s in game["seats"]))
+        seat_client(urls[(g + s["seat"]) % len(urls)], game["id"], s["seat"], s["token"],
+                    random.Random(g * 10 + s["seat"]), deadline, latencies, errors)
+        for g, (_kind, game) in enumerate(created) for s in game["seats"]))
     elapsed = time.perf_counter() - started
-    async with httpx.AsyncClient(base_url=url) as http:
-        finished = sum([(await http.get(f"/api/games/{g['id']}")).json()["over"]
-                        for g in created])
-    latencies.sort()
-    return {
-        "games": games, "players": players, "connections": games * players,
-        "actions": sum(counts), "seconds": round(elapsed, 2),
-        "actions_per_second": round(sum(counts) / elapsed, 1),
-        "games_finished": finished,
-        "latency_ms_p50": round(1000 * statistics.median(latencies), 2),
-        "latency_ms_p99": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2),
-    }
+    finished: Counter[str] = Counter()
+    async with httpx.AsyncClient(base_url=urls[0], timeout=60) as http:
+        for kind, game in created:
+            if (await http.get(f"/api/games/{game['id']}")).json()["over"]:
+                finished[kind] += 1
+    return {"mode": "games", "processes": len(urls), "games": games,
+            "connections": 2 * len(created), "actions": sum(counts),
+            "seconds": round(elapsed, 2),
+            "actions_per_second": round(sum(counts) / elapsed, 1),
+            "games_finished": dict(finished), "errors": dict(errors),
+            **percentiles(latencies)}
+
+
+async def bench_spectators(url: str, spectators: int, moves: int) -> dict:
+    errors = Errors()
+    game = await create(url, "national-economy/mecenat", ["human", "human"], errors)
+    assert game is not None
+    watchers = []
+    for _ in range(spectators):
+        try:
+            watchers.append(await open_seat(url, game["id"], None, None))
+        except Exception:
+            errors.add("connect")
+    for ws in watchers:
+        await ws.recv()
+    players = [await open_seat(url, game["id"], s["seat"], s["token"]) for s in game["seats"]]
+    states = [json.loads(await p.recv()) for p in players]
+    latencies: list[float] = []
+    chooser = random.Random(1)
+
+    async def until_step(ws: Any, step: int) -> None:
+        while True:
+            message = json.loads(await ws.recv())
+            if "error" in message:
+                errors.add(message["error"]["code"])
+            if message.get("type") == "state" and message["step"] >= step:
+                return
+
+    for step in range(moves):
+        mover = states[0]["current_player"]
+        if mover is None:
+            break
+        action = chooser.choice(states[mover]["legal"])["name"]
+        sent = time.perf_counter()
+        await players[mover].send(json.dumps({"type": "act", "action": action,
+                                              "step": step}))
+
+        async def timed(ws: Any, step: int = step, sent: float = sent) -> None:
+            await until_step(ws, step + 1)
+            latencies.append(time.perf_counter() - sent)
+
+        await asyncio.wait_for(asyncio.gather(*(timed(ws) for ws in watchers)), 120)
+        for i, p in enumerate(players):
+            while True:
+                message = json.loads(await p.recv())
+                if message.get("type") == "state" and message["step"] == step + 1:
+                    states[i] = message
+                    break
+    for ws in [*watchers, *players]:
+        await ws.close()
+    return {"mode": "spectators", "spectators": len(watchers), "moves": moves,
+            "errors": dict(errors), **percentiles(latencies),
+            "latency_ms_max": round(1000 * max(latencies), 1) if latencies else None}
+
+
+async def bench_bots(url: str, bot_games: int, moves: int) -> dict:
+    errors = Errors()
+    for _ in range(bot_games):
+        await create(url, "national-economy/mecenat", ["hard", "hard"], errors)
+    await asyncio.sleep(2)   # the bots are thinking
+    game = await create(url, "national-economy/mecenat", ["human", "human"], errors)
+    assert game is not None
+    latencies: list[float] = []
+    deadline = time.perf_counter() + 600
+    chooser = random.Random(2)
+    players = [await open_seat(url, game["id"], s["seat"], s["token"]) for s in game["seats"]]
+    states = [json.loads(await p.recv()) for p in players]
+    for step in range(moves):
+        mover = states[0]["current_player"]
+        if mover is None or time.perf_counter() > deadline:
+            break
+        action = chooser.choice(states[mover]["legal"])["name"]
+        sent = time.perf_counter()
+        await players[mover].send(json.dumps({"type": "act", "action": action,
+                                              "step": step}))
+        for i, p in enumerate(players):
+            while True:
+                message = json.loads(await p.recv())
+                if "error" in message:
+                    errors.add(message["error"]["code"])
+                if message.get("type") == "state" and message["step"] == step + 1:
+                    states[i] = message
+                    if i == mover:
+                        latencies.append(time.perf_counter() - sent)
+                    break
+        await asyncio.sleep(0.05)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        listed = (await http.get("/api/games")).json()["games"]
+    bot_steps = sum(g["step"] for g in listed if g["seats"][0]["kind"] == "bot")
+    for p in players:
+        await p.close()
+    return {"mode": "bots", "bot_games": bot_games, "human_actions": len(latencies),
+            "bot_actions_meanwhile": bot_steps, "errors": dict(errors),
+            **percentiles(latencies)}
+
+
+@contextlib.contextmanager
+def servers(url: str, count: int, workers: int | None) -> Iterator[list[str]]:
+    procs, bases = [], []
+    try:
+        for _ in range(count):
+            port = free_port()
+            command = [sys.executable, "-m", "keizai.cli", "serve", "--port", str(port),
+                       "--database-url", url, "--bot-delay", "0", "--no-rate-limits"]
+            if workers:
+                command += ["--bot-workers", str(workers)]
+            procs.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(600):
+                try:
+                    httpx.get(f"{base}/api/catalog")
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.05)
+            bases.append(base)
+        yield bases
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait()
+
+
+@contextlib.contextmanager
+def database(args: argparse.Namespace) -> Iterator[str]:
+    if args.database_url:
+        yield args.database_url
+    elif args.postgres:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+        from tests.postgres import postgres_server
+
+        with postgres_server() as url:
+            yield url
+    else:
+        yield f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("mode", choices=["games", "spectators", "bots"], nargs="?",
+                        default="games")
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--spectators", type=int, default=1000)
+    parser.add_argument("--moves", type=int, default=30)
+    parser.add_argument("--bot-games", type=int, default=8)
+    parser.add_argument("--bot-workers", type=int, default=None)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--postgres", action="store_true",
+                        help="a temporary PostgreSQL server (tests/postgres.py)")
     args = parser.parse_args()
-    port = free_port()
-    url = args.database_url or f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-    server = subprocess.Popen([sys.executable, "-m", "keizai.cli", "serve", "--port", str(port),
-                               "--database-url", url, "--bot-delay", "0"],
-                              stdout=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                httpx.get(f"{base}/api/catalog")
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
-        result = asyncio.run(run(base, args.games, args.players, args.seconds))
+    with database(args) as url, servers(url, args.processes, args.bot_workers) as bases:
+        if args.mode == "games":
+            result = asyncio.run(bench_games(bases, args.games, args.seconds))
+        elif args.mode == "spectators":
+            result = asyncio.run(bench_spectators(bases[0], args.spectators, args.moves))
+        else:
+            result = asyncio.run(bench_bots(bases[0], args.bot_games, args.moves))
         result["database"] = url.split(":")[0]
         print(json.dumps(result, indent=1))
-    finally:
-        server.terminate()
-        server.wait()
 
 
 if __name__ == "__main__":

@@ -16,17 +16,25 @@ import argparse
 try:
     from sb3_contrib import MaskablePPO
 
+    import keizai
     from keizai.rl.gymnasium_env import KeizaiGymEnv
 except ImportError as missing:
     raise SystemExit(f"this example needs {missing.name}, which is not installed: "
                      "pip install torch sb3-contrib 'keizai[rl]'") from None
 
 
+def _at_least_one(text: str) -> int:
+    if not text.isascii() or not text.isdecimal() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="national-economy/progress")
-    parser.add_argument("--steps", type=int, default=30_000)
-    parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--game", default="national-economy/progress",
+                        choices=keizai.games())
+    parser.add_argument("--steps", type=_at_least_one, default=30_000)
+    parser.add_argument("--eval-games", type=_at_least_one, default=100)
     parser.add_argument("--save", default="maskable_ppo_keizai.zip",
                         help="where to save the trained model")
     args = parser.parse_args()

@@ -12,11 +12,15 @@ Needs the extra `keizai[rl]` (numpy, gymnasium).
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import time
+from collections.abc import Callable
 
 try:
     import numpy as np
 
+    import keizai
     from keizai.rl.gymnasium_env import KeizaiGymEnv
 except ImportError as missing:
     raise SystemExit(f"this example needs {missing.name}, which is not installed: "
@@ -124,16 +128,46 @@ def win_rate(game: str, policy: Policy, games: int, seed: int) -> float:
     return wins / games
 
 
+def _whole(low: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not text.isascii() or not text.isdecimal() or int(text) < low:
+            raise argparse.ArgumentTypeError(f"must be a whole number of at least {low}, "
+                                             f"not {text!r}")
+        return int(text)
+    return parse
+
+
+def _number(low: float, low_allowed: bool) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or value < low or (value == low and not low_allowed):
+            bound = f"at least {low:g}" if low_allowed else f"more than {low:g}"
+            raise argparse.ArgumentTypeError(f"must be a number {bound}, not {text!r}")
+        return value
+    return parse
+
+
+def _save_path(text: str) -> str:
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder) or os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file in an existing directory")
+    return text
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="national-economy/progress")
-    parser.add_argument("--minutes", type=float, default=3.0)
-    parser.add_argument("--batch", type=int, default=32, help="episodes per update")
-    parser.add_argument("--hidden", type=int, default=64)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--eval-games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--save", default="reinforce_policy.npz",
+    parser.add_argument("--game", default="national-economy/progress",
+                        choices=keizai.games())
+    parser.add_argument("--minutes", type=_number(0, True), default=3.0)
+    parser.add_argument("--batch", type=_whole(1), default=32, help="episodes per update")
+    parser.add_argument("--hidden", type=_whole(1), default=64)
+    parser.add_argument("--lr", type=_number(0, False), default=3e-3)
+    parser.add_argument("--eval-games", type=_whole(1), default=300)
+    parser.add_argument("--seed", type=_whole(0), default=0)
+    parser.add_argument("--save", type=_save_path, default="reinforce_policy.npz",
                         help="where to save the trained policy")
     args = parser.parse_args()
 

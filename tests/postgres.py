@@ -10,8 +10,9 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 
 def _bin_dir() -> Path | None:
@@ -39,9 +40,27 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+class PostgresServer:
+    """A running test server: `url`; `stop()` and `start()` make a database outage."""
+
+    def __init__(self, run: Any, bin_dir: Path, data: Path, options: str, log: Path,
+                 url: str) -> None:
+        self._run, self._bin, self._data, self._options, self._log = (run, bin_dir, data,
+                                                                      options, log)
+        self.url = url
+
+    def start(self) -> None:
+        self._run(str(self._bin / "pg_ctl"), "-D", str(self._data), "-o", self._options,
+                  "-l", str(self._log), "-w", "start")
+
+    def stop(self) -> None:
+        self._run(str(self._bin / "pg_ctl"), "-D", str(self._data), "-m", "immediate", "-w",
+                  "stop")
+
+
 @contextmanager
-def postgres_server() -> Iterator[str]:
-    """Start a server; yield its SQLAlchemy URL; stop it and delete its files."""
+def postgres_control() -> Iterator[PostgresServer]:
+    """Start a server; yield it; stop it and delete its files."""
     bin_dir = _bin_dir()
     assert bin_dir is not None
     root = os.geteuid() == 0
@@ -58,12 +77,21 @@ def postgres_server() -> Iterator[str]:
 
     run(str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", user, "-E", "UTF8")
     options = f"-p {port} -k {workdir} -c listen_addresses=127.0.0.1 -c fsync=off"
-    run(str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(workdir / "log"),
-        "-w", "start")
+    server = PostgresServer(run, bin_dir, data, options, workdir / "log",
+                            f"postgresql+psycopg://{user}@127.0.0.1:{port}/keizai")
+    server.start()
     try:
         run(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", user,
             "keizai")
-        yield f"postgresql+psycopg://{user}@127.0.0.1:{port}/keizai"
+        yield server
     finally:
-        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+        with suppress(subprocess.CalledProcessError):
+            server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextmanager
+def postgres_server() -> Iterator[str]:
+    """Start a server; yield its SQLAlchemy URL; stop it and delete its files."""
+    with postgres_control() as server:
+        yield server.url

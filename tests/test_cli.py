@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import keizai
@@ -234,3 +235,162 @@ def test_final_ranking_in_japanese() -> None:
     text = final_ranking_text(tie, ["random", "random"], "ja")
     assert text.startswith("最終順位：1位 P1（random）") and "（同位）" in text
     assert text.endswith("同点勝利：P1、P2")
+
+
+# --- a new user's and an attacker's input (QA) --------------------------------------------
+def test_odd_digits_and_huge_numbers_at_the_menu_reprompt() -> None:
+    """'²' passes str.isdigit() but not int(); a 5000-digit number passes both checks but
+    int() refuses it (Python's 4300-digit limit): both used to end the game in a traceback."""
+    for answer in ("²", "9" * 5000, "0" * 5000):
+        result = runner.invoke(app, ["play", "national-economy/progress", "--players", "1",
+                                     "--seed", "3"], input=f"{answer}\nq\n")
+        assert result.exit_code == 0, result.output
+        assert result.exception is None
+        assert "Please type a number from 1 to" in result.output
+
+
+def test_quitting_before_the_first_move_leaves_the_promised_save(tmp_path: Path) -> None:
+    """'resume with --resume FILE' is printed on quitting: the file must exist, with the
+    seed (a new random one when --seed is not given) and the seats."""
+    save = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seats",
+                                 "human,heuristic", "--save", str(save)], input="q\n")
+    assert f"resume with --resume {save}" in result.output
+    saved = json.loads(save.read_text())
+    assert saved["actions"] == [] and saved["seats"] == ["human", "heuristic"]
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert f"seed {saved['seed']}" in result.output
+
+
+def test_a_save_that_cannot_be_written_is_a_clear_error_and_keeps_the_last_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Disk full in the middle of a game: a clear error, and the file still holds the game
+    as of the move before (the old write truncated the save first, then failed)."""
+    save = tmp_path / "game.json"
+    real_write = Path.write_text
+    writes = []
+
+    def write_text(self: Path, text: str, *args: object, **kwargs: object) -> int:
+        writes.append(self)
+        if len(writes) >= 3:
+            self.open("w").close()  # what a failed write leaves: the file opened, empty
+            raise OSError(28, "No space left on device")
+        return real_write(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", write_text)
+    result = runner.invoke(app, ["play", "national-economy/progress", "--players", "1",
+                                 "--seed", "3", "--save", str(save)], input="1\n1\n1\nq\n")
+    monkeypatch.undo()
+    assert result.exit_code == 2, result.output
+    assert "cannot write --save" in result.output and "No space left" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    state = keizai.replay(json.loads(save.read_text()))
+    assert len(state.history) >= 1
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc")
+def test_a_save_or_out_path_the_system_refuses_is_a_clear_error(tmp_path: Path) -> None:
+    """As root os.access() allows everything; /proc still refuses new files."""
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seats",
+                                 "random,random", "--save", "/proc/keizai-qa.json"])
+    assert result.exit_code == 2 and "cannot write --save /proc/keizai-qa.json" in result.output
+    assert "Final ranking" not in result.output
+    result = runner.invoke(app, ["sim", "--games", "1", "--workers", "1", "--players", "2",
+                                 "--out", "/proc/keizai-qa"])
+    assert result.exit_code == 2 and "--out /proc/keizai-qa cannot be created" in result.output
+    assert '"errors"' not in result.output
+
+
+def test_undo_takes_back_a_whole_house_purchase_not_its_last_step(tmp_path: Path) -> None:
+    """A house purchase is one prompt (L10A, then 'no more houses' applied by the helper):
+    undo goes back to that prompt with every house and the money as before, not into the
+    middle of the purchase (an 0-5 beds prompt the player never saw)."""
+    save = tmp_path / "game.json"
+    # seed 4, human P1 against the heuristic: Invite (3), 4 residents (4), house L10A (10)
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,heuristic", "--save", str(save)],
+                           input="3\n4\n10\n\nu\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Undone: back to your previous decision." in result.output
+    state = keizai.replay(json.loads(save.read_text()))
+    decision = state.pending_decision()
+    assert decision is not None and decision.kind == "houses"
+    assert (decision.amount, decision.maximum) == (4, 9)
+    assert "L10A" in " ".join(c.label for c in decision.candidates)
+    after_undo = result.output[result.output.index("Undone"):]
+    assert "Buy houses for 4 new residents: 4-9 beds in all:" in after_undo
+
+
+def test_ctrl_c_leaves_the_game_with_the_resume_line(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at a prompt (or while a bot thinks) ends the game like q: a line that says how
+    to resume, the save as of the last move, exit status 130."""
+    save = tmp_path / "game.json"
+
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,heuristic", "--save", str(save)])
+    assert result.exit_code == 130, result.output
+    assert f"Game left unfinished; resume with --resume {save}" in result.output
+    assert json.loads(save.read_text())["seed"] == 4
+
+
+def test_a_new_game_does_not_overwrite_a_saved_game(tmp_path: Path) -> None:
+    """`--save game.json` where --resume was meant: the saved game is kept and the error
+    says how to continue it (a file that holds no game record may be overwritten)."""
+    save = tmp_path / "game.json"
+    runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
+                        "--seats", "human,random", "--save", str(save)], input="1\nq\n")
+    kept = save.read_text()
+    result = runner.invoke(app, ["play", "enterprise-empire", "--players", "2",
+                                 "--seats", "random,random", "--save", str(save)])
+    assert result.exit_code == 2
+    assert f"already holds a saved game of futuropia; continue it with --resume {save}" \
+        in result.output
+    assert save.read_text() == kept
+    notes = tmp_path / "notes.json"
+    notes.write_text("[]")
+    for _ in range(2):  # a file that is no game record, then a finished game
+        result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
+                                     "--seats", "random,random", "--save", str(notes)])
+        assert result.exit_code == 0 and json.loads(notes.read_text())["game"] == "futuropia"
+
+
+def test_human_is_a_seat_name_in_any_case_as_the_bot_names_are() -> None:
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "1",
+                                 "--seats", "Human, HEURISTIC"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "P1, choose:" in result.output
+
+
+def test_resuming_with_the_same_file_named_two_ways_is_no_overwrite(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
+                        "--seats", "human,random", "--save", "game.json"], input="1\nq\n")
+    result = runner.invoke(app, ["play", "--resume", "game.json", "--save",
+                                 str(tmp_path / "game.json")], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Futuropia, 2 player(s), seed 5" in result.output
+
+
+def test_a_terminal_that_cannot_show_chinese_gets_replacements_not_a_traceback() -> None:
+    """企業帝國 on a latin-1 terminal: '?' for what it cannot show, the game goes on."""
+    import os
+    import subprocess
+    import sys
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src, "PYTHONIOENCODING": "latin-1"}
+    for args, stdin in ((["games"], ""), (["play", "enterprise-empire", "--players", "2",
+                                          "--seed", "1"], "q\n")):
+        done = subprocess.run([sys.executable, "-m", "keizai.cli", *args], input=stdin,
+                              capture_output=True, text=True, timeout=120, env=env,
+                              encoding="latin-1")
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr and "enterprise" in done.stdout.lower()

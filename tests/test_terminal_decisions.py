@@ -179,3 +179,24 @@ def test_whole_decisions_read_in_japanese_and_chinese(game: str) -> None:
         if seen >= 6:
             break
     assert seen >= 6
+
+
+def test_answers_a_person_might_type_are_refused_with_a_reason() -> None:
+    """Unicode digits that int() refuses and numbers too long for int() are a reason to
+    choose again, never a crash or Python's own error text."""
+    from keizai import terminal_decisions
+    from keizai.engine.decision import EXACTLY, ONE_OF, Candidate, PendingDecision
+
+    cards = tuple(Candidate(f"c{i}", f"Card {i}", f"pay_c{i}") for i in range(3))
+    pay = PendingDecision("pay", 0, "Pay 2 cards", 2, EXACTLY, cards)
+    sell = PendingDecision("sell", 0, "Sell", 0, ONE_OF, cards, sets=(("c0",), ("c1",)))
+    for decision in (pay, sell):
+        for answer in ("²", "9" * 5000, "1x" + "9" * 5000, "0" * 5000):
+            with pytest.raises(ValueError) as refused:
+                terminal_decisions.parse(decision, answer)
+            reason = str(refused.value)
+            assert "int()" not in reason and "digits" not in reason, reason
+            assert len(reason) < 200
+    assert terminal_decisions.parse(sell, "2") == {"c1": 1}
+    assert terminal_decisions.parse(pay, "1 3") == {"c0": 1, "c2": 1}
+    assert terminal_decisions.parse(pay, "１x2") == {"c0": 2}  # full-width digits (IME)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -31,6 +33,16 @@ def main(
                                           help="print the version and exit")] = False,
 ) -> None:
     """Economic board games: play, simulate, benchmark."""
+    _tolerant_output()
+
+
+def _tolerant_output() -> None:
+    """A terminal whose encoding cannot show 企業帝國 (latin-1, ascii) shows '?' for it
+    instead of ending the command in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
 
 
 def _fail(message: str) -> typer.Exit:
@@ -49,6 +61,18 @@ def _writable_file(path: Path, what: str) -> None:
         raise _fail(f"{what} {path} is not writable")
 
 
+def _saved_game(path: Path) -> str | None:
+    """The game id of the unfinished game saved in `path`, or None if it holds none (a
+    finished game may be overwritten: nothing is left to resume)."""
+    try:
+        record = json.loads(path.read_text())
+        if not isinstance(record, dict) or not isinstance(record.get("game"), str):
+            return None
+        return None if keizai.replay(record).is_over else record["game"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def _writable_dir(path: Path, what: str) -> None:
     """Refuse an output directory that cannot be created or written, before playing."""
     if path.exists() and not path.is_dir():
@@ -58,6 +82,10 @@ def _writable_dir(path: Path, what: str) -> None:
         existing = existing.parent
     if not existing.is_dir() or not os.access(existing, os.W_OK):
         raise _fail(f"{what} {path} is not writable")
+    try:  # as root os.access says yes to everything: try it
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _fail(f"{what} {path} cannot be created: {error}") from None
 
 
 def _check_agents(specs: list[str]) -> None:
@@ -165,14 +193,26 @@ class TerminalTable:
         self.log_seen[seat] = len(lines)
 
     def _save(self) -> None:
-        """The game record, with the seats (humans and bot specs) for --resume."""
-        if self.save is not None:
-            self.save.write_text(json.dumps({**self.state.record(), "seats": self.seats},
-                                            indent=1))
+        """The game record, with the seats (humans and bot specs) for --resume. Written
+        to a temporary file that then replaces the save, so a failed write (disk full,
+        a file system that refuses it, Ctrl-C) never destroys the previous save."""
+        if self.save is None:
+            return
+        text = json.dumps({**self.state.record(), "seats": self.seats}, indent=1)
+        partial = self.save.with_name(self.save.name + ".partial")
+        try:
+            partial.write_text(text)
+            os.replace(partial, self.save)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
+            kept = " (it keeps the game up to the move before)" if self.save.exists() else ""
+            raise _fail(f"cannot write --save {self.save}{kept}: {error}") from None
 
     def run(self) -> None:
         game = self.state.game
         viewer: int | None = self.humans[0] if self.humans else None
+        self._save()  # quitting before the first move still leaves the seed and seats
         while not self.state.is_over:
             state = self.state  # an undo replaces the state
             seat = state.current_player
@@ -236,16 +276,23 @@ class TerminalTable:
         movers = []
         reveals = []
         choices = []  # False where the table applied a single option by itself
+        kinds = []  # the compound decision each action was a step of, if any
         for name in actions:
             movers.append(probe.current_player)
             choices.append(not self.auto_single or len(probe.legal_indices()) > 1)
             reveals.append(probe.reveals)
+            decision = probe.pending_decision()
+            kinds.append(decision.kind if decision is not None else None)
             probe.apply(name)
         mine = [i for i, (mover, real) in enumerate(zip(movers, choices, strict=True))
                 if mover == seat and real]
         if not mine:
             return "cli.nothing_to_undo"
         back = mine[-1]
+        # A compound decision was one prompt: undo all its steps, back to that prompt.
+        while (back > 0 and kinds[back] is not None and movers[back - 1] == seat
+               and kinds[back - 1] == kinds[back]):
+            back -= 1
         if reveals[back] != self.state.reveals:
             return "cli.cannot_undo"
         self.state = keizai.replay({**record, "actions": actions[:back]})
@@ -335,11 +382,12 @@ class TerminalTable:
                 for line in state.log(seat, self.lang):
                     typer.echo(f"  · {line}")
                 continue
-            if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
+            number = terminal_decisions.menu_number(answer, len(legal))
+            if number is None:
                 typer.echo(self._t("cli.bad_number", n=len(legal)))
                 continue
             try:
-                state.apply(legal[int(answer) - 1])
+                state.apply(legal[number - 1])
             except IllegalAction as error:  # cannot happen for a listed action
                 typer.echo(self._t("cli.not_allowed", error=str(error)))
                 continue
@@ -368,6 +416,11 @@ def play(
     saved_seats = None
     if save is not None:
         _writable_file(save, "--save")
+        same = resume is not None and save.resolve() == resume.resolve()
+        held = None if same else _saved_game(save)
+        if held is not None:
+            raise _fail(f"--save {save} already holds a saved game of {held}; continue it "
+                        f"with --resume {save}, or save the new game in another file")
     try:
         if resume is not None:
             try:
@@ -391,7 +444,9 @@ def play(
         where = f"{resume}: " if resume is not None else ""
         raise _fail(f"{where}{error}") from None
     if seats:
-        seat_list = [s.strip() for s in seats.split(",")]
+        # bot names are read case-insensitively (make_agent): so is "human"
+        seat_list = ["human" if s.strip().lower() == "human" else s.strip()
+                     for s in seats.split(",")]
     elif (isinstance(saved_seats, list) and len(saved_seats) == players
           and all(isinstance(s, str) for s in saved_seats)):
         seat_list = saved_seats
@@ -405,7 +460,12 @@ def play(
     language = lang or i18n.default_language()
     title = i18n.tr(f"game.{state.game.id}", language)
     typer.echo(i18n.tr("cli.header", language, title=title, players=players, seed=state.seed))
-    TerminalTable(state, seat_list, save, auto_single, language).run()
+    try:
+        TerminalTable(state, seat_list, save, auto_single, language).run()
+    except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
+        typer.echo("\n" + (i18n.tr("cli.left_resume", language, path=str(save)) if save
+                           else i18n.tr("cli.left_unfinished", language)))
+        raise typer.Exit(130) from None
 
 
 class _Progress:
@@ -507,9 +567,13 @@ def sim(
     if talk:
         typer.echo(result.table_text(), err=True)
     if out is not None:
-        for path in result.write(str(out), plots=plots):
-            if talk:
-                typer.echo(f"wrote {path}", err=True)
+        try:
+            for path in result.write(str(out), plots=plots):
+                if talk:
+                    typer.echo(f"wrote {path}", err=True)
+        except OSError as error:
+            typer.echo(json.dumps(result.summary, indent=1))
+            raise _fail(f"--out {out}: {error}") from None
     typer.echo(json.dumps(result.summary, indent=1))
     if result.summary["errors"]:
         raise typer.Exit(1)
@@ -524,6 +588,19 @@ def serve(
              "(default: a SQLite file keizai.sqlite3 here)")] = None,
     bot_delay: Annotated[float, typer.Option(
         help="seconds a bot waits before each move, so people can follow")] = 0.4,
+    handover_after: Annotated[float, typer.Option(
+        help="seconds a seat's player must be away before another player may hand the "
+             "seat to a bot")] = 60.0,
+    bot_workers: Annotated[int | None, typer.Option(
+        help="processes bots think in (default: the cores but one)")] = None,
+    rate_limits: Annotated[bool, typer.Option(
+        help="limit creations, claims and actions per client address")] = True,
+    chosen_seeds: Annotated[bool, typer.Option(
+        help="accept a chosen seed for games with several humans (tests and local "
+             "analysis only: the creator would know every hidden card)")] = False,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        help="reverse proxies whose X-Forwarded-For names the client (rate limits)")
+    ] = "127.0.0.1",
 ) -> None:
     """Serve the web platform: lobby, tables, live games, replays."""
     try:
@@ -531,14 +608,21 @@ def serve(
 
         from keizai.store import default_database_url
         from keizai.web import create_app
+        from keizai.web.app import Limits
     except ImportError as error:
         typer.echo(f"error: the web extra is not installed ({error}); "
                    "run pip install -e '.[web]'", err=True)
         raise typer.Exit(2) from None
     url = database_url or default_database_url()
     typer.echo(f"keizai: http://{host}:{port}/  (database {url.split('@')[-1]})")
-    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port,
-                ws_max_size=64 * 1024, log_level="warning")
+    web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
+                         bot_workers=bot_workers, chosen_seeds=chosen_seeds,
+                         limits=Limits() if rate_limits else Limits.off())
+    # Spectators share one encoded message per step; per-connection compression would
+    # undo that, so WebSocket messages are not compressed (a reverse proxy may).
+    uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+                ws_per_message_deflate=False, proxy_headers=True,
+                forwarded_allow_ips=forwarded_allow_ips)
 
 
 @app.command()

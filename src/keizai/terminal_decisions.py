@@ -92,6 +92,22 @@ def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
     return out
 
 
+def _small_number(digits: str) -> int | None:
+    """`digits` as a number if it is made of decimal digits and short enough for int()
+    (Python refuses more than 4300 digits; "²" is a digit to str.isdigit but not to int);
+    otherwise None."""
+    if not digits.isdecimal():
+        return None
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 9 else None
+
+
+def menu_number(answer: str, size: int) -> int | None:
+    """The number (1 to `size`) a typed answer names, or None."""
+    number = _small_number(answer.strip())
+    return number if number is not None and 1 <= number <= size else None
+
+
 def help_text(decision: PendingDecision, lang: str = "en") -> str:
     if decision.constraint == ONE_OF:
         return tr("tdec.help_one_of", lang, n=len(decision.sets))
@@ -104,10 +120,11 @@ def parse(decision: PendingDecision, answer: str, lang: str = "en") -> dict[str,
     """The chosen set an answer names; ValueError with the reason if it names none."""
     text = answer.strip().lower()
     if decision.constraint == ONE_OF:
-        if not text.isdigit() or not 1 <= int(text) <= len(decision.sets):
+        chosen_number = menu_number(text, len(decision.sets))
+        if chosen_number is None:
             raise ValueError(tr("tdec.err_number", lang, n=len(decision.sets)))
         counted: dict[str, int] = {}
-        for cid in decision.sets[int(text) - 1]:
+        for cid in decision.sets[chosen_number - 1]:
             counted[cid] = counted.get(cid, 0) + 1
         return counted
     if text in ("-", "none", "0"):
@@ -118,9 +135,12 @@ def parse(decision: PendingDecision, answer: str, lang: str = "en") -> dict[str,
         if not token:
             continue
         found = re.fullmatch(r"(\d+)(?:[x*](\d+))?", token)
+        shown = token if len(token) <= 20 else token[:20] + "…"
         if found is None:
-            raise ValueError(tr("tdec.err_token", lang, token=repr(token)))
-        number, copies = int(found.group(1)), int(found.group(2) or 1)
+            raise ValueError(tr("tdec.err_token", lang, token=repr(shown)))
+        number, copies = _small_number(found.group(1)), _small_number(found.group(2) or "1")
+        if number is None or copies is None:
+            raise ValueError(tr("tdec.err_large", lang, token=shown))
         if not 1 <= number <= size:
             raise ValueError(tr("tdec.err_range", lang, number=number, n=size))
         cid = decision.candidates[number - 1].id

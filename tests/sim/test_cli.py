@@ -129,3 +129,21 @@ def _children(pid: int) -> set[int]:
         text = (task / "children").read_text().split() if (task / "children").exists() else []
         out |= {int(x) for x in text}
     return out
+
+
+def test_sim_refuses_more_games_than_a_run_can_hold() -> None:
+    """Every game is a task and a result row in memory: --games 10**22 used to build
+    the task list until the machine ran out of memory, with no message."""
+    import resource
+
+    def small_memory() -> None:  # so that the old behaviour fails fast, not the machine
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    for games in ("99999999999999999999999", "10000001"):
+        done = subprocess.run([sys.executable, "-m", "keizai.cli", "sim", "--games", games,
+                               "--workers", "1", "--players", "2"], capture_output=True,
+                              text=True, timeout=120, env={**os.environ, "PYTHONPATH": src},
+                              preexec_fn=small_memory)
+        assert done.returncode == 2, done.stderr
+        assert "at most 10,000,000 games in one run" in done.stderr

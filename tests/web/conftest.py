@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -13,6 +14,9 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from keizai.web import create_app
+from keizai.web.app import Limits
+
+HUMANS = ("human", "open")
 
 
 @pytest.fixture
@@ -22,16 +26,42 @@ def db_url(tmp_path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as test_client:
+    """Rate limits off: these tests play whole games from one address in seconds."""
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as test_client:
         yield test_client
 
 
 def create(client: TestClient, game: str = "national-economy/mecenat",
-           seats: list[str] | None = None, seed: int = 7, **extra: Any) -> dict[str, Any]:
-    body = {"game": game, "seats": seats or ["human", "human"], "seed": seed, **extra}
+           seats: list[str] | None = None, seed: int | None = 7,
+           **extra: Any) -> dict[str, Any]:
+    """A new game; the seed is sent only where the server accepts one (one human)."""
+    seats = seats or ["human", "human"]
+    body: dict[str, Any] = {"game": game, "seats": seats, **extra}
+    if seed is not None and (sum(s in HUMANS for s in seats) <= 1
+                             or client.app.state.tables.settings.chosen_seeds):
+        body["seed"] = seed
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     return response.json()
+
+
+def hello(seat: int | None = None, token: str | None = None, since: int = 0
+          ) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "hello", "since": since}
+    if seat is not None:
+        message.update(seat=seat, token=token)
+    return message
+
+
+@contextmanager
+def live(client: TestClient, game: dict[str, Any], seat: int | None = None,
+         since: int = 0, token: str | None = None) -> Iterator[Any]:
+    """A WebSocket to the game that has said hello as `seat` (None: a spectator)."""
+    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        if seat is not None and token is None:
+            token = game["seats"][seat]["token"]
+        ws.send_json(hello(seat, token, since))
+        yield ws
 
 
 def next_state(ws, predicate=lambda m: True, limit: int = 500) -> dict[str, Any]:
@@ -42,3 +72,25 @@ def next_state(ws, predicate=lambda m: True, limit: int = 500) -> dict[str, Any]
                                                and predicate(message)):
             return message
     raise AssertionError("no matching message")
+
+
+def within(seconds: float, call: Any, *args: Any, **kwargs: Any) -> Any:
+    """`call(*args, **kwargs)`, failing the test if it has not returned in `seconds` (a
+    hang guard, not a speed measurement: the bound is far above any normal answer)."""
+    import threading
+
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = call(*args, **kwargs)
+        except BaseException as error:   # re-raised in the test's thread
+            box["error"] = error
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"{getattr(call, '__name__', call)} hung"
+    if "error" in box:
+        raise box["error"]
+    return box["value"]

@@ -17,10 +17,14 @@ from tests.postgres import free_port
 class LiveServer:
     """Starts the server process; `kill()` is SIGKILL, `stop()` a clean shutdown."""
 
-    def __init__(self, database_url: str, log_path: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, database_url: str, log_path: Path, bot_delay: float = 0.0,
+                 extra: tuple[str, ...] = ("--no-rate-limits", "--chosen-seeds")) -> None:
+        """`extra`: more `keizai serve` options (by default no rate limits: the tests
+        play whole games from one address; chosen seeds: they reach known positions)."""
         self.database_url = database_url
         self.log_path = log_path
         self.bot_delay = bot_delay
+        self.extra = extra
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -29,7 +33,8 @@ class LiveServer:
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "keizai.cli", "serve", "--port", str(self.port),
-             "--database-url", self.database_url, "--bot-delay", str(self.bot_delay)],
+             "--database-url", self.database_url, "--bot-delay", str(self.bot_delay),
+             *self.extra],
             stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         for _ in range(300):   # until it answers (or dies)
             if self.process.poll() is not None:

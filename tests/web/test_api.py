@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 import keizai
 from keizai import i18n
-from tests.web.conftest import create
+from tests.web.conftest import create, live, next_state
 
 
 def view(client, game, seat):
     token = game["seats"][seat]["token"]
-    response = client.get(f"/api/games/{game['id']}/view", params={"seat": seat,
-                                                                    "token": token})
+    response = client.get(f"/api/games/{game['id']}/view", params={"seat": seat},
+                          headers={"x-keizai-token": token})
     assert response.status_code == 200
     return response.json()
 
@@ -65,10 +67,14 @@ def test_refusals_change_nothing(client) -> None:
     error_of(client.post(url, content=b"{not json", headers={"content-type":
                                                               "application/json"}),
              400, "bad_json")
-    error_of(client.post(url, content=b"[1, 2]"), 400, "bad_json")
-    error_of(client.post(url, content=b"x" * (70 * 1024)), 413, "too_large")
+    error_of(client.post(url, content=b"[1, 2]", headers={"content-type":
+                                                           "application/json"}),
+             400, "bad_json")
+    error_of(client.post(url, content=b"x" * (70 * 1024),
+                         headers={"content-type": "application/json"}), 413, "too_large")
     error_of(client.post(url, content=b'{"a": "' + b"x" * (70 * 1024) + b'"}',
-                         headers={"content-length": "12"}), 413, "too_large")
+                         headers={"content-length": "12",
+                                  "content-type": "application/json"}), 413, "too_large")
     error_of(act(client, game, 0, legal, token="guess"), 403, "forbidden")
     error_of(act(client, game, 0, legal, token=game["seats"][1]["token"]), 403, "forbidden")
     error_of(act(client, game, 1, legal), 409, "not_your_turn")
@@ -104,27 +110,53 @@ def test_bad_creation_requests(client) -> None:
 
 
 def test_claim_an_open_seat_once(client) -> None:
-    game = create(client)
+    game = create(client, seats=["human", "open"])
     answer = client.post(f"/api/games/{game['id']}/seats/1/claim").json()
     assert answer["token"] == game["seats"][1]["token"]
     error_of(client.post(f"/api/games/{game['id']}/seats/1/claim"), 409, "seat_taken")
 
 
-def test_a_seat_is_handed_to_a_bot_which_plays_it(client) -> None:
+def test_a_seat_is_handed_to_a_bot_only_after_the_stated_time(client) -> None:
+    """Issue #12, finding 3: another player may hand an absent seat to a bot only once it
+    has been away `handover_after` seconds (60 by default); the bot then plays it, and the
+    returning player takes it back with their link."""
     game = create(client, seats=["human", "human"])
     gid = game["id"]
+    table = client.app.state.tables.get(gid)
     url = f"/api/games/{gid}/seats/0/bot"
     error_of(client.post(url, json={"token": "nobody"}), 403, "forbidden")
     error_of(client.post(url, json={"token": game["host_token"], "agent": "genius"}),
              400, "unknown_bot")
+    body = error_of(client.post(url, json={"token": game["seats"][1]["token"]}), 409,
+                    "seat_away_briefly")
+    assert "60 s" in body["error"]["message"]
+    assert table.seats[0].kind == "human"
+    table.away_since[0] -= 59   # still a second short
+    error_of(client.post(url, json={"token": game["host_token"]}), 409, "seat_away_briefly")
+    table.away_since[0] -= 2
     assert client.post(url, json={"token": game["host_token"]}).json() == {"ok": True}
-    with client.websocket_connect(f"/ws/games/{gid}?seat=1&token="
-                                  f"{game['seats'][1]['token']}") as ws:
+    with live(client, game, 1) as ws:
         message = ws.receive_json()
-        while message["current_player"] != 1:
+        while message["type"] != "state" or message["current_player"] != 1:
             message = ws.receive_json()
         assert message["step"] >= 1
         assert message["seats"][0]["kind"] == "bot"
+    with live(client, game, 0) as ws:   # the player comes back with their link
+        message = next_state(ws)
+        assert message["seats"][0]["kind"] == "human"
+    assert table.store.load(gid).seats[0].kind == "human"
+
+
+def test_the_handover_time_is_a_server_option(db_url) -> None:
+    from fastapi.testclient import TestClient
+
+    from keizai.web import create_app
+
+    with TestClient(create_app(db_url, handover_after=0.0, bot_workers=1)) as quick:
+        game = create(quick, seats=["human", "human"])
+        url = f"/api/games/{game['id']}/seats/0/bot"
+        assert quick.post(url, json={"token": game["seats"][1]["token"]}).json() == {
+            "ok": True}
 
 
 def test_records_and_replays_only_after_the_end(client) -> None:
@@ -137,9 +169,9 @@ def test_records_and_replays_only_after_the_end(client) -> None:
 def test_a_finished_bot_game_can_be_replayed(client) -> None:
     game = create(client, seats=["random", "random"])
     gid = game["id"]
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with live(client, game) as ws:
         message = ws.receive_json()
-        while not message["over"]:
+        while message["type"] != "state" or not message["over"]:
             message = ws.receive_json()
     assert "scores" in message and "ranking" in message
     record = client.get(f"/api/games/{gid}/record").json()
@@ -157,7 +189,7 @@ def test_a_connected_players_seat_is_not_taken_from_them(client) -> None:
     game = create(client, seats=["human", "human"])
     gid = game["id"]
     token0 = game["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/games/{gid}?seat=0&token={token0}") as ws:
+    with live(client, game, 0) as ws:
         assert ws.receive_json()["seats"][0]["connected"]
         error_of(client.post(f"/api/games/{gid}/seats/0/bot",
                              json={"token": game["host_token"]}), 409, "seat_in_use")
@@ -167,17 +199,18 @@ def test_a_connected_players_seat_is_not_taken_from_them(client) -> None:
     assert client.get(f"/api/games/{gid}").json()["seats"][0]["kind"] == "bot"
 
 
-def test_a_bot_that_no_longer_exists_still_moves(client) -> None:
-    """A stored bot name the agents no longer know (renamed, removed) does not stall the
-    game: a random legal action is played for it."""
+@pytest.mark.parametrize("stored", ["vanished", "mcts:time=inf", "mcts:iterations=999999999"])
+def test_a_bot_that_no_longer_exists_still_moves(client, stored: str) -> None:
+    """A stored bot name the agents no longer know (renamed, removed), or a spec stored
+    before the server's bounds existed (issue #12, finding 1: a restart resumed such bots
+    and hung again), does not stall the game: a random legal action is played for it."""
     from keizai.store import SeatRow
 
     game = create(client, seats=["human", "random"], seed=1)
     table = client.app.state.tables.get(game["id"])
     old = table.seats[1]
-    table.seats[1] = SeatRow(1, "bot", "vanished", old.token, True)
-    with client.websocket_connect(f"/ws/games/{game['id']}?seat=0&token="
-                                  f"{game['seats'][0]['token']}") as ws:
+    table.seats[1] = SeatRow(1, "bot", stored, old.token, True)
+    with live(client, game, 0) as ws:
         first = ws.receive_json()
         ws.send_json({"type": "act", "action": first["legal"][0]["name"]})
         message = ws.receive_json()
@@ -197,9 +230,8 @@ def test_the_page_gets_the_message_catalogue_of_each_language(client) -> None:
 
 def test_a_replay_frame_carries_the_log_as_messages(client) -> None:
     game = create(client, seats=["random", "random"])
-    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
-        while not ws.receive_json()["over"]:
-            pass
+    with live(client, game) as ws:
+        next_state(ws, lambda m: m["over"], limit=5000)
     frame = client.get(f"/api/games/{game['id']}/replay", params={"step": 12}).json()
     assert len(frame["events"]) == len(frame["log"]) > 0
     assert [i18n.render((e["id"], e["params"]), "en") for e in frame["events"]] == frame["log"]

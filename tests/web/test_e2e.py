@@ -208,8 +208,7 @@ def test_the_page_reconnects_after_a_server_crash(browser, tmp_path) -> None:
     live = LiveServer(f"sqlite:///{tmp_path / 'crash.sqlite3'}", tmp_path / "log").start()
     try:
         game = httpx.post(f"{live.url}/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human", "human"],
-            "seed": 2}).json()
+            "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
         page = new_page(browser)
         page.goto(f"{live.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
         page.wait_for_selector(".table[data-turn=mine]")
@@ -219,14 +218,15 @@ def test_the_page_reconnects_after_a_server_crash(browser, tmp_path) -> None:
         live.start()
         token = game["seats"][1]["token"]
         view = httpx.get(f"{live.url}/api/games/{game['id']}/view",
-                         params={"seat": 1, "token": token}).json()
+                         params={"seat": 1}, headers={"x-keizai-token": token}).json()
         assert view["step"] == 1
         httpx.post(f"{live.url}/api/games/{game['id']}/actions", json={
             "seat": 1, "token": token, "action": view["legal"][0]["name"]})
         page.wait_for_selector(".table[data-step='2']", timeout=WAIT)
         lines = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
-        expected = httpx.get(f"{live.url}/api/games/{game['id']}/view", params={
-            "seat": 0, "token": game["seats"][0]["token"]}).json()["log"]
+        expected = httpx.get(f"{live.url}/api/games/{game['id']}/view", params={"seat": 0},
+                             headers={"x-keizai-token": game["seats"][0]["token"]}
+                             ).json()["log"]
         assert lines == expected
         assert not page.errors
     finally:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import keizai
 from keizai.web import undo
-from tests.web.conftest import create, next_state
+from tests.web.conftest import create, live, next_state
 
 
 def connect(client, game):
-    return client.websocket_connect(
-        f"/ws/games/{game['id']}?seat=0&token={game['seats'][0]['token']}")
+    return live(client, game, 0)
 
 
 def my_turn(step_at_least: int):
@@ -17,23 +16,39 @@ def my_turn(step_at_least: int):
 
 
 def test_undo_goes_back_when_nothing_was_revealed(client) -> None:
-    # Seed 3: P1 trains a worker at School; the random bot builds at Carpenter, paying
-    # with cards from its hand (its choices, not chance).
-    game = create(client, seats=["human", "random"], seed=3)
+    # Futuropia has no hidden information and no chance after set-up: undo is allowed.
+    game = create(client, "futuropia", seats=["human", "random"], seed=3)
     table = client.app.state.tables.get(game["id"])
     with connect(client, game) as ws:
         first = next_state(ws)
         assert not first["undo"]
-        ws.send_json({"type": "act", "action": "place:school", "step": 0})
-        later = next_state(ws, my_turn(2))
+        ws.send_json({"type": "act", "action": first["legal"][0]["name"], "step": 0})
+        later = next_state(ws, lambda m: m["current_player"] == 0 and m["step"] >= 1)
         assert later["undo"]
         ws.send_json({"type": "undo"})
         back = next_state(ws, lambda m: m["step"] == 0)
     assert back["view"] == first["view"]
     assert back["log_from"] == 0 and back["log"] == first["log"]
     assert table.store.action_count(game["id"]) == 0
-    assert table.state.record() == keizai.new_game(
-        "national-economy/mecenat", 2, 3).record()
+    assert table.state.record() == keizai.new_game("futuropia", 2, 3).record()
+
+
+def test_undo_never_goes_back_past_a_bots_build(client) -> None:
+    """Issue #12, finding 5. Seed 10: P1 trains at School; the random bot places at the
+    Carpenter, builds a Potato Field and pays with a Laboratory from its hand. Both cards
+    left its hidden hand: undoing and replaying would show P1 the bot's hand."""
+    game = create(client, seats=["human", "random"], seed=10)
+    table = client.app.state.tables.get(game["id"])
+    with connect(client, game) as ws:
+        next_state(ws)
+        ws.send_json({"type": "act", "action": "place:school", "step": 0})
+        later = next_state(ws, my_turn(2))
+        assert [n for n in table.state.record()["actions"]] == [
+            "place:school", "place:carpenter", "build:potato_field", "pay:laboratory"]
+        assert not later["undo"]
+        ws.send_json({"type": "undo"})
+        assert next_state(ws, lambda m: False)["error"]["code"] == "undo_unavailable"
+    assert table.store.action_count(game["id"]) == 4
 
 
 def test_undo_is_refused_after_a_card_was_drawn(client) -> None:

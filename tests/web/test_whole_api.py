@@ -3,9 +3,23 @@ and {"type": "act_whole"} applies a whole set or refuses it, changing nothing.""
 
 from __future__ import annotations
 
-from tests.web.conftest import create, next_state
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from keizai.web import create_app
+from keizai.web.app import Limits
+from tests.web.conftest import create, live, next_state
 from tests.web.test_api import act, view
-from tests.web.test_ws import ws_url
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """These tests reach a known position from a chosen seed with two humans."""
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off(),
+                               chosen_seeds=True)) as test_client:
+        yield test_client
 
 
 def _to_house_purchase(client):
@@ -25,7 +39,7 @@ def test_the_whole_decision_reaches_only_the_deciding_seat(client) -> None:
 
 def test_act_whole_refuses_with_the_reason_then_applies(client) -> None:
     game = _to_house_purchase(client)
-    with client.websocket_connect(ws_url(game, 0)) as ws:
+    with live(client, game, 0) as ws:
         first = next_state(ws)
         assert first["step"] == 2
         ws.send_json({"type": "act_whole", "chosen": {"L01A": 1, "L02A": 1}, "step": 2})
@@ -48,9 +62,9 @@ def test_the_replay_names_who_took_the_last_action_and_what_it_was(client) -> No
 
     game = create(client, seats=["random", "random"])
     gid = game["id"]
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with live(client, game) as ws:
         message = ws.receive_json()
-        while not message["over"]:
+        while not message.get("over"):
             message = ws.receive_json()
     record = client.get(f"/api/games/{gid}/record").json()
     state = keizai.replay({**record, "actions": []})

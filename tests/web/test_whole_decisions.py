@@ -76,8 +76,8 @@ def _open(browser, server: LiveServer, game: dict, seat: int = 0):
 
 
 def _view(server: LiveServer, game: dict, seat: int = 0) -> dict:
-    return httpx.get(f"{server.url}/api/games/{game['id']}/view", params={
-        "seat": seat, "token": game["seats"][seat]["token"]}).json()
+    return httpx.get(f"{server.url}/api/games/{game['id']}/view", params={"seat": seat},
+                     headers={"x-keizai-token": game["seats"][seat]["token"]}).json()
 
 
 def test_a_whole_payment_by_clicking_cards_and_confirming_once(browser, server) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import keizai
 from keizai import i18n
-from tests.web.conftest import create, next_state
+from tests.web.conftest import create, live, next_state
 
 FORBIDDEN_KEYS = {"deck", "seed", "rng", "record", "token", "host_token", "actions"}
 
@@ -22,11 +22,6 @@ def keys_in(value: Any) -> set[str]:
     return set()
 
 
-def ws_url(game: dict[str, Any], seat: int | None, since: int = 0) -> str:
-    if seat is None:
-        return f"/ws/games/{game['id']}?since={since}"
-    return (f"/ws/games/{game['id']}?seat={seat}&token={game['seats'][seat]['token']}"
-            f"&since={since}")
 
 
 @pytest.mark.parametrize("game_id", keizai.games())
@@ -37,10 +32,10 @@ def test_no_payload_shows_a_seat_anything_of_another_seat(client, game_id: str) 
     chooser = random.Random(3)
     received: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], 2: [], None: []}
     seats = [0, 1, 2, None]
-    with client.websocket_connect(ws_url(game, 0)) as ws0, \
-            client.websocket_connect(ws_url(game, 1)) as ws1, \
-            client.websocket_connect(ws_url(game, 2)) as ws2, \
-            client.websocket_connect(ws_url(game, None)) as spectator:
+    with live(client, game, 0) as ws0, \
+            live(client, game, 1) as ws1, \
+            live(client, game, 2) as ws2, \
+            live(client, game, None) as spectator:
         sockets = dict(zip(seats, (ws0, ws1, ws2, spectator), strict=True))
         step = 0
         while True:
@@ -48,9 +43,10 @@ def test_no_payload_shows_a_seat_anything_of_another_seat(client, game_id: str) 
             for seat, ws in sockets.items():
                 while True:
                     message = ws.receive_json()
+                    if message["type"] == "presence":
+                        continue
                     received[seat].append(message)
-                    if message["step"] == step and (step or all(
-                            s["connected"] for s in message["seats"])):
+                    if message["step"] == step:
                         latest[seat] = message
                         break
             if latest[0]["over"]:
@@ -96,7 +92,7 @@ def test_no_payload_shows_a_seat_anything_of_another_seat(client, game_id: str) 
 
 def test_a_reconnecting_client_gets_the_view_and_the_log_it_missed(client) -> None:
     game = create(client, seats=["human", "human"], seed=5)
-    with client.websocket_connect(ws_url(game, 0)) as ws:
+    with live(client, game, 0) as ws:
         first = next_state(ws)
         seen = first["log"]
         ws.send_json({"type": "act", "action": first["legal"][0]["name"]})
@@ -110,7 +106,7 @@ def test_a_reconnecting_client_gets_the_view_and_the_log_it_missed(client) -> No
         response = client.post(f"/api/games/{game['id']}/actions", json={
             "seat": 1, "token": token1, "action": state.legal_actions()[0].name})
         assert response.status_code == 200
-    with client.websocket_connect(ws_url(game, 0, since=len(seen))) as ws:
+    with live(client, game, 0, since=len(seen)) as ws:
         message = next_state(ws)
     assert message["log_from"] == len(seen)
     assert message["log"]
@@ -121,13 +117,13 @@ def test_a_reconnecting_client_gets_the_view_and_the_log_it_missed(client) -> No
 def test_websocket_refusals_change_nothing(client) -> None:
     game = create(client, seats=["human", "human"], seed=9)
     table = client.app.state.tables.get(game["id"])
-    with client.websocket_connect(f"/ws/games/{game['id']}?seat=0&token=wrong") as ws:
+    with live(client, game, 0, token="wrong") as ws:
         assert ws.receive_json()["error"]["code"] == "forbidden"
     with client.websocket_connect("/ws/games/unknown") as ws:
         assert ws.receive_json()["error"]["code"] == "not_found"
     before = table.state.record()
-    with client.websocket_connect(ws_url(game, 0)) as ws0, \
-            client.websocket_connect(ws_url(game, None)) as spectator:
+    with live(client, game, 0) as ws0, \
+            live(client, game, None) as spectator:
         first = next_state(ws0)
         cases = [
             ("{oops", "bad_json"),

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import operator
+from typing import Any
+
 import numpy as np
 
-from keizai.engine import State
+from keizai.engine import IllegalAction, State
+
+
+def action_index(action: Any) -> int:
+    """An action as the integer index it is: a Python or numpy integer (a 0-d integer
+    array too). A float, a string, a bool or a longer array is refused with IllegalAction
+    rather than truncated by int() into some other action (int(1.7) == 1)."""
+    if isinstance(action, (bool, np.bool_)):
+        raise IllegalAction(f"{action!r} is not an action index (an integer)")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise IllegalAction(f"{action!r} is not an action index (an integer)") from None
 
 
 def action_mask(state: State, seat: int | None = None) -> np.ndarray:

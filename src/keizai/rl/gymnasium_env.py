@@ -33,7 +33,7 @@ from gymnasium.vector.utils import batch_space
 import keizai
 from keizai.agents import Agent, make_agent
 from keizai.engine import Rng, State
-from keizai.rl.actions import action_mask
+from keizai.rl.actions import action_index, action_mask
 from keizai.rl.observations import encoder_for
 from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
 from keizai.rl.seeding import SeedStream
@@ -139,7 +139,7 @@ class KeizaiGymEnv(gym.Env):
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
         if self.state is None or self._ended:
             raise RuntimeError("call reset() before step() (the episode is over)")
-        index = int(action)
+        index = action_index(action)
         if self.illegal == "lose" and index not in self.state.legal_indices():
             self._ended = True
             info = self._info()
@@ -274,9 +274,12 @@ class KeizaiVectorEnv(VectorEnv):
         terminations = np.zeros(self.num_envs, bool)
         truncations = np.zeros(self.num_envs, bool)
         finals: list[tuple[int, dict[str, np.ndarray], dict]] = []
+        if np.shape(actions) != (self.num_envs,):
+            raise ValueError(f"step() takes {self.num_envs} actions (one per environment), "
+                             f"not an array of shape {np.shape(actions)}")
         self._steps += 1
         for i, env in enumerate(self.envs):
-            obs, reward, terminated, _, info = env.step(int(actions[i]))
+            obs, reward, terminated, _, info = env.step(actions[i])
             truncated = (not terminated and self.max_episode_steps > 0
                          and self._steps[i] >= self.max_episode_steps)
             rewards[i], terminations[i], truncations[i] = reward, terminated, truncated

@@ -351,6 +351,9 @@ class KeizaiSpielState(pyspiel.State):
                 return
         else:
             state = self._step.state
+            if not 0 <= action < state.game.num_distinct_actions:
+                raise IllegalAction(f"action index {action} is out of range for "
+                                    f"{state.game.id}")
             if action not in state.legal_indices():
                 raise IllegalAction(state.explain_illegal(state.game.decode(action)))
             self._pending, self._draws = action, []

@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 
 import keizai
 from keizai.engine import State
-from keizai.rl.actions import action_mask
+from keizai.rl.actions import action_index, action_mask
 from keizai.rl.observations import encoder_for
 from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
 from keizai.rl.seeding import SeedStream
@@ -104,7 +104,7 @@ class KeizaiAECEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         state = self.keizai_state
-        state.apply(int(action))  # IllegalAction (state unchanged) if not legal
+        state.apply(action_index(action))  # IllegalAction (state unchanged) if not legal
         if state.is_over:
             rewards = final_rewards(state, self.reward_kind)
             self.rewards = dict(zip(self.agents, rewards, strict=True))

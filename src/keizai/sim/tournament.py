@@ -36,6 +36,9 @@ class Task:
     agent_seeds: tuple[int, ...]
 
 
+MAX_GAMES = 10_000_000
+
+
 @dataclass
 class Tournament:
     game: str
@@ -56,6 +59,9 @@ class Tournament:
         self.agents = [self.agents[i % len(self.agents)] for i in range(self.players)]
         if self.games < 1:
             raise ValueError("games must be at least 1")
+        if self.games > MAX_GAMES:  # every game is a task and a result row in memory
+            raise ValueError(f"at most {MAX_GAMES:,} games in one run, not {self.games:,}; "
+                             "split a larger experiment into runs with other seeds")
 
     @property
     def labels(self) -> list[str]:

@@ -2,6 +2,13 @@
 
 Every accepted action is one row appended in its own transaction, so a server that is
 killed at any moment restarts with every game exactly as its players last saw it.
+
+Every change of a game (an action, an undo, a seat handed over or taken back) raises the
+game's `version` in the same transaction, under a row lock on the game: a writer names
+the version it saw and is refused (`Conflict`) when another writer — another request,
+a bot, or another server process on the same PostgreSQL — changed the game meanwhile.
+On PostgreSQL the transaction also sends `NOTIFY keizai, '<game>:<version>'`, so every
+server process holding that game learns of the change when it is committed.
 """
 
 from __future__ import annotations
@@ -27,10 +34,13 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -43,6 +53,12 @@ games = Table(
     Column("options", JSON, nullable=False),
     Column("host_token", String(64), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    # Raised by every change; a writer must name the version it saw.
+    Column("version", Integer, nullable=False, server_default="0"),
+    # What the lobby lists, kept with each change so that listing loads no game.
+    Column("step", Integer, nullable=True),
+    Column("over", Integer, nullable=True, index=True),
+    Column("current", Integer, nullable=True),
 )
 
 seats = Table(
@@ -53,6 +69,12 @@ seats = Table(
     Column("agent", String(32), nullable=True),         # bot name (make_agent spec)
     Column("token", String(64), nullable=False),
     Column("claimed", Integer, nullable=False, default=0),
+    # 1: the lobby's join gives the seat to the first comer; 0: only its invite link.
+    Column("open", Integer, nullable=False, server_default="0"),
+    # 1: a human seat handed to a bot; the player's link takes it back.
+    Column("handed", Integer, nullable=False, server_default="0"),
+    # Last time a server process saw the seat's player connected (any process).
+    Column("seen", DateTime(timezone=True), nullable=True),
 )
 
 actions = Table(
@@ -68,6 +90,13 @@ def default_database_url() -> str:
     return f"sqlite:///{Path('keizai.sqlite3').resolve()}"
 
 
+NOTIFY_CHANNEL = "keizai"
+
+
+class Conflict(Exception):
+    """The game changed since the version the writer saw; nothing was written."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     seat: int
@@ -75,6 +104,18 @@ class SeatRow:
     agent: str | None
     token: str
     claimed: bool
+    open: bool = False
+    handed: bool = False
+    seen: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The lobby's line of a game, stored with every change."""
+
+    step: int
+    over: bool
+    current: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +129,7 @@ class GameRow:
     created: datetime
     seats: list[SeatRow]
     actions: list[str]
+    version: int = 0
 
     def record(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "seed": self.seed,
@@ -107,52 +149,122 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.postgres = url.startswith("postgresql")
         if url.startswith("sqlite"):
             self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True)
-        metadata.create_all(self.engine)
+            # No pre-ping (a round trip per transaction): after an outage the first
+            # request fails with storage_error and the pool reconnects.
+            self.engine = create_engine(url, pool_size=10, max_overflow=20)
+        with self.engine.begin() as conn:
+            if self.postgres:   # several processes may start at once: one creates
+                conn.execute(text("SELECT pg_advisory_xact_lock(726400)"))
+            metadata.create_all(conn)
+            _add_missing_columns(conn)
 
     def close(self) -> None:
         self.engine.dispose()
 
+    # ----- writes: each one transaction, each raising the game's version -------------
     def create_game(self, game_id: str, record: dict[str, Any], host_token: str,
-                    seat_rows: list[SeatRow]) -> None:
+                    seat_rows: list[SeatRow], summary: Summary | None = None) -> None:
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(
                 id=game_id, game=record["game"], players=record["players"],
                 seed=record["seed"], options=json.loads(json.dumps(record["options"])),
-                host_token=host_token, created=datetime.now(UTC)))
+                host_token=host_token, created=datetime.now(UTC), version=0,
+                **_summary_values(summary)))
             conn.execute(insert(seats), [
                 {"game_id": game_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
-                 "token": s.token, "claimed": int(s.claimed)} for s in seat_rows])
+                 "token": s.token, "claimed": int(s.claimed), "open": int(s.open),
+                 "handed": int(s.handed)} for s in seat_rows])
             for step, name in enumerate(record["actions"]):
                 conn.execute(insert(actions).values(game_id=game_id, step=step, name=name))
 
-    def append_action(self, game_id: str, step: int, name: str) -> None:
-        """Append one action; the primary key (game, step) refuses a second writer."""
-        with self.engine.begin() as conn:
-            conn.execute(insert(actions).values(game_id=game_id, step=step, name=name))
+    def _lock(self, conn: Any, game_id: str, version: int | None) -> int:
+        """Lock the game's row; its version, checked against `version` when given."""
+        found = conn.execute(select(games.c.version).where(games.c.id == game_id)
+                             .with_for_update()).scalar()
+        if found is None:
+            raise Conflict(f"game {game_id} does not exist")
+        if version is not None and found != version:
+            raise Conflict(f"game {game_id} is at version {found}, not {version}")
+        return int(found)
 
-    def truncate(self, game_id: str, length: int) -> None:
-        """Forget every action from step `length` on (undo)."""
+    def _bump(self, conn: Any, game_id: str, version: int,
+              summary: Summary | None = None) -> int:
+        conn.execute(update(games).where(games.c.id == game_id)
+                     .values(version=version + 1, **_summary_values(summary)))
+        self._notify(conn, game_id, version + 1)
+        return version + 1
+
+    def _notify(self, conn: Any, game_id: str, version: int) -> None:
+        """Tell every server process (delivered when the transaction commits)."""
+        if self.postgres:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": NOTIFY_CHANNEL, "payload": f"{game_id}:{version}"})
+
+    def append_action(self, game_id: str, step: int, name: str, version: int | None = None,
+                      summary: Summary | None = None) -> int:
+        """Append one action at `step`; the new version. The primary key (game, step) and
+        the version refuse a second writer."""
+        try:
+            with self.engine.begin() as conn:
+                if version is None:
+                    version = self._lock(conn, game_id, None)
+                # One statement locks the row, checks the version and raises it.
+                bumped = conn.execute(
+                    update(games).where(games.c.id == game_id, games.c.version == version)
+                    .values(version=version + 1, **_summary_values(summary))
+                    .returning(games.c.version)).scalar()
+                if bumped is None:
+                    raise Conflict(f"game {game_id} is not at version {version}")
+                conn.execute(insert(actions).values(game_id=game_id, step=step, name=name))
+                self._notify(conn, game_id, bumped)
+                return int(bumped)
+        except IntegrityError:
+            raise Conflict(f"game {game_id} already has a step {step}") from None
+
+    def truncate(self, game_id: str, length: int, version: int | None = None,
+                 summary: Summary | None = None) -> int:
+        """Forget every action from step `length` on (undo); the new version."""
         with self.engine.begin() as conn:
+            found = self._lock(conn, game_id, version)
             conn.execute(delete(actions).where(actions.c.game_id == game_id,
                                                actions.c.step >= length))
+            return self._bump(conn, game_id, found, summary)
 
     def set_seat(self, game_id: str, seat: int, *, kind: str | None = None,
-                 agent: str | None = None, claimed: bool | None = None) -> None:
+                 agent: str | None = None, claimed: bool | None = None,
+                 handed: bool | None = None, version: int | None = None,
+                 bump: bool = True) -> int:
+        """Change a seat; the game's new version (unchanged when not `bump`: a seat
+        claimed changes nothing a player or bot decides on)."""
         values: dict[str, Any] = {}
         if kind is not None:
             values["kind"] = kind
             values["agent"] = agent
         if claimed is not None:
             values["claimed"] = int(claimed)
+        if handed is not None:
+            values["handed"] = int(handed)
         with self.engine.begin() as conn:
+            found = self._lock(conn, game_id, version)
             conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
                          .values(**values))
+            return self._bump(conn, game_id, found) if bump else found
 
+    def mark_seen(self, game_id: str, seat_numbers: list[int]) -> None:
+        """These seats' players are connected now (presence shared by every process)."""
+        if not seat_numbers:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.game_id == game_id,
+                                             seats.c.seat.in_(seat_numbers))
+                         .values(seen=datetime.now(UTC)))
+
+    # ----- reads ---------------------------------------------------------------------
     def load(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).first()
@@ -165,9 +277,48 @@ class Store:
         return GameRow(
             id=row.id, game=row.game, players=row.players, seed=row.seed,
             options=dict(row.options), host_token=row.host_token, created=row.created,
-            seats=[SeatRow(s.seat, s.kind, s.agent, s.token, bool(s.claimed))
-                   for s in seat_rows],
-            actions=list(names))
+            seats=[_seat_row(s) for s in seat_rows], actions=list(names),
+            version=row.version)
+
+    def listing(self, limit: int) -> list[dict[str, Any]]:
+        """The newest games' lobby lines (no tokens), without loading any game."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.game, games.c.players,
+                                       games.c.created, games.c.step, games.c.over,
+                                       games.c.current)
+                                .order_by(games.c.created.desc()).limit(limit)).all()
+            ids = [r.id for r in rows]
+            seat_rows = conn.execute(select(seats).where(seats.c.game_id.in_(ids))
+                                     .order_by(seats.c.game_id, seats.c.seat)).all()
+        by_game: dict[str, list[SeatRow]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s.game_id, []).append(_seat_row(s))
+        return [{"id": r.id, "game": r.game, "players": r.players, "created": r.created,
+                 "step": r.step or 0, "over": bool(r.over), "current_player": r.current,
+                 "seats": by_game.get(r.id, [])} for r in rows]
+
+    def unfinished_bot_turns(self) -> list[str]:
+        """Games not over whose current seat is a bot (a restarted server resumes them)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                select(games.c.id).join(seats, (seats.c.game_id == games.c.id)
+                                        & (seats.c.seat == games.c.current))
+                .where(games.c.over == 0, seats.c.kind == "bot")).scalars())
+
+    def unsummarized(self) -> list[str]:
+        """Games stored before the lobby line was kept with them (filled once on start)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(games.c.id).where(games.c.step.is_(None)))
+                        .scalars())
+
+    def set_summary(self, game_id: str, summary: Summary) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id)
+                         .values(**_summary_values(summary)))
+
+    def version(self, game_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
 
     def game_ids(self) -> list[str]:
         with self.engine.connect() as conn:
@@ -177,3 +328,28 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(actions)
                                 .where(actions.c.game_id == game_id)).scalar_one()
+
+
+def _summary_values(summary: Summary | None) -> dict[str, Any]:
+    if summary is None:
+        return {}
+    return {"step": summary.step, "over": int(summary.over), "current": summary.current}
+
+
+def _seat_row(s: Any) -> SeatRow:
+    return SeatRow(s.seat, s.kind, s.agent, s.token, bool(s.claimed), bool(s.open),
+                   bool(s.handed), s.seen)
+
+
+def _add_missing_columns(conn: Any) -> None:
+    """Columns added since a database was created (no migration tool for so few)."""
+    have = {table: {c["name"] for c in inspect(conn).get_columns(table)}
+            for table in ("games", "seats")}
+    for table in (games, seats):
+        for column in table.columns:
+            if column.name not in have[table.name]:
+                kind = column.type.compile(conn.dialect)
+                default = (f" NOT NULL DEFAULT {column.server_default.arg}"
+                           if column.server_default is not None else "")
+                conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" '
+                                  f"{kind}{default}"))

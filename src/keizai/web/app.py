@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +15,15 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import keizai
 from keizai import i18n
 from keizai.store import Store
+from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
-from keizai.web.table import Connection, Table
+from keizai.web.table import Connection, Settings, Table, check_seat, check_step
 from keizai.web.tables import Tables, available_bots, catalog, default_bot
 
 STATIC = Path(__file__).parent / "static"
@@ -27,10 +31,69 @@ STATIC = Path(__file__).parent / "static"
 CATALOGUES = Path(i18n.__file__).parent
 MAX_BODY = 64 * 1024        # bytes of one HTTP request body
 MAX_MESSAGE = 8 * 1024      # characters of one WebSocket message
+MAX_DEPTH = 16              # nesting of arrays and objects in a request
+HELLO_WITHIN = 10.0         # seconds for a WebSocket's first message
+TOKEN_HEADER = "x-keizai-token"
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+     b"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
+     b"object-src 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per client (address): (burst, refill per second) of each kind of request; None is
+    no limit. Actions count every WebSocket message too."""
+
+    create: tuple[float, float] | None = (10, 0.2)
+    claim: tuple[float, float] | None = (10, 0.5)
+    act: tuple[float, float] | None = (60, 15.0)
+
+    @classmethod
+    def off(cls) -> Limits:
+        return cls(None, None, None)
+
+
+class RateLimiter:
+    """Token buckets per (kind, client); a refused request says when to come back."""
+
+    MAX_CLIENTS = 50_000
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}
+
+    def take(self, kind: str, client: str) -> None:
+        limit = getattr(self.limits, kind)
+        if limit is None:
+            return
+        burst, rate = limit
+        now = time.monotonic()
+        level, then = self.buckets.get((kind, client), (burst, now))
+        level = min(burst, level + (now - then) * rate)
+        if level < 1:
+            wait = (1 - level) / rate
+            raise ApiError("rate_limited", f"too many requests; try again in {wait:.1f} s",
+                           429, {"retry-after": str(max(1, round(wait + 0.5)))})
+        if len(self.buckets) > self.MAX_CLIENTS:
+            self.buckets.clear()
+        self.buckets[(kind, client)] = (level - 1, now)
+
+
+def client_of(connection: Request | WebSocket) -> str:
+    return connection.client.host if connection.client else "?"
 
 
 async def read_json(request: Request) -> dict[str, Any]:
     """The request body as a JSON object, or a clear error."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError("unsupported_media_type", "bodies are application/json", 415)
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise ApiError("too_large", f"a request body is at most {MAX_BODY} bytes", 413)
@@ -47,9 +110,31 @@ def parse_object(raw: bytes | str) -> dict[str, Any]:
         value = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ApiError("bad_json", f"the body is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ApiError("bad_json", f"JSON nested deeper than {MAX_DEPTH} levels") from None
     if not isinstance(value, dict):
         raise ApiError("bad_json", "the body must be a JSON object")
+    if depth(value) > MAX_DEPTH:
+        raise ApiError("bad_json", f"JSON nested deeper than {MAX_DEPTH} levels")
     return value
+
+
+def depth(value: Any) -> int:
+    """How deeply arrays and objects nest in `value` (without recursion)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        todo.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def parse_seat(raw: str | None) -> int | None:
@@ -60,26 +145,68 @@ def parse_seat(raw: str | None) -> int | None:
     return int(raw)
 
 
-def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
-    """The app on one database; `bot_delay` seconds between bot moves (for humans' eyes)."""
+def token_of(request: Request, body: dict[str, Any] | None = None) -> Any:
+    """A seat's or the host's token: the X-Keizai-Token header, or "token" in a JSON
+    body. Never in the query string (it would land in logs and Referer headers)."""
+    if "token" in request.query_params:
+        raise ApiError("invalid_request", f"send tokens in the {TOKEN_HEADER} header, "
+                       "not in the address")
+    header = request.headers.get(TOKEN_HEADER)
+    if header is not None:
+        return header
+    return body.get("token") if body is not None else None
+
+
+class SecurityHeaders:
+    """ASGI middleware: every HTTP response carries the security headers."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: float = 60.0,
+               bot_workers: int | None = None, idle_after: float = 300.0,
+               limits: Limits | None = None, pool: BotPool | None = None,
+               chosen_seeds: bool = False) -> FastAPI:
+    """The app on one database; `bot_delay` seconds between bot moves (for humans' eyes);
+    `handover_after` seconds a seat must be away before another player may hand it to a
+    bot; bots think in `bot_workers` processes (`pool` replaces them, for tests);
+    `chosen_seeds` accepts a seed for games with several humans (tests only)."""
     store = Store(database_url)
-    tables = Tables(store, bot_delay)
+    pool = pool or BotPool(bot_workers or default_workers())
+    tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds),
+                    idle_after)
+    limiter = RateLimiter(limits or Limits())
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        tables.resume_all()
+        await tables.start()
         yield
-        for table in tables.tables.values():
-            if table.bot_task is not None:
-                table.bot_task.cancel()
+        await tables.stop()
+        pool.close()
         store.close()
 
-    app = FastAPI(title="keizai", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="keizai", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
     app.state.tables = tables
+    app.state.limiter = limiter
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.payload(), status_code=error.status)
+        return JSONResponse(error.payload(), status_code=error.status, headers=error.headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -94,13 +221,20 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
                                        "message": f"invalid value for {where}"}},
                             status_code=400)
 
+    @app.exception_handler(SQLAlchemyError)
+    async def storage(_request: Request, _error: SQLAlchemyError) -> JSONResponse:
+        return JSONResponse({"error": {"code": "storage_error",
+                                       "message": "the database is not answering; nothing "
+                                                  "was changed, try again"}},
+                            status_code=503)
+
     @app.exception_handler(Exception)
     async def crashed(_request: Request, _error: Exception) -> JSONResponse:
         return JSONResponse({"error": {"code": "internal_error",
                                        "message": "the server failed; nothing was changed"}},
                             status_code=500)
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
@@ -119,20 +253,22 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
-        return {"games": tables.listing()}
+        return {"games": await tables.listing()}
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
+        limiter.take("create", client_of(request))
         return await tables.create(await read_json(request))
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> dict[str, Any]:
-        return tables.get(game_id).summary()
+        return (await tables.open(game_id)).summary()
 
     @app.get("/api/games/{game_id}/view")
-    async def get_view(game_id: str, seat: str | None = None,
-                       token: str | None = None) -> dict[str, Any]:
-        table = tables.get(game_id)
+    async def get_view(game_id: str, request: Request, seat: str | None = None
+                       ) -> dict[str, Any]:
+        table = await tables.open(game_id)
+        token = token_of(request)
         number = parse_seat(seat)
         if number is not None:
             table.seat_of_token(number, token)
@@ -140,47 +276,54 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
-        table = tables.get(game_id)
+        limiter.take("act", client_of(request))
         body = await read_json(request)
-        await table.act(body.get("seat"), body.get("token"), body.get("action"),
+        table = await tables.open(game_id)
+        await table.act(body.get("seat"), token_of(request, body), body.get("action"),
                         body.get("step"))
         return {"ok": True, "step": len(table.state.history)}
 
     @app.post("/api/games/{game_id}/undo")
     async def post_undo(game_id: str, request: Request) -> dict[str, Any]:
-        table = tables.get(game_id)
+        limiter.take("act", client_of(request))
         body = await read_json(request)
-        await table.take_back(body.get("seat"), body.get("token"))
+        table = await tables.open(game_id)
+        await table.take_back(body.get("seat"), token_of(request, body))
         return {"ok": True, "step": len(table.state.history)}
 
     @app.post("/api/games/{game_id}/seats/{seat}/claim")
-    async def claim_seat(game_id: str, seat: int) -> dict[str, Any]:
-        table = tables.get(game_id)
+    async def claim_seat(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        limiter.take("claim", client_of(request))
+        table = await tables.open(game_id)
         return {"seat": seat, "token": await table.claim(seat)}
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
     async def seat_to_bot(game_id: str, seat: int, request: Request) -> dict[str, Any]:
-        table = tables.get(game_id)
+        limiter.take("act", client_of(request))
         body = await read_json(request)
-        await table.hand_to_bot(seat, body.get("token"), body.get("agent") or default_bot())
+        table = await tables.open(game_id)
+        await table.hand_to_bot(seat, token_of(request, body),
+                                body.get("agent") or default_bot())
         return {"ok": True}
 
     @app.get("/api/games/{game_id}/record")
     async def get_record(game_id: str) -> dict[str, Any]:
-        table = tables.get(game_id)
+        table = await tables.open(game_id)
         finished(table)
         return table.state.record()
 
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str, step: int = 0, seat: str | None = None) -> dict[str, Any]:
         """The position after `step` actions of a finished game, seen by `seat` (or all)."""
-        table = tables.get(game_id)
+        table = await tables.open(game_id)
         finished(table)
         record = table.state.record()
         total = len(record["actions"])
         if not 0 <= step <= total:
             raise ApiError("invalid_request", f"step must be 0 to {total}")
         number = parse_seat(seat)
+        if number is not None:
+            check_seat(number, record["players"])
         before = await asyncio.to_thread(keizai.replay,
                                          {**record, "actions": record["actions"][:step - 1]}
                                          ) if step else None
@@ -196,35 +339,58 @@ def create_app(database_url: str, bot_delay: float = 0.0) -> FastAPI:
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:
+        """The first message is {"type": "hello", "seat"?, "token"?, "since"?}; then the
+        state messages, and the seat's acts, undos and pings."""
         await websocket.accept()
-        params = websocket.query_params
+        client = client_of(websocket)
         try:
-            table = tables.get(game_id)
-            seat = parse_seat(params.get("seat"))
-            token = params.get("token")
+            if websocket.query_params:
+                raise ApiError("invalid_request", "send seat, token and since in the first "
+                               "message {\"type\": \"hello\"}, not in the address")
+            table = await tables.open(game_id)
+            try:
+                hello = await asyncio.wait_for(receive_object(websocket), HELLO_WITHIN)
+            except TimeoutError:
+                raise ApiError("invalid_request", "no hello message") from None
+            if hello is None:
+                return
+            if hello.get("type") != "hello":
+                raise ApiError("invalid_request", "the first message must be "
+                               "{\"type\": \"hello\", \"seat\", \"token\", \"since\"}")
+            seat, token = hello.get("seat"), hello.get("token")
             if seat is not None:
                 table.seat_of_token(seat, token)
-                await table.mark_claimed(seat)
-            since = params.get("since", "0")
-            log_sent = int(since) if since.isdigit() and len(since) < 9 else 0
+                await table.opened(seat)
+            since = check_step(hello.get("since")) or 0
         except ApiError as error:
-            await websocket.send_json(error.payload())
-            await websocket.close(code=4400 if error.status != 403 else 4403)
+            with suppress(WebSocketDisconnect, RuntimeError):
+                await websocket.send_json(error.payload())
+                await websocket.close(code=4403 if error.status == 403 else
+                                      4404 if error.status == 404 else 4400)
             return
-        conn = Connection(seat, min(log_sent, len(table.state.events(seat))))
-        table.connections.add(conn)
-        table.broadcast()   # the newcomer's first view; the others see it connected
+        except WebSocketDisconnect:
+            return
+        conn = Connection(seat, min(since, len(table.state.events(seat))))
+        table.join(conn)
+        if seat is not None:
+            await mark_seen(table, seat)
         sender = asyncio.create_task(send_loop(websocket, conn))
         try:
-            await receive_loop(websocket, table, conn, token)
+            await receive_loop(websocket, table, conn, token, limiter, client, sender)
         finally:
-            table.connections.discard(conn)
+            table.leave(conn)
             sender.cancel()
             with suppress(asyncio.CancelledError):
                 await sender
-            table.broadcast()
+            if seat is not None:
+                await mark_seen(table, seat)
 
     return app
+
+
+async def mark_seen(table: Table, seat: int) -> None:
+    with suppress(Exception):
+        await asyncio.to_thread(table.store.mark_seen, table.id, [seat])
 
 
 def finished(table: Table) -> None:
@@ -232,33 +398,45 @@ def finished(table: Table) -> None:
         raise forbidden("records and replays are shown once the game is over")
 
 
+async def receive_object(websocket: WebSocket) -> dict[str, Any] | None:
+    """The next message as a JSON object; None when the client went away."""
+    frame = await websocket.receive()
+    if frame["type"] == "websocket.disconnect":
+        return None
+    raw = frame.get("text")
+    if raw is None:
+        raise ApiError("bad_json", "messages are JSON text frames")
+    if len(raw) > MAX_MESSAGE:
+        raise ApiError("too_large", f"a message is at most {MAX_MESSAGE} characters", 413)
+    return parse_object(raw)
+
+
 async def send_loop(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's messages in order until the client goes away."""
+    """Send the connection's messages in order until the client goes away (or falls so
+    far behind that it is closed)."""
     with suppress(WebSocketDisconnect, RuntimeError):
         while True:
             message = await conn.outbox.get()
-            await websocket.send_json(message)
+            if message is None:
+                await websocket.close(code=4429)
+                return
+            await websocket.send_text(message)
 
 
 async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
-                       token: str | None) -> None:
+                       token: Any, limiter: RateLimiter, client: str,
+                       sender: asyncio.Task[None]) -> None:
     """Messages: {"type": "act", "action", "step"?}, {"type": "act_whole", "chosen",
     "step"?} (a compound decision whole), {"type": "undo"}, {"type": "ping"}."""
-    while True:
-        frame = await websocket.receive()
-        if frame["type"] == "websocket.disconnect":
-            return
-        raw = frame.get("text")
+    while not sender.done():
         try:
-            if raw is None:
-                raise ApiError("bad_json", "messages are JSON text frames")
-            if len(raw) > MAX_MESSAGE:
-                raise ApiError("too_large", f"a message is at most {MAX_MESSAGE} characters",
-                               413)
-            message = parse_object(raw)
+            message = await receive_object(websocket)
+            if message is None:
+                return
+            limiter.take("act", client)
             kind = message.get("type")
             if kind == "ping":
-                conn.outbox.put_nowait({"type": "pong"})
+                conn.send('{"type":"pong"}')
                 continue
             if conn.seat is None:
                 raise forbidden("spectators cannot act")
@@ -272,4 +450,11 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
             else:
                 raise ApiError("invalid_request", "type must be act, act_whole, undo or ping")
         except ApiError as error:
-            conn.outbox.put_nowait({"type": "error", **error.payload()})
+            conn.send(json.dumps({"type": "error", **error.payload()}))
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        except Exception:   # a bug: the client is told, the connection stays
+            conn.send(json.dumps({"type": "error", "error": {
+                "code": "internal_error", "message": "the server failed; nothing was changed"}}))
+
+

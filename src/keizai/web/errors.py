@@ -8,11 +8,13 @@ from typing import Any
 class ApiError(Exception):
     """A request the server refuses; nothing was changed."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.headers = headers
 
     def payload(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message}}

@@ -1,59 +1,111 @@
 """One live game on the server: its state, seats, connections and bots.
 
 The state is changed only under the table's lock, and only after the new action is in
-the store: a candidate state takes the action, the store appends it, then the candidate
-becomes the state and every connection is sent its own seat's view.
+the store: a candidate state takes the action, the store appends it (refusing it when
+the game's stored version is not the one this table holds: another process or request
+changed it), then the candidate becomes the state and every connection is sent its own
+seat's view. Spectators share one encoded message per step.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
+import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import keizai
 from keizai import i18n
-from keizai.agents import Agent, make_agent
 from keizai.engine import IllegalAction, State
 from keizai.engine.decision import steps as whole_steps
-from keizai.store import GameRow, SeatRow, Store
+from keizai.store import Conflict, GameRow, SeatRow, Store, Summary
 from keizai.web import undo
+from keizai.web.bots import BotPool, check_spec
 from keizai.web.errors import ApiError, forbidden
 
 log = logging.getLogger("keizai.web")
 
 MAX_ACTION_NAME = 128
 MAX_WHOLE_CANDIDATES = 64
+MAX_OUTBOX = 64     # messages waiting for one client; a client that far behind is dropped
+
+
+@dataclass
+class Settings:
+    """Server options every table follows."""
+
+    pool: BotPool
+    bot_delay: float = 0.0
+    handover_after: float = 60.0   # seconds a seat must be away before others hand it over
+    # Accept a chosen seed with several humans (tests, local analysis): whoever creates
+    # the game then knows every hidden card. Never on a public server.
+    chosen_seeds: bool = False
 
 
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket client: the seat it sees (None = spectator) and its outbox."""
+    """One WebSocket client: the seat it sees (None = spectator) and its outbox of
+    encoded messages (None: the client fell too far behind and is closed)."""
 
     seat: int | None
     log_sent: int
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[str | None] = field(
+        default_factory=lambda: asyncio.Queue(MAX_OUTBOX))
+
+    def send(self, text: str) -> None:
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def check_seat(seat: Any, seats: int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise ApiError("invalid_request", f"seat must be 0 to {seats - 1}")
+    return seat
+
+
+def check_step(step: Any) -> int | None:
+    if step is None:
+        return None
+    if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+        raise ApiError("invalid_request", "step must be a whole number")
+    return step
 
 
 class Table:
-    def __init__(self, row: GameRow, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(self, row: GameRow, store: Store, settings: Settings) -> None:
         self.id = row.id
         self.store = store
+        self.settings = settings
         self.host_token = row.host_token
         self.created = row.created
         self.seats: list[SeatRow] = list(row.seats)
-        self.bot_delay = bot_delay
+        self.version = row.version
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
-        self.agents: dict[int, Agent] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        self.used = time.monotonic()
+        # When each seat's last connection (to this process) went away.
+        self.away_since = dict.fromkeys(range(len(self.seats)), time.monotonic())
+        # Log lines every spectator in step has (they share one message per step).
+        self.public_sent = 0
         # Per step of the record: the seat that decided, and the engine's reveal count
         # before it (for undo).
         self.movers: list[int | None] = []
         self.reveals_before: list[int] = []
         self.state = self._rebuild(row.record())
+        self.public_sent = len(self.state.events(None))
 
     def _rebuild(self, record: dict[str, Any]) -> State:
         """Replay a record, noting who took each decision and what was revealed before."""
@@ -61,41 +113,73 @@ class Table:
                                 record.get("options"))
         self.movers, self.reveals_before = [], []
         for name in record["actions"]:
-            self.movers.append(state.current_player)
-            self.reveals_before.append(state.reveals)
-            state.apply(name)
+            self._step(state, name)
         return state
 
+    def _step(self, state: State, name: str) -> None:
+        self.movers.append(state.current_player)
+        self.reveals_before.append(state.reveals)
+        state.apply(name)
+
+    def refresh(self, row: GameRow) -> None:
+        """Catch up with a newer stored version (written by another server process)."""
+        if row.version <= self.version:
+            return
+        done = self.state.record()["actions"]
+        names = row.actions
+        if len(names) >= len(done) and names[:len(done)] == done:
+            for name in names[len(done):]:
+                self._step(self.state, name)
+        else:   # an undo: the logs shrank, send them whole
+            self.state = self._rebuild(row.record())
+            self._logs_restart()
+        self.seats = list(row.seats)
+        self.version = row.version
+        self.broadcast()
+
+    def _logs_restart(self) -> None:
+        for conn in self.connections:
+            conn.log_sent = 0
+        self.public_sent = 0
+
     # ----- who may do what ----------------------------------------------------------
-    def seat_of_token(self, seat: int, token: Any) -> SeatRow:
-        if isinstance(seat, bool) or not isinstance(seat, int) \
-                or not 0 <= seat < len(self.seats):
-            raise ApiError("invalid_request", f"seat must be 0 to {len(self.seats) - 1}")
-        row = self.seats[seat]
+    def seat_of_token(self, seat: Any, token: Any) -> SeatRow:
+        row = self.seats[check_seat(seat, len(self.seats))]
         if not isinstance(token, str) or not secrets.compare_digest(token.encode(),
                                                                      row.token.encode()):
             raise forbidden()
         return row
 
     def holds_any_token(self, token: Any) -> bool:
-        return isinstance(token, str) and (
-            token == self.host_token or any(token == s.token for s in self.seats))
+        return isinstance(token, str) and any(
+            secrets.compare_digest(token.encode(), t.encode())
+            for t in (self.host_token, *(s.token for s in self.seats)))
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
 
+    def busy(self) -> bool:
+        """Connections or a thinking bot: the table stays in memory."""
+        return bool(self.connections) or (self.bot_task is not None
+                                          and not self.bot_task.done())
+
     # ----- summaries and payloads ----------------------------------------------------
+    def seat_lines(self) -> list[dict[str, Any]]:
+        return [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed,
+                 "open": s.open, "connected": self.connected(s.seat)} for s in self.seats]
+
     def summary(self) -> dict[str, Any]:
         state = self.state
         return {
             "id": self.id, "game": state.game.id, "title": state.game.title,
             "players": state.num_players, "step": len(state.history),
             "over": state.is_over, "current_player": state.current_player,
-            "created": self.created.isoformat(),
-            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent,
-                       "claimed": s.claimed, "connected": self.connected(s.seat)}
-                      for s in self.seats],
+            "created": self.created.isoformat(), "seats": self.seat_lines(),
         }
+
+    def stored_summary(self, state: State | None = None) -> Summary:
+        state = state or self.state
+        return Summary(len(state.history), state.is_over, state.current_player)
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not undo now (see keizai.web.undo), or None when it may."""
@@ -108,8 +192,8 @@ class Table:
         if target is None:
             return "you have no decision to take back"
         if not undo.nothing_revealed(self.reveals_before, target, self.state.reveals):
-            return ("a card was drawn or revealed (or a die rolled) since your last "
-                    "decision; it cannot be taken back")
+            return ("a card was drawn, revealed or shown from a hand (or a die rolled) "
+                    "since your last decision; it cannot be taken back")
         return None
 
     def payload(self, conn: Connection) -> dict[str, Any]:
@@ -124,7 +208,7 @@ class Table:
             "view": state.view(seat), "log_from": conn.log_sent,
             "log": [i18n.render(e) for e in fresh], "over": state.is_over,
             "events": [i18n.to_json(e) for e in fresh],
-            "current_player": state.current_player, "seats": self.summary()["seats"],
+            "current_player": state.current_player, "seats": self.seat_lines(),
             "legal": [], "undo": False,
         }
         conn.log_sent = len(events)
@@ -146,14 +230,49 @@ class Table:
         return message
 
     def broadcast(self) -> None:
+        """Every connection its new view; spectators in step share one encoded message."""
+        shared: str | None = None
+        public_from = self.public_sent
         for conn in self.connections:
-            conn.outbox.put_nowait(self.payload(conn))
+            if conn.seat is None and conn.log_sent == public_from:
+                if shared is None:
+                    shared = encode(self.payload(Connection(None, public_from)))
+                    self.public_sent = len(self.state.events(None))
+                conn.log_sent = self.public_sent
+                conn.send(shared)
+            else:
+                conn.send(encode(self.payload(conn)))
+        self.public_sent = len(self.state.events(None))
+
+    def presence(self, but: Connection | None = None) -> None:
+        """A seat's player came or went: one small message to the others, not views."""
+        text = encode({"type": "presence", "seats": self.seat_lines()})
+        for conn in self.connections:
+            if conn is not but:
+                conn.send(text)
+
+    def join(self, conn: Connection) -> None:
+        """A new connection: its first view; the others learn of a seat's player."""
+        seat_was_connected = conn.seat is not None and self.connected(conn.seat)
+        self.connections.add(conn)
+        self.used = time.monotonic()
+        conn.send(encode(self.payload(conn)))
+        if conn.seat is not None and not seat_was_connected:
+            self.presence(but=conn)
+
+    def leave(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        self.used = time.monotonic()
+        if conn.seat is not None and not self.connected(conn.seat):
+            self.away_since[conn.seat] = time.monotonic()
+            self.presence()
 
     # ----- changes -------------------------------------------------------------------
-    async def act(self, seat: int, token: Any, name: Any, step: Any = None) -> None:
+    async def act(self, seat: Any, token: Any, name: Any, step: Any = None) -> None:
         """A human's action: checked, stored, then applied and announced."""
         if not isinstance(name, str) or not name or len(name) > MAX_ACTION_NAME:
             raise ApiError("invalid_request", "action must be a non-empty action name")
+        step = check_step(step)
         async with self.lock:
             row = self.seat_of_token(seat, token)
             if row.kind != "human":
@@ -161,7 +280,7 @@ class Table:
             if step is not None and step != len(self.state.history):
                 raise ApiError("stale", f"the game is at step {len(self.state.history)}, "
                                f"not {step}; reload the view", 409)
-            await self._apply(seat, name)
+            await self._apply(row.seat, name)
         self.kick_bots()
 
     async def act_whole(self, seat: int, token: Any, chosen: Any, step: Any = None) -> None:
@@ -169,8 +288,10 @@ class Table:
         before anything is applied, else stored and applied as its atomic steps."""
         if not isinstance(chosen, dict) or len(chosen) > MAX_WHOLE_CANDIDATES:
             raise ApiError("invalid_request", "chosen must be an object of candidate counts")
+        step = check_step(step)
         async with self.lock:
             row = self.seat_of_token(seat, token)
+            seat = row.seat
             if row.kind != "human":
                 raise ApiError("not_your_turn", f"seat {seat} is played by a bot", 409)
             if step is not None and step != len(self.state.history):
@@ -201,70 +322,128 @@ class Table:
         except IllegalAction as error:
             raise ApiError("illegal_action", str(error), 422) from None
         step = len(state.history)
-        try:
-            await asyncio.to_thread(self.store.append_action, self.id, step, name)
-        except Exception:
-            log.exception("storing action %s of game %s failed", step, self.id)
-            raise ApiError("storage_error", "the action could not be stored; try again",
-                           503) from None
+        self.version = await self._write(self.store.append_action, self.id, step, name,
+                                         version=self.version,
+                                         summary=self.stored_summary(candidate))
         self.movers.append(seat)
         self.reveals_before.append(state.reveals)
         self.state = candidate
+        self.used = time.monotonic()
         self.broadcast()
 
-    async def take_back(self, seat: int, token: Any) -> None:
+    async def _write(self, method: Any, *args: Any, **kwargs: Any) -> Any:
+        """A store write in a worker thread; a conflict reloads the game (another process
+        changed it) and is refused as stale; a failing database as storage_error."""
+        try:
+            return await asyncio.to_thread(method, *args, **kwargs)
+        except Conflict:
+            row = await asyncio.to_thread(self.store.load, self.id)
+            if row is not None:
+                self.refresh(row)
+            raise ApiError("stale", "the game changed meanwhile; reload the view",
+                           409) from None
+        except Exception:
+            log.exception("writing game %s failed", self.id)
+            raise ApiError("storage_error", "the change could not be stored; try again",
+                           503) from None
+
+    async def take_back(self, seat: Any, token: Any) -> None:
         """Undo the seat's latest decision (see keizai.web.undo for when it is allowed)."""
         async with self.lock:
-            self.seat_of_token(seat, token)
-            refusal = self.undo_refusal(seat)
+            row = self.seat_of_token(seat, token)
+            refusal = self.undo_refusal(row.seat)
             if refusal is not None:
                 raise ApiError("undo_unavailable", refusal, 409)
-            target = undo.previous_decision(self.movers, seat)
+            target = undo.previous_decision(self.movers, row.seat)
             assert target is not None
             record = self.state.record()
-            await asyncio.to_thread(self.store.truncate, self.id, target)
-            self.state = self._rebuild({**record, "actions": record["actions"][:target]})
-            for conn in self.connections:   # their logs shrank: send them whole
-                conn.log_sent = 0
+            record = {**record, "actions": record["actions"][:target]}
+            movers, reveals = self.movers, self.reveals_before
+            state = self._rebuild(record)
+            try:
+                self.version = await self._write(self.store.truncate, self.id, target,
+                                                 version=self.version,
+                                                 summary=self.stored_summary(state))
+            except ApiError:
+                self.movers, self.reveals_before = movers, reveals
+                raise
+            self.state = state
+            self._logs_restart()
             self.broadcast()
 
-    async def hand_to_bot(self, seat: int, token: Any, agent: str) -> None:
-        """A seat whose player left (or who leaves) is played by a bot from now on."""
+    async def hand_to_bot(self, seat: Any, token: Any, agent: Any) -> None:
+        """A seat is played by a bot from now on: by its own player at any time, by the
+        host or another player only once it has been away `handover_after` seconds."""
+        agent = check_spec(agent)
         async with self.lock:
-            if isinstance(seat, bool) or not isinstance(seat, int) \
-                    or not 0 <= seat < len(self.seats):
-                raise ApiError("invalid_request", f"seat must be 0 to {len(self.seats) - 1}")
+            seat = check_seat(seat, len(self.seats))
             if not self.holds_any_token(token):
                 raise forbidden("only the host or a player of this game may do that")
             row = self.seats[seat]
             if row.kind == "bot":
                 raise ApiError("invalid_request", f"seat {seat} is already a bot", 409)
-            if token != row.token and self.connected(seat):
-                raise ApiError("seat_in_use", f"seat {seat}'s player is still connected", 409)
-            check_agent(agent)
-            await asyncio.to_thread(self.store.set_seat, self.id, seat, kind="bot", agent=agent)
-            self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed)
-            self.agents.pop(seat, None)
+            own = secrets.compare_digest(str(token).encode(), row.token.encode())
+            if not own:
+                if self.connected(seat):
+                    raise ApiError("seat_in_use", f"seat {seat}'s player is still connected",
+                                   409)
+                away = await asyncio.to_thread(self._away_for, seat)
+                wait = self.settings.handover_after - away
+                if wait > 0:
+                    raise ApiError("seat_away_briefly",
+                                   f"seat {seat}'s player has been away {away:.0f} s; it can "
+                                   f"be handed to a bot in {wait:.0f} s", 409)
+            self.version = await self._write(self.store.set_seat, self.id, seat, kind="bot",
+                                             agent=agent, handed=True, version=self.version)
+            self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed, row.open,
+                                       True, row.seen)
             self.broadcast()
         self.kick_bots()
 
-    async def claim(self, seat: int) -> str:
-        """An open human seat taken from the lobby: its token, once."""
+    def _away_for(self, seat: int) -> float:
+        """Seconds the seat's player has been away from every server process."""
+        local = time.monotonic() - self.away_since[seat]
+        row = self.store.load(self.id)
+        seen = row.seats[seat].seen if row is not None else None
+        if seen is None:
+            return local
+        if seen.tzinfo is None:
+            seen = seen.replace(tzinfo=UTC)
+        return min(local, (datetime.now(UTC) - seen).total_seconds())
+
+    async def opened(self, seat: int) -> None:
+        """A seat's link was opened: the seat is claimed, and taken back from the bot it
+        was handed to."""
         async with self.lock:
-            if isinstance(seat, bool) or not isinstance(seat, int) \
-                    or not 0 <= seat < len(self.seats):
-                raise ApiError("invalid_request", f"seat must be 0 to {len(self.seats) - 1}")
-            row = self.seats[seat]
-            if row.kind != "human" or row.claimed:
-                raise ApiError("seat_taken", f"seat {seat} is not open", 409)
             await self.mark_claimed(seat)
+            row = self.seats[seat]
+            if row.kind != "bot" or not row.handed:
+                return
+            self.version = await self._write(self.store.set_seat, self.id, seat,
+                                             kind="human", agent=None, handed=False,
+                                             version=self.version)
+            self.seats[seat] = SeatRow(seat, "human", None, row.token, True, row.open, False,
+                                       row.seen)
+            self.broadcast()
+
+    async def claim(self, seat: Any) -> str:
+        """An open human seat taken from the lobby: its token, once. Invited seats are
+        given only by their link."""
+        async with self.lock:
+            row = self.seats[check_seat(seat, len(self.seats))]
+            if row.kind == "human" and not row.open:
+                raise forbidden(f"seat {row.seat} is by invitation only")
+            if row.kind != "human" or row.claimed:
+                raise ApiError("seat_taken", f"seat {row.seat} is not open", 409)
+            await self.mark_claimed(row.seat)
             return row.token
 
     async def mark_claimed(self, seat: int) -> None:
         row = self.seats[seat]
         if not row.claimed:
-            await asyncio.to_thread(self.store.set_seat, self.id, seat, claimed=True)
-            self.seats[seat] = SeatRow(seat, row.kind, row.agent, row.token, True)
+            await self._write(self.store.set_seat, self.id, seat, claimed=True, bump=False)
+            self.seats[seat] = SeatRow(seat, row.kind, row.agent, row.token, True, row.open,
+                                       row.handed, row.seen)
 
     # ----- bots ------------------------------------------------------------------------
     def kick_bots(self) -> None:
@@ -274,49 +453,36 @@ class Table:
             if seat is not None and self.seats[seat].kind == "bot":
                 self.bot_task = asyncio.get_running_loop().create_task(self._bots())
 
-    def _agent(self, seat: int) -> Agent:
-        agent = self.agents.get(seat)
-        if agent is None:
-            spec = self.seats[seat].agent
-            assert spec is not None   # a bot seat always names its bot
-            agent = self.agents[seat] = make_agent(spec, self.state.seed * 31 + seat)
-        return agent
-
     async def _bots(self) -> None:
-        """Bots think in a worker thread on a copy of the state, then act under the lock."""
+        """Bots think in the bot pool on a copy of the state; their move is applied only to
+        the very position (version) it was computed for."""
         while True:
             state = self.state
             seat = state.current_player
             if seat is None or self.seats[seat].kind != "bot":
                 return
-            step = len(state.history)
-            snapshot = state.clone()
+            version = self.version
+            spec = self.seats[seat].agent or "random"
             try:
-                action = await asyncio.to_thread(self._agent(seat).choose, snapshot)
-                name = action.name
-            except Exception:
-                log.exception("bot %s failed in game %s; a random action is played",
-                              self.seats[seat].agent, self.id)
-                name = make_agent("random", step).choose(snapshot).name
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+                check_spec(spec)
+            except ApiError:   # stored before the bounds existed, or a bot since removed
+                log.error("bot %r of game %s is not allowed here; random moves for it",
+                          spec, self.id)
+                spec = "random"
+            step = len(state.history)
+            seed = (state.seed * 31 + seat) * 1_000_003 + step
+            name = await self.settings.pool.choose(spec, seed % 2**63, state.clone())
+            if self.settings.bot_delay:
+                await asyncio.sleep(self.settings.bot_delay)
             async with self.lock:
-                if len(self.state.history) != step or self.seats[seat].kind != "bot":
-                    continue   # undone or handed over meanwhile: think again
+                if self.version != version or self.seats[seat].kind != "bot":
+                    continue   # undone, handed over or moved meanwhile: think again
                 try:
                     await self._apply(seat, name)
                     continue
                 except ApiError as error:
                     log.error("bot move %s refused in game %s: %s", name, self.id,
                               error.message)
+                    if error.code == "stale":
+                        continue
             await asyncio.sleep(1.0)   # e.g. the database is down: try again shortly
-
-
-def check_agent(spec: Any) -> str:
-    if not isinstance(spec, str) or not spec or len(spec) > 32:
-        raise ApiError("invalid_request", "a bot is named by a string, e.g. \"random\"")
-    try:
-        make_agent(spec)
-    except ValueError as error:
-        raise ApiError("unknown_bot", str(error)) from None
-    return spec

@@ -1,21 +1,41 @@
-"""All live games of one server: created, loaded from the store on start, listed."""
+"""The games one server process holds: created, loaded on demand, evicted when idle.
+
+Only games someone is connected to (or whose bot is thinking) stay in memory; any other
+game is loaded from its record when asked for and dropped after `idle_after` seconds,
+so memory and start-up do not grow with the number of games ever played. On
+PostgreSQL a listener hears every other process's changes (`NOTIFY`) and brings the
+games held here up to date.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import re
 import secrets
+import threading
+import time
 from typing import Any
 
 import keizai
 from keizai.agents import make_agent
 from keizai.engine import UnknownGame
-from keizai.store import SeatRow, Store
+from keizai.store import SeatRow, Store, Summary
+from keizai.store.db import NOTIFY_CHANNEL
+from keizai.web.bots import check_spec
 from keizai.web.errors import ApiError, not_found
-from keizai.web.table import Table, check_agent
+from keizai.web.table import Settings, Table
+
+log = logging.getLogger("keizai.web")
 
 # Bot names the lobby offers, when `make_agent` knows them (the bots land one by one).
 BOT_CANDIDATES = ("easy", "normal", "hard", "heuristic", "mcts", "random")
 MAX_GAMES_LISTED = 200
+GAME_ID = re.compile(r"[0-9a-f]{12}")
+HEARTBEAT = 15.0   # seconds between the marks of connected seats in the store
+BOT_TAKEOVER = 10.0   # seconds before a bot left waiting by another process is moved here
+HUMAN_SEATS = ("human", "open")
 
 
 def available_bots() -> list[str]:
@@ -46,73 +66,228 @@ def catalog() -> list[dict[str, Any]]:
 
 
 class Tables:
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, settings: Settings, idle_after: float = 300.0) -> None:
         self.store = store
-        self.bot_delay = bot_delay
+        self.settings = settings
+        self.idle_after = idle_after
         self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._listener: threading.Thread | None = None
+        self._stop = threading.Event()
 
-    def resume_all(self) -> None:
-        """Load every stored game (a restarted server continues them all)."""
-        for game_id in self.store.game_ids():
-            row = self.store.load(game_id)
-            if row is not None:
-                self.tables[game_id] = Table(row, self.store, self.bot_delay)
-        for table in self.tables.values():
+    # ----- life cycle ------------------------------------------------------------------
+    async def start(self) -> None:
+        """Resume the games whose bot is to move; nothing else is loaded."""
+        for game_id in await asyncio.to_thread(self.store.unsummarized):
+            row = await asyncio.to_thread(self.store.load, game_id)   # stored before
+            if row is not None:                                       # summaries existed
+                state = keizai.replay(row.record())
+                await asyncio.to_thread(self.store.set_summary, game_id, Summary(
+                    len(state.history), state.is_over, state.current_player))
+        for game_id in await asyncio.to_thread(self.store.unfinished_bot_turns):
+            table = await self.open(game_id)
             table.kick_bots()
+        self._tasks.append(asyncio.get_running_loop().create_task(self._housekeeping()))
+        if self.store.postgres:
+            self._listen(asyncio.get_running_loop())
 
+    async def stop(self) -> None:
+        self._stop.set()
+        for task in self._tasks:
+            task.cancel()
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.join, 5)
+
+    async def _housekeeping(self) -> None:
+        """Mark connected seats in the store; drop idle games from memory."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            now = time.monotonic()
+            for game_id, table in list(self.tables.items()):
+                seated = sorted({c.seat for c in table.connections if c.seat is not None})
+                if seated:
+                    with contextlib.suppress(Exception):
+                        await asyncio.to_thread(self.store.mark_seen, game_id, seated)
+                self.evict_if_idle(table, now)
+
+    def evict_if_idle(self, table: Table, now: float) -> bool:
+        if table.busy() or table.lock.locked() or now - table.used < self.idle_after:
+            return False
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        return True
+
+    # ----- finding games ---------------------------------------------------------------
     def get(self, game_id: str) -> Table:
+        """A game held in memory now (no loading)."""
         table = self.tables.get(game_id)
         if table is None:
             raise not_found(f"game {game_id!r}")
         return table
 
-    def listing(self) -> list[dict[str, Any]]:
-        newest = sorted(self.tables.values(), key=lambda t: t.created, reverse=True)
-        return [t.summary() for t in newest[:MAX_GAMES_LISTED]]
+    async def open(self, game_id: str) -> Table:
+        """The game, from memory or loaded from its record."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            table.used = time.monotonic()
+            return table
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+            raise not_found(f"game {game_id!r}")
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = asyncio.get_running_loop().create_future()
+            try:
+                row = await asyncio.to_thread(self.store.load, game_id)
+                found = None
+                if row is not None:
+                    found = self.tables.get(game_id) or Table(row, self.store, self.settings)
+                    self.tables[game_id] = found
+                loading.set_result(found)
+            except BaseException as error:
+                loading.set_exception(error)
+                loading.exception()   # retrieved: no "never retrieved" warning
+                raise
+            finally:
+                del self._loading[game_id]
+        table = await asyncio.shield(loading)
+        if table is None:
+            raise not_found(f"game {game_id!r}")
+        return table
 
+    async def listing(self) -> list[dict[str, Any]]:
+        lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED)
+        out = []
+        for line in lines:
+            table = self.tables.get(line["id"])
+            if table is not None:
+                out.append(table.summary())
+                continue
+            seats = line.pop("seats")
+            title = keizai.get_game(line["game"]).title if line["game"] in keizai.games() \
+                else line["game"]
+            out.append({**line, "title": title, "created": line["created"].isoformat(),
+                        "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent,
+                                   "claimed": s.claimed, "open": s.open, "connected": False}
+                                  for s in seats]})
+        return out
+
+    # ----- other processes -------------------------------------------------------------
+    def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
+        """A thread on its own PostgreSQL connection: LISTEN, and hand each notice to
+        the event loop."""
+        import psycopg
+        from sqlalchemy.engine import make_url
+
+        dsn = make_url(self.store.url).set(drivername="postgresql").render_as_string(
+            hide_password=False)
+        ready = threading.Event()
+
+        def run() -> None:
+            while not self._stop.is_set():
+                try:
+                    with psycopg.connect(dsn, autocommit=True) as conn:
+                        conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                        ready.set()
+                        while not self._stop.is_set():
+                            for notice in conn.notifies(timeout=1.0):
+                                loop.call_soon_threadsafe(self.noticed, notice.payload)
+                except Exception:   # the database went away: listen again shortly
+                    if self._stop.is_set():
+                        return
+                    log.warning("LISTEN connection lost; reconnecting")
+                    ready.set()
+                    time.sleep(1.0)
+
+        self._listener = threading.Thread(target=run, name="keizai-listen", daemon=True)
+        self._listener.start()
+        ready.wait(10)
+
+    def noticed(self, payload: str) -> None:
+        """Another process (or this one) changed a game: bring the held copy up to date."""
+        game_id, _, version = payload.partition(":")
+        table = self.tables.get(game_id)
+        if table is None or not version.isdigit() or int(version) <= table.version:
+            return
+        asyncio.get_running_loop().create_task(self._refresh(table))
+
+    async def _refresh(self, table: Table) -> None:
+        async with table.lock:
+            row = await asyncio.to_thread(self.store.load, table.id)
+            if row is not None:
+                table.refresh(row)
+        # The process that made the change moves the next bot; should it die first, this
+        # one takes over after a while (two thinking at once is harmless: the version
+        # check lets one move through).
+        version = table.version
+        asyncio.get_running_loop().call_later(BOT_TAKEOVER, self._kick_if_stuck, table,
+                                              version)
+
+    def _kick_if_stuck(self, table: Table, version: int) -> None:
+        if table.version == version and self.tables.get(table.id) is table:
+            table.kick_bots()
+
+    # ----- creating --------------------------------------------------------------------
     async def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        """A new game from a lobby request: {"game", "players", "seats", "options", "seed"}."""
+        """A new game from a lobby request: {"game", "seats", "players"?, "options"?,
+        "seed"?}; each seat "human" (invited: only its link gives it), "open" (the lobby
+        gives it to the first comer) or a bot. A chosen seed only with one human seat."""
         game_id = body.get("game")
-        if not isinstance(game_id, str):
+        if not isinstance(game_id, str) or len(game_id) > 64:
             raise ApiError("invalid_request", "\"game\" must be a game id")
         try:
             game = keizai.get_game(game_id)
         except UnknownGame as error:
             raise ApiError("unknown_game", str(error)) from None
         seats = body.get("seats")
-        if not isinstance(seats, list) or not seats:
+        if not isinstance(seats, list) or not seats or len(seats) > game.max_players:
             raise ApiError("invalid_request",
-                           "\"seats\" must list each seat: \"human\" or a bot name")
+                           "\"seats\" must list each seat: \"human\", \"open\" or a bot name")
         players = body.get("players", len(seats))
-        if players != len(seats):
+        if isinstance(players, bool) or players != len(seats):
             raise ApiError("invalid_request", "\"players\" must equal the number of seats")
         options = body.get("options") or {}
-        seed = body.get("seed")
         if not isinstance(options, dict):
             raise ApiError("invalid_request", "\"options\" must be an object")
+        seed = body.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                                  or not 0 <= seed < 2**63):
             raise ApiError("invalid_request", "\"seed\" must be an integer from 0 to 2^63-1")
+        humans = sum(1 for spec in seats if spec in HUMAN_SEATS)
+        if seed is not None and humans > 1 and not self.settings.chosen_seeds:
+            raise ApiError("seed_not_allowed", "a chosen seed is only for a game with one "
+                           "human seat: with more, the server draws it and keeps it secret")
+        if seed is None:
+            seed = secrets.randbelow(2**63)
         rows = []
         for seat, spec in enumerate(seats):
-            if spec == "human":
-                rows.append(SeatRow(seat, "human", None, secrets.token_urlsafe(24), False))
+            token = secrets.token_urlsafe(24)
+            if spec in HUMAN_SEATS:
+                rows.append(SeatRow(seat, "human", None, token, False, spec == "open"))
             else:
-                rows.append(SeatRow(seat, "bot", check_agent(spec), secrets.token_urlsafe(24),
-                                    True))
+                rows.append(SeatRow(seat, "bot", check_spec(spec), token, True))
         try:
             state = keizai.new_game(game.id, players, seed, options)
-        except ValueError as error:
+        except (ValueError, TypeError) as error:
             raise ApiError("invalid_request", str(error)) from None
         new_id = secrets.token_hex(6)
         host_token = secrets.token_urlsafe(24)
-        await asyncio.to_thread(self.store.create_game, new_id, state.record(), host_token,
-                                rows)
-        row = self.store.load(new_id)
+        summary = Summary(len(state.history), state.is_over, state.current_player)
+        try:
+            await asyncio.to_thread(self.store.create_game, new_id, state.record(),
+                                    host_token, rows, summary)
+            row = await asyncio.to_thread(self.store.load, new_id)
+        except Exception:
+            log.exception("storing a new game failed")
+            raise ApiError("storage_error", "the game could not be stored; try again",
+                           503) from None
         assert row is not None
-        table = self.tables[new_id] = Table(row, self.store, self.bot_delay)
+        table = self.tables[new_id] = Table(row, self.store, self.settings)
         table.kick_bots()
         return {"id": new_id, "host_token": host_token,
-                "seats": [{"seat": r.seat, "kind": r.kind, "agent": r.agent,
+                "seats": [{"seat": r.seat, "kind": r.kind, "agent": r.agent, "open": r.open,
                            **({"token": r.token} if r.kind == "human" else {})}
                           for r in rows]}

@@ -1,9 +1,15 @@
 // JSON calls to the server; a refused call throws an Error carrying the server's code.
+// A seat's token travels in the X-Keizai-Token header, never in the address.
 
-export async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  };
+export async function api(path, body, token) {
+  const headers = {};
+  if (token) headers["x-keizai-token"] = token;
+  const init = { headers };
+  if (body !== undefined) {
+    init.method = "POST";
+    headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
   const response = await fetch(path, init);
   const data = await response.json();
   if (!response.ok) {

@@ -1,36 +1,50 @@
 // One table's WebSocket: reconnects by itself and asks only for the log entries it missed.
 // The log is kept as the server's entries ({id, params} messages, or plain English lines
 // from an older server) so the table can render it in whatever language is chosen.
+// The seat and its token travel in the first message ("hello"), never in the address.
+// "presence" messages (a seat's player came or went) update the last state's seats.
 
-export function connectLive({ gameId, seat, token, onState, onError, onStatus }) {
+export function connectLive({ gameId, seat, token, onState, onError, onStatus,
+  onPresence }) {
   let socket = null;
   let closed = false;
   let retry = 0;
   let log = [];
+  let last = null;
 
   function url() {
-    const params = new URLSearchParams({ since: String(log.length) });
-    if (seat !== null) { params.set("seat", String(seat)); params.set("token", token); }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    return `${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}?${params}`;
+    return `${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}`;
   }
 
   function open() {
     socket = new WebSocket(url());
-    socket.onopen = () => { retry = 0; onStatus("open"); };
+    socket.onopen = () => {
+      retry = 0;
+      const hello = { type: "hello", since: log.length };
+      if (seat !== null) { hello.seat = seat; hello.token = token; }
+      socket.send(JSON.stringify(hello));
+      onStatus("open");
+    };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         log = log.slice(0, message.log_from).concat(message.events ?? message.log);
+        last = message;
         onState(message, log);
+      } else if (message.type === "presence") {
+        if (!last) return;
+        last = { ...last, seats: message.seats };
+        if (onPresence) onPresence(message.seats); else onState(last, log);
       } else if (message.error) {
         onError(message.error);
       }
     };
     socket.onclose = (event) => {
       if (closed) return;
-      if (event.code === 4403 || event.code === 4400) { closed = true; onStatus("refused");
-        return; }
+      if (event.code === 4403 || event.code === 4400 || event.code === 4404) {
+        closed = true; onStatus("refused"); return;
+      }
       onStatus("reconnecting");
       retry += 1;
       setTimeout(() => { if (!closed) open(); }, Math.min(5000, 250 * 2 ** retry));

@@ -57,8 +57,9 @@ export function showLobby(root) {
   function gameInfo() { return catalog.games.find((g) => g.id === state.game); }
 
   function seatSpecs() {
-    return state.seats.slice(0, state.players).map((kind, i) => (kind === "human" ? "human"
-      : state.bots[i] || catalog.bots[0]));
+    // "human": only the invite link gives the seat; "open": the lobby's join, first comer.
+    return state.seats.slice(0, state.players).map((kind, i) => (kind === "human"
+      || kind === "open" ? kind : state.bots[i] || catalog.bots[0]));
   }
 
   async function create(form) {
@@ -87,6 +88,7 @@ export function showLobby(root) {
         h("select", { name: `kind-${i}`, onchange: (e) => { state.seats[i] = e.target.value;
           render(); } },
         h("option", { value: "human", selected: state.seats[i] === "human" }, t("human")),
+        h("option", { value: "open", selected: state.seats[i] === "open" }, t("open_seat")),
         h("option", { value: "bot", selected: state.seats[i] === "bot" }, t("bot"))),
         state.seats[i] === "bot" ? h("select", { name: `bot-${i}`, onchange: (e) => {
           state.bots[i] = e.target.value; } },
@@ -115,7 +117,7 @@ export function showLobby(root) {
 
   function invitePanel() {
     if (!created) return null;
-    const rows = created.seats.filter((s) => s.kind === "human").map((s) => {
+    const rows = created.seats.filter((s) => s.kind === "human" && !s.open).map((s) => {
       const url = inviteUrl(created.id, s.seat, s.token);
       return h("li", { class: "invite" }, `${seatName(s.seat)} `,
         h("input", { readonly: true, value: url, class: "invite-url",
@@ -139,12 +141,13 @@ export function showLobby(root) {
 
   function gameList() {
     const rows = listing.map((g) => {
-      const open = g.seats.filter((s) => s.kind === "human" && !s.claimed);
+      const open = g.seats.filter((s) => s.kind === "human" && s.open && !s.claimed);
       return h("li", { class: "game-row", dataset: { gameId: g.id } },
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
           `chip ${s.kind}` }, `${seatName(s.seat)} ${s.kind === "bot" ? s.agent
-          : !s.claimed ? t("open_seat") : s.connected ? t("connected") : t("away")}`))),
+          : s.open && !s.claimed ? t("open_seat") : s.connected ? t("connected")
+            : t("away")}`))),
         h("span", { class: "status" }, g.over ? t("over") : `${t("step")} ${g.step}`),
         g.over ? null : open.map((s) => h("button", { type: "button", class: "join",
           onclick: () => join(g, s.seat) }, `${t("join")} ${seatName(s.seat)}`)),

@@ -37,6 +37,7 @@ export function showTable(root, { gameId, seat, token }) {
       message = next; log = lines; busy = false; pending = null;
       banner(""); render();
     },
+    onPresence(seats) { if (message) { message = { ...message, seats }; render(); } },
     onError(error) { busy = false; banner(`${t("error")}: ${errorText(error)} (${error.code})`);
       render(); },
     onStatus(next) {

@@ -1,0 +1,152 @@
+"""Bots on a public server: only specs inside server-side bounds, thinking in a bounded
+pool of worker processes of their own.
+
+A bot never runs in the threads that serve requests and write to the database, nor in
+the server's own process (a thinking bot holds Python's GIL): a slow bot delays at most
+other bots, never a human's action or the creation of a game. A decision that does not
+come back within its bound (a broken bot, a hung worker) is replaced by a random legal
+action and the pool's workers are replaced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from keizai.agents import make_agent, parse_spec
+from keizai.engine import State
+from keizai.web.errors import ApiError
+
+log = logging.getLogger("keizai.web")
+
+MAX_SPEC = 64
+MAX_ITERATIONS = 5000        # MCTS iterations per decision ("hard" is 2000)
+MAX_SECONDS = 5.0            # MCTS thinking time per decision
+MAX_DEPTH = 20               # random moves per rollout; -1 (to the end) is refused
+# Allowed parameters per kind: (lowest, highest) inclusive; strings listed.
+BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
+    "random": {},
+    "heuristic": {"epsilon": (0.0, 1.0)},
+    "mcts": {"iterations": (1, MAX_ITERATIONS), "time": (0.0, MAX_SECONDS),
+             "c": (0.0, 10.0), "depth": (0, MAX_DEPTH), "reuse": (0, 1),
+             "rollout": ("random", "heuristic")},
+}
+
+
+def check_spec(spec: Any) -> str:
+    """`spec` when the server accepts it as a bot: a level or kind the lobby offers, or
+    parameters inside `BOUNDS`; else an `ApiError` (400) saying why."""
+    if not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC:
+        raise ApiError("invalid_request", "a bot is named by a string, e.g. \"normal\"")
+    try:
+        kind, params = parse_spec(spec)
+    except ValueError as error:
+        raise ApiError("unknown_bot", str(error)) from None
+    bounds = BOUNDS[kind]
+    for key, raw in params.items():
+        bound = bounds.get(key)
+        if bound is None:
+            raise ApiError("unknown_bot", f"{kind} has no parameter {key!r} on this server")
+        if isinstance(bound[0], str):
+            if raw not in bound:
+                raise ApiError("bot_out_of_bounds", f"{key} must be one of {bound}")
+            continue
+        try:
+            value = float(raw)
+        except ValueError:
+            raise ApiError("bot_out_of_bounds", f"{key} must be a number") from None
+        low, high = bound
+        if not math.isfinite(value) or not low <= value <= high:
+            raise ApiError("bot_out_of_bounds",
+                           f"{key} must be a finite number from {low:g} to {high:g} "
+                           "on this server")
+    try:
+        make_agent(spec)
+    except ValueError as error:
+        raise ApiError("unknown_bot", str(error)) from None
+    return spec
+
+
+def decision_bound(spec: str) -> float:
+    """Seconds a decision of `spec` may take before it is replaced by a random move."""
+    _kind, params = parse_spec(spec)
+    seconds = float(params.get("time", 0) or 0)
+    return 30.0 + 2 * min(seconds, MAX_SECONDS) if math.isfinite(seconds) else 30.0
+
+
+def think(spec: str, seed: int, state: State) -> str:
+    """Run in a worker process: the bot's action name for `state`."""
+    return make_agent(spec, seed).choose(state).name
+
+
+def _worker_start() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(5)   # bots yield the cores to the server when both want them
+
+
+Thinker = Callable[[str, int, State], str]
+
+
+class BotPool:
+    """`workers` processes for bots; `choose` waits for a free one, then for its answer."""
+
+    def __init__(self, workers: int, thinker: Thinker = think,
+                 bound: float | None = None) -> None:
+        """`bound`: seconds per decision for every spec (default: `decision_bound`)."""
+        self.workers = max(1, workers)
+        self.thinker = thinker
+        self.bound = bound
+        self._executor: ProcessPoolExecutor | None = None
+        self._slots: asyncio.Semaphore | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start)
+        return self._executor
+
+    async def choose(self, spec: str, seed: int, state: State,
+                     bound: float | None = None) -> str:
+        """The bot's action name, or a random legal one when it fails or overruns."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        async with self._slots:
+            loop = asyncio.get_running_loop()
+            try:
+                future = loop.run_in_executor(self._pool(), self.thinker, spec, seed, state)
+                return await asyncio.wait_for(future, bound or self.bound
+                                              or decision_bound(spec))
+            except TimeoutError:
+                log.error("bot %s overran its bound; its workers are replaced", spec)
+                self.reset()
+            except Exception:
+                log.exception("bot %s failed; a random action is played", spec)
+                if self._executor is not None and getattr(self._executor, "_broken", False):
+                    self.reset()
+        return make_agent("random", seed).choose(state).name
+
+    def reset(self) -> None:
+        """Stop every worker (a hung one included); new ones start on the next decision."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
+
+    def close(self) -> None:
+        self.reset()
+
+
+def default_workers() -> int:
+    """One core is left to the server."""
+    return max(1, (os.cpu_count() or 2) - 1)

@@ -1,0 +1,200 @@
+"""Issue #12, findings 1, 2, 4 and 6: bots inside bounds and in their own pool, invited
+and open seats, the server's secret seed, bot moves only for the position they were
+computed for."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from keizai.engine import State
+from keizai.web import create_app
+from keizai.web.bots import BotPool
+from tests.web.conftest import create, live, next_state, within
+
+GAME = "national-economy/mecenat"
+
+
+def error_of(response, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.json()["error"]["code"] == code
+    return response.json()
+
+
+# ----- finding 1: bots inside bounds, thinking in their own pool --------------------------
+@pytest.mark.parametrize("spec", [
+    "mcts:time=inf", "mcts:time=nan", "mcts:time=-1", "mcts:time=3600",
+    "mcts:iterations=999999999", "mcts:iterations=1e9", "mcts:depth=-1", "mcts:c=nan",
+    "heuristic:epsilon=nan", "mcts:iterations=200:time=inf",
+])
+def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
+    body = {"game": GAME, "seats": ["human", spec]}
+    error_of(client.post("/api/games", json=body), 400, "bot_out_of_bounds")
+    game = create(client, seats=["human", "human"])
+    error_of(client.post(f"/api/games/{game['id']}/seats/1/bot",
+                         json={"token": game["seats"][1]["token"], "agent": spec}),
+             400, "bot_out_of_bounds")
+    assert client.get(f"/api/games/{game['id']}").json()["seats"][1]["kind"] == "human"
+    assert len(client.get("/api/games").json()["games"]) == 1
+
+
+@pytest.mark.parametrize("spec", ["easy", "normal", "hard", "random", "heuristic", "mcts",
+                                  "mcts:iterations=500:depth=8", "mcts:time=0.5"])
+def test_the_offered_bots_and_specs_inside_the_bounds_are_accepted(client, spec) -> None:
+    assert client.post("/api/games", json={"game": GAME, "seats": ["human", spec]}
+                       ).status_code == 201
+
+
+def stuck(spec: str, seed: int, state: State) -> str:
+    """A broken bot: it never answers (runs in a worker process)."""
+    time.sleep(600)
+    raise AssertionError("unreachable")
+
+
+def test_a_bot_that_never_answers_delays_no_other_game(db_url) -> None:
+    """Eight games whose bots hang (more than the request threads) : creating games and
+    acting in another game still answer; each hung decision is replaced by a random
+    move after its bound, so those games go on too."""
+    pool = BotPool(1, thinker=stuck, bound=2.0)
+    with TestClient(create_app(db_url, pool=pool)) as client:
+        hung = [create(client, seats=["random", "human"])["id"] for _ in range(8)]
+        game = within(10, create, client, seats=["human", "human"])
+        first = within(10, client.get, f"/api/games/{game['id']}/view", params={"seat": 0},
+                       headers={"x-keizai-token": game["seats"][0]["token"]}).json()
+        answer = within(10, client.post, f"/api/games/{game['id']}/actions", json={
+            "seat": 0, "token": game["seats"][0]["token"],
+            "action": first["legal"][0]["name"]})
+        assert answer.json() == {"ok": True, "step": 1}
+        table = client.app.state.tables.get(hung[0])
+        deadline = time.monotonic() + 60
+        while table.state.current_player == 0 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert table.state.current_player != 0   # the random stand-in moved
+
+
+def test_bots_think_in_other_processes(client) -> None:
+    """The bot's decision is computed outside the server process (no GIL shared with the
+    requests)."""
+    import os
+
+    pool: BotPool = client.app.state.tables.settings.pool
+    game = create(client, seats=["random", "human"])
+    table = client.app.state.tables.get(game["id"])
+    deadline = time.monotonic() + 60
+    while table.state.current_player == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pool._executor is not None
+    pids = {p.pid for p in pool._executor._processes.values()}
+    assert pids and os.getpid() not in pids
+
+
+# ----- finding 2: invited and open seats ------------------------------------------------
+def test_the_lobby_never_gives_out_an_invited_seat(client) -> None:
+    game = create(client, seats=["human", "human", "open"])
+    gid = game["id"]
+    listed = client.get("/api/games").json()["games"][0]
+    assert [s["open"] for s in listed["seats"]] == [False, False, True]
+    for seat in (0, 1):
+        error_of(client.post(f"/api/games/{gid}/seats/{seat}/claim"), 403, "forbidden")
+    answer = client.post(f"/api/games/{gid}/seats/2/claim").json()
+    assert answer["token"] == game["seats"][2]["token"]
+    error_of(client.post(f"/api/games/{gid}/seats/2/claim"), 409, "seat_taken")
+    error_of(client.post(f"/api/games/{gid}/seats/0/claim"), 403, "forbidden")
+    with live(client, game, 1) as ws:   # the invite link still opens its seat
+        assert next_state(ws)["seat"] == 1
+
+
+# ----- finding 4: the server draws the seed and keeps it secret ---------------------------
+def test_a_chosen_seed_only_for_one_human(client) -> None:
+    body = {"game": GAME, "seats": ["human", "human"], "seed": 5}
+    error_of(client.post("/api/games", json=body), 400, "seed_not_allowed")
+    body = {"game": GAME, "seats": ["human", "open"], "seed": 5}
+    error_of(client.post("/api/games", json=body), 400, "seed_not_allowed")
+    assert client.get("/api/games").json()["games"] == []
+    solo = client.post("/api/games", json={"game": GAME, "seats": ["human", "random"],
+                                           "seed": 5})
+    assert solo.status_code == 201
+    assert client.app.state.tables.get(solo.json()["id"]).state.seed == 5
+
+
+def test_chosen_seeds_for_several_humans_only_when_the_server_says_so(db_url) -> None:
+    body = {"game": GAME, "seats": ["human", "human"], "seed": 5}
+    with TestClient(create_app(db_url, bot_workers=1, chosen_seeds=True)) as client:
+        game = client.post("/api/games", json=body).json()
+        assert client.app.state.tables.get(game["id"]).state.seed == 5
+
+
+def test_the_server_draws_a_secret_seed(client, monkeypatch) -> None:
+    import secrets
+
+    drawn: list[int] = []
+    real = secrets.randbelow
+
+    def spy(n: int) -> int:
+        drawn.append(real(n))
+        return drawn[-1]
+
+    monkeypatch.setattr(secrets, "randbelow", spy)
+    games = [create(client, seats=["human", "human"]) for _ in range(3)]
+    seeds = [client.app.state.tables.get(g["id"]).state.seed for g in games]
+    assert seeds == drawn and len(set(seeds)) == 3
+    for game, seed in zip(games, seeds, strict=True):
+        gid = game["id"]
+        texts = [str(game), client.get(f"/api/games/{gid}").text,
+                 client.get("/api/games").text]
+        with live(client, game, 0) as ws:
+            texts.append(str(next_state(ws)))
+        assert not any(str(seed) in text for text in texts)
+        error_of(client.get(f"/api/games/{gid}/record"), 403, "forbidden")
+
+
+# ----- finding 6: a bot move only for the position it was computed for --------------------
+class HeldPool:
+    """A bot pool whose answers the test releases: the first legal action of the state
+    the bot was given."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+        self.release = asyncio.Event()
+
+    async def choose(self, spec: str, seed: int, state: State, bound=None) -> str:
+        self.calls.append(state.record()["actions"])
+        if len(self.calls) == 1:
+            await self.release.wait()
+        return state.legal_actions()[0].name
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_bot_move_for_an_undone_position_is_not_played(db_url) -> None:
+    """Futuropia, seed 3: P1 takes Food and buys left; the bot starts thinking on that
+    position (step 2). P1 undoes the purchase and buys right instead: the game is at
+    step 2 again, but another position. The bot's first answer is not played: it thinks
+    again on the new position."""
+    pool = HeldPool()
+    with TestClient(create_app(db_url, pool=pool)) as client:
+        game = create(client, "futuropia", seats=["human", "random"], seed=3)
+        table = client.app.state.tables.get(game["id"])
+        with live(client, game, 0) as ws:
+            next_state(ws)
+            ws.send_json({"type": "act", "action": "action:food", "step": 0})
+            next_state(ws, lambda m: m["step"] == 1)
+            ws.send_json({"type": "act", "action": "buy:left", "step": 1})
+            next_state(ws, lambda m: m["step"] == 2)
+            deadline = time.monotonic() + 10
+            while not pool.calls and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert pool.calls == [["action:food", "buy:left"]]   # thinking on step 2 ...
+            ws.send_json({"type": "undo"})
+            next_state(ws, lambda m: m["step"] == 1)
+            ws.send_json({"type": "act", "action": "buy:right", "step": 1})   # a new step 2
+            next_state(ws, lambda m: m["step"] == 2)
+            client.portal.call(pool.release.set)
+            next_state(ws, lambda m: m["step"] == 3)
+        assert pool.calls[1] == ["action:food", "buy:right"]   # it thought again
+        assert table.state.record()["actions"][:2] == ["action:food", "buy:right"]

@@ -1,0 +1,129 @@
+"""Issue #12, scale-out: two `keizai serve` processes on one PostgreSQL. A player on each,
+a spectator on a third connection: every move made on one process reaches the others
+at once (LISTEN/NOTIFY); one process is killed mid-game and the game goes on through the
+other with nothing lost."""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from keizai.store import Store
+from tests.postgres import unavailable_reason
+from tests.web.conftest import hello
+from tests.web.live_server import LiveServer
+
+pytestmark = [pytest.mark.skipif(unavailable_reason() is not None,
+                                 reason=unavailable_reason() or ""),
+              pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")]
+WAIT = 20.0   # seconds: a hang guard for one message
+
+
+class Socket:
+    def __init__(self, server: LiveServer, game_id: str, seat: int | None,
+                 token: str | None) -> None:
+        self.ws = connect(server.url.replace("http", "ws") + f"/ws/games/{game_id}")
+        self.ws.send(json.dumps(hello(seat, token)))
+        self.last: dict[str, Any] = {}
+
+    def state_at(self, step: int) -> dict[str, Any]:
+        """The state message of `step` (the latest one again if already received)."""
+        while self.last.get("step") != step:
+            message = json.loads(self.ws.recv(timeout=WAIT))
+            assert "error" not in message, message
+            if message["type"] == "state":
+                assert message["step"] <= step
+                self.last = message
+        return self.last
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def test_two_processes_one_database(postgres_url: str, tmp_path) -> None:
+    first = LiveServer(postgres_url, tmp_path / "a.log").start()
+    second = LiveServer(postgres_url, tmp_path / "b.log").start()
+    sockets: list[Socket] = []
+    try:
+        game = httpx.post(f"{first.url}/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
+        gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+        players = [Socket(first, gid, 0, tokens[0]), Socket(second, gid, 1, tokens[1])]
+        watcher = Socket(second, gid, None, None)
+        sockets = [*players, watcher]
+        chooser = random.Random(4)
+        played: list[str] = []
+
+        def play(moves: int) -> None:
+            for _ in range(moves):
+                step = len(played)
+                states = [s.state_at(step) for s in (*players, watcher)]
+                assert states[0]["view"] != states[2]["view"]   # a hand vs. none
+                mover = states[0]["current_player"]
+                name = chooser.choice(states[mover]["legal"])["name"]
+                players[mover].ws.send(json.dumps({"type": "act", "action": name,
+                                                   "step": step}))
+                played.append(name)
+            for s in (*players, watcher):   # every connection saw the last move
+                s.state_at(len(played))
+
+        play(20)
+        summaries = [httpx.get(f"{s.url}/api/games/{gid}").json() for s in (first, second)]
+        assert summaries[0]["step"] == summaries[1]["step"] == 20   # both agree
+        assert summaries[0]["current_player"] == summaries[1]["current_player"]
+        first.kill()    # the process player 0 was on dies mid-game
+        players[0].close()
+        players[0] = Socket(second, gid, 0, tokens[0])   # the page reconnects elsewhere
+        play(15)
+        view = httpx.get(f"{second.url}/api/games/{gid}/view", params={"seat": 0},
+                         headers={"x-keizai-token": tokens[0]}).json()
+        assert view["step"] == 35
+        store = Store(postgres_url)
+        assert store.load(gid).actions == played   # every move, once, in order
+        store.close()
+        first.start()   # a restarted process serves the same game, nothing lost
+        again = httpx.get(f"{first.url}/api/games/{gid}/view", params={"seat": 0},
+                          headers={"x-keizai-token": tokens[0]}).json()
+        assert (again["step"], again["view"], again["log"]) == (35, view["view"], view["log"])
+    finally:
+        for s in sockets:
+            s.close()
+        first.stop()
+        second.stop()
+
+
+def test_two_processes_refuse_the_same_step_twice(postgres_url: str, tmp_path) -> None:
+    """The same seat acts on both processes at once: one action is stored, the other is
+    refused as stale; both processes then show the one stored."""
+    first = LiveServer(postgres_url, tmp_path / "a.log").start()
+    second = LiveServer(postgres_url, tmp_path / "b.log").start()
+    try:
+        game = httpx.post(f"{first.url}/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
+        gid, token = game["id"], game["seats"][0]["token"]
+        view = httpx.get(f"{second.url}/api/games/{gid}/view", params={"seat": 0},
+                         headers={"x-keizai-token": token}).json()
+        names = [a["name"] for a in view["legal"]][:2]
+        with ThreadPoolExecutor(2) as both:   # at the same moment
+            answers = list(both.map(lambda pair: httpx.post(
+                f"{pair[0].url}/api/games/{gid}/actions",
+                json={"seat": 0, "token": token, "action": pair[1]}),
+                zip((first, second), names, strict=True)))
+        codes = sorted(a.status_code for a in answers)
+        assert codes == [200, 409]
+        refused = next(a for a in answers if a.status_code == 409).json()
+        assert refused["error"]["code"] in ("stale", "not_your_turn")
+        store = Store(postgres_url)
+        assert len(store.load(gid).actions) == 1
+        store.close()
+        steps = {httpx.get(f"{s.url}/api/games/{gid}").json()["step"] for s in (first, second)}
+        assert steps == {1}
+    finally:
+        first.stop()
+        second.stop()
