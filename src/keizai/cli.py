@@ -14,7 +14,7 @@ import typer
 import keizai
 from keizai import i18n, terminal_decisions
 from keizai.agents import make_agent
-from keizai.engine import IllegalAction, State
+from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import apply_whole
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -280,7 +280,7 @@ class TerminalTable:
         for name in actions:
             movers.append(probe.current_player)
             choices.append(not self.auto_single or len(probe.legal_indices()) > 1)
-            reveals.append(probe.reveals)
+            reveals.append(undo.counters(probe))
             decision = probe.pending_decision()
             kinds.append(decision.kind if decision is not None else None)
             probe.apply(name)
@@ -290,10 +290,8 @@ class TerminalTable:
             return "cli.nothing_to_undo"
         back = mine[-1]
         # A compound decision was one prompt: undo all its steps, back to that prompt.
-        while (back > 0 and kinds[back] is not None and movers[back - 1] == seat
-               and kinds[back - 1] == kinds[back]):
-            back -= 1
-        if reveals[back] != self.state.reveals:
+        back = undo.whole_decision_start(movers, kinds, back)
+        if not undo.nothing_revealed(reveals, movers, seat, back, undo.counters(self.state)):
             return "cli.cannot_undo"
         self.state = keizai.replay({**record, "actions": actions[:back]})
         self.log_seen = {viewer: len(self.state.events(viewer)) for viewer in self.log_seen}

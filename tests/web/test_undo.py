@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import keizai
-from keizai.web import undo
 from tests.web.conftest import create, live, next_state
 
 
@@ -76,13 +75,3 @@ def test_a_bots_draw_blocks_undo_too(client) -> None:
         assert not next_state(ws, my_turn(2))["undo"]   # the page offers no undo
         ws.send_json({"type": "undo"})
         assert next_state(ws, lambda m: False)["error"]["code"] == "undo_unavailable"
-
-
-def test_nothing_revealed() -> None:
-    assert undo.nothing_revealed([0, 0, 1, 1], 2, 1)
-    assert not undo.nothing_revealed([0, 0, 1, 1], 1, 1)
-
-
-def test_previous_decision() -> None:
-    assert undo.previous_decision([0, 1, 1, 0, 1], 0) == 3
-    assert undo.previous_decision([1, 1], 0) is None

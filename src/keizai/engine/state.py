@@ -34,7 +34,7 @@ class State(ABC):
     """One position of a game. Subclasses implement the underscore methods."""
 
     __slots__ = ("_events", "_legal", "game", "history", "log_enabled", "num_players", "options",
-                 "reveals", "rng", "seed")
+                 "own_hand_reveals", "reveals", "rng", "seed")
 
     def __init__(self, game: Any, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -51,6 +51,10 @@ class State(ABC):
         # Counts the moments chance or hidden information became visible after set-up (a
         # card drawn or revealed, a die rolled): undo never goes back past one.
         self.reveals = 0
+        # Of those, the moments a card left the hand of the seat deciding that step (a
+        # building built, a card paid): news to every seat but that one, so it does not
+        # stop that seat's own undo (see `revealed_to`).
+        self.own_hand_reveals = 0
 
     # ----- what subclasses provide -------------------------------------------------
     @property
@@ -220,6 +224,11 @@ class State(ABC):
         if self.log_enabled:
             self._events.append((seat, public, private))
 
+    def _reveal_own_hand(self) -> None:
+        """Count a card leaving the hidden hand of the seat deciding this step."""
+        self.reveals += 1
+        self.own_hand_reveals += 1
+
     def _copy_base_into(self, twin: State) -> None:
         twin.game = self.game
         twin.num_players = self.num_players
@@ -231,3 +240,4 @@ class State(ABC):
         twin._legal = self._legal
         twin.log_enabled = self.log_enabled
         twin.reveals = self.reveals
+        twin.own_hand_reveals = self.own_hand_reveals

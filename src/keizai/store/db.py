@@ -209,6 +209,12 @@ class Store:
                       summary: Summary | None = None) -> int:
         """Append one action at `step`; the new version. The primary key (game, step) and
         the version refuse a second writer."""
+        return self.append_actions(game_id, step, [name], version, summary)
+
+    def append_actions(self, game_id: str, step: int, names: list[str],
+                       version: int | None = None, summary: Summary | None = None) -> int:
+        """Append actions from `step` on in one transaction: all of them or none (the
+        steps of a whole decision); the new version."""
         try:
             with self.engine.begin() as conn:
                 if version is None:
@@ -220,11 +226,14 @@ class Store:
                     .returning(games.c.version)).scalar()
                 if bumped is None:
                     raise Conflict(f"game {game_id} is not at version {version}")
-                conn.execute(insert(actions).values(game_id=game_id, step=step, name=name))
+                conn.execute(insert(actions), [
+                    {"game_id": game_id, "step": step + i, "name": name}
+                    for i, name in enumerate(names)])
                 self._notify(conn, game_id, bumped)
                 return int(bumped)
         except IntegrityError:
-            raise Conflict(f"game {game_id} already has a step {step}") from None
+            raise Conflict(f"game {game_id} already has a step in {step}…"
+                           f"{step + len(names) - 1}") from None
 
     def truncate(self, game_id: str, length: int, version: int | None = None,
                  summary: Summary | None = None) -> int:

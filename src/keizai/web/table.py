@@ -20,10 +20,9 @@ from typing import Any
 
 import keizai
 from keizai import i18n
-from keizai.engine import IllegalAction, State
+from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import steps as whole_steps
 from keizai.store import Conflict, GameRow, SeatRow, Store, Summary
-from keizai.web import undo
 from keizai.web.bots import BotPool, check_spec
 from keizai.web.errors import ApiError, forbidden
 
@@ -103,7 +102,10 @@ class Table:
         # Per step of the record: the seat that decided, and the engine's reveal count
         # before it (for undo).
         self.movers: list[int | None] = []
-        self.reveals_before: list[int] = []
+        self.reveals_before: list[undo.Counters] = []
+        # ... and the compound decision (kind) each step was part of, so undo takes a
+        # whole decision back.
+        self.kinds: list[str | None] = []
         self.state = self._rebuild(row.record())
         self.public_sent = len(self.state.events(None))
 
@@ -111,14 +113,15 @@ class Table:
         """Replay a record, noting who took each decision and what was revealed before."""
         state = keizai.new_game(record["game"], record["players"], record["seed"],
                                 record.get("options"))
-        self.movers, self.reveals_before = [], []
+        self.movers, self.reveals_before, self.kinds = [], [], []
         for name in record["actions"]:
             self._step(state, name)
         return state
 
     def _step(self, state: State, name: str) -> None:
         self.movers.append(state.current_player)
-        self.reveals_before.append(state.reveals)
+        self.reveals_before.append(undo.counters(state))
+        self.kinds.append(undo.decision_kind(state))
         state.apply(name)
 
     def refresh(self, row: GameRow) -> None:
@@ -182,16 +185,17 @@ class Table:
         return Summary(len(state.history), state.is_over, state.current_player)
 
     def undo_refusal(self, seat: int) -> str | None:
-        """Why `seat` may not undo now (see keizai.web.undo), or None when it may."""
+        """Why `seat` may not undo now (see keizai.engine.undo), or None when it may."""
         if self.seats[seat].kind != "human" or any(
                 s.kind != "bot" for s in self.seats if s.seat != seat):
             return "undo is only for a game whose other seats are all bots"
         if self.state.is_over:
             return "the game is over"
-        target = undo.previous_decision(self.movers, seat)
+        target = undo.previous_decision(self.movers, seat, self.kinds)
         if target is None:
             return "you have no decision to take back"
-        if not undo.nothing_revealed(self.reveals_before, target, self.state.reveals):
+        if not undo.nothing_revealed(self.reveals_before, self.movers, seat, target,
+                                     undo.counters(self.state)):
             return ("a card was drawn, revealed or shown from a hand (or a die rolled) "
                     "since your last decision; it cannot be taken back")
         return None
@@ -304,11 +308,12 @@ class Table:
                 names = whole_steps(self.state, chosen)
             except IllegalAction as error:
                 raise ApiError("illegal_action", str(error), 422) from None
-            for name in names:
-                await self._apply(seat, name)
+            await self._apply(seat, *names)
         self.kick_bots()
 
-    async def _apply(self, seat: int, name: str) -> None:
+    async def _apply(self, seat: int, *names: str) -> None:
+        """Apply `seat`'s steps (one action, or the steps of a whole decision) to a copy,
+        store them in one transaction (all or none), then make the copy the game."""
         state = self.state
         if state.is_over:
             raise ApiError("game_over", "the game is over", 409)
@@ -317,16 +322,24 @@ class Table:
                            f"it is seat {state.current_player}'s decision, not seat {seat}'s",
                            409)
         candidate = state.clone()
+        movers: list[int | None] = []
+        marks: list[undo.Counters] = []
+        kinds: list[str | None] = []
         try:
-            candidate.apply(name)
+            for name in names:
+                movers.append(candidate.current_player)
+                marks.append(undo.counters(candidate))
+                kinds.append(undo.decision_kind(candidate))
+                candidate.apply(name)
         except IllegalAction as error:
             raise ApiError("illegal_action", str(error), 422) from None
         step = len(state.history)
-        self.version = await self._write(self.store.append_action, self.id, step, name,
-                                         version=self.version,
+        self.version = await self._write(self.store.append_actions, self.id, step,
+                                         list(names), version=self.version,
                                          summary=self.stored_summary(candidate))
-        self.movers.append(seat)
-        self.reveals_before.append(state.reveals)
+        self.movers += movers
+        self.reveals_before += marks
+        self.kinds += kinds
         self.state = candidate
         self.used = time.monotonic()
         self.broadcast()
@@ -348,24 +361,24 @@ class Table:
                            503) from None
 
     async def take_back(self, seat: Any, token: Any) -> None:
-        """Undo the seat's latest decision (see keizai.web.undo for when it is allowed)."""
+        """Undo the seat's latest decision (see keizai.engine.undo for when it is allowed)."""
         async with self.lock:
             row = self.seat_of_token(seat, token)
             refusal = self.undo_refusal(row.seat)
             if refusal is not None:
                 raise ApiError("undo_unavailable", refusal, 409)
-            target = undo.previous_decision(self.movers, row.seat)
+            target = undo.previous_decision(self.movers, row.seat, self.kinds)
             assert target is not None
             record = self.state.record()
             record = {**record, "actions": record["actions"][:target]}
-            movers, reveals = self.movers, self.reveals_before
+            movers, reveals, kinds = self.movers, self.reveals_before, self.kinds
             state = self._rebuild(record)
             try:
                 self.version = await self._write(self.store.truncate, self.id, target,
                                                  version=self.version,
                                                  summary=self.stored_summary(state))
             except ApiError:
-                self.movers, self.reveals_before = movers, reveals
+                self.movers, self.reveals_before, self.kinds = movers, reveals, kinds
                 raise
             self.state = state
             self._logs_restart()

@@ -169,7 +169,7 @@ class EmpireState(State):
             self._move(steps)
         elif index < ix.buy:
             kind = index - ix.play
-            self.reveals += 1   # a price card leaves a hidden hand: the others see it
+            self._reveal_own_hand()  # the price card leaves its hand: news to the others
             self.hand[self.active * len(self.parts.price_kinds) + kind] -= 1
             self.price_pile.append(kind)
             card = self.parts.price_kinds[kind]

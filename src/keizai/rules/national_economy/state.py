@@ -827,7 +827,7 @@ class NationalEconomyState(State):
         seat = self.current
         assert seat is not None
         p = self.players[seat]
-        self.reveals += 1   # a card leaves a hidden hand: the others see it
+        self._reveal_own_hand()  # the card leaves its hand: news to the others
         if self.build_two is not None and not self.chosen:
             # cost of the pair is judged before either is built (rulebook: Worldwide
             # Building — neither building reduces the other's cost)
@@ -911,7 +911,7 @@ class NationalEconomyState(State):
             p.items -= 1
             self.pay_left -= 2 if self.pay_mode == ITEM_DOUBLE else 1
         else:
-            self.reveals += 1   # a card leaves a hidden hand: the others see it
+            self._reveal_own_hand()  # the card leaves its hand: news to the others
             p.hand[x] -= 1
             p.hand_n -= 1
             self.discard.append(x)
