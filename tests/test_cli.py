@@ -394,3 +394,21 @@ def test_a_terminal_that_cannot_show_chinese_gets_replacements_not_a_traceback()
                               encoding="latin-1")
         assert done.returncode == 0, done.stderr
         assert "Traceback" not in done.stderr and "enterprise" in done.stdout.lower()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--database-url", "nonsense://x"], "cannot open the database"),
+    (["--database-url", "postgresql+psycopg://x@127.0.0.1:1/db"], "cannot open the database"),
+    (["--bot-delay", "nan"], "--bot-delay must be"),
+    (["--bot-delay", "-1"], "--bot-delay must be"),
+    (["--handover-after", "inf"], "--handover-after must be"),
+    (["--port", "99999"], "--port"),
+])
+def test_serve_refuses_bad_arguments_with_a_message(args, message, tmp_path, monkeypatch) -> None:
+    """Found by trying it as a new user: a malformed database URL or an unreachable
+    PostgreSQL crashed with a traceback; port 99999 and a NaN bot delay were accepted."""
+    monkeypatch.chdir(tmp_path)   # the default SQLite file, if any, lands here
+    result = runner.invoke(app, ["serve", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output

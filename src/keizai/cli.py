@@ -580,7 +580,7 @@ def sim(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(help="port to listen on", min=1, max=65535)] = 8000,
     database_url: Annotated[str | None, typer.Option(
         help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
              "(default: a SQLite file keizai.sqlite3 here)")] = None,
@@ -590,7 +590,7 @@ def serve(
         help="seconds a seat's player must be away before another player may hand the "
              "seat to a bot")] = 60.0,
     bot_workers: Annotated[int | None, typer.Option(
-        help="processes bots think in (default: the cores but one)")] = None,
+        help="processes bots think in (default: the cores but one)", min=1, max=64)] = None,
     rate_limits: Annotated[bool, typer.Option(
         help="limit creations, claims and actions per client address")] = True,
     chosen_seeds: Annotated[bool, typer.Option(
@@ -611,11 +611,20 @@ def serve(
         typer.echo(f"error: the web extra is not installed ({error}); "
                    "run pip install -e '.[web]'", err=True)
         raise typer.Exit(2) from None
+    import math
+
+    for name, value in (("--bot-delay", bot_delay), ("--handover-after", handover_after)):
+        if not math.isfinite(value) or value < 0:
+            raise _fail(f"{name} must be a number of seconds (0 or more), not {value}")
     url = database_url or default_database_url()
     typer.echo(f"keizai: http://{host}:{port}/  (database {url.split('@')[-1]})")
-    web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
-                         bot_workers=bot_workers, chosen_seeds=chosen_seeds,
-                         limits=Limits() if rate_limits else Limits.off())
+    try:
+        web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
+                             bot_workers=bot_workers, chosen_seeds=chosen_seeds,
+                             limits=Limits() if rate_limits else Limits.off())
+    except Exception as error:   # a malformed URL, an unreachable or refusing database
+        raise _fail(f"cannot open the database {url.split('@')[-1]}: "
+                    f"{str(error).splitlines()[0]}") from None
     # Spectators share one encoded message per step; per-connection compression would
     # undo that, so WebSocket messages are not compressed (a reverse proxy may).
     uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",

@@ -51,6 +51,8 @@ def test_specs_and_levels() -> None:
     for level, spec in LEVELS.items():
         assert parse_spec(level) == parse_spec(spec)
         assert make_agent(level).name in ("heuristic", "mcts")
+    assert make_agent("expert").iterations > make_agent("hard").iterations
+    assert make_agent("expert").cap > 0  # its time per decision is bounded
     assert make_agent("HARD").iterations > make_agent("normal").iterations
     assert make_agent("easy").epsilon > 0
     for bad in ("minimax", "mcts:iterations", "mcts:speed=3", "mcts:iterations=many",
@@ -73,7 +75,8 @@ def test_every_game_has_an_evaluation() -> None:
         evaluator = evaluator_for(game_id)
         state = keizai.new_game(game_id, 2, seed=1)
         assert len(evaluator.estimates(state, 0)) == 2
-        own = game_id.startswith("national-economy/") or game_id == "enterprise-empire"
+        own = game_id.startswith("national-economy/") or game_id in ("enterprise-empire",
+                                                                    "futuropia")
         assert own == (not isinstance(evaluator, ScoreEvaluator))
     assert isinstance(evaluator_for("no-such-game"), ScoreEvaluator)
 

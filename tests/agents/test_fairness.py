@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import keizai
-from keizai.agents import make_agent
+from keizai.agents import LEVELS, make_agent
 from keizai.engine import Rng, State
 
 AGENTS = ["heuristic", "easy", "mcts:iterations=40:depth=4", "mcts:iterations=10:depth=-1",
@@ -57,3 +57,20 @@ def test_decisions_ignore_hidden_information(game_id: str, players: int) -> None
             assert len(decisions) == 1, f"{spec} decided {decisions} in {game_id}"
     if keizai.get_game(game_id).has_hidden_information:
         assert changed > 0, "the variants never changed any hidden information"
+
+
+HIDDEN = [g for g in keizai.games() if keizai.get_game(g).has_hidden_information]
+
+
+@pytest.mark.parametrize("game_id", HIDDEN)
+def test_every_level_ignores_hidden_information(game_id: str) -> None:
+    """Each difficulty level as offered (`expert` included, with its full budget)."""
+    for state in positions(game_id, 2, 2):
+        actor = state.current_player
+        assert actor is not None
+        variants = [state.determinize(actor, Rng(2000 + k)) for k in range(2)]
+        for level in LEVELS:
+            # the iteration budget, not the clock (`cap`), decides: same decision each time
+            spec = ":".join(p for p in LEVELS[level].split(":") if not p.startswith("cap="))
+            decisions = {make_agent(spec, seed=7).choose(s).name for s in [state, *variants]}
+            assert len(decisions) == 1, f"{level} decided {decisions} in {game_id}"

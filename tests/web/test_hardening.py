@@ -29,7 +29,8 @@ def error_of(response, status: int, code: str) -> dict[str, Any]:
 @pytest.mark.parametrize("spec", [
     "mcts:time=inf", "mcts:time=nan", "mcts:time=-1", "mcts:time=3600",
     "mcts:iterations=999999999", "mcts:iterations=1e9", "mcts:depth=-1", "mcts:c=nan",
-    "heuristic:epsilon=nan", "mcts:iterations=200:time=inf",
+    "heuristic:epsilon=nan", "mcts:iterations=200:time=inf", "mcts:cap=inf",
+    "mcts:iterations=6001",
 ])
 def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
     body = {"game": GAME, "seats": ["human", spec]}
@@ -42,11 +43,23 @@ def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
     assert len(client.get("/api/games").json()["games"]) == 1
 
 
-@pytest.mark.parametrize("spec", ["easy", "normal", "hard", "random", "heuristic", "mcts",
-                                  "mcts:iterations=500:depth=8", "mcts:time=0.5"])
+@pytest.mark.parametrize("spec", ["easy", "normal", "hard", "expert", "random", "heuristic",
+                                  "mcts", "mcts:iterations=500:depth=8", "mcts:time=0.5",
+                                  "mcts:iterations=3000:cap=1.5"])
 def test_the_offered_bots_and_specs_inside_the_bounds_are_accepted(client, spec) -> None:
     assert client.post("/api/games", json={"game": GAME, "seats": ["human", spec]}
                        ).status_code == 201
+
+
+def test_the_lobby_offers_the_top_level_with_a_bounded_decision_time(client) -> None:
+    """Issue #19: the browser offers `expert`; its time per decision is bounded by the
+    server (its `cap` of seconds, and the pool's bound past which a random move is played)."""
+    from keizai.web.bots import MAX_SECONDS, decision_bound
+    from keizai.web.tables import available_bots
+
+    assert "expert" in available_bots()
+    assert decision_bound("expert") <= 30.0 + 2 * MAX_SECONDS
+    assert decision_bound("mcts:iterations=100:cap=4") > decision_bound("mcts:iterations=100")
 
 
 def stuck(spec: str, seed: int, state: State) -> str:

@@ -2,7 +2,7 @@
 
 An agent spec is a kind with optional parameters: ``random``, ``heuristic``,
 ``heuristic:epsilon=0.2``, ``mcts``, ``mcts:iterations=200:depth=8``, or a difficulty
-level (``easy``, ``normal``, ``hard``), which is a named spec. Parameters are separated
+level (``easy``, ``normal``, ``hard``, ``expert``), which is a named spec. Parameters are separated
 by ``:`` so that a comma-separated list of seats (``--seats human,mcts:iterations=50``)
 stays unambiguous.
 """
@@ -19,6 +19,8 @@ LEVELS: dict[str, str] = {
     "easy": "heuristic:epsilon=0.35",
     "normal": "mcts:iterations=300:depth=6:c=0.4",
     "hard": "mcts:iterations=2000:depth=6:c=0.4",
+    # three times hard's budget; at most 2 s per decision on a busy machine
+    "expert": "mcts:iterations=6000:depth=6:c=0.4:cap=2",
 }
 KINDS = ("random", "heuristic", "mcts")
 

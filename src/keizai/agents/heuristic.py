@@ -41,11 +41,14 @@ class HeuristicAgent(Agent):
         legal = state.legal_indices()
         if len(legal) == 1:
             return legal[0]
-        if self.epsilon and self.rng.random() < self.epsilon:
-            return legal[self.rng.randbelow(len(legal))]
         if self._game != state.game.id:
             self._game = state.game.id
             self.evaluator = evaluator_for(state.game.id)
+        legal = self.evaluator.prune(state, legal)
+        if len(legal) == 1:
+            return legal[0]
+        if self.epsilon and self.rng.random() < self.epsilon:
+            return legal[self.rng.randbelow(len(legal))]
         seat = state.current_player
         assert seat is not None
         sample = state.determinize(seat, self.rng)

@@ -12,7 +12,8 @@ seat may know (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   final result or the game's evaluation (`keizai.agents.heuristics`) of the position;
 - every seat's value is a win chance in [0, 1]: a finished game gives mostly win/loss
   plus a little margin, an evaluated position the logistic of its estimated lead;
-- the budget is `iterations` per decision, or `time` seconds when given;
+- the budget is `iterations` per decision (stopped early at `cap` seconds when given),
+  or `time` seconds when given;
 - work is reused where it is sound: when the agent moves again right after its own
   move (the steps of a compound move: building, then paying), the subtree under the move
   it made becomes the new root; only chance it has just seen separates the two.
@@ -54,14 +55,17 @@ class MCTSAgent(Agent):
     name = "mcts"
     PARAMS: ClassVar[dict[str, type]] = {
         "iterations": int, "time": float, "c": float, "depth": int, "rollout": str,
-        "reuse": int,
+        "reuse": int, "cap": float,
     }
 
     def __init__(self, seed: int = 0, iterations: int = 200, time: float = 0.0,
                  c: float = 0.7, depth: int = 6, rollout: str = "random",
-                 reuse: int = 1) -> None:
+                 reuse: int = 1, cap: float = 0.0) -> None:
         """`depth`: random moves per rollout before the evaluation (-1: to the end);
-        `rollout`: "random" or "heuristic" (one-ply greedy on the evaluation, slower)."""
+        `rollout`: "random" or "heuristic" (one-ply greedy on the evaluation, slower);
+        `cap`: with `iterations`, stop early when this many seconds have passed (a
+        bound on the time per decision for players waiting on a busy server; a fixed
+        iteration budget alone keeps tournament results independent of the load)."""
         if iterations < 1 and time <= 0:
             raise ValueError("mcts needs iterations >= 1 or time > 0")
         if rollout not in ("random", "heuristic"):
@@ -73,6 +77,9 @@ class MCTSAgent(Agent):
         self.depth = depth
         self.rollout = rollout
         self.reuse = bool(reuse)
+        if cap < 0:
+            raise ValueError("cap must be >= 0")
+        self.cap = cap
         self.evaluator: Evaluator | None = None
         self._game: str | None = None
         self._tree: tuple[int, tuple[int, ...], int, Node] | None = None
@@ -92,6 +99,11 @@ class MCTSAgent(Agent):
         if self._game != state.game.id:
             self._game = state.game.id
             self.evaluator = evaluator_for(state.game.id)
+        assert self.evaluator is not None
+        legal = self.evaluator.prune(state, legal)
+        if len(legal) == 1:
+            self._tree = None
+            return legal[0]
         root = self._reused_root(state, seat)
         self.search(state, seat, root)
         best, best_key = legal[0], (-1, 0.0)
@@ -121,12 +133,14 @@ class MCTSAgent(Agent):
         sqrt = math.sqrt
         determinize = state.determinize
         deadline = _time.perf_counter() + self.time if self.time > 0 else None
+        cap = _time.perf_counter() + self.cap if self.cap > 0 and deadline is None else None
         done = 0
         while True:
             if deadline is not None:
                 if _time.perf_counter() >= deadline and done > 0:
                     break
-            elif done >= self.iterations:
+            elif done >= self.iterations or (cap is not None and done & 63 == 0 and done
+                                             and _time.perf_counter() >= cap):
                 break
             done += 1
             sample = determinize(seat, rng)
@@ -182,11 +196,12 @@ class MCTSAgent(Agent):
         if sample.is_over:
             scores = sample.scores()
             totals = [float(row["total"]) for row in scores]
-            winner = sample.ranking()[0]
+            winners = sample.winners()   # a shared victory shares the win
             chances = self._chances(totals, scores[0].get("target"), evaluator.scale)
             if len(totals) == 1:
                 return chances
-            return [0.75 * (s == winner) + 0.25 * v for s, v in enumerate(chances)]
+            share = 0.75 / len(winners)
+            return [share * (s in winners) + 0.25 * v for s, v in enumerate(chances)]
         target = sample.scores()[0].get("target") if sample.num_players == 1 else None
         return self._chances(evaluator.estimates(sample, seat), target, evaluator.scale)
 

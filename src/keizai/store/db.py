@@ -34,13 +34,14 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
+
+from keizai.store.migrations import upgrade
 
 metadata = MetaData()
 
@@ -157,11 +158,7 @@ class Store:
             # No pre-ping (a round trip per transaction): after an outage the first
             # request fails with storage_error and the pool reconnects.
             self.engine = create_engine(url, pool_size=10, max_overflow=20)
-        with self.engine.begin() as conn:
-            if self.postgres:   # several processes may start at once: one creates
-                conn.execute(text("SELECT pg_advisory_xact_lock(726400)"))
-            metadata.create_all(conn)
-            _add_missing_columns(conn)
+        upgrade(self.engine)   # the schema by Alembic migrations (an old database too)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -349,16 +346,3 @@ def _seat_row(s: Any) -> SeatRow:
     return SeatRow(s.seat, s.kind, s.agent, s.token, bool(s.claimed), bool(s.open),
                    bool(s.handed), s.seen)
 
-
-def _add_missing_columns(conn: Any) -> None:
-    """Columns added since a database was created (no migration tool for so few)."""
-    have = {table: {c["name"] for c in inspect(conn).get_columns(table)}
-            for table in ("games", "seats")}
-    for table in (games, seats):
-        for column in table.columns:
-            if column.name not in have[table.name]:
-                kind = column.type.compile(conn.dialect)
-                default = (f" NOT NULL DEFAULT {column.server_default.arg}"
-                           if column.server_default is not None else "")
-                conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" '
-                                  f"{kind}{default}"))

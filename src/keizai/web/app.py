@@ -23,6 +23,7 @@ from keizai import i18n
 from keizai.store import Store
 from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
+from keizai.web.social import Social, SocialConfig
 from keizai.web.table import Connection, Settings, Table, check_seat, check_step
 from keizai.web.tables import Tables, available_bots, catalog, default_bot
 
@@ -179,7 +180,8 @@ class SecurityHeaders:
 def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: float = 60.0,
                bot_workers: int | None = None, idle_after: float = 300.0,
                limits: Limits | None = None, pool: BotPool | None = None,
-               chosen_seeds: bool = False) -> FastAPI:
+               chosen_seeds: bool = False,
+               social_config: SocialConfig | None = None) -> FastAPI:
     """The app on one database; `bot_delay` seconds between bot moves (for humans' eyes);
     `handover_after` seconds a seat must be away before another player may hand it to a
     bot; bots think in `bot_workers` processes (`pool` replaces them, for tests);
@@ -189,12 +191,17 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds),
                     idle_after)
     limiter = RateLimiter(limits or Limits())
+    social = Social(store, tables, social_config)   # names, ratings, clock, chat
+    tables.settings.hooks = social
+    social.guard = lambda kind, request: limiter.take(kind, client_of(request))
+    social.read_json = read_json
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await tables.start()
         yield
         await tables.stop()
+        social.close()
         pool.close()
         store.close()
 
@@ -203,6 +210,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     app.state.tables = tables
     app.state.limiter = limiter
     app.add_middleware(SecurityHeaders)
+    app.state.social = social
+    app.include_router(social.router())
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:

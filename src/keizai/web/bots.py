@@ -27,7 +27,7 @@ from keizai.web.errors import ApiError
 log = logging.getLogger("keizai.web")
 
 MAX_SPEC = 64
-MAX_ITERATIONS = 5000        # MCTS iterations per decision ("hard" is 2000)
+MAX_ITERATIONS = 6000        # MCTS iterations per decision ("expert" is 6000)
 MAX_SECONDS = 5.0            # MCTS thinking time per decision
 MAX_DEPTH = 20               # random moves per rollout; -1 (to the end) is refused
 # Allowed parameters per kind: (lowest, highest) inclusive; strings listed.
@@ -35,7 +35,8 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
     "random": {},
     "heuristic": {"epsilon": (0.0, 1.0)},
     "mcts": {"iterations": (1, MAX_ITERATIONS), "time": (0.0, MAX_SECONDS),
-             "c": (0.0, 10.0), "depth": (0, MAX_DEPTH), "reuse": (0, 1),
+             "cap": (0.0, MAX_SECONDS), "c": (0.0, 10.0), "depth": (0, MAX_DEPTH),
+             "reuse": (0, 1),
              "rollout": ("random", "heuristic")},
 }
 
@@ -77,7 +78,7 @@ def check_spec(spec: Any) -> str:
 def decision_bound(spec: str) -> float:
     """Seconds a decision of `spec` may take before it is replaced by a random move."""
     _kind, params = parse_spec(spec)
-    seconds = float(params.get("time", 0) or 0)
+    seconds = max(float(params.get("time", 0) or 0), float(params.get("cap", 0) or 0))
     return 30.0 + 2 * min(seconds, MAX_SECONDS) if math.isfinite(seconds) else 30.0
 
 

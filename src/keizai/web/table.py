@@ -25,6 +25,7 @@ from keizai.engine.decision import steps as whole_steps
 from keizai.store import Conflict, GameRow, SeatRow, Store, Summary
 from keizai.web.bots import BotPool, check_spec
 from keizai.web.errors import ApiError, forbidden
+from keizai.web.hooks import TableHooks
 
 log = logging.getLogger("keizai.web")
 
@@ -43,6 +44,7 @@ class Settings:
     # Accept a chosen seed with several humans (tests, local analysis): whoever creates
     # the game then knows every hidden card. Never on a public server.
     chosen_seeds: bool = False
+    hooks: TableHooks = field(default_factory=TableHooks)   # keizai.web.social's, in the app
 
 
 @dataclass(eq=False)
@@ -108,6 +110,8 @@ class Table:
         self.kinds: list[str | None] = []
         self.state = self._rebuild(row.record())
         self.public_sent = len(self.state.events(None))
+        self.hooks = settings.hooks
+        self.hooks.loaded(self)
 
     def _rebuild(self, record: dict[str, Any]) -> State:
         """Replay a record, noting who took each decision and what was revealed before."""
@@ -138,6 +142,7 @@ class Table:
             self._logs_restart()
         self.seats = list(row.seats)
         self.version = row.version
+        self.hooks.loaded(self)   # names, settings, clock as the other process left them
         self.broadcast()
 
     def _logs_restart(self) -> None:
@@ -169,7 +174,8 @@ class Table:
     # ----- summaries and payloads ----------------------------------------------------
     def seat_lines(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed,
-                 "open": s.open, "connected": self.connected(s.seat)} for s in self.seats]
+                 "open": s.open, "connected": self.connected(s.seat),
+                 **self.hooks.seat_info(self, s.seat)} for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
         state = self.state
@@ -213,7 +219,7 @@ class Table:
             "log": [i18n.render(e) for e in fresh], "over": state.is_over,
             "events": [i18n.to_json(e) for e in fresh],
             "current_player": state.current_player, "seats": self.seat_lines(),
-            "legal": [], "undo": False,
+            "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
         conn.log_sent = len(events)
         if seat is not None and self.seats[seat].kind == "human":
@@ -287,7 +293,7 @@ class Table:
             await self._apply(row.seat, name)
         self.kick_bots()
 
-    async def act_whole(self, seat: int, token: Any, chosen: Any, step: Any = None) -> None:
+    async def act_whole(self, seat: Any, token: Any, chosen: Any, step: Any = None) -> None:
         """A whole compound decision (keizai.engine.decision): refused with the reason
         before anything is applied, else stored and applied as its atomic steps."""
         if not isinstance(chosen, dict) or len(chosen) > MAX_WHOLE_CANDIDATES:
@@ -297,18 +303,18 @@ class Table:
             row = self.seat_of_token(seat, token)
             seat = row.seat
             if row.kind != "human":
-                raise ApiError("not_your_turn", f"seat {seat} is played by a bot", 409)
+                raise ApiError("not_your_turn", f"seat {row.seat} is played by a bot", 409)
             if step is not None and step != len(self.state.history):
                 raise ApiError("stale", f"the game is at step {len(self.state.history)}, "
                                f"not {step}; reload the view", 409)
-            if self.state.current_player != seat:
+            if self.state.current_player != row.seat:
                 raise ApiError("not_your_turn", f"it is seat {self.state.current_player}'s "
-                               f"decision, not seat {seat}'s", 409)
+                               f"decision, not seat {row.seat}'s", 409)
             try:
                 names = whole_steps(self.state, chosen)
             except IllegalAction as error:
                 raise ApiError("illegal_action", str(error), 422) from None
-            await self._apply(seat, *names)
+            await self._apply(row.seat, *names)
         self.kick_bots()
 
     async def _apply(self, seat: int, *names: str) -> None:
@@ -342,6 +348,7 @@ class Table:
         self.kinds += kinds
         self.state = candidate
         self.used = time.monotonic()
+        await self.hooks.changed(self)
         self.broadcast()
 
     async def _write(self, method: Any, *args: Any, **kwargs: Any) -> Any:
@@ -381,6 +388,7 @@ class Table:
                 self.movers, self.reveals_before, self.kinds = movers, reveals, kinds
                 raise
             self.state = state
+            self.hooks.undone(self)
             self._logs_restart()
             self.broadcast()
 

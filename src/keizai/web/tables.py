@@ -30,7 +30,7 @@ from keizai.web.table import Settings, Table
 log = logging.getLogger("keizai.web")
 
 # Bot names the lobby offers, when `make_agent` knows them (the bots land one by one).
-BOT_CANDIDATES = ("easy", "normal", "hard", "heuristic", "mcts", "random")
+BOT_CANDIDATES = ("easy", "normal", "hard", "expert", "heuristic", "mcts", "random")
 MAX_GAMES_LISTED = 200
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 HEARTBEAT = 15.0   # seconds between the marks of connected seats in the store
@@ -173,7 +173,7 @@ class Tables:
                         "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent,
                                    "claimed": s.claimed, "open": s.open, "connected": False}
                                   for s in seats]})
-        return out
+        return await asyncio.to_thread(self.settings.hooks.lobby, out)
 
     # ----- other processes -------------------------------------------------------------
     def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -208,6 +208,7 @@ class Tables:
 
     def noticed(self, payload: str) -> None:
         """Another process (or this one) changed a game: bring the held copy up to date."""
+        self.settings.hooks.noticed(payload)   # names, settings, chat (keizai.web.social)
         game_id, _, version = payload.partition(":")
         table = self.tables.get(game_id)
         if table is None or not version.isdigit() or int(version) <= table.version:

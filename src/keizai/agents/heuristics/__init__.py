@@ -13,11 +13,13 @@ from collections.abc import Callable
 
 from keizai.agents.heuristics.base import Evaluator, ScoreEvaluator
 from keizai.agents.heuristics.enterprise_empire import EnterpriseEmpireEvaluator
+from keizai.agents.heuristics.futuropia import FuturopiaEvaluator
 from keizai.agents.heuristics.national_economy import NationalEconomyEvaluator
 
 _BY_PREFIX: dict[str, Callable[[], Evaluator]] = {
     "national-economy/": NationalEconomyEvaluator,
     "enterprise-empire": EnterpriseEmpireEvaluator,
+    "futuropia": FuturopiaEvaluator,
 }
 
 

@@ -23,6 +23,11 @@ class Evaluator:
         """Whether the seat to move is inside a compound move (its turn goes on)."""
         return False
 
+    def prune(self, state: State, legal: list[int]) -> list[int]:
+        """The legal actions a sensible player considers at all (never empty): a game
+        drops here the moves no strong player makes (blunders), for every level."""
+        return legal
+
 
 class ScoreEvaluator(Evaluator):
     """Fallback for a game without its own evaluation: the current scores.

@@ -39,6 +39,20 @@ class EnterpriseEmpireEvaluator(Evaluator):
             return [float(row["total"]) for row in state.scores()]
         return [self._estimate(row) for row in view["players"]]
 
+    def prune(self, state: State, legal: list[int]) -> list[int]:
+        """Market research: jump only holding the demanded material. Without it the jump
+        sells nothing and skips the corner revenue on the way; no player does that."""
+        names = state.game.action_space.actions
+        jump = [i for i in legal if names[i].name == "jump"]
+        if not jump or len(legal) == 1:
+            return legal
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if view["players"][seat]["materials"].get(view["demand"]["material"], 0) > 0:
+            return legal
+        return [i for i in legal if i not in jump]
+
     @staticmethod
     def _estimate(row: dict[str, Any]) -> float:
         held: dict[str, int] = row["materials"]

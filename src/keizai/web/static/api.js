@@ -1,5 +1,10 @@
 // JSON calls to the server; a refused call throws an Error carrying the server's code.
-// A seat's token travels in the X-Keizai-Token header, never in the address.
+// A seat's token travels in the X-Keizai-Token header, never in the address. With an
+// account, POSTs carry the session's CSRF token (the cookie alone is not enough).
+
+let csrf = null;
+
+export function setCsrf(token) { csrf = token; }
 
 export async function api(path, body, token) {
   const headers = {};
@@ -8,6 +13,7 @@ export async function api(path, body, token) {
   if (body !== undefined) {
     init.method = "POST";
     headers["content-type"] = "application/json";
+    if (csrf) headers["x-csrf-token"] = csrf;
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);

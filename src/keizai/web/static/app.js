@@ -1,8 +1,11 @@
 // The page: a hash router between the lobby, a live table and the replay viewer.
 
+import { showAccount } from "./account.js";
 import { LANGUAGES, lang, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { showLeaderboard, showPlayer } from "./ratings.js";
 import { showReplay } from "./replay.js";
+import { account, loadAccount } from "./session.js";
 import { showTable } from "./table.js";
 
 let leave = null;   // the current screen's clean-up (closes its WebSocket)
@@ -18,6 +21,14 @@ function route() {
     leave = showTable(root, { gameId: parts[1], seat: null, token: null });
   } else if (parts[0] === "replay" && parts[1]) {
     leave = showReplay(root, parts[1]);
+  } else if (parts[0] === "account") {
+    leave = showAccount(root);
+  } else if (parts[0] === "leaderboard") {
+    leave = showLeaderboard(root, parts.slice(1).join("/"));
+  } else if (parts[0] === "player" && parts[1]) {
+    leave = showPlayer(root, { name: parts[1] });
+  } else if (parts[0] === "bot" && parts[1]) {
+    leave = showPlayer(root, { bot: parts[1] });
   } else {
     leave = showLobby(root);
   }
@@ -26,6 +37,9 @@ function route() {
 function chrome() {
   document.getElementById("tagline").textContent = t("tagline");
   document.getElementById("lang-label").textContent = t("language");
+  document.getElementById("board-link").textContent = t("leaderboard");
+  const me = account();
+  document.getElementById("account-link").textContent = me ? me.username : t("log_in");
 }
 
 function start() {
@@ -44,8 +58,9 @@ function start() {
     window.dispatchEvent(new Event("keizai:lang"));
   });
   chrome();
+  window.addEventListener("keizai:account", chrome);
   window.addEventListener("hashchange", route);
-  route();
+  loadAccount().finally(route);
 }
 
 start();

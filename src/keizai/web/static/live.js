@@ -5,7 +5,7 @@
 // "presence" messages (a seat's player came or went) update the last state's seats.
 
 export function connectLive({ gameId, seat, token, onState, onError, onStatus,
-  onPresence }) {
+  onPresence, onChat }) {
   let socket = null;
   let closed = false;
   let retry = 0;
@@ -36,6 +36,8 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
         if (!last) return;
         last = { ...last, seats: message.seats };
         if (onPresence) onPresence(message.seats); else onState(last, log);
+      } else if (message.type === "chat") {
+        onChat?.(message);
       } else if (message.error) {
         onError(message.error);
       }

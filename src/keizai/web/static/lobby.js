@@ -64,11 +64,15 @@ export function showLobby(root) {
 
   async function create(form) {
     const body = { game: state.game, players: state.players, seats: seatSpecs(),
-      options: readOptions(form.querySelector(".options")) };
+      options: readOptions(form.querySelector(".options")),
+      visibility: form.querySelector("select[name=visibility]").value,
+      clock: form.querySelector("select[name=clock]").value };
     const seed = form.querySelector("input[name=seed]").value.trim();
     if (seed) body.seed = Number(seed);
     try {
-      created = await api("/api/games", body);
+      created = await api("/api/tables", body);
+      // the host's token lets this browser mute the table's chat
+      localStorage.setItem(`keizai.host.${created.id}`, created.host_token);
       banner("");
       listing = (await api("/api/games")).games;
       render();
@@ -109,8 +113,14 @@ export function showLobby(root) {
       h("div", { class: "seats" }, seatRows),
       h("fieldset", { class: "options" }, h("legend", {}, t("options")),
         Object.entries(info.options).map(([k, v]) => optionInput(k, v))),
+      h("label", {}, t("visibility"), " ", h("select", { name: "visibility" },
+        h("option", { value: "public" }, t("public")),
+        h("option", { value: "private" }, t("private")))),
+      h("label", {}, t("clock"), " ", h("select", { name: "clock" },
+        ["none", "relaxed", "fast"].map((c) => h("option", { value: c }, t(`clock_${c}`))))),
       h("label", {}, t("seed"), " ", h("input", { name: "seed", inputmode: "numeric",
         size: 12 })),
+      h("p", { class: "hint" }, t("seed_unrated")),
       h("button", { type: "submit", id: "create-game" }, t("create")));
     return form;
   }
@@ -145,7 +155,7 @@ export function showLobby(root) {
       return h("li", { class: "game-row", dataset: { gameId: g.id } },
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
-          `chip ${s.kind}` }, `${seatName(s.seat)} ${s.kind === "bot" ? s.agent
+          `chip ${s.kind}` }, `${s.name ?? seatName(s.seat)} ${s.kind === "bot" ? s.agent
           : s.open && !s.claimed ? t("open_seat") : s.connected ? t("connected")
             : t("away")}`))),
         h("span", { class: "status" }, g.over ? t("over") : `${t("step")} ${g.step}`),

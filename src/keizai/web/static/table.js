@@ -8,6 +8,7 @@ import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
 import { scoreTable } from "./scores.js";
+import { playerName, tableSocial } from "./table_social.js";
 import { candidateFor, chosenObject, countOf, newSelection, toggle, wholePanel }
   from "./whole.js";
 
@@ -26,15 +27,18 @@ export function showTable(root, { gameId, seat, token }) {
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   const baseTitle = document.title;
+  const social = tableSocial({ gameId, seat, token });
 
   const live = connectLive({
     gameId, seat, token,
+    onChat: (entry) => social.chat(entry),
     onState(next, lines) {
       if (!message || next.step !== message.step) selection = newSelection();
       fresh = message ? lines.slice(log.length) : lines.slice(-2);
       if (autoStep !== null && next.step !== autoStep) autoNote = autoStep === next.step - 1
         ? autoNote : null;
       message = next; log = lines; busy = false; pending = null;
+      social.state(next);
       banner(""); render();
     },
     onPresence(seats) { if (message) { message = { ...message, seats }; render(); } },
@@ -88,13 +92,13 @@ export function showTable(root, { gameId, seat, token }) {
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
-      ` ${seatName(s.seat)} `,
+      ` ${playerName(s)} `,
       s.seat === seat ? `(${t("you")}) ` : "",
       s.kind === "bot" ? `${t("bot")}: ${s.agent}` : !s.claimed ? t("open_seat")
         : s.connected ? t("connected") : t("away"),
       s.kind === "human" && !s.connected && seat !== null && !message.over
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
-          t("hand_to_bot")) : null))));
+          t("hand_to_bot")) : null, social.seatTools(s)))));
   }
 
   function looseButtons(actions, renderer) {
@@ -295,6 +299,7 @@ export function showTable(root, { gameId, seat, token }) {
           localStorage.setItem("keizai.plain", e.target.checked ? "yes" : "no");
           render();
         } }), ` ${t("plain_table")}`)),
+    social.bar(),
     h("div", { class: "table-body" },
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
@@ -302,17 +307,19 @@ export function showTable(root, { gameId, seat, token }) {
         lastMovePanel(), board),
       h("aside", { class: "side" },
         seatsPanel(renderer),
+        social.chatPanel(),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log" }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
     markChanges(root);
     applySingle(renderer);
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
+    social.after();
   }
 
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   render();
-  return () => { live.close(); window.removeEventListener("keizai:lang", onLang);
-    document.title = baseTitle; };
+  return () => { live.close(); social.close();
+    window.removeEventListener("keizai:lang", onLang); document.title = baseTitle; };
 }

@@ -1,0 +1,53 @@
+#!/bin/sh
+# The tournaments of issue #19 (docs/strength.md, "Issue 19"): the `expert` level
+# against `hard`, and in solo. Long runs are cut into small chunks (2-player: 2 games,
+# one deal on both seat orders, chunk k deals seed 1+k; solo: 5 deals, seeds 1+5k ..
+# 5+5k), each its own run, so an interrupted run resumes at the next missing chunk and
+# the chunks add up to one series (CHUNKS chunks: 50 = 100 games).
+# Tournament bots use fixed iteration budgets: `expert` without its 2 s cap, so the
+# results do not depend on the machine's load. One process (WORKERS=1) under nice:
+#   nice -n 10 sh bench/strength19.sh [progress-2p-expert-hard|progress-1p-expert|...]
+set -e
+KEIZAI=${KEIZAI:-.venv/bin/keizai}
+OUT=${OUT:-strength-runs}
+WORKERS=${WORKERS:-1}
+CHUNKS=${CHUNKS:-50}
+EXPERT="mcts:iterations=6000:depth=6:c=0.4"
+run() {
+  name=$1; shift
+  [ -s "$OUT/$name.json" ] && return 0  # done already
+  "$KEIZAI" sim --no-progress --table --no-plots --workers "$WORKERS" --out "$OUT/$name" "$@" \
+    > "$OUT/$name.json" 2> "$OUT/$name.log" || true
+}
+chunked() {  # name game players games-per-chunk agents (run() sets $name: other names)
+  series=$1; cgame=$2; cplayers=$3; per=$4; lineup=$5
+  k=0
+  while [ "$k" -lt "$CHUNKS" ]; do
+    run "$series-c$k" --game "$cgame" --players "$cplayers" --games "$per" \
+      --seed $((1 + k * per / cplayers)) --agents "$lineup"
+    k=$((k + 1))
+  done
+}
+mkdir -p "$OUT"
+what=${1:-all}
+for g in progress mecenat glory; do
+  case $what in all|$g-2p-expert-hard)
+    chunked "$g-2p-expert-hard" "national-economy/$g" 2 2 "$EXPERT,hard" ;; esac
+  case $what in all|$g-1p-expert)
+    CHUNKS=$((CHUNKS / 2)) chunked "$g-1p-expert" "national-economy/$g" 1 5 "$EXPERT" ;; esac
+done
+# Futuropia and 企業帝國 against the scripted baselines of bench/scripted.py (2 players,
+# rotated seats); each line also gives the row for bench/strength_pairs.csv
+scripted() {  # game agent games
+  name="$1-2p-$2-scripted"
+  [ -s "$OUT/$name.txt" ] && return 0
+  "${PYTHON:-.venv/bin/python}" bench/scripted.py "$1" "$2" "$3" > "$OUT/$name.txt" || true
+}
+case $what in all|scripted)
+  scripted enterprise-empire heuristic 200
+  scripted enterprise-empire hard 20
+  scripted futuropia heuristic 20
+  scripted futuropia hard 4 ;; esac
+case $what in all|futuropia-old)
+  [ -s "$OUT/futuropia-2p-heuristic-before-19.txt" ] || "${PYTHON:-.venv/bin/python}" \
+    bench/futuropia_old_heuristic.py 10 > "$OUT/futuropia-2p-heuristic-before-19.txt" ;; esac

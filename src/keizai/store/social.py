@@ -1,0 +1,465 @@
+"""The social tables: accounts and their sessions, the players in each seat, table settings,
+ratings with their history, and table chat (see docs/social.md).
+
+They live beside the game tables (`keizai.store.db`) and refer to them; the migration
+`0002` creates them in an existing database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    and_,
+    delete,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from keizai.store.db import NOTIFY_CHANNEL, games, metadata, seats
+
+accounts = Table(
+    "accounts", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("username", String(32), nullable=False),
+    Column("username_key", String(32), nullable=False, unique=True),   # case-folded
+    Column("password_hash", String(255), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions", metadata,
+    Column("id", String(64), primary_key=True),     # SHA-256 of the cookie's secret
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+)
+
+seat_players = Table(
+    "seat_players", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(32), nullable=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="SET NULL"),
+           nullable=True, index=True),
+    Column("bot", String(32), nullable=True),       # the bot level the seat was created with
+    Column("muted", Integer, nullable=False, default=0),
+)
+
+table_settings = Table(
+    "table_settings", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("visibility", String(8), nullable=False, default="public"),
+    Column("clock", String(8), nullable=False, default="none"),
+    Column("unrated", String(32), nullable=True),   # why the game cannot be rated
+    Column("rated", Integer, nullable=False, default=0),
+    Column("host_account_id", Integer, ForeignKey("accounts.id", ondelete="SET NULL"),
+           nullable=True, index=True),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch", String(32), nullable=True),
+)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("game", String(64), primary_key=True),
+    Column("player", String(64), primary_key=True),   # "account:<id>" or "bot:<level>"
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+rating_history = Table(
+    "rating_history", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player", String(64), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_rating_history_player", "player", "game"),
+)
+
+chat_messages = Table(
+    "chat_messages", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("seat", Integer, nullable=True),        # None: the host
+    Column("name", String(32), nullable=False),
+    Column("text", String(1024), nullable=False),  # HTML-escaped
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes; they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: int
+    username: str
+    password_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    account: Account
+    csrf: str
+    expires: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    seat: int
+    name: str | None
+    account_id: int | None
+    username: str | None
+    bot: str | None
+    muted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    visibility: str
+    clock: str
+    unrated: str | None
+    rated: bool
+    host_account_id: int | None
+    rematch_of: str | None
+    rematch: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    mu: float
+    sigma: float
+
+
+# (seat, player key, place 1 = best) of one finished game
+Standing = tuple[int, str, int]
+# priors per seat -> posteriors per seat (the rating model, e.g. OpenSkill)
+Rater = Callable[[list[Rating], list[int]], list[Rating]]
+
+
+class SocialStore:
+    """Synchronous access to the social tables on the game store's engine."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+
+    def _notify(self, conn: Connection, game_id: str, what: str) -> None:
+        """Tell every server process (PostgreSQL NOTIFY, sent at commit) that a game's
+        social rows changed: `social:<game>:<what>`."""
+        if self.postgres:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": NOTIFY_CHANNEL, "payload": f"social:{game_id}:{what}"})
+
+    # ----- accounts and sessions ---------------------------------------------------------
+    def create_account(self, username: str, key: str, password_hash: str) -> int | None:
+        """The new account's id, or None when the name is taken."""
+        try:
+            with self.engine.begin() as conn:
+                result = conn.execute(insert(accounts).values(
+                    username=username, username_key=key, password_hash=password_hash,
+                    created=now()))
+                return int(result.inserted_primary_key[0])
+        except IntegrityError:
+            return None
+
+    def account_by_key(self, key: str) -> Account | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(accounts).where(accounts.c.username_key == key)).first()
+        return None if row is None else Account(row.id, row.username, row.password_hash)
+
+    def set_password_hash(self, account_id: int, password_hash: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(accounts).where(accounts.c.id == account_id)
+                         .values(password_hash=password_hash))
+
+    def create_session(self, session_id: str, account_id: int, csrf: str,
+                       expires: datetime) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(sessions).where(sessions.c.expires < now()))
+            conn.execute(insert(sessions).values(id=session_id, account_id=account_id,
+                                                 csrf=csrf, created=now(), expires=expires))
+
+    def session(self, session_id: str) -> Session | None:
+        """The live session with this id (None when unknown or expired)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(sessions.c.csrf, sessions.c.expires, accounts.c.id,
+                       accounts.c.username, accounts.c.password_hash)
+                .join(accounts, accounts.c.id == sessions.c.account_id)
+                .where(sessions.c.id == session_id)).first()
+        if row is None or aware(row.expires) <= now():
+            return None
+        return Session(Account(row.id, row.username, row.password_hash), row.csrf,
+                       aware(row.expires))
+
+    def delete_session(self, session_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(sessions).where(sessions.c.id == session_id))
+
+    def expire_session(self, session_id: str, when: datetime) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(sessions).where(sessions.c.id == session_id)
+                         .values(expires=when))
+
+    def account_seats(self, account_id: int) -> list[dict[str, Any]]:
+        """Every seat of the account, newest game first, with the seat's token."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games.c.id, games.c.game, games.c.created, seats.c.seat,
+                       seats.c.token)
+                .join(seat_players, and_(seat_players.c.game_id == seats.c.game_id,
+                                         seat_players.c.seat == seats.c.seat))
+                .join(games, games.c.id == seats.c.game_id)
+                .where(seat_players.c.account_id == account_id)
+                .order_by(games.c.created.desc(), seats.c.seat).limit(200)).all()
+        return [{"id": r.id, "game": r.game, "created": aware(r.created).isoformat(),
+                 "seat": r.seat, "token": r.token} for r in rows]
+
+    def hosted_games(self, account_id: int) -> list[dict[str, Any]]:
+        """The games the account created, with the host token and every human seat's link."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games.c.id, games.c.game, games.c.created, games.c.host_token)
+                .join(table_settings, table_settings.c.game_id == games.c.id)
+                .where(table_settings.c.host_account_id == account_id)
+                .order_by(games.c.created.desc()).limit(200)).all()
+            ids = [r.id for r in rows]
+            seat_rows = conn.execute(
+                select(seats.c.game_id, seats.c.seat, seats.c.token)
+                .where(seats.c.game_id.in_(ids), seats.c.kind == "human")
+                .order_by(seats.c.seat)).all() if ids else []
+        invites: dict[str, list[dict[str, Any]]] = {}
+        for s in seat_rows:
+            invites.setdefault(s.game_id, []).append({"seat": s.seat, "token": s.token})
+        return [{"id": r.id, "game": r.game, "created": aware(r.created).isoformat(),
+                 "host_token": r.host_token, "invites": invites.get(r.id, [])} for r in rows]
+
+    # ----- seats and settings ----------------------------------------------------------
+    def seat_players(self, game_id: str) -> dict[int, SeatPlayer]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seat_players, accounts.c.username)
+                .outerjoin(accounts, accounts.c.id == seat_players.c.account_id)
+                .where(seat_players.c.game_id == game_id)).all()
+        return {r.seat: SeatPlayer(r.seat, r.name, r.account_id, r.username, r.bot,
+                                   bool(r.muted)) for r in rows}
+
+    def set_seat_player(self, game_id: str, seat: int, **values: Any) -> None:
+        """Insert or update one seat's player fields (name, account_id, bot, muted)."""
+        with self.engine.begin() as conn:
+            changed = conn.execute(update(seat_players).where(
+                seat_players.c.game_id == game_id, seat_players.c.seat == seat)
+                .values(**values)).rowcount
+            if not changed:
+                conn.execute(insert(seat_players).values(
+                    game_id=game_id, seat=seat, **{"muted": 0, **values}))
+            self._notify(conn, game_id, "seats")
+
+    def private_games(self, game_ids: list[str]) -> set[str]:
+        if not game_ids:
+            return set()
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(table_settings.c.game_id).where(
+                table_settings.c.game_id.in_(game_ids),
+                table_settings.c.visibility == "private")).scalars())
+
+    def seat_names(self, game_ids: list[str]) -> dict[tuple[str, int], str]:
+        if not game_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_players.c.game_id, seat_players.c.seat,
+                                       seat_players.c.name).where(
+                seat_players.c.game_id.in_(game_ids), seat_players.c.name.is_not(None))).all()
+        return {(r.game_id, r.seat): r.name for r in rows}
+
+    def create_settings(self, game_id: str, **values: Any) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(table_settings).values(game_id=game_id, **values))
+            self._notify(conn, game_id, "settings")
+
+    def settings(self, game_id: str) -> Settings | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(table_settings)
+                             .where(table_settings.c.game_id == game_id)).first()
+        if r is None:
+            return None
+        return Settings(r.visibility, r.clock, r.unrated, bool(r.rated), r.host_account_id,
+                        r.rematch_of, r.rematch)
+
+    def update_settings(self, game_id: str, **values: Any) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(table_settings).where(table_settings.c.game_id == game_id)
+                         .values(**values))
+            self._notify(conn, game_id, "settings")
+
+    def claim_rematch(self, game_id: str, rematch_id: str) -> bool:
+        """Note the rematch of a game; False when another one was noted first."""
+        with self.engine.begin() as conn:
+            claimed = bool(conn.execute(update(table_settings).where(
+                table_settings.c.game_id == game_id, table_settings.c.rematch.is_(None))
+                .values(rematch=rematch_id)).rowcount)
+            self._notify(conn, game_id, "settings")
+            return claimed
+
+    # ----- ratings -----------------------------------------------------------------------
+    def rate(self, game_id: str, game: str, standings: Sequence[Standing],
+             rater: Rater, default: Rating) -> bool:
+        """Rate one finished game once (False when it was rated already).
+
+        The settings row is flagged in the same transaction, so two processes finishing
+        the same game cannot both rate it.
+        """
+        with self.engine.begin() as conn:
+            claimed = conn.execute(update(table_settings).where(
+                table_settings.c.game_id == game_id, table_settings.c.rated == 0)
+                .values(rated=1)).rowcount
+            if not claimed:
+                return False
+            keys = sorted({key for _seat, key, _place in standings})
+            current = {r.player: r for r in conn.execute(select(ratings).where(
+                ratings.c.game == game, ratings.c.player.in_(keys))).all()}
+            priors = [Rating(current[key].mu, current[key].sigma) if key in current
+                      else default for _seat, key, _place in standings]
+            posts = rater(priors, [place for _seat, _key, place in standings])
+            self._store_ratings(conn, game_id, game, standings, priors, posts, current)
+            self._notify(conn, game_id, "settings")
+        return True
+
+    @staticmethod
+    def _store_ratings(conn: Connection, game_id: str, game: str,
+                       standings: Sequence[Standing], priors: list[Rating],
+                       posts: list[Rating], current: dict[str, Any]) -> None:
+        """A player on several seats (a bot level twice) gains every seat's change."""
+        moment = now()
+        totals: dict[str, tuple[float, float, int]] = {}
+        for (seat, key, place), prior, post in zip(standings, priors, posts, strict=True):
+            conn.execute(insert(rating_history).values(
+                game_id=game_id, seat=seat, player=key, game=game, place=place,
+                mu_before=prior.mu, sigma_before=prior.sigma, mu=post.mu, sigma=post.sigma,
+                at=moment))
+            mu_delta, sigma, count = totals.get(key, (0.0, prior.sigma, 0))
+            totals[key] = (mu_delta + post.mu - prior.mu, min(sigma, post.sigma), count + 1)
+        for key, (mu_delta, sigma, count) in totals.items():
+            if key in current:
+                old = current[key]
+                conn.execute(update(ratings).where(ratings.c.game == game,
+                                                   ratings.c.player == key)
+                             .values(mu=old.mu + mu_delta, sigma=sigma,
+                                     games=old.games + count, updated=moment))
+            else:
+                start = next(p for (_s, k, _p), p in zip(standings, priors, strict=True)
+                             if k == key)
+                conn.execute(insert(ratings).values(
+                    game=game, player=key, mu=start.mu + mu_delta, sigma=sigma, games=count,
+                    updated=moment))
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
+        """Rated players of a game, best conservative rating (mu - 3 sigma) first."""
+        ordinal = ratings.c.mu - 3 * ratings.c.sigma
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(ratings).where(ratings.c.game == game)
+                                .order_by(ordinal.desc()).limit(limit)).all()
+            ids = [int(r.player[8:]) for r in rows if r.player.startswith("account:")]
+            names = dict(conn.execute(select(accounts.c.id, accounts.c.username)
+                                      .where(accounts.c.id.in_(ids))).all()) if ids else {}
+        return [{"player": r.player,
+                 "name": display_name(r.player, names.get(int(r.player[8:]))
+                                      if r.player.startswith("account:") else None),
+                 "mu": r.mu, "sigma": r.sigma, "rating": r.mu - 3 * r.sigma,
+                 "games": r.games} for r in rows]
+
+    def player_ratings(self, player: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(ratings).where(ratings.c.player == player)
+                                .order_by(ratings.c.game)).all()
+        return [{"game": r.game, "mu": r.mu, "sigma": r.sigma, "rating": r.mu - 3 * r.sigma,
+                 "games": r.games} for r in rows]
+
+    def history(self, player: str, game: str | None = None,
+                limit: int = 500) -> list[dict[str, Any]]:
+        """The player's rated games, oldest first."""
+        query = select(rating_history, games.c.players).join(
+            games, games.c.id == rating_history.c.game_id).where(
+            rating_history.c.player == player)
+        if game is not None:
+            query = query.where(rating_history.c.game == game)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(rating_history.c.at.desc(),
+                                               rating_history.c.seat).limit(limit)).all()
+        return [{"game_id": r.game_id, "game": r.game, "seat": r.seat, "place": r.place,
+                 "players": r.players, "at": aware(r.at).isoformat(),
+                 "before": r.mu_before - 3 * r.sigma_before, "rating": r.mu - 3 * r.sigma}
+                for r in reversed(rows)]
+
+    def account_by_name(self, username: str) -> int | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(accounts.c.id).where(
+                accounts.c.username_key == username.casefold())).scalar()
+
+    # ----- chat --------------------------------------------------------------------------
+    def add_chat(self, game_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
+        moment = now()
+        with self.engine.begin() as conn:
+            result = conn.execute(insert(chat_messages).values(
+                game_id=game_id, seat=seat, name=name, text=text, at=moment))
+            message_id = int(result.inserted_primary_key[0])
+            self._notify(conn, game_id, f"chat:{message_id}")
+        return {"id": message_id, "seat": seat, "name": name, "text": text,
+                "at": moment.isoformat()}
+
+    def chat_message(self, message_id: int) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(chat_messages)
+                             .where(chat_messages.c.id == message_id)).first()
+        return None if r is None else {"id": r.id, "seat": r.seat, "name": r.name,
+                                       "text": r.text, "at": aware(r.at).isoformat()}
+
+    def chat(self, game_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chat_messages).where(chat_messages.c.game_id == game_id)
+                                .order_by(chat_messages.c.id.desc()).limit(limit)).all()
+        return [{"id": r.id, "seat": r.seat, "name": r.name, "text": r.text,
+                 "at": aware(r.at).isoformat()} for r in reversed(rows)]
+
+
+def display_name(player: str, username: str | None) -> str:
+    """An account's name, or a bot's level as "bot: hard"."""
+    if player.startswith("bot:"):
+        return f"bot: {player[4:]}"
+    return username or player

@@ -1,0 +1,56 @@
+"""A table's chat: short messages, a few per seat per interval, stored HTML-escaped.
+
+The text is escaped once on the way in (`&`, `<`, `>`, quotes), so every reader — the
+page, the API, a log — shows it as text and never as markup.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from keizai.web.errors import ApiError
+
+MAX_CHARS = 200              # characters of one message, before escaping
+RATE_COUNT, RATE_WINDOW = 5, 10.0   # messages per seat per window (seconds)
+MAX_KEYS = 4096                     # seats remembered before the quiet ones are dropped
+
+
+def clean(raw: Any) -> str:
+    """The message as stored: control characters dropped, spaces collapsed, escaped."""
+    if not isinstance(raw, str):
+        raise ApiError("invalid_request", "text must be a string")
+    text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in raw)
+    text = " ".join(text.split())
+    if not text:
+        raise ApiError("invalid_request", "the message is empty")
+    if len(text) > MAX_CHARS:
+        raise ApiError("too_long", f"a message is at most {MAX_CHARS} characters")
+    return html.escape(text, quote=True)
+
+
+@dataclass
+class RateLimit:
+    """At most `count` events per `window` seconds for each key."""
+
+    count: int = RATE_COUNT
+    window: float = RATE_WINDOW
+    events: dict[Any, deque[float]] = field(default_factory=dict)
+
+    def take(self, key: Any) -> None:
+        moment = time.monotonic()
+        recent = self.events.setdefault(key, deque())
+        while recent and recent[0] <= moment - self.window:
+            recent.popleft()
+        if len(self.events) > MAX_KEYS:   # forget the quiet ones
+            self.events = {k: v for k, v in self.events.items()
+                           if v and v[-1] > moment - self.window}
+            recent = self.events.setdefault(key, recent)
+        if len(recent) >= self.count:
+            raise ApiError("rate_limited",
+                           f"at most {self.count} messages per {self.window:g} seconds", 429)
+        recent.append(moment)

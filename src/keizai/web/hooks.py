@@ -1,0 +1,38 @@
+"""What a table tells the rest of the server about itself (players, ratings, clock, chat).
+
+`Table` calls these at fixed moments; the default does nothing, so the game core works
+without them. `keizai.web.social.Social` is the implementation the app installs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from keizai.web.table import Connection, Table
+
+
+class TableHooks:
+    def loaded(self, table: Table) -> None:
+        """The table was built from the store (created or resumed)."""
+
+    async def changed(self, table: Table) -> None:
+        """An action was stored and applied (called under the table's lock)."""
+
+    def undone(self, table: Table) -> None:
+        """A human took a decision back (called under the table's lock)."""
+
+    def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
+        """Extra public fields of one seat in summaries and state messages."""
+        return {}
+
+    def extra(self, table: Table, conn: Connection) -> dict[str, Any]:
+        """Extra fields of a connection's state message."""
+        return {}
+
+    def noticed(self, payload: str) -> None:
+        """A PostgreSQL notice of the store's channel (from any server process)."""
+
+    def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The lobby's lines as players may see them (called in a worker thread)."""
+        return lines

@@ -1,0 +1,100 @@
+"""Ratings per game title with OpenSkill (Plackett-Luce), for accounts and bot levels.
+
+A finished game is rated when it has at least two seats and every seat is an account or
+a bot (each bot level is one player on the ladder, so bots and people share one scale).
+It is unrated when its seed was chosen, a human took a decision back, an account held
+two seats (hot seat), or a seat was a guest's. The shown rating is the conservative
+`mu - 3 sigma` (0 for a newcomer).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from keizai.engine import State
+from keizai.store.social import Rating, SeatPlayer, Standing
+
+MODEL = PlackettLuce()
+DEFAULT = Rating(MODEL.mu, MODEL.sigma)
+
+
+def rate(priors: list[Rating], places: list[int]) -> list[Rating]:
+    """One game's new ratings, one seat per team; place 1 is best, equal places tie."""
+    teams = [[MODEL.rating(mu=p.mu, sigma=p.sigma)] for p in priors]
+    result = MODEL.rate(teams, ranks=[float(p) for p in places])
+    return [Rating(team[0].mu, team[0].sigma) for team in result]
+
+
+def places(state: State) -> list[int]:
+    """Each seat's place (1 = best) by the game's final places: ties broken by the game's
+    rules where it has them, shared (equal places) where it has none (Futuropia)."""
+    place = [0] * state.num_players
+    for position, group in enumerate(state.places()):
+        for seat in group:
+            place[seat] = position + 1
+    return place
+
+
+def player_key(seat: SeatPlayer | None) -> str | None:
+    """The rated player in a seat: its bot level or its account (None for a guest)."""
+    if seat is None:
+        return None
+    if seat.bot is not None:
+        return f"bot:{seat.bot}"
+    if seat.account_id is not None:
+        return f"account:{seat.account_id}"
+    return None
+
+
+def standings(state: State, players: dict[int, SeatPlayer]) -> tuple[list[Standing], str | None]:
+    """The standings to rate, or the reason the game is unrated."""
+    if state.num_players < 2:
+        return [], "solo"
+    keys = [player_key(players.get(seat)) for seat in range(state.num_players)]
+    if any(key is None for key in keys):
+        return [], "guest"
+    accounts = [key for key in keys if key is not None and key.startswith("account:")]
+    if len(accounts) != len(set(accounts)):
+        return [], "hot_seat"
+    if len(set(keys)) < 2:
+        return [], "one_player"
+    place = places(state)
+    return [(seat, key, place[seat]) for seat, key in enumerate(keys) if key], None
+
+
+def curve_svg(history: list[dict[str, Any]], title: str, width: int = 480,
+              height: int = 200) -> str:
+    """The rating after each game as a line (an SVG document)."""
+    pad = 30
+    values = [0.0] + [float(h["rating"]) for h in history]
+    low, high = min(values), max(values)
+    if high - low < 1:
+        low, high = low - 1, high + 1
+    span_x = max(1, len(values) - 1)
+
+    def x(i: int) -> float:
+        return pad + (width - 2 * pad) * i / span_x
+
+    def y(v: float) -> float:
+        return height - pad - (height - 2 * pad) * (v - low) / (high - low)
+
+    points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    dots = "".join(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5"/>'
+                   for i, v in enumerate(values) if i)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
+        f'<title>{escape(title)}</title>'
+        f'<rect width="{width}" height="{height}" fill="#fff"/>'
+        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
+        f'stroke="#999"/><line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" '
+        f'stroke="#999"/>'
+        f'<text x="4" y="{pad}" font-size="11">{high:.1f}</text>'
+        f'<text x="4" y="{height - pad}" font-size="11">{low:.1f}</text>'
+        f'<text x="{width - pad}" y="{height - 8}" font-size="11" text-anchor="end">'
+        f'{len(values) - 1}</text>'
+        f'<polyline fill="none" stroke="#2a6" stroke-width="2" points="{points}"/>'
+        f'<g fill="#2a6">{dots}</g></svg>')

@@ -1,0 +1,519 @@
+"""Players, ratings and tables: display names, accounts, ratings, clock, chat, rematch.
+
+`Social` is the app's `TableHooks` (it hears of every table's changes) and serves its
+own routes (`router()`), so the game core in `app.py`, `table.py` and `tables.py` only
+calls it. Everything it keeps is in the social tables (`keizai.store.social`); in memory
+are only caches of those rows, the clocks' timers and the chat rate limits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import unicodedata
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+
+from keizai.store import Store
+from keizai.store.social import SeatPlayer, Settings, SocialStore
+from keizai.web import chat, ratings
+from keizai.web.accounts import AccountConfig, Accounts, require_json
+from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
+from keizai.web.errors import ApiError, forbidden, not_found
+from keizai.web.hooks import TableHooks
+from keizai.web.table import Connection, Table, encode
+from keizai.web.tables import Tables, default_bot
+
+log = logging.getLogger("keizai.web.social")
+
+MAX_BODY = 16 * 1024
+TOKEN_HEADER = "x-keizai-token"
+MAX_NAME = 24
+VISIBILITY = ("public", "private")
+
+
+@dataclass
+class SocialConfig:
+    accounts: AccountConfig = field(default_factory=AccountConfig)
+    clock_seconds: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_SECONDS))
+    clock_bot: str | None = None          # who plays an out-of-time seat (default bot)
+    chat_rate: tuple[int, float] = (chat.RATE_COUNT, chat.RATE_WINDOW)
+
+
+async def body_json(request: Request) -> dict[str, Any]:
+    """A small JSON object body (the app installs its own reader, `app.read_json`)."""
+    require_json(request)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError("too_large", f"a request body is at most {MAX_BODY} bytes", 413)
+    try:
+        value = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise ApiError("bad_json", "the body is not a valid JSON object") from None
+    if not isinstance(value, dict):
+        raise ApiError("bad_json", "the body must be a JSON object")
+    return value
+
+
+def clean_name(raw: Any) -> str:
+    """A display name: 1 to 24 printable characters, spaces collapsed."""
+    if not isinstance(raw, str):
+        raise ApiError("invalid_request", "name must be a string")
+    text = unicodedata.normalize("NFKC", raw)
+    text = " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split())
+    if not 1 <= len(text) <= MAX_NAME:
+        raise ApiError("invalid_name", f"a name is 1 to {MAX_NAME} characters")
+    return text
+
+
+def token_of(request: Request, body: dict[str, Any]) -> Any:
+    """A seat's or the host's token: the X-Keizai-Token header, or "token" in the body."""
+    return request.headers.get(TOKEN_HEADER) or body.get("token")
+
+
+def seat_number(raw: Any, table: Table) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < len(table.seats):
+        raise ApiError("invalid_request", f"seat must be 0 to {len(table.seats) - 1}")
+    return raw
+
+
+class Social(TableHooks):
+    def __init__(self, store: Store, tables: Tables, config: SocialConfig | None = None) -> None:
+        self.config = config or SocialConfig()
+        self.store = store
+        self.db = SocialStore(store.engine)
+        self.tables = tables
+        self.accounts = Accounts(self.db, self.config.accounts)
+        self.clocks = Clocks(dict(self.config.clock_seconds))
+        self.chat_limit = chat.RateLimit(*self.config.chat_rate)
+        self.players: dict[str, dict[int, SeatPlayer]] = {}
+        self.settings: dict[str, Settings | None] = {}
+        self.rematch_lock = asyncio.Lock()
+        self.pushed: deque[int] = deque(maxlen=1000)   # chat ids already sent out here
+        # The app's per-client rate limits and body reader (keizai.web.app sets them).
+        self.guard: Callable[[str, Request], None] = lambda _kind, _request: None
+        self.read_json: Callable[[Request], Awaitable[dict[str, Any]]] = body_json
+
+    def close(self) -> None:
+        self.clocks.close()
+
+    def refresh(self, game_id: str) -> None:
+        self.players[game_id] = self.db.seat_players(game_id)
+        self.settings[game_id] = self.db.settings(game_id)
+
+    def player(self, game_id: str, seat: int) -> SeatPlayer | None:
+        return self.players.get(game_id, {}).get(seat)
+
+    # ----- hooks -------------------------------------------------------------------------
+    def loaded(self, table: Table) -> None:
+        self.refresh(table.id)
+        if table.state.is_over:
+            self._rate(table)   # a game that ended just before a crash
+        else:
+            self._arm(table)
+
+    async def changed(self, table: Table) -> None:
+        try:
+            if table.state.is_over:
+                self.clocks.disarm(table.id)
+                await asyncio.to_thread(self._rate, table)
+            else:
+                self._arm(table)
+        except Exception:   # the action is stored; ratings or clocks must not undo it
+            log.exception("after step %s of game %s", len(table.state.history), table.id)
+
+    def undone(self, table: Table) -> None:
+        settings = self.settings.get(table.id)
+        if settings is not None and settings.unrated is None:
+            self.db.update_settings(table.id, unrated="undo")
+            self.refresh(table.id)
+        self._arm(table)
+
+    def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
+        player = self.player(table.id, seat)
+        row = table.seats[seat]
+        away = row.kind == "bot" and row.handed   # a bot plays it until its player is back
+        if player is None:
+            return {"name": None, "account": None, "away": away, "muted": False}
+        return {"name": player.name, "account": player.username, "away": away,
+                "muted": player.muted}
+
+    def extra(self, table: Table, conn: Connection) -> dict[str, Any]:
+        settings = self.settings.get(table.id)
+        deadline = self.clocks.deadline(table.id)
+        return {"table": {
+            "visibility": settings.visibility if settings else "public",
+            "clock": settings.clock if settings else "none",
+            "clock_seconds": self.clocks.seconds.get(settings.clock) if settings else None,
+            "deadline": None if deadline is None else {"seat": deadline[0],
+                                                       "at": deadline[1]},
+            "rated": bool(settings and settings.rated),
+            "unrated": (settings.unrated if settings else "no_settings"),
+            "rematch": settings.rematch if settings else None,
+        }}
+
+    def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Private tables left out; seats named."""
+        hidden = self.db.private_games([line["id"] for line in lines])
+        names = self.db.seat_names([line["id"] for line in lines if line["id"] not in hidden])
+        shown = []
+        for line in lines:
+            if line["id"] in hidden:
+                continue
+            for seat in line["seats"]:
+                seat.setdefault("name", names.get((line["id"], seat["seat"])))
+            shown.append(line)
+        return shown
+
+    # ----- ratings -----------------------------------------------------------------------
+    def _rate(self, table: Table) -> None:
+        """Rate a finished game once, or note why it is unrated."""
+        settings = self.settings.get(table.id)
+        if settings is None or settings.rated or settings.unrated is not None:
+            return
+        standings, reason = ratings.standings(table.state, self.players.get(table.id, {}))
+        if reason is not None:
+            self.db.update_settings(table.id, unrated=reason)
+        else:
+            self.db.rate(table.id, table.state.game.id, standings, ratings.rate,
+                         ratings.DEFAULT)
+        self.refresh(table.id)
+
+    # ----- clock -------------------------------------------------------------------------
+    def _arm(self, table: Table) -> None:
+        settings = self.settings.get(table.id)
+        seat = table.state.current_player
+        if settings is None or settings.clock == "none" or table.state.is_over \
+                or seat is None or table.seats[seat].kind != "human":
+            self.clocks.disarm(table.id)
+            return
+        step = len(table.state.history)
+
+        async def expire() -> None:
+            await self._out_of_time(table, seat, step)
+
+        self.clocks.arm(table.id, settings.clock, seat, expire)
+
+    async def _out_of_time(self, table: Table, seat: int, step: int) -> None:
+        """The seat is handed to a bot, as a player who left is (`Table.hand_to_bot`):
+        opening its link again, or `come_back`, gives it back."""
+        if self.tables.tables.get(table.id) is not table:   # evicted while idle: reload
+            try:
+                table = await self.tables.open(table.id)
+            except ApiError:
+                return
+        async with table.lock:
+            state = table.state
+            if len(state.history) != step or state.current_player != seat \
+                    or table.seats[seat].kind != "human" or state.is_over:
+                return
+            agent = self.config.clock_bot or default_bot()
+            try:
+                table.version = await table._write(
+                    self.store.set_seat, table.id, seat, kind="bot", agent=agent,
+                    handed=True, version=table.version)
+            except ApiError:   # changed meanwhile (another process) or storage down
+                return
+            table.seats[seat] = replace(table.seats[seat], kind="bot", agent=agent,
+                                        handed=True)
+            table.broadcast()
+        table.kick_bots()
+
+    async def come_back(self, table: Table, seat: int, token: Any) -> None:
+        """The player of a seat handed to a bot (out of time, or left) takes it back."""
+        row = table.seat_of_token(seat, token)
+        if row.kind != "bot" or not row.handed:
+            raise ApiError("not_away", f"seat {seat} is not played by a bot for you", 409)
+        await table.opened(row.seat)
+        self._arm(table)
+        table.broadcast()
+
+    # ----- tables ------------------------------------------------------------------------
+    def _setup(self, answer: dict[str, Any], body: dict[str, Any], visibility: str,
+               clock: str, host: int | None, rematch_of: str | None = None) -> None:
+        """The social rows of a new game (synchronous: no bot moves before they exist)."""
+        game_id = answer["id"]
+        self.db.create_settings(
+            game_id, visibility=visibility, clock=clock, rated=0, host_account_id=host,
+            rematch_of=rematch_of,
+            unrated="seed" if body.get("seed") is not None else None)
+        for seat in answer["seats"]:
+            if seat["kind"] == "bot":
+                self.db.set_seat_player(game_id, seat["seat"], bot=seat["agent"])
+        self.refresh(game_id)
+        self._arm(self.tables.tables[game_id])
+
+    async def create(self, request: Request) -> dict[str, Any]:
+        self.guard("create", request)
+        body = await self.read_json(request)
+        session = self.accounts.csrf_session(request)
+        visibility = body.pop("visibility", "public")
+        clock = body.pop("clock", "none")
+        if visibility not in VISIBILITY:
+            raise ApiError("invalid_request", "visibility is public or private")
+        if clock not in CLOCKS:
+            raise ApiError("invalid_request", "clock is none, relaxed or fast")
+        answer = await self.tables.create(body)
+        self._setup(answer, body, visibility, clock, session.account.id if session else None)
+        return answer
+
+    async def join(self, table: Table, seat: int, request: Request) -> dict[str, Any]:
+        """Sit down in a seat (its token) under a name; with a session, as that account."""
+        self.guard("act", request)
+        body = await self.read_json(request)
+        session = self.accounts.csrf_session(request)
+        table.seat_of_token(seat, token_of(request, body))
+        current = self.player(table.id, seat)
+        if current is not None and current.account_id is not None and (
+                session is None or session.account.id != current.account_id):
+            raise ApiError("seat_owned", "this seat belongs to an account; log in to it", 409)
+        raw = body.get("name")
+        if raw is None and session is None:
+            raise ApiError("invalid_name", "a guest chooses a name")
+        name = clean_name(raw if raw is not None else session.account.username)
+        values: dict[str, Any] = {"name": name}
+        if session is not None:
+            values["account_id"] = session.account.id
+        await asyncio.to_thread(self.db.set_seat_player, table.id, seat, **values)
+        self.refresh(table.id)
+        table.broadcast()
+        return {"seat": seat, **self.seat_info(table, seat)}
+
+    async def rematch(self, table: Table, token: Any) -> dict[str, Any]:
+        """A new game with the same seats (names, accounts, bots), settings and options."""
+        if not table.holds_any_token(token):
+            raise forbidden("only the host or a player of this game may do that")
+        if not table.state.is_over:
+            raise ApiError("not_over", "a rematch is offered once the game is over", 409)
+        async with self.rematch_lock:
+            self.refresh(table.id)
+            settings = self.settings.get(table.id)
+            if settings is not None and settings.rematch is not None:
+                return {"id": settings.rematch}
+            players = self.players.get(table.id, {})
+            seats = []
+            for row in table.seats:
+                player = players.get(row.seat)
+                bot = player.bot if player is not None else (
+                    row.agent if row.kind == "bot" else None)
+                seats.append(bot or "human")
+            state = table.state
+            body = {"game": state.game.id, "players": state.num_players, "seats": seats,
+                    "options": dict(state.options)}
+            answer = await self.tables.create(body)
+            new_id = answer["id"]
+            self._setup(answer, body, settings.visibility if settings else "public",
+                        settings.clock if settings else "none",
+                        settings.host_account_id if settings else None, rematch_of=table.id)
+            for seat, player in players.items():
+                if player.bot is None and (player.name or player.account_id):
+                    self.db.set_seat_player(new_id, seat, name=player.name,
+                                            account_id=player.account_id)
+            self.refresh(new_id)
+            if settings is None:
+                self.db.create_settings(table.id, visibility="public", clock="none", rated=0,
+                                        unrated="no_settings", rematch=new_id)
+            elif not self.db.claim_rematch(table.id, new_id):
+                log.warning("game %s got two rematches", table.id)
+            self.refresh(table.id)
+        table.broadcast()
+        return {"id": new_id}
+
+    # ----- chat --------------------------------------------------------------------------
+    async def say(self, table: Table, body: dict[str, Any], token: Any) -> dict[str, Any]:
+        seat = body.get("seat")
+        if seat is None:
+            if not isinstance(token, str) or not secrets.compare_digest(
+                    token.encode(), table.host_token.encode()):
+                raise forbidden("only players and the host may chat")
+            name = "host"
+        else:
+            table.seat_of_token(seat_number(seat, table), token)
+            player = self.player(table.id, seat)
+            if player is not None and player.muted:
+                raise ApiError("muted", "the host muted this seat", 403)
+            name = (player.name if player and player.name else f"P{seat + 1}")
+        text = chat.clean(body.get("text"))
+        self.chat_limit.take((table.id, seat))
+        message = await asyncio.to_thread(self.db.add_chat, table.id, seat, name, text)
+        self.push_chat(table, message)
+        return message
+
+    def push_chat(self, table: Table, message: dict[str, Any]) -> None:
+        if message["id"] in self.pushed:
+            return
+        self.pushed.append(message["id"])
+        text = encode({"type": "chat", **message})
+        for conn in table.connections:
+            conn.send(text)
+
+    def noticed(self, payload: str) -> None:
+        """Another process (or this one) changed a table's social rows: reload them."""
+        kind, _, rest = payload.partition(":")
+        game_id, _, what = rest.partition(":")
+        table = self.tables.tables.get(game_id)
+        if kind != "social" or table is None:
+            return
+        asyncio.get_running_loop().create_task(self._catch_up(table, what))
+
+    async def _catch_up(self, table: Table, what: str) -> None:
+        try:
+            if what.startswith("chat:") and what[5:].isdigit():
+                message = await asyncio.to_thread(self.db.chat_message, int(what[5:]))
+                if message is not None:
+                    self.push_chat(table, message)
+                return
+            await asyncio.to_thread(self.refresh, table.id)
+            table.broadcast()
+        except Exception:
+            log.exception("catching up with game %s", table.id)
+
+    async def mute(self, table: Table, request: Request) -> dict[str, Any]:
+        self.guard("act", request)
+        body = await self.read_json(request)
+        session = self.accounts.csrf_session(request)
+        settings = self.settings.get(table.id)
+        token = token_of(request, body)
+        host = (isinstance(token, str) and secrets.compare_digest(
+            token.encode(), table.host_token.encode())) or (
+            session is not None and settings is not None
+            and settings.host_account_id == session.account.id)
+        if not host:
+            raise forbidden("only the host may mute")
+        seat = seat_number(body.get("seat"), table)
+        muted = body.get("muted", True)
+        if not isinstance(muted, bool):
+            raise ApiError("invalid_request", "muted is true or false")
+        await asyncio.to_thread(self.db.set_seat_player, table.id, seat, muted=int(muted))
+        self.refresh(table.id)
+        table.broadcast()
+        return {"seat": seat, "muted": muted}
+
+    # ----- players -----------------------------------------------------------------------
+    def player_key(self, name: str | None, bot: str | None) -> tuple[str, str]:
+        if bot is not None:
+            return f"bot:{bot}", f"bot: {bot}"
+        if name is None:
+            raise ApiError("invalid_request", "name or bot is required")
+        account_id = self.db.account_by_name(name)
+        if account_id is None:
+            raise not_found(f"player {name!r}")
+        return f"account:{account_id}", name
+
+    def router(self) -> APIRouter:
+        return routes(self)
+
+
+def routes(social: Social) -> APIRouter:
+    """The HTTP routes of accounts, names, tables, chat, ratings and players."""
+    router = APIRouter()
+    accounts = social.accounts
+    tables = social.tables
+
+    @router.post("/api/account/register", status_code=201)
+    async def register(request: Request, response: Response) -> dict[str, Any]:
+        require_json(request)
+        social.guard("create", request)
+        return await accounts.register(await social.read_json(request), response)
+
+    @router.post("/api/account/login")
+    async def login(request: Request, response: Response) -> dict[str, Any]:
+        require_json(request)
+        social.guard("claim", request)
+        return await accounts.login(await social.read_json(request), response)
+
+    @router.post("/api/account/logout")
+    async def logout(request: Request, response: Response) -> dict[str, Any]:
+        await accounts.logout(request, response)
+        return {"ok": True}
+
+    @router.get("/api/account")
+    async def account(request: Request) -> dict[str, Any]:
+        session = await asyncio.to_thread(accounts.session, request)
+        if session is None:
+            return {"account": None}
+        me = session.account.id
+        return {"account": {
+            "username": session.account.username, "csrf": session.csrf,
+            "expires": session.expires.isoformat(),
+            "seats": await asyncio.to_thread(social.db.account_seats, me),
+            "hosted": await asyncio.to_thread(social.db.hosted_games, me)}}
+
+    @router.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> dict[str, Any]:
+        return await social.create(request)
+
+    @router.post("/api/games/{game_id}/seats/{seat}/join")
+    async def join(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        return await social.join(await tables.open(game_id), seat, request)
+
+    @router.post("/api/games/{game_id}/seats/{seat}/back")
+    async def back(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        body = await social.read_json(request)
+        social.guard("act", request)
+        await social.come_back(await tables.open(game_id), seat, token_of(request, body))
+        return {"ok": True}
+
+    @router.post("/api/games/{game_id}/rematch")
+    async def rematch(game_id: str, request: Request) -> dict[str, Any]:
+        body = await social.read_json(request)
+        social.guard("create", request)
+        return await social.rematch(await tables.open(game_id), token_of(request, body))
+
+    @router.post("/api/games/{game_id}/rematch/seat")
+    async def rematch_seat(game_id: str, request: Request) -> dict[str, Any]:
+        """The token of the same seat in the rematch, for the holder of the old seat."""
+        body = await social.read_json(request)
+        table = await tables.open(game_id)
+        await asyncio.to_thread(social.refresh, game_id)   # another process may have made it
+        seat = seat_number(body.get("seat"), table)
+        table.seat_of_token(seat, token_of(request, body))
+        settings = social.settings.get(game_id)
+        if settings is None or settings.rematch is None:
+            raise not_found("a rematch of this game")
+        new = await tables.open(settings.rematch)
+        return {"id": new.id, "seat": seat, "token": new.seats[seat].token}
+
+    @router.get("/api/games/{game_id}/chat")
+    async def chat_history(game_id: str) -> dict[str, Any]:
+        await tables.open(game_id)
+        return {"messages": await asyncio.to_thread(social.db.chat, game_id)}
+
+    @router.post("/api/games/{game_id}/chat", status_code=201)
+    async def say(game_id: str, request: Request) -> dict[str, Any]:
+        social.guard("act", request)
+        body = await social.read_json(request)
+        return await social.say(await tables.open(game_id), body, token_of(request, body))
+
+    @router.post("/api/games/{game_id}/chat/mute")
+    async def mute(game_id: str, request: Request) -> dict[str, Any]:
+        return await social.mute(await tables.open(game_id), request)
+
+    @router.get("/api/leaderboard")
+    async def leaderboard(game: str) -> dict[str, Any]:
+        return {"game": game,
+                "players": await asyncio.to_thread(social.db.leaderboard, game)}
+
+    @router.get("/api/player")
+    async def player(name: str | None = None, bot: str | None = None) -> dict[str, Any]:
+        key, shown = await asyncio.to_thread(social.player_key, name, bot)
+        return {"player": key, "name": shown,
+                "ratings": await asyncio.to_thread(social.db.player_ratings, key),
+                "history": await asyncio.to_thread(social.db.history, key)}
+
+    @router.get("/api/player/curve.svg")
+    async def curve(game: str, name: str | None = None, bot: str | None = None) -> Response:
+        key, shown = await asyncio.to_thread(social.player_key, name, bot)
+        history = await asyncio.to_thread(social.db.history, key, game)
+        return Response(ratings.curve_svg(history, f"{shown} · {game}"),
+                        media_type="image/svg+xml")
+
+    return router

@@ -1,0 +1,73 @@
+// The account screen: register or log in; once in, the seats to return to and the
+// invite links of the tables this account hosts.
+
+import { api } from "./api.js";
+import { banner, h } from "./dom.js";
+import { gameTitle, seatName, t } from "./i18n.js";
+import { account, loadAccount } from "./session.js";
+
+function link(gameId, seat, token) { return `#/play/${gameId}/${seat}/${token}`; }
+
+export function showAccount(root) {
+  async function submit(form, kind) {
+    const body = { username: form.querySelector("input[name=username]").value,
+      password: form.querySelector("input[name=password]").value };
+    try {
+      await api(`/api/account/${kind}`, body);
+      banner("");
+      await loadAccount();
+    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+  }
+
+  function loginForm() {
+    const form = h("form", { class: "panel account-form", id: "account-form",
+      onsubmit: (e) => { e.preventDefault(); submit(form, e.submitter?.value || "login"); } },
+    h("h2", {}, t("account")),
+    h("label", {}, t("username"), " ", h("input", { name: "username",
+      autocomplete: "username", required: true })),
+    h("label", {}, t("password"), " ", h("input", { name: "password", type: "password",
+      autocomplete: "current-password", required: true })),
+    h("div", {}, h("button", { type: "submit", value: "login", id: "login" }, t("log_in")),
+      " ", h("button", { type: "submit", value: "register", id: "register" },
+        t("register"))),
+    h("p", { class: "hint" }, t("account_hint")));
+    return form;
+  }
+
+  function mine(me) {
+    return h("div", { class: "account" },
+      h("section", { class: "panel" }, h("h2", {}, t("logged_in_as", me.username)),
+        h("a", { class: "button", href: `#/player/${encodeURIComponent(me.username)}` },
+          t("rating")), " ",
+        h("button", { type: "button", id: "logout", onclick: async () => {
+          try { await api("/api/account/logout", {}); } catch (error) {
+            banner(`${t("error")}: ${error.message}`); }
+          await loadAccount();
+        } }, t("log_out"))),
+      h("section", { class: "panel" }, h("h2", {}, t("my_seats")),
+        me.seats.length ? h("ul", { id: "my-seats" }, me.seats.map((s) => h("li", {},
+          h("a", { href: link(s.id, s.seat, s.token), class: "my-seat" },
+            `${gameTitle(s.game, s.game)} · ${seatName(s.seat)} · ${s.created.slice(0, 16)}`))))
+          : h("p", {}, t("none_yet"))),
+      h("section", { class: "panel" }, h("h2", {}, t("my_tables")),
+        me.hosted.length ? h("ul", {}, me.hosted.map((g) => h("li", {},
+          `${gameTitle(g.game, g.game)} · ${g.created.slice(0, 16)} `,
+          g.invites.map((i) => h("a", { class: "button", href: link(g.id, i.seat, i.token) },
+            seatName(i.seat))))))
+          : h("p", {}, t("none_yet"))));
+  }
+
+  function render() {
+    const me = account();
+    root.replaceChildren(me ? mine(me) : loginForm());
+  }
+
+  window.addEventListener("keizai:account", render);
+  window.addEventListener("keizai:lang", render);
+  loadAccount();
+  render();
+  return () => {
+    window.removeEventListener("keizai:account", render);
+    window.removeEventListener("keizai:lang", render);
+  };
+}

@@ -1,0 +1,88 @@
+// Leaderboards per game and a player's page (ratings, history, rating curve).
+
+import { api } from "./api.js";
+import { banner, h } from "./dom.js";
+import { gameTitle, t } from "./i18n.js";
+
+const fmt = (x) => x.toFixed(1);
+
+function playerLink(entry) {
+  return entry.player.startsWith("bot:")
+    ? `#/bot/${encodeURIComponent(entry.player.slice(4))}`
+    : `#/player/${encodeURIComponent(entry.name)}`;
+}
+
+export function showLeaderboard(root, gameId) {
+  let catalog = null;
+  let rows = [];
+
+  async function load() {
+    try {
+      catalog ??= await api("/api/catalog");
+      gameId ||= catalog.games[0].id;
+      rows = (await api(`/api/leaderboard?game=${encodeURIComponent(gameId)}`)).players;
+      render();
+    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+  }
+
+  function render() {
+    if (!catalog) return;
+    root.replaceChildren(h("section", { class: "panel leaderboard" },
+      h("h2", {}, t("leaderboard"), " ",
+        h("select", { id: "board-game", onchange: (e) => {
+          location.hash = `#/leaderboard/${e.target.value}`; } },
+        catalog.games.map((g) => h("option", { value: g.id, selected: g.id === gameId },
+          gameTitle(g.id, g.title))))),
+      rows.length ? h("table", { id: "board" }, h("tr", {}, h("th", {}, "#"),
+        h("th", {}, t("player")), h("th", {}, t("rating")), h("th", {}, "μ ± σ"),
+        h("th", {}, t("games_played"))),
+      rows.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)),
+        h("td", {}, h("a", { href: playerLink(r), class: "board-player" }, r.name)),
+        h("td", {}, fmt(r.rating)), h("td", {}, `${fmt(r.mu)} ± ${fmt(r.sigma)}`),
+        h("td", {}, String(r.games)))))
+        : h("p", {}, t("no_ratings")),
+      h("p", { class: "hint" }, t("rating_hint"))));
+  }
+
+  const onLang = () => render();
+  window.addEventListener("keizai:lang", onLang);
+  load();
+  return () => window.removeEventListener("keizai:lang", onLang);
+}
+
+export function showPlayer(root, { name, bot }) {
+  const query = bot ? `bot=${encodeURIComponent(bot)}` : `name=${encodeURIComponent(name)}`;
+  let data = null;
+
+  async function load() {
+    try {
+      data = await api(`/api/player?${query}`);
+      render();
+    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+  }
+
+  function render() {
+    if (!data) return;
+    root.replaceChildren(h("div", { class: "player-page" },
+      h("h2", { id: "player-name" }, data.name),
+      data.ratings.length ? null : h("p", {}, t("no_ratings")),
+      data.ratings.map((r) => h("section", { class: "panel" },
+        h("h3", {}, h("a", { href: `#/leaderboard/${r.game}` }, gameTitle(r.game, r.game)),
+          ` · ${t("rating")} ${fmt(r.rating)} · ${t("games_played")} ${r.games}`),
+        h("img", { class: "curve", alt: t("rating_curve"),
+          src: `/api/player/curve.svg?${query}&game=${encodeURIComponent(r.game)}` }))),
+      data.history.length ? h("section", { class: "panel" }, h("h3", {}, t("history")),
+        h("table", { id: "history" }, h("tr", {}, h("th", {}, t("game")),
+          h("th", {}, t("place")), h("th", {}, t("rating"))),
+        data.history.slice().reverse().map((g) => h("tr", {},
+          h("td", {}, h("a", { href: `#/replay/${g.game_id}` },
+            `${gameTitle(g.game, g.game)} · ${g.at.slice(0, 16)}`)),
+          h("td", {}, `${g.place}/${g.players}`),
+          h("td", {}, `${fmt(g.before)} → ${fmt(g.rating)}`))))) : null));
+  }
+
+  const onLang = () => render();
+  window.addEventListener("keizai:lang", onLang);
+  load();
+  return () => window.removeEventListener("keizai:lang", onLang);
+}

@@ -1,0 +1,164 @@
+// The social parts of a live table: the seat's name, the turn clock and the way back from
+// a bot, rematch, and the chat (whose text the server sends HTML-escaped). The turn alert
+// (title and chime) is table.js's.
+
+import { api } from "./api.js";
+import { banner, h } from "./dom.js";
+import { seatName, t } from "./i18n.js";
+import { account } from "./session.js";
+
+export function playerName(s) { return s.name ?? seatName(s.seat); }
+
+export function tableSocial({ gameId, seat, token }) {
+  let messages = [];
+  let message = null;
+  let draft = "";
+  let chatFocused = false;
+  const hostToken = localStorage.getItem(`keizai.host.${gameId}`);
+  const timer = setInterval(tick, 1000);
+
+  async function call(path, body) {
+    try { return await api(path, body); } catch (error) {
+      banner(`${t("error")}: ${error.message}`);
+      return null;
+    }
+  }
+
+  async function loadChat() {
+    const answer = await call(`/api/games/${gameId}/chat`);
+    if (answer && answer.messages.length) { messages = answer.messages; redrawChat(); }
+  }
+
+  /** New chat lines redraw only the chat's list, never the board under the pointer. */
+  function redrawChat() {
+    const list = document.getElementById("chat");
+    if (!list) return;
+    list.replaceWith(chatList());
+    after();
+  }
+
+  function secondsLeft() {
+    const at = message?.table?.deadline?.at;
+    return at ? Math.max(0, Math.ceil(at - Date.now() / 1000)) : null;
+  }
+
+  function tick() {
+    const el = document.getElementById("clock");
+    const left = secondsLeft();
+    if (el && left !== null) el.textContent = t("time_left", `${left} s`);
+  }
+
+  function state(next) { message = next; }
+
+  function chat(entry) {
+    messages = messages.concat([entry]).slice(-100);
+    redrawChat();
+  }
+
+  function joinBar() {
+    if (seat === null || message.over) return null;
+    const me = account();
+    const mine = message.seats[seat];
+    if (mine.name && (!me || mine.account === me.username)) return null;
+    const input = h("input", { name: "player-name", id: "player-name", maxlength: 24,
+      value: me?.username ?? "", placeholder: t("your_name") });
+    return h("form", { class: "join-bar", id: "join-bar", onsubmit: async (e) => {
+      e.preventDefault();
+      const body = { token };
+      if (!me || input.value.trim() !== me.username) body.name = input.value;
+      await call(`/api/games/${gameId}/seats/${seat}/join`, body);
+    } }, t("your_name"), " ", input, " ",
+    h("button", { type: "submit", id: "sit-down" }, t("sit_down")),
+    me ? h("span", { class: "hint" }, ` ${t("as_account", me.username)}`) : null);
+  }
+
+  function awayBar() {
+    if (seat === null || !message.seats[seat]?.away) return null;
+    return h("div", { class: "away-bar", id: "away-bar" }, t("away_bot"), " ",
+      h("button", { type: "button", id: "im-back", onclick: () =>
+        call(`/api/games/${gameId}/seats/${seat}/back`, { token }) }, t("im_back")));
+  }
+
+  async function rematch() {
+    const answer = await call(`/api/games/${gameId}/rematch`, { token: token ?? hostToken });
+    if (answer) await goToRematch();
+  }
+
+  async function goToRematch() {
+    const next = message.table?.rematch;
+    if (seat === null) {
+      if (next) location.hash = `#/watch/${next}`;
+      return;
+    }
+    const answer = await call(`/api/games/${gameId}/rematch/seat`, { seat, token });
+    if (answer) location.hash = `#/play/${answer.id}/${answer.seat}/${answer.token}`;
+  }
+
+  /** The bar above the board: name, away, clock, rated, rematch. */
+  function bar() {
+    const info = message.table ?? {};
+    const left = secondsLeft();
+    const clockSeat = info.deadline ? message.seats[info.deadline.seat] : null;
+    return h("div", { class: "social-bar" },
+      joinBar(), awayBar(),
+      left !== null ? h("span", { class: "clock", id: "clock" },
+        t("time_left", `${left} s`)) : null,
+      clockSeat ? h("span", { class: "hint" }, ` (${playerName(clockSeat)})`) : null,
+      info.clock && info.clock !== "none"
+        ? h("span", { class: "chip" }, `${t("clock")}: ${t(`clock_${info.clock}`)}`) : null,
+      h("span", { class: "chip", id: "rated" }, info.rated ? t("rated")
+        : info.unrated && message.over ? `${t("unrated")} (${t(`why_${info.unrated}`)})`
+          : info.unrated ? t("unrated") : t("rated_at_end")),
+      message.over && info.rematch ? h("button", { type: "button", id: "go-rematch",
+        onclick: goToRematch }, t("go_rematch"))
+        : message.over && (seat !== null || hostToken) ? h("button", { type: "button",
+          id: "rematch", onclick: rematch }, t("rematch")) : null);
+  }
+
+  /** Mute / unmute next to a seat, for the host. */
+  function seatTools(s) {
+    if (!hostToken) return null;
+    return h("button", { type: "button", class: "small mute", dataset: { seat: s.seat },
+      onclick: () => call(`/api/games/${gameId}/chat/mute`, { token: hostToken,
+        seat: s.seat, muted: !s.muted }) }, s.muted ? t("unmute") : t("mute"));
+  }
+
+  function chatList() {
+    return h("ol", { id: "chat" }, messages.map((m) => {
+      const text = h("span", { class: "text" });
+      text.innerHTML = m.text;   // escaped by the server: shown as text, never as markup
+      return h("li", {}, h("b", {}, m.name), ": ", text);
+    }));
+  }
+
+  function chatPanel() {
+    const canSay = seat !== null || hostToken;
+    const list = chatList();
+    const input = h("input", { id: "chat-input", maxlength: 200, value: draft,
+      oninput: (e) => { draft = e.target.value; },
+      onfocus: () => { chatFocused = true; }, onblur: () => { chatFocused = false; } });
+    const form = canSay ? h("form", { class: "chat-form", onsubmit: async (e) => {
+      e.preventDefault();
+      if (!draft.trim()) return;
+      const body = seat !== null ? { seat, token, text: draft } : { token: hostToken,
+        text: draft };
+      if (await call(`/api/games/${gameId}/chat`, body)) {
+        draft = "";
+        input.value = "";
+        input.focus();
+      }
+    } }, input, h("button", { type: "submit", id: "chat-send" }, t("send"))) : null;
+    return h("section", { class: "panel chat-panel" }, h("h3", {}, t("chat")), list, form);
+  }
+
+  /** After the table is drawn: keep typing where one was, show the newest lines. */
+  function after() {
+    const list = document.getElementById("chat");
+    if (list) list.scrollTop = list.scrollHeight;
+    if (chatFocused) document.getElementById("chat-input")?.focus();
+  }
+
+  loadChat();
+  return { state, chat, bar, seatTools, chatPanel, after,
+    close() { clearInterval(timer); } };
+}

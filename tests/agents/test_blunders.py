@@ -1,0 +1,86 @@
+"""Moves a player would laugh at, which no level makes (issue #19)."""
+
+from __future__ import annotations
+
+import pytest
+
+import keizai
+from keizai.agents import make_agent
+from keizai.engine import Rng, State
+
+LEVELS_CHEAP = ["heuristic", "easy", "mcts:iterations=30:depth=4"]
+
+
+def _names(state: State) -> list[str]:
+    return [a.name for a in state.legal_actions()]
+
+
+@pytest.mark.parametrize("spec", LEVELS_CHEAP)
+def test_enterprise_empire_never_researches_without_the_demanded_material(spec: str) -> None:
+    """A research jump sells the demanded material (rules: 市場調查 jumps and meets the
+    demand); without the material it sells nothing and skips the corner revenue."""
+    jumps = stays = 0
+    for seed in range(1, 7):
+        state = keizai.new_game("enterprise-empire", 2, seed=seed)
+        state.log_enabled = False
+        agents = [make_agent(spec, seed * 10 + s) for s in range(2)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            action = agents[seat].choose(state)
+            if "jump" in _names(state):
+                view = state.view(seat)
+                held = view["players"][seat]["materials"].get(view["demand"]["material"], 0)
+                if action.name == "jump":
+                    jumps += 1
+                    assert held > 0, f"{spec} researched without the demanded material"
+                else:
+                    stays += 1
+            state.apply(action)
+    assert jumps + stays > 0, "no research decision came up"
+
+
+def _futuropia_payment(seed: int) -> State | None:
+    """A position where the seat to move, free of loans, pays resources and has energy
+    to spare (None if the random game shows none)."""
+    rng = Rng(seed)
+    state = keizai.new_game("futuropia", 2, seed=seed)
+    state.log_enabled = False
+    while not state.is_over:
+        names = _names(state)
+        seat = state.current_player
+        assert seat is not None
+        me = state.view(seat)["communities"][seat]
+        spare = me["energy"] - (me["robots"] + me["robots_waiting"] + me["house_energy"] + 2)
+        if "pay:energy" in names and "pay:money" in names and spare >= 5 and not me["loans"]:
+            return state
+        # early refreshes make payments come up; otherwise play the tiles at random
+        pick = names.index("refresh") if "refresh" in names and rng.randbelow(2) else None
+        legal = state.legal_indices()
+        state.apply_index(legal[pick] if pick is not None else legal[rng.randbelow(len(legal))])
+    return None
+
+
+@pytest.mark.parametrize("spec", ["heuristic"])
+def test_futuropia_pays_with_spare_resources_not_money(spec: str) -> None:
+    """Energy buys nothing but refreshes, interest and repayments (any resource); money
+    also buys generators and houses. With energy to spare a player pays in energy."""
+    found = [s for s in map(_futuropia_payment, range(1, 40)) if s is not None][:3]
+    assert len(found) == 3, "too few payments with spare energy came up"
+    for state in found:
+        # food may be as spare as the energy; money is never the resource to give up
+        assert make_agent(spec, seed=5).choose(state).name != "pay:money"
+
+
+def test_futuropia_heuristic_borrows_to_invest() -> None:
+    """Loans give $5 each for any payment and 5 resources of any kind repay one: the
+    rules make spare food and energy into money this way, so a strong player borrows.
+    The heuristic used to end every game without a single loan."""
+    state = keizai.new_game("futuropia", 2, seed=1)
+    state.log_enabled = False
+    agents = [make_agent("heuristic", s) for s in range(2)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(agents[seat].choose(state))
+    assert sum(state.loans_taken) > 0  # type: ignore[attr-defined]

@@ -1,0 +1,175 @@
+"""Alembic migrations: a database made before them (with games in it) upgrades in place,
+and the migrated schema is exactly the tables the code declares."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    insert,
+    inspect,
+    text,
+)
+
+import keizai
+from keizai.agents import make_agent
+from keizai.store import Store
+from keizai.store.db import metadata
+from keizai.store.migrations import head
+from keizai.store.social import SocialStore
+
+
+def old_schema() -> tuple[MetaData, Table, Table, Table]:
+    """The store's tables as `Store` created them (metadata.create_all) before migrations."""
+    old = MetaData()
+    games = Table(
+        "games", old,
+        Column("id", String(32), primary_key=True),
+        Column("game", String(64), nullable=False),
+        Column("players", Integer, nullable=False),
+        Column("seed", BigInteger, nullable=False),
+        Column("options", JSON, nullable=False),
+        Column("host_token", String(64), nullable=False),
+        Column("created", DateTime(timezone=True), nullable=False))
+    seats = Table(
+        "seats", old,
+        Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+               primary_key=True),
+        Column("seat", Integer, primary_key=True),
+        Column("kind", String(8), nullable=False),
+        Column("agent", String(32), nullable=True),
+        Column("token", String(64), nullable=False),
+        Column("claimed", Integer, nullable=False, default=0))
+    actions = Table(
+        "actions", old,
+        Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
+               primary_key=True),
+        Column("step", Integer, primary_key=True),
+        Column("name", String(128), nullable=False))
+    return old, games, seats, actions
+
+
+@pytest.fixture
+def fresh_url(request: pytest.FixtureRequest, tmp_path) -> str:
+    """An empty database: a new SQLite file, or a new database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    server = request.getfixturevalue("postgres_url")
+    name = f"old_{secrets.token_hex(4)}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return server.rsplit("/", 1)[0] + f"/{name}"
+
+
+def played(game: str, players: int, seed: int, steps: int) -> keizai.State:
+    state = keizai.new_game(game, players, seed)
+    bot = make_agent("random", seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(bot.choose(state))
+    return state
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_an_old_database_with_games_upgrades_in_place(fresh_url: str) -> None:
+    old, games, seats, actions = old_schema()
+    engine = create_engine(fresh_url)
+    old.create_all(engine)
+    states = {"g-progress": played("national-economy/progress", 2, 3, 60),
+              "g-futuropia": played("futuropia", 3, 5, 40)}
+    with engine.begin() as conn:
+        for game_id, state in states.items():
+            record = state.record()
+            conn.execute(insert(games).values(
+                id=game_id, game=record["game"], players=record["players"],
+                seed=record["seed"], options=record["options"], host_token="host",
+                created=datetime.now(UTC)))
+            conn.execute(insert(seats), [
+                {"game_id": game_id, "seat": i, "kind": "human", "agent": None,
+                 "token": f"t{i}", "claimed": 1} for i in range(record["players"])])
+            conn.execute(insert(actions), [
+                {"game_id": game_id, "step": i, "name": name}
+                for i, name in enumerate(record["actions"])])
+    engine.dispose()
+
+    store = Store(fresh_url)   # what the server does at start
+    try:
+        for game_id, state in states.items():
+            row = store.load(game_id)
+            assert row is not None
+            assert row.record() == state.record()
+            assert keizai.replay(row.record()).view(0) == state.view(0)
+        tables = set(inspect(store.engine).get_table_names())
+        assert {"accounts", "sessions", "seat_players", "table_settings", "ratings",
+                "rating_history", "chat_messages", "alembic_version"} <= tables
+        with store.engine.connect() as conn:
+            assert MigrationContext.configure(conn).get_current_revision() == head()
+        social = SocialStore(store.engine)
+        social.set_seat_player("g-progress", 0, name="Ann")
+        assert social.seat_players("g-progress")[0].name == "Ann"
+    finally:
+        store.close()
+    again = Store(fresh_url)   # a second start finds nothing to do and loses nothing
+    try:
+        assert again.load("g-futuropia").record() == states["g-futuropia"].record()
+        assert set(again.game_ids()) == set(states)
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_the_migrated_schema_is_the_declared_one(fresh_url: str) -> None:
+    store = Store(fresh_url)
+    try:
+        with store.engine.connect() as conn:
+            differences = compare_metadata(MigrationContext.configure(conn), metadata)
+        assert differences == []
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_a_database_made_by_create_all_of_the_hardened_store_upgrades(fresh_url) -> None:
+    """Between the hardening (columns added by the store itself) and the migrations, a
+    store made its tables with `create_all`: revision 0003 adds only what is missing."""
+    from keizai.store.db import actions, games, seats
+
+    engine = create_engine(fresh_url)
+    metadata.create_all(engine, tables=[games, seats, actions])
+    state = played("national-economy/mecenat", 2, 9, 30)
+    with engine.begin() as conn:
+        record = state.record()
+        conn.execute(insert(games).values(
+            id="g", game=record["game"], players=2, seed=record["seed"],
+            options=record["options"], host_token="h", created=datetime.now(UTC), version=3))
+        conn.execute(insert(seats), [{"game_id": "g", "seat": i, "kind": "human",
+                                      "agent": None, "token": f"t{i}", "claimed": 1,
+                                      "open": 1, "handed": 0} for i in range(2)])
+        conn.execute(insert(actions), [{"game_id": "g", "step": i, "name": name}
+                                       for i, name in enumerate(record["actions"])])
+    engine.dispose()
+    store = Store(fresh_url)
+    try:
+        row = store.load("g")
+        assert row.record() == record and row.version == 3 and row.seats[0].open
+        with store.engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+    finally:
+        store.close()

@@ -1,0 +1,79 @@
+"""The social tables on SQLite and on a real PostgreSQL server."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+import pytest
+
+import keizai
+from keizai.store import SeatRow, Store
+from keizai.store.social import Rating, SocialStore, now
+
+
+def rate(priors: list[Rating], places: list[int]) -> list[Rating]:
+    """A stand-in model: the winner gains one point per place it beat, sigma shrinks."""
+    return [Rating(p.mu + (len(places) - 2 * place + 1), p.sigma * 0.9)
+            for p, place in zip(priors, places, strict=True)]
+
+
+@pytest.fixture
+def stores(database_url: str):
+    store = Store(database_url)
+    yield store, SocialStore(store.engine)
+    store.close()
+
+
+def new_game(store: Store, players: int = 2) -> str:
+    game_id = secrets.token_hex(6)
+    state = keizai.new_game("national-economy/mecenat", players, seed=1)
+    store.create_game(game_id, state.record(), "host-" + game_id, [
+        SeatRow(i, "human", None, f"{game_id}-{i}", False) for i in range(players)])
+    return game_id
+
+
+def test_accounts_sessions_and_seats(stores) -> None:
+    store, social = stores
+    name = "u" + secrets.token_hex(3)
+    account = social.create_account(name, name.casefold(), "hash")
+    assert account is not None
+    assert social.create_account(name.upper(), name.casefold(), "hash") is None
+    sid = secrets.token_hex(32)
+    social.create_session(sid, account, "csrf", now() + timedelta(hours=1))
+    session = social.session(sid)
+    assert session is not None and session.account.username == name
+    social.expire_session(sid, now() - timedelta(seconds=1))
+    assert social.session(sid) is None
+    game_id = new_game(store)
+    social.create_settings(game_id, visibility="private", clock="fast", rated=0,
+                           host_account_id=account)
+    social.set_seat_player(game_id, 1, name="Kim", account_id=account)
+    social.set_seat_player(game_id, 1, muted=1)
+    player = social.seat_players(game_id)[1]
+    assert (player.name, player.username, player.muted) == ("Kim", name, True)
+    assert [(s["id"], s["seat"], s["token"]) for s in social.account_seats(account)] == [
+        (game_id, 1, f"{game_id}-1")]
+    hosted = social.hosted_games(account)
+    assert hosted[0]["host_token"] == "host-" + game_id and len(hosted[0]["invites"]) == 2
+    assert social.settings(game_id).visibility == "private"
+    assert social.claim_rematch(game_id, "next") and not social.claim_rematch(game_id, "x")
+
+
+def test_ratings_history_and_chat(stores) -> None:
+    store, social = stores
+    game = "test/" + secrets.token_hex(3)
+    first, second = new_game(store), new_game(store)
+    for game_id in (first, second):
+        social.create_settings(game_id, visibility="public", clock="none", rated=0)
+    start = Rating(25.0, 8.0)
+    assert social.rate(first, game, [(0, "bot:a", 1), (1, "bot:b", 2)], rate, start)
+    assert not social.rate(first, game, [(0, "bot:a", 1), (1, "bot:b", 2)], rate, start)
+    assert social.rate(second, game, [(0, "bot:b", 1), (1, "bot:b", 2)], rate, start)
+    board = {r["player"]: r for r in social.leaderboard(game)}
+    assert board["bot:a"]["mu"] == 26.0 and board["bot:a"]["games"] == 1
+    # b: -1 in the first game, then +1 and -1 for its two seats in the second
+    assert board["bot:b"]["mu"] == 24.0 and board["bot:b"]["games"] == 3
+    assert [h["game_id"] for h in social.history("bot:b", game)] == [first, second, second]
+    message = social.add_chat(first, 0, "Lee", "&lt;b&gt;")
+    assert social.chat(first) == [message]

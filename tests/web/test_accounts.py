@@ -1,0 +1,168 @@
+"""Accounts: register, log in, wrong password, session expiry, CSRF; names on seats; an
+account finds its seats again from another device; guests play as before."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+import keizai.store.social as social_store
+from keizai.store.social import accounts, sessions
+from keizai.web import create_app
+from keizai.web.app import Limits
+from tests.web.conftest import create
+from tests.web.social_helpers import PASSWORD, new_table, register, token_of, view
+
+
+@pytest.fixture
+def app(db_url: str):
+    return create_app(db_url, bot_workers=1, limits=Limits.off())
+
+
+@pytest.fixture
+def client(app) -> Iterator[TestClient]:
+    # Session cookies are Secure: the client speaks "https" so that it sends them back.
+    with TestClient(app, base_url="https://testserver") as test_client:
+        yield test_client
+
+
+def me(client: TestClient) -> dict | None:
+    return client.get("/api/account").json()["account"]
+
+
+def test_register_sets_a_secure_http_only_cookie_and_hashes_the_password(app, client) -> None:
+    response = client.post("/api/account/register",
+                           json={"username": "Ann", "password": PASSWORD})
+    assert response.status_code == 201
+    cookie = response.headers["set-cookie"].lower()
+    assert "keizai_session=" in cookie
+    for flag in ("httponly", "secure", "samesite=lax", "max-age=2592000"):
+        assert flag in cookie
+    assert me(client)["username"] == "Ann"
+    engine = app.state.social.db.engine
+    with engine.connect() as conn:
+        stored = conn.execute(select(accounts.c.password_hash)).scalar_one()
+        session_ids = conn.execute(select(sessions.c.id)).scalars().all()
+    assert stored.startswith("$argon2id$") and PASSWORD not in stored
+    secret = client.cookies.get("keizai_session")
+    assert secret not in session_ids   # only the secret's hash is stored
+    again = client.post("/api/account/register", json={"username": "ann", "password": PASSWORD})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "username_taken"
+
+
+def test_bad_usernames_and_passwords_are_refused(client) -> None:
+    for body, code in [({"username": "a", "password": PASSWORD}, "invalid_username"),
+                       ({"username": "<b>x</b>", "password": PASSWORD}, "invalid_username"),
+                       ({"username": "bob", "password": "short"}, "invalid_password"),
+                       ({"username": "bob", "password": 12345678}, "invalid_password")]:
+        response = client.post("/api/account/register", json=body)
+        assert response.status_code == 400 and response.json()["error"]["code"] == code
+    assert me(client) is None
+
+
+def test_log_in_wrong_password_and_log_out(client) -> None:
+    csrf = register(client, "bob")
+    assert client.post("/api/account/logout", headers={"x-csrf-token": csrf}).status_code == 200
+    assert me(client) is None
+    wrong = client.post("/api/account/login", json={"username": "bob", "password": "nope-nope"})
+    assert wrong.status_code == 401 and wrong.json()["error"]["code"] == "bad_credentials"
+    unknown = client.post("/api/account/login", json={"username": "eve", "password": PASSWORD})
+    assert unknown.status_code == 401 and unknown.json()["error"] == wrong.json()["error"]
+    assert me(client) is None
+    right = client.post("/api/account/login", json={"username": "BOB", "password": PASSWORD})
+    assert right.status_code == 200 and right.json()["username"] == "bob"
+    assert me(client)["username"] == "bob"
+
+
+def test_repeated_wrong_passwords_are_rate_limited(client) -> None:
+    register(client, "carol")
+    codes = [client.post("/api/account/login", json={"username": "carol",
+                                                     "password": "wrong-wrong"}).status_code
+             for _ in range(11)]
+    assert codes[:10] == [401] * 10 and codes[10] == 429
+
+
+def test_a_session_expires(client, monkeypatch) -> None:
+    register(client, "dave")
+    assert me(client)["username"] == "dave"
+    later = social_store.now() + timedelta(days=30, seconds=1)
+    monkeypatch.setattr(social_store, "now", lambda: later)
+    assert me(client) is None
+    logout = client.post("/api/account/logout", headers={"x-csrf-token": "x"})
+    assert logout.status_code == 401   # an expired session authenticates nothing
+
+
+def test_cookie_posts_need_the_csrf_token(client) -> None:
+    csrf = register(client, "erin")
+    for headers in ({}, {"x-csrf-token": "forged"}):
+        response = client.post("/api/account/logout", headers=headers)
+        assert response.status_code == 403 and response.json()["error"]["code"] == "csrf"
+        refused = client.post("/api/tables", json={"game": "national-economy/mecenat",
+                                                   "seats": ["human", "random"]},
+                              headers=headers)
+        assert refused.status_code == 403
+    assert me(client)["username"] == "erin"   # still logged in: nothing happened
+    assert client.get("/api/games").json()["games"] == []
+    # a form post (what another site can make a browser send) is refused outright
+    form = client.post("/api/account/login", data={"username": "erin", "password": PASSWORD})
+    assert form.status_code == 415
+    created = new_table(client, ["human", "random"], csrf)
+    joined = client.post(f"/api/games/{created['id']}/seats/0/join",
+                         json={"token": token_of(created, 0)})
+    assert joined.status_code == 403
+    assert client.post("/api/account/logout", headers={"x-csrf-token": csrf}).status_code == 200
+
+
+def test_an_account_returns_to_its_seats_from_another_device(app, client) -> None:
+    csrf = register(client, "fay")
+    created = new_table(client, ["human", "human"], csrf)
+    game_id = created["id"]
+    joined = client.post(f"/api/games/{game_id}/seats/1/join",
+                         json={"token": token_of(created, 1)},
+                         headers={"x-csrf-token": csrf})
+    assert joined.status_code == 200 and joined.json()["name"] == "fay"
+    with TestClient(app, base_url="https://testserver") as phone:
+        assert phone.post("/api/account/login", json={"username": "fay",
+                                                      "password": PASSWORD}).status_code == 200
+        mine = me(phone)
+        assert [(s["id"], s["seat"]) for s in mine["seats"]] == [(game_id, 1)]
+        token = mine["seats"][0]["token"]
+        assert view(phone, game_id, 1, token)["seat"] == 1
+        hosted = mine["hosted"][0]
+        assert hosted["id"] == game_id and hosted["host_token"] == created["host_token"]
+        assert {i["seat"]: i["token"] for i in hosted["invites"]} == {
+            0: token_of(created, 0), 1: token_of(created, 1)}
+
+
+def test_guests_name_their_seats_and_cannot_take_an_account_seat(client) -> None:
+    created = new_table(client, ["human", "human"])
+    game_id = created["id"]
+    url = f"/api/games/{game_id}/seats/0/join"
+    assert client.post(url, json={"token": token_of(created, 0)}).status_code == 400
+    assert client.post(url, json={"token": "wrong", "name": "Gil"}).status_code == 403
+    assert client.post(url, json={"token": token_of(created, 0),
+                                  "name": " Gil\u0000 <i>"}).json()["name"] == "Gil <i>"
+    seats = client.get(f"/api/games/{game_id}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Gil <i>", None]
+    csrf = register(client, "hana")
+    client.post(f"/api/games/{game_id}/seats/1/join", json={"token": token_of(created, 1)},
+                headers={"x-csrf-token": csrf})
+    client.post("/api/account/logout", headers={"x-csrf-token": csrf})
+    taken = client.post(f"/api/games/{game_id}/seats/1/join",
+                        json={"token": token_of(created, 1), "name": "impostor"})
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "seat_owned"
+    assert client.get(f"/api/games/{game_id}").json()["seats"][1]["account"] == "hana"
+
+
+def test_guests_play_exactly_as_before(client) -> None:
+    created = create(client, seats=["human", "random"])   # the old endpoint, no names
+    message = view(client, created["id"], 0, token_of(created, 0))
+    assert message["seats"][0]["name"] is None and message["legal"]

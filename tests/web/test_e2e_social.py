@@ -1,0 +1,110 @@
+"""The social page in headless Chromium: a guest names a seat, chats and asks for a
+rematch; an account registers, plays a rated game, sees the leaderboard and its rating
+curve, and finds its seat again from another browser."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, unavailable_reason
+from tests.web.live_server import LiveServer
+from tests.web.test_e2e import WAIT, create_game, new_page, play_to_the_end
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[LiveServer]:
+    path = tmp_path_factory.mktemp("e2e-social")
+    live = LiveServer(f"sqlite:///{path / 'social.sqlite3'}", path / "server.log").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def test_a_guest_names_the_seat_chats_and_asks_for_a_rematch(browser, server) -> None:
+    page = new_page(browser)
+    create_game(page, server, "national-economy/mecenat", ["human", "bot"])
+    page.click("[data-play-seat='0']")
+    page.wait_for_selector("#join-bar")
+    page.fill("#player-name", "Gil")
+    page.click("#sit-down")
+    page.wait_for_selector(".seats-panel li:first-child:has-text('Gil')", timeout=WAIT)
+    assert page.query_selector("#join-bar") is None
+    page.fill("#chat-input", "<b>hi</b> & bye")
+    page.click("#chat-send")
+    page.wait_for_selector("#chat li:has-text('<b>hi</b> & bye')", timeout=WAIT)
+    assert page.query_selector("#chat .text b") is None   # shown as text, not markup
+    play_to_the_end([page], random.Random(3))
+    page.wait_for_selector("#rated:has-text('guest')", timeout=WAIT)
+    old = page.url
+    page.click("#rematch")
+    page.wait_for_url(lambda url: url != old, timeout=WAIT)
+    page.wait_for_selector(".table[data-step]", timeout=WAIT)
+    assert page.url.split("/#/play/")[1].split("/")[1] == "0"
+    page.wait_for_selector(".seats-panel li:first-child:has-text('Gil')", timeout=WAIT)
+    assert not page.errors
+
+
+def test_an_account_plays_a_rated_game_and_finds_its_seat_elsewhere(browser,
+                                                                    server) -> None:
+    page = new_page(browser)
+    page.goto(server.url + "/#/account")
+    page.fill("input[name=username]", "zoe")
+    page.fill("input[name=password]", "long enough secret")
+    page.click("#register")
+    page.wait_for_selector("#logout", timeout=WAIT)
+    assert page.inner_text("#account-link") == "zoe"
+    assert "Logged in as zoe" in page.inner_text(".account")
+    create_game(page, server, "national-economy/mecenat", ["human", "bot"])
+    page.click("[data-play-seat='0']")
+    page.wait_for_selector("#join-bar")
+    assert page.input_value("#player-name") == "zoe"
+    page.click("#sit-down")
+    page.wait_for_selector(".seats-panel li:first-child:has-text('zoe')", timeout=WAIT)
+    game_url = page.url
+    play_to_the_end([page], random.Random(4))
+    page.wait_for_selector("#rated:has-text('rated')", timeout=WAIT)
+    assert "unrated" not in page.inner_text("#rated")
+    page.click("#board-link")
+    page.select_option("#board-game", "national-economy/mecenat")
+    page.wait_for_selector("#board .board-player:has-text('zoe')", timeout=WAIT)
+    assert page.query_selector("#board .board-player:has-text('bot: ')")
+    page.click("#board .board-player:has-text('zoe')")
+    page.wait_for_selector("img.curve", timeout=WAIT)
+    for _ in range(100):   # wait_for_function would need eval, which the CSP forbids
+        if page.evaluate("document.querySelector('img.curve').naturalWidth") > 0:
+            break
+        page.wait_for_timeout(50)
+    assert page.evaluate("document.querySelector('img.curve').naturalWidth") > 0
+    assert page.query_selector("#history tr:nth-child(2)")
+    assert not page.errors
+
+    phone = new_page(browser, "zh")   # another device: log in, return to the seat
+    phone.goto(server.url + "/#/account")
+    phone.fill("input[name=username]", "ZOE")
+    phone.fill("input[name=password]", "long enough secret")
+    phone.click("#login")
+    phone.wait_for_selector("#my-seats .my-seat", timeout=WAIT)
+    assert "我的座位" in phone.inner_text(".account")
+    phone.click("#my-seats .my-seat")
+    phone.wait_for_selector(".table[data-over=yes]", timeout=WAIT)
+    assert phone.url.split("#")[1] == game_url.split("#")[1]
+    phone.click("#account-link")
+    phone.click("#logout")
+    phone.wait_for_selector("#account-form", timeout=WAIT)
+    assert phone.inner_text("#account-link") == "登入"
+    assert not phone.errors

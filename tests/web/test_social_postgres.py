@@ -1,0 +1,46 @@
+"""Two server processes (two apps) on one PostgreSQL: a name set and a chat message sent
+through one reach a connection held by the other (NOTIFY)."""
+
+from __future__ import annotations
+
+import warnings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from keizai.web import create_app
+from keizai.web.app import Limits
+from tests.web.conftest import within
+from tests.web.social_helpers import new_table, token_of
+
+
+def next_message(ws, predicate, limit: int = 50) -> dict:
+    for _ in range(limit):
+        message = ws.receive_json()
+        if predicate(message):
+            return message
+    raise AssertionError("no matching message")
+
+
+def test_names_and_chat_cross_processes(postgres_url: str) -> None:
+    first = create_app(postgres_url, bot_workers=1, limits=Limits.off())
+    second = create_app(postgres_url, bot_workers=1, limits=Limits.off())
+    with TestClient(first) as a, TestClient(second) as b:
+        created = new_table(a, ["human", "human"])
+        game_id = created["id"]
+        with b.websocket_connect(f"/ws/games/{game_id}") as ws:   # held by the second
+            ws.send_json({"type": "hello", "since": 0})
+            assert ws.receive_json()["type"] == "state"
+            joined = a.post(f"/api/games/{game_id}/seats/1/join",
+                            json={"name": "Uma"},
+                            headers={"x-keizai-token": token_of(created, 1)})
+            assert joined.status_code == 200
+            named = within(10, next_message, ws, lambda m: m.get("type") == "state"
+                           and m["seats"][1]["name"] == "Uma")
+            assert named["seats"][0]["name"] is None
+            said = a.post(f"/api/games/{game_id}/chat", json={
+                "seat": 1, "token": token_of(created, 1), "text": "hi <3"})
+            assert said.status_code == 201
+            chat = within(10, next_message, ws, lambda m: m.get("type") == "chat")
+            assert chat["text"] == "hi &lt;3" and chat["name"] == "Uma"

@@ -1,0 +1,163 @@
+"""Tables: public or private, rematch, the turn clock handing a seat to a bot and back,
+and the chat (length and rate limits, HTML escaped, host mute)."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from keizai.web import create_app
+from keizai.web.app import Limits
+from keizai.web.social import SocialConfig
+from tests.web.social_helpers import new_table, play_out, token_of, view, wait_for
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as test_client:
+        yield test_client
+
+
+def summary(client: TestClient, game_id: str) -> dict:
+    return client.get(f"/api/games/{game_id}").json()
+
+
+def test_private_tables_are_not_listed(client) -> None:
+    public = new_table(client, ["human", "random"])
+    private = new_table(client, ["human", "random"], visibility="private")
+    listed = [g["id"] for g in client.get("/api/games").json()["games"]]
+    assert public["id"] in listed and private["id"] not in listed
+    assert view(client, private["id"], 0, token_of(private, 0))["table"]["visibility"] \
+        == "private"
+    bad = client.post("/api/tables", json={"game": "national-economy/mecenat",
+                                           "seats": ["human"], "visibility": "secret"})
+    assert bad.status_code == 400
+
+
+def test_rematch_with_the_same_seats(client) -> None:
+    created = new_table(client, ["human", "random"], clock="relaxed")
+    game_id, token = created["id"], token_of(created, 0)
+    client.post(f"/api/games/{game_id}/seats/0/join", json={"token": token, "name": "Ivy"})
+    early = client.post(f"/api/games/{game_id}/rematch", json={"token": token})
+    assert early.status_code == 409
+    play_out(client, game_id, {0: token})
+    assert client.post(f"/api/games/{game_id}/rematch",
+                       json={"token": "stranger"}).status_code == 403
+    new_id = client.post(f"/api/games/{game_id}/rematch", json={"token": token}).json()["id"]
+    assert client.post(f"/api/games/{game_id}/rematch",
+                       json={"token": created["host_token"]}).json()["id"] == new_id
+    assert view(client, game_id, 0, token)["table"]["rematch"] == new_id
+    seat = client.post(f"/api/games/{game_id}/rematch/seat",
+                       json={"seat": 0, "token": token}).json()
+    assert seat["id"] == new_id and seat["token"] != token
+    assert client.post(f"/api/games/{game_id}/rematch/seat",
+                       json={"seat": 1, "token": token}).status_code == 403
+    again = view(client, new_id, 0, seat["token"])
+    assert [(s["kind"], s["agent"], s["name"]) for s in again["seats"]] == [
+        ("human", None, "Ivy"), ("bot", "random", None)]
+    assert again["step"] <= 1 and not again["over"]
+    assert again["table"]["clock"] == "relaxed"
+
+
+def test_the_clock_hands_a_seat_to_a_bot_and_back(db_url: str) -> None:
+    config = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": 1.0})
+    with TestClient(create_app(db_url, bot_delay=0.3, bot_workers=1, limits=Limits.off(),
+                                       social_config=config)) as client:
+        created = new_table(client, ["human", "random"], clock="fast")
+        game_id, token = created["id"], token_of(created, 0)
+        first = wait_for(lambda: (m := view(client, game_id, 0, token))["legal"] and m)
+        assert first["table"]["deadline"]["seat"] == 0
+        step = first["step"]
+        # no decision in time: a bot plays seat 0, which is marked away
+        wait_for(lambda: summary(client, game_id)["seats"][0]["away"], 5)
+        assert summary(client, game_id)["seats"][0]["kind"] == "bot"
+        wait_for(lambda: summary(client, game_id)["step"] > step, 5)
+        assert client.post(f"/api/games/{game_id}/seats/0/back",
+                           json={"token": "wrong"}).status_code == 403
+        back = client.post(f"/api/games/{game_id}/seats/0/back", json={"token": token})
+        assert back.status_code == 200
+        seat = summary(client, game_id)["seats"][0]
+        assert (seat["kind"], seat["away"]) == ("human", False)
+        again = client.post(f"/api/games/{game_id}/seats/0/back", json={"token": token})
+        assert again.status_code == 409 and again.json()["error"]["code"] == "not_away"
+        # the player decides again, with a fresh clock
+        mine = wait_for(lambda: (m := view(client, game_id, 0, token))["legal"] and m, 5)
+        assert mine["table"]["deadline"]["seat"] == 0
+        acted = client.post(f"/api/games/{game_id}/actions", json={
+            "seat": 0, "token": token, "action": mine["legal"][0]["name"],
+            "step": mine["step"]})
+        assert acted.status_code == 200, acted.text
+        # out of time again; this time the player returns by opening the seat's link
+        wait_for(lambda: summary(client, game_id)["seats"][0]["away"], 5)
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "seat": 0, "token": token, "since": 0})
+            ws.receive_json()
+            wait_for(lambda: summary(client, game_id)["seats"][0]["kind"] == "human", 5)
+
+
+def test_no_clock_no_deadline(client) -> None:
+    created = new_table(client, ["human", "human"])
+    message = view(client, created["id"], 0, token_of(created, 0))
+    assert message["table"]["clock"] == "none" and message["table"]["deadline"] is None
+
+
+def test_chat_is_escaped_limited_and_muted_by_the_host(client) -> None:
+    created = new_table(client, ["human", "human"])
+    game_id = created["id"]
+    url = f"/api/games/{game_id}/chat"
+    t0, t1 = token_of(created, 0), token_of(created, 1)
+    client.post(f"/api/games/{game_id}/seats/0/join", json={"token": t0, "name": "Jo"})
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "since": 0})
+        assert ws.receive_json()["type"] == "state"
+        sent = client.post(url, json={"seat": 0, "token": t0,
+                                      "text": "<script>alert(1)</script> & hi\u0007"})
+        assert sent.status_code == 201
+        expected = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; hi"
+        assert sent.json()["text"] == expected and sent.json()["name"] == "Jo"
+        pushed = ws.receive_json()
+        assert pushed["type"] == "chat" and pushed["text"] == expected
+    assert client.get(url).json()["messages"][0]["text"] == expected
+    for text, code in [("x" * 201, "too_long"), ("  \n ", "invalid_request"),
+                       (7, "invalid_request")]:
+        refused = client.post(url, json={"seat": 1, "token": t1, "text": text})
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == code
+    assert client.post(url, json={"seat": 1, "token": t1, "text": "x" * 200}).status_code \
+        == 201
+    assert client.post(url, json={"text": "I watch"}).status_code == 403   # spectators
+    assert client.post(url, json={"seat": 1, "token": t0, "text": "x"}).status_code == 403
+    codes = [client.post(url, json={"seat": 0, "token": t0, "text": f"m{i}"}).status_code
+             for i in range(5)]
+    assert codes == [201, 201, 201, 201, 429]   # 5 per 10 s, one was sent above
+    mute = f"/api/games/{game_id}/chat/mute"
+    assert client.post(mute, json={"token": t0, "seat": 1}).status_code == 403
+    assert client.post(mute, json={"token": created["host_token"], "seat": 1}).json() == {
+        "seat": 1, "muted": True}
+    muted = client.post(url, json={"seat": 1, "token": t1, "text": "hello"})
+    assert muted.status_code == 403 and muted.json()["error"]["code"] == "muted"
+    assert summary(client, game_id)["seats"][1]["muted"] is True
+    client.post(mute, json={"token": created["host_token"], "seat": 1, "muted": False})
+    assert client.post(url, json={"seat": 1, "token": t1, "text": "hello"}).status_code == 201
+    host = client.post(url, json={"token": created["host_token"], "text": "welcome"})
+    assert host.status_code == 201 and host.json()["name"] == "host"
+    assert len(client.get(url).json()["messages"]) == 8
+
+
+def test_the_chat_rate_limit_forgets_quiet_seats(monkeypatch) -> None:
+    from keizai.web import chat
+
+    monkeypatch.setattr(chat, "MAX_KEYS", 3)
+    limit = chat.RateLimit(count=1, window=0.0)
+    for key in range(10):
+        limit.take(key)
+    assert len(limit.events) <= 4
+    limit = chat.RateLimit(count=1, window=60.0)
+    limit.take("a")
+    with pytest.raises(chat.ApiError):
+        limit.take("a")
