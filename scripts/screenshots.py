@@ -5,7 +5,8 @@
 Starts `keizai serve` on a temporary SQLite file and a free loopback port, plays some
 random moves through the API so the tables are mid-game, and photographs them in
 Debian's headless Chromium. Chinese and Japanese glyphs need a CJK font on the machine
-(Debian: fonts-noto-cjk); the tests do not, they read the page's text.
+(scripts/system-deps.sh installs Debian's fonts-noto-cjk); the tests do not, they read the
+page's text.
 """
 
 from __future__ import annotations
@@ -89,10 +90,10 @@ def main() -> None:
                     continue
                 page.goto(f"{url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
                 page.wait_for_selector(".table")
-                for code in ("ja", "zh"):
+                for code, suffix in (("ja", "ja"), ("zh-TW", "zh")):
                     page.select_option("#lang-select", code)
                     page.wait_for_timeout(200)
-                    page.screenshot(path=OUT / f"{name}-{code}.png", full_page=True)
+                    page.screenshot(path=OUT / f"{name}-{suffix}.png", full_page=True)
                 page.select_option("#lang-select", "en")
             name, game = next(shot for shot in shots if shot[0] == "enterprise-empire")
             page.goto(f"{url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")

@@ -90,6 +90,32 @@ def test_sim_prints_a_json_summary_without_errors() -> None:
     assert len(summary["mean_scores"]) == 4 and summary["games_per_second"] > 0
 
 
+def test_the_terminal_speaks_the_chosen_language() -> None:
+    """--lang ja: table, card texts, log, actions and prompts in Japanese (issue #15)."""
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                 "--seed", "1", "--lang", "ja"], input="banana\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "ナショナルエコノミー・メセナ" in out and "ラウンド1開始" in out
+    assert "採石場に労働者を置く" in out and "職場：" in out
+    assert "建物カードを1枚引く。" in out  # the Mine's text
+    assert "1 から" in out and "ゲームを途中で終了しました。" in out
+    assert "Place a worker" not in out and "Round 1" not in out
+
+
+def test_the_language_defaults_to_the_locale() -> None:
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "1"],
+                           input="q\n", env={"LC_ALL": "zh_TW.UTF-8"})
+    assert result.exit_code == 0, result.output
+    assert "未來烏托邦" in result.output and "遊戲未完成即離開。" in result.output
+
+
+def test_an_unknown_language_is_refused() -> None:
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "--lang must be one of en, ja, zh-TW" in result.output
+
+
 # --- the command line is robust (issue 14) ------------------------------------------------
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
@@ -197,6 +223,18 @@ def test_final_ranking_shows_shared_places() -> None:
     text = final_ranking_text(tie, ["random", "random"])
     assert "1. P1 (random)" in text and "(shared)" in text
     assert text.endswith("Shared victory: P1, P2")
+
+
+def test_final_ranking_in_japanese() -> None:
+    from keizai.cli import final_ranking_text
+    from tests.rules.futuropia.helpers import new, play
+
+    tie = new(2)
+    tie.final = True
+    play(tie, "stop", "stop")
+    text = final_ranking_text(tie, ["random", "random"], "ja")
+    assert text.startswith("最終順位：1位 P1（random）") and "（同位）" in text
+    assert text.endswith("同点勝利：P1、P2")
 
 
 # --- a new user's and an attacker's input (QA) --------------------------------------------

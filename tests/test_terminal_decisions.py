@@ -151,6 +151,36 @@ def test_a_single_option_is_applied_with_a_log_line_unless_turned_off(tmp_path: 
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.parametrize("game", ["national-economy/mecenat", "futuropia"])
+def test_whole_decisions_read_in_japanese_and_chinese(game: str) -> None:
+    """Issue #15: a compound decision's prompt, candidates, figures and help are in the
+    reader's language (tile ids such as L01, seat names and $ are not words)."""
+    import re
+
+    from keizai import terminal_decisions as td
+
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = keizai.new_game(game, 2, seed=seed)
+        while not state.is_over and seen < 6:
+            decision = state.pending_decision()
+            if decision is not None:
+                seen += 1
+                for lang in ("ja", "zh-TW"):
+                    text = "\n".join(td.lines(decision, lang)) + td.help_text(decision, lang)
+                    first = {c.id: 1 for c in decision.candidates[:1]}
+                    text += td.describe_set(decision, first, lang)
+                    # "3x2" is what the player types (3, two copies): not a word
+                    words = re.findall(r"[A-Za-z]+", re.sub(r"(?<=\d)x(?=\d)", "", text))
+                    assert not words, (lang, words, text)
+                assert td.lines(decision, "en")[0] == decision.prompt + ":"
+            state.apply(rng.choice(state.legal_actions()))
+        if seen >= 6:
+            break
+    assert seen >= 6
+
+
 def test_answers_a_person_might_type_are_refused_with_a_reason() -> None:
     """Unicode digits that int() refuses and numbers too long for int() are a reason to
     choose again, never a crash or Python's own error text."""

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 import keizai
-from keizai import terminal_decisions
+from keizai import i18n, terminal_decisions
 from keizai.agents import make_agent
 from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import apply_whole
@@ -121,44 +121,54 @@ def _parts(row: dict[str, int]) -> dict[str, int]:
     return {k: v for k, v in row.items() if k not in ("total", "target", "won")}
 
 
-def final_ranking_text(state: State, seats: list[str]) -> str:
+def final_ranking_text(state: State, seats: list[str], lang: str = "en") -> str:
     """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
-    game's places; a shared first place adds a "Shared victory" line, a single winner a
-    "Winner" line, a solo game its won/lost line. Where "total" only orders the seats
-    (企業帝國: won × W + companies × C + cash) the parts are shown instead of it."""
+    game's places, in `lang`; a shared first place adds a "Shared victory" line, a single
+    winner a "Winner" line, a solo game its won/lost line. Where "total" only orders the
+    seats (企業帝國: won × W + companies × C + cash) the parts are shown instead of it."""
     scores = state.scores()
     keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
+    sep = i18n.tr("cli.ranking_sep", lang)
 
     def score(seat: int) -> str:
         row = scores[seat]
         if not keyed:
-            return f"{row['total']} pts"
-        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in _parts(row).items())
-        return ("won, " if row.get("won") else "") + parts
+            return i18n.tr("cli.points", lang, n=row["total"])
+        parts = sep.join(f"{_score_name(k, lang)} {v}" for k, v in _parts(row).items())
+        return (i18n.tr("cli.won_prefix", lang) if row.get("won") else "") + parts
 
     places = state.places()
     parts = []
     number = 1
     for place in places:
-        names = ", ".join(f"P{seat + 1} ({seats[seat]}) {score(seat)}" for seat in place)
-        parts.append(f"{number}. {names}" + (" (shared)" if len(place) > 1 else ""))
+        names = sep.join(i18n.tr("cli.ranking_entry", lang, seat=seat, who=seats[seat],
+                                 points=score(seat)) for seat in place)
+        shared = i18n.tr("cli.ranking_shared", lang) if len(place) > 1 else ""
+        parts.append(i18n.tr("cli.ranking_place", lang, place=number, names=names) + shared)
         number += len(place)
-    text = "Final ranking: " + "; ".join(parts)
+    text = i18n.tr("cli.final_ranking", lang) + i18n.tr("cli.places_sep", lang).join(parts)
     if state.num_players == 1 and "target" in scores[0]:
         row = scores[0]
-        verdict = "You won" if row.get("won") else "You lost"
-        return text + f"\n{verdict}: {row['total']} points against a target of {row['target']}."
+        key = "cli.solo_won" if row.get("won") else "cli.solo_lost"
+        return text + "\n" + i18n.tr(key, lang, total=row["total"], target=row["target"])
     if len(places[0]) > 1:
-        return text + "\nShared victory: " + ", ".join(f"P{seat + 1}" for seat in places[0])
-    return text + f"\nWinner: P{places[0][0] + 1}"
+        return text + "\n" + i18n.tr("cli.shared_victory", lang,
+                                     seats=[f"P{seat + 1}" for seat in places[0]])
+    return text + "\n" + i18n.tr("cli.winner", lang, seat=places[0][0])
+
+
+def _score_name(key: str, lang: str) -> str:
+    """A score part's name: its key in English (as the scores carry it), else the page's."""
+    return key.replace("_", " ") if lang == "en" else i18n.tr(f"score_{key}", lang)
 
 
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
     def __init__(self, state: State, seats: list[str], save: Path | None,
-                 auto_single: bool = True) -> None:
+                 auto_single: bool = True, lang: str = "en") -> None:
         self.state = state
+        self.lang = lang
         # A decision with one option is no decision: apply it and say so in a log line.
         self.auto_single = auto_single
         self.seats = seats
@@ -169,8 +179,15 @@ class TerminalTable:
         self.log_seen = dict.fromkeys([None, *range(state.num_players)], 0)
         self.last_human: int | None = None
 
+    def _t(self, key: str, **params: Any) -> str:
+        return i18n.tr(key, self.lang, **params)
+
+    def _label(self, view: dict[str, Any], action: Any) -> str:
+        """A menu line in the table's language, with the figures that decide it."""
+        return self.state.game.describe_action(view, action, self.lang)
+
     def _show_log(self, seat: int | None) -> None:
-        lines = self.state.log(seat)
+        lines = self.state.log(seat, self.lang)
         for line in lines[self.log_seen[seat]:]:
             typer.echo(f"  · {line}")
         self.log_seen[seat] = len(lines)
@@ -206,31 +223,32 @@ class TerminalTable:
                 continue
             legal = state.legal_actions()
             if self.auto_single and len(legal) == 1:
-                typer.echo(f"  · P{seat + 1}, the only choice: {legal[0]}")
+                typer.echo("  · " + self._t("cli.only_choice", seat=seat,
+                                            action=self._label(state.view(seat), legal[0])))
                 state.apply(legal[0])
                 self._save()
                 continue
             private = self._private_decision(seat)
             if len(self.humans) > 1 and seat != self.last_human and private:
-                typer.echo(f"\n=== P{seat + 1}'s turn: pass the screen to P{seat + 1} ===")
-                if self._ask("press Enter when ready (q = quit) >").strip().lower() == "q":
-                    typer.echo("Game left unfinished.")
+                typer.echo("\n" + self._t("cli.pass_screen", seat=seat))
+                if self._ask(self._t("cli.press_enter")).strip().lower() == "q":
+                    typer.echo(self._t("cli.left_unfinished"))
                     return
             if private:
                 self.last_human = viewer = seat
             self._show_log(seat)
             typer.echo("")
-            typer.echo(game.render_text(state.view(seat if private else None)))
+            typer.echo(game.render_text(state.view(seat if private else None), self.lang))
             if not self._human_turn(seat):
-                typer.echo("Game left unfinished" + (f"; resume with --resume {self.save}"
-                                                      if self.save else "."))
+                typer.echo(self._t("cli.left_resume", path=str(self.save)) if self.save
+                           else self._t("cli.left_unfinished"))
                 return
             self._save()
         state = self.state
         self._show_log(viewer)
         typer.echo("")
-        typer.echo(game.render_text(state.view(viewer)))
-        typer.echo(final_ranking_text(state, self.seats))
+        typer.echo(game.render_text(state.view(viewer), self.lang))
+        typer.echo(final_ranking_text(state, self.seats, self.lang))
 
     def _private_decision(self, seat: int) -> bool:
         """Whether this seat needs the screen to itself: not in a game without hidden
@@ -250,7 +268,8 @@ class TerminalTable:
 
     def _undo(self, seat: int) -> str:
         """Go back to just before this seat's previous decision, unless a card was drawn or
-        revealed (or a die rolled) since: undo never shows what chance would bring."""
+        revealed (or a die rolled) since: undo never shows what chance would bring. Returns
+        the catalogue id of what happened (cli.undone when it went back)."""
         record = self.state.record()
         actions = record["actions"]
         probe = keizai.replay({**record, "actions": []})
@@ -268,16 +287,16 @@ class TerminalTable:
         mine = [i for i, (mover, real) in enumerate(zip(movers, choices, strict=True))
                 if mover == seat and real]
         if not mine:
-            return "Nothing to undo."
+            return "cli.nothing_to_undo"
         back = mine[-1]
         # A compound decision was one prompt: undo all its steps, back to that prompt.
         back = undo.whole_decision_start(movers, kinds, back)
         if not undo.nothing_revealed(reveals, movers, seat, back, undo.counters(self.state)):
-            return "Cannot undo: a card was drawn or revealed since your last decision."
+            return "cli.cannot_undo"
         self.state = keizai.replay({**record, "actions": actions[:back]})
-        self.log_seen = {viewer: len(self.state.log(viewer)) for viewer in self.log_seen}
+        self.log_seen = {viewer: len(self.state.events(viewer)) for viewer in self.log_seen}
         self._save()
-        return "Undone: back to your previous decision."
+        return "cli.undone"
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -293,33 +312,35 @@ class TerminalTable:
         decision = state.pending_decision()
         assert decision is not None
         while True:
-            for line in terminal_decisions.lines(decision):
+            for line in terminal_decisions.lines(decision, self.lang):
                 typer.echo(line)
-            undo = " u = undo," if self._can_offer_undo() else ""
-            answer = self._ask(f"{terminal_decisions.help_text(decision)} (s = one step at a "
-                               f"time, l = full log,{undo} q = quit) >").strip().lower()
+            undo = self._can_offer_undo()
+            keys = self._t("cli.whole_keys_undo" if undo else "cli.whole_keys")
+            answer = self._ask(f"{terminal_decisions.help_text(decision, self.lang)} {keys} >")
+            answer = answer.strip().lower()
             if answer == "q":
                 return False
             if answer == "s":
                 return None
             if answer == "u" and undo:
-                message = self._undo(seat)
-                typer.echo(message)
-                if message.startswith("Undone"):
+                outcome = self._undo(seat)
+                typer.echo(self._t(outcome))
+                if outcome == "cli.undone":
                     return True
                 continue
             if answer == "l":
-                for line in state.log(seat):
+                for line in state.log(seat, self.lang):
                     typer.echo(f"  · {line}")
                 continue
             try:
-                chosen = terminal_decisions.parse(decision, answer)
+                chosen = terminal_decisions.parse(decision, answer, self.lang)
             except ValueError as error:
-                typer.echo(f"Please choose again: {error}.")
+                typer.echo(self._t("cli.choose_again", error=str(error)))
                 continue
-            described = terminal_decisions.describe_set(decision, chosen)
-            confirm = self._ask(f"{decision.prompt}: {described}. Confirm? "
-                                "(Enter = yes, n = choose again) >").strip().lower()
+            described = terminal_decisions.describe_set(decision, chosen, self.lang)
+            confirm = self._ask(self._t("cli.confirm",
+                                        prompt=terminal_decisions.prompt(decision, self.lang),
+                                        chosen=described)).strip().lower()
             if confirm == "q":
                 return False
             if confirm not in ("", "y", "yes"):
@@ -327,7 +348,7 @@ class TerminalTable:
             try:
                 apply_whole(state, chosen)
             except IllegalAction as error:
-                typer.echo(f"Not allowed: {error}. Nothing was applied.")
+                typer.echo(self._t("cli.not_applied", error=str(error)))
                 continue
             return True
 
@@ -341,31 +362,32 @@ class TerminalTable:
         while True:
             view = state.view(seat)
             legal = state.game.menu_order(view, state.legal_actions())
-            typer.echo(f"P{seat + 1}, choose:")
+            typer.echo(self._t("cli.choose", seat=seat))
             for number, action in enumerate(legal, 1):
-                typer.echo(f"  {number:2}) {state.game.describe_action(view, action)}")
-            undo = " u = undo," if self._can_offer_undo() else ""
-            answer = self._ask(f"number (l = full log,{undo} q = quit) >").strip().lower()
+                typer.echo(f"  {number:2}) {self._label(view, action)}")
+            undo = self._can_offer_undo()
+            answer = self._ask(self._t("cli.prompt_undo" if undo else "cli.prompt"))
+            answer = answer.strip().lower()
             if answer == "q":
                 return False
             if answer == "u" and undo:
-                message = self._undo(seat)
-                typer.echo(message)
-                if message.startswith("Undone"):
+                outcome = self._undo(seat)
+                typer.echo(self._t(outcome))
+                if outcome == "cli.undone":
                     return True  # the table shows the restored position
                 continue
             if answer == "l":
-                for line in state.log(seat):
+                for line in state.log(seat, self.lang):
                     typer.echo(f"  · {line}")
                 continue
             number = terminal_decisions.menu_number(answer, len(legal))
             if number is None:
-                typer.echo(f"Please type a number from 1 to {len(legal)}.")
+                typer.echo(self._t("cli.bad_number", n=len(legal)))
                 continue
             try:
                 state.apply(legal[number - 1])
             except IllegalAction as error:  # cannot happen for a listed action
-                typer.echo(f"Not allowed: {error}")
+                typer.echo(self._t("cli.not_allowed", error=str(error)))
                 continue
             return True
 
@@ -384,6 +406,9 @@ def play(
     resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
     auto_single: Annotated[bool, typer.Option(
         help="apply a decision with a single option by itself (with a log line)")] = True,
+    lang: Annotated[str | None, typer.Option(
+        help="language of the table, log and actions: en, ja or zh-TW (default: the "
+             "locale's)")] = None,
 ) -> None:
     """Play a game in the terminal (hot-seat for several humans, bots for the rest)."""
     saved_seats = None
@@ -428,12 +453,16 @@ def play(
     if len(seat_list) != players:
         raise _fail(f"--seats names {len(seat_list)} seats for {players} players")
     _check_agents(seat_list)
-    typer.echo(f"{state.game.title}, {players} player(s), seed {state.seed}.")
+    if lang is not None and lang not in i18n.LANGUAGES:
+        raise _fail(f"--lang must be one of {', '.join(i18n.LANGUAGES)}")
+    language = lang or i18n.default_language()
+    title = i18n.tr(f"game.{state.game.id}", language)
+    typer.echo(i18n.tr("cli.header", language, title=title, players=players, seed=state.seed))
     try:
-        TerminalTable(state, seat_list, save, auto_single).run()
+        TerminalTable(state, seat_list, save, auto_single, language).run()
     except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
-        typer.echo("\nGame left unfinished" + (f"; resume with --resume {save}" if save
-                                               else "."))
+        typer.echo("\n" + (i18n.tr("cli.left_resume", language, path=str(save)) if save
+                           else i18n.tr("cli.left_unfinished", language)))
         raise typer.Exit(130) from None
 
 

@@ -11,56 +11,84 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from keizai.engine.decision import ONE_OF, RANGE, PendingDecision
+from keizai.engine.decision import ONE_OF, RANGE, Candidate, PendingDecision
+from keizai.i18n import render, tr
 
-_FIGURES = (("price", "${}"), ("beds", "{} beds"), ("energy", "energy {}"),
-            ("vp", "{:+d} VP"), ("value", "value ${}"), ("have", "have {}"))
+# Figures shown next to a candidate: info key -> catalogue id ({0} is the figure).
+_FIGURES = (("price", "tdec.fig_price"), ("beds", "tdec.fig_beds"),
+            ("energy", "tdec.fig_energy"), ("vp", "tdec.fig_vp"),
+            ("value", "tdec.fig_value"), ("have", "tdec.fig_have"))
 
 
-def _figures(info: dict[str, Any], label: str) -> str:
+def _figure(key: str, value: Any, lang: str) -> str:
+    return tr(key, lang, n=f"{value:+d}" if key == "tdec.fig_vp" else value)
+
+
+def _figures(info: dict[str, Any], label: str, lang: str) -> str:
     parts = []
-    for key, pattern in _FIGURES:
+    for key, message in _FIGURES:
         if key in info and str(info[key]) not in label:
-            parts.append(pattern.format(info[key]))
-    return f" ({', '.join(parts)})" if parts and "(" not in label else ""
+            parts.append(_figure(message, info[key], lang))
+    if not parts or "(" in label:
+        return ""
+    return tr("tdec.figures", lang, figures=tr("list.sep", lang).join(parts))
 
 
-def describe_set(decision: PendingDecision, chosen: dict[str, int]) -> str:
+def label(candidate: Candidate, lang: str = "en") -> str:
+    """A candidate's name in `lang` (the engine's English label, else its catalogue term)."""
+    if lang == "en" or not candidate.term:
+        return candidate.label
+    return tr(candidate.term, lang)
+
+
+def prompt(decision: PendingDecision, lang: str = "en") -> str:
+    """The decision's one-line prompt in `lang`."""
+    if lang == "en" or decision.prompt_msg is None:
+        return decision.prompt
+    return render(decision.prompt_msg, lang)
+
+
+def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = "en") -> str:
     """A chosen set as a person reads it: "2 × Cathedral, Consumer Item"."""
     parts = []
     for c in decision.candidates:
         n = chosen.get(c.id, 0)
         if n:
-            parts.append(f"{n} × {c.label}" if n > 1 else c.label)
+            parts.append(f"{n} × {label(c, lang)}" if n > 1 else label(c, lang))
     total = sum(decision.candidate(cid).weight * n  # type: ignore[union-attr]
                 for cid, n in chosen.items())
     unit = decision.unit
-    sums = f" (${total})" if unit == "$" else f" ({total} {unit}s)" if unit == "bed" else ""
-    return (", ".join(parts) or "nothing") + sums
+    sums = (tr("tdec.sum_dollars", lang, n=total) if unit == "$" else
+            tr("tdec.sum_beds", lang, n=total) if unit == "bed" else "")
+    return (tr("tdec.sep", lang).join(parts) or tr("tdec.nothing", lang)) + sums
 
 
-def lines(decision: PendingDecision) -> list[str]:
+def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
     """The decision as numbered lines (sets for a choice among sets, else candidates)."""
-    out = [decision.prompt + ":"]
+    out = [prompt(decision, lang) + tr("tdec.colon", lang)]
     if decision.constraint == ONE_OF:
         for number, chosen_set in enumerate(decision.sets, 1):
             counted: dict[str, int] = {}
             for cid in chosen_set:
                 counted[cid] = counted.get(cid, 0) + 1
-            out.append(f"  {number:2}) sell {describe_set(decision, counted)}")
+            out.append(f"  {number:2}) "
+                       + tr("tdec.sell", lang, chosen=describe_set(decision, counted, lang)))
         return out
     for number, c in enumerate(decision.candidates, 1):
         many = f" ×{c.count}" if c.count > 1 else ""
-        worth = f", counts {c.weight}" if c.weight != 1 and decision.unit == "card" else ""
-        out.append(f"  {number:2}) {c.label}{many}{_figures(c.info, c.label)}{worth}")
-    limits = [f"at most {n} {tag}" for tag, n in decision.limits.items()
+        worth = tr("tdec.counts", lang, n=c.weight) \
+            if c.weight != 1 and decision.unit == "card" else ""
+        name = label(c, lang)
+        out.append(f"  {number:2}) {name}{many}{_figures(c.info, name, lang)}{worth}")
+    limits = [tr("tdec.at_most", lang, n=n, tag=tr(f"tdec.tag_{tag}", lang))
+              for tag, n in decision.limits.items()
               if any(tag in c.tags for c in decision.candidates)]
     if limits:
-        out.append("  " + "; ".join(limits) + " in this choice")
+        out.append("  " + tr("tdec.limits", lang, limits="; ".join(limits)))
     if decision.kind == "houses":
         info = decision.info
-        out.append(f"  you have ${info['money']}; a price you cannot pay is covered by "
-                   f"loans of ${info['loan_value']} each")
+        out.append("  " + tr("tdec.houses_money", lang, money=info["money"],
+                             loan=info["loan_value"]))
     return out
 
 
@@ -80,20 +108,21 @@ def menu_number(answer: str, size: int) -> int | None:
     return number if number is not None and 1 <= number <= size else None
 
 
-def help_text(decision: PendingDecision) -> str:
+def help_text(decision: PendingDecision, lang: str = "en") -> str:
     if decision.constraint == ONE_OF:
-        return f"type the number of one choice (1-{len(decision.sets)})"
-    empty = ", - = none" if decision.constraint == RANGE and decision.amount <= 0 else ""
-    return "type the numbers, repeats for copies (e.g. 1 3 3 or 3x2)" + empty
+        return tr("tdec.help_one_of", lang, n=len(decision.sets))
+    empty = tr("tdec.help_none", lang) \
+        if decision.constraint == RANGE and decision.amount <= 0 else ""
+    return tr("tdec.help", lang) + empty
 
 
-def parse(decision: PendingDecision, answer: str) -> dict[str, int]:
+def parse(decision: PendingDecision, answer: str, lang: str = "en") -> dict[str, int]:
     """The chosen set an answer names; ValueError with the reason if it names none."""
     text = answer.strip().lower()
     if decision.constraint == ONE_OF:
         chosen_number = menu_number(text, len(decision.sets))
         if chosen_number is None:
-            raise ValueError(f"please type a number from 1 to {len(decision.sets)}")
+            raise ValueError(tr("tdec.err_number", lang, n=len(decision.sets)))
         counted: dict[str, int] = {}
         for cid in decision.sets[chosen_number - 1]:
             counted[cid] = counted.get(cid, 0) + 1
@@ -108,14 +137,14 @@ def parse(decision: PendingDecision, answer: str) -> dict[str, int]:
         found = re.fullmatch(r"(\d+)(?:[x*](\d+))?", token)
         shown = token if len(token) <= 20 else token[:20] + "…"
         if found is None:
-            raise ValueError(f"{shown!r} is not a number (or number x copies)")
+            raise ValueError(tr("tdec.err_token", lang, token=repr(shown)))
         number, copies = _small_number(found.group(1)), _small_number(found.group(2) or "1")
         if number is None or copies is None:
-            raise ValueError(f"{shown} is too large a number")
+            raise ValueError(tr("tdec.err_large", lang, token=shown))
         if not 1 <= number <= size:
-            raise ValueError(f"{number} is not on the list (1-{size})")
+            raise ValueError(tr("tdec.err_range", lang, number=number, n=size))
         cid = decision.candidates[number - 1].id
         chosen[cid] = chosen.get(cid, 0) + copies
     if not chosen:
-        raise ValueError("nothing chosen; " + help_text(decision))
+        raise ValueError(tr("tdec.err_nothing", lang, help=help_text(decision, lang)))
     return chosen

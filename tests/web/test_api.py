@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import keizai
+from keizai import i18n
 from tests.web.conftest import create, live, next_state
 
 
@@ -216,3 +217,22 @@ def test_a_bot_that_no_longer_exists_still_moves(client, stored: str) -> None:
         while not (message["current_player"] == 0 and message["step"] >= 2):
             message = ws.receive_json()
     assert table.movers[1] == 1
+
+
+def test_the_page_gets_the_message_catalogue_of_each_language(client) -> None:
+    for lang in i18n.LANGUAGES:
+        response = client.get(f"/i18n/{lang}.json")
+        assert response.status_code == 200
+        assert response.json()["ne.card.quarry"] == i18n.tr("ne.card.quarry", lang)
+    error_of(client.get("/i18n/fr.json"), 404, "not_found")
+    error_of(client.get("/i18n/..%2Fen.json"), 404, "not_found")
+
+
+def test_a_replay_frame_carries_the_log_as_messages(client) -> None:
+    game = create(client, seats=["random", "random"])
+    with live(client, game) as ws:
+        next_state(ws, lambda m: m["over"], limit=5000)
+    frame = client.get(f"/api/games/{game['id']}/replay", params={"step": 12}).json()
+    assert len(frame["events"]) == len(frame["log"]) > 0
+    assert [i18n.render((e["id"], e["params"]), "en") for e in frame["events"]] == frame["log"]
+    assert all(i18n.render((e["id"], e["params"]), "ja") for e in frame["events"])

@@ -134,17 +134,47 @@ def test_the_language_switch(browser, server) -> None:
     page.click("[data-play-seat='0']")
     page.wait_for_selector(".workplace[data-workplace=carpenter]")
     names = {}
-    for code in ("ja", "zh", "en"):
+    for code in ("ja", "zh-TW", "en"):
         page.select_option("#lang-select", code)
         names[code] = (page.inner_text(".workplace[data-workplace=carpenter] .wp-name"),
                        page.inner_text(".ne-top"), page.inner_text("#tagline"))
     assert names["ja"][0] == "大工" and "ラウンド" in names["ja"][1]
-    assert names["zh"][0] == "木匠" and "回合" in names["zh"][1]
+    assert names["zh-TW"][0] == "木匠" and "回合" in names["zh-TW"][1]
     assert names["en"][0] == "Carpenter" and "Round" in names["en"][1]
     assert len({n[2] for n in names.values()}) == 3
     page.reload()
     page.wait_for_selector(".workplace[data-workplace=carpenter]")
     assert page.evaluate("document.documentElement.lang") == "en"
+    assert not page.errors
+
+
+def test_switching_language_mid_game_changes_the_log_and_the_card_texts(browser, server) -> None:
+    """Issue #15: the log and the cards' effect texts follow the chosen language."""
+    page = new_page(browser)
+    create_game(page, server, "national-economy/mecenat", ["human", "bot"])
+    page.click("[data-play-seat='0']")
+    page.wait_for_selector(".table[data-turn=mine]")
+    page.click(".workplace[data-workplace=mine].legal")
+    page.wait_for_selector("#log li:nth-child(3)", timeout=WAIT)  # no eval: the CSP
+    page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
+    seen = {}
+    for code in ("ja", "zh-TW", "en"):
+        page.select_option("#lang-select", code)
+        seen[code] = (page.inner_text("#log"),
+                      page.inner_text(".workplace[data-workplace=mine] .wp-text"),
+                      page.inner_text("#hand"), page.inner_text("#choices"))
+    log, text, hand, choices = seen["ja"]
+    assert "ラウンド1開始" in log and "P1が鉱山に労働者を1人置く。" in log
+    assert text == "建物カードを1枚引く。" and "枚" in hand
+    assert "Round" not in log and "Draw" not in text + hand
+    assert "労働者を置く職場" in choices and "Click" not in choices
+    log, text, hand, choices = seen["zh-TW"]
+    assert "第1輪開始" in log and "P1派1名工人到礦山。" in log
+    assert text == "抽1張建築物卡。" and "Round" not in log
+    assert "工作地點派出工人" in choices and "Click" not in choices
+    log, text, hand, choices = seen["en"]
+    assert "Round 1 begins" in log and "P1 places a worker on Mine." in log
+    assert text == "Draw 1 building card." and "Click a workplace" in choices
     assert not page.errors
 
 

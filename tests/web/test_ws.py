@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import keizai
+from keizai import i18n
 from tests.web.conftest import create, live, next_state
 
 FORBIDDEN_KEYS = {"deck", "seed", "rng", "record", "token", "host_token", "actions"}
@@ -64,6 +65,7 @@ def test_no_payload_shows_a_seat_anything_of_another_seat(client, game_id: str) 
     total = 0
     for seat, messages in received.items():
         log: list[str] = []
+        events: list[dict] = []
         for message in messages:
             state = states[message["step"]]
             assert message["view"] == state.view(seat)
@@ -74,8 +76,12 @@ def test_no_payload_shows_a_seat_anything_of_another_seat(client, game_id: str) 
             if message["legal"]:
                 assert seat == state.current_player
             log = log[:message["log_from"]] + message["log"]
+            events = events[:message["log_from"]] + message["events"]
             total += 1
         assert log == states[-1].log(seat)
+        # The same log as catalogue messages (id + params), for the page's language.
+        assert events == [i18n.to_json(e) for e in states[-1].events(seat)]
+        assert [i18n.render((e["id"], e["params"]), "en") for e in events] == log
     assert total > 4 * len(record["actions"])
     public = states[-1].log(None)
     private_lines = {i for i in range(len(public))

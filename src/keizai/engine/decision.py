@@ -47,12 +47,15 @@ class Candidate:
     # the candidates' order is the canonical order.
     actions: tuple[str, ...] = ()
     ranks: tuple[int, ...] = ()
+    # The message-catalogue id of its name (keizai.i18n), for faces in other languages;
+    # "" when `label` is all there is.
+    term: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "action": self.action,
                 "count": self.count, "weight": self.weight, "info": dict(self.info),
                 "tags": list(self.tags), "copy_actions": list(self.actions),
-                "ranks": list(self.ranks)}
+                "ranks": list(self.ranks), "term": self.term}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +79,9 @@ class PendingDecision:
     limits: dict[str, int] = field(default_factory=dict)  # tag -> at most this many
     finish: str | None = None
     info: dict[str, Any] = field(default_factory=dict)  # e.g. wages due, cash, shortfall
+    # `prompt` as a message-catalogue id and its parameters (keizai.i18n), for faces in
+    # other languages; None when `prompt` is all there is.
+    prompt_msg: tuple[str, dict[str, Any]] | None = None
 
     def candidate(self, cid: str) -> Candidate | None:
         return next((c for c in self.candidates if c.id == cid), None)
@@ -86,7 +92,9 @@ class PendingDecision:
                 "constraint": self.constraint,
                 "candidates": [c.to_json() for c in self.candidates],
                 "sets": [list(s) for s in self.sets], "limits": dict(self.limits),
-                "finish": self.finish, "info": dict(self.info)}
+                "finish": self.finish, "info": dict(self.info),
+                "prompt_msg": ({"id": self.prompt_msg[0], "params": self.prompt_msg[1]}
+                               if self.prompt_msg else None)}
 
 
 Chosen = Mapping[str, int]

@@ -13,6 +13,7 @@ from typing import Any
 from keizai.engine.action import Action, ActionSpace
 from keizai.engine.errors import IllegalAction
 from keizai.engine.state import State
+from keizai.i18n import action_label
 
 
 class Game(ABC):
@@ -61,16 +62,19 @@ class Game(ABC):
     def default_options(self) -> dict[str, Any]:
         return {}
 
-    def render_text(self, view: dict[str, Any]) -> str:
-        """A plain-text picture of a view for the terminal; games override it."""
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        """A plain-text picture of a view for the terminal in `lang` (en, ja, zh-TW; a game
+        may show some of it in English only); games override it."""
         import json
 
         return json.dumps(view, indent=1, ensure_ascii=False)
 
-    def describe_action(self, view: dict[str, Any], action: Action) -> str:
-        """An action as a menu line, with the figures of `view` that decide it (what a
-        tile yields, what a house costs); games override it. Default: the label."""
-        return action.label
+    def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
+        """An action as a menu line in `lang`, with the figures of `view` that decide it
+        (what a tile yields, what a house costs); games override it. Default: the label."""
+        if lang == "en":
+            return action.label
+        return action_label(self.id, action.name, lang, action.label)
 
     def menu_order(self, view: dict[str, Any], actions: list[Action]) -> list[Action]:
         """The legal actions in the order the table shows their places (a menu that

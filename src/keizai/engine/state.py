@@ -12,6 +12,7 @@ from typing import Any
 from keizai.engine.action import Action
 from keizai.engine.errors import IllegalAction
 from keizai.engine.rng import Rng, SmallDraws, state_rng
+from keizai.i18n import Message, render
 
 try:  # only present where mypy is installed, i.e. when the engine is compiled with mypyc
     from mypy_extensions import mypyc_attr
@@ -22,8 +23,10 @@ except ImportError:  # plain Python: the engine needs nothing outside the standa
 
 ActionLike = Action | int | str
 
-# An event: (seat it is private to or None, text everyone reads, text that seat reads).
-Event = tuple[int | None, str, str | None]
+# An event: (seat it is private to or None, what everyone reads, what that seat reads).
+# Each part is a catalogue message (id, params), rendered in the reader's language only
+# when read (keizai.i18n), or a plain English string (older code).
+Event = tuple[int | None, Message | str, Message | str | None]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -202,15 +205,22 @@ class State(ABC):
             "actions": [names[i].name for i in self.history],
         }
 
-    def log(self, seat: int | None = None) -> list[str]:
-        """The event log as `seat` may read it (private parts only for their owner)."""
+    def log(self, seat: int | None = None, lang: str = "en") -> list[str]:
+        """The event log as `seat` may read it (private parts only for their owner), in
+        `lang` (en, ja or zh-TW)."""
+        return [render(entry, lang) for entry in self.events(seat)]
+
+    def events(self, seat: int | None = None) -> list[Message | str]:
+        """The event log as `seat` may read it, as catalogue messages (id, params) for a
+        face to render in its reader's language (see keizai.i18n)."""
         return [
             private if (private is not None and owner == seat) else public
             for owner, public, private in self._events
         ]
 
     # ----- helpers for subclasses ----------------------------------------------------
-    def _event(self, public: str, seat: int | None = None, private: str | None = None) -> None:
+    def _event(self, public: Message | str, seat: int | None = None,
+               private: Message | str | None = None) -> None:
         if self.log_enabled:
             self._events.append((seat, public, private))
 

@@ -19,6 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import keizai
+from keizai import i18n
 from keizai.store import Store
 from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
@@ -27,6 +28,8 @@ from keizai.web.table import Connection, Settings, Table, check_seat, check_step
 from keizai.web.tables import Tables, available_bots, catalog, default_bot
 
 STATIC = Path(__file__).parent / "static"
+# The message catalogue the page shares with the terminal (keizai/i18n/<lang>.json).
+CATALOGUES = Path(i18n.__file__).parent
 MAX_BODY = 64 * 1024        # bytes of one HTTP request body
 MAX_MESSAGE = 8 * 1024      # characters of one WebSocket message
 MAX_DEPTH = 16              # nesting of arrays and objects in a request
@@ -246,6 +249,13 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def messages(lang: str) -> FileResponse:
+        """One language's message catalogue for the page (en, ja or zh-TW)."""
+        if lang not in i18n.LANGUAGES:
+            raise ApiError("not_found", f"no catalogue for language {lang!r}", 404)
+        return FileResponse(CATALOGUES / f"{lang}.json", media_type="application/json")
+
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:
         return {"games": catalog(), "bots": available_bots()}
@@ -331,6 +341,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         last = record["actions"][step - 1] if step else None
         return {"step": step, "steps": total, "seat": number, "view": state.view(number),
                 "log": state.log(number), "last": last,
+                "events": [i18n.to_json(e) for e in state.events(number)],
                 # who took the last action and its readable label (no raw ids)
                 "last_seat": before.current_player if before is not None else None,
                 "last_label": str(state.game.to_action(last)) if last else None}
@@ -368,7 +379,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             return
         except WebSocketDisconnect:
             return
-        conn = Connection(seat, min(since, len(table.state.log(seat))))
+        conn = Connection(seat, min(since, len(table.state.events(seat))))
         table.join(conn)
         if seat is not None:
             await mark_seen(table, seat)

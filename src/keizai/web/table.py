@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import keizai
+from keizai import i18n
 from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import steps as whole_steps
 from keizai.store import Conflict, GameRow, SeatRow, Store, Summary
@@ -108,7 +109,7 @@ class Table:
         # whole decision back.
         self.kinds: list[str | None] = []
         self.state = self._rebuild(row.record())
-        self.public_sent = len(self.state.log(None))
+        self.public_sent = len(self.state.events(None))
         self.hooks = settings.hooks
         self.hooks.loaded(self)
 
@@ -209,16 +210,18 @@ class Table:
         """The message for one connection: only what its seat may know."""
         state = self.state
         seat = conn.seat
-        lines = state.log(seat)
+        events = state.events(seat)
+        fresh = events[conn.log_sent:]  # only these are rendered (English, for older pages)
         message: dict[str, Any] = {
             "type": "state", "game_id": self.id, "game": state.game.id,
             "title": state.game.title, "seat": seat, "step": len(state.history),
             "view": state.view(seat), "log_from": conn.log_sent,
-            "log": lines[conn.log_sent:], "over": state.is_over,
+            "log": [i18n.render(e) for e in fresh], "over": state.is_over,
+            "events": [i18n.to_json(e) for e in fresh],
             "current_player": state.current_player, "seats": self.seat_lines(),
             "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
-        conn.log_sent = len(lines)
+        conn.log_sent = len(events)
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
                 message["legal"] = [{"name": a.name, "label": a.label}
@@ -244,12 +247,12 @@ class Table:
             if conn.seat is None and conn.log_sent == public_from:
                 if shared is None:
                     shared = encode(self.payload(Connection(None, public_from)))
-                    self.public_sent = len(self.state.log(None))
+                    self.public_sent = len(self.state.events(None))
                 conn.log_sent = self.public_sent
                 conn.send(shared)
             else:
                 conn.send(encode(self.payload(conn)))
-        self.public_sent = len(self.state.log(None))
+        self.public_sent = len(self.state.events(None))
 
     def presence(self, but: Connection | None = None) -> None:
         """A seat's player came or went: one small message to the others, not views."""

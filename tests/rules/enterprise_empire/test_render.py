@@ -50,6 +50,22 @@ def test_offer_and_game_over_are_shown() -> None:
     assert f"P{ended.winner + 1} wins (safety limit: richest)" in GAME.render_text(ended.view(1))
 
 
+def test_the_table_reads_in_japanese_and_chinese() -> None:
+    """Issue #15: the terminal table in the reader's language (corner letters A-D and the
+    [x] marks are board symbols, not words)."""
+    import re
+
+    state = new_state(players=3, seed=2)
+    give(state, 0, "oil", 2)
+    deal_price_card(state, 0, 700)
+    for lang, words in (("ja", ("銀行の原料", "需要カード", "あなたの価格カード")),
+                        ("zh-TW", ("銀行原料", "需求卡", "你的價格卡"))):
+        text = GAME.render_text(state.view(0), lang)
+        assert all(word in text for word in words), lang
+        rest = re.sub(r"(?<![A-Za-z])(P[1-4]|[A-D]|x)(?![A-Za-z0-9])", "", text)
+        assert not re.findall(r"[A-Za-z]+", rest), (lang, re.findall(r"[A-Za-z]+", rest))
+
+
 def test_a_seat_that_cannot_afford_the_offer_is_told_so() -> None:
     """Issue 14: a player who cannot afford an offered card is told so (the offer skips
     them silently otherwise)."""

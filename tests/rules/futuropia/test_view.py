@@ -78,3 +78,31 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match="P1 is to choose an action"):
         state.apply("buy:left")
     assert state.view(None) == before and state.history == []
+
+
+def test_render_text_in_japanese_and_chinese() -> None:
+    """Issue #15: the terminal table in the reader's language (tile ids stay as printed)."""
+    state = new(2)
+    play(state, "action:food", "buy:right", "action:invite", "invite:2")
+    game = keizai.get_game("futuropia")
+    ja = game.render_text(state.view(1), "ja")
+    assert "食料市場、マーカー -1/+1" in ja and "住宅を買う" in ja and "初期住宅" in ja
+    zh = game.render_text(state.view(1), "zh-TW")
+    assert "食物市場，標記 -1/+1" in zh and "購買住宅" in zh and "初始住宅" in zh
+    for text in (ja, zh):
+        assert "market" not in text and "beds" not in text and "energy" not in text
+
+
+def test_menu_lines_with_figures_in_japanese() -> None:
+    """Issue #15: the terminal menu's figures follow the language (tile ids stay)."""
+    import re
+
+    state = new(2)
+    game = keizai.get_game("futuropia")
+    view = state.view(state.current_player)
+    lines = [game.describe_action(view, a, "ja") for a in state.legal_actions()]
+    assert any("あなたの食料稼働は" in line for line in lines), lines
+    for line in lines:
+        assert not re.findall(r"[A-Za-z]+", re.sub(r"\b[A-Z]+\d+[AB]?\b", "", line)), line
+    english = [game.describe_action(view, a) for a in state.legal_actions()]
+    assert any("your food run makes" in line for line in english)

@@ -36,8 +36,8 @@ class EnterpriseEmpire(Game):
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> EmpireState:
         return EmpireState(self, players, seed, options)
 
-    def render_text(self, view: dict[str, Any]) -> str:
-        return render_view(self.parts, view)
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        return render_view(self.parts, view, lang)
 
 
 def enterprise_empire() -> EnterpriseEmpire:

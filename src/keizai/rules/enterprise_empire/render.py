@@ -1,38 +1,69 @@
-"""Plain-text picture of a view for the terminal: the square board, then the tables."""
+"""Plain-text picture of a view for the terminal: the square board, then the tables, in
+the reader's language (words from the message catalogue, keizai.i18n)."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
+from keizai.i18n import tr
 from keizai.rules.enterprise_empire.data import Components
 
-CELL = 8  # characters per board cell
+CELL = 8  # terminal columns per board cell
 
 
-def render_view(parts: Components, view: dict[str, Any]) -> str:
-    lines = _board(parts, view)
-    lines.append("Dem = material demand, Res = market research, [A]-[D] = corners")
-    lines += _tables(parts, view)
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    """`text` padded to `width` terminal columns (CJK characters take two)."""
+    return text + " " * max(0, width - _width(text))
+
+
+def _fit(text: str, width: int) -> str:
+    """`text` cut to fewer than `width` columns, then padded to `width`."""
+    while _width(text) > width - 1:
+        text = text[:-1]
+    return _pad(text, width)
+
+
+def render_view(parts: Components, view: dict[str, Any], lang: str = "en") -> str:
+    lines = _board(parts, view, lang)
+    lines.append(tr("ee.tui.legend", lang))
+    lines += _tables(parts, view, lang)
     return "\n".join(lines)
 
 
-def _space_code(parts: Components, view: dict[str, Any], index: int) -> str:
+def _short(parts: Components, material: str, lang: str) -> str:
+    if lang == "en":
+        return next(m.short for m in parts.materials if m.id == material)
+    return tr(f"ee.short.{material}", lang)
+
+
+def _space_code(parts: Components, view: dict[str, Any], index: int, lang: str) -> str:
     kind = view["board"][index]
     for corner in view["corners"]:
         if corner["space"] == index:
             return f"[{corner['letter']}]"
     if kind == "material_demand":
-        return "Dem"
+        return tr("ee.tui.dem", lang)
     if kind == "market_research":
-        return "Res"
+        return tr("ee.tui.res", lang)
     material = next(s.material for s in parts.board if s.kind == kind)
-    return parts.materials[material].short
+    return _short(parts, parts.materials[material].id, lang)
 
 
-def _cell(parts: Components, view: dict[str, Any], index: int) -> tuple[str, str]:
-    pawns = "".join(p["pawn"][0].upper() for p in view["players"] if p["position"] == index)
-    top = f"{index:>2} {_space_code(parts, view, index)}"
-    return top[:CELL - 1].ljust(CELL), f"  {pawns}".ljust(CELL)
+def _pawn(player: dict[str, Any], lang: str) -> str:
+    return tr(f"ee.pawn.{player['pawn']}", lang)
+
+
+def _cell(parts: Components, view: dict[str, Any], index: int,
+          lang: str) -> tuple[str, str]:
+    pawns = "".join(_pawn(p, lang)[0].upper() for p in view["players"]
+                    if p["position"] == index)
+    top = f"{index:>2} {_space_code(parts, view, index, lang)}"
+    return _fit(top, CELL), _pad(f"  {pawns}", CELL)
 
 
 def _ring(size: int) -> list[list[int | None]] | None:
@@ -49,69 +80,73 @@ def _ring(size: int) -> list[list[int | None]] | None:
     return grid
 
 
-def _board(parts: Components, view: dict[str, Any]) -> list[str]:
+def _board(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
     size = len(view["board"])
     grid = _ring(size)
     corners = [c["space"] for c in view["corners"]]
     if grid is None or corners != [i * (size // 4) for i in range(4)]:
-        return ["".join(_cell(parts, view, i)[0]) + _cell(parts, view, i)[1].strip()
+        return ["".join(_cell(parts, view, i, lang)[0]) + _cell(parts, view, i, lang)[1].strip()
                 for i in range(size)]
     lines = []
     for row in grid:
-        cells = [_cell(parts, view, i) if i is not None else (" " * CELL, " " * CELL)
+        cells = [_cell(parts, view, i, lang) if i is not None else (" " * CELL, " " * CELL)
                  for i in row]
         lines.append("".join(c[0] for c in cells).rstrip())
         lines.append("".join(c[1] for c in cells).rstrip())
     return lines
 
 
-def _tables(parts: Components, view: dict[str, Any]) -> list[str]:
-    short = {m.id: m.short for m in parts.materials}
+def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
     players = view["players"]
     lines = []
     corner_texts = []
     for corner in view["corners"]:
         owner = corner["owner"]
-        who = "unclaimed" if owner is None else f"P{owner + 1} {players[owner]['pawn']}"
+        who = tr("ee.tui.unclaimed", lang) if owner is None else \
+            f"P{owner + 1} {_pawn(players[owner], lang)}"
         corner_texts.append(f"{corner['letter']} ({who}) ${corner['revenue']}")
-    lines.append("Corners (revenue notes): " + " · ".join(corner_texts))
-    bank = " ".join(f"{short[m]} {n}" for m, n in view["bank_materials"].items())
-    lines.append(f"Bank materials: {bank}")
+    lines.append(tr("ee.tui.corners", lang) + " · ".join(corner_texts))
+    bank = " ".join(f"{_short(parts, m, lang)} {n}" for m, n in view["bank_materials"].items())
+    lines.append(tr("ee.tui.bank", lang, bank=bank))
     demand = view["demand"]
-    lines.append(f"Demand card: {short[demand['material']]} · "
-                 f"price pile: {view['price_pile']} cards face down")
+    lines.append(tr("ee.tui.demand", lang, short=_short(parts, demand["material"], lang),
+                    n=view["price_pile"]))
     for p in players:
         marker = ">" if p["seat"] == view["active"] else " "
-        place = "no corner yet" if p["corner"] is None else \
-            f"corner {p['corner']} · on {p['position']}"
-        lines.append(f"{marker} P{p['seat'] + 1} {p['pawn']} {p['group_name']} · {place} · "
-                     f"${p['cash']} · "
-                     f"{p['companies_founded']} companies · {p['price_cards']} price cards")
-        held = ", ".join(f"{short[m]} {n}" for m, n in p["materials"].items()) or "none"
-        lines.append(f"    materials: {held}")
+        place = tr("ee.tui.no_corner", lang) if p["corner"] is None else \
+            tr("ee.tui.place", lang, corner=p["corner"], position=p["position"])
+        group = p["group_name"] if lang == "en" else tr(f"ee.group.{p['group']}", lang)
+        lines.append(f"{marker} P{p['seat'] + 1} {_pawn(p, lang)} {group} · {place} · "
+                     + tr("ee.tui.money", lang, cash=p["cash"], companies=p["companies_founded"],
+                          cards=p["price_cards"]))
+        held = ", ".join(f"{_short(parts, m, lang)} {n}" for m, n in p["materials"].items())
+        lines.append(tr("ee.tui.materials", lang, held=held or tr("ee.tui.none", lang)))
         card = p["company_card"]
         if card is not None:
-            needs = " ".join(f"{short[m]}[{'x' if p['materials'].get(m) else ' '}]"
+            needs = " ".join(f"{_short(parts, m, lang)}[{'x' if p['materials'].get(m) else ' '}]"
                              for m in card["materials"])
-            lines.append(f"    company card: {card['name']}: {needs} "
-                         f"({p['company_pile']} more face down)")
+            name = card["name"] if lang == "en" else tr(f"ee.card.{card['id']}", lang)
+            lines.append(tr("ee.tui.company", lang, name=name, needs=needs,
+                            n=p["company_pile"]))
         if "hand" in p:
-            hand = ", ".join(f"${c['price']}/{c['steps']} steps ×{c['count']}"
-                             for c in p["hand"]) or "none"
-            lines.append(f"    your price cards: {hand}")
+            hand = ", ".join(tr("ee.tui.price_card", lang, price=c["price"], steps=c["steps"],
+                                count=c["count"]) for c in p["hand"])
+            lines.append(tr("ee.tui.hand", lang, hand=hand or tr("ee.tui.none", lang)))
     offer = view["offer"]
     if offer is not None:
-        lines.append(f"On offer: {short[offer['material']]} for ${offer['price']} "
-                     f"(a {offer['steps']}-step card)")
+        lines.append(tr("ee.tui.offer", lang, short=_short(parts, offer["material"], lang),
+                        price=offer["price"], steps=offer["steps"]))
         poor = [f"P{p['seat'] + 1} (${p['cash']})" for p in players
                 if p["cash"] < offer["price"]]
         if poor:
-            lines.append(f"    cannot afford ${offer['price']}: " + ", ".join(poor))
+            lines.append(tr("ee.tui.cannot_afford", lang, price=offer["price"],
+                            seats=poor))
     if view["winner"] is not None:
-        how = " (safety limit: richest)" if view["capped"] else ""
-        lines.append(f"Game over after {view['turn']} turns: P{view['winner'] + 1} wins{how}")
+        key = "ee.tui.over_capped" if view["capped"] else "ee.tui.over"
+        lines.append(tr(key, lang, turns=view["turn"], seat=view["winner"]))
     else:
         seat = view["current_player"]
-        lines.append(f"Turn {view['turn'] + 1}: P{seat + 1} {players[seat]['pawn']} to decide "
-                     f"({view['phase']})")
+        phase = view["phase"] if lang == "en" else tr(f"ee_phase_{view['phase']}", lang)
+        lines.append(tr("ee.tui.turn", lang, turn=view["turn"] + 1, seat=seat,
+                        pawn=_pawn(players[seat], lang), phase=phase))
     return lines

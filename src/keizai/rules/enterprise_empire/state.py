@@ -19,6 +19,7 @@ from math import gcd
 from typing import TYPE_CHECKING, Any, Final
 
 from keizai.engine import State, rng_from
+from keizai.i18n import msg
 from keizai.rules.enterprise_empire.actions import ActionIndex
 from keizai.rules.enterprise_empire.data import CORNER, CORNERS, DEMAND, RESEARCH, SUPPLY
 
@@ -94,17 +95,17 @@ class EmpireState(State):
         self.spent = [0] * players
         self.active = self.decider = self.start
         self.phase = PLACING if options["choose_corners"] else MOVE
-        for seat in range(players):
-            group = parts.groups[self.group[seat]]
-            where = "" if self.corner_of[seat] < 0 else \
-                f" and starts on corner {CORNER_LETTERS[self.corner_of[seat]]}"
-            if self.log_enabled:
-                self._event(f"{self._name(seat)} draws {group.zh} {group.en}{where} with "
-                            f"${parts.starting_cash}; company card: "
-                            f"{self._company_text(self.company_up[seat])}")
         if self.log_enabled:
-            self._event(f"Demand card: {parts.materials[self.demand_pile[0]].en}. "
-                        f"{self._name(self.start)} starts.")
+            for seat in range(players):
+                corner = self.corner_of[seat]
+                self._event(msg("ee.log.group" if corner < 0 else "ee.log.group_corner",
+                                **self._who(seat), group=parts.groups[self.group[seat]].id,
+                                corner=CORNER_LETTERS[corner] if corner >= 0 else "",
+                                cash=parts.starting_cash,
+                                company=self._company_id(self.company_up[seat])))
+            self._event(msg("ee.log.first_demand",
+                            material=parts.materials[self.demand_pile[0]].id,
+                            **self._who(self.start)))
 
     def _place(self, seat: int, corner: int) -> None:
         self.corner_of[seat] = corner
@@ -112,21 +113,21 @@ class EmpireState(State):
         self.position[seat] = self.parts.corner_spaces[corner]
 
     # ----- naming ------------------------------------------------------------------
-    def _name(self, seat: int) -> str:
-        return f"P{seat + 1} ({self.parts.groups[self.group[seat]].pawn})"
+    def _who(self, seat: int, role: str = "seat") -> dict[str, Any]:
+        """A seat as log-message parameters: its index and its pawn's colour."""
+        return {role: seat, role + "_pawn": self.parts.groups[self.group[seat]].pawn}
 
-    def _company_text(self, card: int) -> str:
-        if card < 0:
-            return "none left"
-        company = self.parts.companies[card]
-        needs = ", ".join(self.parts.materials[m].en for m in company.materials)
-        return f"{company.zh} {company.en} ({needs})"
+    def _company_id(self, card: int) -> str:
+        return "none" if card < 0 else self.parts.companies[card].id
 
-    def _space_text(self, index: int) -> str:
+    def _arrive(self, key: str, seat: int, index: int) -> None:
+        """Log `seat` arriving on board space `index` (a move or a jump)."""
         space = self.parts.board[index]
         if space.effect == CORNER:
-            return f"{index} corner {CORNER_LETTERS[space.corner]}"
-        return f"{index} {space.en}"
+            self._event(msg(key + "_corner", **self._who(seat), space=index,
+                            corner=CORNER_LETTERS[space.corner]))
+        else:
+            self._event(msg(key, **self._who(seat), space=index, kind=space.kind))
 
     # ----- the contract ------------------------------------------------------------
     @property
@@ -164,7 +165,7 @@ class EmpireState(State):
             steps = self.rng.randbelow(self.parts.die_sides) + 1
             self.reveals += 1
             if self.log_enabled:
-                self._event(f"{self._name(self.active)} rolls {steps}")
+                self._event(msg("ee.log.roll", **self._who(self.active), n=steps))
             self._move(steps)
         elif index < ix.buy:
             kind = index - ix.play
@@ -173,8 +174,8 @@ class EmpireState(State):
             self.price_pile.append(kind)
             card = self.parts.price_kinds[kind]
             if self.log_enabled:
-                self._event(f"{self._name(self.active)} plays the ${card.price} price card "
-                            f"(under the pile) to move {card.steps}")
+                self._event(msg("ee.log.play", **self._who(self.active), price=card.price,
+                                n=card.steps))
             self._move(card.steps)
         elif index == ix.buy:
             self._buy(self.decider, -1)
@@ -182,14 +183,14 @@ class EmpireState(State):
             self._buy(self.decider, index - ix.take_from)
         elif index == ix.pass_:
             if self.log_enabled:
-                self._event(f"{self._name(self.decider)} does not buy")
+                self._event(msg("ee.log.pass", **self._who(self.decider)))
             self.offer_step += 1
             self._ask_next_buyer()
         elif index == ix.jump:
             self._research_jump()
         elif index == ix.stay:
             if self.log_enabled:
-                self._event(f"{self._name(self.active)} stays")
+                self._event(msg("ee.log.stay", **self._who(self.active)))
             self._end_turn()
         elif index < ix.corner:
             self._draw_into_offer(index - ix.draw_from)
@@ -201,7 +202,7 @@ class EmpireState(State):
         seat = self.decider
         self._place(seat, corner)
         if self.log_enabled:
-            self._event(f"{self._name(seat)} takes corner {CORNER_LETTERS[corner]}")
+            self._event(msg("ee.log.corner", **self._who(seat), corner=CORNER_LETTERS[corner]))
         self.decider = (seat + 1) % self.num_players
         if self.decider == self.start:
             self.phase = MOVE
@@ -215,11 +216,10 @@ class EmpireState(State):
         to_own = (self.parts.corner_spaces[self.corner_of[seat]] - here) % size or size
         there = self.position[seat] = (here + steps) % size
         if self.log_enabled:
-            self._event(f"{self._name(seat)} moves to {self._space_text(there)}")
+            self._arrive("ee.log.move", seat, there)
         if steps >= to_own:
             corner = self.corner_of[seat]
-            self._collect(seat, self.corner_revenue[corner],
-                          f"revenue of own corner {CORNER_LETTERS[corner]}")
+            self._collect(seat, self.corner_revenue[corner], "own_corner", corner)
             if self.phase == OVER:
                 return
         self._land(there)
@@ -238,29 +238,32 @@ class EmpireState(State):
         else:
             corner = space.corner
             if self.corner_owner[corner] != self.active:
-                self._collect(self.active, self.corner_revenue[corner],
-                              f"revenue lying on corner {CORNER_LETTERS[corner]}")
+                self._collect(self.active, self.corner_revenue[corner], "corner", corner)
                 if self.phase == OVER:
                     return
             self._end_turn()
 
-    def _collect(self, seat: int, amount: int, why: str) -> None:
+    def _collect(self, seat: int, amount: int, why: str, corner: int) -> None:
         self.revenue_in[seat] += amount
-        self._gain(seat, amount, why)
+        self._gain(seat, amount, why, corner)
 
-    def _gain(self, seat: int, amount: int, why: str) -> None:
-        """Cash from the bank; reaching the target cash wins at once (even mid-turn)."""
+    def _gain(self, seat: int, amount: int, why: str, corner: int = -1) -> None:
+        """Cash from the bank; reaching the target cash wins at once (even mid-turn).
+        `why` (own_corner, corner, demand) and `corner` say where it came from, for the log."""
         self.cash[seat] += amount
         if self.log_enabled:
-            self._event(f"{self._name(seat)} takes ${amount} ({why}): ${self.cash[seat]}")
+            self._event(msg("ee.log.gain_" + why, **self._who(seat), amount=amount,
+                            corner=CORNER_LETTERS[corner] if corner >= 0 else "",
+                            cash=self.cash[seat]))
         if self.cash[seat] >= self.parts.win_cash:
-            self._win(seat, f"holds ${self.cash[seat]}")
+            self._win(seat, "cash", self.cash[seat])
 
-    def _win(self, seat: int, why: str) -> None:
+    def _win(self, seat: int, why: str, n: int) -> None:
+        """`seat` wins; `why` (cash, richest, companies) and `n` are for the log."""
         self.winner = seat
         self.phase = OVER
         if self.log_enabled:
-            self._event(f"{self._name(seat)} {why} and wins")
+            self._event(msg("ee.log.win_" + why, **self._who(seat), n=n))
 
     def _end_turn(self) -> None:
         """Company check of the active seat, then the next seat clockwise (or the cap)."""
@@ -280,8 +283,8 @@ class EmpireState(State):
         order = self.tie_break_order()
         best = min(order, key=lambda s: (-self.cash[s], -self.founded[s], order.index(s)))
         if self.log_enabled:
-            self._event(f"Safety limit of {self.max_turns} turns reached")
-        self._win(best, "is the richest")
+            self._event(msg("ee.log.cap", n=self.max_turns))
+        self._win(best, "richest", self.cash[best])
 
     # ----- supply spaces -----------------------------------------------------------
     def _supply(self, material: int) -> None:
@@ -309,17 +312,16 @@ class EmpireState(State):
             kind += 1
         hand[seat * k + kind] -= 1
         if self.log_enabled:
-            self._event(f"The price pile is empty: a random card is drawn from "
-                        f"{self._name(seat)}'s hand")
+            self._event(msg("ee.log.pile_empty", **self._who(seat)))
         self._offer(kind)
 
     def _offer(self, kind: int) -> None:
         self.offered = kind
         self.offer_step = 0
         card = self.parts.price_kinds[kind]
-        material = self.parts.materials[self.offer_material].en
         if self.log_enabled:
-            self._event(f"Price card revealed: {material} for ${card.price} ({card.steps} steps)")
+            self._event(msg("ee.log.offer", material=self.parts.materials[self.offer_material].id,
+                            price=card.price, n=card.steps))
         self._ask_next_buyer()
 
     def _ask_next_buyer(self) -> None:
@@ -334,7 +336,7 @@ class EmpireState(State):
         self.price_pile.append(self.offered)
         self.offered = -1
         if self.log_enabled:
-            self._event("Nobody buys: the price card goes under the pile")
+            self._event(msg("ee.log.nobody"))
         self._end_turn()
 
     def _can_buy(self, seat: int) -> bool:
@@ -363,16 +365,15 @@ class EmpireState(State):
         self.spent[seat] += price
         if source < 0:
             self.bank[m] -= 1
-            where = "the bank"
         else:
             self.held[source * len(parts.materials) + m] -= 1
-            where = self._name(source)
         self.held[seat * len(parts.materials) + m] += 1
         self.hand[seat * len(parts.price_kinds) + kind] += 1
         self.offered = -1
         if self.log_enabled:
-            self._event(f"{self._name(seat)} buys {parts.materials[m].en} from {where} for "
-                        f"${price} and keeps the price card: ${self.cash[seat]}")
+            self._event(msg("ee.log.buy" if source < 0 else "ee.log.buy_from", **self._who(seat),
+                            **(self._who(source, "source") if source >= 0 else {}),
+                            material=parts.materials[m].id, price=price, cash=self.cash[seat]))
         self._end_turn()
 
     # ----- demand and research -----------------------------------------------------
@@ -385,21 +386,24 @@ class EmpireState(State):
         count = self.held[at]
         if not count:
             if self.log_enabled:
-                self._event(f"Demand for {parts.materials[m].en}: {self._name(seat)} has none")
+                self._event(msg("ee.log.demand_none", material=parts.materials[m].id,
+                                **self._who(seat)))
             return
         self.held[at] = 0
         self.bank[m] += count
         self.sales[seat] += 1
         if self.options["demand_stays"]:  # the literal reading: only ever the top card
             if self.log_enabled:
-                self._event(f"{self._name(seat)} sells {count} {parts.materials[m].en}")
+                self._event(msg("ee.log.sell_stays", **self._who(seat), n=count,
+                                material=parts.materials[m].id))
         else:  # the designed reading: the sold card goes under its pile
             self.demand_pile.append(self.demand_pile.pop(0))
             self.reveals += 1
             if self.log_enabled:
-                self._event(f"{self._name(seat)} sells {count} {parts.materials[m].en}; "
-                            f"next demand: {parts.materials[self.demand_pile[0]].en}")
-        self._gain(seat, parts.demand_sale, "material demand")
+                self._event(msg("ee.log.sell", **self._who(seat), n=count,
+                                material=parts.materials[m].id,
+                                next=parts.materials[self.demand_pile[0]].id))
+        self._gain(seat, parts.demand_sale, "demand")
 
     def _research_jump(self) -> None:
         """Jump ahead with no corner revenue on the way, then a material demand."""
@@ -407,7 +411,7 @@ class EmpireState(State):
         there = (self.position[seat] + self.parts.research_jump) % len(self.parts.board)
         self.position[seat] = there
         if self.log_enabled:
-            self._event(f"{self._name(seat)} jumps to {self._space_text(there)}")
+            self._arrive("ee.log.jump", seat, there)
         self._demand()
         if self.phase != OVER:
             self._end_turn()
@@ -432,11 +436,11 @@ class EmpireState(State):
         self.company_up[seat] = pile.pop(0) if pile else -1
         self.reveals += 1
         if self.log_enabled:
-            self._event(f"{self._name(seat)} founds {self._company_text(card)}; corner "
-                        f"{CORNER_LETTERS[corner]} revenue ${self.corner_revenue[corner]}; next "
-                        f"company card: {self._company_text(self.company_up[seat])}")
+            self._event(msg("ee.log.found", **self._who(seat), company=parts.companies[card].id,
+                            corner=CORNER_LETTERS[corner], revenue=self.corner_revenue[corner],
+                            next=self._company_id(self.company_up[seat])))
         if self.founded[seat] >= parts.win_companies:
-            self._win(seat, f"has founded {self.founded[seat]} companies")
+            self._win(seat, "companies", self.founded[seat])
 
     # ----- results -----------------------------------------------------------------
     def scores(self) -> list[dict[str, int]]:

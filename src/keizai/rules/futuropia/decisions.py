@@ -33,7 +33,7 @@ def _payment(state: FuturopiaState) -> PendingDecision:
     purpose = PURPOSE_NAMES[state.pay_purpose]
     candidates = tuple(
         Candidate(id=name, label=name, action=f"pay:{name}", count=stock[k],
-                  info={"have": stock[k]})
+                  info={"have": stock[k]}, term=f"fu.resource.{name}")
         for k, name in enumerate(RESOURCES) if k >= state.pay_floor and stock[k] > 0
     )
     owed = state.pay_owed
@@ -43,6 +43,7 @@ def _payment(state: FuturopiaState) -> PendingDecision:
         prompt=f"Pay {owed} {what} for {purpose} from money, food and energy",
         amount=owed, constraint=EXACTLY, candidates=candidates, unit="resource",
         info={"owed": owed, "for": purpose, "loans": state.loans[p]},
+        prompt_msg=("fu.whole.pay", {"n": owed, "purpose": purpose}),
     )
 
 
@@ -71,7 +72,8 @@ def _houses(state: FuturopiaState) -> PendingDecision:
             info={"price": first.price, "beds": first.beds, "energy": first.energy,
                   "vp": first.vp, "special": first.special, "tiles": tiles},
             tags=("special",) if first.special else (),
-            actions=tuple(f"house:{t}" for t in tiles), ranks=tuple(positions)))
+            actions=tuple(f"house:{t}" for t in tiles), ranks=tuple(positions),
+            term=f"fu.house.{first.tile}"))
     lowest = max(low, 0)
     newcomers = state.invite_n
     inviting = f"for {newcomers} new resident{'s' * (newcomers != 1)}: " if newcomers else ""
@@ -83,4 +85,6 @@ def _houses(state: FuturopiaState) -> PendingDecision:
         info={"residents": state.residents[p], "beds": state.beds(p), "inviting": newcomers,
               "money": state.res[p][0], "loan_value": state.rules.loan_value,
               "opening": state.phase == OPENING},
+        prompt_msg=("fu.whole.houses_inviting" if newcomers else "fu.whole.houses",
+                    {"n": newcomers, "low": lowest, "high": high}),
     )

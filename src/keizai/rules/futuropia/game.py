@@ -77,11 +77,12 @@ class FuturopiaGame(Game):
         state.set_up(Setup(self.components, rules, self.table, players, options, expert))
         return state
 
-    def render_text(self, view: dict[str, Any]) -> str:
-        return render_text(view)
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        return render_text(view, lang)
 
-    def describe_action(self, view: dict[str, Any], action: Action) -> str:
-        return describe_action(view, action.name, action.label)
+    def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
+        return describe_action(view, action.name, super().describe_action(view, action, lang),
+                               lang)
 
 
 def futuropia() -> FuturopiaGame:

@@ -1,28 +1,34 @@
-"""A plain-text picture of a Futuropia view for the terminal."""
+"""A plain-text picture of a Futuropia view for the terminal, in the reader's language
+(words from the message catalogue, keizai.i18n; tile ids such as F04 or L01A stay as
+printed on the tiles)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-
-def _gen(g: dict[str, Any]) -> str:
-    return f"{g['id']} ({g['spaces']} space{'s' * (g['spaces'] > 1)} -> {g['output']})"
+from keizai.i18n import tr
 
 
-def _side(market: dict[str, Any], name: str) -> str:
+def _gen(g: dict[str, Any], lang: str) -> str:
+    return tr("fu.tui.gen", lang, id=g["id"], spaces=g["spaces"], output=g["output"])
+
+
+def _side(market: dict[str, Any], name: str, lang: str) -> str:
     side = market[name]
+    label = tr(f"fu.tui.{name}", lang)
     if side is None:
-        return f"{name}: empty"
-    return (f"{name}: {_gen(side)} costs ${side['cost']} "
-            f"(printed ${side['price']}, {side['count']} left)")
+        return tr("fu.tui.side_empty", lang, side=label)
+    return tr("fu.tui.side", lang, side=label, gen=_gen(side, lang), cost=side["cost"],
+              price=side["price"], count=side["count"])
 
 
-def _house(h: dict[str, Any]) -> str:
+def _house(h: dict[str, Any], lang: str) -> str:
     if h["name"] == "starting house":
-        return f"starting house: beds {h['beds']} energy {h['energy']} VP {h['vp']:+d}"
-    star = " (special)" if h["special"] else ""
-    return (f"{h['id']}{h['side']}{star} ${h['price']} beds {h['beds']} "
-            f"energy {h['energy']} VP {h['vp']:+d}")
+        return tr("fu.tui.starting_house", lang, beds=h["beds"], energy=h["energy"],
+                  vp=f"{h['vp']:+d}")
+    star = tr("fu.tui.special", lang) if h["special"] else ""
+    return tr("fu.tui.house", lang, id=f"{h['id']}{h['side']}", star=star, price=h["price"],
+              beds=h["beds"], energy=h["energy"], vp=f"{h['vp']:+d}")
 
 
 def _subsidy(subsidy: dict[str, Any]) -> str:
@@ -33,60 +39,76 @@ def _subsidy(subsidy: dict[str, Any]) -> str:
     return " ".join(cells)
 
 
-def render_text(view: dict[str, Any]) -> str:
+def _phase(phase: str, lang: str) -> str:
+    return tr("fu.phase." + phase.replace(" ", "_"), lang)
+
+
+def render_text(view: dict[str, Any], lang: str = "en") -> str:
     lines = []
     current = view["current_player"]
     decision = view["decision"]
-    head = "FUTUROPIA"
+    sep = tr("list.sep", lang)
+    head = tr("fu.tui.title", lang)
     if view["final_phase"]:
-        head += " - final phase"
+        head += tr("fu.tui.final_phase", lang)
     if current is not None:
-        head += f" - P{current + 1}: {decision['phase']}"
+        head += tr("fu.tui.deciding", lang, seat=current, phase=_phase(decision["phase"], lang))
         if "owed" in decision:
-            head += f" ({decision['owed']} more for {decision['for']})"
+            head += tr("fu.tui.owed", lang, n=decision["owed"],
+                       purpose=tr(f"fu.purpose.{decision['for']}", lang))
         if "beds_to_buy" in decision:
             low, high = decision["beds_to_buy"]
-            inviting = f"inviting {decision['inviting']}; " if decision["inviting"] else ""
-            head += f" ({inviting}buy {low}-{high} more beds)"
+            inviting = tr("fu.tui.inviting", lang, n=decision["inviting"]) \
+                if decision["inviting"] else ""
+            head += tr("fu.tui.beds", lang, inviting=inviting, low=low, high=high)
     lines.append(head)
     if view["expert_tiles"]:
-        lines.append("Expert tiles: " + "; ".join(f"{x['id']} {x['name']} ({x['change']})"
-                                                   for x in view["expert_tiles"]))
-    lines.append(f"Subsidy ${view['subsidy']['value']}: {_subsidy(view['subsidy'])}")
+        lines.append(tr("fu.tui.experts", lang) + "; ".join(
+            f"{x['id']} {tr('fu.card.' + x['id'], lang)} ({tr('fu.text.' + x['id'], lang)})"
+            for x in view["expert_tiles"]))
+    lines.append(tr("fu.tui.subsidy", lang, value=view["subsidy"]["value"],
+                    track=_subsidy(view["subsidy"])))
     for kind, market in view["markets"].items():
-        supply = ", ".join(f"{_gen(g)} ${g['price']} x{g['count']}" for g in market["supply"])
-        lines.append(f"{kind.capitalize()} market, marker -{market['marker']}/+{market['marker']}")
-        lines.append(f"  {_side(market, 'left')}")
-        lines.append(f"  {_side(market, 'right')}")
-        lines.append(f"  supply: {supply or 'empty'}")
+        supply = sep.join(f"{_gen(g, lang)} ${g['price']} x{g['count']}"
+                          for g in market["supply"])
+        lines.append(tr(f"fu.tui.market_{kind}", lang, marker=market["marker"]))
+        lines.append(f"  {_side(market, 'left', lang)}")
+        lines.append(f"  {_side(market, 'right', lang)}")
+        lines.append(tr("fu.tui.supply", lang, supply=supply or tr("fu.tui.empty", lang)))
     houses = view["house_supply"]
-    lines.append("House supply: " + ("; ".join(_house(h) for h in houses) or "empty"))
+    lines.append(tr("fu.tui.house_supply", lang,
+                    houses="; ".join(_house(h, lang) for h in houses)
+                    or tr("fu.tui.empty", lang)))
     for c in view["communities"]:
         mark = ">" if c["seat"] == current else " "
-        status = " (finished)" if c["finished"] else ""
-        lines.append(f"{mark}P{c['seat'] + 1}{status}: ${c['money']} food {c['food']} "
-                     f"energy {c['energy']} loans {c['loans']}")
-        lines.append(f"   residents {c['residents']} ({c['idle_residents']} idle), beds "
-                     f"{c['beds']}, robots {c['robots']} ({c['robots_waiting']} waiting), "
-                     f"house energy {c['house_energy']}")
-        lines.append("   generators: " + ", ".join(
-            f"{g['kind'][0].upper()} {_gen(g)}" for g in c["generators"]))
-        runs = [f"{kind} {run['output']} ({', '.join(run['running']) or 'nothing runs'})"
+        status = tr("fu.tui.finished", lang) if c["finished"] else ""
+        lines.append(mark + tr("fu.tui.community", lang, seat=c["seat"], status=status,
+                               money=c["money"], food=c["food"], energy=c["energy"],
+                               loans=c["loans"]))
+        lines.append(tr("fu.tui.residents", lang, residents=c["residents"],
+                        idle=c["idle_residents"], beds=c["beds"], robots=c["robots"],
+                        waiting=c["robots_waiting"], house_energy=c["house_energy"]))
+        lines.append(tr("fu.tui.generators", lang) + sep.join(
+            f"{tr('fu.tui.kind_' + g['kind'], lang)} {_gen(g, lang)}" for g in c["generators"]))
+        runs = [tr("fu.tui.run", lang, kind=tr(f"fu.kind.{kind}", lang), output=run["output"],
+                   running=sep.join(run["running"]) or tr("fu.tui.nothing_runs", lang))
                 for kind, run in c["best_runs"].items()]
-        lines.append("   best staffing: " + ", ".join(runs))
-        lines.append("   houses: " + "; ".join(_house(h) for h in c["houses"]))
-        tiles = ", ".join(c["tiles_face_up"]) or "none"
+        lines.append(tr("fu.tui.staffing", lang) + sep.join(runs))
+        lines.append(tr("fu.tui.houses", lang) + "; ".join(_house(h, lang) for h in c["houses"]))
+        tiles = sep.join(tr(f"fu.tile_short.{t}", lang) for t in c["tiles_face_up"]) \
+            or tr("fu.tui.none", lang)
         if c["tiles_face_up"] and len(c["tiles_face_up"]) < 5 and not view["final_phase"]:
-            tiles += f" (early refresh costs {c['refresh_cost']} resources)"
-        lines.append("   tiles up: " + tiles)
+            tiles += tr("fu.tui.refresh_cost", lang, n=c["refresh_cost"])
+        lines.append(tr("fu.tui.tiles_up", lang) + tiles)
     if "scores" in view:
-        lines.append("Scores:")
+        lines.append(tr("fu.tui.scores", lang))
         for seat, s in enumerate(view["scores"]):
-            parts = ", ".join(f"{k} {v}" for k, v in s.items() if k != "total")
-            lines.append(f"  P{seat + 1}: {s['total']} ({parts})")
-        winners = ", ".join(f"P{seat + 1}" for seat in view["winners"])
-        shared = " (shared)" if len(view["winners"]) > 1 else ""
-        lines.append(f"Winners: {winners}{shared}")
+            parts = sep.join(f"{k if lang == 'en' else tr('score_' + k, lang)} {v}"
+                             for k, v in s.items() if k != "total")
+            lines.append(tr("fu.tui.score_row", lang, seat=seat, total=s["total"], parts=parts))
+        winners = sep.join(f"P{seat + 1}" for seat in view["winners"])
+        shared = tr("fu.tui.shared", lang) if len(view["winners"]) > 1 else ""
+        lines.append(tr("fu.tui.winners", lang, winners=winners, shared=shared))
     return "\n".join(lines)
 
 
@@ -95,9 +117,9 @@ def _me(view: dict[str, Any]) -> dict[str, Any] | None:
     return next((c for c in view["communities"] if c["seat"] == current), None)
 
 
-def describe_action(view: dict[str, Any], name: str, label: str) -> str:
+def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en") -> str:
     """A menu line with the figures of the tile or choice (issue 14: every Futuropia choice
-    shows what it yields and costs), read from the view."""
+    shows what it yields and costs), read from the view, in `lang`."""
     me = _me(view)
     if me is None:
         return label
@@ -105,42 +127,44 @@ def describe_action(view: dict[str, Any], name: str, label: str) -> str:
     extra = ""
     if verb == "action" and arg in ("food", "power"):
         market = view["markets"][arg]
-        sides = [f"{side} {market[side]['id']} ${market[side]['cost']} "
-                 f"({market[side]['spaces']} sp -> {market[side]['output']})"
+        sides = [tr("fu.menu.side", lang, side=tr(f"fu.tui.{side}", lang), id=market[side]["id"],
+                    cost=market[side]["cost"], spaces=market[side]["spaces"],
+                    output=market[side]["output"])
                  for side in ("left", "right") if market[side] is not None]
         run = me["best_runs"][arg]["output"]
-        extra = f"{'; '.join(sides) or 'market empty'}; your {arg} run makes {run}"
+        extra = tr("fu.menu.market", lang, sides="; ".join(sides) or tr("fu.menu.empty", lang),
+                   kind=tr(f"fu.kind.{arg}", lang), run=run)
     elif verb == "action" and arg == "invite":
-        extra = (f"{me['residents']} residents, {me['beds']} beds; feeding run needs one food "
-                 f"each, you have {me['food']}")
+        extra = tr("fu.menu.invite_tile", lang, residents=me["residents"], beds=me["beds"],
+                   food=me["food"])
     elif verb == "action" and arg == "robots":
-        extra = (f"energy run needs robots + house energy {me['house_energy']}; you have "
-                 f"{me['energy']} energy, {me['robots']} robots")
+        extra = tr("fu.menu.robots_tile", lang, house=me["house_energy"], energy=me["energy"],
+                   robots=me["robots"])
     elif verb == "action" and arg == "subsidy":
         extra = f"${view['subsidy']['value']}"
     elif verb == "refresh":
-        extra = f"{me['refresh_cost']} resources"
+        extra = tr("fu.menu.resources", lang, n=me["refresh_cost"])
     elif verb == "buy" and arg in ("left", "right"):
         market = view["markets"][view["decision"].get("market", "food")]
         side = market.get(arg)
         if side is not None:
-            extra = f"{side['id']}: {side['spaces']} sp -> {side['output']}, ${side['cost']}"
+            extra = tr("fu.menu.generator", lang, id=side["id"], spaces=side["spaces"],
+                       output=side["output"], cost=side["cost"])
     elif verb == "invite":
-        n = int(arg)
-        extra = f"feeding run needs {me['residents'] + n} food, you have {me['food']}"
+        extra = tr("fu.menu.invite", lang, need=me["residents"] + int(arg), food=me["food"])
     elif verb == "robots":
-        n = int(arg)
-        need = me["robots"] + n + me["house_energy"]
-        extra = f"energy run needs {need}, you have {me['energy']}"
+        need = me["robots"] + int(arg) + me["house_energy"]
+        extra = tr("fu.menu.robots", lang, need=need, energy=me["energy"])
     elif verb == "house" and arg != "done":
         house = next((h for h in view["house_supply"] if h["id"] == arg), None)
         if house is not None:
-            extra = (f"${house['price']}, energy {house['energy']}, VP {house['vp']:+d}"
-                     + (", special" if house["special"] else ""))
+            extra = tr("fu.menu.house", lang, price=house["price"], energy=house["energy"],
+                       vp=f"{house['vp']:+d}") + (tr("fu.menu.special", lang)
+                                                   if house["special"] else "")
     elif verb == "discard":
         gen = next((g for g in me["generators"] if g["id"] == arg), None)
         if gen is not None:
-            extra = f"{gen['spaces']} sp -> {gen['output']}"
+            extra = tr("fu.menu.output", lang, spaces=gen["spaces"], output=gen["output"])
     elif verb == "pay":
-        extra = f"you have {me[arg]}"
-    return f"{label} ({extra})" if extra else label
+        extra = tr("fu.menu.have", lang, n=me[arg])
+    return tr("fu.menu.line", lang, label=label, extra=extra) if extra else label

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from keizai.engine import Action, State
+from keizai.i18n import msg
 from keizai.rules.futuropia import house_purchase
 from keizai.rules.futuropia.actions import (
     ALL_TILES,
@@ -285,7 +286,7 @@ class FuturopiaState(State):
         self.loans_taken[p] += count
         self._gain(p, count * self.rules.loan_value)
         if self.log_enabled:
-            self._event(f"{_seat(p)} takes {count} loan{'s' * (count > 1)}")
+            self._event(msg("fu.log.loans", seat=p, n=count))
 
     def _pay_money(self, p: int, amount: int) -> None:
         """Pay `amount` to the bank (a negative amount is paid to the player).
@@ -310,8 +311,8 @@ class FuturopiaState(State):
         self.res[p][stock] = 0
         missing = amount - have
         if self.log_enabled:
-            self._event(f"{_seat(p)} lacks {missing} {RESOURCES[stock]} and pays "
-                        f"${missing * self.rules.shortfall_cost} instead")
+            self._event(msg("fu.log.shortfall", seat=p, n=missing, resource=RESOURCES[stock],
+                            amount=missing * self.rules.shortfall_cost))
         self._pay_money(p, missing * self.rules.shortfall_cost)
 
     # ----- legal actions ---------------------------------------------------------------
@@ -436,12 +437,12 @@ class FuturopiaState(State):
         if phase == TURN:
             if index == table.refresh:
                 if self.log_enabled:
-                    self._event(f"{_seat(p)} pays {self.refresh_cost(p)} to refresh early")
+                    self._event(msg("fu.log.refresh_early", seat=p, n=self.refresh_cost(p)))
                 self._begin_payment(self.refresh_cost(p), PAY_REFRESH)
             elif index == table.stop:
                 if self.log_enabled:
                     up = self.tiles_up[p].bit_count()
-                    self._event(f"{_seat(p)} stops, keeping {up} tile{'s' * (up != 1)} face up")
+                    self._event(msg("fu.log.stop", seat=p, n=up))
                 self._finish(p)
                 self._next_turn()
             else:
@@ -466,7 +467,7 @@ class FuturopiaState(State):
             self.gens[p].remove(gen)
             self.discarded[gen] += 1
             if self.log_enabled:
-                self._event(f"{_seat(p)} discards generator {self._gen(gen).id}")
+                self._event(msg("fu.log.discard", seat=p, **self._gen_params(gen)))
             self._run(p, self.buy_kind)
             self._end_tile()
         elif phase == INVITE:
@@ -482,13 +483,17 @@ class FuturopiaState(State):
             self.robots[p] += count
             demand = self.robots[p] + self.house_energy(p)
             if self.log_enabled:
-                self._event(f"{_seat(p)} takes {count} robot{'s' * (count > 1)}; "
-                            f"energy run needs {demand}")
+                self._event(msg("fu.log.robots", seat=p, n=count, demand=demand))
             self._consume(p, ENERGY_STOCK, demand)
             self._end_tile()
 
     def _gen(self, g: int) -> GeneratorType:
         return self.setup.components.generators[g]
+
+    def _gen_params(self, g: int) -> dict[str, Any]:
+        """A generator as log-message parameters (id, kind, output)."""
+        gen = self.setup.components.generators[g]
+        return {"gen": gen.id, "kind": KINDS[gen.kind], "output": gen.output}
 
     # Payments in "any resource" (refresh cost, interest, repayment): reference §8.
     def _begin_payment(self, amount: int, purpose: int) -> None:
@@ -530,7 +535,7 @@ class FuturopiaState(State):
             self.loans[p] -= 1
             self.loans_repaid[p] += 1
             if self.log_enabled:
-                self._event(f"{_seat(p)} repays a loan")
+                self._event(msg("fu.log.repay", seat=p))
             self._offer_repayment(p)
 
     def _refresh(self, p: int) -> None:
@@ -539,7 +544,7 @@ class FuturopiaState(State):
         owed = self.loans[p] * self.rules.interest_per_loan
         if owed:
             if self.log_enabled:
-                self._event(f"{_seat(p)} turns the action tiles up and owes {owed} interest")
+                self._event(msg("fu.log.interest", seat=p, n=owed))
             self._loans_for_interest(p, owed)
             self._begin_payment(owed, PAY_INTEREST)
         else:
@@ -566,7 +571,7 @@ class FuturopiaState(State):
         p = self.actor
         self.tile = tile
         if self.log_enabled:
-            self._event(f"{_seat(p)} takes the {TILE_NAMES[tile]} action")
+            self._event(msg("fu.log.tile", seat=p, tile=TILE_NAMES[tile]))
         if tile in (TILE_FOOD, TILE_POWER):
             kind = FOOD if tile == TILE_FOOD else POWER
             self.buy_kind = kind
@@ -591,7 +596,7 @@ class FuturopiaState(State):
             if self.subsidy_pos < len(self.setup.subsidy_track) - 1:
                 self.subsidy_pos += 1
             if self.log_enabled:
-                self._event(f"{_seat(p)} takes a subsidy of ${amount}")
+                self._event(msg("fu.log.subsidy", seat=p, amount=amount))
             self._end_tile()
 
     def _buy(self, p: int, index: int) -> None:
@@ -604,15 +609,14 @@ class FuturopiaState(State):
             if len(self.gens[p]) >= rules.max_generators:
                 self.mk_marker[kind] = min(marker + rules.marker_step_full, rules.marker_max)
             if self.log_enabled:
-                self._event(f"{_seat(p)} buys no {KINDS[kind]} generator")
+                self._event(msg("fu.log.buy_none", seat=p, kind=KINDS[kind]))
         else:
             right = index == table.buy_right
             gen = self.mk_right[kind] if right else self.mk_left[kind]
             price = self.market_price(kind, right) or 0
             if self.log_enabled:
-                side = "dear" if right else "cheap"
-                self._event(f"{_seat(p)} buys the {side} {KINDS[kind]} generator "
-                            f"{self._gen(gen).id} for ${price}")
+                self._event(msg("fu.log.buy_right" if right else "fu.log.buy_left", seat=p,
+                                price=price, **self._gen_params(gen)))
             self._pay_money(p, price)
             self.stock[gen] -= 1
             self.gens[p].append(gen)
@@ -641,8 +645,7 @@ class FuturopiaState(State):
         if position + 1 == len(queue):
             self.trigger = True  # the last ($15) stack entered the market
             if self.log_enabled:
-                self._event(f"the last {KINDS[kind]} stack "
-                            f"({self._gen(queue[position]).id}) enters the market")
+                self._event(msg("fu.log.last_stack", **self._gen_params(queue[position])))
         return queue[position]
 
     def _run(self, p: int, kind: int) -> None:
@@ -650,7 +653,7 @@ class FuturopiaState(State):
                           self.workforce(p))
         self.res[p][kind + 1] += out
         if self.log_enabled:
-            self._event(f"{_seat(p)}'s {KINDS[kind]} run produces {out}")
+            self._event(msg("fu.log.run", seat=p, kind=KINDS[kind], n=out))
 
     def _buy_house(self, p: int, tile: int) -> None:
         faces = self.setup.components.faces
@@ -660,8 +663,8 @@ class FuturopiaState(State):
         if faces[face].special:
             self.specials_bought += 1
         if self.log_enabled:
-            self._event(f"{_seat(p)} buys house {faces[face].tile}{faces[face].side} "
-                        f"for ${faces[face].price}")
+            self._event(msg("fu.log.house", seat=p, house=faces[face].tile + faces[face].side,
+                            beds=faces[face].beds, price=faces[face].price))
         self._pay_money(p, faces[face].price)
         self.houses[p].append(face)
 
@@ -678,7 +681,7 @@ class FuturopiaState(State):
         self.residents[p] += self.invite_n
         demand = self.residents[p]
         if self.log_enabled:
-            self._event(f"{_seat(p)} invites {self.invite_n}; feeding run needs {demand}")
+            self._event(msg("fu.log.invite", seat=p, n=self.invite_n, demand=demand))
         self.invite_n = 0
         self._consume(p, FOOD_STOCK, demand)
         self._end_tile()
@@ -696,11 +699,11 @@ class FuturopiaState(State):
                 self.tiles_up[q] = ALL_TILES
             self.tiles_up[p] &= ~(1 << self.tile)
             if self.log_enabled:
-                why = (f"{self.residents[p]} residents, the goal is {self.rules.end_residents}"
-                       if self.residents[p] >= self.rules.end_residents
-                       else "the last generator stack entered a market")
-                self._event(f"{_seat(p)} triggers the final phase ({why}): every tile is "
-                            f"turned up once more for free")
+                if self.residents[p] >= self.rules.end_residents:
+                    self._event(msg("fu.log.final_phase_residents", seat=p,
+                                    n=self.residents[p], goal=self.rules.end_residents))
+                else:
+                    self._event(msg("fu.log.final_phase", seat=p))
         self.trigger = False
         self._next_turn()
 
@@ -710,7 +713,7 @@ class FuturopiaState(State):
             if all(self.finished):
                 self.phase = OVER
                 if self.log_enabled:
-                    self._event("the game is over")
+                    self._event(msg("fu.log.over"))
                 return
             q = (self.turn + 1) % n
             while self.finished[q]:
@@ -721,7 +724,7 @@ class FuturopiaState(State):
         q = self.turn = self.actor = (self.turn + 1) % n
         if self.tiles_up[q] == 0:
             if self.log_enabled:
-                self._event(f"{_seat(q)} turns all action tiles up for free")
+                self._event(msg("fu.log.free_refresh", seat=q))
             self._refresh(q)
         else:
             self.phase = TURN
@@ -740,7 +743,7 @@ class FuturopiaState(State):
         self.finished[p] = True
         if self.log_enabled:
             loans = self.loans[p]
-            self._event(f"{_seat(p)}'s game ends with {loans} unpaid loan{'s' * (loans != 1)}")
+            self._event(msg("fu.log.finished", seat=p, n=loans))
 
     def _pay_any(self, p: int, amount: int) -> None:
         """Pay resources without choice (money, then food, then energy); loans if short."""

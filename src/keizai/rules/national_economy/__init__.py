@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from keizai.engine import Action, Game
+from keizai.i18n import tr
 from keizai.rules.national_economy.actions import build_action_space
 from keizai.rules.national_economy.cards import CardSet, card_set
 from keizai.rules.national_economy.state import NationalEconomyState
@@ -38,20 +39,21 @@ class NationalEconomy(Game):
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> NationalEconomyState:
         return NationalEconomyState(self, self.cards, self.layout, players, seed, options)
 
-    def render_text(self, view: dict[str, Any]) -> str:
-        return render(view, self._building_names)
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+        return render(view, self._building_names, lang)
 
     def menu_order(self, view: dict[str, Any], actions: list[Action]) -> list[Action]:
         """Placements in the order of the Workplaces list (then your own buildings), so
         the menu's order is the table's."""
         return sorted(actions, key=lambda a: _table_place(view, a.name))
 
-    def describe_action(self, view: dict[str, Any], action: Action) -> str:
+    def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
         """A placement names its number in the Workplaces list."""
+        label = super().describe_action(view, action, lang)
         place = _table_place(view, action.name)
         if place[0] == 0:
-            return f"{action.label} (workplace {place[1] + 1})"
-        return action.label
+            return tr("ne.tui.workplace_number", lang, label=label, n=place[1] + 1)
+        return label
 
 
 def _table_place(view: dict[str, Any], name: str) -> tuple[int, int]:

@@ -8,7 +8,7 @@ paid and every allowed sale set, so a person picks the whole set and confirms on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from keizai.engine.decision import COVER, EXACTLY, ONE_OF, Candidate, PendingDecision
 from keizai.rules.national_economy.state import (
@@ -48,32 +48,40 @@ def _payment(state: NationalEconomyState) -> PendingDecision:
     double = state.pay_mode == ITEM_DOUBLE
     candidates = [
         Candidate(id=buildings[t].id, label=buildings[t].name_en, action=f"pay:{buildings[t].id}",
-                  count=count, info={"cost": buildings[t].cost, "value": buildings[t].value})
+                  count=count, info={"cost": buildings[t].cost, "value": buildings[t].value},
+                  term=f"ne.card.{buildings[t].id}")
         for t, count in enumerate(p.hand) if count and t >= state.pay_min
     ]
     if p.items:
         candidates.append(Candidate(id="item", label="Consumer Item", action="pay:item",
-                                    count=p.items, weight=2 if double else 1))
+                                    count=p.items, weight=2 if double else 1,
+                                    term="consumer_item"))
     n = state.pay_left
     info: dict[str, object] = {"hand_size": p.hand_size}
+    message: tuple[str, dict[str, Any]]  # the prompt as a catalogue message (keizai.i18n)
     if state.pay_for == PAY_LIMIT:
         kind = "discard"
         limit = state._hand_limit(p)
         prompt = (f"Discard {_plural(n, 'card')}: down to the hand limit of {limit}")
+        message = ("ne.whole.discard_limit", {"n": n, "limit": limit})
         info["hand_limit"] = limit
     elif state.pay_for == PAY_BUILD:
         kind = "pay"
         names = " and ".join(buildings[t].name_en for t in state.chosen)
         prompt = f"Pay {_plural(n, 'card')} for {names}"
         info["building"] = [buildings[t].id for t in state.chosen]
+        message = ("ne.whole.pay_double" if double else "ne.whole.pay",
+                   {"n": n, "cards": info["building"]})
     else:
         kind = "discard"
         prompt = f"Discard {_plural(n, 'card')}"
+        message = ("ne.whole.discard", {"n": n})
     if double:
         prompt += " (a Consumer Item counts as two cards)"
     return PendingDecision(kind=kind, seat=seat, prompt=prompt, amount=n,
                            constraint=COVER if double else EXACTLY,
-                           candidates=tuple(candidates), unit="card", info=info)
+                           candidates=tuple(candidates), unit="card", info=info,
+                           prompt_msg=message)
 
 
 def _sale(state: NationalEconomyState) -> PendingDecision:
@@ -92,7 +100,8 @@ def _sale(state: NationalEconomyState) -> PendingDecision:
     candidates = tuple(
         Candidate(id=buildings[t].id, label=buildings[t].name_en, action=f"sell:{buildings[t].id}",
                   count=max(rest.count(t) for rest in rests), weight=state._sale_price(t),
-                  info={"price": state._sale_price(t), "value": buildings[t].value})
+                  info={"price": state._sale_price(t), "value": buildings[t].value},
+                  term=f"ne.card.{buildings[t].id}")
         for t in involved
     )
     chosen_value = sum(state._sale_price(t) for t in prefix)
@@ -106,4 +115,6 @@ def _sale(state: NationalEconomyState) -> PendingDecision:
         info={"wages_due": due, "cash": p.money, "shortfall": short,
               "workers": p.workers, "wage": state.cards.wages[state.round - 1],
               "already_chosen": [buildings[t].id for t in prefix]},
+        prompt_msg=("ne.whole.sell", {"due": due, "cash": p.money, "short": short,
+                                      "need": short - chosen_value}),
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from keizai.engine import SmallDraws, State, rng_from
+from keizai.i18n import msg
 from keizai.rules.national_economy.actions import Layout
 from keizai.rules.national_economy.cards import (
     AGRICULTURE,
@@ -32,6 +33,7 @@ from keizai.rules.national_economy.workplaces import (
     SIMPLE,
     Spot,
     compile_spots,
+    workplace_id,
 )
 
 # Pending decisions
@@ -237,7 +239,7 @@ class NationalEconomyState(State):
         if set_aside_b >= 0:
             self.deck.append(set_aside_b)  # the top of the deck is its end
         if self.log_enabled:
-            self._event(f"Round 1 begins; the wage is ${cards.wages[0]} per worker.")
+            self._event(msg("ne.log.round_one", wage=cards.wages[0]))
 
     # ------------------------------------------------------------------ contract
     @property
@@ -296,12 +298,6 @@ class NationalEconomyState(State):
             self._decide(legal[0])
 
     # ------------------------------------------------------------------ helpers
-    def _name(self, t: int) -> str:
-        return self.cards.buildings[t].name_en
-
-    def _seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
-
     def _worker_limit(self, p: Player) -> int:
         return self.base_worker_limit + p.temps
 
@@ -345,19 +341,19 @@ class NationalEconomyState(State):
                 self.discard.clear()
                 self.rng.shuffle(deck)
                 if self.log_enabled:
-                    self._event("The discard pile is shuffled into a new deck.")
+                    self._event(msg("ne.log.reshuffle"))
             t = deck.pop()
             hand[t] += 1
             drawn.append(t)
         p.hand_n += len(drawn)
         if not quiet and self.log_enabled:
             items = n - len(drawn)
-            extra = f" and {items} Consumer Item(s) (deck empty)" if items else ""
-            names = ", ".join(self._name(t) for t in drawn) or "nothing"
-            who = self._seat_name(seat)
+            short = "_short" if items else ""
+            ids = [self.cards.buildings[t].id for t in drawn]
             if self.log_enabled:
-                self._event(f"{who} draws {len(drawn)} building card(s){extra}.", seat,
-                            f"{who} draws {names}{extra}.")
+                self._event(msg("ne.log.draws" + short, seat=seat, n=len(drawn), items=items),
+                            seat, msg("ne.log.draws_cards" + short, seat=seat, cards=ids,
+                                      items=items))
 
     # ------------------------------------------------------------------ placement
     def _placements(self, seat: int | None) -> list[int]:
@@ -517,6 +513,7 @@ class NationalEconomyState(State):
             built[j] = USED
             self.place_own = j
             spot = self.own_spots[t]
+            where = -1 - t
         else:
             spots = self.spots
             keys = self.wp_key
@@ -530,12 +527,16 @@ class NationalEconomyState(State):
                     break
             spot = spots[keys[i]]
             who[i] = who[i] + (seat,) * spot.workers
+            where = keys[i]
         effect, workers = spot.steps, spot.workers
         p.ready -= workers
         if self.log_enabled:
-            tokens = "two workers" if workers == 2 else "a worker"
-            where = f"their {spot.name}" if self.place_own >= 0 else spot.name
-            self._event(f"{self._seat_name(seat)} places {tokens} on {where}.")
+            if where < 0:
+                card, key = self.cards.buildings[-1 - where].id, "ne.log.place_own"
+            else:
+                card, public = workplace_id(self.cards, where)
+                key = "ne.log.place_public" if public else "ne.log.place"
+            self._event(msg(key, seat=seat, card=card, workers=workers))
         if self.num_players == 1:  # one workplace per token placed (two on a two-token one)
             for _ in range(workers):
                 self._turn_sideways()
@@ -550,7 +551,9 @@ class NationalEconomyState(State):
             if not self.wp_who[i] and not self.wp_side[i]:
                 self.wp_side[i] = True
                 if self.log_enabled:
-                    self._event(f"{self.spots[self.wp_key[i]].name} is turned sideways.")
+                    card, public = workplace_id(self.cards, self.wp_key[i])
+                    self._event(msg("ne.log.sideways_public" if public else "ne.log.sideways",
+                                    card=card))
                 return
 
     # ------------------------------------------------------------------ effect steps
@@ -576,7 +579,7 @@ class NationalEconomyState(State):
         elif name == "vp":
             p.vp += step[1]
             if self.log_enabled:
-                self._event(f"{self._seat_name(seat)} takes {step[1]} VP card(s).")
+                self._event(msg("ne.log.vp", seat=seat, n=step[1]))
         elif name == "gain":
             self._take_budget(p, seat, step[1])
         elif name == "discard":
@@ -601,12 +604,11 @@ class NationalEconomyState(State):
         elif name == "discard_items":
             p.items -= step[1]
             if self.log_enabled:
-                self._event(f"{self._seat_name(seat)} discards {step[1]} Consumer Items.")
+                self._event(msg("ne.log.discard_items", seat=seat, n=step[1]))
         elif name == "brew":
             p.brew += step[1]
             if self.log_enabled:
-                self._event(f"{self._seat_name(seat)} sets {step[1]} Consumer Items on the "
-                            "Brewery for next round.")
+                self._event(msg("ne.log.brew", seat=seat, n=step[1]))
         elif name == "burn":
             self._burn(p, seat)
         elif name == "hire":
@@ -614,30 +616,30 @@ class NationalEconomyState(State):
             if step[1] == "ready":
                 p.ready += 1
                 if self.log_enabled:
-                    self._event(f"{self._seat_name(seat)} hires a worker who can work this round.")
+                    self._event(msg("ne.log.hire_ready", seat=seat))
             else:
                 p.trainees += 1
                 if self.log_enabled:
-                    self._event(f"{self._seat_name(seat)} hires a worker in training.")
+                    self._event(msg("ne.log.hire_trainee", seat=seat))
         elif name == "hire_up_to":
             count = min(step[1], self._worker_limit(p)) - p.workers
             p.workers += count
             p.trainees += count
             if self.log_enabled:
-                self._event(f"{self._seat_name(seat)} hires {count} worker(s) in training.")
+                self._event(msg("ne.log.hire_trainees", seat=seat, n=count))
         elif name == "start_player":
             self.start_player = seat
             if self.log_enabled:
-                self._event(f"{self._seat_name(seat)} takes the Start Player marker.")
+                self._event(msg("ne.log.start_player", seat=seat))
         elif name == "temp_worker":
             p.temps += 1
             if self.log_enabled:
-                self._event(f"{self._seat_name(seat)} gains a Temp Worker token (worker limit +1).")
+                self._event(msg("ne.log.temp_worker", seat=seat))
         elif name == "doll":
             p.dolls += 1
             p.ready += 1
             if self.log_enabled:
-                self._event(f"{self._seat_name(seat)} gains a Mechanical Doll.")
+                self._event(msg("ne.log.doll", seat=seat))
         elif name == "build":
             self.build_mode = step[1]
             self.build_arg = step[2] if len(step) > 2 else None
@@ -665,13 +667,13 @@ class NationalEconomyState(State):
     def _gain_items(self, p: Player, seat: int, n: int) -> None:
         p.items += n
         if self.log_enabled:
-            self._event(f"{self._seat_name(seat)} draws {n} Consumer Item(s).")
+            self._event(msg("ne.log.items", seat=seat, n=n))
 
     def _take_budget(self, p: Player, seat: int, amount: int) -> None:
         self.budget -= amount
         p.money += amount
         if self.log_enabled:
-            self._event(f"{self._seat_name(seat)} takes ${amount} from the Budget.")
+            self._event(msg("ne.log.budget", seat=seat, amount=amount))
 
     def _burn(self, p: Player, seat: int) -> None:
         """Burnt Field leaves play: at the end of the round (revival) or at once (option)."""
@@ -683,7 +685,7 @@ class NationalEconomyState(State):
             p.built.pop(j)
             self.discard.append(t)
             if self.log_enabled:
-                self._event(f"{self._seat_name(seat)}'s Burnt Field is discarded.")
+                self._event(msg("ne.log.burnt", seat=seat))
         else:
             p.built[j] = BURNT
 
@@ -699,15 +701,15 @@ class NationalEconomyState(State):
                 self.discard.clear()
                 self.rng.shuffle(self.deck)
                 if self.log_enabled:
-                    self._event("The discard pile is shuffled into a new deck.")
+                    self._event(msg("ne.log.reshuffle"))
             revealed.append(self.deck.pop())
         if not revealed:
             self._gain_items(p, seat, 1)
             return False
         self.revealed = revealed
         if self.log_enabled:
-            self._event(f"{self._seat_name(seat)} reveals "
-                        + ", ".join(self._name(t) for t in revealed) + ".")
+            self._event(msg("ne.log.reveals", seat=seat,
+                            cards=[self.cards.buildings[t].id for t in revealed]))
         self.decision = TAKE
         return True
 
@@ -721,7 +723,7 @@ class NationalEconomyState(State):
         self.discard.extend(self.revealed)
         self.revealed = []
         if self.log_enabled:
-            self._event(f"{self._seat_name(seat)} keeps {self._name(t)} and discards the rest.")
+            self._event(msg("ne.log.keeps", seat=seat, card=self.cards.buildings[t].id))
         self.decision = NONE
         self._run()
 
@@ -755,7 +757,7 @@ class NationalEconomyState(State):
                     self._legal = legal
                     return
                 if self.log_enabled:
-                    self._event(f"{self._seat_name(other)} has no workplace left to use.")
+                    self._event(msg("ne.log.no_workplace", seat=other))
                 self.players[other].ready = 0
         self._begin_payday()
 
@@ -845,9 +847,10 @@ class NationalEconomyState(State):
             due = sum(self.cost(p, c) for c in self.chosen)
             if mode == "discount":
                 due = max(0, due - self.build_arg)
-        names = " and ".join(self._name(c) for c in self.chosen)
         if self.log_enabled:
-            self._event(f"{self._seat_name(seat)} builds {names}, paying {due} card(s).")
+            ids = [self.cards.buildings[c].id for c in self.chosen]
+            self._event(msg("ne.log.builds_two" if len(ids) == 2 else "ne.log.builds",
+                            seat=seat, card=ids[0], card2=ids[-1], due=due))
         if due == 0:
             self._finish_build()
         else:
@@ -907,17 +910,16 @@ class NationalEconomyState(State):
         if x == len(p.hand):
             p.items -= 1
             self.pay_left -= 2 if self.pay_mode == ITEM_DOUBLE else 1
-            label = "a Consumer Item"
         else:
             self._reveal_own_hand()  # the card leaves its hand: news to the others
             p.hand[x] -= 1
             p.hand_n -= 1
             self.discard.append(x)
             self.pay_left -= 1
-            label = self._name(x)
         self.pay_min = x
         if self.log_enabled:
-            self._event(f"{self._seat_name(seat)} discards {label}.")
+            self._event(msg("ne.log.discards_item", seat=seat) if x == len(p.hand) else
+                        msg("ne.log.discards", seat=seat, card=self.cards.buildings[x].id))
         if self.pay_left > 0:
             return
         self.decision = NONE
@@ -940,7 +942,7 @@ class NationalEconomyState(State):
         self.payday_pos = 0
         self.payday_wages = False
         if self.log_enabled:
-            self._event(f"Payday of round {self.round}.")
+            self._event(msg("ne.log.payday", round=self.round))
         self._payday()
 
     def _payday_seat(self) -> int:
@@ -960,8 +962,7 @@ class NationalEconomyState(State):
             if excess > 0:
                 self.current = seat
                 if self.log_enabled:
-                    self._event(f"{self._seat_name(seat)} must discard {excess} card(s) "
-                                "down to the hand limit.")
+                    self._event(msg("ne.log.hand_limit", seat=seat, n=excess))
                 self._begin_pay(excess, PAY_LIMIT, NORMAL)
                 return
             self.payday_pos += 1
@@ -1041,7 +1042,8 @@ class NationalEconomyState(State):
         self.wp_who.append(())
         self.wp_side.append(False)
         if self.log_enabled:
-            self._event(f"{self._seat_name(seat)} sells {self._name(t)} for ${price}.")
+            self._event(msg("ne.log.sells", seat=seat, card=self.cards.buildings[t].id,
+                            price=price))
 
     def _pay_wages(self, p: Player, seat: int, due: int) -> None:
         paid = min(p.money, due)
@@ -1050,9 +1052,8 @@ class NationalEconomyState(State):
         missing = due - paid
         p.unpaid += missing
         if self.log_enabled:
-            tail = f" and takes {missing} Unpaid Wage card(s)" if missing else ""
-            if self.log_enabled:
-                self._event(f"{self._seat_name(seat)} pays ${paid} in wages{tail}.")
+            self._event(msg("ne.log.wages_unpaid" if missing else "ne.log.wages", seat=seat,
+                            paid=paid, missing=missing))
 
     def _end_round(self) -> None:
         for seat, p in enumerate(self.players):
@@ -1062,7 +1063,7 @@ class NationalEconomyState(State):
                     if mark == BURNT:
                         self.discard.append(p.buildings[j])
                         if self.log_enabled:
-                            self._event(f"{self._seat_name(seat)}'s Burnt Field is discarded.")
+                            self._event(msg("ne.log.burnt", seat=seat))
                 p.buildings = [p.buildings[j] for j in keep]
                 p.built = [FREE] * len(keep)
         if self.round >= ROUNDS:
@@ -1070,7 +1071,7 @@ class NationalEconomyState(State):
             self.decision = NONE
             self.current = None
             if self.log_enabled:
-                self._event("The game is over.")
+                self._event(msg("ne.log.over"))
             return
         face = self.round - 1
         self.wp_key.append(FACE + face)
@@ -1085,16 +1086,15 @@ class NationalEconomyState(State):
             if p.brew:
                 p.items += p.brew
                 if self.log_enabled:
-                    self._event(f"{self._seat_name(seat)} takes {p.brew} Consumer Items "
-                                "from the Brewery.")
+                    self._event(msg("ne.log.brewery", seat=seat, n=p.brew))
                 p.brew = 0
         self.wp_who = [()] * len(self.wp_key)
         self.phase = ACTION
         self.decision = PLACE
         self.current = self.round_lead
         if self.log_enabled:
-            self._event(f"Round {self.round} begins; {self.cards.faces[face].name_en} opens; "
-                        f"the wage is ${self.cards.wages[self.round - 1]} per worker.")
+            self._event(msg("ne.log.round", round=self.round, face=self.cards.faces[face].id,
+                            wage=self.cards.wages[self.round - 1]))
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> NationalEconomyState:

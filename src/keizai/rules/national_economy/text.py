@@ -1,90 +1,103 @@
-"""Plain-text rendering of a National Economy view for the terminal."""
+"""Plain-text rendering of a National Economy view for the terminal, in the reader's
+language (the words come from the message catalogue, keizai.i18n)."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
+
+from keizai.i18n import tr
+
+
+def _pad(text: str, width: int) -> str:
+    """`text` padded to `width` terminal columns (CJK characters take two)."""
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - used)
 
 
 def _seat(seat: int) -> str:
     return f"P{seat + 1}"
 
 
-def _card(card: dict[str, Any], cost_key: str = "cost") -> str:
-    icons = "".join(i[0].upper() for i in card["icons"])
-    tags = [f"cost {card.get(cost_key, card['cost'])}", f"value {card['value']}"]
-    if icons:
-        tags.append(icons)
+def _card(card: dict[str, Any], lang: str, cost_key: str = "cost") -> str:
+    sep = tr("list.sep", lang)
+    tags = [tr("ne.tui.cost", lang, n=card.get(cost_key, card["cost"])),
+            tr("ne.tui.value", lang, n=card["value"])]
+    if card["icons"]:
+        tags.append("".join(tr(f"ne.tui.icon_{i}", lang) for i in card["icons"]))
     if card["no_sale"]:
-        tags.append("no sale")
-    return f"{card['name']} ({', '.join(tags)})"
+        tags.append(tr("icon_no_sale", lang))
+    return f"{tr('ne.card.' + card['id'], lang)} ({sep.join(tags)})"
 
 
-def _workers(p: dict[str, Any], payday: bool) -> str:
+def _workers(p: dict[str, Any], payday: bool, lang: str) -> str:
     """ "3 workers: 1 still to place, 1 in training (works from next round)"."""
-    total = p["workers"]
-    text = f"{total} worker{'s' * (total != 1)}"
     parts = []
     if not payday:
-        parts.append(f"{p['workers_ready']} still to place")
+        parts.append(tr("ne.tui.to_place", lang, n=p["workers_ready"]))
     if p["trainees"]:
-        parts.append(f"{p['trainees']} in training (works from next round)")
-    return text + (": " + ", ".join(parts) if parts else "")
+        parts.append(tr("ne.tui.in_training", lang, n=p["trainees"]))
+    text = tr("ne.tui.workers", lang, n=p["workers"])
+    return text + (tr("ne.tui.colon", lang) + tr("list.sep", lang).join(parts) if parts else "")
 
 
-def render(view: dict[str, Any], building_names: frozenset[str] = frozenset()) -> str:
-    """The table as text; `building_names` tells a workplace apart from a building of
-    the same name."""
+def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
+           lang: str = "en") -> str:
+    """The table as text in `lang`; `building_names` tells a workplace apart from a
+    building of the same name."""
     lines = []
-    phase = view["phase"]
-    lines.append(
-        f"Round {view['round']}/{view['rounds']} · {phase} · wage ${view['wage']} per worker"
-        f" · Budget ${view['budget']} · deck {view['deck_size']} cards"
-        f" · start player {_seat(view['start_player'])}"
-    )
-    lines.append("Workplaces:")
-    payday = phase == "payday"  # the workers are home: nobody stands on a workplace
+    lines.append(tr("ne.tui.head", lang, round=view["round"], rounds=view["rounds"],
+                    phase=tr(f"ne.tui.phase_{view['phase']}", lang),
+                    wage=view["wage"], budget=view["budget"], deck=view["deck_size"],
+                    start=view["start_player"]))
+    lines.append(tr("ne.tui.workplaces", lang))
+    payday = view["phase"] == "payday"  # the workers are home: nobody stands on a workplace
     for i, w in enumerate(view["workplaces"], 1):
-        who = "free" if payday else ", ".join(_seat(s) for s in w["workers"]) or "free"
+        who = "" if payday else tr("list.sep", lang).join(_seat(s) for s in w["workers"])
+        who = who or tr("free", lang)
         if w["sideways"]:
-            who = "sideways (unusable until payday)"
-        kinds = {"building": " (sold building)", "round": " (round card)"}
-        name = w["name"] + kinds.get(w["kind"], "")
-        if w["kind"] != "building" and w["name"] in building_names:
-            name += " (the workplace)"  # Glory: the Relics workplace and Relics building
-        lines.append(f"  {i:2}. {name:28} [{who}]  {w['text']}")
+            who = tr("ne.tui.sideways", lang)
+        name = tr("ne.card." + w["id"], lang)
+        if w["kind"] in ("building", "round"):
+            name = tr(f"ne.tui.kind_{w['kind']}", lang, name=name)
+        elif w["name"] in building_names:
+            name = tr("ne.tui.the_workplace", lang, name=name)  # Glory: Relics twice
+        lines.append(f"  {i:2}. {_pad(name, 28)} [{who}]  {tr('ne.text.' + w['id'], lang)}")
     for p in view["players"]:
-        me = " (you)" if p["seat"] == view["seat"] else ""
+        me = tr("ne.tui.you", lang) if p["seat"] == view["seat"] else ""
         extras = []
         if view["vp_cards_in_game"]:
-            extras.append(f"VP cards {p['vp_cards']}")
+            extras.append(tr("ne.tui.vp_cards", lang, n=p["vp_cards"]))
         if p["unpaid_wages"]:
-            extras.append(f"unpaid wages {p['unpaid_wages']}")
+            extras.append(tr("ne.tui.unpaid", lang, n=p["unpaid_wages"]))
         if p["dolls"]:
-            extras.append(f"dolls {p['dolls']}")
+            extras.append(tr("ne.tui.dolls", lang, n=p["dolls"]))
         if p["brewery_items"]:
-            extras.append(f"brewery {p['brewery_items']}")
-        lines.append(
-            f"{_seat(p['seat'])}{me}: ${p['money']} · {_workers(p, payday)} · hand "
-            f"{p['hand_size']} ({p['consumer_items']} Consumer Items)"
-            + "".join(f" · {e}" for e in extras)
-        )
+            extras.append(tr("ne.tui.brewery", lang, n=p["brewery_items"]))
+        lines.append(tr("ne.tui.player", lang, seat=p["seat"], me=me, money=p["money"],
+                        workers=_workers(p, payday, lang), hand=p["hand_size"],
+                        items=p["consumer_items"]) + "".join(f" · {e}" for e in extras))
         for b in p["buildings"]:
-            used = " [worker]" if b["used"] else ""
-            lines.append(f"      building: {_card(b)}{used}")
+            used = tr("ne.tui.used", lang) if b["used"] else ""
+            lines.append(f"      {tr('ne.tui.building', lang)}: {_card(b, lang)}{used}")
         if "hand" in p:
             for c in p["hand"]:
-                lines.append(f"      hand: {_card(c, 'cost_now')}  — {c['text']}")
+                lines.append(f"      {tr('ne.tui.hand', lang)}: {_card(c, lang, 'cost_now')}  — "
+                             f"{tr('ne.text.' + c['id'], lang)}")
             if p["consumer_items"]:
-                lines.append(f"      hand: {p['consumer_items']} × Consumer Item")
+                lines.append(f"      {tr('ne.tui.hand', lang)}: "
+                             + tr("ne.tui.items", lang, n=p["consumer_items"]))
     decision = view.get("decision")
     if decision and decision["kind"] == "pay":
-        lines.append(f"Paying: {decision['cards_left']} card(s) left ({decision['reason']}).")
+        lines.append(tr("ne.tui.paying", lang, n=decision["cards_left"],
+                        reason=tr(f"ne.tui.reason_{decision['reason'].replace(' ', '_')}", lang)))
     if decision and decision["kind"] == "take":
-        names = decision.get("revealed_names", decision["revealed"])
-        lines.append("Revealed: " + ", ".join(names))
+        lines.append(tr("ne.tui.revealed", lang, cards=decision["revealed"]))
     if "scores" in view:
-        lines.append("Scores:")
+        lines.append(tr("ne.tui.scores", lang))
         for seat, row in enumerate(view["scores"]):
-            parts = ", ".join(f"{k} {v}" for k, v in row.items() if k != "total")
-            lines.append(f"  {_seat(seat)}: {row['total']} points ({parts})")
+            parts = tr("list.sep", lang).join(
+                f"{k if lang == 'en' else tr('score_' + k, lang)} {v}"
+                for k, v in row.items() if k != "total")
+            lines.append(tr("ne.tui.score_row", lang, seat=seat, total=row["total"], parts=parts))
     return "\n".join(lines)

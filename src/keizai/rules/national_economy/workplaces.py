@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any, Final
 
 from keizai.rules.national_economy.actions import Layout, build_action_space
-from keizai.rules.national_economy.cards import card_set
+from keizai.rules.national_economy.cards import CardSet, card_set
 
 # Workplace keys in the general row: initial k -> k, round face f -> FACE + f,
 # building type t -> PUBLIC + t. Dense, so a key indexes a list.
@@ -73,6 +73,16 @@ def _spot(action: int, name: str, steps: tuple[Any, ...], requires: dict[str, An
     need_hand, need_budget, check, hire_to = _needs(steps, requires)
     return Spot(action, name, steps, requires, workers, multi, need_hand, need_budget, check,
                 hire_to)
+
+
+def workplace_id(cards: CardSet, key: int) -> tuple[str, bool]:
+    """The card id of the general-row workplace `key` and whether it is a sold building
+    (for the log)."""
+    if key < FACE:
+        return cards.initial[key].id, False
+    if key < PUBLIC:
+        return cards.faces[key - FACE].id, False
+    return cards.buildings[key - PUBLIC].id, True
 
 
 @cache

@@ -1,414 +1,32 @@
-// Every string of the page in English, 日本語 and 繁體中文. Card and workplace names come
-// from the game's view (name_ja / name_zh); where a translation is missing (some
-// Progress/Glory cards have no name_zh yet) the English name is shown.
+// Every word of the page in English, 日本語 and 繁體中文, from the message catalogue the
+// Python faces use too (keizai/i18n/<lang>.json, served at /i18n/<lang>.json). This is the
+// JavaScript twin of keizai.i18n: the same ids, the same template syntax —
+//   {0} / {name}            a value (a list is joined with "list.sep")
+//   {seat:seat}             P1, P2, …
+//   {card:t:ne.card}        the catalogue entry "ne.card.<value>" (a list: each, joined)
+//   {n:plural:card:cards}   English plural (first word when n == 1)
 
-const STRINGS = {
-  en: {
-    title: "keizai", tagline: "Economic board games, played fairly online",
-    lobby: "Lobby", language: "Language", new_game: "New game", game: "Game",
-    players: "Players", seat: "Seat", human: "Human", bot: "Bot", options: "Options",
-    seed: "Seed (optional)", create: "Create game", games: "Games", no_games: "No games yet.",
-    refresh: "Refresh", join: "Join", watch: "Watch", replay: "Replay", play: "Play",
-    invite_links: "Invite links", copy: "Copy", copied: "Copied", open: "Open",
-    you: "you", open_seat: "open", connected: "online", away: "away", over: "finished",
-    step: "step", turn_of: "Turn: {0}", your_turn: "Your turn", waiting: "Waiting for {0}…",
-    spectating: "You are watching.", game_over: "The game is over.",
-    round: "Round", wage: "Wage", budget: "Budget", deck: "Deck", phase: "Phase",
-    phase_action: "work", phase_payday: "payday", phase_over: "over",
-    workplaces: "Workplaces", your_hand: "Your hand", hand: "Hand", buildings: "Buildings",
-    money: "Money", workers: "Workers", ready: "ready", training: "in training",
-    items: "Consumer Items", vp: "VP cards", unpaid: "Unpaid wages", cost: "Cost",
-    value: "Value", start_player: "Start player", free: "free", sideways: "closed this round",
-    public_building: "sold building", log: "Log", scores: "Scores", total: "Total",
-    ranking: "Ranking", winner: "Winner", shared_victory: "Shared victory", choices: "Choices", confirm: "Confirm",
-    cancel: "Cancel", undo: "Undo", hand_to_bot: "Hand to a bot",
-    prompt_place: "Click a workplace to send a worker there.",
-    prompt_build: "Click the building to construct.",
-    prompt_pay: "Discard {0} more card(s): click cards in your hand.",
-    prompt_sell: "Payday: click buildings to sell until you can pay.",
-    prompt_take: "Click the revealed card to keep.",
-    prompt_option: "Choose an effect.", prompt_generic: "Choose an action.",
-    whole_total: "Chosen: {0} of {1} {2}", whole_clear: "Clear",
-    whole_one_step: "One step at a time", whole_unit_card: "card(s)",
-    whole_unit_dollar: "dollars", whole_unit_resource: "resource(s)", whole_unit_bed: "bed(s)",
-    whole_beds: "{0} beds", whole_energy: "energy {0}", whole_vp: "{0} VP",
-    whole_counts: "(counts {0})",
-    whole_payday: "Wages due ${0} · cash ${1} · short ${2}",
-    whole_houses_money: "You have ${0}; a price you cannot pay takes loans of ${1} each.",
-    fu_turn_of: "Turn of", game_over_winner: "{0} wins", game_over_shared: "{0} share the win",
-    game_over_solo_won: "Won: {0} points against a target of {1}",
-    game_over_solo_lost: "Lost: {0} points against a target of {1}",
-    payday_forecast: "Payday forecast: wages ${0} ({1} workers × ${2}) vs money ${3}",
-    payday_short: "short ${0}", payday_covered: "covered",
-    reduction_vp: "−{0} with {1}+ VP cards", reduction_icon: "−{0} with {1}+ {2} building(s)",
-    reduction_per_icon: "−{0} per {1} building", reduction_now: "Cost {0} → {1}: {2}",
-    reduction_rule: "Cost reduction: {0}", last_move: "Just now",
-    auto_single: "The only choice, applied for you: {0}",
-    auto_single_toggle: "apply single choices", show: "Show", hide: "Hide", turn_sound: "sound on my turn",
-    confirm_pay: "Discard {0}?", confirm_sell: "Sell {0}?", confirm_action: "Do this: {0}?",
-    revealed: "Revealed", paying_for: "Paying for", reconnecting: "Reconnecting…",
-    error: "Error", back: "Back", forward: "Forward", first: "First", last: "Last",
-    final_scores: "Final scores", breakdown: "Breakdown", view_as: "View as",
-    everyone: "everyone (public)", solo_target: "Solo target", won: "won", lost: "lost",
-    action_place: "Place a worker on {0}", action_place_own: "Place a worker on your {0}",
-    action_place_public: "Place a worker on the public {0}", action_build: "Build {0}",
-    action_pay: "Discard {0}", action_pay_item: "Discard a Consumer Item",
-    action_sell: "Sell {0}", action_take: "Keep {0}",
-    action_option_items: "Draw 2 Consumer Items",
-    action_option_trade: "Discard 2 Consumer Items and draw 3 buildings",
-    consumer_item: "Consumer Item", unknown_game_table: "Generic table: the game's view as it is",
-    view: "View", state: "State", seats: "Seats", not_found: "Game not found.",
-    bot_level: "Bot", solo: "solo", plain_table: "plain table",
-    score_buildings: "buildings", score_bonuses: "bonuses", score_money: "money",
-    score_vp_cards: "VP cards", score_unpaid_wages: "unpaid wages", score_target: "target",
-    score_won: "won", score_companies: "companies", score_cash: "cash",
-    icon_agriculture: "agriculture", icon_industry: "industry", icon_facility: "facility",
-    icon_no_sale: "no sale", icon_no_worker: "no workers",
-    opt_farm_resort_empty: "Farm Resort usable with no Consumer Items",
-    opt_burnt_field_immediate: "Burnt Field discarded right after use",
-    opt_max_turns: "Turn limit", opt_choose_corners: "Players choose their corners",
-    opt_demand_stays: "The first demand card stays all game",
-    opt_loans_when_cash_short: "Loans pay interest when cash is short",
-    opt_house_stacks: "Only the top house of each price stack",
-    opt_advanced: "Advanced set-up", opt_houses: "House tile side (A or B)",
-    opt_expert_tiles: "Expert tiles (empty: none; \"random\")",
-    opt_refresh_on_credit: "Loans may pay for a refresh",
-    fu_generator: "makes {0} · {1} space(s)", fu_house: "{0} beds · {1} energy · {2} VP",
-    fu_market_food: "Food", fu_market_power: "Power", fu_marker: "price marker",
-    fu_supply: "Supply", fu_subsidy: "Subsidy", fu_money: "Money", fu_food: "Food",
-    fu_energy: "Energy", fu_loans: "Loans", fu_residents: "Residents", fu_idle: "idle",
-    fu_robots: "Robots", fu_beds: "Beds", fu_house_energy: "House energy",
-    fu_refresh_cost: "Refresh cost", fu_best_runs: "Best runs", fu_houses: "Houses for sale",
-    fu_finished: "finished", fu_final_phase: "Final phase", fu_owed: "To pay",
-    fu_beds_to_buy: "Beds to buy",
-    fu_tile_food: "Food generator + food run", fu_tile_power: "Power generator + power run",
-    fu_tile_invite: "Invite residents + feeding run", fu_tile_robots: "Robots + energy run",
-    fu_tile_subsidy: "Take the subsidy", fu_pay: "Pay 1 {0}", fu_invite: "Invite {0}",
-    fu_take_robots: "Take {0} robot(s)", fu_buy_house: "Buy house {0}",
-    fu_house_done: "Buy no more houses", fu_discard: "Discard generator {0}",
-    fu_refresh: "Pay to turn all action tiles face up",
-    fu_stop: "Stop: end my game now (face-up tiles score)", fu_repay: "Repay a loan",
-    fu_repay_done: "Keep the remaining loans", fu_buy_left: "Buy the cheap (left) generator",
-    fu_buy_right: "Buy the dear (right) generator", fu_buy_none: "Buy no generator",
-    fu_prompt_choose_an_action: "Click one of your face-up action tiles.",
-    fu_prompt_buy_a_generator: "Click the left or right generator of the market, or buy none.",
-    fu_prompt_invite_residents: "How many residents do you invite?",
-    fu_prompt_buy_houses: "Click the houses to buy, then finish.",
-    fu_prompt_pay_resources: "Click your resources to pay, one at a time.",
-    fu_prompt_repay_loans: "Click your loans to repay one, or keep them.",
-    fu_prompt_take_robots: "How many robots do you take?",
-    fu_prompt_discard_a_generator: "Click one of your generators to discard.",
-    score_idle_residents: "idle residents", score_surplus: "surplus", score_houses: "houses",
-    score_loans: "loans", score_face_up_tiles: "face-up tiles", score_resources: "resources",
-    ee_roll: "Roll the die", ee_turn: "Turn", ee_price_pile: "Price cards", ee_offer: "Offer",
-    ee_buy: "Buy", ee_pass: "Do not buy", ee_take_from: "Buy, taking it from {0}",
-    ee_jump: "Jump and meet the demand", ee_stay: "Stay", ee_demand: "Demand",
-    ee_bank: "Bank", ee_cash: "Cash", ee_companies: "Companies",
-    ee_price_cards: "Price cards", ee_play: "Play {0}: move {1}",
-    ee_draw_from: "Draw a price card from {0}", ee_corner: "Headquarters on corner {0}",
-    ee_phase_move: "move", ee_phase_offer: "offer", ee_phase_research: "research",
-    ee_phase_refill: "refill", ee_phase_placing: "set-up", ee_phase_over: "over",
-    ee_prompt_move: "Roll the die or play a price card from your hand.",
-    ee_prompt_offer: "Buy the revealed material or pass.",
-    ee_prompt_research: "Jump ahead to meet the demand, or stay.",
-    ee_prompt_refill: "Click the player to draw a price card from.",
-    ee_prompt_placing: "Click a corner for your headquarters.", ee_prompt_over: "",
-    // players, ratings and tables (issue 18)
-    account: "Account", log_in: "Log in", register: "Register", log_out: "Log out",
-    username: "Username", password: "Password", logged_in_as: "Logged in as {0}",
-    account_hint: "An account keeps your games and ratings; guests can play without one.",
-    my_seats: "My seats", my_tables: "Tables I host", none_yet: "None yet.",
-    leaderboard: "Leaderboard", rating: "Rating", games_played: "Games", player: "Player",
-    history: "History", place: "Place", rating_curve: "Rating curve",
-    no_ratings: "No rated games yet.",
-    rating_hint: "Rating = μ − 3σ (OpenSkill); bots of each level are on the same ladder.",
-    your_name: "Your name", sit_down: "Sit down", as_account: "(as {0})",
-    visibility: "Table", public: "public", private: "private (invite only)",
-    clock: "Turn clock", clock_none: "none", clock_relaxed: "relaxed (5 min)",
-    clock_fast: "fast (45 s)", time_left: "Time left: {0}",
-    away_bot: "You ran out of time: a bot is playing for you.", im_back: "I'm back",
-    rematch: "Rematch", go_rematch: "Go to the rematch", chat: "Chat", send: "Send",
-    mute: "Mute", unmute: "Unmute", rated: "rated",
-    unrated: "unrated", rated_at_end: "rated if every seat is an account or a bot",
-    seed_unrated: "A game with a chosen seed is not rated.",
-    why_seed: "chosen seed", why_undo: "undo", why_hot_seat: "one account in two seats",
-    why_guest: "a guest seat", why_solo: "solo", why_one_player: "one player",
-    why_no_settings: "older table",
-  },
-  ja: {
-    title: "keizai", tagline: "経済ボードゲームをオンラインで公正に",
-    lobby: "ロビー", language: "言語", new_game: "新しいゲーム", game: "ゲーム",
-    players: "人数", seat: "席", human: "人間", bot: "ボット", options: "オプション",
-    seed: "シード（任意）", create: "ゲームを作成", games: "ゲーム一覧",
-    no_games: "まだゲームがありません。", refresh: "更新", join: "参加", watch: "観戦",
-    replay: "リプレイ", play: "プレイ", invite_links: "招待リンク", copy: "コピー",
-    copied: "コピーしました", open: "開く", you: "あなた", open_seat: "空席",
-    connected: "接続中", away: "不在", over: "終了", step: "手", turn_of: "手番: {0}",
-    your_turn: "あなたの手番です", waiting: "{0} を待っています…",
-    spectating: "観戦中です。", game_over: "ゲーム終了。",
-    round: "ラウンド", wage: "賃金", budget: "家計", deck: "山札", phase: "フェイズ",
-    phase_action: "労働", phase_payday: "給料日", phase_over: "終了",
-    workplaces: "職場", your_hand: "あなたの手札", hand: "手札", buildings: "建物",
-    money: "お金", workers: "労働者", ready: "待機", training: "研修中",
-    items: "消費財", vp: "勝利点カード", unpaid: "未払い賃金", cost: "コスト",
-    value: "価値", start_player: "スタートプレイヤー", free: "空き",
-    sideways: "このラウンドは使用不可", public_building: "売却された建物", log: "ログ",
-    scores: "得点", total: "合計", ranking: "順位", winner: "勝者", shared_victory: "同点優勝", choices: "選択肢",
-    confirm: "確定", cancel: "キャンセル", undo: "取り消し", hand_to_bot: "ボットに任せる",
-    prompt_place: "労働者を置く職場をクリックしてください。",
-    prompt_build: "建てる建物をクリックしてください。",
-    prompt_pay: "あと {0} 枚捨ててください：手札のカードをクリック。",
-    prompt_sell: "給料日：支払えるまで売る建物をクリックしてください。",
-    prompt_take: "手元に残すカードをクリックしてください。",
-    prompt_option: "効果を選んでください。", prompt_generic: "行動を選んでください。",
-    whole_total: "選択中：{0}（必要 {1} {2}）", whole_clear: "選び直す",
-    whole_one_step: "1つずつ選ぶ", whole_unit_card: "枚", whole_unit_dollar: "ドル",
-    whole_unit_resource: "資源", whole_unit_bed: "ベッド",
-    whole_beds: "ベッド{0}", whole_energy: "エネルギー{0}", whole_vp: "{0}勝利点",
-    whole_counts: "（{0}枚分）",
-    whole_payday: "給料 ${0} · 所持金 ${1} · 不足 ${2}",
-    whole_houses_money: "所持金 ${0}。払えない分は1枚 ${1} の借金になります。",
-    fu_turn_of: "手番", game_over_winner: "{0} の勝利", game_over_shared: "{0} が同点で勝利",
-    game_over_solo_won: "勝利：{0}点（目標 {1}点）",
-    game_over_solo_lost: "敗北：{0}点（目標 {1}点）",
-    payday_forecast: "給料日の見込み：給料 ${0}（労働者{1}人 × ${2}）／所持金 ${3}",
-    payday_short: "${0} 不足", payday_covered: "足りる",
-    reduction_vp: "勝利点カード{1}枚以上で −{0}", reduction_icon: "{2}の建物{1}つ以上で −{0}",
-    reduction_per_icon: "{1}の建物1つにつき −{0}", reduction_now: "コスト {0} → {1}：{2}",
-    reduction_rule: "コスト軽減：{0}", last_move: "直前の手",
-    auto_single: "選択肢が1つだけなので自動で実行：{0}",
-    auto_single_toggle: "選択肢が1つなら自動で実行", show: "表示", hide: "隠す", turn_sound: "手番で音を鳴らす",
-    confirm_pay: "{0} を捨てますか？", confirm_sell: "{0} を売りますか？",
-    confirm_action: "{0} を実行しますか？", revealed: "公開されたカード",
-    paying_for: "支払い対象", reconnecting: "再接続中…", error: "エラー",
-    back: "戻る", forward: "進む", first: "最初", last: "最後", final_scores: "最終得点",
-    breakdown: "内訳", view_as: "視点", everyone: "全員（公開情報）",
-    solo_target: "ソロ目標", won: "達成", lost: "未達成",
-    action_place: "{0} に労働者を置く", action_place_own: "自分の {0} に労働者を置く",
-    action_place_public: "公共の {0} に労働者を置く", action_build: "{0} を建てる",
-    action_pay: "{0} を捨てる", action_pay_item: "消費財を1枚捨てる",
-    action_sell: "{0} を売る", action_take: "{0} を取る",
-    action_option_items: "消費財を2枚引く",
-    action_option_trade: "消費財を2枚捨てて建物を3枚引く",
-    consumer_item: "消費財", unknown_game_table: "汎用表示：ゲームの情報をそのまま表示",
-    view: "表示", state: "状態", seats: "席", not_found: "ゲームが見つかりません。",
-    bot_level: "ボット", solo: "ソロ", plain_table: "簡易表示",
-    score_buildings: "建物", score_bonuses: "ボーナス", score_money: "お金",
-    score_vp_cards: "勝利点カード", score_unpaid_wages: "未払い賃金", score_target: "目標",
-    score_won: "達成", score_companies: "会社", score_cash: "現金",
-    icon_agriculture: "農業", icon_industry: "工業", icon_facility: "施設",
-    icon_no_sale: "売却不可", icon_no_worker: "配置不可",
-    opt_farm_resort_empty: "消費財0枚でも観光牧場を使える",
-    opt_burnt_field_immediate: "焼畑を使用直後に捨てる",
-    opt_max_turns: "手番の上限", opt_choose_corners: "本社の角を各自が選ぶ",
-    opt_demand_stays: "最初の需要カードを最後まで使う",
-    opt_loans_when_cash_short: "現金が足りなければ借金で利息を払う",
-    opt_house_stacks: "価格ごとの山の一番上の家だけ買える",
-    opt_advanced: "上級セットアップ", opt_houses: "住宅タイルの面（A か B）",
-    opt_expert_tiles: "エキスパートタイル（空欄：なし、\"random\"）",
-    opt_refresh_on_credit: "リフレッシュ費用を借金で払える",
-    fu_generator: "産出 {0} · {1} マス", fu_house: "ベッド {0} · エネルギー {1} · {2} VP",
-    fu_market_food: "食料", fu_market_power: "電力", fu_marker: "価格マーカー",
-    fu_supply: "サプライ", fu_subsidy: "補助金", fu_money: "お金", fu_food: "食料",
-    fu_energy: "エネルギー", fu_loans: "借金", fu_residents: "住民", fu_idle: "待機",
-    fu_robots: "ロボット", fu_beds: "ベッド", fu_house_energy: "住宅エネルギー",
-    fu_refresh_cost: "リフレッシュ費用", fu_best_runs: "最大稼働", fu_houses: "販売中の住宅",
-    fu_finished: "終了", fu_final_phase: "最終フェイズ", fu_owed: "支払い残り",
-    fu_beds_to_buy: "購入するベッド",
-    fu_tile_food: "食料発電機 + 食料稼働", fu_tile_power: "発電機 + 電力稼働",
-    fu_tile_invite: "住民招待 + 食事", fu_tile_robots: "ロボット + エネルギー稼働",
-    fu_tile_subsidy: "補助金を受け取る", fu_pay: "{0} を1つ支払う", fu_invite: "{0} 人招待",
-    fu_take_robots: "ロボットを {0} 体取る", fu_buy_house: "住宅 {0} を買う",
-    fu_house_done: "住宅の購入を終える", fu_discard: "発電機 {0} を捨てる",
-    fu_refresh: "支払ってアクションタイルをすべて表にする",
-    fu_stop: "終了：自分のゲームをここで終える（表のタイルが得点）", fu_repay: "借金を1つ返す",
-    fu_repay_done: "残りの借金はそのまま", fu_buy_left: "安い（左の）発電機を買う",
-    fu_buy_right: "高い（右の）発電機を買う", fu_buy_none: "発電機を買わない",
-    fu_prompt_choose_an_action: "表向きのアクションタイルをクリックしてください。",
-    fu_prompt_buy_a_generator: "市場の左か右の発電機をクリックするか、買わないを選んでください。",
-    fu_prompt_invite_residents: "何人の住民を招待しますか？",
-    fu_prompt_buy_houses: "買う住宅をクリックし、最後に終了してください。",
-    fu_prompt_pay_resources: "支払う資源を1つずつクリックしてください。",
-    fu_prompt_repay_loans: "借金をクリックして返済するか、そのままにしてください。",
-    fu_prompt_take_robots: "ロボットを何体取りますか？",
-    fu_prompt_discard_a_generator: "捨てる発電機をクリックしてください。",
-    score_idle_residents: "待機住民", score_surplus: "余剰", score_houses: "住宅",
-    score_loans: "借金", score_face_up_tiles: "表のタイル", score_resources: "資源",
-    ee_roll: "サイコロを振る", ee_turn: "手番", ee_price_pile: "価格カード", ee_offer: "売り出し",
-    ee_buy: "買う", ee_pass: "買わない", ee_take_from: "{0} から奪って買う",
-    ee_jump: "ジャンプして需要を満たす", ee_stay: "留まる", ee_demand: "需要",
-    ee_bank: "銀行", ee_cash: "現金", ee_companies: "会社",
-    ee_price_cards: "価格カード", ee_play: "{0} を出す：{1} マス進む",
-    ee_draw_from: "{0} から価格カードを引く", ee_corner: "角 {0} に本社を置く",
-    ee_phase_move: "移動", ee_phase_offer: "売り出し", ee_phase_research: "調査",
-    ee_phase_refill: "補充", ee_phase_placing: "準備", ee_phase_over: "終了",
-    ee_prompt_move: "サイコロを振るか、手札の価格カードを出してください。",
-    ee_prompt_offer: "公開された原料を買うか、見送ってください。",
-    ee_prompt_research: "ジャンプして需要を満たすか、留まってください。",
-    ee_prompt_refill: "価格カードを引く相手をクリックしてください。",
-    ee_prompt_placing: "本社を置く角をクリックしてください。", ee_prompt_over: "",
-    // players, ratings and tables (issue 18)
-    account: "アカウント", log_in: "ログイン", register: "登録", log_out: "ログアウト",
-    username: "ユーザー名", password: "パスワード", logged_in_as: "{0} としてログイン中",
-    account_hint: "アカウントはゲームとレーティングを保存します。ゲストはなしでも遊べます。",
-    my_seats: "自分の席", my_tables: "主催したテーブル", none_yet: "まだありません。",
-    leaderboard: "ランキング", rating: "レーティング", games_played: "対局数",
-    player: "プレイヤー", history: "履歴", place: "順位", rating_curve: "レーティングの推移",
-    no_ratings: "レーティング対象の対局はまだありません。",
-    rating_hint: "レーティング = μ − 3σ（OpenSkill）。各レベルのボットも同じ尺度です。",
-    your_name: "名前", sit_down: "着席", as_account: "（{0} として）",
-    visibility: "テーブル", public: "公開", private: "非公開（招待のみ）",
-    clock: "手番の持ち時間", clock_none: "なし", clock_relaxed: "ゆっくり（5分）",
-    clock_fast: "速い（45秒）", time_left: "残り時間: {0}",
-    away_bot: "時間切れです。ボットが代わりに打っています。", im_back: "戻りました",
-    rematch: "再戦", go_rematch: "再戦へ", chat: "チャット", send: "送信",
-    mute: "ミュート", unmute: "ミュート解除", rated: "レーティング対象",
-    unrated: "レーティング対象外", rated_at_end: "全席がアカウントかボットならレーティング対象",
-    seed_unrated: "シードを指定したゲームはレーティング対象外です。",
-    why_seed: "シード指定", why_undo: "取り消し", why_hot_seat: "同じアカウントが2席",
-    why_guest: "ゲストの席", why_solo: "ソロ", why_one_player: "同一プレイヤーのみ",
-    why_no_settings: "以前のテーブル",
-  },
-  zh: {
-    title: "keizai", tagline: "公平的線上經濟桌遊",
-    lobby: "大廳", language: "語言", new_game: "新遊戲", game: "遊戲",
-    players: "人數", seat: "座位", human: "真人", bot: "電腦", options: "選項",
-    seed: "種子（選填）", create: "建立遊戲", games: "遊戲列表", no_games: "還沒有遊戲。",
-    refresh: "重新整理", join: "加入", watch: "觀戰", replay: "重播", play: "遊玩",
-    invite_links: "邀請連結", copy: "複製", copied: "已複製", open: "開啟", you: "你",
-    open_seat: "空位", connected: "在線", away: "離開", over: "已結束", step: "步",
-    turn_of: "輪到：{0}", your_turn: "輪到你了", waiting: "等待 {0}…",
-    spectating: "你正在觀戰。", game_over: "遊戲結束。",
-    round: "回合", wage: "工資", budget: "家計", deck: "牌庫", phase: "階段",
-    phase_action: "工作", phase_payday: "發薪日", phase_over: "結束",
-    workplaces: "工作地點", your_hand: "你的手牌", hand: "手牌", buildings: "建築",
-    money: "金錢", workers: "工人", ready: "待命", training: "培訓中",
-    items: "消費品", vp: "勝利點卡", unpaid: "欠薪", cost: "成本", value: "價值",
-    start_player: "起始玩家", free: "空", sideways: "本回合不可用",
-    public_building: "已出售的建築", log: "紀錄", scores: "分數", total: "總分",
-    ranking: "名次", winner: "勝者", shared_victory: "並列獲勝", choices: "選項", confirm: "確認", cancel: "取消",
-    undo: "悔棋", hand_to_bot: "交給電腦",
-    prompt_place: "點擊一個工作地點派出工人。", prompt_build: "點擊要建造的建築。",
-    prompt_pay: "還需棄 {0} 張牌：點擊手牌。",
-    prompt_sell: "發薪日：點擊要出售的建築直到能付清工資。",
-    prompt_take: "點擊要保留的公開牌。", prompt_option: "選擇一個效果。",
-    prompt_generic: "選擇一個行動。", confirm_pay: "棄掉 {0}？", confirm_sell: "出售 {0}？",
-    whole_total: "已選：{0}（需要 {1} {2}）", whole_clear: "重選",
-    whole_one_step: "一次選一個", whole_unit_card: "張", whole_unit_dollar: "元",
-    whole_unit_resource: "資源", whole_unit_bed: "床位",
-    whole_beds: "床位 {0}", whole_energy: "能源 {0}", whole_vp: "{0} 分",
-    whole_counts: "（算 {0} 張）",
-    whole_payday: "應付薪資 ${0} · 現金 ${1} · 不足 ${2}",
-    whole_houses_money: "你有 ${0}；付不出的部分以每筆 ${1} 的貸款補足。",
-    fu_turn_of: "輪到", game_over_winner: "{0} 獲勝", game_over_shared: "{0} 平手共同獲勝",
-    game_over_solo_won: "勝利：{0} 分（目標 {1} 分）",
-    game_over_solo_lost: "失敗：{0} 分（目標 {1} 分）",
-    payday_forecast: "發薪日預估：薪資 ${0}（{1} 名工人 × ${2}）／現金 ${3}",
-    payday_short: "不足 ${0}", payday_covered: "足夠",
-    reduction_vp: "有 {1} 張以上勝利點卡時 −{0}", reduction_icon: "有 {1} 棟以上{2}建築時 −{0}",
-    reduction_per_icon: "每棟{1}建築 −{0}", reduction_now: "成本 {0} → {1}：{2}",
-    reduction_rule: "成本減免：{0}", last_move: "剛才",
-    auto_single: "只有一個選項，已自動執行：{0}",
-    auto_single_toggle: "只有一個選項時自動執行", show: "顯示", hide: "隱藏", turn_sound: "輪到我時發出聲音",
-    confirm_action: "執行：{0}？", revealed: "公開的牌", paying_for: "支付對象",
-    reconnecting: "重新連線中…", error: "錯誤", back: "上一步", forward: "下一步",
-    first: "開頭", last: "結尾", final_scores: "最終分數", breakdown: "明細",
-    view_as: "視角", everyone: "所有人（公開資訊）", solo_target: "單人目標",
-    won: "達成", lost: "未達成",
-    action_place: "派工人到 {0}", action_place_own: "派工人到你的 {0}",
-    action_place_public: "派工人到公共的 {0}", action_build: "建造 {0}",
-    action_pay: "棄掉 {0}", action_pay_item: "棄掉 1 張消費品", action_sell: "出售 {0}",
-    action_take: "保留 {0}", action_option_items: "抽 2 張消費品",
-    action_option_trade: "棄 2 張消費品並抽 3 張建築",
-    consumer_item: "消費品", unknown_game_table: "通用桌面：直接顯示遊戲資訊",
-    view: "顯示", state: "狀態", seats: "座位", not_found: "找不到遊戲。",
-    bot_level: "電腦", solo: "單人", plain_table: "簡易顯示",
-    score_buildings: "建築", score_bonuses: "獎勵", score_money: "金錢",
-    score_vp_cards: "勝利點卡", score_unpaid_wages: "欠薪", score_target: "目標",
-    score_won: "達成", score_companies: "公司", score_cash: "現金",
-    icon_agriculture: "農業", icon_industry: "工業", icon_facility: "設施",
-    icon_no_sale: "不可出售", icon_no_worker: "不可派工",
-    opt_farm_resort_empty: "沒有消費品時也可使用觀光牧場",
-    opt_burnt_field_immediate: "燒田使用後立即棄掉",
-    opt_max_turns: "回合上限", opt_choose_corners: "玩家自選總部角落",
-    opt_demand_stays: "第一張原料需求卡整場不換",
-    opt_loans_when_cash_short: "現金不足支付利息時貸款",
-    opt_house_stacks: "只能購買各價格堆最上方的房舍",
-    opt_advanced: "進階設置", opt_houses: "住宅板塊面（A 或 B）",
-    opt_expert_tiles: "專家板塊（空白：無；\"random\"）",
-    opt_refresh_on_credit: "可用貸款支付翻面費用",
-    fu_generator: "產出 {0} · {1} 格", fu_house: "{0} 床 · {1} 能源 · {2} 分",
-    fu_market_food: "食物", fu_market_power: "電力", fu_marker: "價格標記",
-    fu_supply: "供應區", fu_subsidy: "補助金", fu_money: "金錢", fu_food: "食物",
-    fu_energy: "能源", fu_loans: "貸款", fu_residents: "居民", fu_idle: "閒置",
-    fu_robots: "機器人", fu_beds: "床位", fu_house_energy: "住宅能源",
-    fu_refresh_cost: "翻面費用", fu_best_runs: "最佳運轉", fu_houses: "出售中的住宅",
-    fu_finished: "已結束", fu_final_phase: "最終階段", fu_owed: "待支付",
-    fu_beds_to_buy: "要購買的床位",
-    fu_tile_food: "食物發電機 + 食物運轉", fu_tile_power: "發電機 + 電力運轉",
-    fu_tile_invite: "邀請居民 + 供餐", fu_tile_robots: "機器人 + 能源運轉",
-    fu_tile_subsidy: "領取補助金", fu_pay: "支付 1 {0}", fu_invite: "邀請 {0} 人",
-    fu_take_robots: "拿 {0} 個機器人", fu_buy_house: "購買住宅 {0}",
-    fu_house_done: "不再購買住宅", fu_discard: "棄掉發電機 {0}",
-    fu_refresh: "付費將所有行動板塊翻回正面",
-    fu_stop: "停止：現在結束我的遊戲（正面板塊計分）", fu_repay: "償還一筆貸款",
-    fu_repay_done: "保留其餘貸款", fu_buy_left: "購買便宜的（左側）發電機",
-    fu_buy_right: "購買昂貴的（右側）發電機", fu_buy_none: "不買發電機",
-    fu_prompt_choose_an_action: "點擊你正面朝上的行動板塊。",
-    fu_prompt_buy_a_generator: "點擊市場左側或右側的發電機，或選擇不買。",
-    fu_prompt_invite_residents: "要邀請幾位居民？",
-    fu_prompt_buy_houses: "點擊要購買的住宅，然後結束。",
-    fu_prompt_pay_resources: "一次點擊一個資源來支付。",
-    fu_prompt_repay_loans: "點擊貸款償還一筆，或保留。",
-    fu_prompt_take_robots: "要拿幾個機器人？",
-    fu_prompt_discard_a_generator: "點擊要棄掉的發電機。",
-    score_idle_residents: "閒置居民", score_surplus: "盈餘", score_houses: "住宅",
-    score_loans: "貸款", score_face_up_tiles: "正面板塊", score_resources: "資源",
-    ee_roll: "擲骰子", ee_turn: "回合", ee_price_pile: "價格卡", ee_offer: "開價",
-    ee_buy: "購買", ee_pass: "不買", ee_take_from: "購買並從 {0} 取得",
-    ee_jump: "跳躍並滿足需求", ee_stay: "留在原地", ee_demand: "需求",
-    ee_bank: "銀行", ee_cash: "現金", ee_companies: "公司",
-    ee_price_cards: "價格卡", ee_play: "打出 {0}：前進 {1} 格",
-    ee_draw_from: "從 {0} 抽一張價格卡", ee_corner: "總部設在角落 {0}",
-    ee_phase_move: "移動", ee_phase_offer: "開價", ee_phase_research: "調查",
-    ee_phase_refill: "補牌", ee_phase_placing: "準備", ee_phase_over: "結束",
-    ee_prompt_move: "擲骰子或打出手上的價格卡。",
-    ee_prompt_offer: "購買公開的原料或放棄。",
-    ee_prompt_research: "跳躍以滿足需求，或留在原地。",
-    ee_prompt_refill: "點擊要抽價格卡的玩家。",
-    ee_prompt_placing: "點擊角落設立總部。", ee_prompt_over: "",
-    // players, ratings and tables (issue 18)
-    account: "帳號", log_in: "登入", register: "註冊", log_out: "登出",
-    username: "使用者名稱", password: "密碼", logged_in_as: "已登入：{0}",
-    account_hint: "帳號會保存你的對局與積分；訪客不需帳號也能玩。",
-    my_seats: "我的座位", my_tables: "我主持的牌桌", none_yet: "尚無。",
-    leaderboard: "排行榜", rating: "積分", games_played: "局數", player: "玩家",
-    history: "紀錄", place: "名次", rating_curve: "積分走勢",
-    no_ratings: "尚無計分的對局。",
-    rating_hint: "積分 = μ − 3σ（OpenSkill）；各等級的機器人在同一排行上。",
-    your_name: "你的名字", sit_down: "入座", as_account: "（以 {0}）",
-    visibility: "牌桌", public: "公開", private: "私人（僅限邀請）",
-    clock: "回合計時", clock_none: "無", clock_relaxed: "悠閒（5 分鐘）",
-    clock_fast: "快速（45 秒）", time_left: "剩餘時間：{0}",
-    away_bot: "你的時間到了：機器人正在代你出手。", im_back: "我回來了",
-    rematch: "再來一局", go_rematch: "前往再戰", chat: "聊天", send: "送出",
-    mute: "禁言", unmute: "解除禁言", rated: "計分",
-    unrated: "不計分", rated_at_end: "每個座位都是帳號或機器人時計分",
-    seed_unrated: "指定種子的對局不計分。",
-    why_seed: "指定種子", why_undo: "悔棋", why_hot_seat: "同一帳號佔兩個座位",
-    why_guest: "訪客座位", why_solo: "單人", why_one_player: "只有一位玩家",
-    why_no_settings: "舊牌桌",
-  },
-};
+export const LANGUAGES = [["en", "English"], ["ja", "日本語"], ["zh-TW", "繁體中文"]];
 
-export const LANGUAGES = [["en", "English"], ["ja", "日本語"], ["zh", "繁體中文"]];
+const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async ([code]) => {
+  const response = await fetch(`/i18n/${code}.json`);
+  return [code, response.ok ? await response.json() : {}];
+})));
+
+// The catalogue prefix of each game family (as keizai.i18n.FAMILIES).
+const FAMILIES = { "national-economy": "ne", futuropia: "fu", "enterprise-empire": "ee" };
+
+function known(code) {
+  if (code === "zh") return "zh-TW";   // the code this page saved before zh-TW
+  return CATALOGUES[code] ? code : null;
+}
 
 function initialLanguage() {
-  const saved = localStorage.getItem("keizai.lang");
-  if (saved && STRINGS[saved]) return saved;
+  const saved = known(localStorage.getItem("keizai.lang"));
+  if (saved) return saved;
   const nav = (navigator.language || "en").toLowerCase();
   if (nav.startsWith("ja")) return "ja";
-  if (nav.startsWith("zh")) return "zh";
+  if (nav.startsWith("zh")) return "zh-TW";
   return "en";
 }
 
@@ -417,39 +35,94 @@ let current = initialLanguage();
 export function lang() { return current; }
 
 export function setLang(code) {
-  if (!STRINGS[code]) return;
-  current = code;
-  localStorage.setItem("keizai.lang", code);
-  document.documentElement.lang = code === "zh" ? "zh-Hant" : code;
+  const found = known(code);
+  if (!found) return;
+  current = found;
+  localStorage.setItem("keizai.lang", found);
+  document.documentElement.lang = found === "zh-TW" ? "zh-Hant" : found;
+}
+
+function entry(key) {
+  return CATALOGUES[current][key] ?? CATALOGUES.en[key];
+}
+
+function join(parts) {
+  if (!parts.length) return entry("list.empty") ?? "";
+  return parts.join(entry("list.sep") ?? ", ");
+}
+
+function field(value, spec) {
+  const [kind, ...rest] = (spec ?? "").split(":");
+  if (kind === "seat") return seatName(Number(value));
+  if (kind === "t") {
+    const prefix = rest.join(":");
+    const items = Array.isArray(value) ? value : [value];
+    return join(items.map((v) => {
+      const key = prefix ? `${prefix}.${v}` : String(v);
+      return entry(key) ?? key;
+    }));
+  }
+  if (kind === "plural") return Number(value) === 1 ? rest[0] : rest[1];
+  if (Array.isArray(value)) return join(value.map(String));
+  return String(value ?? "");
+}
+
+/** A template filled from `params` (an array for {0}, {1}…, an object for {name}). */
+function format(template, params) {
+  return template.replace(/\{([\w]+)(?::([^{}]*))?\}/g, (_, name, spec) => field(params[name], spec));
 }
 
 /** The string `key` in the current language, with {0}, {1}… replaced by `args`. */
 export function t(key, ...args) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ""));
+  return format(entry(key) ?? key, args);
 }
 
-/** A card's or workplace's name in the current language (English when untranslated). */
-export function nameOf(entry) {
-  if (!entry) return "";
-  if (current === "ja" && entry.name_ja) return entry.name_ja;
-  if (current === "zh" && entry.name_zh) return entry.name_zh;
-  return entry.name ?? entry.id ?? "";
+/** The message `key` with named parameters, e.g. tr("ne.log.payday", { round: 3 }). */
+export function tr(key, params = {}) {
+  return format(entry(key) ?? key, params);
 }
+
+export function has(key) { return key in CATALOGUES[current] || key in CATALOGUES.en; }
+
+/** A log entry from the server ({id, params}, or {text} of older games) in this language. */
+export function renderEvent(event) {
+  if (typeof event === "string") return event;
+  if (event.id) return tr(event.id, event.params ?? {});
+  return event.text ?? "";
+}
+
+export function family(gameId) {
+  const base = String(gameId ?? "").split("/")[0];
+  return FAMILIES[base] ?? base;
+}
+
+/** An action's label from its stable name (the longest catalogued prefix of its parts). */
+export function actionLabel(gameId, name, fallback = name) {
+  const parts = name.split(":");
+  const base = `${family(gameId)}.action.`;
+  for (let cut = parts.length; cut > 0; cut -= 1) {
+    const key = base + parts.slice(0, cut).join(":");
+    if (has(key)) return format(entry(key), parts.slice(cut));
+  }
+  return fallback;
+}
+
+/** A card's, tile's or space's name and effect text in this language. */
+export function cardName(gameId, id) { return entry(`${family(gameId)}.card.${id}`) ?? id; }
+export function cardText(gameId, id) { return entry(`${family(gameId)}.text.${id}`) ?? ""; }
 
 export function seatName(seat) { return `P${seat + 1}`; }
 
-const TITLES = {
-  "national-economy/progress": ["ナショナルエコノミー", "國民經濟"],
-  "national-economy/mecenat": ["ナショナルエコノミー・メセナ", "國民經濟：贊助"],
-  "national-economy/glory": ["ナショナルエコノミー・グローリー", "國民經濟：榮耀"],
-  "enterprise-empire": ["企業帝國", "企業帝國"],
-  futuropia: ["フューチュロピア", "未來烏托邦"],
-};
-
 /** A game's title in the current language (the server's English title otherwise). */
 export function gameTitle(gameId, english) {
-  const names = TITLES[gameId];
-  if (!names || current === "en") return english;
-  return names[current === "ja" ? 0 : 1];
+  if (current === "en") return english;
+  return entry(`game.${gameId}`) ?? english;
+}
+
+/** A refusal from the server in this language: the catalogue's text for its code
+ * ("error.<code>"), with the server's own (English) reason in English only. */
+export function errorText(error) {
+  const key = `error.${error.code}`;
+  if (current === "en" || !has(key)) return error.message;
+  return entry(key);
 }

@@ -1,4 +1,6 @@
-// One table's WebSocket: reconnects by itself and asks only for the log lines it missed.
+// One table's WebSocket: reconnects by itself and asks only for the log entries it missed.
+// The log is kept as the server's entries ({id, params} messages, or plain English lines
+// from an older server) so the table can render it in whatever language is chosen.
 // The seat and its token travel in the first message ("hello"), never in the address.
 // "presence" messages (a seat's player came or went) update the last state's seats.
 
@@ -27,7 +29,7 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
-        log = log.slice(0, message.log_from).concat(message.log);
+        log = log.slice(0, message.log_from).concat(message.events ?? message.log);
         last = message;
         onState(message, log);
       } else if (message.type === "presence") {

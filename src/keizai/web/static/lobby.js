@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { gameTitle, seatName, t } from "./i18n.js";
+import { errorText, gameTitle, seatName, t } from "./i18n.js";
 
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
@@ -51,7 +51,7 @@ export function showLobby(root) {
       listing = (await api("/api/games")).games;
       if (first) render();
       else listBox?.replaceWith(listBox = gameList());
-    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
   }
 
   function gameInfo() { return catalog.games.find((g) => g.id === state.game); }
@@ -76,7 +76,7 @@ export function showLobby(root) {
       banner("");
       listing = (await api("/api/games")).games;
       render();
-    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
   }
 
   function createForm() {
@@ -146,7 +146,7 @@ export function showLobby(root) {
     try {
       const answer = await api(`/api/games/${game.id}/seats/${seat}/claim`, {});
       location.hash = `#/play/${game.id}/${seat}/${answer.token}`;
-    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
   }
 
   function gameList() {

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { gameTitle, seatName, t } from "./i18n.js";
+import { actionLabel, errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
 import { rendererFor } from "./renderers.js";
 import { scoreTable } from "./scores.js";
 
@@ -25,7 +25,7 @@ export function showReplay(root, gameId) {
       step = Math.max(0, Math.min(next, summary.step));
       frame = await api(`/api/games/${gameId}/replay?step=${step}&seat=${seat}`);
       banner("");
-    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
     render();
   }
 
@@ -52,14 +52,16 @@ export function showReplay(root, gameId) {
           selected: seat === String(i) }, seatName(i)))))),
       frame.last ? h("p", { class: "muted", id: "replay-last-action" },
         frame.last_seat === null || frame.last_seat === undefined ? ""
-          : `${seatName(frame.last_seat)}: `, frame.last_label ?? frame.last) : null,
+          : `${seatName(frame.last_seat)}: `,
+        actionLabel(summary.game, frame.last, frame.last_label ?? frame.last)) : null,
       h("div", { class: "table-body" },
         // a replay is watched, not played: the viewed seat is not "you"
         h("div", { class: "board" }, renderer.render({ ...frame.view, replay: true }, ctx)),
         h("aside", { class: "side" },
           scores ? scoreTable(scores.scores, scores.ranking, t("final_scores")) : null,
           h("section", { class: "panel log" }, h("h3", {}, t("log")),
-            h("ol", { id: "log" }, frame.log.map((line) => h("li", {}, line))))))));
+            h("ol", { id: "log" }, (frame.events ?? frame.log).map((entry) => h("li", {},
+              renderEvent(entry)))))))));
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
   }

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { gameTitle, seatName, t } from "./i18n.js";
+import { errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
@@ -42,7 +42,7 @@ export function showTable(root, { gameId, seat, token }) {
       banner(""); render();
     },
     onPresence(seats) { if (message) { message = { ...message, seats }; render(); } },
-    onError(error) { busy = false; banner(`${t("error")}: ${error.message} (${error.code})`);
+    onError(error) { busy = false; banner(`${t("error")}: ${errorText(error)} (${error.code})`);
       render(); },
     onStatus(next) {
       const was = offline;
@@ -77,7 +77,7 @@ export function showTable(root, { gameId, seat, token }) {
   async function handToBot(target) {
     try {
       await api(`/api/games/${gameId}/seats/${target}/bot`, { token });
-    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
   }
 
   function statusLine() {
@@ -200,7 +200,7 @@ export function showTable(root, { gameId, seat, token }) {
   function lastMovePanel() {
     if (!fresh.length && !autoNote) return null;
     return h("section", { class: "panel last-move", id: "last-move" },
-      h("h3", {}, t("last_move")), h("ul", {}, fresh.slice(-6).map((line) => h("li", {}, line)),
+      h("h3", {}, t("last_move")), h("ul", {}, fresh.slice(-6).map((entry) => h("li", {}, renderEvent(entry))),
         autoNote ? h("li", { class: "auto-note", id: "auto-note" }, autoNote) : null));
   }
 
@@ -309,7 +309,7 @@ export function showTable(root, { gameId, seat, token }) {
         seatsPanel(renderer),
         social.chatPanel(),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
-          h("ol", { id: "log" }, log.map((line) => h("li", {}, line))))))));
+          h("ol", { id: "log" }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
     markChanges(root);
     applySingle(renderer);
     const logList = root.querySelector("#log");

@@ -4,7 +4,16 @@
 // The server's one helper applies it as atomic steps or refuses it with the reason.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t, tr } from "./i18n.js";
+
+/** A candidate's name in the page's language (the server's English label otherwise). */
+function labelOf(c) { return lang() !== "en" && c.term ? tr(c.term) : c.label; }
+
+/** The decision's prompt in the page's language. */
+function promptOf(whole) {
+  const m = whole.prompt_msg;
+  return lang() !== "en" && m ? tr(m.id, m.params) : whole.prompt;
+}
 
 /** The selection: candidate id -> set of picked copies (ordinals). */
 export function newSelection() {
@@ -85,7 +94,7 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
       const same = whole.candidates.every((c) => (counts[c.id] ?? 0) === countOf(selection, c.id));
       const labels = Object.entries(counts).map(([id, n]) => {
         const c = whole.candidates.find((x) => x.id === id);
-        return n > 1 ? `${n} × ${c.label}` : c.label;
+        return n > 1 ? `${n} × ${labelOf(c)}` : labelOf(c);
       });
       const worth = set.reduce((sum, id) => sum + whole.candidates.find((x) => x.id === id)
         .weight, 0);
@@ -98,7 +107,7 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
   const chips = h("ul", { class: "whole-candidates" }, whole.candidates.map((c) => {
     const n = countOf(selection, c.id);
     return h("li", { class: `whole-candidate${n ? " picked" : ""}`, dataset: { pick: c.id } },
-      h("span", { class: "whole-label" }, c.label),
+      h("span", { class: "whole-label" }, labelOf(c)),
       figures(c) ? h("span", { class: "muted" }, ` ${figures(c)}`) : null,
       c.weight !== 1 && whole.unit === "card"
         ? h("span", { class: "muted" }, ` ${t("whole_counts", c.weight)}`) : null,
@@ -106,14 +115,14 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
         h("button", { type: "button", class: "small minus", "aria-label": "−",
           onclick: () => { setCount(selection, c, n - 1); onChange(); } }, "−"),
         " ", c.count > 3 ? h("input", { type: "number", class: "whole-number", min: 0,
-          max: c.count, value: n, "aria-label": c.label, onchange: (e) => {
+          max: c.count, value: n, "aria-label": labelOf(c), onchange: (e) => {
             setCount(selection, c, Number(e.target.value) || 0); onChange(); } })
           : String(n), `/${c.count} `,
         h("button", { type: "button", class: "small plus", "aria-label": "+",
           onclick: () => { setCount(selection, c, n + 1); onChange(); } }, "+")));
   }));
   return h("div", { class: "whole", id: "whole" },
-    h("p", { class: "prompt whole-prompt" }, whole.prompt),
+    h("p", { class: "prompt whole-prompt" }, promptOf(whole)),
     infoLine(whole),
     sets,
     chips,

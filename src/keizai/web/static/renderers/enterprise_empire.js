@@ -5,39 +5,17 @@
 // jump / stay are offered in place on the offer and research panels.
 
 import { h } from "../dom.js";
-import { lang, seatName, t } from "../i18n.js";
+import { actionLabel, cardName, has, lang, seatName, t, tr } from "../i18n.js";
 
 const SIDE = 9;   // spaces per side; corners at 0, 9, 18, 27
 
-const NAMES = {
-  oil: ["Oil", "石油", "石油"], steel: ["Steel", "鉄鋼", "鋼鐵"], car: ["Car", "自動車", "汽車"],
-  aircraft: ["Aircraft", "航空機", "飛機"], capital: ["Capital", "資金", "資金"],
-  industry: ["Industry", "工業", "工業"], real_estate: ["Real estate", "不動産", "不動產"],
-  storefront: ["Storefront", "店舗", "店面"],
-  energy_supply: ["Energy Supply", "エネルギー供給", "能源供應"],
-  materials_supply: ["Materials Supply", "材料供給", "材料供應"],
-  air_transport: ["Air Transport", "航空輸送", "飛航運輸"],
-  logistics_supply: ["Logistics Supply", "物流供給", "物流供應"],
-  craft_technology: ["Craft Technology", "工芸技術", "工藝技術"],
-  capital_supply: ["Capital Supply", "資金供給", "資金供應"],
-  property_sales: ["Property Sales", "不動産販売", "物業銷售"],
-  sales_storefront: ["Sales Storefront", "販売店舗", "銷售店面"],
-  material_demand: ["Material Demand", "原料需要", "原料需求"],
-  market_research: ["Market Research", "市場調査", "市場調查"],
-  corner: ["Headquarters", "本社", "角落格"],
-};
+// Names come from the message catalogue (the rulebook's Chinese terms in zh-TW).
+const GAME = "enterprise-empire";
 
 function named(id) {
-  const entry = NAMES[id];
-  if (!entry) return id.replace(/_/g, " ");
-  return entry[{ en: 0, ja: 1, zh: 2 }[lang()]];
-}
-
-/** "龍頭實業 Longtou Industries" → the Chinese name in ja/zh, the English one in en. */
-function bilingual(text) {
-  const cut = text.indexOf(" ");
-  if (cut < 0) return text;
-  return lang() === "en" ? text.slice(cut + 1) : text.slice(0, cut);
+  if (has(`ee.material.${id}`)) return tr(`ee.material.${id}`);
+  if (has(`ee.space.${id}`)) return tr(`ee.space.${id}`);
+  return id.replace(/_/g, " ");
 }
 
 function cellPlace(space) {
@@ -56,7 +34,7 @@ function money(n) { return `$${n}`; }
 /** A space's short code for narrow screens (initials in English, two characters in
  * Japanese and Chinese), explained by the legend under the board. */
 function code(kind) {
-  const name = named(kind);
+  const name = named(kind).replace(/\s*[(（].*$/, "");   // "Corner (group headquarters)"
   if (lang() !== "en") return name.slice(0, 2);
   return name.split(/\s+/).map((w) => w[0].toUpperCase()).join("");
 }
@@ -120,14 +98,14 @@ function playerPanel(p, view, ctx) {
   const company = p.company_card;
   const panel = h("section", { class: `panel player${mine ? " me" : ""}${view.current_player
     === p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
-  h("h3", {}, pawn(p), ` ${seatName(p.seat)} ${bilingual(p.group_name)}`,
+  h("h3", {}, pawn(p), ` ${seatName(p.seat)} ${tr(`ee.group.${p.group}`)}`,
     mine && !view.replay ? ` (${t("you")})` : "", p.corner ? ` · ${p.corner}` : ""),
   h("div", { class: "stats" }, h("span", {}, `${t("ee_cash")} `, h("b", {}, money(p.cash))),
     h("span", {}, `${t("ee_companies")} `, h("b", {}, p.companies_founded)),
     h("span", {}, `${t("ee_price_cards")} `, h("b", {}, p.price_cards))),
   h("div", {}, Object.entries(p.materials).map(([m, n]) => h("span", { class: "chip" },
     `${named(m)} ×${n}`))),
-  company ? h("div", { class: "ee-company" }, h("b", {}, bilingual(company.name)), ": ",
+  company ? h("div", { class: "ee-company" }, h("b", {}, cardName(GAME, company.id)), ": ",
     company.materials.map((m) => h("span", { class: `chip${p.materials[m] ? " have" : ""}` },
       named(m)))) : null,
   mine && p.hand ? h("div", { class: "cards ee-hand", id: "hand" }, p.hand.map((c) =>
@@ -148,13 +126,5 @@ export const enterpriseEmpireRenderer = {
   /** Seats wear their group's pawn colour everywhere on the page. */
   pawnClass(view, seat) { return `pawn-${view.players[seat].pawn}`; },
 
-  label(action) {
-    const [verb, a, b] = action.name.split(":");
-    if (verb === "play") return t("ee_play", `$${a}`, b);
-    if (verb === "take-from") return t("ee_take_from", seatName(Number(a)));
-    if (verb === "draw-from") return t("ee_draw_from", seatName(Number(a)));
-    if (verb === "corner") return t("ee_corner", a);
-    if (["roll", "buy", "pass", "jump", "stay"].includes(verb)) return t(`ee_${verb}`);
-    return action.label;
-  },
+  label(action) { return actionLabel(GAME, action.name, action.label); },
 };

@@ -6,7 +6,7 @@
 // (refresh, stop, invite:n, robots:n, buy:none, house:done, repay:done) are buttons.
 
 import { h } from "../dom.js";
-import { seatName, t } from "../i18n.js";
+import { actionLabel, seatName, t } from "../i18n.js";
 
 const TILES = ["food", "power", "invite", "robots", "subsidy"];
 const RESOURCES = ["money", "food", "energy"];
@@ -120,19 +120,7 @@ export const futuropiaRenderer = {
     return text === key ? phase : text;
   },
 
-  label(action) {
-    const [verb, a] = action.name.split(":");
-    if (verb === "action") return t(`fu_tile_${a}`);
-    if (verb === "pay") return t("fu_pay", t(`fu_${a}`));
-    if (verb === "invite") return t("fu_invite", a);
-    if (verb === "robots") return t("fu_take_robots", a);
-    if (verb === "house") return a === "done" ? t("fu_house_done") : t("fu_buy_house", a);
-    if (verb === "discard") return t("fu_discard", a);
-    const fixed = { refresh: "fu_refresh", stop: "fu_stop", "repay:loan": "fu_repay",
-      "repay:done": "fu_repay_done", "buy:left": "fu_buy_left", "buy:right": "fu_buy_right",
-      "buy:none": "fu_buy_none" }[action.name];
-    return fixed ? t(fixed) : action.label;
-  },
+  label(action) { return actionLabel("futuropia", action.name, action.label); },
 
   confirm(action) {
     return action.name === "stop" ? t("confirm_action", t("fu_stop")) : null;

@@ -1,7 +1,7 @@
 // Any game's view as readable panels; its legal actions become buttons (table.js).
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { actionLabel, t } from "../i18n.js";
 
 function scalar(value) {
   if (value === null || value === undefined) return "—";
@@ -51,5 +51,5 @@ export const genericRenderer = {
       complex.map(([k, v]) => h("section", { class: "panel" }, h("h3", {}, humanKey(k)),
         jsonBlock(v))));
   },
-  label(action) { return action.label; },
+  label(action, view) { return actionLabel(view?.game, action.name, action.label); },
 };

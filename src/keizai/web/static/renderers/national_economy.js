@@ -4,24 +4,14 @@
 // sell:<id>, take:<id>; option:* are offered as buttons by the table.
 
 import { h } from "../dom.js";
-import { nameOf, seatName, t } from "../i18n.js";
+import { actionLabel, cardName, cardText, seatName, t } from "../i18n.js";
 import { scoreTable } from "../scores.js";
 
-/** Every card and workplace the view names, by id (for names in labels and prompts). */
-function catalog(view) {
-  const byId = new Map();
-  for (const w of view.workplaces) byId.set(w.id, w);
-  for (const p of view.players) {
-    for (const b of p.buildings) byId.set(b.id, b);
-    for (const c of p.hand ?? []) byId.set(c.id, c);
-  }
-  return byId;
-}
-
-function nameFor(view, id) {
-  const entry = catalog(view).get(id);
-  return entry ? nameOf(entry) : id.replace(/_/g, " ");
-}
+// Names and effect texts come from the message catalogue by card id, so switching the
+// language redraws them (the views' English `name`/`text` are the fallback).
+const GAME = "national-economy";
+function nameOf(c) { return cardName(GAME, c.id); }
+function textOf(c) { return cardText(GAME, c.id) || c.text; }
 
 function pawns(seats) {
   return h("span", { class: "pawns" }, seats.map((s) => h("span", { class: `pawn p${s}`,
@@ -73,7 +63,7 @@ function card(c, { cost = c.cost, extra = null, used = false } = {}) {
       c.no_worker ? icon("no_worker", t("icon_no_worker")) : null),
     why ? h("div", { class: `card-reduction${reduced ? " active" : ""}` },
       reduced ? t("reduction_now", c.cost, cost, why) : t("reduction_rule", why)) : null,
-    h("div", { class: "card-text" }, c.text), extra);
+    h("div", { class: "card-text" }, textOf(c)), extra);
 }
 
 function workplace(w, ctx) {
@@ -82,7 +72,7 @@ function workplace(w, ctx) {
     dataset: { workplace: w.id } },
   h("div", { class: "wp-name" }, nameOf(w), w.kind === "building"
     ? h("span", { class: "muted" }, ` (${t("public_building")})`) : null),
-  h("div", { class: "wp-text" }, w.text),
+  h("div", { class: "wp-text" }, textOf(w)),
   h("div", { class: "wp-workers" }, w.sideways ? t("sideways")
     : w.workers.length ? pawns(w.workers) : h("span", { class: "muted" }, t("free"))));
   return ctx.target(tile, name);
@@ -145,7 +135,7 @@ function revealedPanel(view, ctx) {
   if (!decision || decision.kind !== "take") return null;
   return h("section", { class: "panel revealed" }, h("h3", {}, t("revealed")),
     h("div", { class: "cards" }, decision.revealed.map((id) => ctx.target(
-      h("div", { class: "card" }, h("div", { class: "card-name" }, nameFor(view, id))),
+      h("div", { class: "card" }, h("div", { class: "card-name" }, cardName(GAME, id))),
       `take:${id}`))));
 }
 
@@ -177,15 +167,5 @@ export const nationalEconomyRenderer = {
   },
 
   /** An action's label in the page's language, from its stable name. */
-  label(action, view) {
-    const [verb, a, b] = action.name.split(":");
-    if (verb === "place" && a === "own") return t("action_place_own", nameFor(view, b));
-    if (verb === "place" && a === "public") return t("action_place_public", nameFor(view, b));
-    if (verb === "place") return t("action_place", nameFor(view, a));
-    if (verb === "pay" && a === "item") return t("action_pay_item");
-    if (verb === "option") return t(`action_option_${a}`);
-    if (["build", "pay", "sell", "take"].includes(verb)) return t(`action_${verb}`,
-      nameFor(view, a));
-    return action.label;
-  },
+  label(action, view) { return actionLabel(view.game, action.name, action.label); },
 };

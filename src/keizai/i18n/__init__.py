@@ -1,0 +1,197 @@
+"""Every word a player reads, in English, 日本語 and 繁體中文: one message catalogue.
+
+The catalogue is one flat JSON file per language in this package (`en.json`, `ja.json`,
+`zh-TW.json`): message id -> template. The web page fetches the very same files
+(`/i18n/<lang>.json`, served by the web app) and renders them with its JavaScript twin
+(web/static/i18n.js), so the terminal and the page can never disagree. This package uses
+the standard library only and imports nothing of keizai: the engine may use it to render
+its English log, and every face above may use it too.
+
+Templates are Python `str.format` fields with a small format-spec vocabulary (the JS twin
+implements the same one):
+
+    {n}                      the value (a list is joined with the language's "list.sep";
+                             an empty list is "list.empty")
+    {seat:seat}              a seat index shown as P1, P2, ...
+    {card:t:ne.card}         the catalogue entry "ne.card.<value>" (a list: each, joined)
+    {card:t}                 the catalogue entry named by the value itself
+    {n:plural:card:cards}    English plural: the first word when n == 1, else the second
+
+A message is `(id, params)` with JSON-ready params (ints, strings, lists of them). Keys
+beginning with "@" are notes about the file, never messages. Babel was not used: the
+three languages need no plural rules beyond English's one/other, and a standard-library
+`string.Formatter` keeps the engine free of third-party imports.
+"""
+
+from __future__ import annotations
+
+import json
+import locale
+import os
+import string
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("en", "ja", "zh-TW")
+DEFAULT = "en"
+
+Message = tuple[str, dict[str, Any]]
+
+
+def msg(key: str, **params: Any) -> Message:
+    """A message: its id and its parameters (rendered later, in the reader's language)."""
+    return (key, params)
+
+
+def normalize(code: str | None) -> str:
+    """The catalogue language for a locale or language code (English when unknown)."""
+    if not code:
+        return DEFAULT
+    code = code.replace("_", "-").split(".")[0].lower()
+    if code.startswith("ja"):
+        return "ja"
+    if code.startswith("zh"):
+        return "zh-TW"
+    return "en"
+
+
+def default_language() -> str:
+    """The language of the user's locale (LC_ALL, LC_MESSAGES, LANG, then the C library)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return normalize(value)
+    try:
+        return normalize(locale.getlocale()[0])
+    except ValueError:
+        return DEFAULT
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The messages of one language (loaded once)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    text = resources.files(__package__).joinpath(f"{lang}.json").read_text(encoding="utf-8")
+    return {k: v for k, v in json.loads(text).items() if not k.startswith("@")}
+
+
+# A template parsed once: literal text and (field name, format spec) pairs.
+_Part = tuple[str, str | None, str]
+
+
+@cache
+def _parsed(template: str) -> tuple[_Part, ...]:
+    return tuple((literal, name, spec or "")
+                 for literal, name, spec, _ in string.Formatter().parse(template))
+
+
+class _Renderer:
+    """Fills parsed templates of one language with the catalogue's format specs (see the
+    module docstring). Logs are rendered whole and often, so templates are parsed once."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.messages = catalogue(lang)
+        self.english = catalogue(DEFAULT)
+        self.sep = self.messages.get("list.sep", ", ")
+        self.empty = self.messages.get("list.empty", "")
+
+    def template(self, key: str) -> str:
+        found = self.messages.get(key)
+        if found is None:
+            found = self.english.get(key, key)
+        return found
+
+    def fill(self, template: str, args: tuple[Any, ...], params: dict[str, Any]) -> str:
+        out = []
+        for literal, name, spec in _parsed(template):
+            out.append(literal)
+            if name is None:
+                continue
+            value = args[int(name)] if name.isdigit() else params[name]
+            out.append(self.field(value, spec))
+        return "".join(out)
+
+    def field(self, value: Any, spec: str) -> str:
+        if not spec:
+            return self.join([str(v) for v in value]) if isinstance(value, list) else str(value)
+        kind, _, arg = spec.partition(":")
+        if kind == "seat":
+            return f"P{int(value) + 1}"
+        if kind == "t":
+            items = value if isinstance(value, list) else [value]
+            return self.join([self.template(f"{arg}.{v}" if arg else str(v)) for v in items])
+        if kind == "plural":
+            one, _, other = arg.partition(":")
+            return one if value == 1 else other
+        return format(value, spec)
+
+    def join(self, parts: list[str]) -> str:
+        return self.sep.join(parts) if parts else self.empty
+
+
+@cache
+def _renderer(lang: str) -> _Renderer:
+    return _Renderer(lang)
+
+
+def has(key: str, lang: str = DEFAULT) -> bool:
+    return key in catalogue(lang)
+
+
+def tr(key: str, lang: str = DEFAULT, **params: Any) -> str:
+    """The message `key` in `lang` (English, then the id itself, when missing)."""
+    renderer = _renderer(lang)
+    return renderer.fill(renderer.template(key), (), params)
+
+
+def render(message: Message | str | None, lang: str = DEFAULT) -> str:
+    """A log entry in `lang`. Plain strings (events of older code) are shown as they are."""
+    if message is None:
+        return ""
+    if isinstance(message, str):
+        return message
+    key, params = message
+    return tr(key, lang, **params)
+
+
+def to_json(message: Message | str) -> dict[str, Any]:
+    """A log entry as JSON for the page: {"id", "params"} or {"text"} for a plain string."""
+    if isinstance(message, str):
+        return {"text": message}
+    return {"id": message[0], "params": message[1]}
+
+
+# The catalogue prefix of each game family (the part of a game id before any "/").
+FAMILIES = {"national-economy": "ne", "futuropia": "fu", "enterprise-empire": "ee"}
+
+
+def family(game_id: str) -> str:
+    """The catalogue prefix of a game's own entries (cards, log, actions)."""
+    base = game_id.split("/", 1)[0]
+    return FAMILIES.get(base, base)
+
+
+def action_key(game_id: str, name: str, lang: str = DEFAULT) -> tuple[str, list[str]] | None:
+    """The catalogue entry of an action name and its arguments: the longest prefix of the
+    name's ":"-separated parts that has an entry; the remaining parts are {0}, {1}, ..."""
+    parts = name.split(":")
+    messages = catalogue(lang)
+    base = f"{family(game_id)}.action."
+    for cut in range(len(parts), 0, -1):
+        key = base + ":".join(parts[:cut])
+        if key in messages:
+            return key, parts[cut:]
+    return None
+
+
+def action_label(game_id: str, name: str, lang: str = DEFAULT, fallback: str = "") -> str:
+    """What a person reads for the action `name` of `game_id` in `lang`."""
+    found = action_key(game_id, name, lang) or action_key(game_id, name, DEFAULT)
+    if found is None:
+        return fallback or name
+    key, args = found
+    renderer = _renderer(lang)
+    return renderer.fill(renderer.template(key), tuple(args), {})
