@@ -50,13 +50,15 @@ def test_specs_and_levels() -> None:
     assert (agent.iterations, agent.depth, agent.rollout) == (123, -1, "heuristic")
     for level, spec in LEVELS.items():
         assert parse_spec(level) == parse_spec(spec)
-        assert make_agent(level).name in ("heuristic", "mcts")
+        assert make_agent(level).name in ("heuristic", "mcts", "solo")
     assert make_agent("expert").iterations > make_agent("hard").iterations
     assert make_agent("expert").cap > 0  # its time per decision is bounded
+    assert make_agent("solo").cap > 0 and make_agent("solo").rollouts >= 1
     assert make_agent("HARD").iterations > make_agent("normal").iterations
     assert make_agent("easy").epsilon > 0
     for bad in ("minimax", "mcts:iterations", "mcts:speed=3", "mcts:iterations=many",
-                "mcts:rollout=smart", "heuristic:epsilon=2"):
+                "mcts:rollout=smart", "heuristic:epsilon=2", "solo:rollouts=0",
+                "solo:cap=-1", "solo:depth=3"):
         with pytest.raises(ValueError):
             make_agent(bad)
 
