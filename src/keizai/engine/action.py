@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from keizai.engine.pickling import pickle_by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +33,7 @@ class ActionSpace:
 
     __slots__ = ("_by_name", "actions")
 
-    def __init__(self, entries: list[tuple[str, str]]) -> None:
+    def __init__(self, entries: Sequence[tuple[str, str]] = ()) -> None:
         self.actions: tuple[Action, ...] = tuple(
             Action(i, name, label) for i, (name, label) in enumerate(entries)
         )
@@ -46,3 +49,6 @@ class ActionSpace:
 
     def by_name(self, name: str) -> Action | None:
         return self._by_name.get(name)
+
+
+pickle_by_fields(Action)

@@ -28,6 +28,11 @@ class Game(ABC):
     def __init__(self, action_space: ActionSpace) -> None:
         self.action_space = action_space
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) by its id: a state sent to another process, or
+        copied, refers to that process's registered game, not a copy of its tables."""
+        return (_registered_game, (self.id,))
+
     @property
     def num_distinct_actions(self) -> int:
         return len(self.action_space)
@@ -105,3 +110,9 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         """The initial state (options already resolved, players already checked)."""
+
+
+def _registered_game(game_id: str) -> Game:
+    from keizai.engine.registry import get_game  # the registry imports this module
+
+    return get_game(game_id)

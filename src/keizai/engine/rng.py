@@ -40,7 +40,7 @@ class Rng:
 
     __slots__ = ("_state",)
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int = 0) -> None:
         # The state's 64 bits: unsigned in plain Python, signed in the compiled build.
         if 0 <= seed < 1 << 62:  # the same bits either way (and no big-integer work)
             self._state: i64 = seed
@@ -120,8 +120,8 @@ class SmallDraws:
 
     __slots__ = ("_bits", "_left", "_rng")
 
-    def __init__(self, rng: Rng) -> None:
-        self._rng = rng
+    def __init__(self, rng: Rng | None = None) -> None:
+        self._rng = Rng(0) if rng is None else rng
         # Three 21-bit draws per output; only the low 63 bits are used, which are the same
         # whether the output is signed (compiled build) or not.
         self._bits: i64 = 0

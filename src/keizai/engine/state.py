@@ -31,7 +31,12 @@ Event = tuple[int | None, Message | str, Message | str | None]
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
-    """One position of a game. Subclasses implement the underscore methods."""
+    """One position of a game. Subclasses implement the underscore methods.
+
+    States pickle and deep-copy in both builds (a bot thinking in another process, an
+    OpenSpiel serialization): the game goes by its id, and every class a state holds can
+    be created without arguments, because mypyc builds an object through `__init__`
+    before it restores the attributes."""
 
     __slots__ = ("_events", "_legal", "game", "history", "log_enabled", "num_players", "options",
                  "own_hand_reveals", "reveals", "rng", "seed")

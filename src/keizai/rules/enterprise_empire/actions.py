@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from keizai.engine import ActionSpace
+from keizai.engine.pickling import pickle_by_fields
 from keizai.rules.enterprise_empire.data import CORNERS, Components
 
 
@@ -57,3 +58,6 @@ def build_action_space(parts: Components) -> tuple[ActionSpace, ActionIndex]:
     index = ActionIndex(roll=0, play=1, buy=buy, take_from=take_from, pass_=pass_, jump=jump,
                         stay=jump + 1, draw_from=draw_from, corner=corner)
     return ActionSpace(entries), index
+
+
+pickle_by_fields(ActionIndex)

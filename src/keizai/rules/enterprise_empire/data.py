@@ -14,6 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
+from keizai.engine.pickling import pickle_by_fields
+
 # Space effects (what landing on a space does).
 SUPPLY: Final = 0
 DEMAND: Final = 1
@@ -203,3 +205,6 @@ def components() -> Components:
     """The components shipped with the package (loaded and validated once)."""
     text = resources.files(__package__).joinpath("data/enterprise_empire.json").read_text("utf-8")
     return parse(json.loads(text))
+
+
+pickle_by_fields(Material, Space, Group, Company, PriceKind, Components)

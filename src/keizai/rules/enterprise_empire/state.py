@@ -44,7 +44,7 @@ class EmpireState(State):
         "position", "price_pile", "revenue_in", "sales", "spent", "start", "turn", "winner",
     )
 
-    def __init__(self, game: EnterpriseEmpire | None, players: int = 0, seed: int = 0,
+    def __init__(self, game: EnterpriseEmpire | None = None, players: int = 0, seed: int = 0,
                  options: dict[str, Any] | None = None) -> None:
         """A new game; `EmpireState(None)` is the blank shell `clone()` fills in
         (compiled classes cannot be created without running `__init__`)."""

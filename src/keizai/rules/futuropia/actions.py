@@ -37,7 +37,9 @@ class ActionTable:
                  "invite", "pay", "refresh", "repay", "repay_done", "robots", "space", "stop",
                  "tile")
 
-    def __init__(self, components: Components) -> None:
+    def __init__(self, components: Components | None = None) -> None:
+        if components is None:
+            return   # the blank shell unpickling fills in (see engine/state.py)
         rules = components.rules
         entries: list[tuple[str, str]] = []
 

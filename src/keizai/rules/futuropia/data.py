@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
+from keizai.engine.pickling import pickle_by_fields
+
 FOOD: Final = 0
 POWER: Final = 1
 KINDS = ("food", "power")
@@ -297,3 +299,6 @@ def components() -> Components:
     """The game's components (loaded and validated once)."""
     text = resources.files(__package__).joinpath("data/futuropia.json").read_text("utf-8")
     return parse(json.loads(text))
+
+
+pickle_by_fields(Rules, GeneratorType, HouseFace, HouseTile, ExpertTile, Components)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from keizai.engine.pickling import pickle_by_fields
 from keizai.rules.futuropia.data import FOOD, GeneratorType, HouseFace, Rules
 
 
@@ -203,3 +204,6 @@ def final_points(check: CheckResult, loans: int, face_up_tiles: int, resources: 
     }
     parts["total"] = sum(parts.values())
     return parts
+
+
+pickle_by_fields(Community, CheckResult)

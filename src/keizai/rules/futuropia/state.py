@@ -65,8 +65,12 @@ class Setup:
                  "loans_when_cash_short", "queues", "refresh_on_credit", "rules",
                  "start_money", "subsidy_track", "table")
 
-    def __init__(self, components: Components, rules: Rules, table: ActionTable,
-                 players: int, options: dict[str, Any], expert: list[str]) -> None:
+    def __init__(self, components: Components | None = None, rules: Rules | None = None,
+                 table: ActionTable | None = None, players: int = 0,
+                 options: dict[str, Any] | None = None, expert: list[str] | None = None
+                 ) -> None:
+        if components is None or rules is None or table is None or options is None:
+            return   # the blank shell unpickling fills in (see engine/state.py)
         self.components = components
         self.rules = rules
         self.table = table
@@ -75,7 +79,7 @@ class Setup:
         self.refresh_on_credit: bool = options["refresh_on_credit"]
         self.loans_when_cash_short: bool = options["loans_when_cash_short"]
         self.house_stacks: bool = options["house_stacks"]
-        self.expert = tuple(expert)
+        self.expert = tuple(expert or ())
         self.queues = (components.market_queue(FOOD, players),
                        components.market_queue(POWER, players))
         self.subsidy_track = components.subsidy_track(players)
@@ -110,7 +114,7 @@ class FuturopiaState(State):
         "turn",
     )
 
-    def __init__(self, game: Any, players: int = 0, seed: int = 0,
+    def __init__(self, game: Any = None, players: int = 0, seed: int = 0,
                  options: dict[str, Any] | None = None) -> None:
         """A new game before `set_up`; `FuturopiaState(None)` is the blank shell
         `clone()` fills in (compiled classes cannot be created without `__init__`)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from keizai.engine import ActionSpace
+from keizai.engine.pickling import pickle_by_fields
 from keizai.rules.national_economy.cards import CardSet
 
 
@@ -71,3 +72,6 @@ def build_action_space(cards: CardSet) -> tuple[ActionSpace, Layout]:
     layout = Layout(0, place_face, place_public, place_own, build, pay, sell, take, option,
                     len(entries))
     return ActionSpace(entries), layout
+
+
+pickle_by_fields(Layout)

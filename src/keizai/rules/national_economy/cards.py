@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
+from keizai.engine.pickling import pickle_by_fields
+
 AGRICULTURE: Final = 1
 INDUSTRY: Final = 2
 FACILITY: Final = 4
@@ -211,3 +213,6 @@ def _data() -> dict[str, Any]:
 def card_set(game: str) -> CardSet:
     """The validated cards of `game` ("progress", "mecenat" or "glory")."""
     return parse_card_set(_data(), game)
+
+
+pickle_by_fields(Building, Workplace, CardSet)

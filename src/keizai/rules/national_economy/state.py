@@ -82,7 +82,8 @@ class Player:
         "workers",
     )
 
-    def __init__(self, types: int, money: int, workers: int, blank: bool = False) -> None:
+    def __init__(self, types: int = 0, money: int = 0, workers: int = 0,
+                 blank: bool = False) -> None:
         if blank:  # the shell `copy()` fills in
             return
         self.money = money
@@ -164,7 +165,8 @@ class NationalEconomyState(State):
         "wp_who",
     )
 
-    def __init__(self, game: Any, cards: CardSet | None = None, layout: Layout | None = None,
+    def __init__(self, game: Any = None, cards: CardSet | None = None,
+                 layout: Layout | None = None,
                  players: int = 0, seed: int = 0, options: dict[str, Any] | None = None
                  ) -> None:
         """A new game; `NationalEconomyState(None)` is the blank shell `clone()` fills in

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
+from keizai.engine.pickling import pickle_by_fields
 from keizai.rules.national_economy.actions import Layout, build_action_space
 from keizai.rules.national_economy.cards import CardSet, card_set
 
@@ -109,3 +110,6 @@ def compile_spots(game: str, players: int) -> tuple[tuple[Spot, ...], tuple[Spot
         own.append(_spot(layout.place_own + b.index, b.name_en, b.effect, b.requires,
                          b.workers_required, False))
     return tuple(general), tuple(own)
+
+
+pickle_by_fields(Spot)
