@@ -94,3 +94,28 @@ def within(seconds: float, call: Any, *args: Any, **kwargs: Any) -> Any:
     if "error" in box:
         raise box["error"]
     return box["value"]
+
+
+@pytest.fixture(scope="module")
+def server(request, tmp_path_factory) -> Iterator[Any]:
+    """`keizai serve` as a real process on SQLite, one per browser test module."""
+    from tests.web.live_server import LiveServer
+
+    name = request.module.__name__.rsplit(".", 1)[-1]
+    path = tmp_path_factory.mktemp(name)
+    live = LiveServer(f"sqlite:///{path / (name + '.sqlite3')}", path / "server.log").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, one per browser test module."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import CHROMIUM, CHROMIUM_ARGS
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

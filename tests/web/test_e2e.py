@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
 import keizai
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, unavailable_reason
+from tests.web.browser import unavailable_reason
 from tests.web.live_server import LiveServer
 
 reason = unavailable_reason()
@@ -16,22 +15,7 @@ pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 15_000   # ms: generous bound for one server round trip on a busy machine
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[LiveServer]:
-    path = tmp_path_factory.mktemp("e2e")
-    live = LiveServer(f"sqlite:///{path / 'e2e.sqlite3'}", path / "server.log").start()
-    yield live
-    live.stop()
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def new_page(browser, lang: str = "en"):

@@ -5,34 +5,17 @@ curve, and finds its seat again from another browser."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, unavailable_reason
-from tests.web.live_server import LiveServer
+from tests.web.browser import unavailable_reason
 from tests.web.test_e2e import WAIT, create_game, new_page, play_to_the_end
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[LiveServer]:
-    path = tmp_path_factory.mktemp("e2e-social")
-    live = LiveServer(f"sqlite:///{path / 'social.sqlite3'}", path / "server.log").start()
-    yield live
-    live.stop()
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def test_a_guest_names_the_seat_chats_and_asks_for_a_rematch(browser, server) -> None:

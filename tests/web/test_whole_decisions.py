@@ -4,14 +4,14 @@ confirmed once, the end-of-game screen and the turn alert, in headless Chromium.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import httpx
 import pytest
 
 import keizai
 from keizai.engine import State
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, unavailable_reason
+from tests.web.browser import unavailable_reason
 from tests.web.live_server import LiveServer
 
 reason = unavailable_reason()
@@ -19,22 +19,7 @@ pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 15_000
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[LiveServer]:
-    path = tmp_path_factory.mktemp("whole")
-    live = LiveServer(f"sqlite:///{path / 'whole.sqlite3'}", path / "server.log").start()
-    yield live
-    live.stop()
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _position(game: str, players: int, want: Callable[[State], bool]) -> tuple[int, list[str]]:
