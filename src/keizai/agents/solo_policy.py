@@ -1,0 +1,201 @@
+"""A fast greedy policy for solo National Economy, with an evaluation that plans wages.
+
+Solo money is a closed loop (rulebook, Budget and Solo Play Rules): wages go to the
+Budget, the markets and money buildings take them back, and only the starting $5 and
+building sales (at half the asset value in solo) bring new money in. So wages cost
+nothing in themselves, *except* that
+
+- the money must be in hand at every payday (short: sell a building at half price, or
+  3 points per unpaid $),
+- the circulating money (cash + Budget) must cover the largest wage bill still to come,
+  or a sale is forced later (each $ brought in by a sale costs about 1 point: a building
+  of value v gives v/2 in cash),
+- getting wages back from the Budget costs placements and cards, and the last round's
+  wages stay in the Budget for good.
+
+`SoloValue.value` estimates the final score from these terms plus the score so far,
+the cards in hand and the placements still to make; `SoloPolicy` plays, at every
+placement, the workplace whose move (finished by simple rules for building, paying,
+discarding and selling) leads to the best estimate. It reads only what the seat knows
+(its own hand and holdings, the public row, the Budget); never the deck. It runs about
+ten times faster than the `heuristic` (no JSON view), so the solo planner can afford
+many more rollouts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from keizai.engine import State
+from keizai.rules.national_economy import state as ne
+
+WAGE_ROUNDS = 9
+
+
+@dataclass
+class Weights:
+    """The evaluation's weights (points); tuned by bench/solo_tune.py."""
+
+    place: float = 3.0  # what one placement still to make earns (cards, money, builds)
+    place_growth: float = 0.15  # added per round: later workplaces are stronger
+    own: float = 1.0  # per later round, per own workplace a token can use
+    card: float = 3.0  # a building card in hand while rounds remain
+    item: float = 2.2  # a Consumer Item in hand while rounds remain
+    recover: float = 0.75  # share of the wages paid before the last round won back
+    budget: float = 0.75  # per $ already in the Budget (it can be taken back)
+    sell: float = 1.5  # per $ of this round's shortfall covered by a sale
+    inject: float = 1.2  # per $ the circulating money lacks for a later payday
+    slack: float = 2.0  # $ of circulation kept above the largest later wage bill
+    unpaid: float = 3.0  # per $ that neither cash nor sales can pay (rulebook: -3)
+    card_keep: float = 1.0  # weight of a card's worth when choosing what to pay
+
+    def as_dict(self) -> dict[str, float]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Weights:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: float(v) for k, v in data.items() if k in known})
+
+
+class SoloValue:
+    """Estimate of the final score of seat 0 in a solo game (see the module docstring)."""
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.w = weights or Weights()
+
+    def value(self, s: ne.NationalEconomyState) -> float:
+        total = float(s.scores()[0]["total"])
+        if s.phase == ne.OVER:
+            return total
+        w = self.w
+        p = s.players[0]
+        cards = s.cards
+        wages = cards.wages
+        rnd = s.round
+        last = len(wages)
+        workers = p.workers
+        tokens = workers + p.dolls
+        ready = p.ready if s.phase == ne.ACTION else 0
+        later = range(rnd + 1, last + 1)
+        est = total
+        # placements still to make, and own workplaces for later rounds
+        est += ready * (w.place + w.place_growth * rnd)
+        for r in later:
+            est += tokens * (w.place + w.place_growth * r)
+        workplaces = sum(1 for t in p.buildings if not cards.buildings[t].no_worker)
+        est += w.own * min(workplaces, tokens) * (last - rnd)
+        # cards in hand, down to the hand limit
+        limit = s._hand_limit(p)
+        kept_cards = min(p.hand_n, limit)
+        kept_items = min(p.items, limit - kept_cards)
+        worth = 1.0 if rnd < last else (0.5 if ready else 0.0)
+        est += worth * (w.card * kept_cards + w.item * kept_items)
+        # wages: this round's bill leaves the cash now, later ones leave it later; what goes
+        # to the Budget before the last payday comes back at the rate `recover`
+        paid_now = s.phase == ne.ACTION
+        due = wages[rnd - 1] * workers if paid_now else 0
+        future = sum(wages[r - 1] * workers for r in later)
+        back = (due if rnd < last else 0) + future - wages[last - 1] * workers * (rnd < last)
+        est -= due + future
+        est += w.recover * back + w.budget * s.budget
+        # this payday: cash short after what the remaining placements may still take back
+        sellable = sum(cards.buildings[t].value // 2 for t in p.buildings
+                       if not cards.buildings[t].no_sale)
+        injected = 0
+        if due:
+            income = min(s.budget, 6 * ready)
+            short = due - p.money - income
+            if short > 0:
+                injected = min(short, sellable)
+                est -= w.sell * injected + w.unpaid * (short - injected)
+                sellable -= injected
+        # later paydays: the circulating money must cover each bill to come; a sale
+        # brings money in for good, an unpaid $ is lost every round it is missing
+        if future:
+            money = p.money + s.budget + injected
+            need = max(wages[r - 1] for r in later) * workers + w.slack
+            covered = min(max(0.0, need - money), sellable)
+            est -= w.inject * covered
+            money += covered
+            for r in later:
+                lack = wages[r - 1] * workers - money
+                if lack > 0:
+                    est -= w.unpaid * lack
+        return est
+
+
+class SoloPolicy:
+    """Greedy by `SoloValue` at placements; simple rules for the choices inside a move."""
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.valuer = SoloValue(weights)
+
+    # ------------------------------------------------------------ card worth
+    def _keep(self, s: ne.NationalEconomyState, t: int) -> float:
+        """How much a card of type t (len(hand) for a Consumer Item) is worth keeping."""
+        p = s.players[0]
+        if t >= len(p.hand):
+            return 1.0
+        b = s.cards.buildings[t]
+        return 1.0 + b.value / (s.cost(p, t) + 1.0)
+
+    def _rule(self, s: ne.NationalEconomyState, legal: list[int]) -> int:
+        """The choice inside a move that needs no look-ahead."""
+        layout = s.layout
+        decision = s.decision
+        if decision == ne.PAY:
+            return min(legal, key=lambda a: (self._keep(s, a - layout.pay), a))
+        if decision == ne.SELL:
+            k = len(s.sale_chosen)
+            prefix = tuple(s.sale_chosen)
+            price = s.cards.buildings
+            best = min((st for st in s.sale_sets if st[:k] == prefix),
+                       key=lambda st: (sum(price[t].value for t in st), st))
+            return layout.sell + best[k]
+        if decision == ne.TAKE:
+            return max(legal, key=lambda a: (self._keep(s, a - layout.take), -a))
+        return legal[0]
+
+    def _finish(self, s: ne.NationalEconomyState) -> None:
+        """Play the rest of the move (and a payday) by the rules, builds by value."""
+        while not s.is_over and s.decision != ne.PLACE:
+            legal = s.legal_indices()
+            if s.decision in (ne.BUILD, ne.OPTION) and len(legal) > 1:
+                best, best_value = legal[0], float("-inf")
+                for a in legal:
+                    child = s.clone()
+                    child.apply_index(a)
+                    self._finish(child)
+                    value = self.valuer.value(child)
+                    if value > best_value:
+                        best, best_value = a, value
+                s.apply_index(best)
+            else:
+                s.apply_index(legal[0] if len(legal) == 1 else self._rule(s, legal))
+
+    def choose_index(self, state: State) -> int:
+        s = state
+        assert isinstance(s, ne.NationalEconomyState)
+        legal = s.legal_indices()
+        if len(legal) == 1:
+            return legal[0]
+        if s.decision == ne.PLACE or s.decision in (ne.BUILD, ne.OPTION):
+            best, best_value = legal[0], float("-inf")
+            for a in legal:
+                child = s.clone()
+                child.log_enabled = False
+                child.apply_index(a)
+                self._finish(child)
+                value = self.valuer.value(child)
+                if value > best_value:
+                    best, best_value = a, value
+            return best
+        return self._rule(s, legal)
+
+    def play_out(self, s: State) -> float:
+        """Finish the game greedily; the final score."""
+        while not s.is_over:
+            s.apply_index(self.choose_index(s))
+        return float(s.scores()[0]["total"])
