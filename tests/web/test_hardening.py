@@ -46,7 +46,8 @@ def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
 @pytest.mark.parametrize("spec", ["easy", "normal", "hard", "expert", "random", "heuristic",
                                   "mcts", "mcts:iterations=500:depth=8", "mcts:time=0.5",
                                   "mcts:iterations=3000:cap=1.5", "solo",
-                                  "solo:rollouts=1:cap=1"])
+                                  "solo:rollouts=1:cap=1",
+                                  "solo:policy=fast:rollouts=32:cap=2"])
 def test_the_offered_bots_and_specs_inside_the_bounds_are_accepted(client, spec) -> None:
     assert client.post("/api/games", json={"game": GAME, "seats": ["human", spec]}
                        ).status_code == 201
@@ -65,14 +66,20 @@ def test_the_lobby_offers_the_top_level_with_a_bounded_decision_time(client) -> 
 
 def test_the_lobby_offers_the_solo_planner_with_a_bounded_decision_time(client) -> None:
     """Issue #19: the browser offers the National Economy solo planner `solo`; its
-    rollouts per action and its `cap` of seconds are bounded by the server."""
+    rollouts per action and its `cap` of seconds (required, at most 2 s) are bounded by
+    the server."""
     from keizai.web.bots import MAX_SECONDS, decision_bound
     from keizai.web.tables import available_bots
 
     assert "solo" in available_bots()
     assert decision_bound("solo") <= 30.0 + 2 * MAX_SECONDS
     assert decision_bound("solo:rollouts=2:cap=4") > decision_bound("solo:rollouts=2")
-    for spec in ("solo:rollouts=100", "solo:cap=60", "solo:rollouts=0", "solo:depth=3"):
+    from keizai.agents import LEVELS
+
+    assert "cap=" in LEVELS["solo"]
+    for spec in ("solo:rollouts=100:cap=1", "solo:cap=60", "solo:rollouts=0:cap=1",
+                 "solo:depth=3", "solo:cap=2.5", "solo:rollouts=8", "solo:policy=fast",
+                 "solo:policy=mcts:cap=1"):
         response = client.post("/api/games", json={"game": GAME, "seats": ["human", spec]})
         assert response.status_code == 400, spec
 

@@ -24,13 +24,16 @@ many more rollouts.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, fields
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from keizai.engine import State
 from keizai.rules.national_economy import state as ne
 
-WAGE_ROUNDS = 9
+EDITIONS = ("progress", "mecenat", "glory")
 
 
 @dataclass
@@ -59,32 +62,86 @@ class Weights:
         return cls(**{k: float(v) for k, v in data.items() if k in known})
 
 
+@cache
+def _tuned() -> dict[str, dict[str, float]]:
+    """The tuned weights shipped with the package (bench/solo_tune.py writes them)."""
+    path = resources.files("keizai.agents").joinpath("solo_weights.json")
+    if not path.is_file():
+        return {}
+    data: dict[str, dict[str, float]] = json.loads(path.read_text("utf-8"))
+    return data
+
+
+def load_weights() -> dict[str, Weights]:
+    """The weights per edition: the tuned ones where shipped, else the defaults."""
+    tuned = _tuned()
+    return {e: Weights.from_dict(tuned.get(e, {})) for e in EDITIONS}
+
+
+def weights_for(game_id: str) -> Weights:
+    """The weights of a game id such as "national-economy/mecenat"."""
+    edition = game_id.rsplit("/", 1)[-1]
+    return load_weights().get(edition, Weights())
+
+
+class _Tables:
+    """Per game, what the evaluation looks up on every call (computed once)."""
+
+    def __init__(self, s: ne.NationalEconomyState) -> None:
+        buildings = s.cards.buildings
+        wages = s.cards.wages
+        last = len(wages)
+        self.gain_row = tuple(_gain(spot.steps) for spot in s.spots)
+        self.gain_own = tuple(_gain(spot.steps) for spot in s.own_spots)
+        self.half = tuple(0 if b.no_sale else b.value // 2 for b in buildings)
+        self.works = tuple(not b.no_worker for b in buildings)
+        # per round rnd: the wages of the rounds after it (sum, largest)
+        self.later_sum = tuple(sum(wages[rnd:]) for rnd in range(last + 1))
+        self.later_max = tuple(max(wages[rnd:], default=0) for rnd in range(last + 1))
+        self.wages = wages
+
+
 class SoloValue:
     """Estimate of the final score of seat 0 in a solo game (see the module docstring)."""
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.w = weights or Weights()
+        self._game: str | None = None
+        self.t: _Tables | None = None
+        last = 9
+        w = self.w
+        # per round rnd: what one token earns in the rounds after it
+        self.place_later = tuple(sum(w.place + w.place_growth * r
+                                     for r in range(rnd + 1, last + 1))
+                                 for rnd in range(last + 1))
 
     def value(self, s: ne.NationalEconomyState) -> float:
         total = float(s.scores()[0]["total"])
         if s.phase == ne.OVER:
             return total
+        if self._game != s.game.id or self.t is None:
+            self._game = s.game.id
+            self.t = _Tables(s)
+        t = self.t
         w = self.w
         p = s.players[0]
-        cards = s.cards
-        wages = cards.wages
+        wages = t.wages
         rnd = s.round
         last = len(wages)
         workers = p.workers
         tokens = workers + p.dolls
-        ready = p.ready if s.phase == ne.ACTION else 0
-        later = range(rnd + 1, last + 1)
+        action = s.phase == ne.ACTION
+        ready = p.ready if action else 0
         est = total
         # placements still to make, and own workplaces for later rounds
-        est += ready * (w.place + w.place_growth * rnd)
-        for r in later:
-            est += tokens * (w.place + w.place_growth * r)
-        workplaces = sum(1 for t in p.buildings if not cards.buildings[t].no_worker)
+        est += ready * (w.place + w.place_growth * rnd) + tokens * self.place_later[rnd]
+        works = t.works
+        half = t.half
+        workplaces = 0
+        sellable = 0
+        for b in p.buildings:
+            workplaces += works[b]
+            sellable += half[b]
         est += w.own * min(workplaces, tokens) * (last - rnd)
         # cards in hand, down to the hand limit
         limit = s._hand_limit(p)
@@ -94,19 +151,18 @@ class SoloValue:
         est += worth * (w.card * kept_cards + w.item * kept_items)
         # wages: this round's bill leaves the cash now, later ones leave it later; what goes
         # to the Budget before the last payday comes back at the rate `recover`
-        paid_now = s.phase == ne.ACTION
-        due = wages[rnd - 1] * workers if paid_now else 0
-        future = sum(wages[r - 1] * workers for r in later)
-        back = (due if rnd < last else 0) + future - wages[last - 1] * workers * (rnd < last)
+        due = wages[rnd - 1] * workers if action else 0
+        future = t.later_sum[rnd] * workers
+        back = (due if rnd < last else 0) + future - (wages[last - 1] * workers
+                                                      if rnd < last else 0)
         est -= due + future
         est += w.recover * back + w.budget * s.budget
         # this payday: cash short after what the remaining placements may still take back
-        sellable = sum(cards.buildings[t].value // 2 for t in p.buildings
-                       if not cards.buildings[t].no_sale)
         injected = 0
         if due:
-            income = min(s.budget, 6 * ready)
-            short = due - p.money - income
+            short = due - p.money
+            if short > 0:
+                short -= min(s.budget, self._income(s, ready, t))
             if short > 0:
                 injected = min(short, sellable)
                 est -= w.sell * injected + w.unpaid * (short - injected)
@@ -115,22 +171,61 @@ class SoloValue:
         # brings money in for good, an unpaid $ is lost every round it is missing
         if future:
             money = p.money + s.budget + injected
-            need = max(wages[r - 1] for r in later) * workers + w.slack
+            need = t.later_max[rnd] * workers + w.slack
             covered = min(max(0.0, need - money), sellable)
             est -= w.inject * covered
             money += covered
-            for r in later:
-                lack = wages[r - 1] * workers - money
-                if lack > 0:
-                    est -= w.unpaid * lack
+            if t.later_max[rnd] * workers > money:
+                for r in range(rnd + 1, last + 1):
+                    lack = wages[r - 1] * workers - money
+                    if lack > 0:
+                        est -= w.unpaid * lack
         return est
+
+    @staticmethod
+    def _income(s: ne.NationalEconomyState, ready: int, t: _Tables) -> int:
+        """What the `ready` placements left this round can take from the Budget at most:
+        the best money workplaces still open (general row upright and free, own unused)."""
+        if not ready:
+            return 0
+        gains = []
+        gain_row = t.gain_row
+        for key, who, side in zip(s.wp_key, s.wp_who, s.wp_side, strict=True):
+            if not side and not who and gain_row[key]:
+                gains.append(gain_row[key])
+        p = s.players[0]
+        gain_own = t.gain_own
+        for b, mark in zip(p.buildings, p.built, strict=True):
+            if mark == ne.FREE and gain_own[b]:
+                gains.append(gain_own[b])
+        if len(gains) > ready:
+            gains.sort(reverse=True)
+            return sum(gains[:ready])
+        return sum(gains)
+
+
+def _gain(steps: tuple[Any, ...]) -> int:
+    """The money a workplace's effect takes from the Budget (its larger case)."""
+    total = 0
+    for step in steps:
+        name = step[0]
+        if name == "gain":
+            total += step[1]
+        elif name in ("gain_if_last_token", "gain_if_hand_exactly"):
+            total += max(x for x in step[1:] if isinstance(x, int))
+        elif name == "gain_per_item":
+            total += step[1] * 2
+    return total
 
 
 class SoloPolicy:
     """Greedy by `SoloValue` at placements; simple rules for the choices inside a move."""
 
     def __init__(self, weights: Weights | None = None) -> None:
+        """Without `weights`, each game uses its edition's tuned weights."""
+        self.fixed = weights
         self.valuer = SoloValue(weights)
+        self._game: str | None = None
 
     # ------------------------------------------------------------ card worth
     def _keep(self, s: ne.NationalEconomyState, t: int) -> float:
@@ -139,7 +234,7 @@ class SoloPolicy:
         if t >= len(p.hand):
             return 1.0
         b = s.cards.buildings[t]
-        return 1.0 + b.value / (s.cost(p, t) + 1.0)
+        return 1.0 + self.valuer.w.card_keep * b.value / (s.cost(p, t) + 1.0)
 
     def _rule(self, s: ne.NationalEconomyState, legal: list[int]) -> int:
         """The choice inside a move that needs no look-ahead."""
@@ -178,6 +273,9 @@ class SoloPolicy:
     def choose_index(self, state: State) -> int:
         s = state
         assert isinstance(s, ne.NationalEconomyState)
+        if self.fixed is None and self._game != s.game.id:
+            self._game = s.game.id
+            self.valuer = SoloValue(weights_for(s.game.id))
         legal = s.legal_indices()
         if len(legal) == 1:
             return legal[0]

@@ -30,7 +30,8 @@ MAX_SPEC = 64
 MAX_ITERATIONS = 6000        # MCTS iterations per decision ("expert" is 6000)
 MAX_SECONDS = 5.0            # MCTS thinking time per decision
 MAX_DEPTH = 20               # random moves per rollout; -1 (to the end) is refused
-MAX_ROLLOUTS = 4             # solo planner: heuristic games to the end per action ("solo" is 2)
+MAX_ROLLOUTS = 64            # solo planner: games to the end per action (a `cap` is required)
+MAX_SOLO_SECONDS = 2.0       # solo planner: thinking time per decision (issue #19: <= 2 s)
 # Allowed parameters per kind: (lowest, highest) inclusive; strings listed.
 BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
     "random": {},
@@ -39,7 +40,8 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
              "cap": (0.0, MAX_SECONDS), "c": (0.0, 10.0), "depth": (0, MAX_DEPTH),
              "reuse": (0, 1),
              "rollout": ("random", "heuristic")},
-    "solo": {"rollouts": (1, MAX_ROLLOUTS), "cap": (0.0, MAX_SECONDS), "epsilon": (0.0, 1.0)},
+    "solo": {"rollouts": (1, MAX_ROLLOUTS), "cap": (0.01, MAX_SOLO_SECONDS),
+             "epsilon": (0.0, 1.0), "policy": ("heuristic", "fast")},
 }
 
 
@@ -70,6 +72,9 @@ def check_spec(spec: Any) -> str:
             raise ApiError("bot_out_of_bounds",
                            f"{key} must be a finite number from {low:g} to {high:g} "
                            "on this server")
+    if kind == "solo" and "cap" not in params:
+        raise ApiError("bot_out_of_bounds",
+                       f"solo needs a cap of at most {MAX_SOLO_SECONDS:g} s on this server")
     try:
         make_agent(spec)
     except ValueError as error:

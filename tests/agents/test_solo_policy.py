@@ -1,0 +1,107 @@
+"""The fast solo policy and its wage-planning evaluation (issue #19).
+
+Positions are built by hand from a fresh solo Progress game. The rules they rest on
+(revival rulebook, shared/seeds/001):
+- Payday: "pay the wages indicated on the present Round card to the Budget for each of
+  your Worker tokens. If you cannot pay, choose one of your Buildings to sell";
+- Solo Play Rules: "The sales price of each Building is half its asset value. The score
+  gained for your Buildings at the end of the game is still 1 pt per 1 asset value";
+- Budget: "You do not gain money from the supply except when selling a Building".
+"""
+
+from __future__ import annotations
+
+import keizai
+from keizai.agents.solo_policy import SoloPolicy, SoloValue, Weights, load_weights
+from keizai.rules.national_economy import state as ne
+from keizai.rules.national_economy.workplaces import FACE
+
+
+def late_round(money: int, budget: int, workers: int = 2) -> ne.NationalEconomyState:
+    """Round 8 of solo Progress (wage $5), one placement left; the row holds the solo
+    setup's workplaces and the Market ($12 from the Budget for 2 cards); the player owns a
+    Steel Mill ($20 asset, sells for $10) and holds 2 Consumer Items."""
+    s = keizai.new_game("national-economy/progress", 1, seed=1)
+    assert isinstance(s, ne.NationalEconomyState)
+    s.log_enabled = False
+    cards = s.cards
+    s.round = 8
+    s.wp_key = [*s.wp_key, FACE + 1]  # Mine, Carpenter, School, the public Farm, Market
+    s.wp_who = [()] * len(s.wp_key)
+    s.wp_side = [False] * len(s.wp_key)
+    p = s.players[0]
+    s.discard += [t for t, n in enumerate(p.hand) for _ in range(n)]
+    p.hand = [0] * len(p.hand)
+    p.hand_n = 0
+    p.items = 2
+    p.workers = workers
+    p.ready = 1
+    p.money = money
+    s.budget = budget
+    s.supply_out = budget + money
+    steel = cards.by_id["steel_mill"]
+    p.buildings = [steel]
+    p.built = [ne.FREE]
+    s.deck.remove(steel)
+    s._legal = None
+    s.check_invariants()
+    return s
+
+
+def test_short_of_wages_it_takes_the_money_back_rather_than_sell_at_half_price() -> None:
+    """$10 due, no cash: drawing at the Mine would force the Steel Mill's sale ($20 of
+    points for $10); the Market takes $12 back from the Budget and pays the wages."""
+    s = late_round(money=0, budget=30)
+    names = {s.game.action_space.actions[i].name for i in s.legal_indices()}
+    assert {"place:mine", "place:market", "place:own:steel_mill"} <= names
+    chosen = s.game.action_space.actions[SoloPolicy().choose_index(s)].name
+    assert chosen == "place:market"
+    s.apply(chosen)
+    assert s.round == 9 and s.players[0].buildings == [s.cards.by_id["steel_mill"]]
+    assert s.players[0].unpaid == 0
+
+
+def test_with_the_wages_in_hand_it_keeps_working_instead() -> None:
+    """The same position with $10 in cash: no sale threatens, so the Market is not needed
+    to pay, and the estimate of the Market no longer carries a sale penalty."""
+    poor, rich = late_round(money=0, budget=30), late_round(money=10, budget=20)
+    value = SoloValue(Weights())
+    # the circulating money (cash + Budget) is the same; only the cash at payday differs
+    assert value.value(rich) > value.value(poor)
+
+
+def test_a_payday_sale_gives_up_the_least_asset_value() -> None:
+    """Rulebook, Payday: $20 short with buildings of $20, $18 and $10 may sell {20} or
+    {18, 10}; solo sells at half price, so the policy sells the set worth least."""
+    s = late_round(money=3, budget=0)  # $10 due, $7 short
+    cards = s.cards
+    p = s.players[0]
+    extra = [cards.by_id["coffee_shop"], cards.by_id["farm"]]  # $8 and $6 sell for $4 + $3
+    for t in extra:
+        s.deck.remove(t)
+    p.buildings += extra
+    p.built += [ne.FREE, ne.FREE]
+    s.supply_out = s.budget + p.money
+    s.check_invariants()
+    s.apply("place:mine")  # the last placement: payday
+    assert s.decision == ne.SELL
+    assert sorted(s.sale_sets) == sorted([(cards.by_id["steel_mill"],), tuple(sorted(extra))])
+    while s.decision == ne.SELL:
+        s.apply_index(SoloPolicy().choose_index(s))
+    # {Coffee Shop, Farm} ($14 of asset value) are sold rather than the $20 Steel Mill
+    assert [cards.buildings[t].id for t in p.buildings] == ["steel_mill"]
+    assert p.unpaid == 0
+
+
+def test_more_workers_than_the_money_can_pay_lower_the_estimate() -> None:
+    """Hiring raises every later wage bill; with little money circulating (cash + Budget)
+    the extra worker's wages cannot be paid back, which the estimate must see."""
+    value = SoloValue(Weights())
+    assert value.value(late_round(money=4, budget=6, workers=5)) < value.value(
+        late_round(money=4, budget=6, workers=2))
+
+
+def test_the_tuned_weights_load_for_every_edition() -> None:
+    weights = load_weights()
+    assert set(weights) == {"progress", "mecenat", "glory"}
+    assert all(w.unpaid > 0 and w.place > 0 for w in weights.values())
