@@ -7,7 +7,8 @@ one line per deal to OUT (default strength-runs/solo-EDITION-AGENT.csv, ':' and 
 made file-safe); deals already in the file are skipped, so an interrupted run resumes.
 Then prints, over every deal in the file: deals, median and mean score, how many
 reached the victory score (Progress 100, Mecenat 125, Glory 100) with the 95% Wilson
-interval, and the slowest decision; and, when the heuristic's file of the same edition
+interval, and the slowest decision (wall clock, and CPU time of this process: the
+time on one core, whatever the machine's load); and, when the heuristic's file of the same edition
 is in the same folder, the heuristic's median and mean on the same deals and on how
 many deals the agent scored more. Tournament specs use fixed iteration budgets
 (no `cap`), so the results do not depend on the machine's load.
@@ -39,24 +40,26 @@ def main(argv: list[str]) -> None:
     with out.open("a", newline="") as f:
         writer = csv.writer(f)
         if new:
-            writer.writerow(["seed", "total", "target", "won", "decisions", "max_seconds"])
+            writer.writerow(["seed", "total", "target", "won", "decisions", "max_seconds",
+                             "max_cpu_seconds"])
         for seed in range(first, last + 1):
             if seed in done:
                 continue
             state = new_game(f"national-economy/{edition}", players=1, seed=seed)
             agent = make_agent(spec, seed)
-            decisions, slowest = 0, 0.0
+            decisions, slowest, slowest_cpu = 0, 0.0, 0.0
             while not state.is_over:
                 several = len(state.legal_indices()) > 1
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 action = agent.choose(state)
                 if several:
                     decisions += 1
                     slowest = max(slowest, time.perf_counter() - start)
+                    slowest_cpu = max(slowest_cpu, time.process_time() - start_cpu)
                 state.apply(action)
             row = state.scores()[0]
             writer.writerow([seed, row["total"], row["target"], row["won"], decisions,
-                             f"{slowest:.3f}"])
+                             f"{slowest:.3f}", f"{slowest_cpu:.3f}"])
             f.flush()
     with out.open() as f:
         rows = list(csv.DictReader(f))
@@ -66,7 +69,9 @@ def main(argv: list[str]) -> None:
     print(f"{edition} {spec}: {len(rows)} deals, median {statistics.median(totals)}, "
           f"mean {statistics.mean(totals):.1f}, victory score {won}/{len(rows)} "
           f"= {100 * won / len(rows):.0f}% [{100 * low:.1f}, {100 * high:.1f}], "
-          f"slowest decision {max(float(r['max_seconds']) for r in rows):.2f} s")
+          f"slowest decision {max(float(r['max_seconds']) for r in rows):.2f} s"
+          + (f" ({max(float(r['max_cpu_seconds']) for r in rows):.2f} s of CPU)"
+             if all(r.get("max_cpu_seconds") for r in rows) else ""))
     base = out.with_name(f"solo-{edition}-heuristic.csv")
     if base != out and base.exists():
         with base.open() as f:

@@ -1,4 +1,5 @@
-"""The solo planner (issue #19): flat Monte Carlo with heuristic rollouts."""
+"""The solo planner (issue #19): Monte Carlo over determinizations (flat or sequential
+halving), finished by the heuristic or by the fast solo policy."""
 
 from __future__ import annotations
 
@@ -35,3 +36,27 @@ def test_with_more_players_it_plays_as_the_heuristic() -> None:
         state = first_choice("national-economy/mecenat", 2, seed)
         assert (make_agent("solo", 7).choose(state).name
                 == make_agent("heuristic", 8).choose(state).name)
+
+
+def test_sequential_halving_spends_at_most_the_flat_budget() -> None:
+    """`halving=1`: the same total (rollouts x actions), most of it on the contenders."""
+    state = first_choice("national-economy/mecenat", 1, 2)
+    legal = state.legal_indices()
+    agent = SoloAgent(5, rollouts=4, policy="fast", halving=1)
+    index = agent.choose_index(state)
+    assert index in legal
+    assert len(legal) <= agent.last_rollouts <= 4 * len(legal)
+
+
+def test_the_cap_also_bounds_sequential_halving() -> None:
+    state = first_choice("national-economy/progress", 1, 6)
+    agent = SoloAgent(5, rollouts=50, cap=1e-9, policy="fast", halving=1)
+    assert agent.choose_index(state) in state.legal_indices()
+    assert agent.last_rollouts == 1
+
+
+def test_an_unknown_rollout_policy_is_refused() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="policy"):
+        make_agent("solo:policy=random")

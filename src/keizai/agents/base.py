@@ -21,9 +21,10 @@ LEVELS: dict[str, str] = {
     "hard": "mcts:iterations=2000:depth=6:c=0.4",
     # three times hard's budget; at most 2 s per decision on a busy machine
     "expert": "mcts:iterations=6000:depth=6:c=0.4:cap=2",
-    # National Economy solo planner (flat Monte Carlo, heuristic rollouts); with more
-    # players it plays as the heuristic; 1.5 s plus one rollout per decision at most
-    "solo": "solo:rollouts=2:cap=1.5",
+    # National Economy solo planner: Monte Carlo over determinizations by sequential
+    # halving (48 rollouts per action on average) finished by the fast solo policy; with
+    # more players it plays as the heuristic; 1.8 s plus one rollout per decision at most
+    "solo": "solo:policy=fast:rollouts=48:halving=1:cap=1.8",
 }
 KINDS = ("random", "heuristic", "mcts", "solo")
 

@@ -31,15 +31,18 @@ from keizai.engine import Action, Rng, State
 class SoloAgent(Agent):
     name = "solo"
     PARAMS: ClassVar[dict[str, type]] = {"rollouts": int, "cap": float, "epsilon": float,
-                                         "policy": str}
+                                         "policy": str, "halving": int}
     POLICIES = ("heuristic", "fast")
 
     def __init__(self, seed: int = 0, rollouts: int = 4, cap: float = 0.0,
-                 epsilon: float = 0.0, policy: str = "heuristic") -> None:
+                 epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
-        so many more rollouts fit in the same time)."""
+        so many more rollouts fit in the same time). `halving=1`: the same total of
+        rollouts (`rollouts` x the legal actions) spent by sequential halving — every
+        action gets an equal share, the better half goes on to the next stage, and so on
+        until one is left — so the close contenders are compared on many more samples."""
         if rollouts < 1:
             raise ValueError("solo needs rollouts >= 1")
         if cap < 0:
@@ -48,6 +51,7 @@ class SoloAgent(Agent):
             raise ValueError(f"solo policy must be one of {', '.join(self.POLICIES)}")
         self.rng = Rng(seed)
         self.rollouts = rollouts
+        self.halving = bool(halving)
         self.cap = cap
         self.policy = HeuristicAgent(seed + 1, epsilon=epsilon)
         self.fast: SoloPolicy | None = None
@@ -70,6 +74,8 @@ class SoloAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         deadline = _time.perf_counter() + self.cap if self.cap > 0 else None
+        if self.halving:
+            return self._halving(state, seat, legal, deadline)
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
         done = 0
@@ -88,6 +94,44 @@ class SoloAgent(Agent):
                 break
         self.last_rollouts = done
         return max(legal, key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf")))
+
+    def _halving(self, state: State, seat: int, legal: list[int],
+                 deadline: float | None) -> int:
+        """Sequential halving over `legal` with a budget of `rollouts` per action; sample
+        k is the same determinization for every action (common random numbers)."""
+        samples: list[State] = []
+        totals = dict.fromkeys(legal, 0.0)
+        counts = dict.fromkeys(legal, 0)
+        alive = list(legal)
+        budget = self.rollouts * len(legal)
+        stages = max(1, (len(legal) - 1).bit_length())
+        done = 0
+        out_of_time = False
+        while len(alive) > 1 and not out_of_time:
+            share = max(1, budget // (len(alive) * stages))
+            for index in alive:
+                for _ in range(share):
+                    if done and deadline is not None and _time.perf_counter() >= deadline:
+                        out_of_time = True
+                        break
+                    k = counts[index]
+                    while len(samples) <= k:
+                        sample = state.determinize(seat, self.rng)
+                        sample.log_enabled = False
+                        samples.append(sample)
+                    child = samples[k].clone()
+                    child.apply_index(index)
+                    totals[index] += self._play_out(child)
+                    counts[index] += 1
+                    done += 1
+                if out_of_time:
+                    break
+            if out_of_time:
+                break
+            alive.sort(key=lambda i: -totals[i] / counts[i])
+            alive = alive[:(len(alive) + 1) // 2]
+        self.last_rollouts = done
+        return max(alive, key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf")))
 
     def _play_out(self, sample: State) -> float:
         if self.fast is not None:
