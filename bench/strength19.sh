@@ -51,13 +51,18 @@ case $what in all|scripted)
 case $what in all|futuropia-old)
   [ -s "$OUT/futuropia-2p-heuristic-before-19.txt" ] || "${PYTHON:-.venv/bin/python}" \
     bench/futuropia_old_heuristic.py 10 > "$OUT/futuropia-2p-heuristic-before-19.txt" ;; esac
-# National Economy solo: the `solo` level without its clock (2 rollouts per action) and
-# the heuristic on the same deals (seeds 1..SOLO_DEALS); bench/solo19.py skips the
-# deals already in its CSV, so a rerun resumes (raise SOLO_DEALS to extend a series)
+# National Economy solo: the first `solo` level without its clock (2 heuristic rollouts
+# per action) and the heuristic on the same deals (seeds 1..SOLO_DEALS); then the current
+# `solo` level without its clock (fast policy, 48 rollouts per action by halving) on
+# fresh deals 201..200+SOLO_DEALS (the policy was tuned on 1001..1040); bench/solo19.py
+# skips the deals already in its CSV, so a rerun resumes (raise SOLO_DEALS to extend)
 case $what in all|solo)
   for g in progress mecenat glory; do
     "${PYTHON:-.venv/bin/python}" bench/solo19.py "$g" heuristic 1 100 \
       "$OUT/solo-$g-heuristic.csv" >> "$OUT/solo.txt"
     "${PYTHON:-.venv/bin/python}" bench/solo19.py "$g" solo:rollouts=2 1 "${SOLO_DEALS:-100}" \
       "$OUT/solo-$g-solo_rollouts2.csv" >> "$OUT/solo.txt"
+    "${PYTHON:-.venv/bin/python}" bench/solo19.py "$g" solo:policy=fast:rollouts=48:halving=1 \
+      201 "$((200 + ${SOLO_DEALS:-100}))" \
+      "$OUT/solo-$g-solo_policyfast_rollouts48_halving1.csv" >> "$OUT/solo.txt"
   done ;; esac

@@ -41,7 +41,7 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
              "reuse": (0, 1),
              "rollout": ("random", "heuristic")},
     "solo": {"rollouts": (1, MAX_ROLLOUTS), "cap": (0.01, MAX_SOLO_SECONDS),
-             "epsilon": (0.0, 1.0), "policy": ("heuristic", "fast")},
+             "epsilon": (0.0, 1.0), "policy": ("heuristic", "fast"), "halving": (0, 1)},
 }
 
 
