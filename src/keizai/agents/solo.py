@@ -1,9 +1,11 @@
-"""A solo planner: flat Monte Carlo over determinizations with heuristic rollouts.
+"""A solo planner: Monte Carlo over determinizations with whole-game rollouts.
 
 In a solo game the only hidden information is the deck order (and future chance), so
 a determinized sample is the whole game with one guess of the deck. For each legal
-action the planner plays it on `rollouts` samples and finishes each game with the
-`heuristic` policy (itself choosing only from the sample it stands in), then keeps the
+action the planner plays it on `rollouts` samples and finishes each game with a rollout
+policy — the `heuristic`, or `fast`, the solo policy of keizai.agents.solo_policy, which
+plans wages and is about ten times cheaper — (itself choosing only from the sample it
+stands in), then keeps the
 action with the best mean *final score* — the quantity solo is judged on, rather than
 a win chance that is nearly 0 everywhere far below the victory score. The same samples
 serve every action (common random numbers), so actions are compared on the same
@@ -11,7 +13,8 @@ guesses of the deck. Fair by construction: it reads the game only through
 `state.determinize(seat, rng)`.
 
 With more than one player it falls back to the heuristic's choice (it plans for one
-seat only). The budget is `rollouts` per action; `cap` seconds stops early
+seat only). The budget is `rollouts` per action, spent evenly (flat Monte Carlo) or,
+with `halving=1`, by sequential halving (see `_halving`); `cap` seconds stops early
 (within one rollout): an action keeps the mean of the rollouts it had, and one that had
 none yet is not chosen, so a decision takes at most `cap` plus one rollout.
 """
