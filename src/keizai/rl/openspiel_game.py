@@ -114,13 +114,34 @@ def _game_type(game_id: str, solo: bool) -> pyspiel.GameType:
 
 
 # ----- draws as chance nodes -------------------------------------------------------------
+# A draw's outcomes: n (0 .. n-1, equally likely) or (outcome, probability) pairs.
+Draw = int | tuple[tuple[int, float], ...]
+
+
+def _draw_outcomes(draw: Draw) -> list[tuple[int, float]]:
+    if isinstance(draw, int):
+        return [(outcome, 1.0 / draw) for outcome in range(draw)]
+    return list(draw)
+
+
+def _draw_size(draw: Draw) -> int:
+    """The number of chance outcome ids the draw needs (its largest outcome + 1)."""
+    return draw if isinstance(draw, int) else draw[-1][0] + 1
+
+
+def _is_outcome(draw: Draw, outcome: int) -> bool:
+    if isinstance(draw, int):
+        return 0 <= outcome < draw
+    return any(outcome == known for known, _ in draw)
+
+
 class _NeedDraw(RuntimeError):
     """A move asked for a draw whose outcome is not chosen yet."""
 
-    def __init__(self, bounds: list[int]) -> None:
-        super().__init__(f"a draw of {bounds[0]} outcomes is a chance node: apply moves "
-                         "through the OpenSpiel state, not its keizai_state")
-        self.bounds = bounds  # the next draws' numbers of outcomes, in order
+    def __init__(self, bounds: list[Draw]) -> None:
+        super().__init__(f"a draw of {len(_draw_outcomes(bounds[0]))} outcomes is a chance "
+                         "node: apply moves through the OpenSpiel state, not its keizai_state")
+        self.bounds = bounds  # the next draws' outcomes, in order
 
 
 class ChanceDraws:
@@ -162,6 +183,24 @@ class ChanceDraws:
     def choice(self, items: list[Any]) -> Any:
         return items[self.randbelow(len(items))]
 
+    def pick(self, pile: list[int], start: int, count: int) -> int:
+        """A card drawn from the undecided (sorted) `pile[start:start + count]`: one chance
+        node whose outcomes are the distinct cards there, each as likely as its copies
+        are many; returns the index of one copy of the chosen card."""
+        if count == 1:
+            return start
+        if self.used == len(self.outcomes):
+            cards = pile[start:start + count]
+            raise _NeedDraw([tuple((card, cards.count(card) / count)
+                                   for card in sorted(set(cards)))])
+        card = self.outcomes[self.used]
+        try:
+            index = pile.index(card, start, start + count)
+        except ValueError:
+            raise IllegalAction(f"chance outcome {card} is not an undecided card") from None
+        self.used += 1
+        return index
+
     def copy(self) -> ChanceDraws:
         return ChanceDraws(self.outcomes[self.used:])
 
@@ -186,6 +225,10 @@ class _LargestDraw:
     def choice(self, items: list[Any]) -> Any:
         return items[self.randbelow(len(items))]
 
+    def pick(self, pile: list[int], start: int, count: int) -> int:
+        self.largest = max(self.largest, max(pile[start:start + count]) + 1)
+        return self.rng.pick(pile, start, count)
+
     def copy(self) -> Rng:
         return self.rng.copy()
 
@@ -194,7 +237,7 @@ def _max_chance_outcomes(game: Game, players: int, options: dict[str, Any]) -> i
     """Twice the largest draw of a set-up (later draws shuffle or pick among the same
     components: a discard pile, a hand, a die), and at least 64."""
     largest = _LargestDraw(0)
-    with drawing_from(largest):
+    with drawing_from(largest, lazy_draws=True):
         game.new_state(players, 0, options)
     return max(64, 2 * largest.largest)
 
@@ -303,7 +346,7 @@ class KeizaiSpielState(pyspiel.State):
         self._step: _Step | None = None  # the last committed move (None before set-up)
         self._pending: int | None = SETUP  # the move waiting for draws, if any
         self._draws: list[int] = []  # the outcomes chosen for it so far
-        self._bounds: list[int] = []  # outcomes of the draws it waits for, in order
+        self._bounds: list[Draw] = []  # outcomes of the draws it waits for, in order
         self._resolve()
 
     @property
@@ -322,7 +365,7 @@ class KeizaiSpielState(pyspiel.State):
         before = self.keizai_state
         try:
             if before is None:
-                with drawing_from(source):
+                with drawing_from(source, lazy_draws=True):
                     state = game.keizai_game.new_state(game.players, 0, game.options)
                 state.log_enabled = False
             else:
@@ -330,8 +373,9 @@ class KeizaiSpielState(pyspiel.State):
                 state.rng = source
                 state.apply(self._pending)
         except _NeedDraw as need:
-            if max(need.bounds) > game.chance_bound:
-                raise RuntimeError(f"a draw of {max(need.bounds)} outcomes exceeds the "
+            size = max(_draw_size(draw) for draw in need.bounds)
+            if size > game.chance_bound:
+                raise RuntimeError(f"a draw of outcome ids up to {size - 1} exceeds the "
                                    f"game's max_chance_outcomes ({game.chance_bound})") from None
             self._bounds = need.bounds
             return
@@ -343,8 +387,8 @@ class KeizaiSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         action = int(action)
         if self._pending is not None:
-            if not 0 <= action < self._bounds[0]:
-                raise IllegalAction(f"chance outcome {action} is not below {self._bounds[0]}")
+            if not _is_outcome(self._bounds[0], action):
+                raise IllegalAction(f"{action} is not an outcome of this chance node")
             self._draws = [*self._draws, action]
             self._bounds = self._bounds[1:]
             if self._bounds:  # the next draw's bound is known: no need to run the move
@@ -375,8 +419,7 @@ class KeizaiSpielState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._pending is None:
             return []
-        bound = self._bounds[0]
-        return [(outcome, 1.0 / bound) for outcome in range(bound)]
+        return _draw_outcomes(self._bounds[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
