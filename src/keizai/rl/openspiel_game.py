@@ -5,21 +5,24 @@ Registered names are "keizai_" + the game id with "/" and "-" as "_", e.g.
 `pyspiel.load_game("keizai_national_economy_progress", {"players": 3})`.
 
 Choices, and why:
-- Chance is *explicit*: every draw a game makes from its RNG (a shuffle, a die roll, a
-  random card taken from a hand) is a chance node whose outcomes are equally likely. A
-  draw `randbelow(n)` is one node of n outcomes; a shuffle of k items is the k - 1 draws
-  of its Fisher–Yates shuffle (a uniform permutation, as the engine's own). The set-up is
+- Chance is *explicit*: every draw a game makes is a chance node with its outcome
+  probabilities. A draw `randbelow(n)` is one node of n equally likely outcomes; a
+  shuffle of k items (only public orders are shuffled, see below) is the k - 1 draws of
+  its Fisher–Yates shuffle (a uniform permutation, as the engine's own). The set-up is
   the chance nodes at the start, so `new_initial_state()` is the same state every call,
   and `state.history()` (player actions and chance outcomes) replays, serializes and
-  deserializes. The adapter never changes a game: it gives the engine state a draw
-  source that answers from the outcomes already chosen and otherwise stops the move
-  (`_NeedDraw`, which names the bounds of the draws it knows are next: the rest of a
-  shuffle); the move is run again from a clone once those outcomes are chosen.
-  Set-up draws reach the source through `keizai.engine.drawing_from`.
-- What a shuffle decided is part of the state from then on (the order of a face-down
-  deck, as on the table), so a perfect-information bot on the true state (OpenSpiel's
-  MCTSBot) still sees it, as it sees the other hands; a die roll or any later draw is no
-  longer in a clone. Fair search samples what a seat cannot see:
+  deserializes. The adapter gives the engine state a draw source that answers from the
+  outcomes already chosen and otherwise stops the move (`_NeedDraw`, which names the
+  draws it knows are next: the rest of a shuffle); the move is run again from a clone
+  once those outcomes are chosen. Set-up draws reach the source through
+  `keizai.engine.drawing_from(source, lazy_draws=True)`.
+- Draw-time chance (`State.lazy_draws`): the engine states never order a face-down pile;
+  its undecided cards stay sorted and a card is drawn from them when it is drawn, one
+  chance node whose outcomes are the distinct cards there (outcome id: the card's type
+  index) weighted by their copies (`ChanceDraws.pick`). So no state, and no clone, holds
+  a future card: OpenSpiel's MCTSBot on the true state samples the next card (it still
+  sees the other hands). Cards whose place is known (the solo set-aside card on top,
+  cards put under a pile) keep it. Fair search samples what a seat cannot see:
   `resample_from_infostate` is the engine's `determinize` (OpenSpiel's Python ISMCTS).
 - Information is imperfect, except for games that declare none hidden
   (`Game.has_hidden_information`, e.g. Futuropia: perfect information). Observations
@@ -234,8 +237,9 @@ class _LargestDraw:
 
 
 def _max_chance_outcomes(game: Game, players: int, options: dict[str, Any]) -> int:
-    """Twice the largest draw of a set-up (later draws shuffle or pick among the same
-    components: a discard pile, a hand, a die), and at least 64."""
+    """Twice the largest outcome id of a set-up's draws (a bound, or a card's type index
+    for a card drawn from a pile; later draws pick among the same components: a discard
+    pile, a hand, a die), and at least 64."""
     largest = _LargestDraw(0)
     with drawing_from(largest, lazy_draws=True):
         game.new_state(players, 0, options)
