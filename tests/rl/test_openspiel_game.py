@@ -360,3 +360,23 @@ def test_an_illegal_move_or_outcome_leaves_the_state_as_it_was():
     with pytest.raises(Exception):  # noqa: B017 - pyspiel wraps IllegalAction
         state.apply_action(illegal)
     assert str(state) == before and state.history() == history
+
+
+def test_a_price_card_drawn_from_a_hand_is_one_chance_node_over_its_kinds():
+    """企業帝國, empty price pile: a random price card is drawn from a hand. The chance
+    node's outcomes are the kinds in that hand, each as likely as its copies."""
+    from keizai.engine import Rng, drawing_from
+    from keizai.rl.openspiel_game import ChanceDraws, _NeedDraw
+
+    with drawing_from(Rng(1), lazy_draws=True):
+        engine = keizai.new_game("enterprise-empire", 2, seed=1,
+                                 options={"choose_corners": False})
+    k = len(engine.parts.price_kinds)
+    engine.hand[k:2 * k] = [2, 0, 1] + [0] * (k - 3)
+    engine.rng = ChanceDraws()
+    with pytest.raises(_NeedDraw) as need:
+        engine._draw_into_offer(1)
+    assert need.value.bounds == [((0, 2 / 3), (2, 1 / 3))]
+    engine.rng = ChanceDraws([2])
+    engine._draw_into_offer(1)
+    assert engine.offered == 2 and engine.hand[k:k + 3] == [2, 0, 0]

@@ -322,12 +322,16 @@ class EmpireState(State):
         """The empty pile is refilled by a random price card from `seat`'s hand."""
         k = len(self.parts.price_kinds)
         hand = self.hand
-        pick = self.rng.randbelow(sum(hand[seat * k:(seat + 1) * k]))
+        if self.lazy_draws:  # one draw among the distinct kinds, weighted by their copies
+            cards = [kind for kind in range(k) for _ in range(hand[seat * k + kind])]
+            kind = cards[self.rng.pick(cards, 0, len(cards))]
+        else:
+            pick = self.rng.randbelow(sum(hand[seat * k:(seat + 1) * k]))
+            kind = 0
+            while pick >= hand[seat * k + kind]:
+                pick -= hand[seat * k + kind]
+                kind += 1
         self.reveals += 1
-        kind = 0
-        while pick >= hand[seat * k + kind]:
-            pick -= hand[seat * k + kind]
-            kind += 1
         hand[seat * k + kind] -= 1
         if self.log_enabled:
             self._event(msg("ee.log.pile_empty", **self._who(seat)))
