@@ -6,6 +6,7 @@ from __future__ import annotations
 import keizai
 from keizai.agents import make_agent
 from keizai.agents.solo import SoloAgent
+from keizai.engine import Rng
 
 
 def first_choice(game_id: str, players: int, seed: int) -> keizai.State:
@@ -23,12 +24,16 @@ def test_every_action_is_rolled_out_on_the_same_samples() -> None:
     assert agent.last_rollouts == 2 * len(state.legal_indices())
 
 
-def test_the_cap_stops_after_one_rollout_and_keeps_a_rolled_out_action() -> None:
+def test_the_cap_stops_after_one_rollout_and_falls_back_to_the_policy() -> None:
+    """Out of time before every action had a rollout, the planner plays its rollout
+    policy's own choice rather than the best of the few actions tried first."""
+    from keizai.agents.heuristic import HeuristicAgent
+
     state = first_choice("national-economy/glory", 1, 4)
     agent = SoloAgent(5, rollouts=50, cap=1e-9)
     index = agent.choose_index(state)
     assert agent.last_rollouts == 1
-    assert index in state.legal_indices()
+    assert index == HeuristicAgent(6).choose_index(state)
 
 
 def test_with_more_players_it_plays_as_the_heuristic() -> None:
@@ -53,6 +58,17 @@ def test_the_cap_also_bounds_sequential_halving() -> None:
     agent = SoloAgent(5, rollouts=50, cap=1e-9, policy="fast", halving=1)
     assert agent.choose_index(state) in state.legal_indices()
     assert agent.last_rollouts == 1
+
+
+def test_a_fast_rollout_past_the_deadline_is_dropped() -> None:
+    """The deadline is checked inside fast rollouts too, so a decision ends within one
+    policy move of the cap; an unfinished rollout counts for nothing."""
+    from keizai.agents.solo_policy import SoloPolicy
+
+    state = first_choice("national-economy/progress", 1, 6)
+    sample = state.determinize(0, Rng(1))
+    assert SoloPolicy().play_out(sample.clone(), deadline=0.0) is None
+    assert SoloPolicy().play_out(sample.clone()) is not None
 
 
 def test_an_unknown_rollout_policy_is_refused() -> None:

@@ -82,26 +82,36 @@ class SoloAgent(Agent):
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
         done = 0
+        out_of_time = False
         for _ in range(self.rollouts):
             sample = state.determinize(seat, self.rng)
             sample.log_enabled = False
             for index in legal:
                 if done and deadline is not None and _time.perf_counter() >= deadline:
+                    out_of_time = True
                     break
                 child = sample.clone()
                 child.apply_index(index)
-                totals[index] += self._play_out(child)
+                value = self._play_out(child, deadline if done else None)
+                if value is None:
+                    out_of_time = True
+                    break
+                totals[index] += value
                 counts[index] += 1
                 done += 1
-            if deadline is not None and _time.perf_counter() >= deadline:
+            if out_of_time:
                 break
         self.last_rollouts = done
-        return max(legal, key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf")))
+        if not all(counts.values()):
+            return self._fallback(state, seat)
+        return max(legal, key=lambda i: totals[i] / counts[i])
 
     def _halving(self, state: State, seat: int, legal: list[int],
                  deadline: float | None) -> int:
         """Sequential halving over `legal` with a budget of `rollouts` per action; sample
-        k is the same determinization for every action (common random numbers)."""
+        k is the same determinization for every action (common random numbers). Within
+        a stage the actions take turns, one sample each, so a deadline leaves them
+        compared on (nearly) as many samples."""
         samples: list[State] = []
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
@@ -112,8 +122,8 @@ class SoloAgent(Agent):
         out_of_time = False
         while len(alive) > 1 and not out_of_time:
             share = max(1, budget // (len(alive) * stages))
-            for index in alive:
-                for _ in range(share):
+            for _ in range(share):
+                for index in alive:
                     if done and deadline is not None and _time.perf_counter() >= deadline:
                         out_of_time = True
                         break
@@ -124,7 +134,11 @@ class SoloAgent(Agent):
                         samples.append(sample)
                     child = samples[k].clone()
                     child.apply_index(index)
-                    totals[index] += self._play_out(child)
+                    value = self._play_out(child, deadline if done else None)
+                    if value is None:
+                        out_of_time = True
+                        break
+                    totals[index] += value
                     counts[index] += 1
                     done += 1
                 if out_of_time:
@@ -134,11 +148,27 @@ class SoloAgent(Agent):
             alive.sort(key=lambda i: -totals[i] / counts[i])
             alive = alive[:(len(alive) + 1) // 2]
         self.last_rollouts = done
-        return max(alive, key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf")))
+        if not all(counts[i] for i in alive):
+            return self._fallback(state, seat)
+        return max(alive, key=lambda i: totals[i] / counts[i])
 
-    def _play_out(self, sample: State) -> float:
+    def _fallback(self, state: State, seat: int) -> int:
+        """Out of time before every contender had a rollout: the rollout policy's own
+        choice (on a determinized sample, as always), not the best of a few actions
+        that happened to be tried first."""
+        if self.fast is None:
+            return self.policy.choose_index(state)
+        sample = state.determinize(seat, self.rng)
+        sample.log_enabled = False
+        choice = self.fast.choose_index(sample)
+        assert choice in state.legal_indices()
+        return choice
+
+    def _play_out(self, sample: State, deadline: float | None = None) -> float | None:
+        """The final score of `sample` played to the end by the rollout policy; None when
+        a fast rollout passes `deadline` (it is then dropped)."""
         if self.fast is not None:
-            return self.fast.play_out(sample)
+            return self.fast.play_out(sample, deadline)
         policy = self.policy
         while not sample.is_over:
             sample.apply_index(policy.choose_index(sample))

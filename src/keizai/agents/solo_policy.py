@@ -25,6 +25,7 @@ many more rollouts.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
@@ -170,7 +171,7 @@ class SoloValue:
         # later paydays: the circulating money must cover each bill to come; a sale
         # brings money in for good, an unpaid $ is lost every round it is missing
         if future:
-            money = p.money + s.budget + injected
+            money = float(p.money + s.budget + injected)
             need = t.later_max[rnd] * workers + w.slack
             covered = min(max(0.0, need - money), sellable)
             est -= w.inject * covered
@@ -292,8 +293,11 @@ class SoloPolicy:
             return best
         return self._rule(s, legal)
 
-    def play_out(self, s: State) -> float:
-        """Finish the game greedily; the final score."""
+    def play_out(self, s: State, deadline: float | None = None) -> float | None:
+        """Finish the game greedily; the final score, or None once `deadline` (a
+        `time.perf_counter()` value) has passed."""
         while not s.is_over:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None
             s.apply_index(self.choose_index(s))
         return float(s.scores()[0]["total"])
