@@ -23,8 +23,8 @@ LEVELS: dict[str, str] = {
     "expert": "mcts:iterations=6000:depth=6:c=0.4:cap=2",
     # National Economy solo planner: Monte Carlo over determinizations by sequential
     # halving (48 rollouts per action on average) finished by the fast solo policy; with
-    # more players it plays as the heuristic; 1.8 s plus one rollout per decision at most
-    "solo": "solo:policy=fast:rollouts=48:halving=1:cap=1.8",
+    # more players it plays as the heuristic; 1.7 s plus one policy move per decision at most
+    "solo": "solo:policy=fast:rollouts=48:halving=1:cap=1.7",
 }
 KINDS = ("random", "heuristic", "mcts", "solo")
 
