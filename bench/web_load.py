@@ -22,7 +22,9 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -38,6 +40,15 @@ import httpx
 from websockets.asyncio.client import connect
 
 import keizai
+
+
+def cpu_seconds(pid: int | None = None) -> float:
+    """User + system CPU seconds of a process (None: this one, the load generator)."""
+    if pid is None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -119,7 +130,8 @@ async def create(url: str, game: str, seats: list[str], errors: Errors) -> dict 
     return answer.json()
 
 
-async def bench_games(urls: list[str], games: int, seconds: float) -> dict:
+async def bench_games(urls: list[str], games: int, seconds: float,
+                      pids: list[int]) -> dict:
     errors = Errors()
     kinds = keizai.games()
     created = []
@@ -131,11 +143,15 @@ async def bench_games(urls: list[str], games: int, seconds: float) -> dict:
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
     started = time.perf_counter()
+    cpu_before = [cpu_seconds(pid) for pid in pids], cpu_seconds()
     counts = await asyncio.gather(*(
         seat_client(urls[(g + s["seat"]) % len(urls)], game["id"], s["seat"], s["token"],
                     random.Random(g * 10 + s["seat"]), deadline, latencies, errors)
         for g, (_kind, game) in enumerate(created) for s in game["seats"]))
     elapsed = time.perf_counter() - started
+    server_cpu = sum(cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before[0],
+                                                                      strict=True))
+    client_cpu = cpu_seconds() - cpu_before[1]
     finished: Counter[str] = Counter()
     async with httpx.AsyncClient(base_url=urls[0], timeout=60) as http:
         for kind, game in created:
@@ -146,7 +162,13 @@ async def bench_games(urls: list[str], games: int, seconds: float) -> dict:
             "seconds": round(elapsed, 2),
             "actions_per_second": round(sum(counts) / elapsed, 1),
             "games_finished": dict(finished), "errors": dict(errors),
-            **percentiles(latencies)}
+            **percentiles(latencies),
+            # CPU seconds per wall second (1.0 = one core busy): the servers' and this
+            # load generator's, which shares the cores.
+            "server_cpu_cores": round(server_cpu / elapsed, 2),
+            "client_cpu_cores": round(client_cpu / elapsed, 2),
+            "server_cpu_ms_per_action": round(1000 * server_cpu / max(1, sum(counts)), 3),
+            "client_cpu_ms_per_action": round(1000 * client_cpu / max(1, sum(counts)), 3)}
 
 
 async def bench_spectators(url: str, spectators: int, moves: int) -> dict:
@@ -243,7 +265,8 @@ async def bench_bots(url: str, bot_games: int, moves: int) -> dict:
 
 
 @contextlib.contextmanager
-def servers(url: str, count: int, workers: int | None) -> Iterator[list[str]]:
+def servers(url: str, count: int, workers: int | None
+            ) -> Iterator[tuple[list[str], list[int]]]:
     procs, bases = [], []
     try:
         for _ in range(count):
@@ -261,7 +284,7 @@ def servers(url: str, count: int, workers: int | None) -> Iterator[list[str]]:
                 except httpx.TransportError:
                     time.sleep(0.05)
             bases.append(base)
-        yield bases
+        yield bases, [proc.pid for proc in procs]
     finally:
         for proc in procs:
             proc.terminate()
@@ -297,9 +320,10 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true",
                         help="a temporary PostgreSQL server (tests/postgres.py)")
     args = parser.parse_args()
-    with database(args) as url, servers(url, args.processes, args.bot_workers) as bases:
+    with database(args) as url, \
+            servers(url, args.processes, args.bot_workers) as (bases, pids):
         if args.mode == "games":
-            result = asyncio.run(bench_games(bases, args.games, args.seconds))
+            result = asyncio.run(bench_games(bases, args.games, args.seconds, pids))
         elif args.mode == "spectators":
             result = asyncio.run(bench_spectators(bases[0], args.spectators, args.moves))
         else:

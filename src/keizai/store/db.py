@@ -13,7 +13,14 @@ server process holding that game learns of the change when it is committed.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import json
+import threading
+import weakref
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,7 +45,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from keizai.store.migrations import upgrade
@@ -137,9 +144,37 @@ class GameRow:
                 "options": dict(self.options), "actions": list(self.actions)}
 
 
+_WRITE_LOCKS: weakref.WeakKeyDictionary[Engine, threading.Lock] = weakref.WeakKeyDictionary()
+_LOCKS_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def transaction(engine: Engine) -> Iterator[Connection]:
+    """A write transaction on `engine`, committed at the end (rolled back on an error).
+
+    SQLite lets one connection write at a time; a second writer gets SQLITE_BUSY and waits
+    in SQLite's busy handler, which sleeps 1, 2, 5, 10, … up to 100 ms between tries:
+    under load that sleep, not the work, made most of an action's latency. So the
+    writers of one process queue on a lock and start the moment the previous one
+    commits. PostgreSQL locks rows itself: no lock there."""
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as conn:
+            yield conn
+        return
+    with _LOCKS_LOCK:
+        lock = _WRITE_LOCKS.setdefault(engine, threading.Lock())
+    with lock, engine.begin() as conn:
+        yield conn
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")   # a killed process loses no committed row
+    # Durability: in WAL mode a commit has written the transaction to the WAL file (the
+    # operating system's cache) before it returns, so a process killed at any moment
+    # (kill -9) loses no committed row. synchronous=NORMAL leaves out only the fsync at
+    # each commit: a crash of the operating system or a power cut may lose the last
+    # transactions (never corrupt the database); FULL would cost an fsync per action.
+    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
@@ -159,14 +194,25 @@ class Store:
             # request fails with storage_error and the pool reconnects.
             self.engine = create_engine(url, pool_size=10, max_overflow=20)
         upgrade(self.engine)   # the schema by Alembic migrations (an old database too)
+        # The threads game writes run in, apart from the event loop's default pool (which
+        # other blocking work shares: password hashing, reads): one for SQLite, which
+        # writes one transaction at a time anyway, several for PostgreSQL (row locks).
+        self.writer = ThreadPoolExecutor(8 if self.postgres else 1,
+                                         thread_name_prefix="keizai-store")
 
     def close(self) -> None:
+        self.writer.shutdown(wait=True)
         self.engine.dispose()
+
+    async def in_writer(self, method: Any, *args: Any, **kwargs: Any) -> Any:
+        """`method(*args, **kwargs)` (a write of this store) in the writer threads."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self.writer, functools.partial(method, *args, **kwargs))
 
     # ----- writes: each one transaction, each raising the game's version -------------
     def create_game(self, game_id: str, record: dict[str, Any], host_token: str,
                     seat_rows: list[SeatRow], summary: Summary | None = None) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(insert(games).values(
                 id=game_id, game=record["game"], players=record["players"],
                 seed=record["seed"], options=json.loads(json.dumps(record["options"])),
@@ -213,7 +259,7 @@ class Store:
         """Append actions from `step` on in one transaction: all of them or none (the
         steps of a whole decision); the new version."""
         try:
-            with self.engine.begin() as conn:
+            with transaction(self.engine) as conn:
                 if version is None:
                     version = self._lock(conn, game_id, None)
                 # One statement locks the row, checks the version and raises it.
@@ -235,7 +281,7 @@ class Store:
     def truncate(self, game_id: str, length: int, version: int | None = None,
                  summary: Summary | None = None) -> int:
         """Forget every action from step `length` on (undo); the new version."""
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             found = self._lock(conn, game_id, version)
             conn.execute(delete(actions).where(actions.c.game_id == game_id,
                                                actions.c.step >= length))
@@ -255,7 +301,7 @@ class Store:
             values["claimed"] = int(claimed)
         if handed is not None:
             values["handed"] = int(handed)
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             found = self._lock(conn, game_id, version)
             conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
                          .values(**values))
@@ -265,7 +311,7 @@ class Store:
         """These seats' players are connected now (presence shared by every process)."""
         if not seat_numbers:
             return
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(update(seats).where(seats.c.game_id == game_id,
                                              seats.c.seat.in_(seat_numbers))
                          .values(seen=datetime.now(UTC)))
@@ -318,7 +364,7 @@ class Store:
                         .scalars())
 
     def set_summary(self, game_id: str, summary: Summary) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(update(games).where(games.c.id == game_id)
                          .values(**_summary_values(summary)))
 

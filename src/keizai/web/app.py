@@ -399,7 +399,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
 async def mark_seen(table: Table, seat: int) -> None:
     with suppress(Exception):
-        await asyncio.to_thread(table.store.mark_seen, table.id, [seat])
+        await table.store.in_writer(table.store.mark_seen, table.id, [seat])
 
 
 def finished(table: Table) -> None:

@@ -104,6 +104,7 @@ class Social(TableHooks):
 
     def close(self) -> None:
         self.clocks.close()
+        self.accounts.close()
 
     def refresh(self, game_id: str) -> None:
         self.players[game_id] = self.db.seat_players(game_id)

@@ -10,13 +10,14 @@ seat's view. Spectators share one encoded message per step.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+
+import orjson
 
 import keizai
 from keizai import i18n
@@ -67,7 +68,9 @@ class Connection:
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as compact JSON text. orjson encodes a state message about five times
+    faster than the standard library, and every action encodes one per connected seat."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def check_seat(seat: Any, seats: int) -> int:
@@ -355,7 +358,7 @@ class Table:
         """A store write in a worker thread; a conflict reloads the game (another process
         changed it) and is refused as stale; a failing database as storage_error."""
         try:
-            return await asyncio.to_thread(method, *args, **kwargs)
+            return await self.store.in_writer(method, *args, **kwargs)
         except Conflict:
             row = await asyncio.to_thread(self.store.load, self.id)
             if row is not None:

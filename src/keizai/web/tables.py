@@ -111,7 +111,7 @@ class Tables:
                 seated = sorted({c.seat for c in table.connections if c.seat is not None})
                 if seated:
                     with contextlib.suppress(Exception):
-                        await asyncio.to_thread(self.store.mark_seen, game_id, seated)
+                        await self.store.in_writer(self.store.mark_seen, game_id, seated)
                 self.evict_if_idle(table, now)
 
     def evict_if_idle(self, table: Table, now: float) -> bool:
@@ -278,8 +278,8 @@ class Tables:
         host_token = secrets.token_urlsafe(24)
         summary = Summary(len(state.history), state.is_over, state.current_player)
         try:
-            await asyncio.to_thread(self.store.create_game, new_id, state.record(),
-                                    host_token, rows, summary)
+            await self.store.in_writer(self.store.create_game, new_id, state.record(),
+                                        host_token, rows, summary)
             row = await asyncio.to_thread(self.store.load, new_id)
         except Exception:
             log.exception("storing a new game failed")
