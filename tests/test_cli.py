@@ -403,6 +403,8 @@ def test_a_terminal_that_cannot_show_chinese_gets_replacements_not_a_traceback()
     (["--bot-delay", "-1"], "--bot-delay must be"),
     (["--handover-after", "inf"], "--handover-after must be"),
     (["--port", "99999"], "--port"),
+    (["--clock-fast", "0"], "--clock-fast must be"),
+    (["--clock-relaxed", "nan"], "--clock-relaxed must be"),
 ])
 def test_serve_refuses_bad_arguments_with_a_message(args, message, tmp_path, monkeypatch) -> None:
     """Found by trying it as a new user: a malformed database URL or an unreachable
@@ -412,3 +414,23 @@ def test_serve_refuses_bad_arguments_with_a_message(args, message, tmp_path, mon
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_serve_sets_the_clock_lengths_and_plain_http_cookies(tmp_path, monkeypatch) -> None:
+    """#18: the turn clocks' lengths and non-Secure session cookies (plain http on a
+    local network) are `keizai serve` options, not only create_app arguments."""
+    import uvicorn
+
+    monkeypatch.chdir(tmp_path)
+    served: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: served.update(app=web_app))
+    result = runner.invoke(app, ["serve", "--clock-relaxed", "120", "--clock-fast", "20",
+                                 "--no-secure-cookies"])
+    assert result.exit_code == 0, result.output
+    social = served["app"].state.social
+    assert social.clocks.seconds == {"relaxed": 120.0, "fast": 20.0}
+    assert social.accounts.config.secure_cookies is False
+    result = runner.invoke(app, ["serve"])
+    social = served["app"].state.social
+    assert social.clocks.seconds == {"relaxed": 300.0, "fast": 45.0}
+    assert social.accounts.config.secure_cookies is True

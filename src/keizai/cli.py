@@ -599,6 +599,13 @@ def serve(
     forwarded_allow_ips: Annotated[str, typer.Option(
         help="reverse proxies whose X-Forwarded-For names the client (rate limits)")
     ] = "127.0.0.1",
+    clock_relaxed: Annotated[float, typer.Option(
+        help="seconds per decision on tables with the relaxed clock")] = 300.0,
+    clock_fast: Annotated[float, typer.Option(
+        help="seconds per decision on tables with the fast clock")] = 45.0,
+    secure_cookies: Annotated[bool, typer.Option(
+        help="mark session cookies Secure (sent over https and to localhost only); "
+             "--no-secure-cookies only for plain http on a trusted local network")] = True,
 ) -> None:
     """Serve the web platform: lobby, tables, live games, replays."""
     try:
@@ -606,7 +613,9 @@ def serve(
 
         from keizai.store import default_database_url
         from keizai.web import create_app
+        from keizai.web.accounts import AccountConfig
         from keizai.web.app import Limits
+        from keizai.web.social import SocialConfig
     except ImportError as error:
         typer.echo(f"error: the web extra is not installed ({error}); "
                    "run pip install -e '.[web]'", err=True)
@@ -616,12 +625,19 @@ def serve(
     for name, value in (("--bot-delay", bot_delay), ("--handover-after", handover_after)):
         if not math.isfinite(value) or value < 0:
             raise _fail(f"{name} must be a number of seconds (0 or more), not {value}")
+    for name, value in (("--clock-relaxed", clock_relaxed), ("--clock-fast", clock_fast)):
+        if not math.isfinite(value) or value <= 0:
+            raise _fail(f"{name} must be a number of seconds (more than 0), not {value}")
+    social_config = SocialConfig(
+        accounts=AccountConfig(secure_cookies=secure_cookies),
+        clock_seconds={"relaxed": clock_relaxed, "fast": clock_fast})
     url = database_url or default_database_url()
     typer.echo(f"keizai: http://{host}:{port}/  (database {url.split('@')[-1]})")
     try:
         web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
-                             limits=Limits() if rate_limits else Limits.off())
+                             limits=Limits() if rate_limits else Limits.off(),
+                             social_config=social_config)
     except Exception as error:   # a malformed URL, an unreachable or refusing database
         raise _fail(f"cannot open the database {url.split('@')[-1]}: "
                     f"{str(error).splitlines()[0]}") from None

@@ -46,7 +46,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
 
 from keizai.store.migrations import upgrade
 
@@ -161,10 +160,13 @@ def transaction(engine: Engine) -> Iterator[Connection]:
         with engine.begin() as conn:
             yield conn
         return
-    with _LOCKS_LOCK:
-        lock = _WRITE_LOCKS.setdefault(engine, threading.Lock())
-    with lock, engine.begin() as conn:
+    with _write_lock(engine), engine.begin() as conn:
         yield conn
+
+
+def _write_lock(engine: Engine) -> threading.Lock:
+    with _LOCKS_LOCK:
+        return _WRITE_LOCKS.setdefault(engine, threading.Lock())
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -257,26 +259,65 @@ class Store:
     def append_actions(self, game_id: str, step: int, names: list[str],
                        version: int | None = None, summary: Summary | None = None) -> int:
         """Append actions from `step` on in one transaction: all of them or none (the
-        steps of a whole decision); the new version."""
+        steps of a whole decision); the new version.
+
+        This runs once per action, so its statements go to the database driver as they
+        are: building them with SQLAlchemy cost ten times SQLite's own work."""
+        mark = self._mark
         try:
-            with transaction(self.engine) as conn:
+            with self._raw_transaction() as cursor:
                 if version is None:
-                    version = self._lock(conn, game_id, None)
+                    cursor.execute(f"SELECT version FROM games WHERE id = {mark}"
+                                   + (" FOR UPDATE" if self.postgres else ""), (game_id,))
+                    found = cursor.fetchone()
+                    if found is None:
+                        raise Conflict(f"game {game_id} does not exist")
+                    version = int(found[0])
                 # One statement locks the row, checks the version and raises it.
-                bumped = conn.execute(
-                    update(games).where(games.c.id == game_id, games.c.version == version)
-                    .values(version=version + 1, **_summary_values(summary))
-                    .returning(games.c.version)).scalar()
-                if bumped is None:
+                values: list[Any] = [version + 1]
+                columns = f"version = {mark}"
+                if summary is not None:
+                    columns += f', "step" = {mark}, "over" = {mark}, "current" = {mark}'
+                    values += [summary.step, int(summary.over), summary.current]
+                cursor.execute(f"UPDATE games SET {columns} WHERE id = {mark} AND "
+                               f"version = {mark}", (*values, game_id, version))
+                if cursor.rowcount != 1:
                     raise Conflict(f"game {game_id} is not at version {version}")
-                conn.execute(insert(actions), [
-                    {"game_id": game_id, "step": step + i, "name": name}
-                    for i, name in enumerate(names)])
-                self._notify(conn, game_id, bumped)
-                return int(bumped)
-        except IntegrityError:
+                cursor.executemany(
+                    f"INSERT INTO actions (game_id, step, name) VALUES ({mark}, {mark}, {mark})",
+                    [(game_id, step + i, name) for i, name in enumerate(names)])
+                if self.postgres:   # delivered when the transaction commits
+                    cursor.execute("SELECT pg_notify(%s, %s)",
+                                   (NOTIFY_CHANNEL, f"{game_id}:{version + 1}"))
+                return version + 1
+        except self.engine.dialect.loaded_dbapi.IntegrityError:
             raise Conflict(f"game {game_id} already has a step in {step}…"
                            f"{step + len(names) - 1}") from None
+
+    @property
+    def _mark(self) -> str:
+        """The driver's parameter placeholder (psycopg: %s, sqlite3: ?)."""
+        return "%s" if self.postgres else "?"
+
+    @contextlib.contextmanager
+    def _raw_transaction(self) -> Iterator[Any]:
+        """A cursor of a pooled driver connection, in a transaction committed at the end
+        (rolled back on an error); SQLite's writers queue as in `transaction`."""
+        lock = contextlib.nullcontext() if self.postgres else _write_lock(self.engine)
+        with lock:
+            raw = self.engine.raw_connection()
+            try:
+                cursor = raw.cursor()
+                try:
+                    yield cursor
+                    raw.commit()
+                except BaseException:
+                    raw.rollback()
+                    raise
+                finally:
+                    cursor.close()
+            finally:
+                raw.close()   # back to the pool
 
     def truncate(self, game_id: str, length: int, version: int | None = None,
                  summary: Summary | None = None) -> int:
