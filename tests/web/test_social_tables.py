@@ -40,6 +40,17 @@ def test_private_tables_are_not_listed(client) -> None:
     assert bad.status_code == 400
 
 
+def test_the_lobby_cap_counts_only_listed_tables(client, monkeypatch) -> None:
+    """#18: the cap on listed games applied before private tables were removed, so a
+    lobby whose newest tables were private showed fewer (here: none) of the public."""
+    monkeypatch.setattr("keizai.web.tables.MAX_GAMES_LISTED", 3)
+    public = [new_table(client, ["human", "random"])["id"] for _ in range(3)]
+    for _ in range(3):
+        new_table(client, ["human", "random"], visibility="private")
+    listed = [g["id"] for g in client.get("/api/games").json()["games"]]
+    assert sorted(listed) == sorted(public)
+
+
 def test_rematch_with_the_same_seats(client) -> None:
     created = new_table(client, ["human", "random"], clock="relaxed")
     game_id, token = created["id"], token_of(created, 0)

@@ -373,13 +373,15 @@ class Store:
             seats=[_seat_row(s) for s in seat_rows], actions=list(names),
             version=row.version)
 
-    def listing(self, limit: int) -> list[dict[str, Any]]:
-        """The newest games' lobby lines (no tokens), without loading any game."""
+    def listing(self, limit: int, unlisted: Any = None) -> list[dict[str, Any]]:
+        """The newest games' lobby lines (no tokens), without loading any game; `unlisted`
+        is a SELECT of the ids to leave out (private tables), left out before the limit."""
+        query = select(games.c.id, games.c.game, games.c.players, games.c.created,
+                       games.c.step, games.c.over, games.c.current)
+        if unlisted is not None:
+            query = query.where(games.c.id.not_in(unlisted))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games.c.id, games.c.game, games.c.players,
-                                       games.c.created, games.c.step, games.c.over,
-                                       games.c.current)
-                                .order_by(games.c.created.desc()).limit(limit)).all()
+            rows = conn.execute(query.order_by(games.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
             seat_rows = conn.execute(select(seats).where(seats.c.game_id.in_(ids))
                                      .order_by(seats.c.game_id, seats.c.seat)).all()

@@ -19,6 +19,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    Select,
     String,
     Table,
     and_,
@@ -291,13 +292,9 @@ class SocialStore:
                     game_id=game_id, seat=seat, **{"muted": 0, **values}))
             self._notify(conn, game_id, "seats")
 
-    def private_games(self, game_ids: list[str]) -> set[str]:
-        if not game_ids:
-            return set()
-        with self.engine.connect() as conn:
-            return set(conn.execute(select(table_settings.c.game_id).where(
-                table_settings.c.game_id.in_(game_ids),
-                table_settings.c.visibility == "private")).scalars())
+    def private_ids(self) -> Select[Any]:
+        """A SELECT of every private table's game id (the lobby leaves them out)."""
+        return select(table_settings.c.game_id).where(table_settings.c.visibility == "private")
 
     def seat_names(self, game_ids: list[str]) -> dict[tuple[str, int], str]:
         if not game_ids:

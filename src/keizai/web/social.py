@@ -161,18 +161,17 @@ class Social(TableHooks):
             "rematch": settings.rematch if settings else None,
         }}
 
+    def unlisted(self) -> Any:
+        """Private tables (left out by the listing's query, before its limit)."""
+        return self.db.private_ids()
+
     def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Private tables left out; seats named."""
-        hidden = self.db.private_games([line["id"] for line in lines])
-        names = self.db.seat_names([line["id"] for line in lines if line["id"] not in hidden])
-        shown = []
+        """Seats named."""
+        names = self.db.seat_names([line["id"] for line in lines])
         for line in lines:
-            if line["id"] in hidden:
-                continue
             for seat in line["seats"]:
                 seat.setdefault("name", names.get((line["id"], seat["seat"])))
-            shown.append(line)
-        return shown
+        return lines
 
     # ----- ratings -----------------------------------------------------------------------
     def _rate(self, table: Table) -> None:

@@ -159,7 +159,8 @@ class Tables:
         return table
 
     async def listing(self) -> list[dict[str, Any]]:
-        lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED)
+        lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED,
+                                        self.settings.hooks.unlisted())
         out = []
         for line in lines:
             table = self.tables.get(line["id"])
