@@ -112,6 +112,28 @@ def test_the_clock_hands_a_seat_to_a_bot_and_back(db_url: str) -> None:
             wait_for(lambda: summary(client, game_id)["seats"][0]["kind"] == "human", 5)
 
 
+def test_a_restarted_server_starts_the_clocks_of_human_turns(db_url: str) -> None:
+    """#18: after a restart a live game whose turn is a human's had no running clock
+    until someone opened it; now the server arms it at start, so the absent player's
+    seat goes to a bot with nobody looking at the table."""
+    slow = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": 60.0})
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off(),
+                               social_config=slow)) as client:
+        created = new_table(client, ["human", "random"], clock="fast")
+        game_id, token = created["id"], token_of(created, 0)
+        wait_for(lambda: view(client, game_id, 0, token)["legal"])
+    fast = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": 0.5})
+    app = create_app(db_url, bot_workers=1, limits=Limits.off(), social_config=fast)
+    with TestClient(app) as client:
+
+        def seat_0() -> dict:   # the lobby's stored line: it loads no game
+            return next(g for g in client.get("/api/games").json()["games"]
+                        if g["id"] == game_id)["seats"][0]
+
+        wait_for(lambda: seat_0()["kind"] == "bot", 10)
+        assert app.state.tables.store.load(game_id).seats[0].handed
+
+
 def test_no_clock_no_deadline(client) -> None:
     created = new_table(client, ["human", "human"])
     message = view(client, created["id"], 0, token_of(created, 0))

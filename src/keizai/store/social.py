@@ -319,6 +319,17 @@ class SocialStore:
         return Settings(r.visibility, r.clock, r.unrated, bool(r.rated), r.host_account_id,
                         r.rematch_of, r.rematch)
 
+    def clocked_human_turns(self) -> list[str]:
+        """Games not over with a turn clock whose current seat is a human's (a restarted
+        server starts their clocks again)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                select(games.c.id)
+                .join(seats, (seats.c.game_id == games.c.id) & (seats.c.seat == games.c.current))
+                .join(table_settings, table_settings.c.game_id == games.c.id)
+                .where(games.c.over == 0, seats.c.kind == "human",
+                       table_settings.c.clock != "none")).scalars())
+
     def update_settings(self, game_id: str, **values: Any) -> None:
         with transaction(self.engine) as conn:
             conn.execute(update(table_settings).where(table_settings.c.game_id == game_id)

@@ -161,6 +161,11 @@ class Social(TableHooks):
             "rematch": settings.rematch if settings else None,
         }}
 
+    def resumed(self) -> list[str]:
+        """Games whose clock runs for a human: loading them arms the clock again (with a
+        whole period: the moment the turn began is not stored)."""
+        return self.db.clocked_human_turns()
+
     def unlisted(self) -> Any:
         """Private tables (left out by the listing's query, before its limit)."""
         return self.db.private_ids()

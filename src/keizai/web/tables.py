@@ -78,7 +78,8 @@ class Tables:
 
     # ----- life cycle ------------------------------------------------------------------
     async def start(self) -> None:
-        """Resume the games whose bot is to move; nothing else is loaded."""
+        """Resume the games whose bot is to move, and those the hooks name (a human's
+        turn clock); nothing else is loaded."""
         for game_id in await asyncio.to_thread(self.store.unsummarized):
             row = await asyncio.to_thread(self.store.load, game_id)   # stored before
             if row is not None:                                       # summaries existed
@@ -88,6 +89,8 @@ class Tables:
         for game_id in await asyncio.to_thread(self.store.unfinished_bot_turns):
             table = await self.open(game_id)
             table.kick_bots()
+        for game_id in await asyncio.to_thread(self.settings.hooks.resumed):
+            await self.open(game_id)   # e.g. a human's turn clock starts again
         self._tasks.append(asyncio.get_running_loop().create_task(self._housekeeping()))
         if self.store.postgres:
             self._listen(asyncio.get_running_loop())
