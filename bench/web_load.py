@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
+import uvloop
 from websockets.asyncio.client import connect
 
 import keizai
@@ -96,7 +98,7 @@ async def seat_client(url: str, game_id: str, seat: int, token: str, chooser: ra
                 raw = await asyncio.wait_for(ws.recv(), deadline - time.perf_counter())
             except TimeoutError:
                 return sent
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             if "error" in message:
                 errors.add(message["error"]["code"])
                 pending = None
@@ -111,8 +113,8 @@ async def seat_client(url: str, game_id: str, seat: int, token: str, chooser: ra
             if message["legal"] and pending is None:
                 action = chooser.choice(message["legal"])["name"]
                 pending = (message["step"], time.perf_counter())
-                await ws.send(json.dumps({"type": "act", "action": action,
-                                          "step": message["step"]}))
+                await ws.send(orjson.dumps({"type": "act", "action": action,
+                                            "step": message["step"]}).decode())
                 sent += 1
     except Exception:
         errors.add("dropped")
@@ -319,9 +321,17 @@ def main() -> None:
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--postgres", action="store_true",
                         help="a temporary PostgreSQL server (tests/postgres.py)")
+    parser.add_argument("--url", action="append", default=None,
+                        help="drive this running server (repeat for several) instead of "
+                             "starting one; its CPU is not measured")
     args = parser.parse_args()
     with database(args) as url, \
-            servers(url, args.processes, args.bot_workers) as (bases, pids):
+            servers(url, 0 if args.url else args.processes, args.bot_workers) \
+            as (bases, pids):
+        bases = args.url or bases
+        # The clients share the cores with the servers: uvloop and orjson keep their
+        # share small (it is reported as client_cpu_cores).
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
         if args.mode == "games":
             result = asyncio.run(bench_games(bases, args.games, args.seconds, pids))
         elif args.mode == "spectators":

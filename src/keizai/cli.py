@@ -614,7 +614,7 @@ def serve(
         from keizai.store import default_database_url
         from keizai.web import create_app
         from keizai.web.accounts import AccountConfig
-        from keizai.web.app import Limits
+        from keizai.web.app import Collector, Limits
         from keizai.web.social import SocialConfig
     except ImportError as error:
         typer.echo(f"error: the web extra is not installed ({error}); "
@@ -637,7 +637,7 @@ def serve(
         web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
                              limits=Limits() if rate_limits else Limits.off(),
-                             social_config=social_config)
+                             social_config=social_config, collector=Collector())
     except Exception as error:   # a malformed URL, an unreachable or refusing database
         raise _fail(f"cannot open the database {url.split('@')[-1]}: "
                     f"{str(error).splitlines()[0]}") from None
