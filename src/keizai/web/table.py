@@ -67,6 +67,21 @@ class Connection:
             self.outbox.put_nowait(None)
 
 
+class Shared:
+    """What the messages of one broadcast share: the seat lines, and each log entry
+    rendered once (the seats' logs hold the same public entries)."""
+
+    def __init__(self) -> None:
+        self.seats: list[dict[str, Any]] | None = None
+        self.rendered: dict[int, tuple[Any, str]] = {}
+
+    def render(self, entry: Any) -> str:
+        found = self.rendered.get(id(entry))
+        if found is None or found[0] is not entry:
+            found = self.rendered[id(entry)] = (entry, i18n.render(entry))
+        return found[1]
+
+
 def encode(message: dict[str, Any]) -> str:
     """A message as compact JSON text. orjson encodes a state message about five times
     faster than the standard library, and every action encodes one per connected seat."""
@@ -209,19 +224,23 @@ class Table:
                     "since your last decision; it cannot be taken back")
         return None
 
-    def payload(self, conn: Connection) -> dict[str, Any]:
-        """The message for one connection: only what its seat may know."""
+    def payload(self, conn: Connection, shared: Shared | None = None) -> dict[str, Any]:
+        """The message for one connection: only what its seat may know. `shared` keeps
+        what one broadcast's messages have in common (seat lines, rendered log lines)."""
         state = self.state
         seat = conn.seat
+        shared = shared or Shared()
         events = state.events(seat)
         fresh = events[conn.log_sent:]  # only these are rendered (English, for older pages)
+        if shared.seats is None:
+            shared.seats = self.seat_lines()
         message: dict[str, Any] = {
             "type": "state", "game_id": self.id, "game": state.game.id,
             "title": state.game.title, "seat": seat, "step": len(state.history),
             "view": state.view(seat), "log_from": conn.log_sent,
-            "log": [i18n.render(e) for e in fresh], "over": state.is_over,
+            "log": [shared.render(e) for e in fresh], "over": state.is_over,
             "events": [i18n.to_json(e) for e in fresh],
-            "current_player": state.current_player, "seats": self.seat_lines(),
+            "current_player": state.current_player, "seats": shared.seats,
             "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
         conn.log_sent = len(events)
@@ -244,17 +263,18 @@ class Table:
 
     def broadcast(self) -> None:
         """Every connection its new view; spectators in step share one encoded message."""
-        shared: str | None = None
+        public: str | None = None
         public_from = self.public_sent
+        common = Shared()
         for conn in self.connections:
             if conn.seat is None and conn.log_sent == public_from:
-                if shared is None:
-                    shared = encode(self.payload(Connection(None, public_from)))
+                if public is None:
+                    public = encode(self.payload(Connection(None, public_from), common))
                     self.public_sent = len(self.state.events(None))
                 conn.log_sent = self.public_sent
-                conn.send(shared)
+                conn.send(public)
             else:
-                conn.send(encode(self.payload(conn)))
+                conn.send(encode(self.payload(conn, common)))
         self.public_sent = len(self.state.events(None))
 
     def presence(self, but: Connection | None = None) -> None:
