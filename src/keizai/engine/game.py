@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from keizai.engine.action import Action, ActionSpace
-from keizai.engine.errors import IllegalAction
+from keizai.engine.errors import IllegalAction, shown as _shown
 from keizai.engine.state import State
 from keizai.i18n import action_label
 
@@ -49,20 +49,23 @@ class Game(ABC):
         if isinstance(value, Action):
             known = self.action_space.by_name(value.name)
             if known is None or known.index != value.index:
-                raise IllegalAction(f"{value.name!r} is not an action of {self.id}")
+                raise IllegalAction.refuse("refuse.not_an_action_of", value=_shown(value.name),
+                                            game=self.id)
             return known
         if isinstance(value, bool):
-            raise IllegalAction(f"{value!r} is not an action")
+            raise IllegalAction.refuse("refuse.not_an_action", value=_shown(value))
         if isinstance(value, int):
             if 0 <= value < len(self.action_space):
                 return self.action_space.decode(value)
-            raise IllegalAction(f"action index {value} is out of range for {self.id}")
+            raise IllegalAction.refuse("refuse.index_out_of_range", value=_shown(value),
+                                        game=self.id)
         if isinstance(value, str):
             found = self.action_space.by_name(value)
             if found is None:
-                raise IllegalAction(f"{value!r} is not an action of {self.id}")
+                raise IllegalAction.refuse("refuse.not_an_action_of", value=_shown(value),
+                                            game=self.id)
             return found
-        raise IllegalAction(f"{value!r} is not an action")
+        raise IllegalAction.refuse("refuse.not_an_action", value=_shown(value))
 
     def default_options(self) -> dict[str, Any]:
         return {}

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from keizai.engine.errors import IllegalAction, UnknownGame
+from keizai.engine.errors import IllegalAction, UnknownGame, shown
 from keizai.engine.game import Game
 from keizai.engine.state import State
 
@@ -70,5 +70,6 @@ def replay(record: dict[str, Any]) -> State:
         try:
             state.apply(name)
         except IllegalAction as error:
-            raise IllegalAction(f"record action {step} ({name!r}): {error}") from None
+            raise IllegalAction.refuse("refuse.record_action", step=step, name=shown(name),
+                                       why=error.to_json()) from None
     return state
