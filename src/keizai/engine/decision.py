@@ -166,7 +166,9 @@ def _describe(decision: PendingDecision, chosen: dict[str, int]) -> dict[str, An
     parts = [{"id": "refuse.copies", "params": {"n": n, "what": _name(cand)}} if n > 1
              else _name(cand)
              for cid, n in chosen.items() if (cand := decision.candidate(cid)) is not None]
-    return {"id": "refuse.set", "params": {"items": parts}} if parts else {"id": "refuse.nothing"}
+    if not parts:
+        return {"id": "refuse.nothing", "params": {}}
+    return {"id": "refuse.set", "params": {"items": parts}}
 
 
 
