@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from keizai.engine.errors import IllegalAction, shown as _shown
+from keizai.engine.errors import IllegalAction
+from keizai.engine.errors import shown as _shown
 
 # How the chosen amounts must add up (the `constraint` of a PendingDecision).
 EXACTLY = "exactly"  # the weights add up to `amount` exactly

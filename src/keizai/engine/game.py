@@ -11,7 +11,8 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from keizai.engine.action import Action, ActionSpace
-from keizai.engine.errors import IllegalAction, shown as _shown
+from keizai.engine.errors import IllegalAction
+from keizai.engine.errors import shown as _shown
 from keizai.engine.state import State
 from keizai.i18n import action_label
 
