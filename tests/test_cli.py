@@ -434,6 +434,8 @@ def test_play_errors_read_in_the_chosen_language(tmp_path: Path, lang: str) -> N
          tr("cli.err_is_dir", lang, what="--save", path=str(tmp_path))),
         (["play", "--resume", str(broken)], "ナショナルエコノミー・メセナ" if lang == "ja"
          else "國民經濟：藝文資助"),
+        (["play", "futuropia", "--players", "9"],
+         tr("setup.players", lang, game="futuropia", least=2, most=4, players=9)),
     ]
     for args, expected in cases:
         result = runner.invoke(app, [*args, "--lang", lang])

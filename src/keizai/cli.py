@@ -14,7 +14,7 @@ import typer
 import keizai
 from keizai import i18n, terminal_decisions
 from keizai.agents import make_agent
-from keizai.engine import IllegalAction, State, undo
+from keizai.engine import IllegalAction, InvalidSetup, State, undo
 from keizai.engine.decision import apply_whole
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -57,7 +57,9 @@ def _refuse(lang: str, key: str, **params: Any) -> typer.Exit:
 
 def _error_text(error: Exception, lang: str) -> str:
     """An error's reason in `lang`: a refusal's catalogue message, else its own text."""
-    return error.render(lang) if isinstance(error, IllegalAction) else str(error)
+    if isinstance(error, (IllegalAction, InvalidSetup)):
+        return error.render(lang)
+    return str(error)
 
 
 def _writable_file(path: Path, what: str, lang: str = "en") -> None:

@@ -202,3 +202,43 @@ def test_a_refusal_survives_a_trip_to_another_process() -> None:
     assert (again.message_id, again.params, str(again)) == \
         (error.message_id, error.params, str(error))
     assert keizai.IllegalAction("plain").to_json() == {"text": "plain"}
+
+
+SETUPS: list[tuple[str, Any, Any, Any]] = [
+    ("futuropia", 9, 1, None), ("futuropia", "3", 1, None), ("futuropia", 3, "x", None),
+    ("futuropia", 3, 1, {"zz": 1}), ("futuropia", 3, 1, {"advanced": 3}),
+    ("futuropia", 3, 1, {"houses": "q"}), ("futuropia", 3, 1, {"expert_tiles": 3}),
+    ("futuropia", 3, 1, {"expert_tiles": ["nope"]}),
+    ("futuropia", 3, 1, {"expert_tiles": ["X1"]}),
+    ("national-economy/glory", 1, 1, {"max_turns": 3}),
+]
+
+
+def test_a_refused_new_game_reads_in_every_language() -> None:
+    """Players, seed, options and records the engine refuses (InvalidSetup, still a
+    ValueError): English as before, and no English word in ja and zh-TW besides the option
+    names and values the player typed."""
+    seen: set[str] = set()
+    for game, players, seed, options in SETUPS:
+        with pytest.raises(keizai.engine.InvalidSetup) as caught:
+            keizai.new_game(game, players, seed=seed, options=options)
+        error = caught.value
+        assert isinstance(error, ValueError) and error.message_id is not None
+        assert render((error.message_id, error.params), "en") == str(error)
+        seen.add(error.message_id)
+        echoed = [str(v) for k, v in error.params.items() if k in ("option", "value", "ids")]
+        echoed += [str(x) for k in ("known", "sides", "ids") for x in error.params.get(k, [])]
+        for lang in ("ja", "zh-TW"):
+            text = error.render(lang)
+            for echo in sorted(echoed, key=len, reverse=True):
+                text = text.replace(echo, "")
+            assert not english_words(text), (lang, error.render(lang))
+    for record in ([], {"game": "futuropia"}, {"game": "futuropia", "players": 3, "seed": 1,
+                                               "actions": "x"}):
+        with pytest.raises(keizai.engine.InvalidSetup) as caught:
+            keizai.replay(record)  # type: ignore[arg-type]
+        seen.add(caught.value.message_id or "")
+        key = str(caught.value.params.get("key", ""))
+        text = caught.value.render("ja").replace("actions", "")
+        assert not english_words(text.replace(key, "") if key else text), text
+    assert {k for k in catalogue("en") if k.startswith("setup.")} <= seen

@@ -46,6 +46,16 @@ def test_a_refused_move_carries_its_reason_as_a_message(client) -> None:
         assert not english_words(render((error["id"], error["params"]), "ja"))
 
 
+def test_a_refused_new_game_carries_its_reason_as_a_message(client) -> None:
+    response = client.post("/api/games", json={"game": "futuropia", "seats": ["human", "random"],
+                                               "options": {"houses": "q"}})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_request" and error["id"] == "setup.fu.houses"
+    assert render((error["id"], error["params"]), "en") == error["message"]
+    assert "住宅" in render((error["id"], error["params"]), "ja")
+
+
 reason = unavailable_reason()
 
 

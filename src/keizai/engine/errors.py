@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from keizai.i18n import Message, render, tr
 
 
-class IllegalAction(ValueError):
-    """An action that is not legal in the current state (the state is left unchanged).
-
-    A refusal made with `IllegalAction.refuse(message_id, **params)` carries its reason as
-    a message of the catalogue (keizai.i18n, ids `refuse.*` and the games' own), so every
-    face shows it in its reader's language; its `str` is the English text, as before. A
-    refusal made with plain text (`IllegalAction("why")`) has no message id and shows that
-    text in every language."""
+class _Reasoned(ValueError):
+    """A refusal whose reason may be a message of the catalogue (keizai.i18n): made with
+    `refuse(message_id, **params)` it shows in every reader's language, and its `str` is
+    the English text; made with plain text it has no message id and shows that text in
+    every language."""
 
     def __init__(self, reason: str = "", *, message_id: str | None = None,
                  params: dict[str, Any] | None = None) -> None:
@@ -23,7 +20,7 @@ class IllegalAction(ValueError):
         self.params: dict[str, Any] = params if params is not None else {}
 
     @classmethod
-    def refuse(cls, message_id: str, **params: Any) -> IllegalAction:
+    def refuse(cls, message_id: str, **params: Any) -> Self:
         """A refusal with a catalogue reason; `params` must be JSON-ready (ints, strings,
         lists, nested messages as `{"id", "params"}` / `{"text"}` dicts). Refusals are
         rare: the English text is rendered here, once."""
@@ -51,8 +48,19 @@ class IllegalAction(ValueError):
         return (_rebuild, (type(self), str(self), self.message_id, self.params))
 
 
-def _rebuild(cls: type[IllegalAction], reason: str, message_id: str | None,
-             params: dict[str, Any]) -> IllegalAction:
+class IllegalAction(_Reasoned):
+    """An action that is not legal in the current state (the state is left unchanged).
+    Its reason is a catalogue message (`IllegalAction.refuse(id, **params)`, ids `refuse.*`
+    and the games' own), or plain text from older code (`IllegalAction("why")`)."""
+
+
+class InvalidSetup(_Reasoned):
+    """A new game the engine refuses: its players, seed, options or record (a ValueError,
+    as before, with the reason as a catalogue message, ids `setup.*`)."""
+
+
+def _rebuild(cls: type[_Reasoned], reason: str, message_id: str | None,
+             params: dict[str, Any]) -> _Reasoned:
     return cls(reason, message_id=message_id, params=params)
 
 

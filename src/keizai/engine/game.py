@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from keizai.engine.action import Action, ActionSpace
-from keizai.engine.errors import IllegalAction
+from keizai.engine.errors import IllegalAction, InvalidSetup
 from keizai.engine.errors import shown as _shown
 from keizai.engine.state import State
 from keizai.i18n import action_label
@@ -95,21 +95,21 @@ class Game(ABC):
         resolved = self.default_options()
         for key, value in (options or {}).items():
             if key not in resolved:
-                known = ", ".join(sorted(resolved)) or "none"
-                raise ValueError(f"unknown option {key!r} for {self.id} (known: {known})")
+                raise InvalidSetup.refuse("setup.unknown_option", option=_shown(key),
+                                          game=self.id, known=sorted(resolved) or ["none"])
             expected = type(resolved[key])
             if resolved[key] is not None and not isinstance(value, expected):
-                raise ValueError(f"option {key!r} must be {expected.__name__}, not {value!r}")
+                raise InvalidSetup.refuse("setup.option_type", option=repr(key),
+                                          type=expected.__name__, value=_shown(value))
             resolved[key] = value
         return resolved
 
     def check_players(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be an integer, not {players!r}")
+            raise InvalidSetup.refuse("setup.players_type", value=_shown(players))
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.id} is for {self.min_players}-{self.max_players} players, not {players}"
-            )
+            raise InvalidSetup.refuse("setup.players", game=self.id, least=self.min_players,
+                                      most=self.max_players, players=players)
 
     @abstractmethod
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
