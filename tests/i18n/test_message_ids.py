@@ -70,3 +70,18 @@ def test_the_old_page_labels_are_gone() -> None:
         old = [k for k in catalogue(lang) if k.startswith(("action_", "ee_play", "ee_corner"))
                or k in ("bot_level", "paying_for", "breakdown", "lost", "training")]
         assert not old, (lang, old)
+
+
+def test_every_error_code_of_the_server_has_a_text() -> None:
+    """The page falls back to the text of `error.<code>` when a refusal has no message of
+    its own: every code the server sends needs one, in every language."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (SRC / "web").glob("*.py"))
+    codes = set(re.findall(r"""ApiError(?:\.refused)?\(\s*["'](\w+)["']""", text))
+    codes |= set(re.findall(r""""code": ["'](\w+)["']""", text))
+    codes |= set(re.findall(r""":\s*["'](\w+)["']\}\.get\(error\.status_code""", text))
+    codes |= set(re.findall(r"""get\(error\.status_code,\s*["'](\w+)["']\)""", text))
+    assert {"illegal_action", "not_your_turn", "rate_limited", "method_not_allowed",
+            "http_error"} <= codes
+    for lang in LANGUAGES:
+        missing = sorted(c for c in codes if f"error.{c}" not in catalogue(lang))
+        assert not missing, (lang, missing)
