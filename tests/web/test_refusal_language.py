@@ -79,6 +79,9 @@ def test_the_page_shows_a_refusal_in_japanese(browser, server) -> None:
     page.select_option("select[name=players]", "2")
     page.select_option("select[name=kind-0]", "human")
     page.select_option("select[name=kind-1]", "bot")
+    bots = page.inner_text("select[name=bot-1]")  # the bot levels in Japanese too
+    assert any(name in bots for name in ("弱い", "普通", "強い", "達人")), bots
+    assert "normal" not in bots and "hard" not in bots
     page.click("#create-game")
     page.wait_for_selector(".invite-url")
     page.click("[data-play-seat='0']")

@@ -132,6 +132,17 @@ export function cardText(gameId, id) { return entry(`${family(gameId)}.text.${id
 
 export function seatName(seat) { return `P${seat + 1}`; }
 
+/** A bot's level or kind ("hard", "mcts:iterations=200", "bot: hard" of a leaderboard)
+ * in this language; parameters and unknown names are shown as they are. */
+export function botName(spec) {
+  const text = String(spec ?? "");
+  const bare = text.startsWith("bot: ") ? text.slice(5) : text;
+  const [base, ...rest] = bare.split(":");
+  if (!has(`bot.${base}`)) return text;
+  const name = entry(`bot.${base}`) + (rest.length ? `:${rest.join(":")}` : "");
+  return bare === text ? name : `${entry("bot")}: ${name}`;
+}
+
 /** A game's title in the current language (the server's English title otherwise). */
 export function gameTitle(gameId, english) {
   if (current === "en") return english;

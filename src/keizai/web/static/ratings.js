@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { errorText, gameTitle, t } from "./i18n.js";
+import { botName, errorText, gameTitle, t } from "./i18n.js";
 
 const fmt = (x) => x.toFixed(1);
 
@@ -37,7 +37,8 @@ export function showLeaderboard(root, gameId) {
         h("th", {}, t("player")), h("th", {}, t("rating")), h("th", {}, "μ ± σ"),
         h("th", {}, t("games_played"))),
       rows.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)),
-        h("td", {}, h("a", { href: playerLink(r), class: "board-player" }, r.name)),
+        h("td", {}, h("a", { href: playerLink(r), class: "board-player" },
+          r.player.startsWith("bot:") ? botName(r.name) : r.name)),
         h("td", {}, fmt(r.rating)), h("td", {}, `${fmt(r.mu)} ± ${fmt(r.sigma)}`),
         h("td", {}, String(r.games)))))
         : h("p", {}, t("no_ratings")),
@@ -64,7 +65,7 @@ export function showPlayer(root, { name, bot }) {
   function render() {
     if (!data) return;
     root.replaceChildren(h("div", { class: "player-page" },
-      h("h2", { id: "player-name" }, data.name),
+      h("h2", { id: "player-name" }, bot ? botName(data.name) : data.name),
       data.ratings.length ? null : h("p", {}, t("no_ratings")),
       data.ratings.map((r) => h("section", { class: "panel" },
         h("h3", {}, h("a", { href: `#/leaderboard/${r.game}` }, gameTitle(r.game, r.game)),
