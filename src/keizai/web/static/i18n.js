@@ -136,6 +136,7 @@ export function seatName(seat) { return `P${seat + 1}`; }
  * in this language; parameters and unknown names are shown as they are. */
 export function botName(spec) {
   const text = String(spec ?? "");
+  if (current === "en") return text;   // English shows the names the server uses
   const bare = text.startsWith("bot: ") ? text.slice(5) : text;
   const [base, ...rest] = bare.split(":");
   if (!has(`bot.${base}`)) return text;
