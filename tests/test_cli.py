@@ -434,3 +434,36 @@ def test_serve_sets_the_clock_lengths_and_plain_http_cookies(tmp_path, monkeypat
     social = served["app"].state.social
     assert social.clocks.seconds == {"relaxed": 300.0, "fast": 45.0}
     assert social.accounts.config.secure_cookies is True
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_play_errors_read_in_the_chosen_language(tmp_path: Path, lang: str) -> None:
+    """Issue #15: bad files, options and seats are refused in the table's language."""
+    from keizai.i18n import tr
+    from tests.i18n.test_games_in_three_languages import english_words
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    broken = tmp_path / "broken.json"
+    record = keizai.new_game("national-economy/mecenat", 2, seed=1).record()
+    broken.write_text(json.dumps({**record, "actions": ["zzz"]}))
+    cases = [
+        (["play", "--resume", str(bad)], tr("cli.err_not_record", lang, path=str(bad))),
+        (["play"], tr("cli.err_no_game", lang)),
+        (["play", "national-economy/mecenat", "--players", "2", "--seats", "human"],
+         tr("cli.err_seats", lang, n=1, players=2)),
+        (["play", "national-economy/mecenat", "--save", str(tmp_path)],
+         tr("cli.err_is_dir", lang, what="--save", path=str(tmp_path))),
+        (["play", "--resume", str(broken)], "ナショナルエコノミー・メセナ" if lang == "ja"
+         else "國民經濟：藝文資助"),
+        (["play", "futuropia", "--players", "9"],
+         tr("setup.players", lang, game="futuropia", least=2, most=4, players=9)),
+    ]
+    for args, expected in cases:
+        result = runner.invoke(app, [*args, "--lang", lang])
+        assert result.exit_code == 2, result.output
+        assert expected in result.output, (args, result.output)
+        assert tr("cli.error", lang, message="") in result.output
+    result = runner.invoke(app, ["play", "--resume", str(broken), "--lang", lang])
+    shown = result.output.replace(str(broken), "").replace("'zzz'", "")
+    assert not english_words(shown), shown

@@ -80,15 +80,14 @@ def clean_username(raw: Any) -> str:
         raise ApiError("invalid_request", "username must be a string")
     name = unicodedata.normalize("NFKC", raw.strip())
     if not USERNAME.match(name):
-        raise ApiError("invalid_username",
-                       "a username is 3 to 24 letters, digits, '.', '-' or '_'")
+        raise ApiError.refused("invalid_username", "web.err.username")
     return name
 
 
 def check_password(raw: Any) -> str:
     if not isinstance(raw, str) or not MIN_PASSWORD <= len(raw) <= MAX_PASSWORD:
-        raise ApiError("invalid_password",
-                       f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        raise ApiError.refused("invalid_password", "web.err.password", least=MIN_PASSWORD,
+                               most=MAX_PASSWORD)
     return raw
 
 
@@ -192,7 +191,7 @@ class Accounts:
         while recent and recent[0] < time.monotonic() - LOGIN_WINDOW:
             recent.popleft()
         if len(recent) >= LOGIN_FAILURES:
-            raise ApiError("rate_limited", "too many failed logins; wait a few minutes", 429)
+            raise ApiError.refused("rate_limited", "web.err.logins", 429)
 
     async def _open_session(self, account: Account, response: Response) -> dict[str, Any]:
         secret = secrets.token_urlsafe(32)

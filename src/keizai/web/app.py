@@ -102,8 +102,10 @@ class RateLimiter:
         level = min(burst, level + (now - then) * rate)
         if level < 1:
             wait = (1 - level) / rate
-            raise ApiError("rate_limited", f"too many requests; try again in {wait:.1f} s",
-                           429, {"retry-after": str(max(1, round(wait + 0.5)))})
+            error = ApiError.refused("rate_limited", "web.err.requests", 429,
+                                     seconds=f"{wait:.1f}")
+            error.headers = {"retry-after": str(max(1, round(wait + 0.5)))}
+            raise error
         if len(self.buckets) > self.MAX_CLIENTS:
             self.buckets.clear()
         self.buckets[(kind, client)] = (level - 1, now)

@@ -70,7 +70,7 @@ def clean_name(raw: Any) -> str:
     text = unicodedata.normalize("NFKC", raw)
     text = " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split())
     if not 1 <= len(text) <= MAX_NAME:
-        raise ApiError("invalid_name", f"a name is 1 to {MAX_NAME} characters")
+        raise ApiError.refused("invalid_name", "web.err.name", most=MAX_NAME)
     return text
 
 
@@ -279,7 +279,7 @@ class Social(TableHooks):
         current = self.player(table.id, seat)
         if current is not None and current.account_id is not None and (
                 session is None or session.account.id != current.account_id):
-            raise ApiError("seat_owned", "this seat belongs to an account; log in to it", 409)
+            raise ApiError.refused("seat_owned", "error.seat_owned", 409)
         raw = body.get("name")
         if raw is None and session is None:
             raise ApiError("invalid_name", "a guest chooses a name")
@@ -297,7 +297,7 @@ class Social(TableHooks):
         if not table.holds_any_token(token):
             raise forbidden("only the host or a player of this game may do that")
         if not table.state.is_over:
-            raise ApiError("not_over", "a rematch is offered once the game is over", 409)
+            raise ApiError.refused("not_over", "error.not_over", 409)
         async with self.rematch_lock:
             self.refresh(table.id)
             settings = self.settings.get(table.id)
@@ -344,7 +344,7 @@ class Social(TableHooks):
             table.seat_of_token(seat_number(seat, table), token)
             player = self.player(table.id, seat)
             if player is not None and player.muted:
-                raise ApiError("muted", "the host muted this seat", 403)
+                raise ApiError.refused("muted", "error.muted", 403)
             name = (player.name if player and player.name else f"P{seat + 1}")
         text = chat.clean(body.get("text"))
         self.chat_limit.take((table.id, seat))

@@ -209,19 +209,19 @@ class Table:
         return Summary(len(state.history), state.is_over, state.current_player)
 
     def undo_refusal(self, seat: int) -> str | None:
-        """Why `seat` may not undo now (see keizai.engine.undo), or None when it may."""
+        """Why `seat` may not undo now (see keizai.engine.undo), as a catalogue id, or None
+        when it may."""
         if self.seats[seat].kind != "human" or any(
                 s.kind != "bot" for s in self.seats if s.seat != seat):
-            return "undo is only for a game whose other seats are all bots"
+            return "web.undo.not_against_bots"
         if self.state.is_over:
-            return "the game is over"
+            return "refuse.game_over"
         target = undo.previous_decision(self.movers, seat, self.kinds)
         if target is None:
-            return "you have no decision to take back"
+            return "web.undo.nothing"
         if not undo.nothing_revealed(self.reveals_before, self.movers, seat, target,
                                      undo.counters(self.state)):
-            return ("a card was drawn, revealed or shown from a hand (or a die rolled) "
-                    "since your last decision; it cannot be taken back")
+            return "web.undo.revealed"
         return None
 
     def payload(self, conn: Connection, shared: Shared | None = None) -> dict[str, Any]:
@@ -309,10 +309,10 @@ class Table:
         async with self.lock:
             row = self.seat_of_token(seat, token)
             if row.kind != "human":
-                raise ApiError("not_your_turn", f"seat {seat} is played by a bot", 409)
+                raise ApiError.refused("not_your_turn", "web.err.bot_seat", 409, seat=seat)
             if step is not None and step != len(self.state.history):
-                raise ApiError("stale", f"the game is at step {len(self.state.history)}, "
-                               f"not {step}; reload the view", 409)
+                raise ApiError.refused("stale", "web.err.stale_step", 409,
+                                       step=len(self.state.history), sent=step)
             await self._apply(row.seat, name)
         self.kick_bots()
 
@@ -326,17 +326,18 @@ class Table:
             row = self.seat_of_token(seat, token)
             seat = row.seat
             if row.kind != "human":
-                raise ApiError("not_your_turn", f"seat {row.seat} is played by a bot", 409)
+                raise ApiError.refused("not_your_turn", "web.err.bot_seat", 409, seat=row.seat)
             if step is not None and step != len(self.state.history):
-                raise ApiError("stale", f"the game is at step {len(self.state.history)}, "
-                               f"not {step}; reload the view", 409)
+                raise ApiError.refused("stale", "web.err.stale_step", 409,
+                                       step=len(self.state.history), sent=step)
             if self.state.current_player != row.seat:
-                raise ApiError("not_your_turn", f"it is seat {self.state.current_player}'s "
-                               f"decision, not seat {row.seat}'s", 409)
+                raise ApiError.refused("not_your_turn", "web.err.not_your_turn", 409,
+                                       current=self.state.current_player, seat=row.seat)
             try:
                 names = whole_steps(self.state, chosen)
             except IllegalAction as error:
-                raise ApiError("illegal_action", str(error), 422) from None
+                raise ApiError("illegal_action", str(error), 422,
+                               reason=error.to_json()) from None
             await self._apply(row.seat, *names)
         self.kick_bots()
 
@@ -345,11 +346,10 @@ class Table:
         store them in one transaction (all or none), then make the copy the game."""
         state = self.state
         if state.is_over:
-            raise ApiError("game_over", "the game is over", 409)
+            raise ApiError.refused("game_over", "refuse.game_over", 409)
         if state.current_player != seat:
-            raise ApiError("not_your_turn",
-                           f"it is seat {state.current_player}'s decision, not seat {seat}'s",
-                           409)
+            raise ApiError.refused("not_your_turn", "web.err.not_your_turn", 409,
+                                   current=state.current_player, seat=seat)
         candidate = state.clone()
         movers: list[int | None] = []
         marks: list[undo.Counters] = []
@@ -361,7 +361,8 @@ class Table:
                 kinds.append(undo.decision_kind(candidate))
                 candidate.apply(name)
         except IllegalAction as error:
-            raise ApiError("illegal_action", str(error), 422) from None
+            raise ApiError("illegal_action", str(error), 422,
+                           reason=error.to_json()) from None
         step = len(state.history)
         self.version = await self._write(self.store.append_actions, self.id, step,
                                          list(names), version=self.version,
@@ -396,7 +397,7 @@ class Table:
             row = self.seat_of_token(seat, token)
             refusal = self.undo_refusal(row.seat)
             if refusal is not None:
-                raise ApiError("undo_unavailable", refusal, 409)
+                raise ApiError.refused("undo_unavailable", refusal, 409)
             target = undo.previous_decision(self.movers, row.seat, self.kinds)
             assert target is not None
             record = self.state.record()
@@ -429,14 +430,12 @@ class Table:
             own = secrets.compare_digest(str(token).encode(), row.token.encode())
             if not own:
                 if self.connected(seat):
-                    raise ApiError("seat_in_use", f"seat {seat}'s player is still connected",
-                                   409)
+                    raise ApiError.refused("seat_in_use", "web.err.seat_in_use", 409, seat=seat)
                 away = await asyncio.to_thread(self._away_for, seat)
                 wait = self.settings.handover_after - away
                 if wait > 0:
-                    raise ApiError("seat_away_briefly",
-                                   f"seat {seat}'s player has been away {away:.0f} s; it can "
-                                   f"be handed to a bot in {wait:.0f} s", 409)
+                    raise ApiError.refused("seat_away_briefly", "web.err.away_briefly", 409,
+                                           seat=seat, away=round(away), wait=round(wait))
             self.version = await self._write(self.store.set_seat, self.id, seat, kind="bot",
                                              agent=agent, handed=True, version=self.version)
             self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed, row.open,

@@ -20,7 +20,7 @@ from typing import Any
 
 import keizai
 from keizai.agents import make_agent
-from keizai.engine import UnknownGame
+from keizai.engine import InvalidSetup, UnknownGame
 from keizai.store import SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
@@ -277,7 +277,8 @@ class Tables:
         try:
             state = keizai.new_game(game.id, players, seed, options)
         except (ValueError, TypeError) as error:
-            raise ApiError("invalid_request", str(error)) from None
+            reason = error.to_json() if isinstance(error, InvalidSetup) else None
+            raise ApiError("invalid_request", str(error), reason=reason) from None
         new_id = secrets.token_hex(6)
         host_token = secrets.token_urlsafe(24)
         summary = Summary(len(state.history), state.is_over, state.current_player)
