@@ -83,7 +83,7 @@ def test_final_phase_after_the_cap_lets_every_seat_take_its_tiles() -> None:
     tiles = [0, 0]
     while not state.is_over:
         seat = state.current_player
-        choice = [n for n in names(state) if n != "stop"][0]
+        choice = next(n for n in names(state) if n != "stop")
         tiles[seat] += choice.startswith("action:")
         play(state, choice)
         state.check_invariants()
