@@ -19,7 +19,8 @@ so they are fair; a seeded coin breaks ties among equal options, so games differ
     PYTHONPATH=src python bench/scripted.py futuropia heuristic 100 --cycle --out=runs.txt
 
 `--cycle` plays the stronger baselines (`CycleFuturopia`, `CycleEnterpriseEmpire`: fixed
-priorities read off the own position); `--out=FILE` makes the run resumable.
+priorities read off the own position); `--out=FILE` makes the run resumable;
+`--first=N` starts at game N (a second process on another file takes the second half).
 """
 
 from __future__ import annotations
@@ -293,8 +294,8 @@ def play(game: str, spec: str, seed: int, scripted_seat: int, cycle: bool = Fals
     return won, totals, state
 
 
-def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None = None
-          ) -> dict[str, Any]:
+def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None = None,
+          first: int = 0) -> dict[str, Any]:
     """`games` games on rotated seats (deal g // 2, the scripted bot in seat g % 2).
 
     With `out`, each game's result is appended to that file as it ends and games already
@@ -305,7 +306,7 @@ def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None
             for line in f:
                 g, won, *_ = line.split()
                 done[int(g)] = float(won)
-    for g in range(games):
+    for g in range(first, games):
         if g in done:
             continue
         won, totals, state = play(game, spec, 1 + g // 2, g % 2, cycle)
@@ -317,11 +318,12 @@ def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None
                                               for c in state.view(None)["communities"])
             with open(out, "a") as f:
                 f.write(f"{g} {won} scores {','.join(map(str, totals))}{extra}\n")
-    wins = sum(done[g] for g in range(games))
-    lo, hi = wilson(round(wins), games)
-    return {"game": game, "agent": spec, "games": games, "wins": wins,
-            "win_rate": wins / games, "ci": (lo, hi),
-            "p": binomial_p_greater(round(wins), games)}
+    played = games - first
+    wins = sum(done[g] for g in range(first, games))
+    lo, hi = wilson(round(wins), played)
+    return {"game": game, "agent": spec, "games": played, "wins": wins,
+            "win_rate": wins / played, "ci": (lo, hi),
+            "p": binomial_p_greater(round(wins), played)}
 
 
 if __name__ == "__main__":
@@ -330,7 +332,8 @@ if __name__ == "__main__":
     cycle = "--cycle" in flags
     out_file = next((f[6:] for f in flags if f.startswith("--out=")), None)
     game, spec, count = args[0], args[1], int(args[2])
-    r = match(game, spec, count, cycle, out_file)
+    first_game = next((int(f[8:]) for f in flags if f.startswith("--first=")), 0)
+    r = match(game, spec, count, cycle, out_file, first_game)
     name = "scripted-cycle" if cycle else "scripted"
     print(f"{game}: {spec} against {name}, {r['games']} games, wins {r['wins']:g} = "
           f"{100 * r['win_rate']:.1f}% [{100 * r['ci'][0]:.1f}, {100 * r['ci'][1]:.1f}], "
