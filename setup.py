@@ -25,7 +25,8 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).parent
 SRC = ROOT / "src"
 
-# The hot path of every game: the engine core and each game's rules modules. Not the Game
+# The hot path of every game: the engine core and each game's rules modules (and the RL
+# observation writers). Not the Game
 # classes (engine/game.py, each game's game.py and package __init__), which games written
 # in plain Python subclass with class attributes, nor the terminal renderers.
 COMPILED = [
@@ -50,6 +51,8 @@ COMPILED = [
     "keizai/rules/enterprise_empire/actions.py",
     "keizai/rules/enterprise_empire/data.py",
     "keizai/rules/enterprise_empire/state.py",
+    # the observation encoders' and the action mask's hot path (no NumPy in it)
+    "keizai/rl/observations/writers.py",
 ]
 MANIFEST = "_compiled.json"
 
@@ -100,8 +103,18 @@ class OptionalBuildExt(build_ext):
             _say(f"compiling the C extensions failed ({error!r}): plain Python")
             self._remove_outputs()
             self.extensions = []
+            self._wheel_is_pure()
             return
         self._write_manifest()
+
+    def _wheel_is_pure(self) -> None:
+        """A wheel being built is pure Python now (py3-none-any), not tagged for this
+        interpreter and platform: bdist_wheel decided that before building, from the
+        extensions it was given, and reads `root_is_pure` again after the build (where
+        to install, the tag, the WHEEL file)."""
+        wheel = self.distribution.command_obj.get("bdist_wheel")
+        if wheel is not None:
+            wheel.root_is_pure = True
 
     def get_outputs(self) -> list[str]:
         outputs = super().get_outputs() if self.extensions else []

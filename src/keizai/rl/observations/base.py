@@ -4,6 +4,7 @@ seat's view, and a field-by-field description of that vector (docs/rl.md prints 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from array import array
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,8 +74,40 @@ class ObservationEncoder(ABC):
         because a game without hidden information may show every seat the same view."""
 
     def observe(self, state: State, seat: int) -> np.ndarray:
-        """The vector of what `seat` may know of `state`: `encode(state.view(seat), seat)`."""
-        return self.encode(state.view(seat), seat)
+        """The vector of what `seat` may know of `state`: `encode(state.view(seat), seat)`.
+        Encoders with a writer (`keizai.rl.observations.writers`) read the state directly
+        instead, without building the view (the same numbers)."""
+        if not self.writes(state, seat):
+            return self.encode(state.view(seat), seat)
+        x = self.blank()
+        self.writer.write(state, seat, x, 0)
+        return np.frombuffer(x, dtype=np.float32)
+
+    # A writer of the encoder's layout (`keizai.rl.observations.writers`), or None.
+    writer: Any = None
+    # The type of state the writer reads (other states go through the view).
+    state_type: type = type(None)
+
+    def writes(self, state: State, seat: int) -> bool:
+        """Whether `write` can take this state and seat (else: `encode` of the view)."""
+        return (self.writer is not None and isinstance(state, self.state_type)
+                and 0 <= seat < state.num_players)
+
+    def blank(self) -> array:
+        """A new zeroed float32 buffer of the vector's size (`array("f")`)."""
+        blank = self.__dict__.get("_blank")
+        if blank is None:
+            blank = self._blank = array("f", bytes(4 * self.size))
+        return blank[:]
+
+    def write(self, state: State, seat: int, out: array, offset: int) -> None:
+        """Add the vector of `seat` into the float32 buffer `out` (zero there) from
+        `offset` on: the environments' batches. For a state `writes` refuses, the vector
+        of the view is copied in."""
+        if self.writes(state, seat):
+            self.writer.write(state, seat, out, offset)
+        else:
+            out[offset:offset + self.size] = array("f", self.encode(state.view(seat), seat))
 
     def describe(self) -> str:
         """A Markdown table of the fields: name, offset, size, meaning."""
