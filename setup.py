@@ -82,7 +82,12 @@ def _extensions() -> list:
     cwd = os.getcwd()
     os.chdir(SRC)  # so that mypy names the modules keizai.* and the C lands in build/
     try:
-        return mypycify(COMPILED, opt_level="3", target_dir=str(ROOT / "build" / "mypyc"))
+        # Imported modules that are not compiled are type-checked silently: a type error
+        # there, or an import mypy cannot find (numpy, imported by the package of the RL
+        # observation writers, is not installed yet when pip builds keizai), must not
+        # turn the whole build into plain Python.
+        return mypycify(["--follow-imports=silent", *COMPILED], opt_level="3",
+                        target_dir=str(ROOT / "build" / "mypyc"))
     except BaseException as error:  # mypyc reports type errors with SystemExit
         _say(f"mypyc failed ({error!r}): plain Python")
         return []

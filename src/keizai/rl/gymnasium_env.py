@@ -22,7 +22,6 @@ hands out is ever terminal.
 from __future__ import annotations
 
 import copy
-from array import array
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Union
 
@@ -262,16 +261,16 @@ class KeizaiVectorEnv(VectorEnv):
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        # The batch lives in two flat buffers that the compiled writers fill row by row
-        # (`ObservationEncoder.write`, `write_mask`); NumPy sees them through one view each.
+        # The compiled writers fill the batch row by row (`ObservationEncoder.write`,
+        # `write_mask`) through flat views of the arrays.
         self._encoder = first.encoder
         self._size = size = first.encoder.size
         self._actions = actions = first.game.num_distinct_actions
-        self._obs_buffer = array("f", bytes(4 * num_envs * size))
+        self._obs = np.zeros((num_envs, size), np.float32)
+        self._obs_view = memoryview(self._obs.reshape(-1))
+        self._blank_row = memoryview(np.zeros(size, np.float32))
         self._mask_buffer = bytearray(num_envs * actions)
-        self._obs = np.frombuffer(self._obs_buffer, np.float32).reshape(num_envs, size)
         self._masks = np.frombuffer(self._mask_buffer, np.int8).reshape(num_envs, actions)
-        self._blank_row = array("f", bytes(4 * size))
         self._blank_mask = bytes(actions)
         self._seats = np.zeros(num_envs, np.int64)
         self._steps = [0] * num_envs
@@ -333,8 +332,8 @@ class KeizaiVectorEnv(VectorEnv):
         size, actions = self._size, self._actions
         state, seat = env.state, env.seat
         at = i * size
-        self._obs_buffer[at:at + size] = self._blank_row
-        self._encoder.write(state, seat, self._obs_buffer, at)
+        self._obs_view[at:at + size] = self._blank_row
+        self._encoder.write(state, seat, self._obs_view, at)
         at = i * actions
         if state.is_over:  # as KeizaiGymEnv's mask of an ended episode
             self._mask_buffer[at:at + actions] = b"\x01" * actions

@@ -4,7 +4,6 @@ seat's view, and a field-by-field description of that vector (docs/rl.md prints 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from array import array
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,9 +78,9 @@ class ObservationEncoder(ABC):
         instead, without building the view (the same numbers)."""
         if not self.writes(state, seat):
             return self.encode(state.view(seat), seat)
-        x = self.blank()
-        self.writer.write(state, seat, x, 0)
-        return np.frombuffer(x, dtype=np.float32)
+        x = np.zeros(self.size, dtype=np.float32)
+        self.writer.write(state, seat, x.data, 0)
+        return x
 
     # A writer of the encoder's layout (`keizai.rl.observations.writers`), or None.
     writer: Any = None
@@ -93,21 +92,14 @@ class ObservationEncoder(ABC):
         return (self.writer is not None and isinstance(state, self.state_type)
                 and 0 <= seat < state.num_players)
 
-    def blank(self) -> array:
-        """A new zeroed float32 buffer of the vector's size (`array("f")`)."""
-        blank = self.__dict__.get("_blank")
-        if blank is None:
-            blank = self._blank = array("f", bytes(4 * self.size))
-        return blank[:]
-
-    def write(self, state: State, seat: int, out: array, offset: int) -> None:
-        """Add the vector of `seat` into the float32 buffer `out` (zero there) from
-        `offset` on: the environments' batches. For a state `writes` refuses, the vector
-        of the view is copied in."""
+    def write(self, state: State, seat: int, out: memoryview, offset: int) -> None:
+        """Write the vector of `seat` into `out`, a flat float32 buffer that is zero there
+        (a memoryview of format "f"), from `offset` on: the environments' batches. For a
+        state `writes` refuses, the vector of the view is copied in."""
         if self.writes(state, seat):
             self.writer.write(state, seat, out, offset)
         else:
-            out[offset:offset + self.size] = array("f", self.encode(state.view(seat), seat))
+            out[offset:offset + self.size] = self.encode(state.view(seat), seat).data
 
     def describe(self) -> str:
         """A Markdown table of the fields: name, offset, size, meaning."""
