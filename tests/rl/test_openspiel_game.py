@@ -1,3 +1,6 @@
+import pickle
+from collections import Counter
+
 import numpy as np
 import pyspiel
 import pytest
@@ -83,21 +86,105 @@ def test_serialize_game_and_state_round_trips(name):
     assert state2.history() == state.history() and str(state2) == str(state)
 
 
-def test_chance_nodes_have_uniform_outcome_probabilities():
-    game = pyspiel.load_game("keizai_national_economy_progress", {"players": 2})
-    state = game.new_initial_state()
-    assert state.is_chance_node()  # the deck shuffle of the set-up
+def expected_draw(cards: list[int]) -> list[tuple[int, float]]:
+    """Each distinct card, as likely as its copies among `cards`."""
+    counts = Counter(cards)
+    return [(card, counts[card] / len(cards)) for card in sorted(counts)]
+
+
+def assert_outcomes(state: pyspiel.State, cards: list[int]) -> None:
     outcomes = state.chance_outcomes()
-    assert len(outcomes) > 1 and len(outcomes) <= game.max_chance_outcomes()
-    assert [o for o, _ in outcomes] == list(range(len(outcomes)))
+    assert [o for o, _ in outcomes] == [o for o, _ in expected_draw(cards)]
+    assert [p for _, p in outcomes] == pytest.approx([p for _, p in expected_draw(cards)])
     assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-    assert len({p for _, p in outcomes}) == 1
-    # A shuffle of k cards is its Fisher–Yates draws: k, k - 1, ..., 2 outcomes.
-    sizes = []
-    while state.is_chance_node() and len(sizes) < 5:
-        sizes.append(len(state.chance_outcomes()))
-        state.apply_action(0)
-    assert sizes == list(range(sizes[0], sizes[0] - 5, -1))
+    assert max(o for o, _ in outcomes) < state.get_game().max_chance_outcomes()
+
+
+def test_each_card_of_a_deal_is_a_chance_node_over_the_undrawn_cards():
+    """National Economy deals 3 cards a seat from the shuffled deck: no order of the deck
+    is drawn at set-up; each card dealt is one chance node whose outcomes are the cards
+    not yet drawn, each as likely as its copies among them."""
+    game = pyspiel.load_game("keizai_national_economy_progress", {"players": 2})
+    deck = sorted(keizai.new_game("national-economy/progress", 2, seed=0).cards.deck)
+    state = game.new_initial_state()
+    draws = 0
+    while state.is_chance_node():
+        assert_outcomes(state, deck)
+        card = state.chance_outcomes()[draws % len(state.chance_outcomes())][0]
+        state.apply_action(card)
+        deck.remove(card)
+        draws += 1
+    assert draws == 6  # the two starting hands, nothing more
+    assert state.keizai_state.deck == deck  # the rest, undecided and sorted
+
+
+def test_after_set_up_the_next_draw_covers_every_undrawn_card():
+    """The first card drawn in play is a chance node over every card not in a hand, the
+    discard pile or the row, whatever the moves made so far."""
+    game = pyspiel.load_game("keizai_national_economy_progress", {"players": 2})
+    rng = np.random.RandomState(2)
+    state = to_decision(game.new_initial_state(), rng)
+    for _ in range(200):
+        before = state.keizai_state
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_chance_node():
+            break
+    assert state.is_chance_node(), "no card drawn within 200 moves"
+    undrawn = list(before.deck)
+    assert before.deck_undecided == len(undrawn) > 0
+    seen = [t for p in before.players for t, n in enumerate(p.hand) for _ in range(n)]
+    assert Counter(undrawn) + Counter(seen) + Counter(before.discard) <= Counter(
+        before.cards.deck)
+    assert_outcomes(state, undrawn)
+
+
+def test_states_reached_by_the_same_outcomes_are_equal_and_hold_no_future_card():
+    """Before, the set-up shuffled the whole deck (its order part of the state, so a clone
+    and OpenSpiel's MCTSBot knew every future card). Now two set-ups that dealt the same
+    hands are the same engine state whatever order the cards came in: nothing in it
+    tells which card comes next."""
+    game = pyspiel.load_game("keizai_national_economy_progress", {"players": 2})
+
+    def set_up(choose) -> pyspiel.State:
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(choose(state))
+        return state
+
+    def first_or_last(state: pyspiel.State) -> int:  # two different cards first
+        return state.chance_outcomes()[-(len(state.history()) % 2)][0]
+
+    first = set_up(first_or_last)
+    again = set_up(first_or_last)
+    assert first.history() == again.history() and str(first) == str(again)
+    assert first.keizai_state.deck == sorted(first.keizai_state.deck)  # no order drawn
+    assert pickle.dumps(first.keizai_state) == pickle.dumps(again.keizai_state)
+    # Seat 0's first two cards dealt the other way round: another history, the same state.
+    outcomes = first.history()
+    assert outcomes[0] != outcomes[1]
+    swapped = game.new_initial_state()
+    for card in [outcomes[1], outcomes[0], *outcomes[2:]]:
+        swapped.apply_action(card)
+    assert swapped.history() != first.history()
+    assert pickle.dumps(swapped.keizai_state) == pickle.dumps(first.keizai_state)
+    assert pyspiel.serialize_game_and_state(game, swapped) != pyspiel.serialize_game_and_state(
+        game, first)  # the histories differ, not the positions
+
+
+def test_the_solo_set_aside_card_is_on_top_and_no_chance_node():
+    """National Economy solo puts building B on top of the deck after the opening hand:
+    the set-up is three chance nodes (the hand), and B lies above the undecided cards, so
+    it is the next card drawn (tests/rules/national_economy/test_solo.py draws it)."""
+    game = pyspiel.load_game("keizai_national_economy_progress", {"players": 1})
+    state = game.new_initial_state()
+    draws = 0
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[-1][0])
+        draws += 1
+    engine = state.keizai_state
+    b = engine.cards.by_id[engine.cards.solo_building_b]
+    assert draws == 3 and engine.deck[-1] == b
+    assert engine.deck_undecided == len(engine.deck) - 1
 
 
 def test_a_die_roll_is_a_chance_node_so_a_clone_does_not_carry_it():
@@ -123,6 +210,7 @@ def test_a_die_roll_is_a_chance_node_so_a_clone_does_not_carry_it():
     for outcome in range(sides):
         world = twin.clone()
         world.apply_action(outcome)
+        to_decision(world, np.random.RandomState(0))  # a price card drawn on arrival
         positions.add(tuple(world.keizai_state.position))
     assert len(positions) == sides
 
@@ -165,20 +253,46 @@ def test_openspiel_python_ismcts_plays_a_whole_game(name):
     assert sorted(state.returns()) == [-1.0, 1.0]
 
 
-def test_openspiel_mcts_bot_plays_futuropia_which_has_no_hidden_information():
-    game = pyspiel.load_game("keizai_futuropia", {"players": 2})
-    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+@pytest.mark.parametrize("name", NAMES)
+def test_openspiel_python_mcts_bot_plays_a_whole_game(name):
+    """OpenSpiel's Python MCTSBot searches the true state (for the hidden-information
+    games it sees the other hands, not the future cards: those are chance nodes)."""
+    game = pyspiel.load_game(name, {"players": 2})
     rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3,
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2,
                        evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     state = game.new_initial_state()
     while not state.is_terminal():
         to_decision(state, rng)
+        if state.is_terminal():
+            break
         legal = state.legal_actions()
         action = bot.step(state) if state.current_player() == 0 else rng.choice(legal)
         assert action in legal
         state.apply_action(action)
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_futuropia_is_declared_perfect_information():
+    """Futuropia draws only at set-up, face up (expert tiles, house sides, house stacks in
+    a public order): after the set-up's chance nodes nothing is hidden or random, so the
+    declaration is right (docs/rl.md)."""
+    game = pyspiel.load_game("keizai_futuropia", {"players": 2, "advanced": True,
+                                                  "houses": "random", "house_stacks": True,
+                                                  "expert_tiles": "random"})
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    state = play_randomly(game.new_initial_state(), np.random.RandomState(1))
+    history = state.history()
+    replay = game.new_initial_state()
+    chance_after_set_up = 0
+    for action in history:
+        if replay.is_chance_node():
+            chance_after_set_up += replay.keizai_state is not None
+        else:
+            seats = {replay.observation_string(p) for p in range(2)}
+            assert len(seats) == 1  # every seat sees the same: nothing is hidden
+        replay.apply_action(action)
+    assert chance_after_set_up == 0
 
 
 def test_observations_come_from_the_seats_view():
@@ -236,7 +350,7 @@ def test_an_illegal_move_or_outcome_leaves_the_state_as_it_was():
     game = pyspiel.load_game("keizai_national_economy_glory", {"players": 2})
     state = game.new_initial_state()
     before = str(state)
-    with pytest.raises(Exception, match="not below"):
+    with pytest.raises(Exception, match="not an outcome"):
         state.apply_action(game.max_chance_outcomes() + 5)
     assert str(state) == before and state.history() == []
     to_decision(state, np.random.RandomState(0))
@@ -246,3 +360,23 @@ def test_an_illegal_move_or_outcome_leaves_the_state_as_it_was():
     with pytest.raises(Exception):  # noqa: B017 - pyspiel wraps IllegalAction
         state.apply_action(illegal)
     assert str(state) == before and state.history() == history
+
+
+def test_a_price_card_drawn_from_a_hand_is_one_chance_node_over_its_kinds():
+    """企業帝國, empty price pile: a random price card is drawn from a hand. The chance
+    node's outcomes are the kinds in that hand, each as likely as its copies."""
+    from keizai.engine import Rng, drawing_from
+    from keizai.rl.openspiel_game import ChanceDraws, _NeedDraw
+
+    with drawing_from(Rng(1), lazy_draws=True):
+        engine = keizai.new_game("enterprise-empire", 2, seed=1,
+                                 options={"choose_corners": False})
+    k = len(engine.parts.price_kinds)
+    engine.hand[k:2 * k] = [2, 0, 1] + [0] * (k - 3)
+    engine.rng = ChanceDraws()
+    with pytest.raises(_NeedDraw) as need:
+        engine._draw_into_offer(1)
+    assert need.value.bounds == [((0, 2 / 3), (2, 1 / 3))]
+    engine.rng = ChanceDraws([2])
+    engine._draw_into_offer(1)
+    assert engine.offered == 2 and engine.hand[k:k + 3] == [2, 0, 0]

@@ -95,6 +95,11 @@ class Rng:
     def choice(self, items: list[Any]) -> Any:
         return items[self.randbelow(len(items))]
 
+    def pick(self, pile: list[int], start: int, count: int) -> int:
+        """The index of a card drawn from `pile[start:start + count]`, every card equally
+        likely (a draw from the undecided part of a pile: see `State.lazy_draws`)."""
+        return start + self.randbelow(count)
+
     def spawn(self) -> Rng:
         """An independent generator seeded from this one (for determinization)."""
         return Rng(self.next64())
@@ -155,6 +160,8 @@ def rng_from(source: Any) -> Rng:
 
 # The source of draws of the states created in the current context (None: `Rng(seed)`).
 _chance_source: ContextVar[Any] = ContextVar("keizai_chance_source", default=None)
+# Whether the states created in the current context draw at draw time (`State.lazy_draws`).
+_lazy_draws: ContextVar[bool] = ContextVar("keizai_lazy_draws", default=False)
 
 
 def state_rng(seed: int) -> Any:
@@ -165,14 +172,26 @@ def state_rng(seed: int) -> Any:
     return Rng(seed) if source is None else source
 
 
+def state_lazy_draws() -> bool:
+    """Whether a new state decides the order of its face-down piles at draw time (see
+    `drawing_from`); read once per new game."""
+    return _lazy_draws.get()
+
+
 @contextmanager
-def drawing_from(source: Any) -> Iterator[None]:
+def drawing_from(source: Any, lazy_draws: bool = False) -> Iterator[None]:
     """States created inside this block draw from `source` (an object with the draw
-    methods games call: `randbelow` and `shuffle`) instead of `Rng(seed)`. For adapters
-    that turn every draw into an explicit chance event (keizai.rl.openspiel_game); after
-    set-up they replace `state.rng` directly."""
+    methods games call: `randbelow`, `shuffle` and `pick`) instead of `Rng(seed)`. For
+    adapters that turn every draw into an explicit chance event (keizai.rl.openspiel_game);
+    after set-up they replace `state.rng` directly.
+
+    With `lazy_draws`, those states never order a face-down pile in advance: a shuffle
+    leaves the pile sorted and undecided, and each card is drawn from its undecided part
+    when it is drawn (`State.lazy_draws`), so the state holds no future card."""
     token = _chance_source.set(source)
+    lazy = _lazy_draws.set(lazy_draws)
     try:
         yield
     finally:
+        _lazy_draws.reset(lazy)
         _chance_source.reset(token)

@@ -11,7 +11,7 @@ from typing import Any
 
 from keizai.engine.action import Action
 from keizai.engine.errors import IllegalAction
-from keizai.engine.rng import Rng, SmallDraws, state_rng
+from keizai.engine.rng import Rng, SmallDraws, state_lazy_draws, state_rng
 from keizai.i18n import Message, render
 
 try:  # only present where mypy is installed, i.e. when the engine is compiled with mypyc
@@ -38,8 +38,8 @@ class State(ABC):
     be created without arguments, because mypyc builds an object through `__init__`
     before it restores the attributes."""
 
-    __slots__ = ("_events", "_legal", "game", "history", "log_enabled", "num_players", "options",
-                 "own_hand_reveals", "reveals", "rng", "seed")
+    __slots__ = ("_events", "_legal", "game", "history", "lazy_draws", "log_enabled", "num_players",
+                 "options", "own_hand_reveals", "reveals", "rng", "seed")
 
     def __init__(self, game: Any, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -49,6 +49,12 @@ class State(ABC):
         # Any: tests script the chance (see the rule tests), and the OpenSpiel adapter
         # turns draws into chance nodes (`rng.drawing_from`).
         self.rng: Any = state_rng(seed)
+        # Draw-time chance (set by `rng.drawing_from(source, lazy_draws=True)`, kept by
+        # clones): a face-down pile is not ordered when shuffled; the undecided part of a
+        # pile is kept sorted, and a card is drawn from it only when it is drawn
+        # (`_shuffle_pile`, `_pick_undecided`). Off, every pile is ordered by its shuffle
+        # as on the table, and every seeded game draws exactly as before.
+        self.lazy_draws: bool = state_lazy_draws()
         self.history: list[int] = []
         self._events: list[Event] = []
         self._legal: list[int] | None = None
@@ -224,6 +230,21 @@ class State(ABC):
         ]
 
     # ----- helpers for subclasses ----------------------------------------------------
+    def _shuffle_pile(self, pile: list[int]) -> int:
+        """Shuffle a face-down pile; returns how many of its cards, from index 0, are
+        undecided: none normally (the shuffle ordered them, as on the table), all of them
+        with `lazy_draws` (sorted, so their order tells nothing)."""
+        if self.lazy_draws:
+            pile.sort()
+            return len(pile)
+        self.rng.shuffle(pile)
+        return 0
+
+    def _pick_undecided(self, pile: list[int], undecided: int) -> int:
+        """Remove and return a card drawn from the `undecided` first cards of `pile` (each
+        equally likely, through the state's draw source); they stay sorted."""
+        return pile.pop(self.rng.pick(pile, 0, undecided))
+
     def _event(self, public: Message | str, seat: int | None = None,
                private: Message | str | None = None) -> None:
         if self.log_enabled:
@@ -240,6 +261,7 @@ class State(ABC):
         twin.seed = self.seed
         twin.options = self.options
         twin.rng = self.rng.copy()
+        twin.lazy_draws = self.lazy_draws
         twin.history = self.history.copy()
         twin._events = self._events.copy()
         twin._legal = self._legal

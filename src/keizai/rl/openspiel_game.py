@@ -5,21 +5,24 @@ Registered names are "keizai_" + the game id with "/" and "-" as "_", e.g.
 `pyspiel.load_game("keizai_national_economy_progress", {"players": 3})`.
 
 Choices, and why:
-- Chance is *explicit*: every draw a game makes from its RNG (a shuffle, a die roll, a
-  random card taken from a hand) is a chance node whose outcomes are equally likely. A
-  draw `randbelow(n)` is one node of n outcomes; a shuffle of k items is the k - 1 draws
-  of its Fisher–Yates shuffle (a uniform permutation, as the engine's own). The set-up is
+- Chance is *explicit*: every draw a game makes is a chance node with its outcome
+  probabilities. A draw `randbelow(n)` is one node of n equally likely outcomes; a
+  shuffle of k items (only public orders are shuffled, see below) is the k - 1 draws of
+  its Fisher–Yates shuffle (a uniform permutation, as the engine's own). The set-up is
   the chance nodes at the start, so `new_initial_state()` is the same state every call,
   and `state.history()` (player actions and chance outcomes) replays, serializes and
-  deserializes. The adapter never changes a game: it gives the engine state a draw
-  source that answers from the outcomes already chosen and otherwise stops the move
-  (`_NeedDraw`, which names the bounds of the draws it knows are next: the rest of a
-  shuffle); the move is run again from a clone once those outcomes are chosen.
-  Set-up draws reach the source through `keizai.engine.drawing_from`.
-- What a shuffle decided is part of the state from then on (the order of a face-down
-  deck, as on the table), so a perfect-information bot on the true state (OpenSpiel's
-  MCTSBot) still sees it, as it sees the other hands; a die roll or any later draw is no
-  longer in a clone. Fair search samples what a seat cannot see:
+  deserializes. The adapter gives the engine state a draw source that answers from the
+  outcomes already chosen and otherwise stops the move (`_NeedDraw`, which names the
+  draws it knows are next: the rest of a shuffle); the move is run again from a clone
+  once those outcomes are chosen. Set-up draws reach the source through
+  `keizai.engine.drawing_from(source, lazy_draws=True)`.
+- Draw-time chance (`State.lazy_draws`): the engine states never order a face-down pile;
+  its undecided cards stay sorted and a card is drawn from them when it is drawn, one
+  chance node whose outcomes are the distinct cards there (outcome id: the card's type
+  index) weighted by their copies (`ChanceDraws.pick`). So no state, and no clone, holds
+  a future card: OpenSpiel's MCTSBot on the true state samples the next card (it still
+  sees the other hands). Cards whose place is known (the solo set-aside card on top,
+  cards put under a pile) keep it. Fair search samples what a seat cannot see:
   `resample_from_infostate` is the engine's `determinize` (OpenSpiel's Python ISMCTS).
 - Information is imperfect, except for games that declare none hidden
   (`Game.has_hidden_information`, e.g. Futuropia: perfect information). Observations
@@ -114,13 +117,34 @@ def _game_type(game_id: str, solo: bool) -> pyspiel.GameType:
 
 
 # ----- draws as chance nodes -------------------------------------------------------------
+# A draw's outcomes: n (0 .. n-1, equally likely) or (outcome, probability) pairs.
+Draw = int | tuple[tuple[int, float], ...]
+
+
+def _draw_outcomes(draw: Draw) -> list[tuple[int, float]]:
+    if isinstance(draw, int):
+        return [(outcome, 1.0 / draw) for outcome in range(draw)]
+    return list(draw)
+
+
+def _draw_size(draw: Draw) -> int:
+    """The number of chance outcome ids the draw needs (its largest outcome + 1)."""
+    return draw if isinstance(draw, int) else draw[-1][0] + 1
+
+
+def _is_outcome(draw: Draw, outcome: int) -> bool:
+    if isinstance(draw, int):
+        return 0 <= outcome < draw
+    return any(outcome == known for known, _ in draw)
+
+
 class _NeedDraw(RuntimeError):
     """A move asked for a draw whose outcome is not chosen yet."""
 
-    def __init__(self, bounds: list[int]) -> None:
-        super().__init__(f"a draw of {bounds[0]} outcomes is a chance node: apply moves "
-                         "through the OpenSpiel state, not its keizai_state")
-        self.bounds = bounds  # the next draws' numbers of outcomes, in order
+    def __init__(self, bounds: list[Draw]) -> None:
+        super().__init__(f"a draw of {len(_draw_outcomes(bounds[0]))} outcomes is a chance "
+                         "node: apply moves through the OpenSpiel state, not its keizai_state")
+        self.bounds = bounds  # the next draws' outcomes, in order
 
 
 class ChanceDraws:
@@ -162,6 +186,24 @@ class ChanceDraws:
     def choice(self, items: list[Any]) -> Any:
         return items[self.randbelow(len(items))]
 
+    def pick(self, pile: list[int], start: int, count: int) -> int:
+        """A card drawn from the undecided (sorted) `pile[start:start + count]`: one chance
+        node whose outcomes are the distinct cards there, each as likely as its copies
+        are many; returns the index of one copy of the chosen card."""
+        if count == 1:
+            return start
+        if self.used == len(self.outcomes):
+            cards = pile[start:start + count]
+            raise _NeedDraw([tuple((card, cards.count(card) / count)
+                                   for card in sorted(set(cards)))])
+        card = self.outcomes[self.used]
+        try:
+            index = pile.index(card, start, start + count)
+        except ValueError:
+            raise IllegalAction(f"chance outcome {card} is not an undecided card") from None
+        self.used += 1
+        return index
+
     def copy(self) -> ChanceDraws:
         return ChanceDraws(self.outcomes[self.used:])
 
@@ -186,15 +228,20 @@ class _LargestDraw:
     def choice(self, items: list[Any]) -> Any:
         return items[self.randbelow(len(items))]
 
+    def pick(self, pile: list[int], start: int, count: int) -> int:
+        self.largest = max(self.largest, max(pile[start:start + count]) + 1)
+        return self.rng.pick(pile, start, count)
+
     def copy(self) -> Rng:
         return self.rng.copy()
 
 
 def _max_chance_outcomes(game: Game, players: int, options: dict[str, Any]) -> int:
-    """Twice the largest draw of a set-up (later draws shuffle or pick among the same
-    components: a discard pile, a hand, a die), and at least 64."""
+    """Twice the largest outcome id of a set-up's draws (a bound, or a card's type index
+    for a card drawn from a pile; later draws pick among the same components: a discard
+    pile, a hand, a die), and at least 64."""
     largest = _LargestDraw(0)
-    with drawing_from(largest):
+    with drawing_from(largest, lazy_draws=True):
         game.new_state(players, 0, options)
     return max(64, 2 * largest.largest)
 
@@ -303,7 +350,7 @@ class KeizaiSpielState(pyspiel.State):
         self._step: _Step | None = None  # the last committed move (None before set-up)
         self._pending: int | None = SETUP  # the move waiting for draws, if any
         self._draws: list[int] = []  # the outcomes chosen for it so far
-        self._bounds: list[int] = []  # outcomes of the draws it waits for, in order
+        self._bounds: list[Draw] = []  # outcomes of the draws it waits for, in order
         self._resolve()
 
     @property
@@ -322,7 +369,7 @@ class KeizaiSpielState(pyspiel.State):
         before = self.keizai_state
         try:
             if before is None:
-                with drawing_from(source):
+                with drawing_from(source, lazy_draws=True):
                     state = game.keizai_game.new_state(game.players, 0, game.options)
                 state.log_enabled = False
             else:
@@ -330,8 +377,9 @@ class KeizaiSpielState(pyspiel.State):
                 state.rng = source
                 state.apply(self._pending)
         except _NeedDraw as need:
-            if max(need.bounds) > game.chance_bound:
-                raise RuntimeError(f"a draw of {max(need.bounds)} outcomes exceeds the "
+            size = max(_draw_size(draw) for draw in need.bounds)
+            if size > game.chance_bound:
+                raise RuntimeError(f"a draw of outcome ids up to {size - 1} exceeds the "
                                    f"game's max_chance_outcomes ({game.chance_bound})") from None
             self._bounds = need.bounds
             return
@@ -343,8 +391,8 @@ class KeizaiSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         action = int(action)
         if self._pending is not None:
-            if not 0 <= action < self._bounds[0]:
-                raise IllegalAction(f"chance outcome {action} is not below {self._bounds[0]}")
+            if not _is_outcome(self._bounds[0], action):
+                raise IllegalAction(f"{action} is not an outcome of this chance node")
             self._draws = [*self._draws, action]
             self._bounds = self._bounds[1:]
             if self._bounds:  # the next draw's bound is known: no need to run the move
@@ -375,8 +423,7 @@ class KeizaiSpielState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._pending is None:
             return []
-        bound = self._bounds[0]
-        return [(outcome, 1.0 / bound) for outcome in range(bound)]
+        return _draw_outcomes(self._bounds[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

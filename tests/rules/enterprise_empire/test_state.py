@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from keizai.engine import IllegalAction, Rng
+import keizai
+from keizai.engine import IllegalAction, Rng, drawing_from
 from keizai.rules.enterprise_empire.state import MOVE, OFFER, REFILL, EmpireState
 from tests.rules.enterprise_empire.helpers import (
     CORNER_SPACES,
@@ -607,3 +608,27 @@ def test_invariants_catch_a_conjured_token_and_lost_money() -> None:
 def test_max_turns_option_must_be_a_positive_integer(bad: int) -> None:
     with pytest.raises(ValueError):
         new_state(max_turns=bad)
+
+
+def test_a_price_card_put_under_the_pile_comes_up_after_the_undecided_cards() -> None:
+    """Supply (seed §2(3)A; docs/rules-notes.md): nobody buys -> the offered card goes under
+    the price pile. With draw-time chance (OpenSpiel's chance nodes) the cards above it are
+    drawn from the undecided ones, and the cards put under come up in the order they went
+    under, as everyone saw them go."""
+    with drawing_from(Rng(6), lazy_draws=True):
+        state = keizai.new_game("enterprise-empire", 2, seed=6,
+                                options={"choose_corners": False})
+    # nobody can buy: every offered card goes under the pile (the ledger spent the cash)
+    state.spent = state.cash.copy()
+    state.cash = [0, 0]
+    undecided = state.price_undecided
+    under = []
+    assert undecided == len(state.price_pile) > 2
+    for step in range(undecided):
+        state._supply(0)
+        under.append(state.price_pile[-1])
+        assert state.offered == -1 and state.price_undecided == undecided - step - 1
+        state.check_invariants()
+    assert state.price_pile == under  # every card has been drawn once, in this order
+    state._supply(0)  # no chance left: the first card put under comes up first
+    assert state.price_pile == under[1:] + under[:1]

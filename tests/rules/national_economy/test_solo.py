@@ -116,3 +116,51 @@ def test_solo_games_run_to_the_end(game: str) -> None:
             state.apply(rng.choice(state.legal_actions()))
             state.check_invariants()
         assert "won" in state.scores()[0]
+
+
+class _CountingPicks:
+    """A draw source that draws like `Rng` and counts the draws from undecided cards."""
+
+    def __init__(self, seed: int) -> None:
+        from keizai.engine import Rng
+
+        self.rng = Rng(seed)
+        self.picks = 0
+
+    def randbelow(self, n: int) -> int:
+        return self.rng.randbelow(n)
+
+    def shuffle(self, items: list) -> None:
+        self.rng.shuffle(items)
+
+    def pick(self, pile: list[int], start: int, count: int) -> int:
+        self.picks += 1
+        return self.rng.pick(pile, start, count)
+
+    def copy(self) -> _CountingPicks:
+        return self
+
+
+@pytest.mark.parametrize("game", ["progress", "mecenat", "glory"])
+def test_building_b_is_drawn_first_when_draws_are_decided_at_draw_time(game: str) -> None:
+    """Solo setup (seed 001: "Draw 3 Building Cards as your hand, then place B on top of
+    the deck"): with draw-time chance (OpenSpiel's chance nodes) the rest of the deck is
+    undecided, but B's place is known: the next card drawn is B, without a chance draw;
+    the one after is drawn from the undecided cards. A determinized world keeps B on top."""
+    from keizai.engine import drawing_from
+
+    _, b, _ = SOLO[game]
+    source = _CountingPicks(4)
+    with drawing_from(source, lazy_draws=True):
+        state = keizai.new_game(f"national-economy/{game}", 1, seed=4)
+    assert source.picks == 3  # the opening hand
+    b_index = state.cards.by_id[b]
+    assert state.deck[-1] == b_index and state.deck_undecided == len(state.deck) - 1
+    world = state.determinize(0, 9)
+    assert world.deck[-1] == b_index and world.deck_undecided == len(world.deck) - 1
+    state._draw(state.players[0], 1, 0)
+    assert source.picks == 3 and state.players[0].hand[b_index] >= 1
+    assert state.deck_undecided == len(state.deck)
+    state._draw(state.players[0], 1, 0)
+    assert source.picks == 4 and state.deck_undecided == len(state.deck)
+    state.check_invariants()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from math import gcd
 from typing import TYPE_CHECKING, Any, Final
 
-from keizai.engine import State, rng_from
+from keizai.engine import Rng, State, rng_from
 from keizai.i18n import msg
 from keizai.rules.enterprise_empire.actions import ActionIndex
 from keizai.rules.enterprise_empire.data import CORNER, CORNERS, DEMAND, RESEARCH, SUPPLY
@@ -38,10 +38,11 @@ CORNER_LETTERS = "ABCD"
 
 class EmpireState(State):
     __slots__ = (
-        "active", "bank", "capped", "cash", "company_pile", "company_up", "corner_of",
-        "corner_owner", "corner_revenue", "decider", "demand_pile", "founded", "group", "hand",
-        "held", "max_turns", "offer_material", "offer_step", "offered", "parts", "phase",
-        "position", "price_pile", "revenue_in", "sales", "spent", "start", "turn", "winner",
+        "active", "bank", "capped", "cash", "company_pile", "company_undecided", "company_up",
+        "corner_of", "corner_owner", "corner_revenue", "decider", "demand_pile",
+        "demand_undecided", "founded", "group", "hand", "held", "max_turns", "offer_material",
+        "offer_step", "offered", "parts", "phase", "position", "price_pile", "price_undecided",
+        "revenue_in", "sales", "spent", "start", "turn", "winner",
     )
 
     def __init__(self, game: EnterpriseEmpire | None = None, players: int = 0, seed: int = 0,
@@ -72,18 +73,30 @@ class EmpireState(State):
         self.held = [0] * (players * len(parts.materials))
         self.bank = [parts.tokens_per_material] * len(parts.materials)
         self.hand = [0] * (players * len(parts.price_kinds))
+        # Piles have their top at index 0. With lazy draws (engine `State.lazy_draws`)
+        # the first `*_undecided` cards of a pile are not ordered yet; cards put under a
+        # pile lie below them, where they are known to be.
         self.price_pile = [k for k, kind in enumerate(parts.price_kinds) for _ in range(kind.count)]
-        rng.shuffle(self.price_pile)
+        self.price_undecided = self._shuffle_pile(self.price_pile)
         self.company_pile: list[list[int]] = []
         self.company_up: list[int] = []
+        self.company_undecided: list[int] = []
         for seat in range(players):
             cards = list(parts.group_companies[self.group[seat]])
-            rng.shuffle(cards)
-            self.company_up.append(cards.pop(0))
+            undecided = self._shuffle_pile(cards)
+            if undecided:
+                self.company_up.append(self._pick_undecided(cards, undecided))
+                undecided -= 1
+            else:
+                self.company_up.append(cards.pop(0))
             self.company_pile.append(cards)
+            self.company_undecided.append(undecided)
         self.founded = [0] * players
         self.demand_pile = list(parts.demand_cards)
-        rng.shuffle(self.demand_pile)
+        # The demand pile's top card is face up; undecided cards lie under it.
+        self.demand_undecided = self._shuffle_pile(self.demand_pile)
+        if self.demand_undecided:
+            self._turn_up_demand()
         self.offered = -1
         self.offer_material = -1
         self.offer_step = 0
@@ -291,7 +304,12 @@ class EmpireState(State):
         self.offer_material = material
         if self.price_pile:
             self.reveals += 1
-            self._offer(self.price_pile.pop(0))
+            if self.price_undecided:
+                card = self._pick_undecided(self.price_pile, self.price_undecided)
+                self.price_undecided -= 1
+                self._offer(card)
+            else:
+                self._offer(self.price_pile.pop(0))
             return
         holders = self._hand_holders()
         if len(holders) == 1:
@@ -304,12 +322,16 @@ class EmpireState(State):
         """The empty pile is refilled by a random price card from `seat`'s hand."""
         k = len(self.parts.price_kinds)
         hand = self.hand
-        pick = self.rng.randbelow(sum(hand[seat * k:(seat + 1) * k]))
+        if self.lazy_draws:  # one draw among the distinct kinds, weighted by their copies
+            cards = [kind for kind in range(k) for _ in range(hand[seat * k + kind])]
+            kind = cards[self.rng.pick(cards, 0, len(cards))]
+        else:
+            pick = self.rng.randbelow(sum(hand[seat * k:(seat + 1) * k]))
+            kind = 0
+            while pick >= hand[seat * k + kind]:
+                pick -= hand[seat * k + kind]
+                kind += 1
         self.reveals += 1
-        kind = 0
-        while pick >= hand[seat * k + kind]:
-            pick -= hand[seat * k + kind]
-            kind += 1
         hand[seat * k + kind] -= 1
         if self.log_enabled:
             self._event(msg("ee.log.pile_empty", **self._who(seat)))
@@ -398,12 +420,21 @@ class EmpireState(State):
                                 material=parts.materials[m].id))
         else:  # the designed reading: the sold card goes under its pile
             self.demand_pile.append(self.demand_pile.pop(0))
+            if self.demand_undecided:
+                self._turn_up_demand()
             self.reveals += 1
             if self.log_enabled:
                 self._event(msg("ee.log.sell", **self._who(seat), n=count,
                                 material=parts.materials[m].id,
                                 next=parts.materials[self.demand_pile[0]].id))
         self._gain(seat, parts.demand_sale, "demand")
+
+    def _turn_up_demand(self) -> None:
+        """Lazy draws: draw the demand pile's new top card from its undecided cards (the
+        first `demand_undecided`, the face-up card just gone under the pile)."""
+        self.demand_pile.insert(0, self._pick_undecided(self.demand_pile,
+                                                        self.demand_undecided))
+        self.demand_undecided -= 1
 
     def _research_jump(self) -> None:
         """Jump ahead with no corner revenue on the way, then a material demand."""
@@ -433,7 +464,12 @@ class EmpireState(State):
         corner = self.corner_of[seat]
         self.corner_revenue[corner] += parts.revenue_raise_per_company
         pile = self.company_pile[seat]
-        self.company_up[seat] = pile.pop(0) if pile else -1
+        undecided = self.company_undecided[seat]
+        if undecided:
+            self.company_up[seat] = self._pick_undecided(pile, undecided)
+            self.company_undecided[seat] = undecided - 1
+        else:
+            self.company_up[seat] = pile.pop(0) if pile else -1
         self.reveals += 1
         if self.log_enabled:
             self._event(msg("ee.log.found", **self._who(seat), company=parts.companies[card].id,
@@ -555,11 +591,13 @@ class EmpireState(State):
         twin.cash = self.cash.copy()
         twin.company_pile = [pile.copy() for pile in self.company_pile]
         twin.company_up = self.company_up.copy()
+        twin.company_undecided = self.company_undecided.copy()
         twin.corner_of = self.corner_of.copy()
         twin.corner_owner = self.corner_owner.copy()
         twin.corner_revenue = self.corner_revenue.copy()
         twin.decider = self.decider
         twin.demand_pile = self.demand_pile.copy()
+        twin.demand_undecided = self.demand_undecided
         twin.founded = self.founded.copy()
         twin.group = self.group
         twin.hand = self.hand.copy()
@@ -572,6 +610,7 @@ class EmpireState(State):
         twin.phase = self.phase
         twin.position = self.position.copy()
         twin.price_pile = self.price_pile.copy()
+        twin.price_undecided = self.price_undecided
         twin.revenue_in = self.revenue_in.copy()
         twin.sales = self.sales.copy()
         twin.spent = self.spent.copy()
@@ -593,6 +632,8 @@ class EmpireState(State):
         sample = rng_from(rng)
         k = len(self.parts.price_kinds)
         others = [s for s in range(self.num_players) if s != seat]
+        if twin.lazy_draws:
+            return self._determinize_lazy(twin, sample, others)
         pool = list(twin.price_pile)
         sizes = []
         for s in others:
@@ -618,6 +659,31 @@ class EmpireState(State):
         twin.rng = sample.spawn()
         return twin
 
+    def _determinize_lazy(self, twin: EmpireState, sample: Rng,
+                          others: list[int]) -> EmpireState:
+        """`determinize` with lazy draws: the undecided cards of the piles stay undecided
+        (sorted), and the cards put under a pile stay where they are; the others' price
+        cards are dealt again from theirs and the price pile's undecided ones."""
+        k = len(self.parts.price_kinds)
+        undecided = twin.price_undecided
+        pool = twin.price_pile[:undecided]
+        sizes = []
+        for s in others:
+            sizes.append(sum(twin.hand[s * k:(s + 1) * k]))
+            for kind in range(k):
+                pool += [kind] * twin.hand[s * k + kind]
+                twin.hand[s * k + kind] = 0
+        pool.sort()
+        sample.shuffle(pool)
+        for s, size in zip(others, sizes, strict=True):
+            for kind in pool[:size]:
+                twin.hand[s * k + kind] += 1
+            del pool[:size]
+        pool.sort()
+        twin.price_pile[:undecided] = pool
+        twin.rng = sample.spawn()
+        return twin
+
     # ----- invariants --------------------------------------------------------------
     def check_invariants(self) -> None:
         parts = self.parts
@@ -636,6 +702,13 @@ class EmpireState(State):
             count = self.price_pile.count(kind) + sum(in_hands) + (self.offered == kind)
             assert count == card.count, f"${card.price} price cards: {count}, not {card.count}"
         in_play = len(self.price_pile) + sum(self.hand) + (self.offered >= 0)
+        piles = [(self.price_pile, self.price_undecided),
+                 (self.demand_pile[1:], self.demand_undecided),
+                 *zip(self.company_pile, self.company_undecided, strict=True)]
+        for pile, undecided in piles:
+            part = pile[:undecided]
+            assert 0 <= undecided <= len(pile) and part == sorted(part), \
+                "undecided pile cards out of place"
         assert in_play == parts.price_card_total, f"{in_play} price cards in play"
         for s in range(n):
             expected = (parts.starting_cash + self.revenue_in[s]

@@ -137,6 +137,7 @@ class NationalEconomyState(State):
         "current",
         "decision",
         "deck",
+        "deck_undecided",
         "discard",
         "layout",
         "options_pending",
@@ -233,8 +234,11 @@ class NationalEconomyState(State):
         self.wp_key = keys
         self.wp_who: list[tuple[int, ...]] = [()] * len(keys)
         self.wp_side = [False] * len(keys)
-        self.rng.shuffle(deck)
         self.deck = deck
+        # The top of the deck is its end; with lazy draws its first `deck_undecided`
+        # cards are not ordered yet (engine `State.lazy_draws`); cards whose place is
+        # known (the solo set-aside card) lie above them.
+        self.deck_undecided = self._shuffle_pile(deck)
         self.discard: list[int] = []
         for seat in range(players):
             self._draw(self.players[seat], setup["starting_hand"], seat, quiet=True)
@@ -341,10 +345,10 @@ class NationalEconomyState(State):
                     continue
                 deck.extend(self.discard)
                 self.discard.clear()
-                self.rng.shuffle(deck)
+                self.deck_undecided = self._shuffle_pile(deck)
                 if self.log_enabled:
                     self._event(msg("ne.log.reshuffle"))
-            t = deck.pop()
+            t = deck.pop() if len(deck) > self.deck_undecided else self._draw_undecided()
             hand[t] += 1
             drawn.append(t)
         p.hand_n += len(drawn)
@@ -356,6 +360,12 @@ class NationalEconomyState(State):
                 self._event(msg("ne.log.draws" + short, seat=seat, n=len(drawn), items=items),
                             seat, msg("ne.log.draws_cards" + short, seat=seat, cards=ids,
                                       items=items))
+
+    def _draw_undecided(self) -> int:
+        """The top card of a deck whose cards are all undecided (lazy draws)."""
+        card = self._pick_undecided(self.deck, self.deck_undecided)
+        self.deck_undecided -= 1
+        return card
 
     # ------------------------------------------------------------------ placement
     def _placements(self, seat: int | None) -> list[int]:
@@ -701,10 +711,11 @@ class NationalEconomyState(State):
                     break
                 self.deck.extend(self.discard)
                 self.discard.clear()
-                self.rng.shuffle(self.deck)
+                self.deck_undecided = self._shuffle_pile(self.deck)
                 if self.log_enabled:
                     self._event(msg("ne.log.reshuffle"))
-            revealed.append(self.deck.pop())
+            revealed.append(self.deck.pop() if len(self.deck) > self.deck_undecided
+                            else self._draw_undecided())
         if not revealed:
             self._gain_items(p, seat, 1)
             return False
@@ -1137,6 +1148,7 @@ class NationalEconomyState(State):
         twin.wp_who = self.wp_who.copy()
         twin.wp_side = self.wp_side.copy()
         twin.deck = self.deck.copy()
+        twin.deck_undecided = self.deck_undecided
         twin.discard = self.discard.copy()
         return twin
 
@@ -1149,7 +1161,11 @@ class NationalEconomyState(State):
         the hand anyway, ever determinizes at such a point."""
         twin = self.clone()
         sampler = rng_from(rng)
-        pool = twin.deck
+        # With lazy draws only the undecided part of the deck is unknown (and the cards
+        # above it stay where they are known to be).
+        lazy = twin.lazy_draws
+        undecided = twin.deck_undecided
+        pool = twin.deck[:undecided] if lazy else twin.deck
         busy = self.current if self.decision not in (PLACE, NONE) else None
         others = [s for s in range(twin.num_players) if s != seat and s != busy]
         for s in others:
@@ -1166,6 +1182,9 @@ class NationalEconomyState(State):
             p = twin.players[s]
             for _ in range(p.hand_n):
                 p.hand[pool.pop()] += 1
+        if lazy:
+            pool.sort()
+            twin.deck[:undecided] = pool
         twin.rng = sampler.spawn()
         twin._legal = None
         return twin
@@ -1197,6 +1216,9 @@ class NationalEconomyState(State):
             assert p.vp >= 0 and p.unpaid >= 0
         expected = [b.copies for b in self.cards.buildings]
         assert counts == expected, "building cards not conserved"
+        undecided = self.deck[:self.deck_undecided]
+        assert 0 <= self.deck_undecided <= len(self.deck) and undecided == sorted(undecided), \
+            "undecided deck cards out of place"
         assert len(self.wp_key) == len(self.wp_who) == len(self.wp_side)
 
     def tie_break_order(self) -> list[int]:
