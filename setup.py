@@ -142,13 +142,13 @@ class OptionalBuildExt(build_ext):
             Path(target).write_text(text)
 
     def _remove_outputs(self) -> None:
+        """Remove this build's partial outputs: in the source tree for an editable
+        install, in the build directory for a wheel (which must leave the source tree's
+        compiled modules of an editable install alone)."""
         for ext in self.extensions:
-            for inplace in (False, True):
-                old, self.inplace = self.inplace, inplace
-                path = Path(self.get_ext_fullpath(ext.name))
-                self.inplace = old
-                if path.exists():
-                    path.unlink()
+            path = Path(self.get_ext_fullpath(ext.name))
+            if path.exists():
+                path.unlink()
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
