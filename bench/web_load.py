@@ -6,8 +6,12 @@
     .venv/bin/python bench/web_load.py bots --bot-games 8 --moves 30
 
 `games`: concurrent games of every registered game in turn, two human seats each,
-random legal actions; latency is from sending an action to receiving the state that
-contains it; errors (error replies, refused or dropped connections) are counted.
+random legal actions; a game that ends is replaced at once by a new one of its kind, so
+that as many games are in play all the time. Latency is from sending an action to
+receiving the state that contains it; errors (error replies, refused or dropped
+connections, failed creations) are counted. Every client answers at once (a closed
+loop) unless `--think S` makes each player wait S seconds before acting. The servers'
+and this load generator's CPU time are reported (they share the cores).
 `--processes N` starts N servers on one database and spreads each game's seats over
 them (N > 1 needs PostgreSQL: `--database-url` or `--postgres` for a temporary one).
 `spectators`: one game watched by M connections: latency from an action to its state at
@@ -22,7 +26,9 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -35,9 +41,20 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
+import uvloop
 from websockets.asyncio.client import connect
 
 import keizai
+
+
+def cpu_seconds(pid: int | None = None) -> float:
+    """User + system CPU seconds of a process (None: this one, the load generator)."""
+    if pid is None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -51,7 +68,9 @@ def percentiles(values: list[float]) -> dict[str, float]:
         return {"latency_ms_p50": float("nan"), "latency_ms_p99": float("nan")}
     values = sorted(values)
     return {"latency_ms_p50": round(1000 * statistics.median(values), 1),
-            "latency_ms_p99": round(1000 * values[int(0.99 * (len(values) - 1))], 1)}
+            "latency_ms_p90": round(1000 * values[int(0.90 * (len(values) - 1))], 1),
+            "latency_ms_p99": round(1000 * values[int(0.99 * (len(values) - 1))], 1),
+            "latency_ms_max": round(1000 * values[-1], 1)}
 
 
 class Errors(Counter[str]):
@@ -70,22 +89,24 @@ async def open_seat(url: str, game_id: str, seat: int | None, token: str | None)
 
 
 async def seat_client(url: str, game_id: str, seat: int, token: str, chooser: random.Random,
-                      deadline: float, latencies: list[float], errors: Errors) -> int:
-    """Play one seat until the game ends or time is up; the number of actions sent."""
+                      deadline: float, latencies: list[float], errors: Errors,
+                      think: float = 0.0) -> tuple[int, bool]:
+    """Play one seat until the game ends or time is up: (actions sent, game over).
+    `think` seconds pass before each action (0: the closed loop, every answer at once)."""
     sent = 0
     pending: tuple[int, float] | None = None
     try:
         ws = await open_seat(url, game_id, seat, token)
     except Exception:
         errors.add("connect")
-        return 0
+        return 0, False
     try:
         while True:
             try:   # the other seat may stop at the deadline: never wait past it
                 raw = await asyncio.wait_for(ws.recv(), deadline - time.perf_counter())
             except TimeoutError:
-                return sent
-            message = json.loads(raw)
+                return sent, False
+            message = orjson.loads(raw)
             if "error" in message:
                 errors.add(message["error"]["code"])
                 pending = None
@@ -96,62 +117,88 @@ async def seat_client(url: str, game_id: str, seat: int, token: str, chooser: ra
                 latencies.append(time.perf_counter() - pending[1])
                 pending = None
             if message["over"] or time.perf_counter() > deadline:
-                return sent
+                return sent, message["over"]
             if message["legal"] and pending is None:
                 action = chooser.choice(message["legal"])["name"]
+                if think:
+                    await asyncio.sleep(think)
                 pending = (message["step"], time.perf_counter())
-                await ws.send(json.dumps({"type": "act", "action": action,
-                                          "step": message["step"]}))
+                await ws.send(orjson.dumps({"type": "act", "action": action,
+                                            "step": message["step"]}).decode())
                 sent += 1
     except Exception:
         errors.add("dropped")
     finally:
         await ws.close()
-    return sent
+    return sent, False
 
 
-async def create(url: str, game: str, seats: list[str], errors: Errors) -> dict | None:
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        answer = await http.post("/api/games", json={"game": game, "seats": seats})
+async def create(http: httpx.AsyncClient, game: str, seats: list[str],
+                 errors: Errors) -> dict | None:
+    answer = await http.post("/api/games", json={"game": game, "seats": seats})
     if answer.status_code != 201:
         errors.add(f"create_{answer.status_code}")
         return None
     return answer.json()
 
 
-async def bench_games(urls: list[str], games: int, seconds: float) -> dict:
+async def bench_games(urls: list[str], games: int, seconds: float, pids: list[int],
+                      think: float = 0.0) -> dict:
+    """`games` tables, each playing games of its kind back to back until time is up, so
+    that `games` games are in play all the time (a finished game is replaced at once)."""
     errors = Errors()
     kinds = keizai.games()
-    created = []
-    for g in range(games):
-        game = await create(urls[g % len(urls)], kinds[g % len(kinds)], ["human", "human"],
-                            errors)
-        if game is not None:
-            created.append((kinds[g % len(kinds)], game))
+    https = [httpx.AsyncClient(base_url=url, timeout=60) for url in urls]
+    firsts = [await create(https[g % len(urls)], kinds[g % len(kinds)], ["human", "human"],
+                           errors) for g in range(games)]
     latencies: list[float] = []
-    deadline = time.perf_counter() + seconds
-    started = time.perf_counter()
-    counts = await asyncio.gather(*(
-        seat_client(urls[(g + s["seat"]) % len(urls)], game["id"], s["seat"], s["token"],
-                    random.Random(g * 10 + s["seat"]), deadline, latencies, errors)
-        for g, (_kind, game) in enumerate(created) for s in game["seats"]))
-    elapsed = time.perf_counter() - started
     finished: Counter[str] = Counter()
-    async with httpx.AsyncClient(base_url=urls[0], timeout=60) as http:
-        for kind, game in created:
-            if (await http.get(f"/api/games/{game['id']}")).json()["over"]:
-                finished[kind] += 1
-    return {"mode": "games", "processes": len(urls), "games": games,
-            "connections": 2 * len(created), "actions": sum(counts),
-            "seconds": round(elapsed, 2),
-            "actions_per_second": round(sum(counts) / elapsed, 1),
+    counts: list[int] = []
+    deadline = time.perf_counter() + seconds
+
+    async def table(g: int, game: dict | None) -> None:
+        kind = kinds[g % len(kinds)]
+        number = 0
+        while game is not None:
+            played = await asyncio.gather(*(
+                seat_client(urls[(g + s["seat"]) % len(urls)], game["id"], s["seat"],
+                            s["token"], random.Random((g * 1000 + number) * 10 + s["seat"]),
+                            deadline, latencies, errors, think)
+                for s in game["seats"]))
+            counts.extend(sent for sent, _over in played)
+            if not all(over for _sent, over in played) or time.perf_counter() > deadline:
+                return
+            finished[kind] += 1
+            number += 1
+            game = await create(https[g % len(urls)], kind, ["human", "human"], errors)
+
+    started = time.perf_counter()
+    cpu_before = [cpu_seconds(pid) for pid in pids], cpu_seconds()
+    await asyncio.gather(*(table(g, game) for g, game in enumerate(firsts)))
+    elapsed = time.perf_counter() - started
+    server_cpu = sum(cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before[0],
+                                                                      strict=True))
+    client_cpu = cpu_seconds() - cpu_before[1]
+    for http in https:
+        await http.aclose()
+    actions = sum(counts)
+    return {"mode": "games", "processes": len(urls), "games": games, "think_s": think,
+            "actions": actions, "seconds": round(elapsed, 2),
+            "actions_per_second": round(actions / elapsed, 1),
             "games_finished": dict(finished), "errors": dict(errors),
-            **percentiles(latencies)}
+            **percentiles(latencies),
+            # CPU seconds per wall second (1.0 = one core busy): the servers' and this
+            # load generator's, which shares the cores.
+            "server_cpu_cores": round(server_cpu / elapsed, 2),
+            "client_cpu_cores": round(client_cpu / elapsed, 2),
+            "server_cpu_ms_per_action": round(1000 * server_cpu / max(1, actions), 3),
+            "client_cpu_ms_per_action": round(1000 * client_cpu / max(1, actions), 3)}
 
 
 async def bench_spectators(url: str, spectators: int, moves: int) -> dict:
     errors = Errors()
-    game = await create(url, "national-economy/mecenat", ["human", "human"], errors)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        game = await create(http, "national-economy/mecenat", ["human", "human"], errors)
     assert game is not None
     watchers = []
     for _ in range(spectators):
@@ -203,10 +250,11 @@ async def bench_spectators(url: str, spectators: int, moves: int) -> dict:
 
 async def bench_bots(url: str, bot_games: int, moves: int) -> dict:
     errors = Errors()
-    for _ in range(bot_games):
-        await create(url, "national-economy/mecenat", ["hard", "hard"], errors)
-    await asyncio.sleep(2)   # the bots are thinking
-    game = await create(url, "national-economy/mecenat", ["human", "human"], errors)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        for _ in range(bot_games):
+            await create(http, "national-economy/mecenat", ["hard", "hard"], errors)
+        await asyncio.sleep(2)   # the bots are thinking
+        game = await create(http, "national-economy/mecenat", ["human", "human"], errors)
     assert game is not None
     latencies: list[float] = []
     deadline = time.perf_counter() + 600
@@ -243,7 +291,8 @@ async def bench_bots(url: str, bot_games: int, moves: int) -> dict:
 
 
 @contextlib.contextmanager
-def servers(url: str, count: int, workers: int | None) -> Iterator[list[str]]:
+def servers(url: str, count: int, workers: int | None
+            ) -> Iterator[tuple[list[str], list[int]]]:
     procs, bases = [], []
     try:
         for _ in range(count):
@@ -261,7 +310,7 @@ def servers(url: str, count: int, workers: int | None) -> Iterator[list[str]]:
                 except httpx.TransportError:
                     time.sleep(0.05)
             bases.append(base)
-        yield bases
+        yield bases, [proc.pid for proc in procs]
     finally:
         for proc in procs:
             proc.terminate()
@@ -287,6 +336,9 @@ def main() -> None:
     parser.add_argument("mode", choices=["games", "spectators", "bots"], nargs="?",
                         default="games")
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a player thinks before each action (games mode; "
+                             "default 0: the closed loop, every answer at once)")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--spectators", type=int, default=1000)
@@ -296,10 +348,20 @@ def main() -> None:
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--postgres", action="store_true",
                         help="a temporary PostgreSQL server (tests/postgres.py)")
+    parser.add_argument("--url", action="append", default=None,
+                        help="drive this running server (repeat for several) instead of "
+                             "starting one; its CPU is not measured")
     args = parser.parse_args()
-    with database(args) as url, servers(url, args.processes, args.bot_workers) as bases:
+    with database(args) as url, \
+            servers(url, 0 if args.url else args.processes, args.bot_workers) \
+            as (bases, pids):
+        bases = args.url or bases
+        # The clients share the cores with the servers: uvloop and orjson keep their
+        # share small (it is reported as client_cpu_cores).
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
         if args.mode == "games":
-            result = asyncio.run(bench_games(bases, args.games, args.seconds))
+            result = asyncio.run(bench_games(bases, args.games, args.seconds, pids,
+                                             args.think))
         elif args.mode == "spectators":
             result = asyncio.run(bench_spectators(bases[0], args.spectators, args.moves))
         else:

@@ -403,6 +403,8 @@ def test_a_terminal_that_cannot_show_chinese_gets_replacements_not_a_traceback()
     (["--bot-delay", "-1"], "--bot-delay must be"),
     (["--handover-after", "inf"], "--handover-after must be"),
     (["--port", "99999"], "--port"),
+    (["--clock-fast", "0"], "--clock-fast must be"),
+    (["--clock-relaxed", "nan"], "--clock-relaxed must be"),
 ])
 def test_serve_refuses_bad_arguments_with_a_message(args, message, tmp_path, monkeypatch) -> None:
     """Found by trying it as a new user: a malformed database URL or an unreachable
@@ -412,3 +414,56 @@ def test_serve_refuses_bad_arguments_with_a_message(args, message, tmp_path, mon
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_serve_sets_the_clock_lengths_and_plain_http_cookies(tmp_path, monkeypatch) -> None:
+    """#18: the turn clocks' lengths and non-Secure session cookies (plain http on a
+    local network) are `keizai serve` options, not only create_app arguments."""
+    import uvicorn
+
+    monkeypatch.chdir(tmp_path)
+    served: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: served.update(app=web_app))
+    result = runner.invoke(app, ["serve", "--clock-relaxed", "120", "--clock-fast", "20",
+                                 "--no-secure-cookies"])
+    assert result.exit_code == 0, result.output
+    social = served["app"].state.social
+    assert social.clocks.seconds == {"relaxed": 120.0, "fast": 20.0}
+    assert social.accounts.config.secure_cookies is False
+    result = runner.invoke(app, ["serve"])
+    social = served["app"].state.social
+    assert social.clocks.seconds == {"relaxed": 300.0, "fast": 45.0}
+    assert social.accounts.config.secure_cookies is True
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_play_errors_read_in_the_chosen_language(tmp_path: Path, lang: str) -> None:
+    """Issue #15: bad files, options and seats are refused in the table's language."""
+    from keizai.i18n import tr
+    from tests.i18n.test_games_in_three_languages import english_words
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    broken = tmp_path / "broken.json"
+    record = keizai.new_game("national-economy/mecenat", 2, seed=1).record()
+    broken.write_text(json.dumps({**record, "actions": ["zzz"]}))
+    cases = [
+        (["play", "--resume", str(bad)], tr("cli.err_not_record", lang, path=str(bad))),
+        (["play"], tr("cli.err_no_game", lang)),
+        (["play", "national-economy/mecenat", "--players", "2", "--seats", "human"],
+         tr("cli.err_seats", lang, n=1, players=2)),
+        (["play", "national-economy/mecenat", "--save", str(tmp_path)],
+         tr("cli.err_is_dir", lang, what="--save", path=str(tmp_path))),
+        (["play", "--resume", str(broken)], "ナショナルエコノミー・メセナ" if lang == "ja"
+         else "國民經濟：藝文資助"),
+        (["play", "futuropia", "--players", "9"],
+         tr("setup.players", lang, game="futuropia", least=2, most=4, players=9)),
+    ]
+    for args, expected in cases:
+        result = runner.invoke(app, [*args, "--lang", lang])
+        assert result.exit_code == 2, result.output
+        assert expected in result.output, (args, result.output)
+        assert tr("cli.error", lang, message="") in result.output
+    result = runner.invoke(app, ["play", "--resume", str(broken), "--lang", lang])
+    shown = result.output.replace(str(broken), "").replace("'zzz'", "")
+    assert not english_words(shown), shown

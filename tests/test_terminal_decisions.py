@@ -200,3 +200,26 @@ def test_answers_a_person_might_type_are_refused_with_a_reason() -> None:
     assert terminal_decisions.parse(sell, "2") == {"c1": 1}
     assert terminal_decisions.parse(pay, "1 3") == {"c0": 1, "c2": 1}
     assert terminal_decisions.parse(pay, "１x2") == {"c0": 2}  # full-width digits (IME)
+
+
+def test_a_refused_whole_set_reads_in_japanese() -> None:
+    """Issue #15: the engine's refusal of a whole set is printed in the table's language."""
+    import re
+
+    from keizai.i18n import tr
+
+    child = _spawn("futuropia", "--players", "2", "--seed", "0", "--seats", "human,random",
+                   "--lang", "ja")
+    child.expect(r"終了）\s?>")
+    child.sendline("3")  # Invite residents
+    child.expect(r"終了）\s?>")
+    child.sendline("5")
+    child.expect(r"終了）\s?>")
+    child.sendline("1 2")
+    child.expect("よろしいですか")
+    child.sendline("")
+    reason = tr("refuse.choose_between", "ja", low=5, most=10, unit="bed", total=3)
+    child.expect(re.escape(tr("cli.not_applied", "ja", error=reason)))
+    child.expect(r"終了）\s?>")
+    child.sendline("q")
+    child.expect(pexpect.EOF)

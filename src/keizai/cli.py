@@ -14,7 +14,7 @@ import typer
 import keizai
 from keizai import i18n, terminal_decisions
 from keizai.agents import make_agent
-from keizai.engine import IllegalAction, State, undo
+from keizai.engine import IllegalAction, InvalidSetup, State, undo
 from keizai.engine.decision import apply_whole
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -45,20 +45,32 @@ def _tolerant_output() -> None:
             stream.reconfigure(errors="replace")
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
+def _fail(message: str, lang: str = "en") -> typer.Exit:
+    typer.echo(i18n.tr("cli.error", lang, message=message), err=True)
     return typer.Exit(2)
 
 
-def _writable_file(path: Path, what: str) -> None:
+def _refuse(lang: str, key: str, **params: Any) -> typer.Exit:
+    """`_fail` with the catalogue message `key` in `lang` (what `keizai play` says)."""
+    return _fail(i18n.tr(key, lang, **params), lang)
+
+
+def _error_text(error: Exception, lang: str) -> str:
+    """An error's reason in `lang`: a refusal's catalogue message, else its own text."""
+    if isinstance(error, (IllegalAction, InvalidSetup)):
+        return error.render(lang)
+    return str(error)
+
+
+def _writable_file(path: Path, what: str, lang: str = "en") -> None:
     """Refuse a file path that cannot be written, before anything is played."""
     if path.is_dir():
-        raise _fail(f"{what} {path} is a directory")
+        raise _refuse(lang, "cli.err_is_dir", what=what, path=str(path))
     parent = path.parent
     if not parent.is_dir():
-        raise _fail(f"{what} {path}: the directory {parent} does not exist")
+        raise _refuse(lang, "cli.err_no_dir", what=what, path=str(path), dir=str(parent))
     if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise _fail(f"{what} {path} is not writable")
+        raise _refuse(lang, "cli.err_not_writable", what=what, path=str(path))
 
 
 def _saved_game(path: Path) -> str | None:
@@ -81,31 +93,32 @@ def _writable_dir(path: Path, what: str) -> None:
     while not existing.exists():
         existing = existing.parent
     if not existing.is_dir() or not os.access(existing, os.W_OK):
-        raise _fail(f"{what} {path} is not writable")
+        raise _refuse("en", "cli.err_not_writable", what=what, path=str(path))
     try:  # as root os.access says yes to everything: try it
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise _fail(f"{what} {path} cannot be created: {error}") from None
 
 
-def _check_agents(specs: list[str]) -> None:
+def _check_agents(specs: list[str], lang: str = "en") -> None:
     for spec in specs:
         if spec != "human":
             try:
                 make_agent(spec)
             except ValueError as error:
-                raise _fail(str(error)) from None
+                raise _refuse(lang, "cli.err_seat", spec=spec, error=str(error)) from None
 
 
-def _parse_options(raw: str | None) -> dict[str, Any]:
+def _parse_options(raw: str | None, lang: str = "en") -> dict[str, Any]:
     if not raw:
         return {}
     try:
         options = json.loads(raw)
     except json.JSONDecodeError as error:
-        raise typer.BadParameter(f"--options must be a JSON object: {error}") from None
+        raise typer.BadParameter(i18n.tr("cli.err_options_json", lang, error=str(error))
+                                 ) from None
     if not isinstance(options, dict):
-        raise typer.BadParameter("--options must be a JSON object")
+        raise typer.BadParameter(i18n.tr("cli.err_options_object", lang))
     return options
 
 
@@ -206,8 +219,8 @@ class TerminalTable:
         except OSError as error:
             with contextlib.suppress(OSError):
                 partial.unlink(missing_ok=True)
-            kept = " (it keeps the game up to the move before)" if self.save.exists() else ""
-            raise _fail(f"cannot write --save {self.save}{kept}: {error}") from None
+            key = "cli.err_save_kept" if self.save.exists() else "cli.err_save"
+            raise _refuse(self.lang, key, path=str(self.save), error=str(error)) from None
 
     def run(self) -> None:
         game = self.state.game
@@ -348,7 +361,7 @@ class TerminalTable:
             try:
                 apply_whole(state, chosen)
             except IllegalAction as error:
-                typer.echo(self._t("cli.not_applied", error=str(error)))
+                typer.echo(self._t("cli.not_applied", error=error.render(self.lang)))
                 continue
             return True
 
@@ -387,7 +400,7 @@ class TerminalTable:
             try:
                 state.apply(legal[number - 1])
             except IllegalAction as error:  # cannot happen for a listed action
-                typer.echo(self._t("cli.not_allowed", error=str(error)))
+                typer.echo(self._t("cli.not_allowed", error=error.render(self.lang)))
                 continue
             return True
 
@@ -411,36 +424,43 @@ def play(
              "locale's)")] = None,
 ) -> None:
     """Play a game in the terminal (hot-seat for several humans, bots for the rest)."""
+    if lang is not None and lang not in i18n.LANGUAGES:
+        raise _fail(f"--lang must be one of {', '.join(i18n.LANGUAGES)}")
+    language = lang or i18n.default_language()
     saved_seats = None
     if save is not None:
-        _writable_file(save, "--save")
+        _writable_file(save, "--save", language)
         same = resume is not None and save.resolve() == resume.resolve()
         held = None if same else _saved_game(save)
         if held is not None:
-            raise _fail(f"--save {save} already holds a saved game of {held}; continue it "
-                        f"with --resume {save}, or save the new game in another file")
+            raise _refuse(language, "cli.err_save_holds", path=str(save), game=held)
     try:
         if resume is not None:
             try:
                 record = json.loads(resume.read_text())
             except json.JSONDecodeError as error:
-                raise _fail(f"{resume} is not valid JSON: {error}") from None
+                raise _refuse(language, "cli.err_not_json", path=str(resume),
+                              error=str(error)) from None
             if not isinstance(record, dict):
-                raise _fail(f"{resume} does not hold a game record")
+                raise _refuse(language, "cli.err_not_record", path=str(resume))
             if game is not None and game != record.get("game"):
-                raise _fail(f"{resume} holds a game of {record.get('game')}, not {game}")
+                raise _refuse(language, "cli.err_other_game", path=str(resume),
+                              held=str(record.get("game")), game=game)
             state = keizai.replay(record)
             players = state.num_players
             saved_seats = record.get("seats")
             save = save or resume
-            _writable_file(save, "--save")
+            _writable_file(save, "--save", language)
         elif game is None:
-            raise _fail("give a game id (see keizai games), or --resume FILE")
+            raise _refuse(language, "cli.err_no_game")
         else:
-            state = keizai.new_game(game, players, seed=seed, options=_parse_options(options))
+            state = keizai.new_game(game, players, seed=seed,
+                                    options=_parse_options(options, language))
     except (ValueError, KeyError, OSError, IllegalAction) as error:
-        where = f"{resume}: " if resume is not None else ""
-        raise _fail(f"{where}{error}") from None
+        if resume is None:
+            raise _fail(_error_text(error, language), language) from None
+        raise _refuse(language, "cli.err_in_file", path=str(resume),
+                      error=_error_text(error, language)) from None
     if seats:
         # bot names are read case-insensitively (make_agent): so is "human"
         seat_list = ["human" if s.strip().lower() == "human" else s.strip()
@@ -451,11 +471,8 @@ def play(
     else:
         seat_list = ["human"] + ["random"] * (players - 1)
     if len(seat_list) != players:
-        raise _fail(f"--seats names {len(seat_list)} seats for {players} players")
-    _check_agents(seat_list)
-    if lang is not None and lang not in i18n.LANGUAGES:
-        raise _fail(f"--lang must be one of {', '.join(i18n.LANGUAGES)}")
-    language = lang or i18n.default_language()
+        raise _refuse(language, "cli.err_seats", n=len(seat_list), players=players)
+    _check_agents(seat_list, language)
     title = i18n.tr(f"game.{state.game.id}", language)
     typer.echo(i18n.tr("cli.header", language, title=title, players=players, seed=state.seed))
     try:
@@ -599,6 +616,13 @@ def serve(
     forwarded_allow_ips: Annotated[str, typer.Option(
         help="reverse proxies whose X-Forwarded-For names the client (rate limits)")
     ] = "127.0.0.1",
+    clock_relaxed: Annotated[float, typer.Option(
+        help="seconds per decision on tables with the relaxed clock")] = 300.0,
+    clock_fast: Annotated[float, typer.Option(
+        help="seconds per decision on tables with the fast clock")] = 45.0,
+    secure_cookies: Annotated[bool, typer.Option(
+        help="mark session cookies Secure (sent over https and to localhost only); "
+             "--no-secure-cookies only for plain http on a trusted local network")] = True,
 ) -> None:
     """Serve the web platform: lobby, tables, live games, replays."""
     try:
@@ -606,7 +630,9 @@ def serve(
 
         from keizai.store import default_database_url
         from keizai.web import create_app
-        from keizai.web.app import Limits
+        from keizai.web.accounts import AccountConfig
+        from keizai.web.app import Collector, Limits
+        from keizai.web.social import SocialConfig
     except ImportError as error:
         typer.echo(f"error: the web extra is not installed ({error}); "
                    "run pip install -e '.[web]'", err=True)
@@ -616,12 +642,19 @@ def serve(
     for name, value in (("--bot-delay", bot_delay), ("--handover-after", handover_after)):
         if not math.isfinite(value) or value < 0:
             raise _fail(f"{name} must be a number of seconds (0 or more), not {value}")
+    for name, value in (("--clock-relaxed", clock_relaxed), ("--clock-fast", clock_fast)):
+        if not math.isfinite(value) or value <= 0:
+            raise _fail(f"{name} must be a number of seconds (more than 0), not {value}")
+    social_config = SocialConfig(
+        accounts=AccountConfig(secure_cookies=secure_cookies),
+        clock_seconds={"relaxed": clock_relaxed, "fast": clock_fast})
     url = database_url or default_database_url()
     typer.echo(f"keizai: http://{host}:{port}/  (database {url.split('@')[-1]})")
     try:
         web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
-                             limits=Limits() if rate_limits else Limits.off())
+                             limits=Limits() if rate_limits else Limits.off(),
+                             social_config=social_config, collector=Collector())
     except Exception as error:   # a malformed URL, an unreachable or refusing database
         raise _fail(f"cannot open the database {url.split('@')[-1]}: "
                     f"{str(error).splitlines()[0]}") from None

@@ -32,7 +32,8 @@ def test_every_template_uses_only_the_known_format_specs() -> None:
         for key, template in catalogue(lang).items():
             for _, name, spec, _ in string.Formatter().parse(template):
                 if name is not None and spec:
-                    assert spec.split(":")[0] in ("seat", "t", "plural"), (lang, key, spec)
+                    kind = spec.split(":")[0]
+                    assert kind in ("seat", "t", "plural", "m", "action"), (lang, key, spec)
 
 
 def test_keys_translated_without_a_printed_source_are_marked() -> None:

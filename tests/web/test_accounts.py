@@ -3,9 +3,12 @@ account finds its seats again from another device; guests play as before."""
 
 from __future__ import annotations
 
+import threading
+import time
 import warnings
 from collections.abc import Iterator
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -17,8 +20,10 @@ with warnings.catch_warnings():
 import keizai.store.social as social_store
 from keizai.store.social import accounts, sessions
 from keizai.web import create_app
+from keizai.web.accounts import AccountConfig
 from keizai.web.app import Limits
-from tests.web.conftest import create
+from keizai.web.social import SocialConfig
+from tests.web.conftest import create, within
 from tests.web.social_helpers import PASSWORD, new_table, register, token_of, view
 
 
@@ -166,3 +171,82 @@ def test_guests_play_exactly_as_before(client) -> None:
     created = create(client, seats=["human", "random"])   # the old endpoint, no names
     message = view(client, created["id"], 0, token_of(created, 0))
     assert message["seats"][0]["name"] is None and message["legal"]
+
+
+class StuckHasher:
+    """An argon2 hasher whose work waits for `gate`: logins that take as long as we like."""
+
+    def __init__(self, real: Any, gate: threading.Event) -> None:
+        self.real, self.gate = real, gate
+        self.entered = 0
+
+    def hash(self, password: str) -> str:
+        self.entered += 1
+        self.gate.wait(60)
+        return self.real.hash(password)
+
+    def verify(self, password_hash: str, password: str) -> bool:
+        self.entered += 1
+        self.gate.wait(60)
+        return self.real.verify(password_hash, password)
+
+    def check_needs_rehash(self, password_hash: str) -> bool:
+        return self.real.check_needs_rehash(password_hash)
+
+
+def stuck_logins(app, client: TestClient, count: int, started: int
+                 ) -> tuple[threading.Event, list[threading.Thread], list[Any]]:
+    """`count` logins sent at once, stuck in password hashing until the gate opens; back
+    once `started` of them are hashing (the others wait for a hashing thread)."""
+    accounts_ = app.state.social.accounts
+    gate = threading.Event()
+    hasher = accounts_.hasher = StuckHasher(accounts_.hasher, gate)
+    answers: list[Any] = []
+    threads = [threading.Thread(target=lambda i=i: answers.append(client.post(
+        "/api/account/login", json={"username": f"nobody{i}", "password": PASSWORD})))
+        for i in range(count)]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 10
+    while hasher.entered < started and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)   # the rest reach the hashing queue
+    return gate, threads, answers
+
+
+def test_a_burst_of_logins_does_not_delay_games(app, client) -> None:
+    """Password hashing has threads of its own: twelve logins stuck in argon2 (more than
+    the event loop's default pool has threads) leave creating and playing games alone."""
+    gate, threads, answers = stuck_logins(app, client, 12, started=1)
+    try:
+        game = within(10, create, client)
+        seat = 0
+        mine = within(10, view, client, game["id"], seat, game["seats"][seat]["token"])
+        answer = within(10, client.post, f"/api/games/{game['id']}/actions", json={
+            "seat": seat, "token": game["seats"][seat]["token"],
+            "action": mine["legal"][0]["name"], "step": mine["step"]})
+        assert answer.status_code == 200, answer.text
+        assert not answers   # the logins are still hashing meanwhile
+    finally:
+        gate.set()
+        for thread in threads:
+            thread.join(30)
+    assert sorted(a.status_code for a in answers) == [401] * 12
+
+
+def test_logins_past_the_hashing_queue_are_refused_at_once(db_url: str) -> None:
+    config = SocialConfig(accounts=AccountConfig(hash_workers=1, hash_queue=2))
+    app = create_app(db_url, bot_workers=1, limits=Limits.off(), social_config=config)
+    with TestClient(app, base_url="https://testserver") as client:
+        gate, threads, answers = stuck_logins(app, client, 3, started=1)
+        try:
+            refused = within(10, client.post, "/api/account/login",
+                             json={"username": "late", "password": PASSWORD})
+            assert refused.status_code == 503
+            assert refused.json()["error"]["code"] == "busy"
+            assert refused.headers["retry-after"] == "2"
+        finally:
+            gate.set()
+            for thread in threads:
+                thread.join(30)
+        assert sorted(a.status_code for a in answers) == [401] * 3

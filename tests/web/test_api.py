@@ -236,3 +236,27 @@ def test_a_replay_frame_carries_the_log_as_messages(client) -> None:
     assert len(frame["events"]) == len(frame["log"]) > 0
     assert [i18n.render((e["id"], e["params"]), "en") for e in frame["events"]] == frame["log"]
     assert all(i18n.render((e["id"], e["params"]), "ja") for e in frame["events"])
+
+
+def test_the_served_process_freezes_its_start_up_objects_out_of_collection(db_url) -> None:
+    """`keizai serve` passes a Collector: once started, what exists is frozen (full
+    collections no longer walk it) and collections run less often."""
+    import gc
+
+    from fastapi.testclient import TestClient
+
+    from keizai.web import create_app
+    from keizai.web.app import Collector, Limits
+
+    before = gc.get_threshold()
+    try:
+        app = create_app(db_url, bot_workers=1, limits=Limits.off(),
+                         collector=Collector(young=12_345, middle=7, old=9))
+        with TestClient(app) as client:
+            assert gc.get_threshold() == (12_345, 7, 9)
+            assert gc.get_freeze_count() > 10_000
+            game = create(client)
+            assert view(client, game, 0)["step"] == 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

@@ -40,6 +40,17 @@ def test_private_tables_are_not_listed(client) -> None:
     assert bad.status_code == 400
 
 
+def test_the_lobby_cap_counts_only_listed_tables(client, monkeypatch) -> None:
+    """#18: the cap on listed games applied before private tables were removed, so a
+    lobby whose newest tables were private showed fewer (here: none) of the public."""
+    monkeypatch.setattr("keizai.web.tables.MAX_GAMES_LISTED", 3)
+    public = [new_table(client, ["human", "random"])["id"] for _ in range(3)]
+    for _ in range(3):
+        new_table(client, ["human", "random"], visibility="private")
+    listed = [g["id"] for g in client.get("/api/games").json()["games"]]
+    assert sorted(listed) == sorted(public)
+
+
 def test_rematch_with_the_same_seats(client) -> None:
     created = new_table(client, ["human", "random"], clock="relaxed")
     game_id, token = created["id"], token_of(created, 0)
@@ -99,6 +110,28 @@ def test_the_clock_hands_a_seat_to_a_bot_and_back(db_url: str) -> None:
             ws.send_json({"type": "hello", "seat": 0, "token": token, "since": 0})
             ws.receive_json()
             wait_for(lambda: summary(client, game_id)["seats"][0]["kind"] == "human", 5)
+
+
+def test_a_restarted_server_starts_the_clocks_of_human_turns(db_url: str) -> None:
+    """#18: after a restart a live game whose turn is a human's had no running clock
+    until someone opened it; now the server arms it at start, so the absent player's
+    seat goes to a bot with nobody looking at the table."""
+    slow = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": 60.0})
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off(),
+                               social_config=slow)) as client:
+        created = new_table(client, ["human", "random"], clock="fast")
+        game_id, token = created["id"], token_of(created, 0)
+        wait_for(lambda: view(client, game_id, 0, token)["legal"])
+    fast = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": 0.5})
+    app = create_app(db_url, bot_workers=1, limits=Limits.off(), social_config=fast)
+    with TestClient(app) as client:
+
+        def seat_0() -> dict:   # the lobby's stored line: it loads no game
+            return next(g for g in client.get("/api/games").json()["games"]
+                        if g["id"] == game_id)["seats"][0]
+
+        wait_for(lambda: seat_0()["kind"] == "bot", 10)
+        assert app.state.tables.store.load(game_id).seats[0].handed
 
 
 def test_no_clock_no_deadline(client) -> None:

@@ -4,7 +4,7 @@ Standard library only.
 """
 
 from keizai.engine.action import Action, ActionSpace
-from keizai.engine.errors import IllegalAction, UnknownGame
+from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame
 from keizai.engine.game import Game
 from keizai.engine.registry import games, get_game, new_game, register, replay
 from keizai.engine.rng import Rng, SmallDraws, drawing_from, rng_from
@@ -17,6 +17,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "InvalidSetup",
     "Rng",
     "SmallDraws",
     "State",

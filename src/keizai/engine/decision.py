@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from keizai.engine.errors import IllegalAction
+from keizai.engine.errors import shown as _shown
 
 # How the chosen amounts must add up (the `constraint` of a PendingDecision).
 EXACTLY = "exactly"  # the weights add up to `amount` exactly
@@ -106,9 +107,11 @@ def normalize(chosen: Chosen | list[str] | tuple[str, ...]) -> dict[str, int]:
         out: dict[str, int] = {}
         for key, count in chosen.items():
             if not isinstance(key, str) or isinstance(count, bool) or not isinstance(count, int):
-                raise IllegalAction(f"not a chosen set: {key!r}: {count!r}")
+                raise IllegalAction.refuse("refuse.not_a_chosen_entry", key=_shown(key),
+                                            count=_shown(count))
             if count < 0:
-                raise IllegalAction(f"cannot choose {key} {count} times")
+                raise IllegalAction.refuse("refuse.negative_count", key=key[:60],
+                                            count=count)
             if count:
                 out[key] = out.get(key, 0) + count
         return out
@@ -116,10 +119,10 @@ def normalize(chosen: Chosen | list[str] | tuple[str, ...]) -> dict[str, int]:
         counted: dict[str, int] = {}
         for key in chosen:
             if not isinstance(key, str):
-                raise IllegalAction(f"not a candidate id: {key!r}")
+                raise IllegalAction.refuse("refuse.not_a_candidate_id", key=_shown(key))
             counted[key] = counted.get(key, 0) + 1
         return counted
-    raise IllegalAction(f"not a chosen set: {chosen!r}")
+    raise IllegalAction.refuse("refuse.not_a_chosen_set", chosen=_shown(chosen))
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +154,23 @@ def _units(decision: PendingDecision, chosen: dict[str, int]) -> list[_Unit]:
     return units
 
 
-def _describe(decision: PendingDecision, chosen: dict[str, int]) -> str:
-    parts = [f"{n} × {decision.candidate(cid).label}" if n > 1  # type: ignore[union-attr]
-             else decision.candidate(cid).label  # type: ignore[union-attr]
-             for cid, n in chosen.items()]
-    return ", ".join(parts) or "nothing"
+def _name(candidate: Candidate) -> dict[str, Any]:
+    """A candidate's name as a nested refusal parameter: its English label, and its
+    catalogue term for the other languages (keizai.i18n's "m" format)."""
+    if candidate.term:
+        return {"id": candidate.term, "params": {}, "text": candidate.label}
+    return {"text": candidate.label}
+
+
+def _describe(decision: PendingDecision, chosen: dict[str, int]) -> dict[str, Any]:
+    """A chosen set ("2 × Lottery, Cathedral", or "nothing") as a nested message."""
+    parts = [{"id": "refuse.copies", "params": {"n": n, "what": _name(cand)}} if n > 1
+             else _name(cand)
+             for cid, n in chosen.items() if (cand := decision.candidate(cid)) is not None]
+    if not parts:
+        return {"id": "refuse.nothing", "params": {}}
+    return {"id": "refuse.set", "params": {"items": parts}}
+
 
 
 def check(decision: PendingDecision, chosen: Chosen | list[str]) -> dict[str, int]:
@@ -165,10 +180,10 @@ def check(decision: PendingDecision, chosen: Chosen | list[str]) -> dict[str, in
     for cid, n in picked.items():
         cand = decision.candidate(cid)
         if cand is None:
-            raise IllegalAction(f"{cid!r} cannot be chosen here")
+            raise IllegalAction.refuse("refuse.not_here", cid=_shown(cid))
         if n > cand.count:
-            have = "only one" if cand.count == 1 else f"only {cand.count}"
-            raise IllegalAction(f"{cand.label}: there is {have}, not {n}")
+            raise IllegalAction.refuse("refuse.only_one" if cand.count == 1 else "refuse.only_n",
+                                       what=_name(cand), count=cand.count, n=n)
     for tag, most in decision.limits.items():
         tagged = 0
         for cid, n in picked.items():
@@ -176,7 +191,8 @@ def check(decision: PendingDecision, chosen: Chosen | list[str]) -> dict[str, in
             if cand is not None and tag in cand.tags:  # every cid was checked just above
                 tagged += n
         if tagged > most:
-            raise IllegalAction(f"at most {most} {tag} per decision, not {tagged}")
+            raise IllegalAction.refuse("refuse.at_most", most=most, tag=f"tdec.tag_{tag}",
+                                       n=tagged)
     units = _units(decision, picked)
     total = sum(u.weight for u in units)
     unit = decision.unit
@@ -184,25 +200,30 @@ def check(decision: PendingDecision, chosen: Chosen | list[str]) -> dict[str, in
     kind = decision.constraint
     if kind == EXACTLY:
         if total != amount:
-            raise IllegalAction(f"choose {amount} {unit}(s) in all; this set makes {total}")
+            raise IllegalAction.refuse("refuse.choose_exactly", amount=amount, unit=unit,
+                                       total=total)
     elif kind == COVER:
         if total < amount:
-            raise IllegalAction(f"this set makes {total} {unit}(s); {amount} are needed")
+            raise IllegalAction.refuse("refuse.too_little", amount=amount, unit=unit,
+                                       total=total)
         if units and total - units[-1].weight >= amount:
-            raise IllegalAction(f"this set makes {total} {unit}(s), more than needed: "
-                                f"{units[-1].label} is not needed for {amount}")
+            raise IllegalAction.refuse("refuse.too_much", amount=amount, unit=unit,
+                                       total=total, what=_name(units[-1].candidate))
     elif kind == RANGE:
         most = decision.maximum if decision.maximum is not None else amount
         if not max(amount, 0) <= total <= most:
             low = max(amount, 0)
-            want = f"exactly {low}" if low == most else f"between {low} and {most}"
-            raise IllegalAction(f"choose {want} {unit}(s) in all; this set makes {total}")
+            if low == most:
+                raise IllegalAction.refuse("refuse.choose_exactly", amount=low, unit=unit,
+                                           total=total)
+            raise IllegalAction.refuse("refuse.choose_between", low=low, most=most,
+                                       unit=unit, total=total)
     elif kind == ONE_OF:
         wanted = sorted(u.id for u in units)
         if not any(sorted(s) == wanted for s in decision.sets):
-            sets = "; ".join(_describe(decision, normalize(list(s))) for s in decision.sets)
-            raise IllegalAction(f"{_describe(decision, picked)} is not one of the allowed "
-                                f"choices ({sets})")
+            sets = [_describe(decision, normalize(list(s))) for s in decision.sets]
+            raise IllegalAction.refuse("refuse.not_one_of", chosen=_describe(decision, picked),
+                                       sets=sets)
     else:  # pragma: no cover - games use the constants above
         raise AssertionError(f"unknown constraint {kind}")
     return picked
@@ -214,7 +235,7 @@ def steps(state: Any, chosen: Chosen | list[str]) -> list[str]:
     `state` itself is not touched."""
     decision = state.pending_decision()
     if decision is None:
-        raise IllegalAction("there is no compound decision to make now")
+        raise IllegalAction.refuse("refuse.no_decision")
     picked = check(decision, chosen)
     seat = decision.seat
     trial = state.clone()
@@ -237,8 +258,8 @@ def steps(state: Any, chosen: Chosen | list[str]) -> list[str]:
         try:
             trial.apply(unit.action)
         except IllegalAction as error:
-            raise IllegalAction(f"{unit.label} cannot be chosen with this set: {error}"
-                                ) from None
+            raise IllegalAction.refuse("refuse.not_with_this_set", what=_name(unit.candidate),
+                                       why=error.to_json()) from None
         done.append(unit.action)
         left -= unit.weight
         if still_pending():
@@ -253,12 +274,13 @@ def steps(state: Any, chosen: Chosen | list[str]) -> list[str]:
         try:
             trial.apply(decision.finish)
         except IllegalAction as error:
-            raise IllegalAction(f"this set does not complete the decision: {error}") from None
+            raise IllegalAction.refuse("refuse.incomplete_because",
+                                       why=error.to_json()) from None
         done.append(decision.finish)
     if decision.constraint == RANGE and decision.finish is None and still_pending():
         # (For the other constraints the check above makes the set complete: what is
         # pending now is a new decision of the same kind, e.g. the next discard step.)
-        raise IllegalAction("this set does not complete the decision")
+        raise IllegalAction.refuse("refuse.incomplete")
     return done
 
 

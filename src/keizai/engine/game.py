@@ -11,7 +11,8 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from keizai.engine.action import Action, ActionSpace
-from keizai.engine.errors import IllegalAction
+from keizai.engine.errors import IllegalAction, InvalidSetup
+from keizai.engine.errors import shown as _shown
 from keizai.engine.state import State
 from keizai.i18n import action_label
 
@@ -49,20 +50,23 @@ class Game(ABC):
         if isinstance(value, Action):
             known = self.action_space.by_name(value.name)
             if known is None or known.index != value.index:
-                raise IllegalAction(f"{value.name!r} is not an action of {self.id}")
+                raise IllegalAction.refuse("refuse.not_an_action_of", value=_shown(value.name),
+                                            game=self.id)
             return known
         if isinstance(value, bool):
-            raise IllegalAction(f"{value!r} is not an action")
+            raise IllegalAction.refuse("refuse.not_an_action", value=_shown(value))
         if isinstance(value, int):
             if 0 <= value < len(self.action_space):
                 return self.action_space.decode(value)
-            raise IllegalAction(f"action index {value} is out of range for {self.id}")
+            raise IllegalAction.refuse("refuse.index_out_of_range", value=_shown(value),
+                                        game=self.id)
         if isinstance(value, str):
             found = self.action_space.by_name(value)
             if found is None:
-                raise IllegalAction(f"{value!r} is not an action of {self.id}")
+                raise IllegalAction.refuse("refuse.not_an_action_of", value=_shown(value),
+                                            game=self.id)
             return found
-        raise IllegalAction(f"{value!r} is not an action")
+        raise IllegalAction.refuse("refuse.not_an_action", value=_shown(value))
 
     def default_options(self) -> dict[str, Any]:
         return {}
@@ -91,21 +95,21 @@ class Game(ABC):
         resolved = self.default_options()
         for key, value in (options or {}).items():
             if key not in resolved:
-                known = ", ".join(sorted(resolved)) or "none"
-                raise ValueError(f"unknown option {key!r} for {self.id} (known: {known})")
+                raise InvalidSetup.refuse("setup.unknown_option", option=_shown(key),
+                                          game=self.id, known=sorted(resolved) or ["none"])
             expected = type(resolved[key])
             if resolved[key] is not None and not isinstance(value, expected):
-                raise ValueError(f"option {key!r} must be {expected.__name__}, not {value!r}")
+                raise InvalidSetup.refuse("setup.option_type", option=repr(key),
+                                          type=expected.__name__, value=_shown(value))
             resolved[key] = value
         return resolved
 
     def check_players(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be an integer, not {players!r}")
+            raise InvalidSetup.refuse("setup.players_type", value=_shown(players))
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.id} is for {self.min_players}-{self.max_players} players, not {players}"
-            )
+            raise InvalidSetup.refuse("setup.players", game=self.id, least=self.min_players,
+                                      most=self.max_players, players=players)
 
     @abstractmethod
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:

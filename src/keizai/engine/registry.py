@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from keizai.engine.errors import IllegalAction, UnknownGame
+from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame, shown
 from keizai.engine.game import Game
 from keizai.engine.state import State
 
@@ -52,23 +52,24 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, not {seed!r}")
+        raise InvalidSetup.refuse("setup.seed", value=shown(seed))
     return game.new_state(players, seed, game.resolve_options(options))
 
 
 def replay(record: dict[str, Any]) -> State:
     """Rebuild a state from its record, action by action (each one checked)."""
     if not isinstance(record, dict):
-        raise ValueError("a record is a JSON object")
+        raise InvalidSetup.refuse("setup.record")
     for key in ("game", "players", "seed", "actions"):
         if key not in record:
-            raise ValueError(f"record has no {key!r}")
+            raise InvalidSetup.refuse("setup.record_key", key=repr(key))
     if not isinstance(record["actions"], list):
-        raise ValueError("record 'actions' must be a list")
+        raise InvalidSetup.refuse("setup.record_actions")
     state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
     for step, name in enumerate(record["actions"]):
         try:
             state.apply(name)
         except IllegalAction as error:
-            raise IllegalAction(f"record action {step} ({name!r}): {error}") from None
+            raise IllegalAction.refuse("refuse.record_action", step=step, name=shown(name),
+                                       why=error.to_json()) from None
     return state

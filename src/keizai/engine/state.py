@@ -120,8 +120,14 @@ class State(ABC):
         return None
 
     def explain_illegal(self, action: Action) -> str:
-        """Why `action` is not legal now; games may say more."""
-        return f"{action} is not a legal action now"
+        """Why `action` is not legal now, in English (see `refusal`)."""
+        return str(self.refusal(action))
+
+    def refusal(self, action: Action) -> IllegalAction:
+        """Why `action` is not legal now, as a refusal with a catalogue reason (rendered in
+        each reader's language); games may say more."""
+        return IllegalAction.refuse("refuse.not_legal_now", game=self.game.id,
+                                    action=action.name)
 
     # ----- the contract, shared by every game ---------------------------------------
     def legal_indices(self) -> list[int]:
@@ -149,9 +155,9 @@ class State(ABC):
                 return
         chosen = self.game.to_action(action)
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction.refuse("refuse.game_over")
         if chosen.index not in self.legal_indices():
-            raise IllegalAction(self.explain_illegal(chosen))
+            raise self.refusal(chosen)
         self._legal = None
         self.history.append(chosen.index)
         self._apply(chosen.index)

@@ -16,6 +16,13 @@ implements the same one):
     {card:t:ne.card}         the catalogue entry "ne.card.<value>" (a list: each, joined)
     {card:t}                 the catalogue entry named by the value itself
     {n:plural:card:cards}    English plural: the first word when n == 1, else the second
+    {why:m}                  a nested message, as JSON: {"id", "params"} rendered in the
+                             language, {"text"} shown as it is (when both are given,
+                             English shows the text and other languages the id); a list
+                             of them is joined with "list.sep", or with the literal after
+                             "m:" ({sets:m:; })
+    {act:action}             the label of the action named by the value, in the game
+                             whose id is the parameter "game"
 
 A message is `(id, params)` with JSON-ready params (ints, strings, lists of them). Keys
 beginning with "@" are notes about the file, never messages. Babel was not used: the
@@ -111,8 +118,24 @@ class _Renderer:
             if name is None:
                 continue
             value = args[int(name)] if name.isdigit() else params[name]
-            out.append(self.field(value, spec))
+            if spec == "action":
+                out.append(action_label(str(params.get("game", "")), str(value), self.lang))
+            elif spec == "m" or spec.startswith("m:"):
+                items = value if isinstance(value, list) else [value]
+                parts = [self.nested(item) for item in items]
+                out.append(spec[2:].join(parts) if spec.startswith("m:") else self.join(parts))
+            else:
+                out.append(self.field(value, spec))
         return "".join(out)
+
+    def nested(self, value: Any) -> str:
+        """A message given as JSON ({"id", "params"} or {"text"}) in this language."""
+        if not isinstance(value, dict):
+            return str(value)
+        key, text = value.get("id"), value.get("text")
+        if key is None or (text is not None and self.lang == DEFAULT):
+            return str(text if text is not None else "")
+        return self.fill(self.template(str(key)), (), dict(value.get("params") or {}))
 
     def field(self, value: Any, spec: str) -> str:
         if not spec:
@@ -141,7 +164,7 @@ def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalogue(lang)
 
 
-def tr(key: str, lang: str = DEFAULT, **params: Any) -> str:
+def tr(key: str, lang: str = DEFAULT, /, **params: Any) -> str:
     """The message `key` in `lang` (English, then the id itself, when missing)."""
     renderer = _renderer(lang)
     return renderer.fill(renderer.template(key), (), params)

@@ -13,7 +13,14 @@ server process holding that game learns of the change when it is committed.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import json
+import threading
+import weakref
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,8 +45,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection, Engine
 
 from keizai.store.migrations import upgrade
 
@@ -137,9 +143,40 @@ class GameRow:
                 "options": dict(self.options), "actions": list(self.actions)}
 
 
+_WRITE_LOCKS: weakref.WeakKeyDictionary[Engine, threading.Lock] = weakref.WeakKeyDictionary()
+_LOCKS_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def transaction(engine: Engine) -> Iterator[Connection]:
+    """A write transaction on `engine`, committed at the end (rolled back on an error).
+
+    SQLite lets one connection write at a time; a second writer gets SQLITE_BUSY and waits
+    in SQLite's busy handler, which sleeps 1, 2, 5, 10, … up to 100 ms between tries:
+    under load that sleep, not the work, made most of an action's latency. So the
+    writers of one process queue on a lock and start the moment the previous one
+    commits. PostgreSQL locks rows itself: no lock there."""
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as conn:
+            yield conn
+        return
+    with _write_lock(engine), engine.begin() as conn:
+        yield conn
+
+
+def _write_lock(engine: Engine) -> threading.Lock:
+    with _LOCKS_LOCK:
+        return _WRITE_LOCKS.setdefault(engine, threading.Lock())
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")   # a killed process loses no committed row
+    # Durability: in WAL mode a commit has written the transaction to the WAL file (the
+    # operating system's cache) before it returns, so a process killed at any moment
+    # (kill -9) loses no committed row. synchronous=NORMAL leaves out only the fsync at
+    # each commit: a crash of the operating system or a power cut may lose the last
+    # transactions (never corrupt the database); FULL would cost an fsync per action.
+    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
@@ -159,14 +196,25 @@ class Store:
             # request fails with storage_error and the pool reconnects.
             self.engine = create_engine(url, pool_size=10, max_overflow=20)
         upgrade(self.engine)   # the schema by Alembic migrations (an old database too)
+        # The threads game writes run in, apart from the event loop's default pool (which
+        # other blocking work shares: password hashing, reads): one for SQLite, which
+        # writes one transaction at a time anyway, several for PostgreSQL (row locks).
+        self.writer = ThreadPoolExecutor(8 if self.postgres else 1,
+                                         thread_name_prefix="keizai-store")
 
     def close(self) -> None:
+        self.writer.shutdown(wait=True)
         self.engine.dispose()
+
+    async def in_writer(self, method: Any, *args: Any, **kwargs: Any) -> Any:
+        """`method(*args, **kwargs)` (a write of this store) in the writer threads."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self.writer, functools.partial(method, *args, **kwargs))
 
     # ----- writes: each one transaction, each raising the game's version -------------
     def create_game(self, game_id: str, record: dict[str, Any], host_token: str,
                     seat_rows: list[SeatRow], summary: Summary | None = None) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(insert(games).values(
                 id=game_id, game=record["game"], players=record["players"],
                 seed=record["seed"], options=json.loads(json.dumps(record["options"])),
@@ -211,31 +259,70 @@ class Store:
     def append_actions(self, game_id: str, step: int, names: list[str],
                        version: int | None = None, summary: Summary | None = None) -> int:
         """Append actions from `step` on in one transaction: all of them or none (the
-        steps of a whole decision); the new version."""
+        steps of a whole decision); the new version.
+
+        This runs once per action, so its statements go to the database driver as they
+        are: building them with SQLAlchemy cost ten times SQLite's own work."""
+        mark = self._mark
         try:
-            with self.engine.begin() as conn:
+            with self._raw_transaction() as cursor:
                 if version is None:
-                    version = self._lock(conn, game_id, None)
+                    cursor.execute(f"SELECT version FROM games WHERE id = {mark}"
+                                   + (" FOR UPDATE" if self.postgres else ""), (game_id,))
+                    found = cursor.fetchone()
+                    if found is None:
+                        raise Conflict(f"game {game_id} does not exist")
+                    version = int(found[0])
                 # One statement locks the row, checks the version and raises it.
-                bumped = conn.execute(
-                    update(games).where(games.c.id == game_id, games.c.version == version)
-                    .values(version=version + 1, **_summary_values(summary))
-                    .returning(games.c.version)).scalar()
-                if bumped is None:
+                values: list[Any] = [version + 1]
+                columns = f"version = {mark}"
+                if summary is not None:
+                    columns += f', "step" = {mark}, "over" = {mark}, "current" = {mark}'
+                    values += [summary.step, int(summary.over), summary.current]
+                cursor.execute(f"UPDATE games SET {columns} WHERE id = {mark} AND "
+                               f"version = {mark}", (*values, game_id, version))
+                if cursor.rowcount != 1:
                     raise Conflict(f"game {game_id} is not at version {version}")
-                conn.execute(insert(actions), [
-                    {"game_id": game_id, "step": step + i, "name": name}
-                    for i, name in enumerate(names)])
-                self._notify(conn, game_id, bumped)
-                return int(bumped)
-        except IntegrityError:
+                cursor.executemany(
+                    f"INSERT INTO actions (game_id, step, name) VALUES ({mark}, {mark}, {mark})",
+                    [(game_id, step + i, name) for i, name in enumerate(names)])
+                if self.postgres:   # delivered when the transaction commits
+                    cursor.execute("SELECT pg_notify(%s, %s)",
+                                   (NOTIFY_CHANNEL, f"{game_id}:{version + 1}"))
+                return version + 1
+        except self.engine.dialect.loaded_dbapi.IntegrityError:
             raise Conflict(f"game {game_id} already has a step in {step}…"
                            f"{step + len(names) - 1}") from None
+
+    @property
+    def _mark(self) -> str:
+        """The driver's parameter placeholder (psycopg: %s, sqlite3: ?)."""
+        return "%s" if self.postgres else "?"
+
+    @contextlib.contextmanager
+    def _raw_transaction(self) -> Iterator[Any]:
+        """A cursor of a pooled driver connection, in a transaction committed at the end
+        (rolled back on an error); SQLite's writers queue as in `transaction`."""
+        lock = contextlib.nullcontext() if self.postgres else _write_lock(self.engine)
+        with lock:
+            raw = self.engine.raw_connection()
+            try:
+                cursor = raw.cursor()
+                try:
+                    yield cursor
+                    raw.commit()
+                except BaseException:
+                    raw.rollback()
+                    raise
+                finally:
+                    cursor.close()
+            finally:
+                raw.close()   # back to the pool
 
     def truncate(self, game_id: str, length: int, version: int | None = None,
                  summary: Summary | None = None) -> int:
         """Forget every action from step `length` on (undo); the new version."""
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             found = self._lock(conn, game_id, version)
             conn.execute(delete(actions).where(actions.c.game_id == game_id,
                                                actions.c.step >= length))
@@ -255,7 +342,7 @@ class Store:
             values["claimed"] = int(claimed)
         if handed is not None:
             values["handed"] = int(handed)
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             found = self._lock(conn, game_id, version)
             conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
                          .values(**values))
@@ -265,7 +352,7 @@ class Store:
         """These seats' players are connected now (presence shared by every process)."""
         if not seat_numbers:
             return
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(update(seats).where(seats.c.game_id == game_id,
                                              seats.c.seat.in_(seat_numbers))
                          .values(seen=datetime.now(UTC)))
@@ -286,13 +373,15 @@ class Store:
             seats=[_seat_row(s) for s in seat_rows], actions=list(names),
             version=row.version)
 
-    def listing(self, limit: int) -> list[dict[str, Any]]:
-        """The newest games' lobby lines (no tokens), without loading any game."""
+    def listing(self, limit: int, unlisted: Any = None) -> list[dict[str, Any]]:
+        """The newest games' lobby lines (no tokens), without loading any game; `unlisted`
+        is a SELECT of the ids to leave out (private tables), left out before the limit."""
+        query = select(games.c.id, games.c.game, games.c.players, games.c.created,
+                       games.c.step, games.c.over, games.c.current)
+        if unlisted is not None:
+            query = query.where(games.c.id.not_in(unlisted))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games.c.id, games.c.game, games.c.players,
-                                       games.c.created, games.c.step, games.c.over,
-                                       games.c.current)
-                                .order_by(games.c.created.desc()).limit(limit)).all()
+            rows = conn.execute(query.order_by(games.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
             seat_rows = conn.execute(select(seats).where(seats.c.game_id.in_(ids))
                                      .order_by(seats.c.game_id, seats.c.seat)).all()
@@ -318,7 +407,7 @@ class Store:
                         .scalars())
 
     def set_summary(self, game_id: str, summary: Summary) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(update(games).where(games.c.id == game_id)
                          .values(**_summary_values(summary)))
 

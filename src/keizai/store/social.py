@@ -19,6 +19,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    Select,
     String,
     Table,
     and_,
@@ -31,7 +32,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from keizai.store.db import NOTIFY_CHANNEL, games, metadata, seats
+from keizai.store.db import NOTIFY_CHANNEL, games, metadata, seats, transaction
 
 accounts = Table(
     "accounts", metadata,
@@ -190,7 +191,7 @@ class SocialStore:
     def create_account(self, username: str, key: str, password_hash: str) -> int | None:
         """The new account's id, or None when the name is taken."""
         try:
-            with self.engine.begin() as conn:
+            with transaction(self.engine) as conn:
                 result = conn.execute(insert(accounts).values(
                     username=username, username_key=key, password_hash=password_hash,
                     created=now()))
@@ -204,13 +205,13 @@ class SocialStore:
         return None if row is None else Account(row.id, row.username, row.password_hash)
 
     def set_password_hash(self, account_id: int, password_hash: str) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(update(accounts).where(accounts.c.id == account_id)
                          .values(password_hash=password_hash))
 
     def create_session(self, session_id: str, account_id: int, csrf: str,
                        expires: datetime) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(delete(sessions).where(sessions.c.expires < now()))
             conn.execute(insert(sessions).values(id=session_id, account_id=account_id,
                                                  csrf=csrf, created=now(), expires=expires))
@@ -229,11 +230,11 @@ class SocialStore:
                        aware(row.expires))
 
     def delete_session(self, session_id: str) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(delete(sessions).where(sessions.c.id == session_id))
 
     def expire_session(self, session_id: str, when: datetime) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(update(sessions).where(sessions.c.id == session_id)
                          .values(expires=when))
 
@@ -282,7 +283,7 @@ class SocialStore:
 
     def set_seat_player(self, game_id: str, seat: int, **values: Any) -> None:
         """Insert or update one seat's player fields (name, account_id, bot, muted)."""
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             changed = conn.execute(update(seat_players).where(
                 seat_players.c.game_id == game_id, seat_players.c.seat == seat)
                 .values(**values)).rowcount
@@ -291,13 +292,9 @@ class SocialStore:
                     game_id=game_id, seat=seat, **{"muted": 0, **values}))
             self._notify(conn, game_id, "seats")
 
-    def private_games(self, game_ids: list[str]) -> set[str]:
-        if not game_ids:
-            return set()
-        with self.engine.connect() as conn:
-            return set(conn.execute(select(table_settings.c.game_id).where(
-                table_settings.c.game_id.in_(game_ids),
-                table_settings.c.visibility == "private")).scalars())
+    def private_ids(self) -> Select[Any]:
+        """A SELECT of every private table's game id (the lobby leaves them out)."""
+        return select(table_settings.c.game_id).where(table_settings.c.visibility == "private")
 
     def seat_names(self, game_ids: list[str]) -> dict[tuple[str, int], str]:
         if not game_ids:
@@ -309,7 +306,7 @@ class SocialStore:
         return {(r.game_id, r.seat): r.name for r in rows}
 
     def create_settings(self, game_id: str, **values: Any) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(insert(table_settings).values(game_id=game_id, **values))
             self._notify(conn, game_id, "settings")
 
@@ -322,15 +319,26 @@ class SocialStore:
         return Settings(r.visibility, r.clock, r.unrated, bool(r.rated), r.host_account_id,
                         r.rematch_of, r.rematch)
 
+    def clocked_human_turns(self) -> list[str]:
+        """Games not over with a turn clock whose current seat is a human's (a restarted
+        server starts their clocks again)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                select(games.c.id)
+                .join(seats, (seats.c.game_id == games.c.id) & (seats.c.seat == games.c.current))
+                .join(table_settings, table_settings.c.game_id == games.c.id)
+                .where(games.c.over == 0, seats.c.kind == "human",
+                       table_settings.c.clock != "none")).scalars())
+
     def update_settings(self, game_id: str, **values: Any) -> None:
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             conn.execute(update(table_settings).where(table_settings.c.game_id == game_id)
                          .values(**values))
             self._notify(conn, game_id, "settings")
 
     def claim_rematch(self, game_id: str, rematch_id: str) -> bool:
         """Note the rematch of a game; False when another one was noted first."""
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             claimed = bool(conn.execute(update(table_settings).where(
                 table_settings.c.game_id == game_id, table_settings.c.rematch.is_(None))
                 .values(rematch=rematch_id)).rowcount)
@@ -345,7 +353,7 @@ class SocialStore:
         The settings row is flagged in the same transaction, so two processes finishing
         the same game cannot both rate it.
         """
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             claimed = conn.execute(update(table_settings).where(
                 table_settings.c.game_id == game_id, table_settings.c.rated == 0)
                 .values(rated=1)).rowcount
@@ -435,7 +443,7 @@ class SocialStore:
     # ----- chat --------------------------------------------------------------------------
     def add_chat(self, game_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
         moment = now()
-        with self.engine.begin() as conn:
+        with transaction(self.engine) as conn:
             result = conn.execute(insert(chat_messages).values(
                 game_id=game_id, seat=seat, name=name, text=text, at=moment))
             message_id = int(result.inserted_primary_key[0])

@@ -11,12 +11,15 @@ log a visitor into its own account.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import re
 import secrets
 import time
 import unicodedata
 from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -39,6 +42,33 @@ LOGIN_FAILURES, LOGIN_WINDOW = 10, 600.0   # failed logins per name per 10 minut
 class AccountConfig:
     session_lifetime: timedelta = timedelta(days=30)
     secure_cookies: bool = True   # off only for plain-HTTP test setups on another host
+    hash_workers: int = 1         # threads that hash and verify passwords
+    hash_queue: int = 16          # hashings that may wait for them; more are refused (503)
+
+
+class Hashing:
+    """argon2 hashing and verifying (about 0.4 s of CPU each) in a small pool of threads
+    of their own, with a bounded queue: a burst of logins waits there, or is refused
+    with 503 `busy`, and never holds the threads that games' reads and writes use."""
+
+    def __init__(self, workers: int, queue: int) -> None:
+        self.executor = ThreadPoolExecutor(workers, thread_name_prefix="keizai-argon2")
+        self.limit = workers + queue
+        self.running = 0   # submitted and not finished (changed on the event loop only)
+
+    async def run(self, work: Callable[..., Any], *args: Any) -> Any:
+        if self.running >= self.limit:
+            raise ApiError("busy", "too many logins at once; try again in a few seconds",
+                           503, {"retry-after": "2"})
+        self.running += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self.executor, functools.partial(work, *args))
+        finally:
+            self.running -= 1
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 def session_id(secret: str) -> str:
@@ -50,15 +80,14 @@ def clean_username(raw: Any) -> str:
         raise ApiError("invalid_request", "username must be a string")
     name = unicodedata.normalize("NFKC", raw.strip())
     if not USERNAME.match(name):
-        raise ApiError("invalid_username",
-                       "a username is 3 to 24 letters, digits, '.', '-' or '_'")
+        raise ApiError.refused("invalid_username", "web.err.username")
     return name
 
 
 def check_password(raw: Any) -> str:
     if not isinstance(raw, str) or not MIN_PASSWORD <= len(raw) <= MAX_PASSWORD:
-        raise ApiError("invalid_password",
-                       f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        raise ApiError.refused("invalid_password", "web.err.password", least=MIN_PASSWORD,
+                               most=MAX_PASSWORD)
     return raw
 
 
@@ -77,9 +106,14 @@ class Accounts:
     failures: dict[str, deque[float]] = field(default_factory=dict)
     # hashed once so that an unknown name costs as much as a wrong password
     dummy_hash: str = ""
+    hashing: Hashing = field(init=False)
 
     def __post_init__(self) -> None:
         self.dummy_hash = self.hasher.hash(secrets.token_hex(16))
+        self.hashing = Hashing(self.config.hash_workers, self.config.hash_queue)
+
+    def close(self) -> None:
+        self.hashing.close()
 
     # ----- sessions from requests ------------------------------------------------------
     def session(self, request: Request) -> Session | None:
@@ -112,7 +146,7 @@ class Accounts:
     async def register(self, body: dict[str, Any], response: Response) -> dict[str, Any]:
         username = clean_username(body.get("username"))
         password = check_password(body.get("password"))
-        password_hash = await asyncio.to_thread(self.hasher.hash, password)
+        password_hash = await self.hashing.run(self.hasher.hash, password)
         account_id = await asyncio.to_thread(self.store.create_account, username,
                                              username.casefold(), password_hash)
         if account_id is None:
@@ -129,10 +163,10 @@ class Accounts:
         key = unicodedata.normalize("NFKC", username.strip()).casefold()
         self._check_failures(key)
         account = await asyncio.to_thread(self.store.account_by_key, key)
-        if account is None or not await asyncio.to_thread(self._verify, account.password_hash,
-                                                          password):
+        if account is None or not await self.hashing.run(self._verify, account.password_hash,
+                                                         password):
             if account is None:
-                await asyncio.to_thread(self._verify, self.dummy_hash, password)
+                await self.hashing.run(self._verify, self.dummy_hash, password)
             if len(self.failures) > 4096:   # forget names with no recent failure
                 cutoff = time.monotonic() - LOGIN_WINDOW
                 self.failures = {k: v for k, v in self.failures.items() if v[-1] > cutoff}
@@ -140,7 +174,7 @@ class Accounts:
             raise ApiError("bad_credentials", "wrong username or password", 401)
         self.failures.pop(key, None)
         if self.hasher.check_needs_rehash(account.password_hash):
-            new_hash = await asyncio.to_thread(self.hasher.hash, password)
+            new_hash = await self.hashing.run(self.hasher.hash, password)
             await asyncio.to_thread(self.store.set_password_hash, account.id, new_hash)
         return await self._open_session(account, response)
 
@@ -157,7 +191,7 @@ class Accounts:
         while recent and recent[0] < time.monotonic() - LOGIN_WINDOW:
             recent.popleft()
         if len(recent) >= LOGIN_FAILURES:
-            raise ApiError("rate_limited", "too many failed logins; wait a few minutes", 429)
+            raise ApiError.refused("rate_limited", "web.err.logins", 429)
 
     async def _open_session(self, account: Account, response: Response) -> dict[str, Any]:
         secret = secrets.token_urlsafe(32)

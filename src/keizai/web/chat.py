@@ -27,9 +27,9 @@ def clean(raw: Any) -> str:
     text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in raw)
     text = " ".join(text.split())
     if not text:
-        raise ApiError("invalid_request", "the message is empty")
+        raise ApiError.refused("invalid_request", "web.err.chat_empty")
     if len(text) > MAX_CHARS:
-        raise ApiError("too_long", f"a message is at most {MAX_CHARS} characters")
+        raise ApiError.refused("too_long", "web.err.chat_long", most=MAX_CHARS)
     return html.escape(text, quote=True)
 
 
@@ -51,6 +51,6 @@ class RateLimit:
                            if v and v[-1] > moment - self.window}
             recent = self.events.setdefault(key, recent)
         if len(recent) >= self.count:
-            raise ApiError("rate_limited",
-                           f"at most {self.count} messages per {self.window:g} seconds", 429)
+            raise ApiError.refused("rate_limited", "web.err.chat_often", 429, n=self.count,
+                                   seconds=f"{self.window:g}")
         recent.append(moment)

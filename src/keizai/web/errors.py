@@ -4,20 +4,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from keizai.i18n import tr
+
 
 class ApiError(Exception):
     """A request the server refuses; nothing was changed."""
 
     def __init__(self, code: str, message: str, status: int = 400,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None,
+                 reason: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
         self.headers = headers
+        # The reason as a catalogue message ({"id", "params"}, keizai.i18n) that the page
+        # shows in its reader's language; without one it shows the text of `code`.
+        self.reason = reason
+
+    @classmethod
+    def refused(cls, code: str, key: str, status: int = 400, **params: Any) -> ApiError:
+        """A refusal whose reason is the catalogue message `key` (English in `message`)."""
+        return cls(code, tr(key, "en", **params), status,
+                   reason={"id": key, "params": params})
 
     def payload(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.reason is not None and "id" in self.reason:
+            error["id"] = self.reason["id"]
+            error["params"] = self.reason.get("params", {})
+        return {"error": error}
 
 
 def not_found(what: str) -> ApiError:

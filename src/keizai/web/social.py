@@ -70,7 +70,7 @@ def clean_name(raw: Any) -> str:
     text = unicodedata.normalize("NFKC", raw)
     text = " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split())
     if not 1 <= len(text) <= MAX_NAME:
-        raise ApiError("invalid_name", f"a name is 1 to {MAX_NAME} characters")
+        raise ApiError.refused("invalid_name", "web.err.name", most=MAX_NAME)
     return text
 
 
@@ -104,6 +104,7 @@ class Social(TableHooks):
 
     def close(self) -> None:
         self.clocks.close()
+        self.accounts.close()
 
     def refresh(self, game_id: str) -> None:
         self.players[game_id] = self.db.seat_players(game_id)
@@ -160,18 +161,22 @@ class Social(TableHooks):
             "rematch": settings.rematch if settings else None,
         }}
 
+    def resumed(self) -> list[str]:
+        """Games whose clock runs for a human: loading them arms the clock again (with a
+        whole period: the moment the turn began is not stored)."""
+        return self.db.clocked_human_turns()
+
+    def unlisted(self) -> Any:
+        """Private tables (left out by the listing's query, before its limit)."""
+        return self.db.private_ids()
+
     def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Private tables left out; seats named."""
-        hidden = self.db.private_games([line["id"] for line in lines])
-        names = self.db.seat_names([line["id"] for line in lines if line["id"] not in hidden])
-        shown = []
+        """Seats named."""
+        names = self.db.seat_names([line["id"] for line in lines])
         for line in lines:
-            if line["id"] in hidden:
-                continue
             for seat in line["seats"]:
                 seat.setdefault("name", names.get((line["id"], seat["seat"])))
-            shown.append(line)
-        return shown
+        return lines
 
     # ----- ratings -----------------------------------------------------------------------
     def _rate(self, table: Table) -> None:
@@ -274,7 +279,7 @@ class Social(TableHooks):
         current = self.player(table.id, seat)
         if current is not None and current.account_id is not None and (
                 session is None or session.account.id != current.account_id):
-            raise ApiError("seat_owned", "this seat belongs to an account; log in to it", 409)
+            raise ApiError.refused("seat_owned", "error.seat_owned", 409)
         raw = body.get("name")
         if raw is None and session is None:
             raise ApiError("invalid_name", "a guest chooses a name")
@@ -292,7 +297,7 @@ class Social(TableHooks):
         if not table.holds_any_token(token):
             raise forbidden("only the host or a player of this game may do that")
         if not table.state.is_over:
-            raise ApiError("not_over", "a rematch is offered once the game is over", 409)
+            raise ApiError.refused("not_over", "error.not_over", 409)
         async with self.rematch_lock:
             self.refresh(table.id)
             settings = self.settings.get(table.id)
@@ -339,7 +344,7 @@ class Social(TableHooks):
             table.seat_of_token(seat_number(seat, table), token)
             player = self.player(table.id, seat)
             if player is not None and player.muted:
-                raise ApiError("muted", "the host muted this seat", 403)
+                raise ApiError.refused("muted", "error.muted", 403)
             name = (player.name if player and player.name else f"P{seat + 1}")
         text = chat.clean(body.get("text"))
         self.chat_limit.take((table.id, seat))

@@ -10,13 +10,14 @@ seat's view. Spectators share one encoded message per step.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+
+import orjson
 
 import keizai
 from keizai import i18n
@@ -66,8 +67,25 @@ class Connection:
             self.outbox.put_nowait(None)
 
 
+class Shared:
+    """What the messages of one broadcast share: the seat lines, and each log entry
+    rendered once (the seats' logs hold the same public entries)."""
+
+    def __init__(self) -> None:
+        self.seats: list[dict[str, Any]] | None = None
+        self.rendered: dict[int, tuple[Any, str]] = {}
+
+    def render(self, entry: Any) -> str:
+        found = self.rendered.get(id(entry))
+        if found is None or found[0] is not entry:
+            found = self.rendered[id(entry)] = (entry, i18n.render(entry))
+        return found[1]
+
+
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as compact JSON text. orjson encodes a state message about five times
+    faster than the standard library, and every action encodes one per connected seat."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def check_seat(seat: Any, seats: int) -> int:
@@ -191,34 +209,38 @@ class Table:
         return Summary(len(state.history), state.is_over, state.current_player)
 
     def undo_refusal(self, seat: int) -> str | None:
-        """Why `seat` may not undo now (see keizai.engine.undo), or None when it may."""
+        """Why `seat` may not undo now (see keizai.engine.undo), as a catalogue id, or None
+        when it may."""
         if self.seats[seat].kind != "human" or any(
                 s.kind != "bot" for s in self.seats if s.seat != seat):
-            return "undo is only for a game whose other seats are all bots"
+            return "web.undo.not_against_bots"
         if self.state.is_over:
-            return "the game is over"
+            return "refuse.game_over"
         target = undo.previous_decision(self.movers, seat, self.kinds)
         if target is None:
-            return "you have no decision to take back"
+            return "web.undo.nothing"
         if not undo.nothing_revealed(self.reveals_before, self.movers, seat, target,
                                      undo.counters(self.state)):
-            return ("a card was drawn, revealed or shown from a hand (or a die rolled) "
-                    "since your last decision; it cannot be taken back")
+            return "web.undo.revealed"
         return None
 
-    def payload(self, conn: Connection) -> dict[str, Any]:
-        """The message for one connection: only what its seat may know."""
+    def payload(self, conn: Connection, shared: Shared | None = None) -> dict[str, Any]:
+        """The message for one connection: only what its seat may know. `shared` keeps
+        what one broadcast's messages have in common (seat lines, rendered log lines)."""
         state = self.state
         seat = conn.seat
+        shared = shared or Shared()
         events = state.events(seat)
         fresh = events[conn.log_sent:]  # only these are rendered (English, for older pages)
+        if shared.seats is None:
+            shared.seats = self.seat_lines()
         message: dict[str, Any] = {
             "type": "state", "game_id": self.id, "game": state.game.id,
             "title": state.game.title, "seat": seat, "step": len(state.history),
             "view": state.view(seat), "log_from": conn.log_sent,
-            "log": [i18n.render(e) for e in fresh], "over": state.is_over,
+            "log": [shared.render(e) for e in fresh], "over": state.is_over,
             "events": [i18n.to_json(e) for e in fresh],
-            "current_player": state.current_player, "seats": self.seat_lines(),
+            "current_player": state.current_player, "seats": shared.seats,
             "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
         conn.log_sent = len(events)
@@ -241,17 +263,18 @@ class Table:
 
     def broadcast(self) -> None:
         """Every connection its new view; spectators in step share one encoded message."""
-        shared: str | None = None
+        public: str | None = None
         public_from = self.public_sent
+        common = Shared()
         for conn in self.connections:
             if conn.seat is None and conn.log_sent == public_from:
-                if shared is None:
-                    shared = encode(self.payload(Connection(None, public_from)))
+                if public is None:
+                    public = encode(self.payload(Connection(None, public_from), common))
                     self.public_sent = len(self.state.events(None))
                 conn.log_sent = self.public_sent
-                conn.send(shared)
+                conn.send(public)
             else:
-                conn.send(encode(self.payload(conn)))
+                conn.send(encode(self.payload(conn, common)))
         self.public_sent = len(self.state.events(None))
 
     def presence(self, but: Connection | None = None) -> None:
@@ -286,10 +309,10 @@ class Table:
         async with self.lock:
             row = self.seat_of_token(seat, token)
             if row.kind != "human":
-                raise ApiError("not_your_turn", f"seat {seat} is played by a bot", 409)
+                raise ApiError.refused("not_your_turn", "web.err.bot_seat", 409, seat=seat)
             if step is not None and step != len(self.state.history):
-                raise ApiError("stale", f"the game is at step {len(self.state.history)}, "
-                               f"not {step}; reload the view", 409)
+                raise ApiError.refused("stale", "web.err.stale_step", 409,
+                                       step=len(self.state.history), sent=step)
             await self._apply(row.seat, name)
         self.kick_bots()
 
@@ -303,17 +326,18 @@ class Table:
             row = self.seat_of_token(seat, token)
             seat = row.seat
             if row.kind != "human":
-                raise ApiError("not_your_turn", f"seat {row.seat} is played by a bot", 409)
+                raise ApiError.refused("not_your_turn", "web.err.bot_seat", 409, seat=row.seat)
             if step is not None and step != len(self.state.history):
-                raise ApiError("stale", f"the game is at step {len(self.state.history)}, "
-                               f"not {step}; reload the view", 409)
+                raise ApiError.refused("stale", "web.err.stale_step", 409,
+                                       step=len(self.state.history), sent=step)
             if self.state.current_player != row.seat:
-                raise ApiError("not_your_turn", f"it is seat {self.state.current_player}'s "
-                               f"decision, not seat {row.seat}'s", 409)
+                raise ApiError.refused("not_your_turn", "web.err.not_your_turn", 409,
+                                       current=self.state.current_player, seat=row.seat)
             try:
                 names = whole_steps(self.state, chosen)
             except IllegalAction as error:
-                raise ApiError("illegal_action", str(error), 422) from None
+                raise ApiError("illegal_action", str(error), 422,
+                               reason=error.to_json()) from None
             await self._apply(row.seat, *names)
         self.kick_bots()
 
@@ -322,11 +346,10 @@ class Table:
         store them in one transaction (all or none), then make the copy the game."""
         state = self.state
         if state.is_over:
-            raise ApiError("game_over", "the game is over", 409)
+            raise ApiError.refused("game_over", "refuse.game_over", 409)
         if state.current_player != seat:
-            raise ApiError("not_your_turn",
-                           f"it is seat {state.current_player}'s decision, not seat {seat}'s",
-                           409)
+            raise ApiError.refused("not_your_turn", "web.err.not_your_turn", 409,
+                                   current=state.current_player, seat=seat)
         candidate = state.clone()
         movers: list[int | None] = []
         marks: list[undo.Counters] = []
@@ -338,7 +361,8 @@ class Table:
                 kinds.append(undo.decision_kind(candidate))
                 candidate.apply(name)
         except IllegalAction as error:
-            raise ApiError("illegal_action", str(error), 422) from None
+            raise ApiError("illegal_action", str(error), 422,
+                           reason=error.to_json()) from None
         step = len(state.history)
         self.version = await self._write(self.store.append_actions, self.id, step,
                                          list(names), version=self.version,
@@ -355,7 +379,7 @@ class Table:
         """A store write in a worker thread; a conflict reloads the game (another process
         changed it) and is refused as stale; a failing database as storage_error."""
         try:
-            return await asyncio.to_thread(method, *args, **kwargs)
+            return await self.store.in_writer(method, *args, **kwargs)
         except Conflict:
             row = await asyncio.to_thread(self.store.load, self.id)
             if row is not None:
@@ -373,7 +397,7 @@ class Table:
             row = self.seat_of_token(seat, token)
             refusal = self.undo_refusal(row.seat)
             if refusal is not None:
-                raise ApiError("undo_unavailable", refusal, 409)
+                raise ApiError.refused("undo_unavailable", refusal, 409)
             target = undo.previous_decision(self.movers, row.seat, self.kinds)
             assert target is not None
             record = self.state.record()
@@ -406,14 +430,12 @@ class Table:
             own = secrets.compare_digest(str(token).encode(), row.token.encode())
             if not own:
                 if self.connected(seat):
-                    raise ApiError("seat_in_use", f"seat {seat}'s player is still connected",
-                                   409)
+                    raise ApiError.refused("seat_in_use", "web.err.seat_in_use", 409, seat=seat)
                 away = await asyncio.to_thread(self._away_for, seat)
                 wait = self.settings.handover_after - away
                 if wait > 0:
-                    raise ApiError("seat_away_briefly",
-                                   f"seat {seat}'s player has been away {away:.0f} s; it can "
-                                   f"be handed to a bot in {wait:.0f} s", 409)
+                    raise ApiError.refused("seat_away_briefly", "web.err.away_briefly", 409,
+                                           seat=seat, away=round(away), wait=round(wait))
             self.version = await self._write(self.store.set_seat, self.id, seat, kind="bot",
                                              agent=agent, handed=True, version=self.version)
             self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed, row.open,

@@ -20,7 +20,7 @@ from typing import Any
 
 import keizai
 from keizai.agents import make_agent
-from keizai.engine import UnknownGame
+from keizai.engine import InvalidSetup, UnknownGame
 from keizai.store import SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
@@ -98,7 +98,8 @@ class Tables:
 
     # ----- life cycle ------------------------------------------------------------------
     async def start(self) -> None:
-        """Resume the games whose bot is to move; nothing else is loaded."""
+        """Resume the games whose bot is to move, and those the hooks name (a human's
+        turn clock); nothing else is loaded."""
         for game_id in await asyncio.to_thread(self.store.unsummarized):
             row = await asyncio.to_thread(self.store.load, game_id)   # stored before
             if row is not None:                                       # summaries existed
@@ -108,6 +109,8 @@ class Tables:
         for game_id in await asyncio.to_thread(self.store.unfinished_bot_turns):
             table = await self.open(game_id)
             table.kick_bots()
+        for game_id in await asyncio.to_thread(self.settings.hooks.resumed):
+            await self.open(game_id)   # e.g. a human's turn clock starts again
         self._tasks.append(asyncio.get_running_loop().create_task(self._housekeeping()))
         if self.store.postgres:
             self._listen(asyncio.get_running_loop())
@@ -131,7 +134,7 @@ class Tables:
                 seated = sorted({c.seat for c in table.connections if c.seat is not None})
                 if seated:
                     with contextlib.suppress(Exception):
-                        await asyncio.to_thread(self.store.mark_seen, game_id, seated)
+                        await self.store.in_writer(self.store.mark_seen, game_id, seated)
                 self.evict_if_idle(table, now)
 
     def evict_if_idle(self, table: Table, now: float) -> bool:
@@ -179,7 +182,8 @@ class Tables:
         return table
 
     async def listing(self) -> list[dict[str, Any]]:
-        lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED)
+        lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED,
+                                        self.settings.hooks.unlisted())
         out = []
         for line in lines:
             table = self.tables.get(line["id"])
@@ -293,13 +297,14 @@ class Tables:
         try:
             state = keizai.new_game(game.id, players, seed, options)
         except (ValueError, TypeError) as error:
-            raise ApiError("invalid_request", str(error)) from None
+            reason = error.to_json() if isinstance(error, InvalidSetup) else None
+            raise ApiError("invalid_request", str(error), reason=reason) from None
         new_id = secrets.token_hex(6)
         host_token = secrets.token_urlsafe(24)
         summary = Summary(len(state.history), state.is_over, state.current_player)
         try:
-            await asyncio.to_thread(self.store.create_game, new_id, state.record(),
-                                    host_token, rows, summary)
+            await self.store.in_writer(self.store.create_game, new_id, state.record(),
+                                        host_token, rows, summary)
             row = await asyncio.to_thread(self.store.load, new_id)
         except Exception:
             log.exception("storing a new game failed")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from math import gcd
 from typing import TYPE_CHECKING, Any, Final
 
-from keizai.engine import Rng, State, rng_from
+from keizai.engine import IllegalAction, Rng, State, rng_from
 from keizai.i18n import msg
 from keizai.rules.enterprise_empire.actions import ActionIndex
 from keizai.rules.enterprise_empire.data import CORNER, CORNERS, DEMAND, RESEARCH, SUPPLY
@@ -504,15 +504,9 @@ class EmpireState(State):
         """Turn order from the start player."""
         return [(self.start + i) % self.num_players for i in range(self.num_players)]
 
-    def explain_illegal(self, action: Any) -> str:
-        why = {
-            MOVE: "it is time to move (roll, or play a price card you hold)",
-            OFFER: "a price card is on offer (buy it, or pass)",
-            RESEARCHING: "market research: jump or stay",
-            REFILL: "the price pile is empty: choose a hand to draw from",
-            PLACING: "set-up: choose a free corner for your pawn",
-        }.get(self.phase, "the game is over")
-        return f"{action} is not legal now: {why}"
+    def refusal(self, action: Any) -> IllegalAction:
+        return IllegalAction.refuse("ee.refuse.not_now", game=self.game.id, action=action.name,
+                                    why=f"ee.refuse.{PHASE_NAMES[self.phase]}")
 
     # ----- views -------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from keizai.engine import Action, Game
+from keizai.engine import Action, Game, InvalidSetup
 from keizai.rules.futuropia.actions import ActionTable
 from keizai.rules.futuropia.data import Components, components
 from keizai.rules.futuropia.render import describe_action, render_text
@@ -60,18 +60,16 @@ class FuturopiaGame(Game):
         if isinstance(choice, list) and all(isinstance(x, str) for x in choice):
             unknown = [x for x in choice if x not in known]
             if unknown or len(set(choice)) != len(choice):
-                raise ValueError(f"expert_tiles: unknown or repeated ids {choice} "
-                                 f"(known: {', '.join(known)})")
+                raise InvalidSetup.refuse("setup.fu.expert_ids", ids=choice[:20], known=known)
             drawn = self.components.rules.expert_tiles_drawn
             if len(choice) != drawn:  # rulebook 專家規則: 「翻開其中兩張」
-                raise ValueError(f"expert_tiles: the expert rule turns up exactly {drawn} "
-                                 f"tiles, not {len(choice)} (name {drawn} ids, or \"random\")")
+                raise InvalidSetup.refuse("setup.fu.expert_count", n=drawn, given=len(choice))
             return sorted(choice)
-        raise ValueError('expert_tiles must be None, "random" or a list of tile ids')
+        raise InvalidSetup.refuse("setup.fu.expert_type")
 
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> FuturopiaState:
         if options["houses"] not in HOUSE_SIDES:
-            raise ValueError(f"houses must be one of {', '.join(HOUSE_SIDES)}")
+            raise InvalidSetup.refuse("setup.fu.houses", sides=list(HOUSE_SIDES))
         cap = options["max_turns"]
         if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
             raise ValueError("option 'max_turns' must be a whole number of at least 1")

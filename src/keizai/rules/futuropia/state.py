@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from keizai.engine import Action, State
+from keizai.engine import Action, IllegalAction, State
 from keizai.i18n import msg
 from keizai.rules.futuropia import house_purchase
 from keizai.rules.futuropia.actions import (
@@ -87,10 +87,6 @@ class Setup:
         # Turn-order compensation, not in the advanced game (rulebook 玩家開局補償).
         bonus = (0,) * players if self.advanced else rules.turn_order_bonus[:players]
         self.start_money = tuple(rules.start_money + b for b in bonus)
-
-
-def _seat(p: int) -> str:
-    return f"P{p + 1}"
 
 
 class FuturopiaState(State):
@@ -430,11 +426,12 @@ class FuturopiaState(State):
 
         return pending_decision(self)
 
-    def explain_illegal(self, action: Action) -> str:
+    def refusal(self, action: Action) -> IllegalAction:
         if self.phase == OVER:
-            return "the game is over"
-        return (f"{action} is not possible now: {_seat(self.actor)} is to "
-                f"{PHASE_NAMES[self.phase]}")
+            return IllegalAction.refuse("refuse.game_over")
+        return IllegalAction.refuse("fu.refuse.not_now", game=self.game.id, action=action.name,
+                                    seat=self.actor,
+                                    phase=PHASE_NAMES[self.phase].replace(" ", "_"))
 
     # ----- applying decisions ----------------------------------------------------------
     def _apply(self, index: int) -> None:

@@ -21,6 +21,8 @@ export async function api(path, body, token) {
   if (!response.ok) {
     const error = new Error(data.error?.message ?? response.statusText);
     error.code = data.error?.code;
+    error.id = data.error?.id;           // the reason as a catalogue message, if any
+    error.params = data.error?.params;
     throw error;
   }
   return data;

@@ -5,6 +5,8 @@
 //   {seat:seat}             P1, P2, …
 //   {card:t:ne.card}        the catalogue entry "ne.card.<value>" (a list: each, joined)
 //   {n:plural:card:cards}   English plural (first word when n == 1)
+//   {why:m} / {sets:m:; }   a nested message ({id, params} or {text}; a list joined)
+//   {act:action}            the label of the action named by the value, game = params.game
 
 export const LANGUAGES = [["en", "English"], ["ja", "日本語"], ["zh-TW", "繁體中文"]];
 
@@ -67,9 +69,26 @@ function field(value, spec) {
   return String(value ?? "");
 }
 
+/** A nested message ({id, params}, or {text}; English prefers the text when both). */
+function nested(value) {
+  if (value === null || typeof value !== "object") return String(value ?? "");
+  if (value.id === undefined || (value.text !== undefined && current === "en")) {
+    return String(value.text ?? "");
+  }
+  return format(entry(value.id) ?? value.id, value.params ?? {});
+}
+
 /** A template filled from `params` (an array for {0}, {1}…, an object for {name}). */
 function format(template, params) {
-  return template.replace(/\{([\w]+)(?::([^{}]*))?\}/g, (_, name, spec) => field(params[name], spec));
+  return template.replace(/\{([\w]+)(?::([^{}]*))?\}/g, (_, name, spec) => {
+    const value = params[name];
+    if (spec === "action") return actionLabel(params.game, String(value), String(value));
+    if (spec === "m" || (spec ?? "").startsWith("m:")) {
+      const parts = (Array.isArray(value) ? value : [value]).map(nested);
+      return spec === "m" ? join(parts) : parts.join(spec.slice(2));
+    }
+    return field(value, spec);
+  });
 }
 
 /** The string `key` in the current language, with {0}, {1}… replaced by `args`. */
@@ -113,15 +132,29 @@ export function cardText(gameId, id) { return entry(`${family(gameId)}.text.${id
 
 export function seatName(seat) { return `P${seat + 1}`; }
 
+/** A bot's level or kind ("hard", "mcts:iterations=200", "bot: hard" of a leaderboard)
+ * in this language; parameters and unknown names are shown as they are. */
+export function botName(spec) {
+  const text = String(spec ?? "");
+  if (current === "en") return text;   // English shows the names the server uses
+  const bare = text.startsWith("bot: ") ? text.slice(5) : text;
+  const [base, ...rest] = bare.split(":");
+  if (!has(`bot.${base}`)) return text;
+  const name = entry(`bot.${base}`) + (rest.length ? `:${rest.join(":")}` : "");
+  return bare === text ? name : `${entry("bot")}: ${name}`;
+}
+
 /** A game's title in the current language (the server's English title otherwise). */
 export function gameTitle(gameId, english) {
   if (current === "en") return english;
   return entry(`game.${gameId}`) ?? english;
 }
 
-/** A refusal from the server in this language: the catalogue's text for its code
- * ("error.<code>"), with the server's own (English) reason in English only. */
+/** A refusal from the server in this language: its reason as a catalogue message
+ * (`error.id` + `error.params`) when the server sent one, else the catalogue's text for
+ * its code ("error.<code>"), with the server's own (English) text in English only. */
 export function errorText(error) {
+  if (error.id && has(error.id)) return tr(error.id, error.params ?? {});
   const key = `error.${error.code}`;
   if (current === "en" || !has(key)) return error.message;
   return entry(key);

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { errorText, gameTitle, seatName, t } from "./i18n.js";
+import { botName, errorText, gameTitle, seatName, t } from "./i18n.js";
 
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
@@ -106,7 +106,8 @@ export function showLobby(root) {
         h("option", { value: "bot", selected: state.seats[i] === "bot" }, t("bot"))),
         state.seats[i] === "bot" ? h("select", { name: `bot-${i}`, onchange: (e) => {
           state.bots[i] = e.target.value; } },
-        offeredBots().map((b) => h("option", { value: b, selected: b === botOf(i) }, b)))
+        offeredBots().map((b) => h("option", { value: b, selected: b === botOf(i) },
+          botName(b))))
           : null));
     }
     const form = h("form", { class: "panel create", onsubmit: (e) => { e.preventDefault();
@@ -165,7 +166,7 @@ export function showLobby(root) {
       return h("li", { class: "game-row", dataset: { gameId: g.id } },
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
-          `chip ${s.kind}` }, `${s.name ?? seatName(s.seat)} ${s.kind === "bot" ? s.agent
+          `chip ${s.kind}` }, `${s.name ?? seatName(s.seat)} ${s.kind === "bot" ? botName(s.agent)
           : s.open && !s.claimed ? t("open_seat") : s.connected ? t("connected")
             : t("away")}`))),
         h("span", { class: "status" }, g.over ? t("over") : `${t("step")} ${g.step}`),

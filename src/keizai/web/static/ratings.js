@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { gameTitle, t } from "./i18n.js";
+import { botName, errorText, gameTitle, t } from "./i18n.js";
 
 const fmt = (x) => x.toFixed(1);
 
@@ -22,7 +22,7 @@ export function showLeaderboard(root, gameId) {
       gameId ||= catalog.games[0].id;
       rows = (await api(`/api/leaderboard?game=${encodeURIComponent(gameId)}`)).players;
       render();
-    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
   }
 
   function render() {
@@ -37,7 +37,8 @@ export function showLeaderboard(root, gameId) {
         h("th", {}, t("player")), h("th", {}, t("rating")), h("th", {}, "μ ± σ"),
         h("th", {}, t("games_played"))),
       rows.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)),
-        h("td", {}, h("a", { href: playerLink(r), class: "board-player" }, r.name)),
+        h("td", {}, h("a", { href: playerLink(r), class: "board-player" },
+          r.player.startsWith("bot:") ? botName(r.name) : r.name)),
         h("td", {}, fmt(r.rating)), h("td", {}, `${fmt(r.mu)} ± ${fmt(r.sigma)}`),
         h("td", {}, String(r.games)))))
         : h("p", {}, t("no_ratings")),
@@ -58,13 +59,13 @@ export function showPlayer(root, { name, bot }) {
     try {
       data = await api(`/api/player?${query}`);
       render();
-    } catch (error) { banner(`${t("error")}: ${error.message}`); }
+    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
   }
 
   function render() {
     if (!data) return;
     root.replaceChildren(h("div", { class: "player-page" },
-      h("h2", { id: "player-name" }, data.name),
+      h("h2", { id: "player-name" }, bot ? botName(data.name) : data.name),
       data.ratings.length ? null : h("p", {}, t("no_ratings")),
       data.ratings.map((r) => h("section", { class: "panel" },
         h("h3", {}, h("a", { href: `#/leaderboard/${r.game}` }, gameTitle(r.game, r.game)),

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { seatName, t } from "./i18n.js";
+import { errorText, seatName, t } from "./i18n.js";
 import { account } from "./session.js";
 
 export function playerName(s) { return s.name ?? seatName(s.seat); }
@@ -19,7 +19,7 @@ export function tableSocial({ gameId, seat, token }) {
 
   async function call(path, body) {
     try { return await api(path, body); } catch (error) {
-      banner(`${t("error")}: ${error.message}`);
+      banner(`${t("error")}: ${errorText(error)}`);
       return null;
     }
   }
@@ -127,7 +127,8 @@ export function tableSocial({ gameId, seat, token }) {
     return h("ol", { id: "chat" }, messages.map((m) => {
       const text = h("span", { class: "text" });
       text.innerHTML = m.text;   // escaped by the server: shown as text, never as markup
-      return h("li", {}, h("b", {}, m.name), ": ", text);
+      const who = m.seat === null && m.name === "host" ? t("chat.host") : m.name;
+      return h("li", {}, h("b", {}, who), ": ", text);
     }));
   }
 
