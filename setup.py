@@ -25,7 +25,8 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).parent
 SRC = ROOT / "src"
 
-# The hot path of every game: the engine core and each game's rules modules. Not the Game
+# The hot path of every game: the engine core and each game's rules modules (and the RL
+# observation writers). Not the Game
 # classes (engine/game.py, each game's game.py and package __init__), which games written
 # in plain Python subclass with class attributes, nor the terminal renderers.
 COMPILED = [
@@ -50,6 +51,8 @@ COMPILED = [
     "keizai/rules/enterprise_empire/actions.py",
     "keizai/rules/enterprise_empire/data.py",
     "keizai/rules/enterprise_empire/state.py",
+    # the observation encoders' and the action mask's hot path (no NumPy in it)
+    "keizai/rl/observations/writers.py",
 ]
 MANIFEST = "_compiled.json"
 
@@ -79,7 +82,12 @@ def _extensions() -> list:
     cwd = os.getcwd()
     os.chdir(SRC)  # so that mypy names the modules keizai.* and the C lands in build/
     try:
-        return mypycify(COMPILED, opt_level="3", target_dir=str(ROOT / "build" / "mypyc"))
+        # Imported modules that are not compiled are type-checked silently: a type error
+        # there, or an import mypy cannot find (numpy, imported by the package of the RL
+        # observation writers, is not installed yet when pip builds keizai), must not
+        # turn the whole build into plain Python.
+        return mypycify(["--follow-imports=silent", *COMPILED], opt_level="3",
+                        target_dir=str(ROOT / "build" / "mypyc"))
     except BaseException as error:  # mypyc reports type errors with SystemExit
         _say(f"mypyc failed ({error!r}): plain Python")
         return []
@@ -100,8 +108,18 @@ class OptionalBuildExt(build_ext):
             _say(f"compiling the C extensions failed ({error!r}): plain Python")
             self._remove_outputs()
             self.extensions = []
+            self._wheel_is_pure()
             return
         self._write_manifest()
+
+    def _wheel_is_pure(self) -> None:
+        """A wheel being built is pure Python now (py3-none-any), not tagged for this
+        interpreter and platform: bdist_wheel decided that before building, from the
+        extensions it was given, and reads `root_is_pure` again after the build (where
+        to install, the tag, the WHEEL file)."""
+        wheel = self.distribution.command_obj.get("bdist_wheel")
+        if wheel is not None:
+            wheel.root_is_pure = True
 
     def get_outputs(self) -> list[str]:
         outputs = super().get_outputs() if self.extensions else []
@@ -124,13 +142,13 @@ class OptionalBuildExt(build_ext):
             Path(target).write_text(text)
 
     def _remove_outputs(self) -> None:
+        """Remove this build's partial outputs: in the source tree for an editable
+        install, in the build directory for a wheel (which must leave the source tree's
+        compiled modules of an editable install alone)."""
         for ext in self.extensions:
-            for inplace in (False, True):
-                old, self.inplace = self.inplace, inplace
-                path = Path(self.get_ext_fullpath(ext.name))
-                self.inplace = old
-                if path.exists():
-                    path.unlink()
+            path = Path(self.get_ext_fullpath(ext.name))
+            if path.exists():
+                path.unlink()
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -2,7 +2,8 @@
 
 Each workload (complete random games of a game through the checked `apply` with
 `scores()` at the end, as docs/performance.md measures them; clone() of a mid-game state;
-MCTS iterations with random rollouts) is timed as a ratio to a fixed pure-Python
+MCTS iterations with random rollouts; steps of the vector RL environment, when the `rl`
+extra is installed) is timed as a ratio to a fixed pure-Python
 calibration loop run in the same process, so a busy or slower machine moves both and the
 ratio stays put. bench/baseline.json keeps one set of ratios per build (the compiled
 default install, and plain Python with KEIZAI_PURE=1); the build that runs is compared
@@ -82,6 +83,25 @@ def mcts(game_id: str, players: int, iterations: int) -> Callable[[], None]:
     return run
 
 
+def vector_env(game_id: str, players: int, envs: int, steps: int) -> Callable[[], None]:
+    """`KeizaiVectorEnv` steps with random legal actions: the observation writers and the
+    masks (compiled with the engine) and the environment's own work."""
+    import numpy as np
+
+    from keizai.rl.gymnasium_env import KeizaiVectorEnv
+
+    venv = KeizaiVectorEnv(game_id, envs, players=players)
+
+    def run() -> None:
+        rng = np.random.default_rng(0)
+        obs, _ = venv.reset(seed=0)
+        for _ in range(steps):
+            masks = obs["action_mask"]
+            obs, *_ = venv.step(np.argmax(rng.random(masks.shape) * masks, axis=1))
+
+    return run
+
+
 WORKLOADS: dict[str, Callable[[], None]] = {
     "national-economy/progress 4p games": random_games("national-economy/progress", 4, 60),
     "national-economy/mecenat 2p games": random_games("national-economy/mecenat", 2, 100),
@@ -92,6 +112,12 @@ WORKLOADS: dict[str, Callable[[], None]] = {
     "national-economy/mecenat 4p clone": clones("national-economy/mecenat", 4, 15000),
     "national-economy/mecenat 2p mcts": mcts("national-economy/mecenat", 2, 300),
 }
+try:  # the research environments, when the `rl` extra is installed
+    WORKLOADS["national-economy/progress 2p vector env"] = vector_env(
+        "national-economy/progress", 2, 8, 200)
+    WORKLOADS["futuropia 2p vector env"] = vector_env("futuropia", 2, 8, 100)
+except ImportError:
+    pass
 
 
 def best_time(work: Callable[[], None]) -> float:

@@ -16,10 +16,16 @@ Both draw their choices from the public contract only (legal actions, the JSON v
 so they are fair; a seeded coin breaks ties among equal options, so games differ.
 
     PYTHONPATH=src python bench/scripted.py futuropia heuristic 40
+    PYTHONPATH=src python bench/scripted.py futuropia heuristic 100 --cycle --out=runs.txt
+
+`--cycle` plays the stronger baselines (`CycleFuturopia`, `CycleEnterpriseEmpire`: fixed
+priorities read off the own position); `--out=FILE` makes the run resumable;
+`--first=N` starts at game N (a second process on another file takes the second half).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -119,7 +125,140 @@ class ScriptedEnterpriseEmpire(Agent):
         return legal[self.rng.randbelow(len(legal))]
 
 
-SCRIPTED = {"futuropia": ScriptedFuturopia, "enterprise-empire": ScriptedEnterpriseEmpire}
+class CycleFuturopia(Agent):
+    """The stronger Futuropia baseline: fixed priorities, read off the own community.
+
+    Each turn the first of these that applies (among face-up tiles):
+    1. food, when food production does not feed residents + 3;
+    2. power, when power production does not cover robots + houses + 2;
+    3. invite, when food production feeds more residents than live here;
+    4. robots, when some work space is empty and power covers one more robot;
+    5. subsidy, when money is under $15;
+    then the first face-up tile of the cycle food, power, invite, robots, subsidy.
+    An early refresh when no face-up tile applies and spare energy pays for it. In the
+    final phase only tiles that apply are taken, then stop. Generators: the cheap side
+    if affordable, else the dear one if affordable (no loan); invite as many as the food
+    feeds, the cheapest houses; as many robots as empty work spaces (≤ 3); pay energy,
+    then food, then money; repay every loan offered.
+    """
+
+    name = "scripted-cycle"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        names = [a.name for a in legal]
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        me = view["communities"][seat]
+        pick = self._pick(names, me, view)
+        return legal[names.index(pick)]
+
+    @staticmethod
+    def _applies(tile: str, me: dict[str, Any]) -> bool:
+        food_out = me["best_runs"]["food"]["output"]
+        power_out = me["best_runs"]["power"]["output"]
+        spaces = sum(g["spaces"] for g in me["generators"])
+        energy_need = me["robots"] + me["house_energy"] + 2
+        if tile == "food":
+            return food_out < me["residents"] + 3
+        if tile == "power":
+            return power_out < energy_need
+        if tile == "invite":
+            return food_out > me["residents"]
+        if tile == "robots":
+            return spaces > me["residents"] + me["robots"] and power_out >= energy_need + 1
+        return me["money"] < 15  # subsidy
+
+    def _pick(self, names: list[str], me: dict[str, Any], view: dict[str, Any]) -> str:
+        tiles = [n[7:] for n in names if n.startswith("action:")]
+        if tiles or "refresh" in names or "stop" in names:
+            useful = [t for t in ("food", "power", "invite", "robots", "subsidy")
+                      if t in tiles and self._applies(t, me)]
+            if useful:
+                return "action:" + useful[0]
+            spare = me["energy"] - (me["robots"] + me["house_energy"] + 2)
+            if "refresh" in names and spare >= me["refresh_cost"]:
+                return "refresh"
+            if "stop" in names:
+                return "stop"
+            return "action:" + next(t for t in CYCLE_NAMES if t in tiles)
+        if "buy:none" in names:
+            kind = view["decision"]["market"]
+            market = view["markets"][kind]
+            for side in ("left", "right"):
+                tile = market.get(side)
+                if f"buy:{side}" in names and tile and tile["cost"] <= me["money"]:
+                    return f"buy:{side}"
+            return "buy:none"
+        if names[0].startswith("invite:"):
+            food = me["best_runs"]["food"]["output"]
+            fits = [n for n in names if me["residents"] + int(n[7:]) <= food]
+            return (fits or names[:1])[-1]
+        if names[0].startswith("house:") or "house:done" in names:
+            return "house:done" if "house:done" in names else names[0]
+        if names[0].startswith("robots:"):
+            spaces = sum(g["spaces"] for g in me["generators"])
+            empty = max(1, spaces - me["residents"] - me["robots"])
+            fits = [n for n in names if int(n[7:]) <= empty]
+            return (fits or names[:1])[-1]
+        if "repay:loan" in names:
+            return "repay:loan"
+        for pay in ("pay:energy", "pay:food", "pay:money"):
+            if pay in names:
+                return pay
+        return names[0]  # discard: the first (weakest) generator
+
+
+CYCLE_NAMES = ("food", "power", "invite", "robots", "subsidy")
+
+
+class CycleEnterpriseEmpire(Agent):
+    """The stronger 企業帝國 baseline: roll; buy what the company card needs and is not
+    held, else any material at most $600 while cash is over $2,000 (a Material Demand
+    pays $1,200 for a material); research only holding the demanded material; the
+    first corner."""
+
+    name = "scripted-cycle"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        names = [a.name for a in legal]
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        me = view["players"][seat]
+        if "roll" in names:
+            return legal[names.index("roll")]
+        if "jump" in names:
+            demanded = view["demand"]["material"]
+            return legal[names.index("jump" if me["materials"].get(demanded, 0) else "stay")]
+        buys = [i for i, n in enumerate(names) if n == "buy" or n.startswith("take-from:")]
+        if buys and "pass" in names:
+            offer: dict[str, Any] = view["offer"] or {}
+            card = me["company_card"]
+            material = offer.get("material")
+            price = offer.get("price", 0)
+            needed = bool(card) and material in card["materials"]
+            held = me["materials"].get(material, 0) > 0
+            if price <= me["cash"] - 300 and ((needed and not held)
+                                              or (price <= 600 and me["cash"] > 2000)):
+                return legal[buys[0]]
+            return legal[names.index("pass")]
+        return legal[0]
+
+
+SCRIPTED: dict[str, type[Agent]] = {
+    "futuropia": ScriptedFuturopia, "enterprise-empire": ScriptedEnterpriseEmpire}
+# The stronger baselines (issue #19, second round): `--cycle` on the command line.
+CYCLE_BOTS: dict[str, type[Agent]] = {
+    "futuropia": CycleFuturopia, "enterprise-empire": CycleEnterpriseEmpire}
 # Futuropia is a game without luck; house sides and expert tiles drawn at random make
 # the deals differ (the expert rules of the game).
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -128,36 +267,76 @@ OPTIONS: dict[str, dict[str, Any]] = {
 }
 
 
-def play(game: str, spec: str, seed: int, scripted_seat: int) -> tuple[bool, list[int], State]:
-    """One 2-player game of `spec` against the scripted baseline; True if spec won."""
-    state = keizai.new_game(game, 2, seed=seed, options=OPTIONS[game] or None)
+# The cycle baseline is deterministic: house sides drawn at random (an expert rule of
+# Futuropia) make the Futuropia deals differ; 企業帝國 has its dice.
+CYCLE_OPTIONS: dict[str, dict[str, Any]] = {
+    "futuropia": {"houses": "random"},
+    "enterprise-empire": {},
+}
+
+
+def play(game: str, spec: str, seed: int, scripted_seat: int, cycle: bool = False
+         ) -> tuple[float, list[int], State]:
+    """One 2-player game of `spec` against a scripted baseline: 1 if spec won, 1/2 for a
+    shared victory (Futuropia has no tie-breaker), 0 if it lost."""
+    options = (CYCLE_OPTIONS if cycle else OPTIONS)[game] or None
+    state = keizai.new_game(game, 2, seed=seed, options=options)
     state.log_enabled = False
     agents: list[Agent] = [make_agent(spec, seed * 7 + 1), make_agent(spec, seed * 7 + 1)]
-    agents[scripted_seat] = SCRIPTED[game](seed * 7 + 2)
+    agents[scripted_seat] = (CYCLE_BOTS if cycle else SCRIPTED)[game](seed * 7 + 2)
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
         state.apply(agents[seat].choose(state))
     totals = [int(row["total"]) for row in state.scores()]
-    return state.ranking()[0] != scripted_seat, totals, state
+    winners = state.winners()
+    won = (1 - scripted_seat in winners) / len(winners)
+    return won, totals, state
 
 
-def match(game: str, spec: str, games: int) -> dict[str, Any]:
-    """`games` games on rotated seats (deal g // 2, the scripted bot in seat g % 2)."""
-    wins = 0
-    for g in range(games):
-        won, _totals, _ = play(game, spec, 1 + g // 2, g % 2)
-        wins += won
-    lo, hi = wilson(wins, games)
-    return {"game": game, "agent": spec, "games": games, "wins": wins,
-            "win_rate": wins / games, "ci": (lo, hi), "p": binomial_p_greater(wins, games)}
+def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None = None,
+          first: int = 0) -> dict[str, Any]:
+    """`games` games on rotated seats (deal g // 2, the scripted bot in seat g % 2).
+
+    With `out`, each game's result is appended to that file as it ends and games already
+    there are not played again (resumable runs)."""
+    done: dict[int, float] = {}
+    if out and os.path.exists(out):
+        with open(out) as f:
+            for line in f:
+                g, won, *_ = line.split()
+                done[int(g)] = float(won)
+    for g in range(first, games):
+        if g in done:
+            continue
+        won, totals, state = play(game, spec, 1 + g // 2, g % 2, cycle)
+        done[g] = won
+        if out:
+            extra = ""
+            if game == "futuropia":  # energy each seat left unused at the end
+                extra = " energy " + ",".join(str(c["energy"])
+                                              for c in state.view(None)["communities"])
+            with open(out, "a") as f:
+                f.write(f"{g} {won} scores {','.join(map(str, totals))}{extra}\n")
+    played = games - first
+    wins = sum(done[g] for g in range(first, games))
+    lo, hi = wilson(round(wins), played)
+    return {"game": game, "agent": spec, "games": played, "wins": wins,
+            "win_rate": wins / played, "ci": (lo, hi),
+            "p": binomial_p_greater(round(wins), played)}
 
 
 if __name__ == "__main__":
-    game, spec, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    r = match(game, spec, count)
-    print(f"{game}: {spec} against scripted, {r['games']} games, wins {r['wins']} = "
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    flags = [a for a in sys.argv[1:] if a.startswith("--")]
+    cycle = "--cycle" in flags
+    out_file = next((f[6:] for f in flags if f.startswith("--out=")), None)
+    game, spec, count = args[0], args[1], int(args[2])
+    first_game = next((int(f[8:]) for f in flags if f.startswith("--first=")), 0)
+    r = match(game, spec, count, cycle, out_file, first_game)
+    name = "scripted-cycle" if cycle else "scripted"
+    print(f"{game}: {spec} against {name}, {r['games']} games, wins {r['wins']:g} = "
           f"{100 * r['win_rate']:.1f}% [{100 * r['ci'][0]:.1f}, {100 * r['ci'][1]:.1f}], "
           f"p vs 50% = {r['p']:.2g}")
     # the line for bench/strength_pairs.csv (game,a,b,a_wins,games)
-    print(f"{game},{spec},scripted,{r['wins']},{r['games']}")
+    print(f"{game},{spec},{name},{r['wins']:g},{r['games']}")

@@ -67,6 +67,8 @@ OPTION_CASES = [
     ("enterprise-empire", {"demand_stays": True}),
     ("futuropia", {"loans_when_cash_short": True}),
     ("futuropia", {"house_stacks": True}),
+    # the safety limit (most random 2-4 player games pass 25 turns: the cap ends them)
+    ("futuropia", {"max_turns": 25}),
     ("futuropia", {"house_stacks": True, "advanced": True, "houses": "random",
                    "expert_tiles": "random", "loans_when_cash_short": True}),
     ("national-economy/mecenat", {"farm_resort_empty": False}),

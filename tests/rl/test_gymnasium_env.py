@@ -250,3 +250,38 @@ def test_keizai_vector_env_truncates_at_max_episode_steps():
     assert truncated.all() and not terminated.any() and infos["_final_obs"].all()
     obs, _, _, truncated, _ = venv.step(first_legal(obs))  # a new episode
     assert not truncated.any()
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_keizai_vector_env_rows_are_each_learners_observation(game_id):
+    """The batch is written row by row into one buffer (the compiled writers): each row is
+    the vector of that learner's view and its mask, at every step, across autoresets."""
+    venv = KeizaiVectorEnv(game_id, num_envs=3, players=2)
+    encoder = encoder_for(game_id)
+    obs, _ = venv.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(120):
+        for i, env in enumerate(venv.envs):
+            assert np.array_equal(obs["observation"][i],
+                                  encoder.encode(env.state.view(env.seat), env.seat))
+            assert np.array_equal(obs["action_mask"][i], action_mask(env.state, env.seat))
+        obs, *_ = venv.step(np.array([rng.choice(np.flatnonzero(row))
+                                      for row in obs["action_mask"]]))
+
+
+def test_random_opponents_play_as_the_random_agent_does():
+    """Random opponents apply their choice by index (no Action decoding), the same choice
+    `RandomAgent.choose` makes: an agent of a subclass (which takes the general path)
+    gives the same episodes."""
+    from keizai.agents.random_agent import RandomAgent
+
+    class SameRandom(RandomAgent):
+        pass
+
+    def history(opponent, seed):
+        env = KeizaiGymEnv("national-economy/mecenat", players=3, opponents=[opponent])
+        play(env, seed)
+        return env.state.history
+
+    for seed in range(3):
+        assert history("random", seed) == history(SameRandom(), seed)

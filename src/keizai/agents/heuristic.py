@@ -69,7 +69,7 @@ class HeuristicAgent(Agent):
         if (not state.is_over and state.current_player == seat
                 and self._nodes < NODE_BUDGET and self.evaluator.mid_turn(state)):
             best = float("-inf")
-            for index in state.legal_indices():
+            for index in self.evaluator.prune(state, state.legal_indices()):
                 child = state.clone()
                 child.apply_index(index)
                 best = max(best, self._value(child, seat))

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from keizai.engine import IllegalAction, State
+from keizai.rl.observations.writers import write_mask
 
 
 def action_index(action: Any) -> int:
@@ -27,7 +28,6 @@ def action_mask(state: State, seat: int | None = None) -> np.ndarray:
 
     With `seat` given, the mask is all zeros unless that seat is the one to act (so an
     agent waiting for its turn never sees another seat's options)."""
-    mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
-    if not state.is_over and (seat is None or seat == state.current_player):
-        mask[state.legal_indices()] = 1
-    return mask
+    mask = bytearray(state.game.num_distinct_actions)
+    write_mask(state, -1 if seat is None else seat, mask, 0)  # compiled
+    return np.frombuffer(mask, dtype=np.int8)

@@ -32,9 +32,11 @@ from gymnasium.vector.utils import batch_space
 
 import keizai
 from keizai.agents import Agent, make_agent
+from keizai.agents.random_agent import RandomAgent
 from keizai.engine import Rng, State
 from keizai.rl.actions import action_index, action_mask
 from keizai.rl.observations import encoder_for
+from keizai.rl.observations.writers import write_mask
 from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
 from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
@@ -134,24 +136,14 @@ class KeizaiGymEnv(gym.Env):
         self.state.log_enabled = self.render_mode is not None
         self._play_opponents()
         self._ended = self.state.is_over
-        return self._observe(), self._info()
+        return self._observe_and_info()
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
-        if self.state is None or self._ended:
-            raise RuntimeError("call reset() before step() (the episode is over)")
-        index = action_index(action)
-        if self.illegal == "lose" and index not in self.state.legal_indices():
-            self._ended = True
-            info = self._info()
+        reward, terminated, illegal = self._advance(action)
+        obs, info = self._observe_and_info()
+        if illegal:
             info["illegal_action"] = True
-            return self._observe(), float(self.illegal_reward), True, False, info
-        self.state.apply(index)
-        self._play_opponents()
-        reward = 0.0
-        if self.state.is_over:
-            self._ended = True
-            reward = final_rewards(self.state, self.reward_kind)[self.seat]
-        return self._observe(), reward, self.state.is_over, False, self._info()
+        return obs, reward, terminated, False, info
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);
@@ -164,6 +156,25 @@ class KeizaiGymEnv(gym.Env):
         return self.game.render_text(self.state.view(self.seat))
 
     # ----- internals -----------------------------------------------------------------
+    def _advance(self, action: Any) -> tuple[float, bool, bool]:
+        """`step` without the observation: (reward, terminated, illegal action)."""
+        state = self.state
+        if state is None or self._ended:
+            raise RuntimeError("call reset() before step() (the episode is over)")
+        index = action if type(action) is int else action_index(action)
+        if self.illegal == "lose":
+            if index not in state.legal_indices():
+                self._ended = True
+                return float(self.illegal_reward), True, True
+            state.apply_index(index)  # checked just above
+        else:
+            state.apply(index)  # IllegalAction (state unchanged) if not legal
+        self._play_opponents()
+        if state.is_over:
+            self._ended = True
+            return float(final_rewards(state, self.reward_kind)[self.seat]), True, False
+        return 0.0, False, False
+
     @staticmethod
     def _opponent(spec: Opponent, seed: int) -> Agent | Policy:
         if isinstance(spec, str):
@@ -180,7 +191,10 @@ class KeizaiGymEnv(gym.Env):
         while not state.is_over and state.current_player != self.seat:
             seat = state.current_player
             opponent = self._agents[seat]
-            if isinstance(opponent, Agent):
+            if type(opponent) is RandomAgent:  # its choice, without decoding every action
+                legal = state.legal_indices()
+                state.apply_index(legal[opponent.rng.randbelow(len(legal))])
+            elif isinstance(opponent, Agent):
                 state.apply(opponent.choose(state))
             else:  # a policy sees what the learner would see in its seat
                 state.apply(int(opponent({"observation": self.encoder.observe(state, seat),
@@ -191,12 +205,11 @@ class KeizaiGymEnv(gym.Env):
             return np.ones(self.game.num_distinct_actions, dtype=np.int8)
         return action_mask(self.state, self.seat)
 
-    def _observe(self) -> dict[str, np.ndarray]:
-        return {"observation": self.encoder.observe(self.state, self.seat),
-                "action_mask": self._mask()}
-
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask(), "seat": self.seat}
+    def _observe_and_info(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        mask = self._mask()
+        return ({"observation": self.encoder.observe(self.state, self.seat),
+                 "action_mask": mask},
+                {"action_mask": mask.copy(), "seat": self.seat})
 
 
 def gymnasium_id(game_id: str) -> str:
@@ -248,10 +261,19 @@ class KeizaiVectorEnv(VectorEnv):
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._obs = np.zeros((num_envs, first.encoder.size), np.float32)
-        self._masks = np.zeros((num_envs, first.game.num_distinct_actions), np.int8)
+        # The compiled writers fill the batch row by row (`ObservationEncoder.write`,
+        # `write_mask`) through flat views of the arrays.
+        self._encoder = first.encoder
+        self._size = size = first.encoder.size
+        self._actions = actions = first.game.num_distinct_actions
+        self._obs = np.zeros((num_envs, size), np.float32)
+        self._obs_view = memoryview(self._obs.reshape(-1))
+        self._blank_row = memoryview(np.zeros(size, np.float32))
+        self._mask_buffer = bytearray(num_envs * actions)
+        self._masks = np.frombuffer(self._mask_buffer, np.int8).reshape(num_envs, actions)
+        self._blank_mask = bytes(actions)
         self._seats = np.zeros(num_envs, np.int64)
-        self._steps = np.zeros(num_envs, np.int64)
+        self._steps = [0] * num_envs
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
@@ -264,30 +286,38 @@ class KeizaiVectorEnv(VectorEnv):
             if len(seeds) != self.num_envs:
                 raise ValueError(f"{self.num_envs} environments need {self.num_envs} seeds")
         for i, (env, env_seed) in enumerate(zip(self.envs, seeds, strict=True)):
-            self._put(i, *env.reset(seed=env_seed))
-        self._steps[:] = 0
+            env.reset(seed=env_seed)
+            self._put(i, env)
+        self._steps = [0] * self.num_envs
         return self._batch(), self._infos()
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
                                           np.ndarray, dict]:
+        if np.shape(actions) != (self.num_envs,):
+            raise ValueError(f"step() takes {self.num_envs} actions (one per environment), "
+                             f"not an array of shape {np.shape(actions)}")
+        # Python scalars (an integer array's items are ints; a float or bool one's are
+        # refused by the environments, as NumPy scalars of those kinds would be)
+        chosen = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         rewards = np.zeros(self.num_envs, np.float64)
         terminations = np.zeros(self.num_envs, bool)
         truncations = np.zeros(self.num_envs, bool)
         finals: list[tuple[int, dict[str, np.ndarray], dict]] = []
-        if np.shape(actions) != (self.num_envs,):
-            raise ValueError(f"step() takes {self.num_envs} actions (one per environment), "
-                             f"not an array of shape {np.shape(actions)}")
-        self._steps += 1
+        steps = self._steps
+        limit = self.max_episode_steps
         for i, env in enumerate(self.envs):
-            obs, reward, terminated, _, info = env.step(actions[i])
-            truncated = (not terminated and self.max_episode_steps > 0
-                         and self._steps[i] >= self.max_episode_steps)
-            rewards[i], terminations[i], truncations[i] = reward, terminated, truncated
+            reward, terminated, illegal = env._advance(chosen[i])
+            steps[i] += 1
+            truncated = not terminated and limit > 0 and steps[i] >= limit
             if terminated or truncated:
+                rewards[i], terminations[i], truncations[i] = reward, terminated, truncated
+                obs, info = env._observe_and_info()
+                if illegal:
+                    info["illegal_action"] = True
                 finals.append((i, obs, info))
-                obs, info = env.reset()
-                self._steps[i] = 0
-            self._put(i, obs, info)
+                env.reset()
+                steps[i] = 0
+            self._put(i, env)
         infos = self._infos()
         for i, obs, info in finals:
             infos = self._add_info(infos, {"final_obs": obs, "final_info": info}, i)
@@ -297,10 +327,20 @@ class KeizaiVectorEnv(VectorEnv):
         """(N, actions) booleans: each learner's legal actions now (never all False)."""
         return self._masks.astype(bool)
 
-    def _put(self, i: int, obs: dict[str, np.ndarray], info: dict[str, Any]) -> None:
-        self._obs[i] = obs["observation"]
-        self._masks[i] = obs["action_mask"]
-        self._seats[i] = info["seat"]
+    def _put(self, i: int, env: KeizaiGymEnv) -> None:
+        """Row i of the batch: the observation and mask of environment i now."""
+        size, actions = self._size, self._actions
+        state, seat = env.state, env.seat
+        at = i * size
+        self._obs_view[at:at + size] = self._blank_row
+        self._encoder.write(state, seat, self._obs_view, at)
+        at = i * actions
+        if state.is_over:  # as KeizaiGymEnv's mask of an ended episode
+            self._mask_buffer[at:at + actions] = b"\x01" * actions
+        else:
+            self._mask_buffer[at:at + actions] = self._blank_mask
+            write_mask(state, seat, self._mask_buffer, at)
+        self._seats[i] = seat
 
     def _batch(self) -> dict[str, np.ndarray]:
         return {"observation": self._obs.copy(), "action_mask": self._masks.copy()}

@@ -104,7 +104,8 @@ class KeizaiAECEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         state = self.keizai_state
-        state.apply(action_index(action))  # IllegalAction (state unchanged) if not legal
+        # IllegalAction (state unchanged) if not legal
+        state.apply(action if type(action) is int else action_index(action))
         if state.is_over:
             rewards = final_rewards(state, self.reward_kind)
             self.rewards = dict(zip(self.agents, rewards, strict=True))

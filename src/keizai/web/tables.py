@@ -49,6 +49,23 @@ def available_bots() -> list[str]:
     return found
 
 
+# Levels that fit only some tables. `solo` plans a one-player National Economy game (with
+# more players it just plays as the heuristic); `expert` is the 2-4 player top level (its
+# budget and tests are for opponents; alone, `solo` is the top level).
+SOLO_ONLY = ("solo",)
+MULTI_ONLY = ("expert",)
+
+
+def bots_for(game_id: str, players: int) -> list[str]:
+    """The bot levels the lobby offers for `players` seats of `game_id`, best fit first
+    (a solo table lists `solo` first)."""
+    bots = available_bots()
+    if players == 1:
+        solo = [b for b in bots if b in SOLO_ONLY]
+        return solo + [b for b in bots if b not in SOLO_ONLY and b not in MULTI_ONLY]
+    return [b for b in bots if b not in SOLO_ONLY]
+
+
 def default_bot() -> str:
     """The bot that takes over a seat when none is named: "normal" once it exists."""
     bots = available_bots()
@@ -56,12 +73,15 @@ def default_bot() -> str:
 
 
 def catalog() -> list[dict[str, Any]]:
-    """Every registered game with its player counts and default options."""
+    """Every registered game with its player counts, default options and the bot levels
+    offered per player count."""
     entries = []
     for game_id in keizai.games():
         game = keizai.get_game(game_id)
+        counts = range(game.min_players, game.max_players + 1)
         entries.append({"id": game_id, "title": game.title, "min_players": game.min_players,
-                        "max_players": game.max_players, "options": game.default_options()})
+                        "max_players": game.max_players, "options": game.default_options(),
+                        "bots": {str(n): bots_for(game_id, n) for n in counts}})
     return entries
 
 

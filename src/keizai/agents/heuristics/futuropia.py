@@ -33,6 +33,7 @@ SURPLUS_DISCOUNT = 0.05  # per unit of food or energy beyond the next runs' need
 SHORT = 0.5  # per unit of food or energy the next run will lack ($2, or a loan, each)
 TILE_UP = 0.3  # a face-up tile before the final phase
 RICH = 30  # money beyond NEED from which an early refresh is not offered (no stalling)
+END_ENERGY = 0.0  # per unit of energy left after the end's repayments (really 0.1)
 UNPAID = 3.0  # a loan the stock cannot repay (the rulebook's penalty)
 
 
@@ -60,11 +61,14 @@ class FuturopiaEvaluator(Evaluator):
         # resource repay it (plus 1 of interest at each refresh).
         net = money + food + energy - 6 * loans
         food_need = row["residents"] + 2
-        energy_need = row["robots"] + row["robots_waiting"] + row["house_energy"] + 2
+        energy_need = _energy_need(row)
         if net < 0:
             est -= UNPAID * -(net // 6)
-        elif final:  # what is left at the end scores 1 per 10
-            est += net * SPARE
+        elif final:
+            # what is left at the end scores 1 per 10; the end's repayments take money,
+            # then food, then energy, so energy left over is counted at nothing: it is
+            # better spent now, on loans for one more purchase that it then repays
+            est += (net - min(energy, net)) * SPARE + min(energy, net) * END_ENERGY
         else:
             est += min(net, NEED) * WORTH + max(0, net - NEED) * SPARE
         if not final:
@@ -79,7 +83,10 @@ class FuturopiaEvaluator(Evaluator):
         return est
 
     def mid_turn(self, state: State) -> bool:
-        """Inside a tile or a payment (a refresh is valued by the tiles it turns up)."""
+        """Inside a tile or a payment. An early refresh is valued by the tiles it turns
+        up, not by the tile it allows: looking past it, the heuristic found refresh and
+        a power run (with a large power output) worth more than any tile, turn after
+        turn, and piled up over 1,000 energy while the game stalled."""
         legal = state.legal_indices()
         if not legal:
             return False
@@ -87,10 +94,31 @@ class FuturopiaEvaluator(Evaluator):
         return not (name.startswith("action:") or name in ("refresh", "stop"))
 
     def prune(self, state: State, legal: list[int]) -> list[int]:
-        """No early refresh by a seat whose money is far beyond its needs: refreshing
-        for yet another subsidy would stall a game that has no turn limit. (Spare food
-        and energy may pay refreshes: that is how a player spends them.)"""
+        """Two moves no sensible player makes:
+
+        - paying "any resource" (refresh, interest, repayment) in money while food or
+          energy beyond the next runs' needs could pay: spare stock buys nothing else, so
+          each unit is paid from the stock with most to spare (money only when neither
+          has any spare, then whatever is left);
+        - an early refresh by a seat whose money is far beyond its needs: refreshing for
+          yet another subsidy would stall the game (spare food and energy may pay
+          refreshes: that is how a player spends them)."""
         names = state.game.action_space.actions
+        first = names[legal[0]].name
+        if first.startswith("pay:"):
+            seat = state.current_player
+            assert seat is not None
+            row = state.view(seat)["communities"][seat]
+            spare_food = row["food"] - row["residents"] - 2
+            spare_energy = row["energy"] - _energy_need(row)
+            order = ["pay:energy", "pay:food"] if spare_energy >= spare_food else \
+                ["pay:food", "pay:energy"]
+            if max(spare_food, spare_energy) <= 0:
+                order = ["pay:money", *order]
+            else:
+                order = [*order, "pay:money"]
+            by_name = {names[i].name: i for i in legal}
+            return [next(by_name[n] for n in order if n in by_name)]
         refresh = [i for i in legal if names[i].name == "refresh"]
         if not refresh:
             return legal
@@ -100,3 +128,8 @@ class FuturopiaEvaluator(Evaluator):
         if row["money"] - 6 * row["loans"] - NEED > RICH:
             return [i for i in legal if i not in refresh]
         return legal
+
+
+def _energy_need(row: dict[str, Any]) -> int:
+    """Energy the next robot run takes (robots, houses) and a margin of 2."""
+    return int(row["robots"] + row["robots_waiting"] + row["house_energy"] + 2)

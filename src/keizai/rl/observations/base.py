@@ -73,8 +73,33 @@ class ObservationEncoder(ABC):
         because a game without hidden information may show every seat the same view."""
 
     def observe(self, state: State, seat: int) -> np.ndarray:
-        """The vector of what `seat` may know of `state`: `encode(state.view(seat), seat)`."""
-        return self.encode(state.view(seat), seat)
+        """The vector of what `seat` may know of `state`: `encode(state.view(seat), seat)`.
+        Encoders with a writer (`keizai.rl.observations.writers`) read the state directly
+        instead, without building the view (the same numbers)."""
+        if not self.writes(state, seat):
+            return self.encode(state.view(seat), seat)
+        x = np.zeros(self.size, dtype=np.float32)
+        self.writer.write(state, seat, x.data, 0)
+        return x
+
+    # A writer of the encoder's layout (`keizai.rl.observations.writers`), or None.
+    writer: Any = None
+    # The type of state the writer reads (other states go through the view).
+    state_type: type = type(None)
+
+    def writes(self, state: State, seat: int) -> bool:
+        """Whether `write` can take this state and seat (else: `encode` of the view)."""
+        return (self.writer is not None and isinstance(state, self.state_type)
+                and 0 <= seat < state.num_players)
+
+    def write(self, state: State, seat: int, out: memoryview, offset: int) -> None:
+        """Write the vector of `seat` into `out`, a flat float32 buffer that is zero there
+        (a memoryview of format "f"), from `offset` on: the environments' batches. For a
+        state `writes` refuses, the vector of the view is copied in."""
+        if self.writes(state, seat):
+            self.writer.write(state, seat, out, offset)
+        else:
+            out[offset:offset + self.size] = self.encode(state.view(seat), seat).data
 
     def describe(self) -> str:
         """A Markdown table of the fields: name, offset, size, meaning."""

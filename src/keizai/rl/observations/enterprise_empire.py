@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 
 import keizai
-from keizai.engine import State
 from keizai.rl.observations.base import FieldLayout, ObservationEncoder, check_seat
+from keizai.rl.observations.writers import EnterpriseEmpireWriter
 from keizai.rules.enterprise_empire import state as rules
 
 PHASES = ("move", "offer", "research", "refill", "placing", "over")
@@ -51,7 +51,12 @@ class EnterpriseEmpireEncoder(ObservationEncoder):
         self.group_slots = [self.groups[g.id] for g in parts.groups]
         self.company_slots = [self.companies[c.id] for c in parts.companies]
         self.price_slots = [self.prices[(k.price, k.steps)] for k in parts.price_kinds]
+        self.corners = len(CORNERS)
+        self.player_numbers = len(PLAYER_NUMBERS)
         self._build_layout()
+        # `observe` reads the state directly (writers.py, compiled)
+        self.writer = EnterpriseEmpireWriter(self)
+        self.state_type = rules.EmpireState
 
     def _build_layout(self) -> None:
         m, p = len(self.materials), self.seats
@@ -144,78 +149,3 @@ class EnterpriseEmpireEncoder(ObservationEncoder):
                 for kind in row["hand"]:
                     x[self.o_hand + self.prices[(kind["price"], kind["steps"])]] += kind["count"]
         return np.array(x, dtype=np.float32)
-
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        """`encode(state.view(seat), seat)`, read from the state without building the view
-        (the same numbers; tests/rl/observations check it on random positions). Reads only
-        what that view shows: the seat's own price cards, no pile order."""
-        if not isinstance(state, rules.EmpireState) or not 0 <= seat < state.num_players:
-            return super().observe(state, seat)
-        me = seat
-        n = state.num_players
-        parts = state.parts
-        mslot = self.material_slots
-        m_count = len(mslot)
-        # written in place: cheaper than a list of every entry converted at the end
-        x = np.zeros(self.size, dtype=np.float32)
-        x[self.o_numbers:self.o_numbers + 6] = (
-            n, state.turn, state.max_turns, len(state.price_pile), len(state.demand_pile),
-            float(state.capped))
-        phase = state.phase
-        x[self.o_phase + phase] = 1  # PHASES follows the rules' numbering
-        x[self.o_start + (state.start - me) % n] = 1
-        x[self.o_active + (state.active - me) % n] = 1
-        current = state.current_player
-        if current is not None:
-            x[self.o_current + (current - me) % n] = 1
-        if state.winner >= 0:
-            x[self.o_winner + (state.winner - me) % n] = 1
-        for c in range(len(CORNERS)):
-            at = self.o_corners + c * (self.seats + 1)
-            owner = state.corner_owner[c]
-            if owner >= 0:
-                x[at + (owner - me) % n] = 1
-            x[at + self.seats] = state.corner_revenue[c]
-        for m in range(m_count):
-            x[self.o_bank + mslot[m]] = state.bank[m]
-        if state.offered >= 0:
-            at = self.o_offer
-            card = parts.price_kinds[state.offered]
-            x[at:at + 3] = (1.0, card.price, card.steps)
-            x[at + 3 + mslot[state.offer_material]] = 1
-            if phase == rules.OFFER:
-                x[at + 3 + m_count + (state.decider - me) % n] = 1
-        x[self.o_demand + mslot[state.demand_pile[0]]] = 1
-        row_size = self._row_size()
-        k = len(parts.price_kinds)
-        companies = len(self.companies)
-        for s in range(n):
-            at = self.o_players + ((s - me) % n) * row_size
-            up = state.company_up[s]
-            hand = state.hand[s * k:(s + 1) * k]
-            x[at] = 1
-            x[at + 1:at + 1 + len(PLAYER_NUMBERS)] = (
-                state.cash[s], state.founded[s], len(state.company_pile[s]), sum(hand))
-            at += 1 + len(PLAYER_NUMBERS)
-            x[at + self.group_slots[state.group[s]]] = 1
-            at += len(self.groups)
-            if state.corner_of[s] >= 0:
-                x[at + state.corner_of[s]] = 1
-            at += len(CORNERS)
-            if state.position[s] >= 0:
-                x[at + state.position[s]] = 1
-            at += self.spaces
-            held = state.held
-            for m in range(m_count):
-                if held[s * m_count + m]:
-                    x[at + mslot[m]] = held[s * m_count + m]
-            at += m_count
-            if up >= 0:
-                x[at + self.company_slots[up]] = 1
-                for m in parts.companies[up].materials:
-                    x[at + companies + mslot[m]] += 1
-            if s == me:
-                for i, count in enumerate(hand):
-                    if count:
-                        x[self.o_hand + self.price_slots[i]] += count
-        return x

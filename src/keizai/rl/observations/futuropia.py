@@ -16,12 +16,9 @@ from typing import Any
 import numpy as np
 
 import keizai
-from keizai.engine import State
 from keizai.rl.observations.base import FieldLayout, ObservationEncoder
-from keizai.rules.futuropia import phases
+from keizai.rl.observations.writers import FuturopiaWriter
 from keizai.rules.futuropia.actions import TILE_NAMES
-from keizai.rules.futuropia.data import FOOD, POWER
-from keizai.rules.futuropia.staffing import best_output, workers_on_spaces
 from keizai.rules.futuropia.state import FuturopiaState
 
 PHASES = ("buy opening houses", "choose an action", "pay resources", "repay loans",
@@ -60,7 +57,11 @@ class FuturopiaEncoder(ObservationEncoder):
         self.generator_slots = [self.generators[g.id] for g in comps.generators]
         self.face_slots = [(self.houses[f.tile], f.side == "B") for f in comps.faces]
         self.tile_slots = [self.tiles[name] for name in TILE_NAMES]
+        self.community_numbers = len(COMMUNITY_NUMBERS)
         self._build_layout()
+        # `observe` reads the state directly (writers.py, compiled)
+        self.writer = FuturopiaWriter(self)
+        self.state_type = FuturopiaState
 
     def _build_layout(self) -> None:
         g, h, p = len(self.generators), len(self.houses), self.seats
@@ -165,87 +166,3 @@ class FuturopiaEncoder(ObservationEncoder):
             for other, score in enumerate(scores):
                 x[self.o_scores + 1 + slot(other)] = score["total"]
         return np.array(x, dtype=np.float32)
-
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        """`encode(state.view(seat), seat)`, read from the state without building the view
-        (the same numbers; tests/rl/observations check it on random positions)."""
-        if not isinstance(state, FuturopiaState) or not 0 <= seat < state.num_players:
-            return super().observe(state, seat)
-        n = state.num_players
-        setup = state.setup
-        table = setup.components.generators
-        gslot = self.generator_slots
-        faces = self.face_slots
-        # written in place: cheaper than a list of every entry converted at the end
-        x = np.zeros(self.size, dtype=np.float32)
-        x[self.o_numbers:self.o_numbers + 6] = (
-            n, state.turn, float(state.final), state.subsidy_pos, state.subsidy_value() or 0,
-            float(state.options["advanced"]))
-        current = state.current_player
-        if current is not None:
-            x[self.o_current + (current - seat) % n] = 1
-        phase = state.phase
-        x[self.o_phase + phase] = 1  # PHASES follows the rules' numbering
-        if phase == phases.PAY:
-            x[self.o_decision] = state.pay_owed
-            x[self.o_purpose + state.pay_purpose] = 1
-        elif phase in (phases.BUY, phases.DISCARD):
-            x[self.o_market + state.buy_kind] = 1
-        elif phase in (phases.HOUSES, phases.OPENING):
-            low, high = state.bed_window(state.actor, state.invite_n)
-            x[self.o_decision + 1:self.o_decision + 4] = (state.invite_n, max(low, 0), high)
-        stock = state.stock
-        for kind in (FOOD, POWER):
-            x[self.o_markers + kind] = state.mk_marker[kind]
-            queue = setup.queues[kind]
-            for g in queue[state.mk_next[kind]:]:
-                x[self.o_gens + 5 * gslot[g]] += stock[g]
-            for gen, flag, right in ((state.mk_left[kind], 1, False),
-                                     (state.mk_right[kind], 2, True)):
-                if gen >= 0:
-                    at = self.o_gens + 5 * gslot[gen]
-                    x[at + flag] = 1
-                    x[at + 3] = state.market_price(kind, right) or 0
-                    x[at + 4] = stock[gen]
-        for f in state.house_supply:
-            house, side_b = faces[f]
-            x[self.o_supply + 2 * house] += 1
-            x[self.o_supply + 2 * house + 1] += side_b
-        for expert in setup.expert:
-            x[self.o_experts + self.experts[expert]] = 1
-        row_size = self._row_size()
-        gens_n = len(self.generators)
-        for p in range(n):
-            at = self.o_players + ((p - seat) % n) * row_size
-            gens = state.gens[p]
-            robots, residents = state.robots[p], state.residents[p]
-            robots_working, residents_working = workers_on_spaces(gens, table, robots,
-                                                                  residents)
-            money, food, energy = state.res[p]
-            x[at] = 1
-            x[at + 1:at + 1 + len(COMMUNITY_NUMBERS)] = (
-                money, food, energy, state.loans[p], residents, residents - residents_working,
-                robots, robots - robots_working, state.beds(p), state.house_energy(p),
-                state.refresh_cost(p), float(state.finished[p]))
-            at += 1 + len(COMMUNITY_NUMBERS)
-            workforce = state.workforce(p)
-            x[at] = best_output(gens, table, FOOD, workforce)
-            x[at + 1] = best_output(gens, table, POWER, workforce)
-            at += 2
-            for g in gens:
-                x[at + gslot[g]] += 1
-            at += gens_n
-            for f in state.houses[p]:
-                house, side_b = faces[f]
-                x[at + 2 * house] += 1
-                x[at + 2 * house + 1] += side_b
-            at += 2 * len(self.houses)
-            up = state.tiles_up[p]
-            for t, entry in enumerate(self.tile_slots):
-                if up >> t & 1:
-                    x[at + entry] = 1
-        if state.is_over:
-            x[self.o_scores] = 1
-            for other, score in enumerate(state.scores()):
-                x[self.o_scores + 1 + (other - seat) % n] = score["total"]
-        return x

@@ -14,10 +14,9 @@ from typing import Any
 import numpy as np
 
 import keizai
-from keizai.engine import State
 from keizai.rl.observations.base import FieldLayout, ObservationEncoder, check_seat
+from keizai.rl.observations.writers import NationalEconomyWriter
 from keizai.rules.national_economy import state as rules
-from keizai.rules.national_economy.workplaces import FACE, PUBLIC
 
 PHASES = ("action", "payday", "over")
 DECISIONS = ("place", "build", "pay", "sell", "take", "option")
@@ -43,7 +42,11 @@ class NationalEconomyEncoder(ObservationEncoder):
         self.workplace_index = {w: i for i, w in enumerate(self.workplaces)}
         # entry of each building type (the rules' type index) in the per-type fields
         self.type_slots = [self.building_index[b.id] for b in game.cards.buildings]
+        self.player_numbers = len(PLAYER_NUMBERS)
         self._build_layout()
+        # `observe` reads the state directly (writers.py, compiled)
+        self.writer = NationalEconomyWriter(self, list(BUILD_MODES))
+        self.state_type = rules.NationalEconomyState
 
     def _build_layout(self) -> None:
         b, w, p = len(self.buildings), len(self.workplaces), self.seats
@@ -144,85 +147,3 @@ class NationalEconomyEncoder(ObservationEncoder):
             for seat, score in enumerate(scores):
                 x[self.o_scores + 1 + slot(seat)] = score["total"]
         return np.array(x, dtype=np.float32)
-
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        """`encode(state.view(seat), seat)`, read from the state without building the view
-        (the same numbers; tests/rl/observations check it on random positions). Reads only
-        what that view shows: the seat's own hand, never another hand or the deck order."""
-        if not isinstance(state, rules.NationalEconomyState) or not 0 <= seat < state.num_players:
-            return super().observe(state, seat)
-        cards = state.cards
-        slot_of = self.type_slots
-        me = seat
-        n = state.num_players
-        b = len(self.buildings)
-        # written in place: cheaper than a list of every entry converted at the end
-        x = np.zeros(self.size, dtype=np.float32)
-        x[self.o_numbers:self.o_numbers + 7] = (
-            n, state.round, len(cards.wages), cards.wages[state.round - 1], state.budget,
-            len(state.deck), float(cards.vp_cards))
-        phase = state.phase
-        x[self.o_phase + (2 if phase == rules.OVER else 1 if phase == rules.PAYDAY else 0)] = 1
-        x[self.o_start + (state.start_player - me) % n] = 1
-        x[self.o_lead + (state.round_lead - me) % n] = 1
-        current = state.current_player
-        if current is not None:
-            x[self.o_current + (current - me) % n] = 1
-        decision = state.decision
-        if phase != rules.OVER and decision != rules.NONE:
-            x[self.o_decision + decision] = 1  # DECISIONS follows the rules' numbering
-            named: list[int] = []
-            if decision == rules.PAY:
-                x[self.o_cards_left] = state.pay_left
-                pay_for = state.pay_for
-                x[self.o_reason + (0 if pay_for == rules.PAY_LIMIT
-                                   else 1 if pay_for == rules.PAY_BUILD else 2)] = 1
-                named = state.chosen
-            elif decision == rules.BUILD:
-                mode = state.build_mode if state.build_two is None else state.build_two
-                x[self.o_mode + BUILD_MODES.index(mode)] = 1
-                named = state.chosen
-            elif decision == rules.SELL:
-                named = state.sale_chosen
-            elif decision == rules.TAKE:
-                for t in state.revealed:
-                    x[self.o_revealed + slot_of[t]] += 1
-            for t in named:
-                x[self.o_chosen + slot_of[t]] += 1
-        for t in state.discard:
-            x[self.o_discard + slot_of[t]] += 1
-        width = 2 + self.seats
-        wp_index = self.workplace_index
-        for key, who, side in zip(state.wp_key, state.wp_who, state.wp_side, strict=True):
-            if key >= PUBLIC:
-                at = self.o_public + slot_of[key - PUBLIC] * width
-            elif key >= FACE:
-                at = self.o_wp + wp_index[cards.faces[key - FACE].id] * width
-            else:
-                at = self.o_wp + wp_index[cards.initial[key].id] * width
-            x[at] += 1
-            x[at + 1] += bool(side)
-            for worker in who:
-                x[at + 2 + (worker - me) % n] += 1
-        numbers = len(PLAYER_NUMBERS)
-        row_size = 1 + numbers + 2 * b
-        for s, p in enumerate(state.players):
-            at = self.o_players + ((s - me) % n) * row_size
-            x[at] = 1
-            x[at + 1:at + 1 + numbers] = (
-                p.money, p.workers, p.ready, p.trainees, p.dolls, p.temps, p.hand_size,
-                p.items, p.vp, p.unpaid, p.brew, state._worker_limit(p), state._hand_limit(p))
-            owned = at + 1 + numbers
-            for t, mark in zip(p.buildings, p.built, strict=True):
-                x[owned + slot_of[t]] += 1
-                x[owned + b + slot_of[t]] += mark >= rules.USED
-        p = state.players[me]
-        for t, count in enumerate(p.hand):
-            if count:
-                x[self.o_hand + slot_of[t]] += count
-                x[self.o_cost + slot_of[t]] = state.cost(p, t)
-        if phase == rules.OVER or n == 1:
-            x[self.o_scores] = 1
-            for s, score in enumerate(state.scores()):
-                x[self.o_scores + 1 + (s - me) % n] = score["total"]
-        return x

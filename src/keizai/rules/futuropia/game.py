@@ -12,6 +12,9 @@ from keizai.rules.futuropia.render import describe_action, render_text
 from keizai.rules.futuropia.state import FuturopiaState, Setup
 
 HOUSE_SIDES = ("A", "B", "random")
+# The software safety limit (not a rule of the game, docs/rules-notes.md): after this many
+# turns of all players together the final phase begins. No real game comes near it.
+SAFETY_TURN_CAP = 1000
 
 
 class FuturopiaGame(Game):
@@ -39,10 +42,12 @@ class FuturopiaGame(Game):
         case read literally; default: all resources are paid before a loan);
         `house_stacks`: the supply houses lie in stacks by price (each in a random order
         drawn at set-up, public) and only the top house of a stack can be bought (default:
-        every supply house can)."""
+        every supply house can); `max_turns`: the software safety limit (turns of all
+        players together before the final phase); when it is reached the final phase
+        begins as if triggered (docs/rules-notes.md: not a rule of the game)."""
         return {"advanced": False, "houses": "A", "expert_tiles": None,
                 "refresh_on_credit": False, "loans_when_cash_short": False,
-                "house_stacks": False}
+                "house_stacks": False, "max_turns": SAFETY_TURN_CAP}
 
     def _expert_ids(self, choice: Any, state: FuturopiaState) -> list[str]:
         known = [e.id for e in self.components.expert_tiles]
@@ -65,6 +70,9 @@ class FuturopiaGame(Game):
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> FuturopiaState:
         if options["houses"] not in HOUSE_SIDES:
             raise InvalidSetup.refuse("setup.fu.houses", sides=list(HOUSE_SIDES))
+        cap = options["max_turns"]
+        if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
+            raise ValueError("option 'max_turns' must be a whole number of at least 1")
         state = FuturopiaState(self, players, seed, options)
         expert = self._expert_ids(options["expert_tiles"], state)
         rules = self.components.rules

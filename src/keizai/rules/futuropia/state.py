@@ -62,7 +62,7 @@ class Setup:
     """
 
     __slots__ = ("advanced", "components", "expert", "house_sides", "house_stacks",
-                 "loans_when_cash_short", "queues", "refresh_on_credit", "rules",
+                 "loans_when_cash_short", "max_turns", "queues", "refresh_on_credit", "rules",
                  "start_money", "subsidy_track", "table")
 
     def __init__(self, components: Components | None = None, rules: Rules | None = None,
@@ -79,6 +79,7 @@ class Setup:
         self.refresh_on_credit: bool = options["refresh_on_credit"]
         self.loans_when_cash_short: bool = options["loans_when_cash_short"]
         self.house_stacks: bool = options["house_stacks"]
+        self.max_turns: int = options["max_turns"]
         self.expert = tuple(expert or ())
         self.queues = (components.market_queue(FOOD, players),
                        components.market_queue(POWER, players))
@@ -107,7 +108,7 @@ class FuturopiaState(State):
         "mk_left", "mk_marker", "mk_next", "mk_right", "opening", "pay_floor", "pay_owed",
         "pay_purpose", "phase", "received", "res", "residents", "robots", "setup",
         "specials_bought", "spent", "stock", "subsidy_pos", "tile", "tiles_up", "trigger",
-        "turn",
+        "turn", "turns_played",
     )
 
     def __init__(self, game: Any = None, players: int = 0, seed: int = 0,
@@ -182,6 +183,7 @@ class FuturopiaState(State):
         self.pay_floor = 0
         self.pay_purpose = 0
         self.turn = 0
+        self.turns_played = 0
         if advanced:
             # Opening purchases go counter-clockwise from the start player's right.
             self.opening = True
@@ -240,6 +242,7 @@ class FuturopiaState(State):
         twin.pay_floor = self.pay_floor
         twin.pay_purpose = self.pay_purpose
         twin.turn = self.turn
+        twin.turns_played = self.turns_played
         twin.opening = self.opening
         twin.actor = self.actor
         twin.phase = self.phase
@@ -691,10 +694,12 @@ class FuturopiaState(State):
     def _end_tile(self) -> None:
         p = self.turn
         self.tiles_up[p] &= ~(1 << self.tile)
+        self.turns_played += 1
+        capped = self.turns_played >= self.setup.max_turns
         if self.final:
             if self.tiles_up[p] == 0:
                 self._finish(p)
-        elif self.trigger or self.residents[p] >= self.rules.end_residents:
+        elif self.trigger or self.residents[p] >= self.rules.end_residents or capped:
             self.final = True
             for q in range(self.num_players):
                 self.tiles_up[q] = ALL_TILES
@@ -703,8 +708,10 @@ class FuturopiaState(State):
                 if self.residents[p] >= self.rules.end_residents:
                     self._event(msg("fu.log.final_phase_residents", seat=p,
                                     n=self.residents[p], goal=self.rules.end_residents))
-                else:
+                elif self.trigger:
                     self._event(msg("fu.log.final_phase", seat=p))
+                else:  # the software safety limit (docs/rules-notes.md), not a rule
+                    self._event(msg("fu.log.final_phase_cap", seat=p, n=self.turns_played))
         self.trigger = False
         self._next_turn()
 
@@ -820,6 +827,7 @@ class FuturopiaState(State):
             placed += [f >> 1 for f in houses]
         assert len(placed) == len(set(placed)), "a house tile is in two places"
         assert 0 <= self.subsidy_pos < len(self.setup.subsidy_track)
+        assert self.final or self.turns_played < self.setup.max_turns, "turn cap passed"
 
     # ----- what a seat sees (no hidden information) --------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -103,6 +103,7 @@ def build_view(state: FuturopiaState) -> dict[str, Any]:
         "players": state.num_players,
         "options": dict(state.options),
         "turn": state.turn,
+        "turns_played": state.turns_played,  # toward the safety limit options["max_turns"]
         "current_player": state.current_player,
         "decision": _decision(state),
         "final_phase": state.final,

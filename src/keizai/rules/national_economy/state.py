@@ -454,7 +454,7 @@ class NationalEconomyState(State):
     def _steps_feasible(self, p: Player, steps: tuple[Any, ...], hand: int, budget: int,
                         ready_after: int) -> bool:
         for step in steps:
-            name = step[0]
+            name: str = step[0]  # a str, so compiled comparisons are string compares
             if name == "discard":
                 if hand < step[1]:
                     return False
@@ -583,7 +583,7 @@ class NationalEconomyState(State):
         seat = self.current
         assert seat is not None
         p = self.players[seat]
-        name = step[0]
+        name: str = step[0]  # a str, so compiled comparisons are string compares
         if name == "draw":
             self._draw(p, step[1], seat)
         elif name == "items":

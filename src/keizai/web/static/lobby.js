@@ -56,10 +56,20 @@ export function showLobby(root) {
 
   function gameInfo() { return catalog.games.find((g) => g.id === state.game); }
 
+  // the levels offered for this game and player count (solo planner alone, not at a table)
+  function offeredBots() {
+    return gameInfo()?.bots?.[String(state.players)] || catalog.bots;
+  }
+
+  function botOf(i) {
+    const bots = offeredBots();
+    return bots.includes(state.bots[i]) ? state.bots[i] : bots[0];
+  }
+
   function seatSpecs() {
     // "human": only the invite link gives the seat; "open": the lobby's join, first comer.
     return state.seats.slice(0, state.players).map((kind, i) => (kind === "human"
-      || kind === "open" ? kind : state.bots[i] || catalog.bots[0]));
+      || kind === "open" ? kind : botOf(i)));
   }
 
   async function create(form) {
@@ -96,7 +106,7 @@ export function showLobby(root) {
         h("option", { value: "bot", selected: state.seats[i] === "bot" }, t("bot"))),
         state.seats[i] === "bot" ? h("select", { name: `bot-${i}`, onchange: (e) => {
           state.bots[i] = e.target.value; } },
-        catalog.bots.map((b) => h("option", { value: b, selected: b === state.bots[i] },
+        offeredBots().map((b) => h("option", { value: b, selected: b === botOf(i) },
           botName(b))))
           : null));
     }

@@ -1,0 +1,475 @@
+"""The hot path of the observation encoders and of the action mask, compiled with mypyc
+(setup.py): each game's writer reads the state directly and writes the observation of a
+seat into a float32 buffer (a memoryview of a NumPy array) at an offset; `write_mask`
+writes the legal actions into a bytearray. No NumPy here: a batch of environments has
+one buffer for all its rows, and an observation needs no conversion.
+
+The buffers must be zero where they are written (a fresh copy of a blank buffer, or a
+row cleared by slice assignment): writers only write what is not zero. They gather the
+entries in native lists first (`Sink`) and write each into the buffer once, because an
+item assignment into a buffer is a generic Python operation (about 30 ns against a few
+for the native lists).
+What each writer writes is exactly `encode(state.view(seat), seat)` of its encoder
+(tests/rl/observations check it on random positions of every game and player count);
+each reads only what that view shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keizai.engine import State
+from keizai.rules.enterprise_empire import state as ee
+from keizai.rules.futuropia import phases
+from keizai.rules.futuropia.data import FOOD, POWER
+from keizai.rules.futuropia.staffing import best_output, workers_on_spaces
+from keizai.rules.futuropia.state import FuturopiaState
+from keizai.rules.national_economy import state as ne
+from keizai.rules.national_economy.workplaces import FACE, PUBLIC
+
+# A writable float32 buffer, seen as a memoryview (format "f": an `array("f")`, a NumPy
+# float32 array); entries are written as ints, which it stores as floats.
+Buffer = memoryview
+
+
+class Sink:
+    """Entries of one vector gathered in native lists, then written once each into the
+    float32 buffer (`flush`): a write into the buffer is a generic Python item
+    assignment, many times dearer than these."""
+
+    def __init__(self, size: int) -> None:
+        self.values: list[int] = [0] * size  # every entry of an observation is a whole number
+        self.touched: list[int] = []
+
+    def set(self, i: int, value: int) -> None:
+        values = self.values
+        if values[i] == 0:
+            if value == 0:
+                return
+            self.touched.append(i)
+        values[i] = value
+
+    def add(self, i: int, value: int) -> None:
+        values = self.values
+        if values[i] == 0:
+            self.touched.append(i)
+        values[i] += value
+
+    def flush(self, x: Buffer, base: int) -> None:
+        """Write the entries set since the last flush at `base` on, and forget them."""
+        values = self.values
+        touched = self.touched
+        for i in touched:
+            x[base + i] = values[i]
+        for i in touched:
+            values[i] = 0
+        touched.clear()
+
+
+def write_mask(state: State, seat: int, out: bytearray, base: int) -> None:
+    """1 at `base + i` for each legal action index i, if `seat` is the one to act (a
+    negative seat: whoever acts); nothing once the game is over."""
+    if state.is_over:
+        return
+    if seat >= 0 and seat != state.current_player:
+        return
+    for i in state.legal_indices():
+        out[base + i] = 1
+
+
+class NationalEconomyWriter:
+    """Writes `NationalEconomyEncoder` observations (the encoder's layout)."""
+
+    def __init__(self, enc: Any, building_modes: list[str]) -> None:
+        self.seats: int = enc.seats
+        self.size: int = enc.size
+        self.sink: Sink | None = Sink(enc.size)
+        self.b: int = len(enc.buildings)
+        self.type_slots: list[int] = list(enc.type_slots)
+        self.workplace_index: dict[str, int] = dict(enc.workplace_index)
+        self.modes: list[str] = list(building_modes)
+        self.numbers: int = enc.player_numbers
+        self.o_numbers: int = enc.o_numbers
+        self.o_phase: int = enc.o_phase
+        self.o_start: int = enc.o_start
+        self.o_lead: int = enc.o_lead
+        self.o_current: int = enc.o_current
+        self.o_decision: int = enc.o_decision
+        self.o_cards_left: int = enc.o_cards_left
+        self.o_reason: int = enc.o_reason
+        self.o_mode: int = enc.o_mode
+        self.o_chosen: int = enc.o_chosen
+        self.o_revealed: int = enc.o_revealed
+        self.o_discard: int = enc.o_discard
+        self.o_wp: int = enc.o_wp
+        self.o_public: int = enc.o_public
+        self.o_players: int = enc.o_players
+        self.o_hand: int = enc.o_hand
+        self.o_cost: int = enc.o_cost
+        self.o_scores: int = enc.o_scores
+
+    def write(self, state: ne.NationalEconomyState, me: int, x: Buffer, base: int) -> None:
+        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
+        self.sink = None
+        if o is None:
+            o = Sink(self.size)
+        cards = state.cards
+        slot_of = self.type_slots
+        n = state.num_players
+        b = self.b
+        at = self.o_numbers
+        o.set(at, n)
+        o.set(at + 1, state.round)
+        o.set(at + 2, len(cards.wages))
+        o.set(at + 3, cards.wages[state.round - 1])
+        o.set(at + 4, state.budget)
+        o.set(at + 5, len(state.deck))
+        if cards.vp_cards:
+            o.set(at + 6, 1)
+        phase = state.phase
+        o.set(self.o_phase + (2 if phase == ne.OVER else 1 if phase == ne.PAYDAY else 0), 1)
+        o.set(self.o_start + (state.start_player - me) % n, 1)
+        o.set(self.o_lead + (state.round_lead - me) % n, 1)
+        decision = state.decision
+        current = state.current_player
+        if current is not None:
+            o.set(self.o_current + (current - me) % n, 1)
+        if phase != ne.OVER:
+            if decision != ne.NONE:
+                o.set(self.o_decision + decision, 1)  # DECISIONS follows the rules
+                named: list[int] = []
+                if decision == ne.PAY:
+                    o.set(self.o_cards_left, state.pay_left)
+                    pay_for = state.pay_for
+                    o.set(self.o_reason + (0 if pay_for == ne.PAY_LIMIT
+                                           else 1 if pay_for == ne.PAY_BUILD else 2), 1)
+                    named = state.chosen
+                elif decision == ne.BUILD:
+                    two = state.build_two
+                    mode = state.build_mode if two is None else two
+                    o.set(self.o_mode + self.modes.index(mode), 1)
+                    named = state.chosen
+                elif decision == ne.SELL:
+                    named = state.sale_chosen
+                elif decision == ne.TAKE:
+                    for t in state.revealed:
+                        o.add(self.o_revealed + slot_of[t], 1)
+                for t in named:
+                    o.add(self.o_chosen + slot_of[t], 1)
+        for t in state.discard:
+            o.add(self.o_discard + slot_of[t], 1)
+        width = 2 + self.seats
+        wp_index = self.workplace_index
+        keys = state.wp_key
+        whos = state.wp_who
+        sides = state.wp_side
+        for i in range(len(keys)):
+            key = keys[i]
+            if key >= PUBLIC:
+                at = self.o_public + slot_of[key - PUBLIC] * width
+            elif key >= FACE:
+                at = self.o_wp + wp_index[cards.faces[key - FACE].id] * width
+            else:
+                at = self.o_wp + wp_index[cards.initial[key].id] * width
+            o.add(at, 1)
+            if sides[i]:
+                o.add(at + 1, 1)
+            for worker in whos[i]:
+                o.add(at + 2 + (worker - me) % n, 1)
+        numbers = self.numbers
+        row_size = 1 + numbers + 2 * b
+        players = state.players
+        for s in range(n):
+            p = players[s]
+            at = self.o_players + ((s - me) % n) * row_size
+            o.set(at, 1)
+            o.set(at + 1, p.money)
+            o.set(at + 2, p.workers)
+            o.set(at + 3, p.ready)
+            o.set(at + 4, p.trainees)
+            o.set(at + 5, p.dolls)
+            o.set(at + 6, p.temps)
+            o.set(at + 7, p.hand_size)
+            o.set(at + 8, p.items)
+            o.set(at + 9, p.vp)
+            o.set(at + 10, p.unpaid)
+            o.set(at + 11, p.brew)
+            o.set(at + 12, state._worker_limit(p))
+            o.set(at + 13, state._hand_limit(p))
+            owned = at + 1 + numbers
+            built = p.built
+            buildings = p.buildings
+            for k in range(len(buildings)):
+                t = slot_of[buildings[k]]
+                o.add(owned + t, 1)
+                if built[k] >= ne.USED:
+                    o.add(owned + b + t, 1)
+        p = players[me]
+        hand = p.hand
+        for t in range(len(hand)):
+            count = hand[t]
+            if count:
+                o.add(self.o_hand + slot_of[t], count)
+                o.set(self.o_cost + slot_of[t], state.cost(p, t))
+        if phase == ne.OVER or n == 1:
+            o.set(self.o_scores, 1)
+            scores = state.scores()
+            for s in range(n):
+                o.set(self.o_scores + 1 + (s - me) % n, scores[s]["total"])
+        o.flush(x, base)
+        self.sink = o
+
+
+class FuturopiaWriter:
+    """Writes `FuturopiaEncoder` observations (the encoder's layout)."""
+
+    def __init__(self, enc: Any) -> None:
+        self.seats: int = enc.seats
+        self.size: int = enc.size
+        self.sink: Sink | None = Sink(enc.size)
+        self.generator_slots: list[int] = list(enc.generator_slots)
+        self.face_slots: list[tuple[int, bool]] = list(enc.face_slots)
+        self.tile_slots: list[int] = list(enc.tile_slots)
+        self.experts: dict[str, int] = dict(enc.experts)
+        self.gens_n: int = len(enc.generators)
+        self.houses_n: int = len(enc.houses)
+        self.community_numbers: int = enc.community_numbers
+        self.row_size: int = enc._row_size()
+        self.o_numbers: int = enc.o_numbers
+        self.o_current: int = enc.o_current
+        self.o_phase: int = enc.o_phase
+        self.o_decision: int = enc.o_decision
+        self.o_purpose: int = enc.o_purpose
+        self.o_market: int = enc.o_market
+        self.o_markers: int = enc.o_markers
+        self.o_gens: int = enc.o_gens
+        self.o_supply: int = enc.o_supply
+        self.o_experts: int = enc.o_experts
+        self.o_players: int = enc.o_players
+        self.o_scores: int = enc.o_scores
+
+    def write(self, state: FuturopiaState, seat: int, x: Buffer, base: int) -> None:
+        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
+        self.sink = None
+        if o is None:
+            o = Sink(self.size)
+        n = state.num_players
+        setup = state.setup
+        table = setup.components.generators
+        gslot = self.generator_slots
+        faces = self.face_slots
+        at = self.o_numbers
+        o.set(at, n)
+        o.set(at + 1, state.turn)
+        if state.final:
+            o.set(at + 2, 1)
+        o.set(at + 3, state.subsidy_pos)
+        o.set(at + 4, state.subsidy_value() or 0)
+        if state.options["advanced"]:
+            o.set(at + 5, 1)
+        phase = state.phase
+        if phase != phases.OVER:
+            o.set(self.o_current + (state.actor - seat) % n, 1)
+        o.set(self.o_phase + phase, 1)  # PHASES follows the rules' numbering
+        if phase == phases.PAY:
+            o.set(self.o_decision, state.pay_owed)
+            o.set(self.o_purpose + state.pay_purpose, 1)
+        elif phase == phases.BUY or phase == phases.DISCARD:
+            o.set(self.o_market + state.buy_kind, 1)
+        elif phase == phases.HOUSES or phase == phases.OPENING:
+            low, high = state.bed_window(state.actor, state.invite_n)
+            at = self.o_decision
+            o.set(at + 1, state.invite_n)
+            o.set(at + 2, max(low, 0))
+            o.set(at + 3, high)
+        stock = state.stock
+        for kind in (FOOD, POWER):
+            o.set(self.o_markers + kind, state.mk_marker[kind])
+            queue = setup.queues[kind]
+            for i in range(state.mk_next[kind], len(queue)):
+                g = queue[i]
+                o.add(self.o_gens + 5 * gslot[g], stock[g])
+            for right in (False, True):
+                gen = state.mk_right[kind] if right else state.mk_left[kind]
+                if gen >= 0:
+                    at = self.o_gens + 5 * gslot[gen]
+                    o.set(at + (2 if right else 1), 1)
+                    o.set(at + 3, state.market_price(kind, right) or 0)
+                    o.set(at + 4, stock[gen])
+        for f in state.house_supply:
+            house, side_b = faces[f]
+            o.add(self.o_supply + 2 * house, 1)
+            if side_b:
+                o.add(self.o_supply + 2 * house + 1, 1)
+        for expert in setup.expert:
+            o.set(self.o_experts + self.experts[expert], 1)
+        row_size = self.row_size
+        gens_n = self.gens_n
+        numbers = self.community_numbers
+        for p in range(n):
+            at = self.o_players + ((p - seat) % n) * row_size
+            gens = state.gens[p]
+            robots = state.robots[p]
+            residents = state.residents[p]
+            robots_working, residents_working = workers_on_spaces(gens, table, robots,
+                                                                  residents)
+            res = state.res[p]
+            o.set(at, 1)
+            o.set(at + 1, res[0])
+            o.set(at + 2, res[1])
+            o.set(at + 3, res[2])
+            o.set(at + 4, state.loans[p])
+            o.set(at + 5, residents)
+            o.set(at + 6, residents - residents_working)
+            o.set(at + 7, robots)
+            o.set(at + 8, robots - robots_working)
+            o.set(at + 9, state.beds(p))
+            o.set(at + 10, state.house_energy(p))
+            o.set(at + 11, state.refresh_cost(p))
+            if state.finished[p]:
+                o.set(at + 12, 1)
+            at += 1 + numbers
+            workforce = state.workforce(p)
+            o.set(at, best_output(gens, table, FOOD, workforce))
+            o.set(at + 1, best_output(gens, table, POWER, workforce))
+            at += 2
+            for g in gens:
+                o.add(at + gslot[g], 1)
+            at += gens_n
+            for f in state.houses[p]:
+                house, side_b = faces[f]
+                o.add(at + 2 * house, 1)
+                if side_b:
+                    o.add(at + 2 * house + 1, 1)
+            at += 2 * self.houses_n
+            up = state.tiles_up[p]
+            tile_slots = self.tile_slots
+            for t in range(len(tile_slots)):
+                if up >> t & 1:
+                    o.set(at + tile_slots[t], 1)
+        if phase == phases.OVER:
+            o.set(self.o_scores, 1)
+            scores = state.scores()
+            for other in range(n):
+                o.set(self.o_scores + 1 + (other - seat) % n, scores[other]["total"])
+        o.flush(x, base)
+        self.sink = o
+
+
+class EnterpriseEmpireWriter:
+    """Writes `EnterpriseEmpireEncoder` observations (the encoder's layout)."""
+
+    def __init__(self, enc: Any) -> None:
+        self.seats: int = enc.seats
+        self.size: int = enc.size
+        self.sink: Sink | None = Sink(enc.size)
+        self.material_slots: list[int] = list(enc.material_slots)
+        self.group_slots: list[int] = list(enc.group_slots)
+        self.company_slots: list[int] = list(enc.company_slots)
+        self.price_slots: list[int] = list(enc.price_slots)
+        self.groups_n: int = len(enc.groups)
+        self.companies_n: int = len(enc.companies)
+        self.spaces: int = enc.spaces
+        self.corners: int = enc.corners
+        self.player_numbers: int = enc.player_numbers
+        self.row_size: int = enc._row_size()
+        self.o_numbers: int = enc.o_numbers
+        self.o_phase: int = enc.o_phase
+        self.o_start: int = enc.o_start
+        self.o_active: int = enc.o_active
+        self.o_current: int = enc.o_current
+        self.o_winner: int = enc.o_winner
+        self.o_corners: int = enc.o_corners
+        self.o_bank: int = enc.o_bank
+        self.o_offer: int = enc.o_offer
+        self.o_demand: int = enc.o_demand
+        self.o_players: int = enc.o_players
+        self.o_hand: int = enc.o_hand
+
+    def write(self, state: ee.EmpireState, me: int, x: Buffer, base: int) -> None:
+        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
+        self.sink = None
+        if o is None:
+            o = Sink(self.size)
+        n = state.num_players
+        parts = state.parts
+        mslot = self.material_slots
+        m_count = len(mslot)
+        at = self.o_numbers
+        o.set(at, n)
+        o.set(at + 1, state.turn)
+        o.set(at + 2, state.max_turns)
+        o.set(at + 3, len(state.price_pile))
+        o.set(at + 4, len(state.demand_pile))
+        if state.capped:
+            o.set(at + 5, 1)
+        phase = state.phase
+        o.set(self.o_phase + phase, 1)  # PHASES follows the rules' numbering
+        o.set(self.o_start + (state.start - me) % n, 1)
+        o.set(self.o_active + (state.active - me) % n, 1)
+        current = state.current_player
+        if current is not None:
+            o.set(self.o_current + (current - me) % n, 1)
+        if state.winner >= 0:
+            o.set(self.o_winner + (state.winner - me) % n, 1)
+        for c in range(self.corners):
+            at = self.o_corners + c * (self.seats + 1)
+            owner = state.corner_owner[c]
+            if owner >= 0:
+                o.set(at + (owner - me) % n, 1)
+            o.set(at + self.seats, state.corner_revenue[c])
+        for m in range(m_count):
+            o.set(self.o_bank + mslot[m], state.bank[m])
+        if state.offered >= 0:
+            at = self.o_offer
+            card = parts.price_kinds[state.offered]
+            o.set(at, 1)
+            o.set(at + 1, card.price)
+            o.set(at + 2, card.steps)
+            o.set(at + 3 + mslot[state.offer_material], 1)
+            if phase == ee.OFFER:
+                o.set(at + 3 + m_count + (state.decider - me) % n, 1)
+        o.set(self.o_demand + mslot[state.demand_pile[0]], 1)
+        row_size = self.row_size
+        k = len(parts.price_kinds)
+        companies = self.companies_n
+        held = state.held
+        hand = state.hand
+        for s in range(n):
+            at = self.o_players + ((s - me) % n) * row_size
+            up = state.company_up[s]
+            cards = 0
+            for i in range(s * k, (s + 1) * k):
+                cards += hand[i]
+            o.set(at, 1)
+            o.set(at + 1, state.cash[s])
+            o.set(at + 2, state.founded[s])
+            o.set(at + 3, len(state.company_pile[s]))
+            o.set(at + 4, cards)
+            at += 1 + self.player_numbers
+            o.set(at + self.group_slots[state.group[s]], 1)
+            at += self.groups_n
+            corner = state.corner_of[s]
+            if corner >= 0:
+                o.set(at + corner, 1)
+            at += self.corners
+            position = state.position[s]
+            if position >= 0:
+                o.set(at + position, 1)
+            at += self.spaces
+            for m in range(m_count):
+                count = held[s * m_count + m]
+                if count:
+                    o.set(at + mslot[m], count)
+            at += m_count
+            if up >= 0:
+                o.set(at + self.company_slots[up], 1)
+                for m in parts.companies[up].materials:
+                    o.add(at + companies + mslot[m], 1)
+            if s == me:
+                for i in range(k):
+                    count = hand[s * k + i]
+                    if count:
+                        o.add(self.o_hand + self.price_slots[i], count)
+        o.flush(x, base)
+        self.sink = o
