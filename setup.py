@@ -25,8 +25,8 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).parent
 SRC = ROOT / "src"
 
-# The hot path of every game: the engine core and each game's rules modules (and the RL
-# observation writers). Not the Game
+# The hot path of every game: the engine core and each game's rules modules (the RL
+# observation writers and the solo planner's rollout policy too). Not the Game
 # classes (engine/game.py, each game's game.py and package __init__), which games written
 # in plain Python subclass with class attributes, nor the terminal renderers.
 COMPILED = [
@@ -53,6 +53,7 @@ COMPILED = [
     "keizai/rules/enterprise_empire/state.py",
     # the observation encoders' and the action mask's hot path (no NumPy in it)
     "keizai/rl/observations/writers.py",
+    "keizai/agents/solo_policy.py",
 ]
 MANIFEST = "_compiled.json"
 
