@@ -235,6 +235,18 @@ class State(ABC):
             for owner, public, private in self._events
         ]
 
+    def events_since(self, seat: int | None, start: int) -> list[Message | str]:
+        """`events(seat)[start:]` without building the whole log (a face that already
+        has the first `start` entries asks only for the new ones)."""
+        return [
+            private if (private is not None and owner == seat) else public
+            for owner, public, private in self._events[start:]
+        ]
+
+    def event_count(self) -> int:
+        """How many entries the event log has (the same for every seat)."""
+        return len(self._events)
+
     # ----- helpers for subclasses ----------------------------------------------------
     def _shuffle_pile(self, pile: list[int]) -> int:
         """Shuffle a face-down pile; returns how many of its cards, from index 0, are

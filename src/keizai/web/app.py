@@ -408,7 +408,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             return
         except WebSocketDisconnect:
             return
-        conn = Connection(seat, min(since, len(table.state.events(seat))))
+        conn = Connection(seat, min(since, table.state.event_count()))
         table.join(conn)
         if seat is not None:
             await mark_seen(table, seat)

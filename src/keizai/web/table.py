@@ -127,7 +127,7 @@ class Table:
         # whole decision back.
         self.kinds: list[str | None] = []
         self.state = self._rebuild(row.record())
-        self.public_sent = len(self.state.events(None))
+        self.public_sent = self.state.event_count()
         self.hooks = settings.hooks
         self.hooks.loaded(self)
 
@@ -230,8 +230,9 @@ class Table:
         state = self.state
         seat = conn.seat
         shared = shared or Shared()
-        events = state.events(seat)
-        fresh = events[conn.log_sent:]  # only these are rendered (English, for older pages)
+        # Only the new entries are rendered (English, for older pages); asking for them
+        # alone keeps a broadcast's cost independent of the log's length.
+        fresh = state.events_since(seat, conn.log_sent)
         if shared.seats is None:
             shared.seats = self.seat_lines()
         message: dict[str, Any] = {
@@ -243,7 +244,7 @@ class Table:
             "current_player": state.current_player, "seats": shared.seats,
             "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
-        conn.log_sent = len(events)
+        conn.log_sent = state.event_count()
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
                 message["legal"] = [{"name": a.name, "label": a.label}
@@ -270,12 +271,12 @@ class Table:
             if conn.seat is None and conn.log_sent == public_from:
                 if public is None:
                     public = encode(self.payload(Connection(None, public_from), common))
-                    self.public_sent = len(self.state.events(None))
+                    self.public_sent = self.state.event_count()
                 conn.log_sent = self.public_sent
                 conn.send(public)
             else:
                 conn.send(encode(self.payload(conn, common)))
-        self.public_sent = len(self.state.events(None))
+        self.public_sent = self.state.event_count()
 
     def presence(self, but: Connection | None = None) -> None:
         """A seat's player came or went: one small message to the others, not views."""
