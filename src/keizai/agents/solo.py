@@ -87,12 +87,10 @@ class SoloAgent(Agent):
             sample = state.determinize(seat, self.rng)
             sample.log_enabled = False
             for index in legal:
-                if done and deadline is not None and _time.perf_counter() >= deadline:
+                if _late(deadline, done):
                     out_of_time = True
                     break
-                child = sample.clone()
-                child.apply_index(index)
-                value = self._play_out(child, deadline if done else None)
+                value = self._rollout(sample, index, deadline, done)
                 if value is None:
                     out_of_time = True
                     break
@@ -105,6 +103,14 @@ class SoloAgent(Agent):
         if not all(counts.values()):
             return self._fallback(state, seat)
         return max(legal, key=lambda i: totals[i] / counts[i])
+
+    def _rollout(self, sample: State, index: int, deadline: float | None,
+                 done: int) -> float | None:
+        """The value of playing `index` on `sample` and then to the end; None when the
+        deadline passed during it (a decision's first rollout always finishes)."""
+        child = sample.clone()
+        child.apply_index(index)
+        return self._play_out(child, deadline if done else None)
 
     def _halving(self, state: State, seat: int, legal: list[int],
                  deadline: float | None) -> int:
@@ -124,7 +130,7 @@ class SoloAgent(Agent):
             share = max(1, budget // (len(alive) * stages))
             for _ in range(share):
                 for index in alive:
-                    if done and deadline is not None and _time.perf_counter() >= deadline:
+                    if _late(deadline, done):
                         out_of_time = True
                         break
                     k = counts[index]
@@ -132,9 +138,7 @@ class SoloAgent(Agent):
                         sample = state.determinize(seat, self.rng)
                         sample.log_enabled = False
                         samples.append(sample)
-                    child = samples[k].clone()
-                    child.apply_index(index)
-                    value = self._play_out(child, deadline if done else None)
+                    value = self._rollout(samples[k], index, deadline, done)
                     if value is None:
                         out_of_time = True
                         break
@@ -173,3 +177,8 @@ class SoloAgent(Agent):
         while not sample.is_over:
             sample.apply_index(policy.choose_index(sample))
         return float(sample.scores()[0]["total"])
+
+
+def _late(deadline: float | None, done: int) -> bool:
+    """Whether the time is up (never before a decision's first rollout)."""
+    return bool(done) and deadline is not None and _time.perf_counter() >= deadline
