@@ -164,3 +164,26 @@ def test_building_b_is_drawn_first_when_draws_are_decided_at_draw_time(game: str
     state._draw(state.players[0], 1, 0)
     assert source.picks == 4 and state.deck_undecided == len(state.deck)
     state.check_invariants()
+
+
+@pytest.mark.parametrize("game", ["progress", "mecenat", "glory"])
+def test_a_determinized_solo_deck_keeps_building_b_on_top_until_drawn(game: str) -> None:
+    """Solo setup (seed 001: "Draw 3 Building Cards as your hand, then place B on top of
+    the deck"): the player knows the next card drawn is B, so every determinized world of
+    an ordinary (shuffled, not draw-time) game keeps B on top; the rest of the deck is
+    resampled. Once B is drawn, nothing on the deck is known any more."""
+    _, b, _ = SOLO[game]
+    state = new(game, 1)
+    b_index = state.cards.by_id[b]
+    assert state.deck[-1] == b_index
+    below = set()
+    for seed in range(20):
+        world = state.determinize(0, seed)
+        assert world.deck[-1] == b_index
+        assert sorted(world.deck) == sorted(state.deck)
+        below.add(tuple(world.deck[:-1]))
+        world.check_invariants()
+    assert len(below) > 1  # the cards under B are resampled
+    state._draw(state.players[0], 1, 0)  # B goes to the hand
+    tops = {state.determinize(0, seed).deck[-1] for seed in range(20)}
+    assert len(tops) > 1  # no card's place is known any more

@@ -137,6 +137,7 @@ class NationalEconomyState(State):
         "current",
         "decision",
         "deck",
+        "deck_known",
         "deck_undecided",
         "discard",
         "layout",
@@ -239,11 +240,15 @@ class NationalEconomyState(State):
         # cards are not ordered yet (engine `State.lazy_draws`); cards whose place is
         # known (the solo set-aside card) lie above them.
         self.deck_undecided = self._shuffle_pile(deck)
+        # How many cards on top of the deck every player knows (the solo set-aside card
+        # until it is drawn): a determinized world keeps them there.
+        self.deck_known = 0
         self.discard: list[int] = []
         for seat in range(players):
             self._draw(self.players[seat], setup["starting_hand"], seat, quiet=True)
         if set_aside_b >= 0:
             self.deck.append(set_aside_b)  # the top of the deck is its end
+            self.deck_known = 1
         if self.log_enabled:
             self._event(msg("ne.log.round_one", wage=cards.wages[0]))
 
@@ -349,6 +354,8 @@ class NationalEconomyState(State):
                 if self.log_enabled:
                     self._event(msg("ne.log.reshuffle"))
             t = deck.pop() if len(deck) > self.deck_undecided else self._draw_undecided()
+            if self.deck_known:
+                self.deck_known -= 1
             hand[t] += 1
             drawn.append(t)
         p.hand_n += len(drawn)
@@ -716,6 +723,8 @@ class NationalEconomyState(State):
                     self._event(msg("ne.log.reshuffle"))
             revealed.append(self.deck.pop() if len(self.deck) > self.deck_undecided
                             else self._draw_undecided())
+            if self.deck_known:
+                self.deck_known -= 1
         if not revealed:
             self._gain_items(p, seat, 1)
             return False
@@ -1149,6 +1158,7 @@ class NationalEconomyState(State):
         twin.wp_side = self.wp_side.copy()
         twin.deck = self.deck.copy()
         twin.deck_undecided = self.deck_undecided
+        twin.deck_known = self.deck_known
         twin.discard = self.discard.copy()
         return twin
 
@@ -1162,10 +1172,10 @@ class NationalEconomyState(State):
         twin = self.clone()
         sampler = rng_from(rng)
         # With lazy draws only the undecided part of the deck is unknown (and the cards
-        # above it stay where they are known to be).
+        # above it stay where they are known to be); without, all but the known top cards.
         lazy = twin.lazy_draws
-        undecided = twin.deck_undecided
-        pool = twin.deck[:undecided] if lazy else twin.deck
+        undecided = twin.deck_undecided if lazy else len(twin.deck) - twin.deck_known
+        pool = twin.deck[:undecided]
         busy = self.current if self.decision not in (PLACE, NONE) else None
         others = [s for s in range(twin.num_players) if s != seat and s != busy]
         for s in others:
@@ -1184,7 +1194,7 @@ class NationalEconomyState(State):
                 p.hand[pool.pop()] += 1
         if lazy:
             pool.sort()
-            twin.deck[:undecided] = pool
+        twin.deck[:undecided] = pool
         twin.rng = sampler.spawn()
         twin._legal = None
         return twin
