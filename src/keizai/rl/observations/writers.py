@@ -16,7 +16,7 @@ each reads only what that view shows.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, cast
 
 from keizai.engine import State
 from keizai.rules.enterprise_empire import state as ee
@@ -28,42 +28,124 @@ from keizai.rules.national_economy import state as ne
 from keizai.rules.national_economy.workplaces import FACE, PUBLIC
 
 # A writable float32 buffer, seen as a memoryview (format "f": an `array("f")`, a NumPy
-# float32 array); entries are written as ints, which it stores as floats.
-Buffer = memoryview
+# float32 array), written with float items (typed Any: typeshed's memoryview takes ints;
+# to mypyc a memoryview is a generic object all the same).
+Buffer = Any
 
 
 class Sink:
     """Entries of one vector gathered in native lists, then written once each into the
-    float32 buffer (`flush`): a write into the buffer is a generic Python item
-    assignment, many times dearer than these."""
+    float32 buffer (`flush`, `show`): a write into the buffer is a generic Python item
+    assignment, many times dearer than these.
+
+    `touched` holds the indices set, as the boxed ints of `index` (made once: boxing an
+    index above 256 would allocate at every entry)."""
 
     def __init__(self, size: int) -> None:
         self.values: list[int] = [0] * size  # every entry of an observation is a whole number
-        self.touched: list[int] = []
+        self.index: list[object] = list(range(size))
+        self.touched: list[object] = []
 
     def set(self, i: int, value: int) -> None:
         values = self.values
         if values[i] == 0:
             if value == 0:
                 return
-            self.touched.append(i)
+            self.touched.append(self.index[i])
         values[i] = value
 
     def add(self, i: int, value: int) -> None:
         values = self.values
         if values[i] == 0:
-            self.touched.append(i)
+            self.touched.append(self.index[i])
         values[i] += value
 
     def flush(self, x: Buffer, base: int) -> None:
         """Write the entries set since the last flush at `base` on, and forget them."""
         values = self.values
         touched = self.touched
-        for i in touched:
-            x[base + i] = values[i]
-        for i in touched:
+        for j in touched:
+            i = cast(int, j)
+            x[base + i] = _number(values[i])
             values[i] = 0
         touched.clear()
+
+    def show(self, x: Buffer, base: int, shown: Shown) -> None:
+        """Make the row of `x` at `base`, which shows `shown`, show the entries set since
+        the last flush (zero elsewhere), writing only the entries that differ; forget
+        them. Consecutive observations of one seat differ in a few entries (about 10 of
+        60 nonzero ones in National Economy)."""
+        values = self.values
+        old = shown.values
+        touched = self.touched
+        for j in touched:
+            i = cast(int, j)
+            v = values[i]
+            if old[i] != v:
+                x[base + i] = _number(v)
+                old[i] = v
+        for j in shown.touched:
+            i = cast(int, j)
+            if values[i] == 0 and old[i] != 0:
+                x[base + i] = ZERO
+                old[i] = 0
+        # the row's nonzero entries are among those touched now; forget the entries
+        stale = shown.touched
+        shown.touched = touched
+        for j in touched:
+            values[cast(int, j)] = 0
+        stale.clear()
+        self.touched = stale
+
+
+class Shown:
+    """What a row of a float32 buffer shows, for `Sink.show`: its entries (native) and
+    the indices that may be nonzero (boxed, as `Sink.touched`). A new one describes a
+    row of zeros; the row must change only through `show` with this object."""
+
+    def __init__(self, size: int) -> None:
+        self.values: list[int] = [0] * size
+        self.touched: list[object] = []
+
+
+# Entries as the float objects a buffer write takes (no allocation per write).
+_FLOATS: Final[list[object]] = [float(v) for v in range(256)]
+ZERO: Final[object] = 0.0
+
+
+def _number(v: int) -> object:
+    return _FLOATS[v] if 0 <= v < 256 else float(v)
+
+
+class Writer:
+    """Writes the observation vectors of one encoder's layout (a subclass per game)."""
+
+    def __init__(self, size: int) -> None:
+        self.size: int = size
+        self.sink: Sink | None = Sink(size)
+
+    def fill(self, o: Sink, state: State, me: int) -> None:
+        """Set the nonzero entries of `me`'s observation of `state` in `o`."""
+        raise NotImplementedError
+
+    def _take(self) -> Sink:
+        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
+        self.sink = None
+        return Sink(self.size) if o is None else o
+
+    def write(self, state: State, me: int, x: Buffer, base: int) -> None:
+        """Write the vector into `x` at `base`, where `x` is zero."""
+        o = self._take()
+        self.fill(o, state, me)
+        o.flush(x, base)
+        self.sink = o
+
+    def show(self, state: State, me: int, x: Buffer, base: int, shown: Shown) -> None:
+        """Make the row of `x` at `base` (which shows `shown`) show the vector."""
+        o = self._take()
+        self.fill(o, state, me)
+        o.show(x, base, shown)
+        self.sink = o
 
 
 def write_mask(state: State, seat: int, out: bytearray, base: int) -> None:
@@ -77,16 +159,59 @@ def write_mask(state: State, seat: int, out: bytearray, base: int) -> None:
         out[base + i] = 1
 
 
-class NationalEconomyWriter:
+class ViewWriter(Writer):
+    """The vector of the view, `encoder.encode(state.view(seat), seat)`: for a state that
+    no compiled writer reads (the environments take every encoder through `Writer`)."""
+
+    def __init__(self, encoder: Any) -> None:
+        super().__init__(encoder.size)
+        self.encoder: Any = encoder
+
+    def fill(self, o: Sink, state: State, me: int) -> None:
+        values = self.encoder.encode(state.view(me), me).tolist()
+        for i in range(len(values)):
+            v = values[i]
+            if v:
+                o.set(i, int(v))  # every entry of an observation is a whole number
+
+
+class MaskRow:
+    """A row of an int8 mask buffer, for `show_mask`: its length and a blank of it."""
+
+    def __init__(self, actions: int) -> None:
+        self.actions: int = actions
+        self.blank: bytes = bytes(actions)
+        self.ones: bytes = b"\x01" * actions
+
+
+def show_mask(state: State, seat: int, out: bytearray, base: int, row: MaskRow,
+              over_ones: bool) -> None:
+    """Make the row of `out` at `base` show `seat`'s legal actions (none when another
+    seat acts). Once the game is over: every action if `over_ones` (the Gymnasium
+    environments' convention), else none."""
+    end = base + row.actions
+    if state.is_over:
+        out[base:end] = row.ones if over_ones else row.blank
+        return
+    out[base:end] = row.blank
+    if seat < 0 or seat == state.current_player:
+        for i in state.legal_indices():
+            out[base + i] = 1
+
+
+class NationalEconomyWriter(Writer):
     """Writes `NationalEconomyEncoder` observations (the encoder's layout)."""
 
     def __init__(self, enc: Any, building_modes: list[str]) -> None:
         self.seats: int = enc.seats
-        self.size: int = enc.size
-        self.sink: Sink | None = Sink(enc.size)
+        super().__init__(enc.size)
         self.b: int = len(enc.buildings)
         self.type_slots: list[int] = list(enc.type_slots)
         self.workplace_index: dict[str, int] = dict(enc.workplace_index)
+        # the offsets of the face and initial workplaces' fields, for `cards`
+        self.cards: object = None
+        self.face_at: list[int] = []
+        self.initial_at: list[int] = []
         self.modes: list[str] = list(building_modes)
         self.numbers: int = enc.player_numbers
         self.o_numbers: int = enc.o_numbers
@@ -108,11 +233,8 @@ class NationalEconomyWriter:
         self.o_cost: int = enc.o_cost
         self.o_scores: int = enc.o_scores
 
-    def write(self, state: ne.NationalEconomyState, me: int, x: Buffer, base: int) -> None:
-        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
-        self.sink = None
-        if o is None:
-            o = Sink(self.size)
+    def fill(self, o: Sink, any_state: State, me: int) -> None:
+        state = cast(ne.NationalEconomyState, any_state)
         cards = state.cards
         slot_of = self.type_slots
         n = state.num_players
@@ -159,7 +281,13 @@ class NationalEconomyWriter:
         for t in state.discard:
             o.add(self.o_discard + slot_of[t], 1)
         width = 2 + self.seats
-        wp_index = self.workplace_index
+        if cards is not self.cards:  # the workplaces' fields, by key, for these cards
+            wp_index = self.workplace_index
+            self.face_at = [self.o_wp + wp_index[w.id] * width for w in cards.faces]
+            self.initial_at = [self.o_wp + wp_index[w.id] * width for w in cards.initial]
+            self.cards = cards
+        face_at = self.face_at
+        initial_at = self.initial_at
         keys = state.wp_key
         whos = state.wp_who
         sides = state.wp_side
@@ -168,9 +296,9 @@ class NationalEconomyWriter:
             if key >= PUBLIC:
                 at = self.o_public + slot_of[key - PUBLIC] * width
             elif key >= FACE:
-                at = self.o_wp + wp_index[cards.faces[key - FACE].id] * width
+                at = face_at[key - FACE]
             else:
-                at = self.o_wp + wp_index[cards.initial[key].id] * width
+                at = initial_at[key]
             o.add(at, 1)
             if sides[i]:
                 o.add(at + 1, 1)
@@ -216,17 +344,14 @@ class NationalEconomyWriter:
             scores = state.scores()
             for s in range(n):
                 o.set(self.o_scores + 1 + (s - me) % n, scores[s]["total"])
-        o.flush(x, base)
-        self.sink = o
 
 
-class FuturopiaWriter:
+class FuturopiaWriter(Writer):
     """Writes `FuturopiaEncoder` observations (the encoder's layout)."""
 
     def __init__(self, enc: Any) -> None:
         self.seats: int = enc.seats
-        self.size: int = enc.size
-        self.sink: Sink | None = Sink(enc.size)
+        super().__init__(enc.size)
         self.generator_slots: list[int] = list(enc.generator_slots)
         self.face_slots: list[tuple[int, bool]] = list(enc.face_slots)
         self.tile_slots: list[int] = list(enc.tile_slots)
@@ -248,11 +373,8 @@ class FuturopiaWriter:
         self.o_players: int = enc.o_players
         self.o_scores: int = enc.o_scores
 
-    def write(self, state: FuturopiaState, seat: int, x: Buffer, base: int) -> None:
-        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
-        self.sink = None
-        if o is None:
-            o = Sink(self.size)
+    def fill(self, o: Sink, any_state: State, seat: int) -> None:
+        state = cast(FuturopiaState, any_state)
         n = state.num_players
         setup = state.setup
         table = setup.components.generators
@@ -352,17 +474,14 @@ class FuturopiaWriter:
             scores = state.scores()
             for other in range(n):
                 o.set(self.o_scores + 1 + (other - seat) % n, scores[other]["total"])
-        o.flush(x, base)
-        self.sink = o
 
 
-class EnterpriseEmpireWriter:
+class EnterpriseEmpireWriter(Writer):
     """Writes `EnterpriseEmpireEncoder` observations (the encoder's layout)."""
 
     def __init__(self, enc: Any) -> None:
         self.seats: int = enc.seats
-        self.size: int = enc.size
-        self.sink: Sink | None = Sink(enc.size)
+        super().__init__(enc.size)
         self.material_slots: list[int] = list(enc.material_slots)
         self.group_slots: list[int] = list(enc.group_slots)
         self.company_slots: list[int] = list(enc.company_slots)
@@ -386,11 +505,8 @@ class EnterpriseEmpireWriter:
         self.o_players: int = enc.o_players
         self.o_hand: int = enc.o_hand
 
-    def write(self, state: ee.EmpireState, me: int, x: Buffer, base: int) -> None:
-        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
-        self.sink = None
-        if o is None:
-            o = Sink(self.size)
+    def fill(self, o: Sink, any_state: State, me: int) -> None:
+        state = cast(ee.EmpireState, any_state)
         n = state.num_players
         parts = state.parts
         mslot = self.material_slots
@@ -471,5 +587,3 @@ class EnterpriseEmpireWriter:
                     count = hand[s * k + i]
                     if count:
                         o.add(self.o_hand + self.price_slots[i], count)
-        o.flush(x, base)
-        self.sink = o

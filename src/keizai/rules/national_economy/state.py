@@ -309,12 +309,18 @@ class NationalEconomyState(State):
 
     def _hand_limit(self, p: Player) -> int:
         buildings = self.cards.buildings
-        return self.cards.setup["hand_limit"] + sum(buildings[t].hand_limit_bonus
-                                                    for t in p.buildings)
+        limit: int = self.cards.setup["hand_limit"]
+        for t in p.buildings:  # a loop, not sum() of a generator: no object per call
+            limit += buildings[t].hand_limit_bonus
+        return limit
 
     def _icon_count(self, p: Player, bit: int) -> int:
         buildings = self.cards.buildings
-        return sum(1 for t in p.buildings if buildings[t].icons & bit)
+        count = 0
+        for t in p.buildings:
+            if buildings[t].icons & bit:
+                count += 1
+        return count
 
     def cost(self, p: Player, t: int) -> int:
         """Construction cost of building type t for player p now (reductions applied)."""
