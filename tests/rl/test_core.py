@@ -126,3 +126,20 @@ def test_a_vector_environment_refuses_a_float_action():
     venv.reset(seed=0)
     with pytest.raises(keizai.IllegalAction):
         venv.step(np.array([0.0, 1.0]))
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_a_row_reused_for_another_player_count_keeps_no_stale_seat(game_id):
+    """Fixed fields (every seat's numbers) are compared with the row, not gathered: a row
+    that showed three seats and then shows two must lose the third seat's numbers."""
+    encoder = encoder_for(game_id)
+    row = np.zeros(encoder.size, np.float32)
+    shown = Shown(encoder.size)
+    for players in (3, 2, 3, 2):
+        state = keizai.new_game(game_id, players, seed=players)
+        rng = Rng(players)
+        for _ in range(15):
+            legal = state.legal_indices()
+            state.apply(legal[rng.randbelow(len(legal))])
+        encoder.writer.show(state, 0, memoryview(row), 0, shown)
+        assert np.array_equal(row, expected(state, 0))

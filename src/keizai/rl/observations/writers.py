@@ -45,6 +45,21 @@ class Sink:
         self.values: list[int] = [0] * size  # every entry of an observation is a whole number
         self.index: list[object] = list(range(size))
         self.touched: list[object] = []
+        # the row `put` writes into while bound (`Writer.show`): x at base, showing old
+        self.x: Any = None
+        self.base: int = 0
+        self.old: list[int] | None = None
+
+    def put(self, i: int, value: int) -> None:
+        """An entry that every observation of the layout sets (a fixed field, for every
+        seat of the game): while bound to a row, compared with what the row shows and
+        written at once if it differs, without being gathered; else as `set`."""
+        old = self.old
+        if old is None:
+            self.set(i, value)
+        elif old[i] != value:
+            self.x[self.base + i] = _number(value)
+            old[i] = value
 
     def set(self, i: int, value: int) -> None:
         values = self.values
@@ -106,6 +121,16 @@ class Shown:
     def __init__(self, size: int) -> None:
         self.values: list[int] = [0] * size
         self.touched: list[object] = []
+        self.players: int = 0  # of the states shown (`Writer.show`)
+
+    def clear(self, x: Buffer, base: int) -> None:
+        """Zero the whole row (a new player count: the fixed fields of other seats)."""
+        values = self.values
+        for i in range(len(values)):
+            if values[i] != 0:
+                x[base + i] = ZERO
+                values[i] = 0
+        self.touched.clear()
 
 
 # Entries as the float objects a buffer write takes (no allocation per write).
@@ -143,7 +168,13 @@ class Writer:
     def show(self, state: State, me: int, x: Buffer, base: int, shown: Shown) -> None:
         """Make the row of `x` at `base` (which shows `shown`) show the vector."""
         o = self._take()
+        n = state.num_players
+        if shown.players != n:
+            shown.clear(x, base)
+            shown.players = n
+        o.x, o.base, o.old = x, base, shown.values  # `put` writes the fixed fields
         self.fill(o, state, me)
+        o.x, o.old = None, None
         o.show(x, base, shown)
         self.sink = o
 
@@ -240,12 +271,12 @@ class NationalEconomyWriter(Writer):
         n = state.num_players
         b = self.b
         at = self.o_numbers
-        o.set(at, n)
-        o.set(at + 1, state.round)
-        o.set(at + 2, len(cards.wages))
-        o.set(at + 3, cards.wages[state.round - 1])
-        o.set(at + 4, state.budget)
-        o.set(at + 5, len(state.deck))
+        o.put(at, n)
+        o.put(at + 1, state.round)
+        o.put(at + 2, len(cards.wages))
+        o.put(at + 3, cards.wages[state.round - 1])
+        o.put(at + 4, state.budget)
+        o.put(at + 5, len(state.deck))
         if cards.vp_cards:
             o.set(at + 6, 1)
         phase = state.phase
@@ -310,20 +341,20 @@ class NationalEconomyWriter(Writer):
         for s in range(n):
             p = players[s]
             at = self.o_players + ((s - me) % n) * row_size
-            o.set(at, 1)
-            o.set(at + 1, p.money)
-            o.set(at + 2, p.workers)
-            o.set(at + 3, p.ready)
-            o.set(at + 4, p.trainees)
-            o.set(at + 5, p.dolls)
-            o.set(at + 6, p.temps)
-            o.set(at + 7, p.hand_size)
-            o.set(at + 8, p.items)
-            o.set(at + 9, p.vp)
-            o.set(at + 10, p.unpaid)
-            o.set(at + 11, p.brew)
-            o.set(at + 12, state._worker_limit(p))
-            o.set(at + 13, state._hand_limit(p))
+            o.put(at, 1)
+            o.put(at + 1, p.money)
+            o.put(at + 2, p.workers)
+            o.put(at + 3, p.ready)
+            o.put(at + 4, p.trainees)
+            o.put(at + 5, p.dolls)
+            o.put(at + 6, p.temps)
+            o.put(at + 7, p.hand_size)
+            o.put(at + 8, p.items)
+            o.put(at + 9, p.vp)
+            o.put(at + 10, p.unpaid)
+            o.put(at + 11, p.brew)
+            o.put(at + 12, state._worker_limit(p))
+            o.put(at + 13, state._hand_limit(p))
             owned = at + 1 + numbers
             built = p.built
             buildings = p.buildings
@@ -381,12 +412,12 @@ class FuturopiaWriter(Writer):
         gslot = self.generator_slots
         faces = self.face_slots
         at = self.o_numbers
-        o.set(at, n)
-        o.set(at + 1, state.turn)
+        o.put(at, n)
+        o.put(at + 1, state.turn)
         if state.final:
             o.set(at + 2, 1)
-        o.set(at + 3, state.subsidy_pos)
-        o.set(at + 4, state.subsidy_value() or 0)
+        o.put(at + 3, state.subsidy_pos)
+        o.put(at + 4, state.subsidy_value() or 0)
         if state.options["advanced"]:
             o.set(at + 5, 1)
         phase = state.phase
@@ -406,7 +437,7 @@ class FuturopiaWriter(Writer):
             o.set(at + 3, high)
         stock = state.stock
         for kind in (FOOD, POWER):
-            o.set(self.o_markers + kind, state.mk_marker[kind])
+            o.put(self.o_markers + kind, state.mk_marker[kind])
             queue = setup.queues[kind]
             for i in range(state.mk_next[kind], len(queue)):
                 g = queue[i]
@@ -436,24 +467,24 @@ class FuturopiaWriter(Writer):
             robots_working, residents_working = workers_on_spaces(gens, table, robots,
                                                                   residents)
             res = state.res[p]
-            o.set(at, 1)
-            o.set(at + 1, res[0])
-            o.set(at + 2, res[1])
-            o.set(at + 3, res[2])
-            o.set(at + 4, state.loans[p])
-            o.set(at + 5, residents)
-            o.set(at + 6, residents - residents_working)
-            o.set(at + 7, robots)
-            o.set(at + 8, robots - robots_working)
-            o.set(at + 9, state.beds(p))
-            o.set(at + 10, state.house_energy(p))
-            o.set(at + 11, state.refresh_cost(p))
+            o.put(at, 1)
+            o.put(at + 1, res[0])
+            o.put(at + 2, res[1])
+            o.put(at + 3, res[2])
+            o.put(at + 4, state.loans[p])
+            o.put(at + 5, residents)
+            o.put(at + 6, residents - residents_working)
+            o.put(at + 7, robots)
+            o.put(at + 8, robots - robots_working)
+            o.put(at + 9, state.beds(p))
+            o.put(at + 10, state.house_energy(p))
+            o.put(at + 11, state.refresh_cost(p))
             if state.finished[p]:
                 o.set(at + 12, 1)
             at += 1 + numbers
             workforce = state.workforce(p)
-            o.set(at, best_output(gens, table, FOOD, workforce))
-            o.set(at + 1, best_output(gens, table, POWER, workforce))
+            o.put(at, best_output(gens, table, FOOD, workforce))
+            o.put(at + 1, best_output(gens, table, POWER, workforce))
             at += 2
             for g in gens:
                 o.add(at + gslot[g], 1)
@@ -512,11 +543,11 @@ class EnterpriseEmpireWriter(Writer):
         mslot = self.material_slots
         m_count = len(mslot)
         at = self.o_numbers
-        o.set(at, n)
-        o.set(at + 1, state.turn)
-        o.set(at + 2, state.max_turns)
-        o.set(at + 3, len(state.price_pile))
-        o.set(at + 4, len(state.demand_pile))
+        o.put(at, n)
+        o.put(at + 1, state.turn)
+        o.put(at + 2, state.max_turns)
+        o.put(at + 3, len(state.price_pile))
+        o.put(at + 4, len(state.demand_pile))
         if state.capped:
             o.set(at + 5, 1)
         phase = state.phase
@@ -533,9 +564,9 @@ class EnterpriseEmpireWriter(Writer):
             owner = state.corner_owner[c]
             if owner >= 0:
                 o.set(at + (owner - me) % n, 1)
-            o.set(at + self.seats, state.corner_revenue[c])
+            o.put(at + self.seats, state.corner_revenue[c])
         for m in range(m_count):
-            o.set(self.o_bank + mslot[m], state.bank[m])
+            o.put(self.o_bank + mslot[m], state.bank[m])
         if state.offered >= 0:
             at = self.o_offer
             card = parts.price_kinds[state.offered]
@@ -557,11 +588,11 @@ class EnterpriseEmpireWriter(Writer):
             cards = 0
             for i in range(s * k, (s + 1) * k):
                 cards += hand[i]
-            o.set(at, 1)
-            o.set(at + 1, state.cash[s])
-            o.set(at + 2, state.founded[s])
-            o.set(at + 3, len(state.company_pile[s]))
-            o.set(at + 4, cards)
+            o.put(at, 1)
+            o.put(at + 1, state.cash[s])
+            o.put(at + 2, state.founded[s])
+            o.put(at + 3, len(state.company_pile[s]))
+            o.put(at + 4, cards)
             at += 1 + self.player_numbers
             o.set(at + self.group_slots[state.group[s]], 1)
             at += self.groups_n
