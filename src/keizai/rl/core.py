@@ -94,7 +94,8 @@ class EnvCore:
         self.play_opponents()
         if state.is_over:
             self.ended = True
-            self.reward = final_rewards(state, self.reward_kind)[self.seat]
+            scores = self.writer.final_scores(state)  # shared with the last observation
+            self.reward = final_rewards(state, self.reward_kind, scores)[self.seat]
             return ENDED
         self.reward = 0.0
         return RUNNING

@@ -122,7 +122,8 @@ class KeizaiAECEnv(AECEnv):
         # IllegalAction (state unchanged) if not legal
         state.apply(action if type(action) is int else action_index(action))
         if state.is_over:
-            rewards = final_rewards(state, self.reward_kind)
+            # the scores shared with the seats' last observations
+            rewards = final_rewards(state, self.reward_kind, self._writer.final_scores(state))
             self.rewards = dict(zip(self.agents, rewards, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()

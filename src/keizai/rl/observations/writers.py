@@ -148,6 +148,21 @@ class Writer:
     def __init__(self, size: int) -> None:
         self.size: int = size
         self.sink: Sink | None = Sink(size)
+        # the scores of the last finished game asked for (`final_scores`)
+        self.over_state: State | None = None
+        self.over_scores: list[dict[str, int]] = []
+
+    def final_scores(self, state: State) -> list[dict[str, int]]:
+        """`state.scores()`, computed once for a finished game: the environments' final
+        reward and the observations of the end (of every seat) share it (Futuropia's
+        scoring costs about 0.36 ms, a game's decisions about 0.35 ms). A finished game
+        takes no more actions, so its scores stay what they were."""
+        if not state.is_over:
+            return state.scores()
+        if state is not self.over_state:
+            self.over_scores = state.scores()
+            self.over_state = state
+        return self.over_scores
 
     def fill(self, o: Sink, state: State, me: int) -> None:
         """Set the nonzero entries of `me`'s observation of `state` in `o`."""
@@ -372,7 +387,7 @@ class NationalEconomyWriter(Writer):
                 o.set(self.o_cost + slot_of[t], state.cost(p, t))
         if phase == ne.OVER or n == 1:
             o.set(self.o_scores, 1)
-            scores = state.scores()
+            scores = self.final_scores(state)
             for s in range(n):
                 o.set(self.o_scores + 1 + (s - me) % n, scores[s]["total"])
 
@@ -502,7 +517,7 @@ class FuturopiaWriter(Writer):
                     o.set(at + tile_slots[t], 1)
         if phase == phases.OVER:
             o.set(self.o_scores, 1)
-            scores = state.scores()
+            scores = self.final_scores(state)
             for other in range(n):
                 o.set(self.o_scores + 1 + (other - seat) % n, scores[other]["total"])
 
