@@ -13,6 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -365,9 +366,9 @@ class Table:
             raise ApiError("illegal_action", str(error), 422,
                            reason=error.to_json()) from None
         step = len(state.history)
-        self.version = await self._write(self.store.append_actions, self.id, step,
-                                         list(names), version=self.version,
-                                         summary=self.stored_summary(candidate))
+        self.version = await self._stored(self.store.append(
+            self.id, step, list(names), version=self.version,
+            summary=self.stored_summary(candidate)))
         self.movers += movers
         self.reveals_before += marks
         self.kinds += kinds
@@ -377,10 +378,14 @@ class Table:
         self.broadcast()
 
     async def _write(self, method: Any, *args: Any, **kwargs: Any) -> Any:
-        """A store write in a worker thread; a conflict reloads the game (another process
+        """A store write in the store's writer thread (see `_stored`)."""
+        return await self._stored(self.store.in_writer(method, *args, **kwargs))
+
+    async def _stored(self, write: Awaitable[Any]) -> Any:
+        """The answer of a store write; a conflict reloads the game (another process
         changed it) and is refused as stale; a failing database as storage_error."""
         try:
-            return await self.store.in_writer(method, *args, **kwargs)
+            return await write
         except Conflict:
             row = await asyncio.to_thread(self.store.load, self.id)
             if row is not None:
