@@ -13,6 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -51,21 +52,35 @@ class Settings:
 
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket client: the seat it sees (None = spectator) and its outbox of
+    """One WebSocket client: the seat it sees (None = spectator), whether it wants the log
+    as English lines too (`log`; the page renders `events` itself), and its outbox of
     encoded messages (None: the client fell too far behind and is closed)."""
 
     seat: int | None
     log_sent: int
-    outbox: asyncio.Queue[str | None] = field(
-        default_factory=lambda: asyncio.Queue(MAX_OUTBOX))
+    lines: bool = True
+    outbox: deque[str | None] = field(default_factory=deque)
+    waiter: asyncio.Future[None] | None = None
 
     def send(self, text: str) -> None:
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
-            self.outbox.put_nowait(None)
+        if len(self.outbox) >= MAX_OUTBOX:
+            self.outbox.clear()
+            self.outbox.append(None)
+        else:
+            self.outbox.append(text)
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def next(self) -> str | None:
+        """The next message to send, once there is one."""
+        while not self.outbox:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        return self.outbox.popleft()
 
 
 class Shared:
@@ -239,12 +254,13 @@ class Table:
         message: dict[str, Any] = {
             "type": "state", "game_id": self.id, "game": state.game.id,
             "title": state.game.title, "seat": seat, "step": len(state.history),
-            "view": state.view(seat), "log_from": conn.log_sent,
-            "log": [shared.render(e) for e in fresh], "over": state.is_over,
+            "view": state.view(seat), "log_from": conn.log_sent, "over": state.is_over,
             "events": [i18n.to_json(e) for e in fresh],
             "current_player": state.current_player, "seats": shared.seats,
             "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
+        if conn.lines:
+            message["log"] = [shared.render(e) for e in fresh]
         conn.log_sent = state.event_count()
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
@@ -264,17 +280,19 @@ class Table:
         return message
 
     def broadcast(self) -> None:
-        """Every connection its new view; spectators in step share one encoded message."""
-        public: str | None = None
+        """Every connection its new view; spectators in step share one encoded message
+        (one with the English log lines and one without, at most)."""
+        public: dict[bool, str] = {}
         public_from = self.public_sent
         common = Shared()
         for conn in self.connections:
             if conn.seat is None and conn.log_sent == public_from:
-                if public is None:
-                    public = encode(self.payload(Connection(None, public_from), common))
-                    self.public_sent = self.state.event_count()
-                conn.log_sent = self.public_sent
-                conn.send(public)
+                text = public.get(conn.lines)
+                if text is None:
+                    text = public[conn.lines] = encode(self.payload(
+                        Connection(None, public_from, conn.lines), common))
+                conn.log_sent = self.state.event_count()
+                conn.send(text)
             else:
                 conn.send(encode(self.payload(conn, common)))
         self.public_sent = self.state.event_count()
