@@ -119,7 +119,8 @@ def check_step(step: Any) -> int | None:
 
 
 class Table:
-    def __init__(self, row: GameRow, store: Store, settings: Settings) -> None:
+    def __init__(self, row: GameRow, store: Store, settings: Settings, *,
+                 new: bool = False) -> None:
         self.id = row.id
         self.store = store
         self.settings = settings
@@ -145,7 +146,13 @@ class Table:
         self.state = self._rebuild(row.record())
         self.public_sent = self.state.event_count()
         self.hooks = settings.hooks
+        # Just created (`Tables.create`): the hooks know nothing is stored about it yet.
+        self.new = new
         self.hooks.loaded(self)
+        self.new = False
+        # The compound decision pending in a state (its step), asked for by the mover's
+        # message and again by the next action's undo bookkeeping: computed once.
+        self._pending: tuple[State, int, Any] | None = None
 
     def _rebuild(self, record: dict[str, Any]) -> State:
         """Replay a record, noting who took each decision and what was revealed before."""
@@ -268,7 +275,7 @@ class Table:
                                     for a in state.legal_actions()]
                 # The compound decision whole (pay N cards from these, ...): it lists the
                 # seat's own hand, so only that seat's message carries it.
-                whole = state.pending_decision()
+                whole = self.pending_decision(state)
                 if whole is not None and whole.seat == seat:
                     message["whole"] = whole.to_json()
             message["undo"] = self.undo_refusal(seat) is None
@@ -278,6 +285,15 @@ class Table:
             message["places"] = state.places()  # tied seats share a place (shared victory)
             message["winners"] = state.winners()
         return message
+
+    def pending_decision(self, state: State) -> Any:
+        """`state.pending_decision()`, remembered for the state at its current step."""
+        known = self._pending
+        if known is not None and known[0] is state and known[1] == len(state.history):
+            return known[2]
+        pending = state.pending_decision()
+        self._pending = (state, len(state.history), pending)
+        return pending
 
     def broadcast(self) -> None:
         """Every connection its new view; spectators in step share one encoded message
@@ -375,10 +391,14 @@ class Table:
         marks: list[undo.Counters] = []
         kinds: list[str | None] = []
         try:
-            for name in names:
+            for number, name in enumerate(names):
                 movers.append(candidate.current_player)
                 marks.append(undo.counters(candidate))
-                kinds.append(undo.decision_kind(candidate))
+                if number == 0:   # the candidate is still a copy of the state
+                    pending = self.pending_decision(state)
+                    kinds.append(None if pending is None else pending.kind)
+                else:
+                    kinds.append(undo.decision_kind(candidate))
                 candidate.apply(name)
         except IllegalAction as error:
             raise ApiError("illegal_action", str(error), 422,
