@@ -10,7 +10,7 @@ import pytest
 
 import keizai
 from keizai import i18n
-from keizai.web.table import MAX_OUTBOX, Connection
+from keizai.web.table import MAX_OUTBOX, Connection, encode
 from tests.web.conftest import create, live, next_state
 
 FORBIDDEN_KEYS = {"deck", "seed", "rng", "record", "token", "host_token", "actions"}
@@ -192,3 +192,7 @@ def test_a_client_that_falls_too_far_behind_is_closed_and_one_that_reads_is_not(
         assert await waiting == "now"
 
     asyncio.run(run())
+
+
+def test_a_message_with_keys_other_than_strings_is_still_encoded() -> None:
+    assert encode({"view": {1: "one"}, "seat": 0}) == '{"view":{"1":"one"},"seat":0}'

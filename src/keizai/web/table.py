@@ -100,8 +100,13 @@ class Shared:
 
 def encode(message: dict[str, Any]) -> str:
     """A message as compact JSON text. orjson encodes a state message about five times
-    faster than the standard library, and every action encodes one per connected seat."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    faster than the standard library, and every action encodes one per connected seat.
+    Views have string keys; orjson's option for other keys halves its speed, so it is
+    used only for a message that needs it."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def check_seat(seat: Any, seats: int) -> int:
