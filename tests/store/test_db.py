@@ -184,3 +184,30 @@ def test_an_append_is_refused_when_its_version_is_stale_in_a_batch(store: Store)
     first, second = asyncio.run(play())
     assert first == 1 and isinstance(second, Conflict)
     assert store.load(made[1][0]).actions == []
+
+
+def test_a_failed_batch_answers_its_waiters_and_later_appends_go_on(store: Store) -> None:
+    made = _games(store, 2)
+    real = store.append_batch
+    calls = []
+
+    def broken_once(items: list[Append]) -> list[int | Exception]:
+        calls.append(len(items))
+        if len(calls) == 1:
+            raise OSError("disk full")
+        return real(items)
+
+    store.append_batch = broken_once   # type: ignore[method-assign]
+
+    async def play() -> tuple[BaseException | int, int]:
+        failed = await asyncio.gather(store.append(made[0][0], 0, [made[0][1][0]], 0),
+                                      return_exceptions=True)
+        later = await asyncio.wait_for(store.append(made[1][0], 0, [made[1][1][0]], 0), 10)
+        return failed[0], later
+
+    failed, later = asyncio.run(play())
+    if store.postgres:   # each append is its own transaction there, no batches
+        assert calls == [] and failed == 1 and later == 1
+        return
+    assert isinstance(failed, OSError) and later == 1
+    assert store.load(made[0][0]).actions == [] and store.load(made[1][0]).version == 1

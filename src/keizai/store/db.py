@@ -399,17 +399,19 @@ class Store:
         with self._queue_lock:
             batch, self._queued = self._queued, []
         try:
-            results = self.append_batch([item for item, _future in batch])
-        except BaseException as error:
-            results = [error if isinstance(error, Exception) else RuntimeError(error)
-                       ] * len(batch)
-        _settle_from_thread([(future, result) for (_item, future), result
-                             in zip(batch, results, strict=True)])
-        with self._queue_lock:
-            more = bool(self._queued)
-            self._flushing = more
-        if more:
-            self._submit_flush()
+            try:
+                results = self.append_batch([item for item, _future in batch])
+            except BaseException as error:   # every waiter gets an answer
+                results = [error if isinstance(error, Exception) else RuntimeError(error)
+                           ] * len(batch)
+            _settle_from_thread([(future, result) for (_item, future), result
+                                 in zip(batch, results, strict=True)])
+        finally:   # whatever happened, later appends are flushed
+            with self._queue_lock:
+                more = bool(self._queued)
+                self._flushing = more
+            if more:
+                self._submit_flush()
 
     @property
     def _mark(self) -> str:
