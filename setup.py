@@ -54,6 +54,9 @@ COMPILED = [
     # the observation encoders' and the action mask's hot path (no NumPy in it)
     "keizai/rl/observations/writers.py",
     "keizai/agents/solo_policy.py",
+    # the MCTS agent's search loop and the National Economy evaluation at its leaves
+    "keizai/agents/mcts_search.py",
+    "keizai/agents/heuristics/national_economy_fast.py",
 ]
 MANIFEST = "_compiled.json"
 
