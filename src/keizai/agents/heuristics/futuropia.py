@@ -4,12 +4,13 @@ The game's own score of the present position (the final scoring applied now: the
 self-sufficiency check on production, houses, loans, face-up tiles, 1 point per 10
 resources) is the base, with three corrections a player makes in their head:
 
-- **Stock by use, not by the 1-per-10 rate.** Money buys generators and houses, food
-  feeds the next feeding run, energy runs the robots: each is worth more than 0.1 point
-  up to what the next runs need, and stock beyond that need is worth only what an
-  early refresh or a repayment makes of it. So a surplus of energy is spent (refreshing
-  early, paying interest), not hoarded: the old evaluation ended games with ~100 unused
-  energy.
+- **Stock by what it can still become.** Money buys generators and houses, food feeds
+  the next feeding run, energy runs the robots: each is worth more than 0.1 point up to
+  what the next runs need. Food and energy beyond that need buy nothing themselves:
+  they pay "any resource" (interest, repayments, early refreshes), so they count as
+  money only as far as the loans held and a little future credit can absorb them —
+  and, once the final phase may begin within a round, only as far as the loans held.
+  The rest counts at nothing: a power run without a purchase is no subsidy.
 - **A loan is not 3 points lost while resources can repay it.** At the end of a
   player's game every loan that 5 resources can repay is repaid; only the rest costs
   the penalty. So a loan that buys a generator early is worth taking.
@@ -35,7 +36,6 @@ TILE_UP = 0.3  # a face-up tile before the final phase
 RICH = 30  # money beyond NEED from which an early refresh is not offered (no stalling)
 END_ENERGY = 0.0  # per unit of energy left after the end's repayments (really 0.1)
 CREDIT = 10  # spare food and energy future credit purchases may still absorb (2 loans)
-DEAD = 0.0  # per unit of spare food or energy nothing can absorb any more
 UNPAID = 3.0  # a loan the stock cannot repay (the rulebook's penalty)
 END_RESIDENTS = 25  # residents that trigger the final phase (rulebook 觸發遊戲最終階段)
 REPAY_COST = 5  # resources per loan repaid (rulebook 流程之外：貸款)
@@ -80,7 +80,7 @@ class FuturopiaEvaluator(Evaluator):
             # better spent now, on loans for one more purchase that it then repays
             est += (net - min(energy, net)) * SPARE + min(energy, net) * END_ENERGY
         else:
-            est += min(net, NEED) * WORTH + max(0, net - NEED) * SPARE + dead * DEAD
+            est += min(net, NEED) * WORTH + max(0, net - NEED) * SPARE
         if not final:
             # food and energy beyond the next runs' needs are worth a little less than
             # money (they pay refreshes, interest and repayments, not generators)
