@@ -127,7 +127,8 @@ def test_spare_energy_pays_before_spare_food() -> None:
         seat = state.current_player
         assert seat is not None
         row = state.view(seat)["communities"][seat]
-        spare_energy = row["energy"] - row["robots"] - row["robots_waiting"] - row["house_energy"] - 2
+        spare_energy = (row["energy"] - row["robots"] - row["robots_waiting"]
+                        - row["house_energy"] - 2)
         if "pay:energy" in _names(state) and spare_energy > 0:
             assert make_agent("heuristic", seed=1).choose(state).name == "pay:energy"
             return
