@@ -11,6 +11,7 @@ from keizai.agents import MCTSAgent, make_agent
 from keizai.agents.heuristics.futuropia import (
     CREDIT,
     FuturopiaEvaluator,
+    _dead_stock,
     _end_is_near,
 )
 from keizai.engine import Rng, State
@@ -59,6 +60,15 @@ def test_spare_energy_repays_loans_so_it_counts_while_loans_are_held() -> None:
 def test_near_the_end_no_future_credit_absorbs_spare_stock() -> None:
     spare = _row(energy=10 + CREDIT)
     assert _value(spare, credit=0) < _value(spare, credit=CREDIT)
+
+
+def test_near_the_end_money_repays_first_so_stock_beyond_it_is_dead() -> None:
+    """The end's repayment takes money, then food, then energy (rules/futuropia
+    state.py `_finish`): with 2 loans and $12 held near the end, no spare unit of food
+    or energy repays anything; far from it a couple of credit purchases still might."""
+    assert _dead_stock(4, 8, loans=2, credit=0, money=12) == 12
+    assert _dead_stock(4, 8, loans=2, credit=0, money=0) == 0
+    assert _dead_stock(4, 8, loans=0, credit=CREDIT) == max(0, 12 - CREDIT)
 
 
 def test_the_end_is_near_one_purchase_per_player_before_a_15_dollar_stack() -> None:

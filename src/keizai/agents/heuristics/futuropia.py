@@ -70,7 +70,8 @@ class FuturopiaEvaluator(Evaluator):
         energy_need = _energy_need(row)
         dead = 0
         if not final:
-            dead = _dead_stock(food - food_need, energy - energy_need, loans, credit)
+            dead = _dead_stock(food - food_need, energy - energy_need, loans, credit,
+                               money if credit == 0 else 0)
             net -= dead
         if net < 0:
             est -= UNPAID * -(net // 6)
@@ -166,17 +167,21 @@ def _end_is_near(view: dict[str, Any]) -> bool:
     return any(row["residents"] >= END_RESIDENTS - 5 for row in view["communities"])
 
 
-def _dead_stock(spare_food: int, spare_energy: int, loans: int, credit: int = CREDIT) -> int:
+def _dead_stock(spare_food: int, spare_energy: int, loans: int, credit: int = CREDIT,
+                money: int = 0) -> int:
     """Spare food and energy that cannot become anything any more.
 
     Beyond the next runs' needs, food and energy buy nothing themselves: they only pay
     "any resource" — interest and repayments (6 per loan), early refreshes — and loans
     are taken only when cash runs short. So spare stock is worth money up to what the
-    loans held and a couple of future credit purchases (`CREDIT`) can absorb; the rest
-    waits for the end's 1 point per 10. Counting it as money made a power run without a
-    purchase look like a subsidy, and games ended with 20-80 energy nobody could use."""
+    loans held and a couple of future credit purchases (`credit`) can absorb; the rest
+    waits for the end's 1 point per 10. When the end is near (`credit` 0) the end's
+    repayment comes next, and it takes `money` first (rules/futuropia/state.py
+    `_finish`), so money held shrinks what the stock can repay. Counting all spare
+    stock as money made a power run without a purchase look like a subsidy: the last
+    power run before the final phase bought nothing in 15 of 40 games."""
     spare = max(0, spare_food) + max(0, spare_energy)
-    return max(0, spare - 6 * loans - credit)
+    return max(0, spare - max(0, 6 * loans - money) - credit)
 
 
 def _energy_need(row: dict[str, Any]) -> int:
