@@ -53,6 +53,8 @@ COMPILED = [
     "keizai/rules/enterprise_empire/state.py",
     # the observation encoders' and the action mask's hot path (no NumPy in it)
     "keizai/rl/observations/writers.py",
+    # the Gymnasium environments' per-step work (no NumPy in it either)
+    "keizai/rl/core.py",
     "keizai/agents/solo_policy.py",
     # the MCTS agent's search loop and the National Economy evaluation at its leaves
     "keizai/agents/mcts_search.py",

@@ -2,8 +2,8 @@
 
 Each workload (complete random games of a game through the checked `apply` with
 `scores()` at the end, as docs/performance.md measures them; clone() of a mid-game state;
-MCTS iterations with random rollouts; steps of the vector RL environment, when the `rl`
-extra is installed) is timed as a ratio to a fixed pure-Python
+MCTS iterations with random rollouts; steps of the vector RL environment and of the
+PettingZoo one, when the `rl` extra is installed) is timed as a ratio to a fixed pure-Python
 calibration loop run in the same process, so a busy or slower machine moves both and the
 ratio stays put. bench/baseline.json keeps one set of ratios per build (the compiled
 default install, and plain Python with KEIZAI_PURE=1); the build that runs is compared
@@ -102,6 +102,33 @@ def vector_env(game_id: str, players: int, envs: int, steps: int) -> Callable[[]
     return run
 
 
+def pettingzoo_env(game_id: str, players: int, steps: int) -> Callable[[], None]:
+    """`KeizaiAECEnv` steps with random legal actions (`last()` with the acting seat's
+    observation and mask, `step`): the per-seat observation rows written by difference."""
+    import numpy as np
+
+    from keizai.rl.pettingzoo_env import KeizaiAECEnv
+
+    env = KeizaiAECEnv(game_id, players)
+
+    def run() -> None:
+        rng = Rng(0)
+        env.reset(seed=0)
+        done = 0
+        while done < steps:
+            for _agent in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randbelow(len(legal))]))
+                done += 1
+            env.reset()
+
+    return run
+
+
 WORKLOADS: dict[str, Callable[[], None]] = {
     "national-economy/progress 4p games": random_games("national-economy/progress", 4, 60),
     "national-economy/mecenat 2p games": random_games("national-economy/mecenat", 2, 100),
@@ -116,6 +143,8 @@ try:  # the research environments, when the `rl` extra is installed
     WORKLOADS["national-economy/progress 2p vector env"] = vector_env(
         "national-economy/progress", 2, 8, 200)
     WORKLOADS["futuropia 2p vector env"] = vector_env("futuropia", 2, 8, 100)
+    WORKLOADS["enterprise-empire 2p pettingzoo"] = pettingzoo_env("enterprise-empire", 2,
+                                                                   2000)
 except ImportError:
     pass
 

@@ -405,6 +405,7 @@ def test_a_terminal_that_cannot_show_chinese_gets_replacements_not_a_traceback()
     (["--port", "99999"], "--port"),
     (["--clock-fast", "0"], "--clock-fast must be"),
     (["--clock-relaxed", "nan"], "--clock-relaxed must be"),
+    (["--log-level", "loud"], "--log-level must be"),
 ])
 def test_serve_refuses_bad_arguments_with_a_message(args, message, tmp_path, monkeypatch) -> None:
     """Found by trying it as a new user: a malformed database URL or an unreachable
@@ -434,6 +435,21 @@ def test_serve_sets_the_clock_lengths_and_plain_http_cookies(tmp_path, monkeypat
     social = served["app"].state.social
     assert social.clocks.seconds == {"relaxed": 300.0, "fast": 45.0}
     assert social.accounts.config.secure_cookies is True
+
+
+def test_serve_passes_its_log_level_and_leaves_websocket_compression_off(
+        tmp_path, monkeypatch) -> None:
+    """A browser test's server logs one line per request (`--log-level info`), which a
+    failing test shows; state messages are not compressed per connection."""
+    import uvicorn
+
+    monkeypatch.chdir(tmp_path)
+    served: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: served.update(kwargs))
+    assert runner.invoke(app, ["serve", "--log-level", "info"]).exit_code == 0
+    assert served["log_level"] == "info" and served["ws_per_message_deflate"] is False
+    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert served["log_level"] == "warning"
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh-TW"])

@@ -623,6 +623,9 @@ def serve(
     secure_cookies: Annotated[bool, typer.Option(
         help="mark session cookies Secure (sent over https and to localhost only); "
              "--no-secure-cookies only for plain http on a trusted local network")] = True,
+    log_level: Annotated[str, typer.Option(
+        help="what the server logs: warning (default), info (also one line per "
+             "request), error")] = "warning",
 ) -> None:
     """Serve the web platform: lobby, tables, live games, replays."""
     try:
@@ -642,6 +645,8 @@ def serve(
     for name, value in (("--bot-delay", bot_delay), ("--handover-after", handover_after)):
         if not math.isfinite(value) or value < 0:
             raise _fail(f"{name} must be a number of seconds (0 or more), not {value}")
+    if log_level not in ("error", "warning", "info"):
+        raise _fail(f"--log-level must be error, warning or info, not {log_level!r}")
     for name, value in (("--clock-relaxed", clock_relaxed), ("--clock-fast", clock_fast)):
         if not math.isfinite(value) or value <= 0:
             raise _fail(f"{name} must be a number of seconds (more than 0), not {value}")
@@ -660,7 +665,7 @@ def serve(
                     f"{str(error).splitlines()[0]}") from None
     # Spectators share one encoded message per step; per-connection compression would
     # undo that, so WebSocket messages are not compressed (a reverse proxy may).
-    uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+    uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
                 ws_per_message_deflate=False, proxy_headers=True,
                 forwarded_allow_ips=forwarded_allow_ips)
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import threading
 
 import pytest
 from sqlalchemy.exc import IntegrityError
 
 import keizai
 from keizai.agents import make_agent
-from keizai.store import Conflict, SeatRow, Store, Summary
+from keizai.store import Append, Conflict, SeatRow, Store, Summary
 
 
 def new_id() -> str:
@@ -111,3 +113,101 @@ def test_truncate_and_seat_changes(store: Store) -> None:
 
 def test_unknown_game_is_none(store: Store) -> None:
     assert store.load("no-such-game") is None
+
+
+def _games(store: Store, count: int) -> list[tuple[str, list[str]]]:
+    made = []
+    for seed in range(count):
+        state = keizai.new_game("national-economy/progress", 2, seed=seed)
+        game_id = new_id()
+        store.create_game(game_id, state.record(), "host", seats(2))
+        made.append((game_id, [a.name for a in state.legal_actions()]))
+    return made
+
+
+def test_a_batch_answers_each_append_for_itself(store: Store) -> None:
+    """Appends of several games in one transaction (SQLite's group commit): a stale one
+    is refused and writes nothing, the others are written; an append that breaks the
+    transaction (a step already stored) costs only itself."""
+    (fresh, names), (stale, other), (taken, third) = _games(store, 3)
+    store.append_action(taken, 0, third[0], version=0)
+    answers = store.append_batch([Append(fresh, 0, [names[0]], 0),
+                                  Append(stale, 0, [other[0]], 5),
+                                  Append(taken, 0, [third[1]], None)])
+    assert answers[0] == 1
+    assert isinstance(answers[1], Conflict) and isinstance(answers[2], Conflict)
+    assert store.load(fresh).actions == [names[0]]
+    assert store.load(stale).actions == [] and store.load(stale).version == 0
+    assert store.load(taken).actions == [third[0]] and store.load(taken).version == 1
+
+
+def test_appends_waiting_together_share_one_commit(store: Store) -> None:
+    """On SQLite, appends that wait while the writer thread is busy go into its next
+    transaction together, and each is answered (with its version) only once that
+    transaction is committed."""
+    if store.postgres:
+        pytest.skip("PostgreSQL writes each append in its own transaction")
+    made = _games(store, 8)
+    batches: list[int] = []
+    real = store.append_batch
+
+    def counted(items: list[Append]) -> list[int | Exception]:
+        batches.append(len(items))
+        return real(items)
+
+    store.append_batch = counted   # type: ignore[method-assign]
+    busy = threading.Event()
+
+    async def play() -> list[int]:
+        store.writer.submit(busy.wait, 10)   # the writer is busy with another write
+        waiting = [asyncio.ensure_future(store.append(game_id, 0, [names[0]], version=0))
+                   for game_id, names in made]
+        await asyncio.sleep(0.05)
+        assert not any(w.done() for w in waiting)   # nothing answered before its commit
+        busy.set()
+        return await asyncio.wait_for(asyncio.gather(*waiting), 10)
+
+    assert asyncio.run(play()) == [1] * len(made)
+    assert batches == [len(made)]
+    assert all(store.load(game_id).actions == [names[0]] for game_id, names in made)
+
+
+def test_an_append_is_refused_when_its_version_is_stale_in_a_batch(store: Store) -> None:
+    made = _games(store, 2)
+
+    async def play() -> list[int | BaseException]:
+        return await asyncio.gather(
+            store.append(made[0][0], 0, [made[0][1][0]], version=0),
+            store.append(made[1][0], 0, [made[1][1][0]], version=3),
+            return_exceptions=True)
+
+    first, second = asyncio.run(play())
+    assert first == 1 and isinstance(second, Conflict)
+    assert store.load(made[1][0]).actions == []
+
+
+def test_a_failed_batch_answers_its_waiters_and_later_appends_go_on(store: Store) -> None:
+    made = _games(store, 2)
+    real = store.append_batch
+    calls = []
+
+    def broken_once(items: list[Append]) -> list[int | Exception]:
+        calls.append(len(items))
+        if len(calls) == 1:
+            raise OSError("disk full")
+        return real(items)
+
+    store.append_batch = broken_once   # type: ignore[method-assign]
+
+    async def play() -> tuple[BaseException | int, int]:
+        failed = await asyncio.gather(store.append(made[0][0], 0, [made[0][1][0]], 0),
+                                      return_exceptions=True)
+        later = await asyncio.wait_for(store.append(made[1][0], 0, [made[1][1][0]], 0), 10)
+        return failed[0], later
+
+    failed, later = asyncio.run(play())
+    if store.postgres:   # each append is its own transaction there, no batches
+        assert calls == [] and failed == 1 and later == 1
+        return
+    assert isinstance(failed, OSError) and later == 1
+    assert store.load(made[0][0]).actions == [] and store.load(made[1][0]).version == 1

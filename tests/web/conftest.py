@@ -103,9 +103,28 @@ def server(request, tmp_path_factory) -> Iterator[Any]:
 
     name = request.module.__name__.rsplit(".", 1)[-1]
     path = tmp_path_factory.mktemp(name)
-    live = LiveServer(f"sqlite:///{path / (name + '.sqlite3')}", path / "server.log").start()
+    # One line per request in its log, which a failing test shows (see below).
+    live = LiveServer(f"sqlite:///{path / (name + '.sqlite3')}", path / "server.log",
+                      extra=("--no-rate-limits", "--chosen-seeds", "--log-level", "info")
+                      ).start()
     yield live
     live.stop()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[None]:
+    """A failing test that used a live server (`server`) shows that server's log."""
+    outcome = yield
+    report = outcome.get_result()   # type: ignore[attr-defined]
+    live = getattr(item, "funcargs", {}).get("server")
+    log_path = getattr(live, "log_path", None)
+    if report.failed and log_path is not None:
+        try:
+            text = log_path.read_text(errors="replace")
+        except OSError as error:
+            text = f"(no log: {error})"
+        report.sections.append(("keizai serve log (its end)", text[-20_000:]))
 
 
 @pytest.fixture(scope="module")

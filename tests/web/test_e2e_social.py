@@ -91,3 +91,34 @@ def test_an_account_plays_a_rated_game_and_finds_its_seat_elsewhere(browser,
     phone.wait_for_selector("#account-form", timeout=WAIT)
     assert phone.inner_text("#account-link") == "登入"
     assert not phone.errors
+
+
+def test_what_was_typed_survives_the_account_answer_arriving_late(browser, server) -> None:
+    """The account screen drew its form again when the server's answer to "who am I"
+    arrived, dropping what had been typed: on a busy machine the registration then
+    submitted an empty form (nothing happened, and #logout never came)."""
+    page = new_page(browser)
+    held: list = []
+    asked = []
+
+    def hold(route) -> None:   # the page's start asks first; the screen's own ask waits
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/account", hold)   # "who am I" answers late
+    page.goto(server.url + "/#/account")
+    page.fill("input[name=username]", "late")
+    page.fill("input[name=password]", "long enough secret")
+    assert held   # the form was drawn before the screen's answer came
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/account", hold)
+    page.wait_for_timeout(300)   # the answers arrive; the screen may be drawn again
+    assert page.input_value("input[name=username]") == "late"
+    page.click("#register")
+    page.wait_for_selector("#logout", timeout=WAIT)
+    assert page.inner_text("#account-link") == "late"
+    assert not page.errors

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 
 import keizai
 from keizai import i18n
+from keizai.web.table import MAX_OUTBOX, Connection, encode
 from tests.web.conftest import create, live, next_state
 
 FORBIDDEN_KEYS = {"deck", "seed", "rng", "record", "token", "host_token", "actions"}
@@ -145,3 +147,52 @@ def test_websocket_refusals_change_nothing(client) -> None:
         assert ws0.receive_json() == {"type": "pong"}
     assert table.state.record() == before
     assert table.store.action_count(game["id"]) == 0
+
+
+def test_a_client_may_leave_out_the_english_log_lines(client) -> None:
+    """`"log": false` in the hello (the page sends it: it renders `events`) leaves the
+    English lines out of the state messages; the events are the same, and spectators
+    with and without the lines each get their own shared message."""
+    game = create(client, seats=["human", "human"], seed=5)
+    with client.websocket_connect(f"/ws/games/{game['id']}") as lean, \
+            client.websocket_connect(f"/ws/games/{game['id']}") as full, \
+            client.websocket_connect(f"/ws/games/{game['id']}") as watcher, \
+            live(client, game, 0) as player:
+        lean.send_json({"type": "hello", "seat": 0, "token": game["seats"][0]["token"],
+                        "log": False})
+        full.send_json({"type": "hello"})
+        watcher.send_json({"type": "hello", "log": False})
+        first = next_state(lean)
+        assert "log" not in first and first["events"]
+        assert next_state(full)["log"] and "log" not in next_state(watcher)
+        next_state(player)
+        player.send_json({"type": "act", "action": first["legal"][0]["name"]})
+        after = [next_state(ws, lambda m: m["step"] == 1) for ws in (lean, full, watcher)]
+    table = client.app.state.tables.get(game["id"])
+    assert "log" not in after[0] and "log" not in after[2]
+    assert after[1]["log"] == table.state.log(None)[after[1]["log_from"]:]
+    assert after[0]["events"] == [i18n.to_json(e) for e in
+                                  table.state.events(0)[after[0]["log_from"]:]]
+    assert after[2]["events"] == after[1]["events"]
+
+
+def test_a_client_that_falls_too_far_behind_is_closed_and_one_that_reads_is_not() -> None:
+    async def run() -> None:
+        slow, reader = Connection(0, 0), Connection(1, 0)
+        for n in range(MAX_OUTBOX + 1):
+            slow.send(f"m{n}")
+            reader.send(f"m{n}")
+            assert await reader.next() == f"m{n}"
+        slow.send("later")
+        assert [await slow.next(), await slow.next()] == [None, "later"]
+        waiting = asyncio.ensure_future(reader.next())
+        await asyncio.sleep(0)
+        assert not waiting.done()
+        reader.send("now")
+        assert await waiting == "now"
+
+    asyncio.run(run())
+
+
+def test_a_message_with_keys_other_than_strings_is_still_encoded() -> None:
+    assert encode({"view": {1: "one"}, "seat": 0}) == '{"view":{"1":"one"},"seat":0}'

@@ -35,9 +35,10 @@ from keizai.agents import Agent, make_agent
 from keizai.agents.random_agent import RandomAgent
 from keizai.engine import Rng, State
 from keizai.rl.actions import action_index, action_mask
+from keizai.rl.core import ILLEGAL, RUNNING, EnvCore, VecCore
 from keizai.rl.observations import encoder_for
-from keizai.rl.observations.writers import write_mask
-from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
+from keizai.rl.observations.writers import ViewWriter
+from keizai.rl.rewards import check_reward_kind, default_reward
 from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
 
@@ -119,13 +120,48 @@ class KeizaiGymEnv(gym.Env):
         self.state: State | None = None
         self.seat = 0
         self._agents: dict[int, Agent | Policy] = {}
-        self._ended = True
+        # The per-step work is compiled (`keizai.rl.core`); it writes the learner's
+        # observation and mask into these arrays, which each step hands out copies of.
+        size, actions = self.encoder.size, self.game.num_distinct_actions
+        self._obs = np.zeros(size, np.float32)
+        self._mask_buffer = bytearray(actions)
+        self._mask_array = np.frombuffer(self._mask_buffer, np.int8)
+        self._core = EnvCore(self.encoder.writer or ViewWriter(self.encoder), size, actions,
+                             illegal == "lose", float(illegal_reward), self.reward_kind)
+        self._core.attach(memoryview(self._obs), 0, self._mask_buffer, 0)
 
     # ----- Gymnasium API -------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
         super().reset(seed=seed)
-        episode = Rng(self._seeds.next_seed(seed))
+        self._begin(self._seeds.next_seed(seed))
+        return self._observe_and_info()
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+        core = self._core
+        result = core.advance(action if type(action) is int else action_index(action))
+        core.observe()
+        mask = self._mask_array.copy()
+        info = {"action_mask": mask.copy(), "seat": self.seat}
+        if result == ILLEGAL:
+            info["illegal_action"] = True
+        return ({"observation": self._obs.copy(), "action_mask": mask}, core.reward,
+                result != RUNNING, False, info)
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);
+        all True once the game is over (see the module notes)."""
+        return self._mask_array.astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return self.game.render_text(self.state.view(self.seat))
+
+    # ----- internals -----------------------------------------------------------------
+    def _begin(self, seed: int) -> None:
+        """A new episode from `seed` (the opponents play until the learner's turn)."""
+        episode = Rng(seed)
         self.seat = (self.fixed_seat if self.fixed_seat is not None
                      else episode.randbelow(self.players))
         others = [s for s in range(self.players) if s != self.seat]
@@ -134,46 +170,19 @@ class KeizaiGymEnv(gym.Env):
         self.state = keizai.new_game(self.game.id, self.players, episode.next64() >> 1,
                                      self.game_options)
         self.state.log_enabled = self.render_mode is not None
-        self._play_opponents()
-        self._ended = self.state.is_over
-        return self._observe_and_info()
-
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
-        reward, terminated, illegal = self._advance(action)
-        obs, info = self._observe_and_info()
-        if illegal:
-            info["illegal_action"] = True
-        return obs, reward, terminated, False, info
-
-    def action_masks(self) -> np.ndarray:
-        """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);
-        all True once the game is over (see the module notes)."""
-        return self._mask().astype(bool)
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
-            return None
-        return self.game.render_text(self.state.view(self.seat))
-
-    # ----- internals -----------------------------------------------------------------
-    def _advance(self, action: Any) -> tuple[float, bool, bool]:
-        """`step` without the observation: (reward, terminated, illegal action)."""
-        state = self.state
-        if state is None or self._ended:
-            raise RuntimeError("call reset() before step() (the episode is over)")
-        index = action if type(action) is int else action_index(action)
-        if self.illegal == "lose":
-            if index not in state.legal_indices():
-                self._ended = True
-                return float(self.illegal_reward), True, True
-            state.apply_index(index)  # checked just above
-        else:
-            state.apply(index)  # IllegalAction (state unchanged) if not legal
-        self._play_opponents()
-        if state.is_over:
-            self._ended = True
-            return float(final_rewards(state, self.reward_kind)[self.seat]), True, False
-        return 0.0, False, False
+        rngs: list[Rng | None] = [None] * self.players
+        deciders: list[Any] = [None] * self.players
+        for s, opponent in self._agents.items():
+            if type(opponent) is RandomAgent:  # its choice, without decoding every action
+                rngs[s] = opponent.rng
+            elif isinstance(opponent, Agent):
+                deciders[s] = _agent_decider(opponent)
+            else:  # a policy sees what the learner would see in its seat
+                deciders[s] = self._policy_decider(opponent)
+        core = self._core
+        if not self.encoder.writes(self.state, self.seat):
+            core.writer = ViewWriter(self.encoder)
+        core.begin(self.state, self.seat, rngs, deciders)
 
     @staticmethod
     def _opponent(spec: Opponent, seed: int) -> Agent | Policy:
@@ -186,30 +195,25 @@ class KeizaiGymEnv(gym.Env):
             return agent
         return spec
 
-    def _play_opponents(self) -> None:
-        state = self.state
-        while not state.is_over and state.current_player != self.seat:
-            seat = state.current_player
-            opponent = self._agents[seat]
-            if type(opponent) is RandomAgent:  # its choice, without decoding every action
-                legal = state.legal_indices()
-                state.apply_index(legal[opponent.rng.randbelow(len(legal))])
-            elif isinstance(opponent, Agent):
-                state.apply(opponent.choose(state))
-            else:  # a policy sees what the learner would see in its seat
-                state.apply(int(opponent({"observation": self.encoder.observe(state, seat),
-                                          "action_mask": action_mask(state, seat)})))
+    def _policy_decider(self, policy: Policy) -> Callable[[State, int], int]:
+        encoder = self.encoder
 
-    def _mask(self) -> np.ndarray:
-        if self.state.is_over:
-            return np.ones(self.game.num_distinct_actions, dtype=np.int8)
-        return action_mask(self.state, self.seat)
+        def decide(state: State, seat: int) -> int:
+            return int(policy({"observation": encoder.observe(state, seat),
+                               "action_mask": action_mask(state, seat)}))
+        return decide
 
     def _observe_and_info(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        mask = self._mask()
-        return ({"observation": self.encoder.observe(self.state, self.seat),
-                 "action_mask": mask},
+        self._core.observe()
+        mask = self._mask_array.copy()
+        return ({"observation": self._obs.copy(), "action_mask": mask},
                 {"action_mask": mask.copy(), "seat": self.seat})
+
+
+def _agent_decider(agent: Agent) -> Callable[[State, int], Any]:
+    def decide(state: State, seat: int) -> Any:
+        return agent.choose(state)
+    return decide
 
 
 def gymnasium_id(game_id: str) -> str:
@@ -261,19 +265,17 @@ class KeizaiVectorEnv(VectorEnv):
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        # The compiled writers fill the batch row by row (`ObservationEncoder.write`,
-        # `write_mask`) through flat views of the arrays.
-        self._encoder = first.encoder
-        self._size = size = first.encoder.size
-        self._actions = actions = first.game.num_distinct_actions
+        # One compiled loop steps every game (`keizai.rl.core.VecCore`); each game's
+        # core writes its row of these arrays, which each step hands out copies of.
+        size, actions = first.encoder.size, first.game.num_distinct_actions
         self._obs = np.zeros((num_envs, size), np.float32)
-        self._obs_view = memoryview(self._obs.reshape(-1))
-        self._blank_row = memoryview(np.zeros(size, np.float32))
+        obs_view = memoryview(self._obs.reshape(-1))
         self._mask_buffer = bytearray(num_envs * actions)
         self._masks = np.frombuffer(self._mask_buffer, np.int8).reshape(num_envs, actions)
-        self._blank_mask = bytes(actions)
+        for i, env in enumerate(self.envs):
+            env._core.attach(obs_view, i * size, self._mask_buffer, i * actions)
+        self._core = VecCore([env._core for env in self.envs], self.max_episode_steps)
         self._seats = np.zeros(num_envs, np.int64)
-        self._steps = [0] * num_envs
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
@@ -287,8 +289,8 @@ class KeizaiVectorEnv(VectorEnv):
                 raise ValueError(f"{self.num_envs} environments need {self.num_envs} seeds")
         for i, (env, env_seed) in enumerate(zip(self.envs, seeds, strict=True)):
             env.reset(seed=env_seed)
-            self._put(i, env)
-        self._steps = [0] * self.num_envs
+            self._seats[i] = env.seat
+        self._core.steps = [0] * self.num_envs
         return self._batch(), self._infos()
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
@@ -296,28 +298,34 @@ class KeizaiVectorEnv(VectorEnv):
         if np.shape(actions) != (self.num_envs,):
             raise ValueError(f"step() takes {self.num_envs} actions (one per environment), "
                              f"not an array of shape {np.shape(actions)}")
-        # Python scalars (an integer array's items are ints; a float or bool one's are
-        # refused by the environments, as NumPy scalars of those kinds would be)
+        # Python ints (an integer array's items are; a float or bool one's are refused
+        # with IllegalAction, as NumPy scalars of those kinds would be)
         chosen = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+        if not all(type(a) is int for a in chosen):
+            chosen = [action_index(a) for a in chosen]
+        core = self._core
+        done = core.step(chosen)
         rewards = np.zeros(self.num_envs, np.float64)
         terminations = np.zeros(self.num_envs, bool)
         truncations = np.zeros(self.num_envs, bool)
+        if not done:
+            return self._batch(), rewards, terminations, truncations, self._infos()
         finals: list[tuple[int, dict[str, np.ndarray], dict]] = []
-        steps = self._steps
-        limit = self.max_episode_steps
-        for i, env in enumerate(self.envs):
-            reward, terminated, illegal = env._advance(chosen[i])
-            steps[i] += 1
-            truncated = not terminated and limit > 0 and steps[i] >= limit
-            if terminated or truncated:
-                rewards[i], terminations[i], truncations[i] = reward, terminated, truncated
-                obs, info = env._observe_and_info()
-                if illegal:
-                    info["illegal_action"] = True
-                finals.append((i, obs, info))
-                env.reset()
-                steps[i] = 0
-            self._put(i, env)
+        for i in done:
+            env = self.envs[i]
+            status = core.status[i]
+            rewards[i] = core.rewards[i]
+            terminations[i] = status != RUNNING
+            truncations[i] = core.truncated[i]
+            mask = self._masks[i].copy()
+            info = {"action_mask": mask.copy(), "seat": env.seat}
+            if status == ILLEGAL:
+                info["illegal_action"] = True
+            finals.append((i, {"observation": self._obs[i].copy(), "action_mask": mask},
+                           info))
+            env._begin(env._seeds.next_seed(None))
+            env._core.observe()
+            self._seats[i] = env.seat
         infos = self._infos()
         for i, obs, info in finals:
             infos = self._add_info(infos, {"final_obs": obs, "final_info": info}, i)
@@ -326,21 +334,6 @@ class KeizaiVectorEnv(VectorEnv):
     def action_masks(self) -> np.ndarray:
         """(N, actions) booleans: each learner's legal actions now (never all False)."""
         return self._masks.astype(bool)
-
-    def _put(self, i: int, env: KeizaiGymEnv) -> None:
-        """Row i of the batch: the observation and mask of environment i now."""
-        size, actions = self._size, self._actions
-        state, seat = env.state, env.seat
-        at = i * size
-        self._obs_view[at:at + size] = self._blank_row
-        self._encoder.write(state, seat, self._obs_view, at)
-        at = i * actions
-        if state.is_over:  # as KeizaiGymEnv's mask of an ended episode
-            self._mask_buffer[at:at + actions] = b"\x01" * actions
-        else:
-            self._mask_buffer[at:at + actions] = self._blank_mask
-            write_mask(state, seat, self._mask_buffer, at)
-        self._seats[i] = seat
 
     def _batch(self) -> dict[str, np.ndarray]:
         return {"observation": self._obs.copy(), "action_mask": self._masks.copy()}

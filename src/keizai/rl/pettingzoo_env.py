@@ -22,8 +22,9 @@ from pettingzoo import AECEnv
 
 import keizai
 from keizai.engine import State
-from keizai.rl.actions import action_index, action_mask
+from keizai.rl.actions import action_index
 from keizai.rl.observations import encoder_for
+from keizai.rl.observations.writers import MaskRow, Shown, ViewWriter, show_mask
 from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
 from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
@@ -67,6 +68,16 @@ class KeizaiAECEnv(AECEnv):
                                       dtype=np.float32)
         self._seeds = SeedStream()
         self.keizai_state: State | None = None
+        # Each seat's last observation and mask, which `observe` updates by difference
+        # (compiled writers) and hands out copies of.
+        size, actions = self.encoder.size, self.game.num_distinct_actions
+        self._writer = self.encoder.writer or ViewWriter(self.encoder)
+        self._obs = [np.zeros(size, np.float32) for _ in range(players)]
+        self._obs_views = [memoryview(x) for x in self._obs]
+        self._shown = [Shown(size) for _ in range(players)]
+        self._mask_buffers = [bytearray(actions) for _ in range(players)]
+        self._masks = [np.frombuffer(b, np.int8) for b in self._mask_buffers]
+        self._mask_rows = [MaskRow(actions) for _ in range(players)]
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -84,6 +95,8 @@ class KeizaiAECEnv(AECEnv):
         self.keizai_state = keizai.new_game(self.game.id, self.players,
                                             self._seeds.next_seed(seed), self.game_options)
         self.keizai_state.log_enabled = self.render_mode is not None
+        if not self.encoder.writes(self.keizai_state, 0):
+            self._writer = ViewWriter(self.encoder)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -94,8 +107,10 @@ class KeizaiAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        return {"observation": self.encoder.observe(self.keizai_state, seat),
-                "action_mask": action_mask(self.keizai_state, seat)}
+        state = self.keizai_state
+        self._writer.show(state, seat, self._obs_views[seat], 0, self._shown[seat])
+        show_mask(state, seat, self._mask_buffers[seat], 0, self._mask_rows[seat], False)
+        return {"observation": self._obs[seat].copy(), "action_mask": self._masks[seat].copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -107,7 +122,8 @@ class KeizaiAECEnv(AECEnv):
         # IllegalAction (state unchanged) if not legal
         state.apply(action if type(action) is int else action_index(action))
         if state.is_over:
-            rewards = final_rewards(state, self.reward_kind)
+            # the scores shared with the seats' last observations
+            rewards = final_rewards(state, self.reward_kind, self._writer.final_scores(state))
             self.rewards = dict(zip(self.agents, rewards, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()

@@ -32,12 +32,15 @@ def check_reward_kind(kind: str) -> str:
     return kind
 
 
-def final_rewards(state: State, kind: str = "score_diff") -> list[float]:
-    """Reward of every seat once `state.is_over` (ValueError before)."""
+def final_rewards(state: State, kind: str = "score_diff",
+                  scores: list[dict[str, int]] | None = None) -> list[float]:
+    """Reward of every seat once `state.is_over` (ValueError before). `scores`: the
+    state's `scores()` when the caller has them already."""
     check_reward_kind(kind)
     if not state.is_over:
         raise ValueError("the game is not over")
-    scores = state.scores()
+    if scores is None:
+        scores = state.scores()
     n = state.num_players
     if n == 1:
         row = scores[0]

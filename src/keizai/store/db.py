@@ -126,6 +126,18 @@ class Summary:
 
 
 @dataclass(frozen=True, slots=True)
+class Append:
+    """Actions to append to a game from `step` on, written only if the game is at
+    `version` (None: whatever version it is at)."""
+
+    game_id: str
+    step: int
+    names: list[str]
+    version: int | None = None
+    summary: Summary | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameRow:
     id: str
     game: str
@@ -141,6 +153,27 @@ class GameRow:
     def record(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "seed": self.seed,
                 "options": dict(self.options), "actions": list(self.actions)}
+
+
+def _settle_from_thread(answers: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    """Give asyncio futures their results (or exceptions) from another thread: one call
+    into each event loop for them all."""
+    loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
+    for future, answer in answers:
+        loops.setdefault(future.get_loop(), []).append((future, answer))
+    for loop, settled in loops.items():
+        with contextlib.suppress(RuntimeError):   # that loop is closed: nobody waits
+            loop.call_soon_threadsafe(_settle, settled)
+
+
+def _settle(answers: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    for future, answer in answers:
+        if future.done():   # the waiter was cancelled
+            continue
+        if isinstance(answer, BaseException):
+            future.set_exception(answer)
+        else:
+            future.set_result(answer)
 
 
 _WRITE_LOCKS: weakref.WeakKeyDictionary[Engine, threading.Lock] = weakref.WeakKeyDictionary()
@@ -201,6 +234,10 @@ class Store:
         # writes one transaction at a time anyway, several for PostgreSQL (row locks).
         self.writer = ThreadPoolExecutor(8 if self.postgres else 1,
                                          thread_name_prefix="keizai-store")
+        # Appends waiting for the next batch (`append`), and whether one is under way.
+        self._queue_lock = threading.Lock()
+        self._queued: list[tuple[Append, asyncio.Future[int]]] = []
+        self._flushing = False
 
     def close(self) -> None:
         self.writer.shutdown(wait=True)
@@ -263,36 +300,118 @@ class Store:
 
         This runs once per action, so its statements go to the database driver as they
         are: building them with SQLAlchemy cost ten times SQLite's own work."""
-        mark = self._mark
         try:
             with self._raw_transaction() as cursor:
-                if version is None:
-                    cursor.execute(f"SELECT version FROM games WHERE id = {mark}"
-                                   + (" FOR UPDATE" if self.postgres else ""), (game_id,))
-                    found = cursor.fetchone()
-                    if found is None:
-                        raise Conflict(f"game {game_id} does not exist")
-                    version = int(found[0])
-                # One statement locks the row, checks the version and raises it.
-                values: list[Any] = [version + 1]
-                columns = f"version = {mark}"
-                if summary is not None:
-                    columns += f', "step" = {mark}, "over" = {mark}, "current" = {mark}'
-                    values += [summary.step, int(summary.over), summary.current]
-                cursor.execute(f"UPDATE games SET {columns} WHERE id = {mark} AND "
-                               f"version = {mark}", (*values, game_id, version))
-                if cursor.rowcount != 1:
-                    raise Conflict(f"game {game_id} is not at version {version}")
-                cursor.executemany(
-                    f"INSERT INTO actions (game_id, step, name) VALUES ({mark}, {mark}, {mark})",
-                    [(game_id, step + i, name) for i, name in enumerate(names)])
-                if self.postgres:   # delivered when the transaction commits
-                    cursor.execute("SELECT pg_notify(%s, %s)",
-                                   (NOTIFY_CHANNEL, f"{game_id}:{version + 1}"))
-                return version + 1
+                return self._append_in(cursor, Append(game_id, step, names, version,
+                                                      summary))
         except self.engine.dialect.loaded_dbapi.IntegrityError:
             raise Conflict(f"game {game_id} already has a step in {step}…"
                            f"{step + len(names) - 1}") from None
+
+    def _append_in(self, cursor: Any, item: Append) -> int:
+        """One append inside an open transaction; a stale version raises Conflict before
+        anything of it is written."""
+        mark = self._mark
+        version = item.version
+        if version is None:
+            cursor.execute(f"SELECT version FROM games WHERE id = {mark}"
+                           + (" FOR UPDATE" if self.postgres else ""), (item.game_id,))
+            found = cursor.fetchone()
+            if found is None:
+                raise Conflict(f"game {item.game_id} does not exist")
+            version = int(found[0])
+        # One statement locks the row, checks the version and raises it.
+        values: list[Any] = [version + 1]
+        columns = f"version = {mark}"
+        if item.summary is not None:
+            columns += f', "step" = {mark}, "over" = {mark}, "current" = {mark}'
+            values += [item.summary.step, int(item.summary.over), item.summary.current]
+        cursor.execute(f"UPDATE games SET {columns} WHERE id = {mark} AND "
+                       f"version = {mark}", (*values, item.game_id, version))
+        if cursor.rowcount != 1:
+            raise Conflict(f"game {item.game_id} is not at version {version}")
+        cursor.executemany(
+            f"INSERT INTO actions (game_id, step, name) VALUES ({mark}, {mark}, {mark})",
+            [(item.game_id, item.step + i, name) for i, name in enumerate(item.names)])
+        if self.postgres:   # delivered when the transaction commits
+            cursor.execute("SELECT pg_notify(%s, %s)",
+                           (NOTIFY_CHANNEL, f"{item.game_id}:{version + 1}"))
+        return version + 1
+
+    def append_batch(self, items: list[Append]) -> list[int | Exception]:
+        """Appends of several games in one transaction (SQLite's group commit): for each,
+        its new version or its own error. Each is checked as `append_actions` checks it,
+        and a stale one (Conflict) writes nothing of itself; should the transaction fail
+        as a whole, each append is tried again alone, so that a failure is only its own.
+        Nothing is acknowledged before the one commit: durability is that of a single
+        append, at one commit (one write of the pages the appends share) for them all."""
+        if len(items) > 1:
+            results: list[int | Exception] = []
+            try:
+                with self._raw_transaction() as cursor:
+                    for item in items:
+                        try:
+                            results.append(self._append_in(cursor, item))
+                        except Conflict as conflict:
+                            results.append(conflict)
+                return results
+            except Exception:
+                pass
+        results = []
+        for item in items:
+            try:
+                results.append(self.append_actions(item.game_id, item.step, item.names,
+                                                   item.version, item.summary))
+            except Exception as error:
+                results.append(error)
+        return results
+
+    async def append(self, game_id: str, step: int, names: list[str],
+                     version: int | None = None, summary: Summary | None = None) -> int:
+        """`append_actions` in the writer thread, answered once committed. On SQLite the
+        appends that wait while the writer is busy go together into the next
+        transaction (`append_batch`): under load one commit serves many games, and the
+        event loop hands work to the writer thread once per batch, not per action.
+        PostgreSQL's writers run side by side on row locks; there each append is its
+        own transaction (a batch would lock several games' rows in one)."""
+        if self.postgres:
+            return await self.in_writer(self.append_actions, game_id, step, names,
+                                        version=version, summary=summary)
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        with self._queue_lock:
+            self._queued.append((Append(game_id, step, names, version, summary), future))
+            start, self._flushing = not self._flushing, True
+        if start:
+            self._submit_flush()
+        return await future
+
+    def _submit_flush(self) -> None:
+        try:
+            self.writer.submit(self._flush)
+        except RuntimeError as error:   # the store is closed: nothing will be written
+            with self._queue_lock:
+                batch, self._queued, self._flushing = self._queued, [], False
+            _settle_from_thread([(future, error) for _item, future in batch])
+
+    def _flush(self) -> None:
+        """In the writer thread: every queued append in one batch; another batch is
+        queued behind the other writes waiting (they are not starved)."""
+        with self._queue_lock:
+            batch, self._queued = self._queued, []
+        try:
+            try:
+                results = self.append_batch([item for item, _future in batch])
+            except BaseException as error:   # every waiter gets an answer
+                results = [error if isinstance(error, Exception) else RuntimeError(error)
+                           ] * len(batch)
+            _settle_from_thread([(future, result) for (_item, future), result
+                                 in zip(batch, results, strict=True)])
+        finally:   # whatever happened, later appends are flushed
+            with self._queue_lock:
+                more = bool(self._queued)
+                self._flushing = more
+            if more:
+                self._submit_flush()
 
     @property
     def _mark(self) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -133,11 +134,9 @@ async def read_json(request: Request) -> dict[str, Any]:
 
 def parse_object(raw: bytes | str) -> dict[str, Any]:
     try:
-        value = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        value = orjson.loads(raw)
+    except orjson.JSONDecodeError as error:   # also past orjson's own depth limit
         raise ApiError("bad_json", f"the body is not valid JSON: {error}") from None
-    except RecursionError:
-        raise ApiError("bad_json", f"JSON nested deeper than {MAX_DEPTH} levels") from None
     if not isinstance(value, dict):
         raise ApiError("bad_json", "the body must be a JSON object")
     if depth(value) > MAX_DEPTH:
@@ -377,8 +376,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:
-        """The first message is {"type": "hello", "seat"?, "token"?, "since"?}; then the
-        state messages, and the seat's acts, undos and pings."""
+        """The first message is {"type": "hello", "seat"?, "token"?, "since"?, "log"?}
+        ("log": false leaves the English log lines out of the state messages: `events`
+        has the log); then the state messages, and the seat's acts, undos and pings."""
         await websocket.accept()
         client = client_of(websocket)
         try:
@@ -408,7 +408,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             return
         except WebSocketDisconnect:
             return
-        conn = Connection(seat, min(since, table.state.event_count()))
+        conn = Connection(seat, min(since, table.state.event_count()),
+                          lines=hello.get("log", True) is not False)
         table.join(conn)
         if seat is not None:
             await mark_seen(table, seat)
@@ -454,7 +455,7 @@ async def send_loop(websocket: WebSocket, conn: Connection) -> None:
     far behind that it is closed)."""
     with suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            message = await conn.outbox.get()
+            message = await conn.next()
             if message is None:
                 await websocket.close(code=4429)
                 return

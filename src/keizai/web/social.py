@@ -115,7 +115,10 @@ class Social(TableHooks):
 
     # ----- hooks -------------------------------------------------------------------------
     def loaded(self, table: Table) -> None:
-        self.refresh(table.id)
+        if table.new:   # no social rows yet: they are written once the table exists
+            self.players[table.id], self.settings[table.id] = {}, None
+        else:
+            self.refresh(table.id)
         if table.state.is_over:
             self._rate(table)   # a game that ended just before a crash
         else:

@@ -13,6 +13,8 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import deque
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -50,21 +52,35 @@ class Settings:
 
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket client: the seat it sees (None = spectator) and its outbox of
+    """One WebSocket client: the seat it sees (None = spectator), whether it wants the log
+    as English lines too (`log`; the page renders `events` itself), and its outbox of
     encoded messages (None: the client fell too far behind and is closed)."""
 
     seat: int | None
     log_sent: int
-    outbox: asyncio.Queue[str | None] = field(
-        default_factory=lambda: asyncio.Queue(MAX_OUTBOX))
+    lines: bool = True
+    outbox: deque[str | None] = field(default_factory=deque)
+    waiter: asyncio.Future[None] | None = None
 
     def send(self, text: str) -> None:
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
-            self.outbox.put_nowait(None)
+        if len(self.outbox) >= MAX_OUTBOX:
+            self.outbox.clear()
+            self.outbox.append(None)
+        else:
+            self.outbox.append(text)
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def next(self) -> str | None:
+        """The next message to send, once there is one."""
+        while not self.outbox:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        return self.outbox.popleft()
 
 
 class Shared:
@@ -84,8 +100,13 @@ class Shared:
 
 def encode(message: dict[str, Any]) -> str:
     """A message as compact JSON text. orjson encodes a state message about five times
-    faster than the standard library, and every action encodes one per connected seat."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    faster than the standard library, and every action encodes one per connected seat.
+    Views have string keys; orjson's option for other keys halves its speed, so it is
+    used only for a message that needs it."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def check_seat(seat: Any, seats: int) -> int:
@@ -103,7 +124,8 @@ def check_step(step: Any) -> int | None:
 
 
 class Table:
-    def __init__(self, row: GameRow, store: Store, settings: Settings) -> None:
+    def __init__(self, row: GameRow, store: Store, settings: Settings, *,
+                 new: bool = False) -> None:
         self.id = row.id
         self.store = store
         self.settings = settings
@@ -129,7 +151,13 @@ class Table:
         self.state = self._rebuild(row.record())
         self.public_sent = self.state.event_count()
         self.hooks = settings.hooks
+        # Just created (`Tables.create`): the hooks know nothing is stored about it yet.
+        self.new = new
         self.hooks.loaded(self)
+        self.new = False
+        # The compound decision pending in a state (its step), asked for by the mover's
+        # message and again by the next action's undo bookkeeping: computed once.
+        self._pending: tuple[State, int, Any] | None = None
 
     def _rebuild(self, record: dict[str, Any]) -> State:
         """Replay a record, noting who took each decision and what was revealed before."""
@@ -238,12 +266,13 @@ class Table:
         message: dict[str, Any] = {
             "type": "state", "game_id": self.id, "game": state.game.id,
             "title": state.game.title, "seat": seat, "step": len(state.history),
-            "view": state.view(seat), "log_from": conn.log_sent,
-            "log": [shared.render(e) for e in fresh], "over": state.is_over,
+            "view": state.view(seat), "log_from": conn.log_sent, "over": state.is_over,
             "events": [i18n.to_json(e) for e in fresh],
             "current_player": state.current_player, "seats": shared.seats,
             "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
+        if conn.lines:
+            message["log"] = [shared.render(e) for e in fresh]
         conn.log_sent = state.event_count()
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
@@ -251,7 +280,7 @@ class Table:
                                     for a in state.legal_actions()]
                 # The compound decision whole (pay N cards from these, ...): it lists the
                 # seat's own hand, so only that seat's message carries it.
-                whole = state.pending_decision()
+                whole = self.pending_decision(state)
                 if whole is not None and whole.seat == seat:
                     message["whole"] = whole.to_json()
             message["undo"] = self.undo_refusal(seat) is None
@@ -262,18 +291,29 @@ class Table:
             message["winners"] = state.winners()
         return message
 
+    def pending_decision(self, state: State) -> Any:
+        """`state.pending_decision()`, remembered for the state at its current step."""
+        known = self._pending
+        if known is not None and known[0] is state and known[1] == len(state.history):
+            return known[2]
+        pending = state.pending_decision()
+        self._pending = (state, len(state.history), pending)
+        return pending
+
     def broadcast(self) -> None:
-        """Every connection its new view; spectators in step share one encoded message."""
-        public: str | None = None
+        """Every connection its new view; spectators in step share one encoded message
+        (one with the English log lines and one without, at most)."""
+        public: dict[bool, str] = {}
         public_from = self.public_sent
         common = Shared()
         for conn in self.connections:
             if conn.seat is None and conn.log_sent == public_from:
-                if public is None:
-                    public = encode(self.payload(Connection(None, public_from), common))
-                    self.public_sent = self.state.event_count()
-                conn.log_sent = self.public_sent
-                conn.send(public)
+                text = public.get(conn.lines)
+                if text is None:
+                    text = public[conn.lines] = encode(self.payload(
+                        Connection(None, public_from, conn.lines), common))
+                conn.log_sent = self.state.event_count()
+                conn.send(text)
             else:
                 conn.send(encode(self.payload(conn, common)))
         self.public_sent = self.state.event_count()
@@ -356,18 +396,22 @@ class Table:
         marks: list[undo.Counters] = []
         kinds: list[str | None] = []
         try:
-            for name in names:
+            for number, name in enumerate(names):
                 movers.append(candidate.current_player)
                 marks.append(undo.counters(candidate))
-                kinds.append(undo.decision_kind(candidate))
+                if number == 0:   # the candidate is still a copy of the state
+                    pending = self.pending_decision(state)
+                    kinds.append(None if pending is None else pending.kind)
+                else:
+                    kinds.append(undo.decision_kind(candidate))
                 candidate.apply(name)
         except IllegalAction as error:
             raise ApiError("illegal_action", str(error), 422,
                            reason=error.to_json()) from None
         step = len(state.history)
-        self.version = await self._write(self.store.append_actions, self.id, step,
-                                         list(names), version=self.version,
-                                         summary=self.stored_summary(candidate))
+        self.version = await self._stored(self.store.append(
+            self.id, step, list(names), version=self.version,
+            summary=self.stored_summary(candidate)))
         self.movers += movers
         self.reveals_before += marks
         self.kinds += kinds
@@ -377,10 +421,14 @@ class Table:
         self.broadcast()
 
     async def _write(self, method: Any, *args: Any, **kwargs: Any) -> Any:
-        """A store write in a worker thread; a conflict reloads the game (another process
+        """A store write in the store's writer thread (see `_stored`)."""
+        return await self._stored(self.store.in_writer(method, *args, **kwargs))
+
+    async def _stored(self, write: Awaitable[Any]) -> Any:
+        """The answer of a store write; a conflict reloads the game (another process
         changed it) and is refused as stale; a failing database as storage_error."""
         try:
-            return await self.store.in_writer(method, *args, **kwargs)
+            return await write
         except Conflict:
             row = await asyncio.to_thread(self.store.load, self.id)
             if row is not None:

@@ -311,7 +311,7 @@ class Tables:
             raise ApiError("storage_error", "the game could not be stored; try again",
                            503) from None
         assert row is not None
-        table = self.tables[new_id] = Table(row, self.store, self.settings)
+        table = self.tables[new_id] = Table(row, self.store, self.settings, new=True)
         table.kick_bots()
         return {"id": new_id, "host_token": host_token,
                 "seats": [{"seat": r.seat, "kind": r.kind, "agent": r.agent, "open": r.open,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 from tests.rules.national_economy.helpers import (
     building_ids,
     legal,
@@ -89,6 +91,30 @@ def test_minimal_sale_rulebook_example() -> None:
     assert state.players[0].money == 8 and state.players[0].unpaid == 0
     public = [w["id"] for w in state.view(None)["workplaces"] if w["kind"] == "building"]
     assert sorted(public) == ["brewery", "lottery"]
+
+
+def test_a_state_that_offered_a_sale_is_freed_without_the_garbage_collector() -> None:
+    """Working out the minimal sales made a reference cycle through the state (a
+    recursive inner function), so each such state lived until the cyclic collector ran:
+    the web server's collection pauses. Same choices as the rulebook example above."""
+    state = new("mecenat", 2)
+    set_buildings(state, 0, ["shipyard", "brewery", "lottery"])
+    state.round = 8
+    state.players[0].workers = 4
+    set_money(state, 0, 0)
+    _to_payday_round(state)
+    ids = [state.cards.by_id[c] for c in ("shipyard", "brewery", "lottery")]
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        copy = state.clone()
+        assert sorted(copy._minimal_sales(sorted(ids), 20)) == sorted(state.sale_sets)
+        del copy
+        assert gc.collect() == 0   # nothing was left for the collector
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def test_no_sale_when_the_money_is_enough() -> None:

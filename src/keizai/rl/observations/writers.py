@@ -16,7 +16,7 @@ each reads only what that view shows.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, cast
 
 from keizai.engine import State
 from keizai.rules.enterprise_empire import state as ee
@@ -28,42 +28,170 @@ from keizai.rules.national_economy import state as ne
 from keizai.rules.national_economy.workplaces import FACE, PUBLIC
 
 # A writable float32 buffer, seen as a memoryview (format "f": an `array("f")`, a NumPy
-# float32 array); entries are written as ints, which it stores as floats.
-Buffer = memoryview
+# float32 array), written with float items (typed Any: typeshed's memoryview takes ints;
+# to mypyc a memoryview is a generic object all the same).
+Buffer = Any
 
 
 class Sink:
     """Entries of one vector gathered in native lists, then written once each into the
-    float32 buffer (`flush`): a write into the buffer is a generic Python item
-    assignment, many times dearer than these."""
+    float32 buffer (`flush`, `show`): a write into the buffer is a generic Python item
+    assignment, many times dearer than these.
+
+    `touched` holds the indices set, as the boxed ints of `index` (made once: boxing an
+    index above 256 would allocate at every entry)."""
 
     def __init__(self, size: int) -> None:
         self.values: list[int] = [0] * size  # every entry of an observation is a whole number
-        self.touched: list[int] = []
+        self.index: list[object] = list(range(size))
+        self.touched: list[object] = []
+        # the row `put` writes into while bound (`Writer.show`): x at base, showing old
+        self.x: Any = None
+        self.base: int = 0
+        self.old: list[int] | None = None
+
+    def put(self, i: int, value: int) -> None:
+        """An entry that every observation of the layout sets (a fixed field, for every
+        seat of the game): while bound to a row, compared with what the row shows and
+        written at once if it differs, without being gathered; else as `set`."""
+        old = self.old
+        if old is None:
+            self.set(i, value)
+        elif old[i] != value:
+            self.x[self.base + i] = _number(value)
+            old[i] = value
 
     def set(self, i: int, value: int) -> None:
         values = self.values
         if values[i] == 0:
             if value == 0:
                 return
-            self.touched.append(i)
+            self.touched.append(self.index[i])
         values[i] = value
 
     def add(self, i: int, value: int) -> None:
         values = self.values
         if values[i] == 0:
-            self.touched.append(i)
+            self.touched.append(self.index[i])
         values[i] += value
 
     def flush(self, x: Buffer, base: int) -> None:
         """Write the entries set since the last flush at `base` on, and forget them."""
         values = self.values
         touched = self.touched
-        for i in touched:
-            x[base + i] = values[i]
-        for i in touched:
+        for j in touched:
+            i = cast(int, j)
+            x[base + i] = _number(values[i])
             values[i] = 0
         touched.clear()
+
+    def show(self, x: Buffer, base: int, shown: Shown) -> None:
+        """Make the row of `x` at `base`, which shows `shown`, show the entries set since
+        the last flush (zero elsewhere), writing only the entries that differ; forget
+        them. Consecutive observations of one seat differ in a few entries (about 10 of
+        60 nonzero ones in National Economy)."""
+        values = self.values
+        old = shown.values
+        touched = self.touched
+        for j in touched:
+            i = cast(int, j)
+            v = values[i]
+            if old[i] != v:
+                x[base + i] = _number(v)
+                old[i] = v
+        for j in shown.touched:
+            i = cast(int, j)
+            if values[i] == 0 and old[i] != 0:
+                x[base + i] = ZERO
+                old[i] = 0
+        # the row's nonzero entries are among those touched now; forget the entries
+        stale = shown.touched
+        shown.touched = touched
+        for j in touched:
+            values[cast(int, j)] = 0
+        stale.clear()
+        self.touched = stale
+
+
+class Shown:
+    """What a row of a float32 buffer shows, for `Sink.show`: its entries (native) and
+    the indices that may be nonzero (boxed, as `Sink.touched`). A new one describes a
+    row of zeros; the row must change only through `show` with this object."""
+
+    def __init__(self, size: int) -> None:
+        self.values: list[int] = [0] * size
+        self.touched: list[object] = []
+        self.players: int = 0  # of the states shown (`Writer.show`)
+
+    def clear(self, x: Buffer, base: int) -> None:
+        """Zero the whole row (a new player count: the fixed fields of other seats)."""
+        values = self.values
+        for i in range(len(values)):
+            if values[i] != 0:
+                x[base + i] = ZERO
+                values[i] = 0
+        self.touched.clear()
+
+
+# Entries as the float objects a buffer write takes (no allocation per write).
+_FLOATS: Final[list[object]] = [float(v) for v in range(256)]
+ZERO: Final[object] = 0.0
+
+
+def _number(v: int) -> object:
+    return _FLOATS[v] if 0 <= v < 256 else float(v)
+
+
+class Writer:
+    """Writes the observation vectors of one encoder's layout (a subclass per game)."""
+
+    def __init__(self, size: int) -> None:
+        self.size: int = size
+        self.sink: Sink | None = Sink(size)
+        # the scores of the last finished game asked for (`final_scores`)
+        self.over_state: State | None = None
+        self.over_scores: list[dict[str, int]] = []
+
+    def final_scores(self, state: State) -> list[dict[str, int]]:
+        """`state.scores()`, computed once for a finished game: the environments' final
+        reward and the observations of the end (of every seat) share it (Futuropia's
+        scoring costs about 0.36 ms, a game's decisions about 0.35 ms). A finished game
+        takes no more actions, so its scores stay what they were."""
+        if not state.is_over:
+            return state.scores()
+        if state is not self.over_state:
+            self.over_scores = state.scores()
+            self.over_state = state
+        return self.over_scores
+
+    def fill(self, o: Sink, state: State, me: int) -> None:
+        """Set the nonzero entries of `me`'s observation of `state` in `o`."""
+        raise NotImplementedError
+
+    def _take(self) -> Sink:
+        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
+        self.sink = None
+        return Sink(self.size) if o is None else o
+
+    def write(self, state: State, me: int, x: Buffer, base: int) -> None:
+        """Write the vector into `x` at `base`, where `x` is zero."""
+        o = self._take()
+        self.fill(o, state, me)
+        o.flush(x, base)
+        self.sink = o
+
+    def show(self, state: State, me: int, x: Buffer, base: int, shown: Shown) -> None:
+        """Make the row of `x` at `base` (which shows `shown`) show the vector."""
+        o = self._take()
+        n = state.num_players
+        if shown.players != n:
+            shown.clear(x, base)
+            shown.players = n
+        o.x, o.base, o.old = x, base, shown.values  # `put` writes the fixed fields
+        self.fill(o, state, me)
+        o.x, o.old = None, None
+        o.show(x, base, shown)
+        self.sink = o
 
 
 def write_mask(state: State, seat: int, out: bytearray, base: int) -> None:
@@ -77,16 +205,59 @@ def write_mask(state: State, seat: int, out: bytearray, base: int) -> None:
         out[base + i] = 1
 
 
-class NationalEconomyWriter:
+class ViewWriter(Writer):
+    """The vector of the view, `encoder.encode(state.view(seat), seat)`: for a state that
+    no compiled writer reads (the environments take every encoder through `Writer`)."""
+
+    def __init__(self, encoder: Any) -> None:
+        super().__init__(encoder.size)
+        self.encoder: Any = encoder
+
+    def fill(self, o: Sink, state: State, me: int) -> None:
+        values = self.encoder.encode(state.view(me), me).tolist()
+        for i in range(len(values)):
+            v = values[i]
+            if v:
+                o.set(i, int(v))  # every entry of an observation is a whole number
+
+
+class MaskRow:
+    """A row of an int8 mask buffer, for `show_mask`: its length and a blank of it."""
+
+    def __init__(self, actions: int) -> None:
+        self.actions: int = actions
+        self.blank: bytes = bytes(actions)
+        self.ones: bytes = b"\x01" * actions
+
+
+def show_mask(state: State, seat: int, out: bytearray, base: int, row: MaskRow,
+              over_ones: bool) -> None:
+    """Make the row of `out` at `base` show `seat`'s legal actions (none when another
+    seat acts). Once the game is over: every action if `over_ones` (the Gymnasium
+    environments' convention), else none."""
+    end = base + row.actions
+    if state.is_over:
+        out[base:end] = row.ones if over_ones else row.blank
+        return
+    out[base:end] = row.blank
+    if seat < 0 or seat == state.current_player:
+        for i in state.legal_indices():
+            out[base + i] = 1
+
+
+class NationalEconomyWriter(Writer):
     """Writes `NationalEconomyEncoder` observations (the encoder's layout)."""
 
     def __init__(self, enc: Any, building_modes: list[str]) -> None:
         self.seats: int = enc.seats
-        self.size: int = enc.size
-        self.sink: Sink | None = Sink(enc.size)
+        super().__init__(enc.size)
         self.b: int = len(enc.buildings)
         self.type_slots: list[int] = list(enc.type_slots)
         self.workplace_index: dict[str, int] = dict(enc.workplace_index)
+        # the offsets of the face and initial workplaces' fields, for `cards`
+        self.cards: object = None
+        self.face_at: list[int] = []
+        self.initial_at: list[int] = []
         self.modes: list[str] = list(building_modes)
         self.numbers: int = enc.player_numbers
         self.o_numbers: int = enc.o_numbers
@@ -108,22 +279,19 @@ class NationalEconomyWriter:
         self.o_cost: int = enc.o_cost
         self.o_scores: int = enc.o_scores
 
-    def write(self, state: ne.NationalEconomyState, me: int, x: Buffer, base: int) -> None:
-        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
-        self.sink = None
-        if o is None:
-            o = Sink(self.size)
+    def fill(self, o: Sink, any_state: State, me: int) -> None:
+        state = cast(ne.NationalEconomyState, any_state)
         cards = state.cards
         slot_of = self.type_slots
         n = state.num_players
         b = self.b
         at = self.o_numbers
-        o.set(at, n)
-        o.set(at + 1, state.round)
-        o.set(at + 2, len(cards.wages))
-        o.set(at + 3, cards.wages[state.round - 1])
-        o.set(at + 4, state.budget)
-        o.set(at + 5, len(state.deck))
+        o.put(at, n)
+        o.put(at + 1, state.round)
+        o.put(at + 2, len(cards.wages))
+        o.put(at + 3, cards.wages[state.round - 1])
+        o.put(at + 4, state.budget)
+        o.put(at + 5, len(state.deck))
         if cards.vp_cards:
             o.set(at + 6, 1)
         phase = state.phase
@@ -159,7 +327,13 @@ class NationalEconomyWriter:
         for t in state.discard:
             o.add(self.o_discard + slot_of[t], 1)
         width = 2 + self.seats
-        wp_index = self.workplace_index
+        if cards is not self.cards:  # the workplaces' fields, by key, for these cards
+            wp_index = self.workplace_index
+            self.face_at = [self.o_wp + wp_index[w.id] * width for w in cards.faces]
+            self.initial_at = [self.o_wp + wp_index[w.id] * width for w in cards.initial]
+            self.cards = cards
+        face_at = self.face_at
+        initial_at = self.initial_at
         keys = state.wp_key
         whos = state.wp_who
         sides = state.wp_side
@@ -168,9 +342,9 @@ class NationalEconomyWriter:
             if key >= PUBLIC:
                 at = self.o_public + slot_of[key - PUBLIC] * width
             elif key >= FACE:
-                at = self.o_wp + wp_index[cards.faces[key - FACE].id] * width
+                at = face_at[key - FACE]
             else:
-                at = self.o_wp + wp_index[cards.initial[key].id] * width
+                at = initial_at[key]
             o.add(at, 1)
             if sides[i]:
                 o.add(at + 1, 1)
@@ -182,20 +356,20 @@ class NationalEconomyWriter:
         for s in range(n):
             p = players[s]
             at = self.o_players + ((s - me) % n) * row_size
-            o.set(at, 1)
-            o.set(at + 1, p.money)
-            o.set(at + 2, p.workers)
-            o.set(at + 3, p.ready)
-            o.set(at + 4, p.trainees)
-            o.set(at + 5, p.dolls)
-            o.set(at + 6, p.temps)
-            o.set(at + 7, p.hand_size)
-            o.set(at + 8, p.items)
-            o.set(at + 9, p.vp)
-            o.set(at + 10, p.unpaid)
-            o.set(at + 11, p.brew)
-            o.set(at + 12, state._worker_limit(p))
-            o.set(at + 13, state._hand_limit(p))
+            o.put(at, 1)
+            o.put(at + 1, p.money)
+            o.put(at + 2, p.workers)
+            o.put(at + 3, p.ready)
+            o.put(at + 4, p.trainees)
+            o.put(at + 5, p.dolls)
+            o.put(at + 6, p.temps)
+            o.put(at + 7, p.hand_size)
+            o.put(at + 8, p.items)
+            o.put(at + 9, p.vp)
+            o.put(at + 10, p.unpaid)
+            o.put(at + 11, p.brew)
+            o.put(at + 12, state._worker_limit(p))
+            o.put(at + 13, state._hand_limit(p))
             owned = at + 1 + numbers
             built = p.built
             buildings = p.buildings
@@ -213,20 +387,17 @@ class NationalEconomyWriter:
                 o.set(self.o_cost + slot_of[t], state.cost(p, t))
         if phase == ne.OVER or n == 1:
             o.set(self.o_scores, 1)
-            scores = state.scores()
+            scores = self.final_scores(state)
             for s in range(n):
                 o.set(self.o_scores + 1 + (s - me) % n, scores[s]["total"])
-        o.flush(x, base)
-        self.sink = o
 
 
-class FuturopiaWriter:
+class FuturopiaWriter(Writer):
     """Writes `FuturopiaEncoder` observations (the encoder's layout)."""
 
     def __init__(self, enc: Any) -> None:
         self.seats: int = enc.seats
-        self.size: int = enc.size
-        self.sink: Sink | None = Sink(enc.size)
+        super().__init__(enc.size)
         self.generator_slots: list[int] = list(enc.generator_slots)
         self.face_slots: list[tuple[int, bool]] = list(enc.face_slots)
         self.tile_slots: list[int] = list(enc.tile_slots)
@@ -248,23 +419,20 @@ class FuturopiaWriter:
         self.o_players: int = enc.o_players
         self.o_scores: int = enc.o_scores
 
-    def write(self, state: FuturopiaState, seat: int, x: Buffer, base: int) -> None:
-        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
-        self.sink = None
-        if o is None:
-            o = Sink(self.size)
+    def fill(self, o: Sink, any_state: State, seat: int) -> None:
+        state = cast(FuturopiaState, any_state)
         n = state.num_players
         setup = state.setup
         table = setup.components.generators
         gslot = self.generator_slots
         faces = self.face_slots
         at = self.o_numbers
-        o.set(at, n)
-        o.set(at + 1, state.turn)
+        o.put(at, n)
+        o.put(at + 1, state.turn)
         if state.final:
             o.set(at + 2, 1)
-        o.set(at + 3, state.subsidy_pos)
-        o.set(at + 4, state.subsidy_value() or 0)
+        o.put(at + 3, state.subsidy_pos)
+        o.put(at + 4, state.subsidy_value() or 0)
         if state.options["advanced"]:
             o.set(at + 5, 1)
         phase = state.phase
@@ -284,7 +452,7 @@ class FuturopiaWriter:
             o.set(at + 3, high)
         stock = state.stock
         for kind in (FOOD, POWER):
-            o.set(self.o_markers + kind, state.mk_marker[kind])
+            o.put(self.o_markers + kind, state.mk_marker[kind])
             queue = setup.queues[kind]
             for i in range(state.mk_next[kind], len(queue)):
                 g = queue[i]
@@ -314,24 +482,24 @@ class FuturopiaWriter:
             robots_working, residents_working = workers_on_spaces(gens, table, robots,
                                                                   residents)
             res = state.res[p]
-            o.set(at, 1)
-            o.set(at + 1, res[0])
-            o.set(at + 2, res[1])
-            o.set(at + 3, res[2])
-            o.set(at + 4, state.loans[p])
-            o.set(at + 5, residents)
-            o.set(at + 6, residents - residents_working)
-            o.set(at + 7, robots)
-            o.set(at + 8, robots - robots_working)
-            o.set(at + 9, state.beds(p))
-            o.set(at + 10, state.house_energy(p))
-            o.set(at + 11, state.refresh_cost(p))
+            o.put(at, 1)
+            o.put(at + 1, res[0])
+            o.put(at + 2, res[1])
+            o.put(at + 3, res[2])
+            o.put(at + 4, state.loans[p])
+            o.put(at + 5, residents)
+            o.put(at + 6, residents - residents_working)
+            o.put(at + 7, robots)
+            o.put(at + 8, robots - robots_working)
+            o.put(at + 9, state.beds(p))
+            o.put(at + 10, state.house_energy(p))
+            o.put(at + 11, state.refresh_cost(p))
             if state.finished[p]:
                 o.set(at + 12, 1)
             at += 1 + numbers
             workforce = state.workforce(p)
-            o.set(at, best_output(gens, table, FOOD, workforce))
-            o.set(at + 1, best_output(gens, table, POWER, workforce))
+            o.put(at, best_output(gens, table, FOOD, workforce))
+            o.put(at + 1, best_output(gens, table, POWER, workforce))
             at += 2
             for g in gens:
                 o.add(at + gslot[g], 1)
@@ -349,20 +517,17 @@ class FuturopiaWriter:
                     o.set(at + tile_slots[t], 1)
         if phase == phases.OVER:
             o.set(self.o_scores, 1)
-            scores = state.scores()
+            scores = self.final_scores(state)
             for other in range(n):
                 o.set(self.o_scores + 1 + (other - seat) % n, scores[other]["total"])
-        o.flush(x, base)
-        self.sink = o
 
 
-class EnterpriseEmpireWriter:
+class EnterpriseEmpireWriter(Writer):
     """Writes `EnterpriseEmpireEncoder` observations (the encoder's layout)."""
 
     def __init__(self, enc: Any) -> None:
         self.seats: int = enc.seats
-        self.size: int = enc.size
-        self.sink: Sink | None = Sink(enc.size)
+        super().__init__(enc.size)
         self.material_slots: list[int] = list(enc.material_slots)
         self.group_slots: list[int] = list(enc.group_slots)
         self.company_slots: list[int] = list(enc.company_slots)
@@ -386,21 +551,18 @@ class EnterpriseEmpireWriter:
         self.o_players: int = enc.o_players
         self.o_hand: int = enc.o_hand
 
-    def write(self, state: ee.EmpireState, me: int, x: Buffer, base: int) -> None:
-        o = self.sink  # taken while writing: a write that fails or overlaps uses a new one
-        self.sink = None
-        if o is None:
-            o = Sink(self.size)
+    def fill(self, o: Sink, any_state: State, me: int) -> None:
+        state = cast(ee.EmpireState, any_state)
         n = state.num_players
         parts = state.parts
         mslot = self.material_slots
         m_count = len(mslot)
         at = self.o_numbers
-        o.set(at, n)
-        o.set(at + 1, state.turn)
-        o.set(at + 2, state.max_turns)
-        o.set(at + 3, len(state.price_pile))
-        o.set(at + 4, len(state.demand_pile))
+        o.put(at, n)
+        o.put(at + 1, state.turn)
+        o.put(at + 2, state.max_turns)
+        o.put(at + 3, len(state.price_pile))
+        o.put(at + 4, len(state.demand_pile))
         if state.capped:
             o.set(at + 5, 1)
         phase = state.phase
@@ -417,9 +579,9 @@ class EnterpriseEmpireWriter:
             owner = state.corner_owner[c]
             if owner >= 0:
                 o.set(at + (owner - me) % n, 1)
-            o.set(at + self.seats, state.corner_revenue[c])
+            o.put(at + self.seats, state.corner_revenue[c])
         for m in range(m_count):
-            o.set(self.o_bank + mslot[m], state.bank[m])
+            o.put(self.o_bank + mslot[m], state.bank[m])
         if state.offered >= 0:
             at = self.o_offer
             card = parts.price_kinds[state.offered]
@@ -441,11 +603,11 @@ class EnterpriseEmpireWriter:
             cards = 0
             for i in range(s * k, (s + 1) * k):
                 cards += hand[i]
-            o.set(at, 1)
-            o.set(at + 1, state.cash[s])
-            o.set(at + 2, state.founded[s])
-            o.set(at + 3, len(state.company_pile[s]))
-            o.set(at + 4, cards)
+            o.put(at, 1)
+            o.put(at + 1, state.cash[s])
+            o.put(at + 2, state.founded[s])
+            o.put(at + 3, len(state.company_pile[s]))
+            o.put(at + 4, cards)
             at += 1 + self.player_numbers
             o.set(at + self.group_slots[state.group[s]], 1)
             at += self.groups_n
@@ -471,5 +633,3 @@ class EnterpriseEmpireWriter:
                     count = hand[s * k + i]
                     if count:
                         o.add(self.o_hand + self.price_slots[i], count)
-        o.flush(x, base)
-        self.sink = o

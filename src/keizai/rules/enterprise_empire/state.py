@@ -624,26 +624,10 @@ class EmpireState(State):
         """
         twin = self.clone()
         sample = rng_from(rng)
-        k = len(self.parts.price_kinds)
         others = [s for s in range(self.num_players) if s != seat]
         if twin.lazy_draws:
             return self._determinize_lazy(twin, sample, others)
-        pool = list(twin.price_pile)
-        sizes = []
-        for s in others:
-            sizes.append(sum(twin.hand[s * k:(s + 1) * k]))
-            for kind in range(k):
-                pool += [kind] * twin.hand[s * k + kind]
-                twin.hand[s * k + kind] = 0
-        # Sorting before each shuffle makes the sample a function of what `seat` knows
-        # and of `rng` only, so a fair searcher with a fixed seed is reproducible.
-        pool.sort()
-        sample.shuffle(pool)
-        for s, size in zip(others, sizes, strict=True):
-            for kind in pool[:size]:
-                twin.hand[s * k + kind] += 1
-            del pool[:size]
-        twin.price_pile = pool
+        twin.price_pile = twin._redeal_hands(list(twin.price_pile), sample, others)
         for pile in twin.company_pile:
             pile.sort()
             sample.shuffle(pile)
@@ -658,25 +642,34 @@ class EmpireState(State):
         """`determinize` with lazy draws: the undecided cards of the piles stay undecided
         (sorted), and the cards put under a pile stay where they are; the others' price
         cards are dealt again from theirs and the price pile's undecided ones."""
-        k = len(self.parts.price_kinds)
         undecided = twin.price_undecided
-        pool = twin.price_pile[:undecided]
-        sizes = []
-        for s in others:
-            sizes.append(sum(twin.hand[s * k:(s + 1) * k]))
-            for kind in range(k):
-                pool += [kind] * twin.hand[s * k + kind]
-                twin.hand[s * k + kind] = 0
-        pool.sort()
-        sample.shuffle(pool)
-        for s, size in zip(others, sizes, strict=True):
-            for kind in pool[:size]:
-                twin.hand[s * k + kind] += 1
-            del pool[:size]
+        pool = twin._redeal_hands(twin.price_pile[:undecided], sample, others)
         pool.sort()
         twin.price_pile[:undecided] = pool
         twin.rng = sample.spawn()
         return twin
+
+    def _redeal_hands(self, pool: list[int], sample: Rng, others: list[int]) -> list[int]:
+        """Pour the price cards of `others`' hands into `pool`, deal each hand again at
+        its size from the shuffled pool, and return what is left of it.
+
+        Sorting before the shuffle makes the sample a function of what the searching
+        seat knows and of `sample` only, so a fair searcher with a fixed seed is
+        reproducible."""
+        k = len(self.parts.price_kinds)
+        sizes = []
+        for s in others:
+            sizes.append(sum(self.hand[s * k:(s + 1) * k]))
+            for kind in range(k):
+                pool += [kind] * self.hand[s * k + kind]
+                self.hand[s * k + kind] = 0
+        pool.sort()
+        sample.shuffle(pool)
+        for s, size in zip(others, sizes, strict=True):
+            for kind in pool[:size]:
+                self.hand[s * k + kind] += 1
+            del pool[:size]
+        return pool
 
     # ----- invariants --------------------------------------------------------------
     def check_invariants(self) -> None:

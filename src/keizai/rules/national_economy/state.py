@@ -309,12 +309,18 @@ class NationalEconomyState(State):
 
     def _hand_limit(self, p: Player) -> int:
         buildings = self.cards.buildings
-        return self.cards.setup["hand_limit"] + sum(buildings[t].hand_limit_bonus
-                                                    for t in p.buildings)
+        limit: int = self.cards.setup["hand_limit"]
+        for t in p.buildings:  # a loop, not sum() of a generator: no object per call
+            limit += buildings[t].hand_limit_bonus
+        return limit
 
     def _icon_count(self, p: Player, bit: int) -> int:
         buildings = self.cards.buildings
-        return sum(1 for t in p.buildings if buildings[t].icons & bit)
+        count = 0
+        for t in p.buildings:
+            if buildings[t].icons & bit:
+                count += 1
+        return count
 
     def cost(self, p: Player, t: int) -> int:
         """Construction cost of building type t for player p now (reductions applied)."""
@@ -1007,18 +1013,21 @@ class NationalEconomyState(State):
         """Every set of buildings that covers the shortfall and has no building to spare
         (rulebook, Payday: $20 short with $20/$18/$10 buildings -> {20} or {18, 10}, never
         {20, 10}). Sets are sorted tuples of types, so identical buildings are one choice."""
-        price = self._sale_price
+        # A stack, not a recursive inner function: that one referred to itself and to the
+        # state, a reference cycle that kept every state that sold alive until the
+        # garbage collector's next pass (the web server's pauses).
+        prices = [self._sale_price(t) for t in sellable]
         found: set[tuple[int, ...]] = set()
-
-        def extend(start: int, chosen: tuple[int, ...], total: int) -> None:
+        todo: list[tuple[int, tuple[int, ...], int, int]] = [(0, (), 0, 0)]
+        while todo:   # (next index, chosen, their total, their cheapest price)
+            start, chosen, total, cheapest = todo.pop()
             if total >= short:
-                if total - min(price(t) for t in chosen) < short:
+                if total - cheapest < short:
                     found.add(chosen)
-                return
+                continue
             for i in range(start, len(sellable)):
-                extend(i + 1, (*chosen, sellable[i]), total + price(sellable[i]))
-
-        extend(0, (), 0)
+                todo.append((i + 1, (*chosen, sellable[i]), total + prices[i],
+                             prices[i] if not chosen else min(cheapest, prices[i])))
         return sorted(found)
 
     def _sale_choices(self) -> list[int]:

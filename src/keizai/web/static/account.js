@@ -57,9 +57,19 @@ export function showAccount(root) {
           : h("p", {}, t("none_yet"))));
   }
 
-  function render() {
+  function render(event) {
     const me = account();
-    root.replaceChildren(me ? mine(me) : loginForm());
+    const form = root.querySelector("#account-form");
+    // Still a guest when the answer to "who am I" comes: the form stays as it is (drawing
+    // it again dropped what was being typed). Drawn again in another language, it keeps
+    // what was typed.
+    if (form && !me && event?.type === "keizai:account") return;
+    const next = me ? mine(me) : loginForm();
+    for (const input of form ? form.querySelectorAll("input") : []) {
+      const again = next.querySelector(`input[name=${input.name}]`);
+      if (again) again.value = input.value;
+    }
+    root.replaceChildren(next);
   }
 
   window.addEventListener("keizai:account", render);

@@ -21,7 +21,8 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
     socket = new WebSocket(url());
     socket.onopen = () => {
       retry = 0;
-      const hello = { type: "hello", since: log.length };
+      // log: false — the page renders `events`; the server skips the English lines.
+      const hello = { type: "hello", since: log.length, log: false };
       if (seat !== null) { hello.seat = seat; hello.token = token; }
       socket.send(JSON.stringify(hello));
       onStatus("open");

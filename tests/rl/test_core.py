@@ -1,0 +1,145 @@
+"""The compiled per-step core of the environments (`keizai.rl.core`) and the rows it
+writes by difference (`Writer.show`, `show_mask`): every observation an environment
+hands out must still be exactly `encode(state.view(seat), seat)` and its mask, whatever
+row, seat or episode was written there before."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import keizai
+from keizai.engine import Rng
+from keizai.rl.actions import action_mask
+from keizai.rl.gymnasium_env import KeizaiGymEnv, KeizaiVectorEnv
+from keizai.rl.observations import encoder_for, supported_games
+from keizai.rl.observations.writers import MaskRow, Shown, ViewWriter, show_mask
+from keizai.rl.pettingzoo_env import KeizaiAECEnv
+
+
+def expected(state, seat):
+    return encoder_for(state.game.id).encode(state.view(seat), seat)
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_one_row_shows_each_observation_written_into_it(game_id):
+    """One row, written by difference with states of both seats, several games and the
+    end of a game, always equals the vector of the view (no stale entry survives)."""
+    encoder = encoder_for(game_id)
+    row = np.zeros(encoder.size + 3, np.float32)  # an offset row inside a larger buffer
+    shown = Shown(encoder.size)
+    mask = bytearray(keizai.get_game(game_id).num_distinct_actions + 2)
+    mask_row = MaskRow(len(mask) - 2)
+    rng = Rng(5)
+    for seed in range(3):
+        state = keizai.new_game(game_id, 3, seed=seed)
+        while True:
+            for seat in (state.current_player or 0, rng.randbelow(3)):
+                encoder.writer.show(state, seat, memoryview(row), 2, shown)
+                assert np.array_equal(row[2:2 + encoder.size], expected(state, seat))
+                assert row[:2].sum() == 0 and row[-1] == 0
+                show_mask(state, seat, mask, 1, mask_row, False)
+                assert np.array_equal(np.frombuffer(mask, np.int8)[1:-1],
+                                      action_mask(state, seat))
+            if state.is_over:
+                break
+            legal = state.legal_indices()
+            state.apply(legal[rng.randbelow(len(legal))])
+
+
+def test_the_view_writer_writes_the_vector_of_the_view():
+    """The fallback for a state no compiled writer reads: the encoder's `encode`."""
+    encoder = encoder_for("national-economy/glory")
+    writer = ViewWriter(encoder)
+    row = np.zeros(encoder.size, np.float32)
+    shown = Shown(encoder.size)
+    state = keizai.new_game("national-economy/glory", 2, seed=4)
+    rng = Rng(1)
+    while not state.is_over:
+        seat = state.current_player
+        writer.show(state, seat, memoryview(row), 0, shown)
+        assert np.array_equal(row, expected(state, seat))
+        legal = state.legal_indices()
+        state.apply(legal[rng.randbelow(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_pettingzoo_observations_are_the_views_at_every_step(game_id):
+    env = KeizaiAECEnv(game_id, players=3)
+    rng = Rng(2)
+    for seed in range(2):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            state, seat = env.keizai_state, env._seat[agent]
+            assert np.array_equal(obs["observation"], expected(state, seat))
+            assert np.array_equal(obs["action_mask"], action_mask(state, seat))
+            other = env.possible_agents[(seat + 1) % 3]
+            assert np.array_equal(env.observe(other)["observation"],
+                                  expected(state, (seat + 1) % 3))
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randbelow(len(legal))]))
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_gymnasium_observations_are_the_views_across_episodes(game_id):
+    env = KeizaiGymEnv(game_id, players=2)
+    rng = Rng(3)
+    held = []
+    for seed in range(3):
+        obs, info = env.reset(seed=seed)
+        done = False
+        while True:
+            assert np.array_equal(obs["observation"], expected(env.state, env.seat))
+            if not env.state.is_over:
+                assert np.array_equal(obs["action_mask"], action_mask(env.state, env.seat))
+            assert np.array_equal(info["action_mask"], obs["action_mask"])
+            held.append((obs["observation"], obs["observation"].copy()))
+            if done:
+                break
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, done, _, info = env.step(int(legal[rng.randbelow(len(legal))]))
+    # each step hands out its own arrays: later steps never change an earlier one
+    assert all(np.array_equal(a, b) for a, b in held)
+
+
+def test_an_illegal_action_ends_a_vector_environments_episode_with_the_penalty():
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2,
+                           illegal_reward=-3.0)
+    obs, _ = venv.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"][0] == 0)[0])
+    legal = int(np.flatnonzero(obs["action_mask"][1])[0])
+    obs, rewards, terminated, truncated, infos = venv.step(np.array([illegal, legal]))
+    assert terminated.tolist() == [True, False] and not truncated.any()
+    assert rewards[0] == -3.0
+    assert infos["_final_obs"].tolist() == [True, False]
+    assert infos["final_info"]["illegal_action"][0]
+    env = venv.envs[0]  # reset at once: a new episode's observation in row 0
+    assert np.array_equal(obs["observation"][0], expected(env.state, env.seat))
+
+
+def test_a_vector_environment_refuses_a_float_action():
+    venv = KeizaiVectorEnv("enterprise-empire", num_envs=2, players=2)
+    venv.reset(seed=0)
+    with pytest.raises(keizai.IllegalAction):
+        venv.step(np.array([0.0, 1.0]))
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_a_row_reused_for_another_player_count_keeps_no_stale_seat(game_id):
+    """Fixed fields (every seat's numbers) are compared with the row, not gathered: a row
+    that showed three seats and then shows two must lose the third seat's numbers."""
+    encoder = encoder_for(game_id)
+    row = np.zeros(encoder.size, np.float32)
+    shown = Shown(encoder.size)
+    for players in (3, 2, 3, 2):
+        state = keizai.new_game(game_id, players, seed=players)
+        rng = Rng(players)
+        for _ in range(15):
+            legal = state.legal_indices()
+            state.apply(legal[rng.randbelow(len(legal))])
+        encoder.writer.show(state, 0, memoryview(row), 0, shown)
+        assert np.array_equal(row, expected(state, 0))
