@@ -56,6 +56,9 @@ COMPILED = [
     # the Gymnasium environments' per-step work (no NumPy in it either)
     "keizai/rl/core.py",
     "keizai/agents/solo_policy.py",
+    # the MCTS agent's search loop and the National Economy evaluation at its leaves
+    "keizai/agents/mcts_search.py",
+    "keizai/agents/heuristics/national_economy_fast.py",
 ]
 MANIFEST = "_compiled.json"
 

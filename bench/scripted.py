@@ -26,6 +26,7 @@ priorities read off the own position); `--out=FILE` makes the run resumable;
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 from typing import Any
 
@@ -301,16 +302,22 @@ def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None
     With `out`, each game's result is appended to that file as it ends and games already
     there are not played again (resumable runs)."""
     done: dict[int, float] = {}
+    energy: dict[int, int] = {}  # Futuropia: energy the measured seat left unused
     if out and os.path.exists(out):
         with open(out) as f:
             for line in f:
-                g, won, *_ = line.split()
+                g, won, *rest = line.split()
                 done[int(g)] = float(won)
+                if "energy" in rest:
+                    left = rest[rest.index("energy") + 1].split(",")
+                    energy[int(g)] = int(left[1 - int(g) % 2])
     for g in range(first, games):
         if g in done:
             continue
         won, totals, state = play(game, spec, 1 + g // 2, g % 2, cycle)
         done[g] = won
+        if game == "futuropia":
+            energy[g] = int(state.view(None)["communities"][1 - g % 2]["energy"])
         if out:
             extra = ""
             if game == "futuropia":  # energy each seat left unused at the end
@@ -321,9 +328,10 @@ def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None
     played = games - first
     wins = sum(done[g] for g in range(first, games))
     lo, hi = wilson(round(wins), played)
+    left = sorted(energy[g] for g in range(first, games) if g in energy)
     return {"game": game, "agent": spec, "games": played, "wins": wins,
             "win_rate": wins / played, "ci": (lo, hi),
-            "p": binomial_p_greater(round(wins), played)}
+            "p": binomial_p_greater(round(wins), played), "energy_left": left}
 
 
 if __name__ == "__main__":
@@ -338,5 +346,10 @@ if __name__ == "__main__":
     print(f"{game}: {spec} against {name}, {r['games']} games, wins {r['wins']:g} = "
           f"{100 * r['win_rate']:.1f}% [{100 * r['ci'][0]:.1f}, {100 * r['ci'][1]:.1f}], "
           f"p vs 50% = {r['p']:.2g}")
+    left = r["energy_left"]
+    if left:  # issue #19: no level leaves more than a few (≤ 5) units of energy unused
+        few = sum(e <= 5 for e in left)
+        print(f"energy {spec} left unused: median {statistics.median(left):g}, mean "
+              f"{statistics.mean(left):.1f}, max {left[-1]}, ≤ 5 in {few}/{len(left)} games")
     # the line for bench/strength_pairs.csv (game,a,b,a_wins,games)
     print(f"{game},{spec},{name},{r['wins']:g},{r['games']}")

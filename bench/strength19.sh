@@ -7,12 +7,17 @@
 # Tournament bots use fixed iteration budgets: `expert` without its 2 s cap, so the
 # results do not depend on the machine's load. One process (WORKERS=1) under nice:
 #   nice -n 10 sh bench/strength19.sh [solo|progress-2p-expert-hard|progress-1p-expert|...]
+# `expert-ladder` runs, in one process, the 2-player series of every edition (Progress,
+# then Mecenat, then Glory) and then `progress-4p-expert-hard` (expert against three
+# `hard`, one deal on the four seat orders per chunk; CHUNKS4 chunks, 10 = 40 games).
 set -e
 KEIZAI=${KEIZAI:-.venv/bin/keizai}
 OUT=${OUT:-strength-runs}
 WORKERS=${WORKERS:-1}
 CHUNKS=${CHUNKS:-50}
-EXPERT="mcts:iterations=6000:depth=6:c=0.4"
+# `expert` (agents/base.py LEVELS) without its cap; the first round's `expert` (6000
+# iterations) ran as series named without the `12k` below
+EXPERT="mcts:iterations=12000:depth=6:c=0.4"
 run() {
   name=$1; shift
   [ -s "$OUT/$name.json" ] && return 0  # done already
@@ -31,11 +36,14 @@ chunked() {  # name game players games-per-chunk agents (run() sets $name: other
 mkdir -p "$OUT"
 what=${1:-all}
 for g in progress mecenat glory; do
-  case $what in all|$g-2p-expert-hard)
-    chunked "$g-2p-expert-hard" "national-economy/$g" 2 2 "$EXPERT,hard" ;; esac
+  case $what in all|expert-ladder|$g-2p-expert12k-hard)
+    chunked "$g-2p-expert12k-hard" "national-economy/$g" 2 2 "$EXPERT,hard" ;; esac
   case $what in all|$g-1p-expert)
     CHUNKS=$((CHUNKS / 2)) chunked "$g-1p-expert" "national-economy/$g" 1 5 "$EXPERT" ;; esac
 done
+case $what in all|expert-ladder|progress-4p-expert12k-hard)
+  CHUNKS=${CHUNKS4:-10} chunked progress-4p-expert12k-hard national-economy/progress 4 4 \
+    "$EXPERT,hard,hard,hard" ;; esac
 # Futuropia and 企業帝國 against the scripted baselines of bench/scripted.py (2 players,
 # rotated seats); each line also gives the row for bench/strength_pairs.csv
 scripted() {  # game agent games

@@ -28,8 +28,11 @@ from pathlib import Path
 NAMES = {
     "mcts:iterations=2000:depth=6:c=0.4": "hard",
     "mcts:iterations=300:depth=6:c=0.4": "normal",
-    "mcts:iterations=6000:depth=6:c=0.4": "expert",
-    "mcts:iterations=6000:depth=6:c=0.4:cap=2": "expert",
+    "mcts:iterations=12000:depth=6:c=0.4": "expert",
+    "mcts:iterations=12000:depth=6:c=0.4:cap=2": "expert",
+    # the first round's `expert` (issue #19, 12 Progress games against `hard`)
+    "mcts:iterations=6000:depth=6:c=0.4": "expert-6k",
+    "mcts:iterations=6000:depth=6:c=0.4:cap=2": "expert-6k",
     "heuristic:epsilon=0.35": "easy",
 }
 

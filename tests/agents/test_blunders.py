@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import keizai
-from keizai.agents import make_agent
+from keizai.agents import LEVELS, make_agent
 from keizai.engine import Rng, State
 
 LEVELS_CHEAP = ["heuristic", "easy", "mcts:iterations=30:depth=4"]
@@ -38,6 +38,34 @@ def test_enterprise_empire_never_researches_without_the_demanded_material(spec: 
                     stays += 1
             state.apply(action)
     assert jumps + stays > 0, "no research decision came up"
+
+
+def _research_without_material(seed: int) -> State | None:
+    """A random 企業帝國 game up to a research decision (jump or stay) by a seat that does
+    not hold the demanded material (None if the game shows none)."""
+    rng = Rng(seed)
+    state = keizai.new_game("enterprise-empire", 2, seed=seed)
+    state.log_enabled = False
+    while not state.is_over:
+        if "jump" in _names(state):
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if not view["players"][seat]["materials"].get(view["demand"]["material"], 0):
+                return state
+        legal = state.legal_indices()
+        state.apply_index(legal[rng.randbelow(len(legal))])
+    return None
+
+
+@pytest.mark.parametrize("level", ["heuristic", *LEVELS])
+def test_enterprise_empire_no_level_researches_without_the_demanded_material(level: str) -> None:
+    """Every level the lobby offers (the searches too, whatever their budget): the jump
+    is pruned before any search, so the decision has one answer."""
+    found = [s for s in map(_research_without_material, range(1, 30)) if s is not None][:3]
+    assert len(found) == 3, "too few research decisions without the material came up"
+    for state in found:
+        assert make_agent(level, seed=3).choose(state).name == "stay"
 
 
 def _futuropia_payment(seed: int) -> State | None:

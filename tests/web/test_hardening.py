@@ -30,7 +30,7 @@ def error_of(response, status: int, code: str) -> dict[str, Any]:
     "mcts:time=inf", "mcts:time=nan", "mcts:time=-1", "mcts:time=3600",
     "mcts:iterations=999999999", "mcts:iterations=1e9", "mcts:depth=-1", "mcts:c=nan",
     "heuristic:epsilon=nan", "mcts:iterations=200:time=inf", "mcts:cap=inf",
-    "mcts:iterations=6001",
+    "mcts:iterations=12001",
 ])
 def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
     body = {"game": GAME, "seats": ["human", spec]}

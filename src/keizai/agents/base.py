@@ -19,8 +19,9 @@ LEVELS: dict[str, str] = {
     "easy": "heuristic:epsilon=0.35",
     "normal": "mcts:iterations=300:depth=6:c=0.4",
     "hard": "mcts:iterations=2000:depth=6:c=0.4",
-    # three times hard's budget; at most 2 s per decision on a busy machine
-    "expert": "mcts:iterations=6000:depth=6:c=0.4:cap=2",
+    # six times hard's budget (the search loop is compiled: about 0.5 s per decision
+    # in National Economy on one core); the cap bounds it at 2 s on a busy machine
+    "expert": "mcts:iterations=12000:depth=6:c=0.4:cap=2",
     # National Economy solo planner: Monte Carlo over determinizations by sequential
     # halving (48 rollouts per action on average) finished by the fast solo policy; with
     # more players it plays as the heuristic; 1.7 s plus one policy move per decision at most

@@ -27,7 +27,7 @@ from keizai.web.errors import ApiError
 log = logging.getLogger("keizai.web")
 
 MAX_SPEC = 64
-MAX_ITERATIONS = 6000        # MCTS iterations per decision ("expert" is 6000)
+MAX_ITERATIONS = 12000       # MCTS iterations per decision ("expert" is 12000)
 MAX_SECONDS = 5.0            # MCTS thinking time per decision
 MAX_DEPTH = 20               # random moves per rollout; -1 (to the end) is refused
 MAX_ROLLOUTS = 64            # solo planner: games to the end per action (a `cap` is required)

@@ -4,12 +4,13 @@ The game's own score of the present position (the final scoring applied now: the
 self-sufficiency check on production, houses, loans, face-up tiles, 1 point per 10
 resources) is the base, with three corrections a player makes in their head:
 
-- **Stock by use, not by the 1-per-10 rate.** Money buys generators and houses, food
-  feeds the next feeding run, energy runs the robots: each is worth more than 0.1 point
-  up to what the next runs need, and stock beyond that need is worth only what an
-  early refresh or a repayment makes of it. So a surplus of energy is spent (refreshing
-  early, paying interest), not hoarded: the old evaluation ended games with ~100 unused
-  energy.
+- **Stock by what it can still become.** Money buys generators and houses, food feeds
+  the next feeding run, energy runs the robots: each is worth more than 0.1 point up to
+  what the next runs need. Food and energy beyond that need buy nothing themselves:
+  they pay "any resource" (interest, repayments, early refreshes), so they count as
+  money only as far as the loans held and a little future credit can absorb them —
+  and, once the final phase may begin within a round, only as far as the loans held.
+  The rest counts at nothing: a power run without a purchase is no subsidy.
 - **A loan is not 3 points lost while resources can repay it.** At the end of a
   player's game every loan that 5 resources can repay is repaid; only the rest costs
   the penalty. So a loan that buys a generator early is worth taking.
@@ -34,7 +35,10 @@ SHORT = 0.5  # per unit of food or energy the next run will lack ($2, or a loan,
 TILE_UP = 0.3  # a face-up tile before the final phase
 RICH = 30  # money beyond NEED from which an early refresh is not offered (no stalling)
 END_ENERGY = 0.0  # per unit of energy left after the end's repayments (really 0.1)
+CREDIT = 10  # spare food and energy future credit purchases may still absorb (2 loans)
 UNPAID = 3.0  # a loan the stock cannot repay (the rulebook's penalty)
+END_RESIDENTS = 25  # residents that trigger the final phase (rulebook 觸發遊戲最終階段)
+REPAY_COST = 5  # resources per loan repaid (rulebook 流程之外：貸款)
 
 
 class FuturopiaEvaluator(Evaluator):
@@ -47,11 +51,13 @@ class FuturopiaEvaluator(Evaluator):
             return [float(row["total"]) for row in scores]
         view = state.view(viewer)
         final = bool(view["final_phase"])
-        return [self._estimate(row, score, final)
+        credit = 0 if final or _end_is_near(view) else CREDIT
+        return [self._estimate(row, score, final, credit)
                 for row, score in zip(view["communities"], scores, strict=True)]
 
     @staticmethod
-    def _estimate(row: dict[str, Any], score: dict[str, int], final: bool) -> float:
+    def _estimate(row: dict[str, Any], score: dict[str, int], final: bool,
+                  credit: int = CREDIT) -> float:
         est = float(score["total"])
         if row["finished"]:
             return est
@@ -62,6 +68,11 @@ class FuturopiaEvaluator(Evaluator):
         net = money + food + energy - 6 * loans
         food_need = row["residents"] + 2
         energy_need = _energy_need(row)
+        dead = 0
+        if not final:
+            dead = _dead_stock(food - food_need, energy - energy_need, loans, credit,
+                               money if credit == 0 else 0)
+            net -= dead
         if net < 0:
             est -= UNPAID * -(net // 6)
         elif final:
@@ -94,30 +105,40 @@ class FuturopiaEvaluator(Evaluator):
         return not (name.startswith("action:") or name in ("refresh", "stop"))
 
     def prune(self, state: State, legal: list[int]) -> list[int]:
-        """Two moves no sensible player makes:
+        """Moves no sensible player makes, or decisions with one sensible answer:
 
         - paying "any resource" (refresh, interest, repayment) in money while food or
-          energy beyond the next runs' needs could pay: spare stock buys nothing else, so
-          each unit is paid from the stock with most to spare (money only when neither
-          has any spare, then whatever is left);
+          energy beyond the next runs' needs could pay: spare stock buys nothing else.
+          Spare energy goes first, then spare food, then money, then the rest: energy
+          has no use beyond the robot runs, while food also feeds the residents the
+          final phase may still invite (and at the end both score alike);
+        - keeping a loan that spare stock and money could repay: every loan still held
+          costs 1 resource of interest at each refresh and 6 at the end, while a
+          repayment costs 5, and a later purchase short of cash borrows again at once.
+          So repaying is the one answer, as long as food and energy for the next runs
+          stay (this decision took a third of the search's time in `hard`);
         - an early refresh by a seat whose money is far beyond its needs: refreshing for
           yet another subsidy would stall the game (spare food and energy may pay
           refreshes: that is how a player spends them)."""
         names = state.game.action_space.actions
         first = names[legal[0]].name
-        if first.startswith("pay:"):
+        if first.startswith("pay:") or first.startswith("repay:"):
             seat = state.current_player
             assert seat is not None
             row = state.view(seat)["communities"][seat]
             spare_food = row["food"] - row["residents"] - 2
             spare_energy = row["energy"] - _energy_need(row)
-            order = ["pay:energy", "pay:food"] if spare_energy >= spare_food else \
-                ["pay:food", "pay:energy"]
-            if max(spare_food, spare_energy) <= 0:
-                order = ["pay:money", *order]
-            else:
-                order = [*order, "pay:money"]
             by_name = {names[i].name: i for i in legal}
+            if first.startswith("repay:"):
+                spare = max(0, spare_food) + max(0, spare_energy) + row["money"]
+                pick = "repay:loan" if spare >= REPAY_COST else "repay:done"
+                return [by_name[pick]] if pick in by_name else legal
+            order = []
+            if spare_energy > 0:
+                order.append("pay:energy")
+            if spare_food > 0:
+                order.append("pay:food")
+            order += ["pay:money", "pay:energy", "pay:food"]
             return [next(by_name[n] for n in order if n in by_name)]
         refresh = [i for i in legal if names[i].name == "refresh"]
         if not refresh:
@@ -128,6 +149,39 @@ class FuturopiaEvaluator(Evaluator):
         if row["money"] - 6 * row["loans"] - NEED > RICH:
             return [i for i in legal if i not in refresh]
         return legal
+
+
+def _end_is_near(view: dict[str, Any]) -> bool:
+    """Whether the final phase may begin within about one round: one purchase per
+    player could bring a $15 generator into its market, or a community is one invite
+    (5 residents) short of the 25 that trigger it (rulebook 觸發遊戲最終階段)."""
+    players = int(view["players"])
+    for market in view["markets"].values():
+        supply = market["supply"]
+        if not supply:
+            continue  # the $15 stack is in the market: the trigger has been
+        sides = [market[s]["count"] for s in ("left", "right") if market[s]]
+        purchases = min(sides, default=0) + sum(int(g["count"]) for g in supply[:-1])
+        if purchases <= players:
+            return True
+    return any(row["residents"] >= END_RESIDENTS - 5 for row in view["communities"])
+
+
+def _dead_stock(spare_food: int, spare_energy: int, loans: int, credit: int = CREDIT,
+                money: int = 0) -> int:
+    """Spare food and energy that cannot become anything any more.
+
+    Beyond the next runs' needs, food and energy buy nothing themselves: they only pay
+    "any resource" — interest and repayments (6 per loan), early refreshes — and loans
+    are taken only when cash runs short. So spare stock is worth money up to what the
+    loans held and a couple of future credit purchases (`credit`) can absorb; the rest
+    waits for the end's 1 point per 10. When the end is near (`credit` 0) the end's
+    repayment comes next, and it takes `money` first (rules/futuropia/state.py
+    `_finish`), so money held shrinks what the stock can repay. Counting all spare
+    stock as money made a power run without a purchase look like a subsidy: the last
+    power run before the final phase bought nothing in 15 of 40 games."""
+    spare = max(0, spare_food) + max(0, spare_energy)
+    return max(0, spare - max(0, 6 * loans - money) - credit)
 
 
 def _energy_need(row: dict[str, Any]) -> int:

@@ -18,7 +18,8 @@ in hand is worth a few points until the last round, and nothing above the hand l
 Unpaid wages cost 3 points per dollar, the harshest penalty of the game.
 
 The numbers are the rulebook's (wages per round) and rough rates of return; they read
-only the JSON view (own hand, everyone's public holdings) and the public scores. Known
+only what the JSON view publishes (everyone's public holdings, hand sizes) and the
+public scores, straight off the state (`national_economy_fast`, compiled). Known
 weakness: the evaluation sees one turn of cash flow, so the bot keeps too little money
 for later wages and builds too little (solo scores are far below the targets, see
 docs/strength.md). Variants tried head to head against these weights (60 two-player
@@ -29,13 +30,10 @@ better.
 
 from __future__ import annotations
 
-from typing import Any
-
 from keizai.agents.heuristics.base import Evaluator
+from keizai.agents.heuristics.national_economy_fast import ne_estimates
 from keizai.engine import State
-
-# Wage per worker in rounds 1..9 (printed on the round cards).
-WAGES = (0, 2, 2, 3, 3, 3, 4, 4, 5, 5)
+from keizai.rules.national_economy.state import NationalEconomyState
 
 
 class NationalEconomyEvaluator(Evaluator):
@@ -53,43 +51,12 @@ class NationalEconomyEvaluator(Evaluator):
     SELL = 0.5  # points lost per $ of wages paid by selling a building (its workplace goes)
 
     def estimates(self, state: State, viewer: int) -> list[float]:
-        view = state.view(viewer)
-        scores = state.scores()
-        if view["phase"] == "over":
-            return [float(row["total"]) for row in scores]
-        return [self._estimate(view, row, score["total"])
-                for row, score in zip(view["players"], scores, strict=True)]
-
-    def _estimate(self, view: dict[str, Any], row: dict[str, Any], total: int) -> float:
-        rnd = view["round"]
-        last = view["rounds"]
-        workers = row["workers"]
-        placement = self.PLACEMENT
-        est = float(total)
-        if view["phase"] == "action":
-            est += row["workers_ready"] * placement[rnd]
-            due = view["wage"] * workers
-            est -= due
-            sellable = sum(b["value"] for b in row["buildings"] if not b["no_sale"])
-            # what the placements left may still earn is capped by the Budget
-            earn = min(self.ALLOW * row["workers_ready"], view["budget"])
-            short = due - row["money"] - earn
-            if short > 0:
-                est -= self.UNPAID * max(0, short - sellable) + self.SELL * min(short, sellable)
-        tokens = workers + row["dolls"]
-        workplaces = sum(1 for b in row["buildings"] if not b["no_worker"])
-        for later in range(rnd + 1, last + 1):
-            est += tokens * placement[later] - workers * WAGES[later]
-            est += self.OWN_WORKPLACE * min(workplaces, tokens)
-        if rnd < last or view["phase"] == "action":
-            items = row["consumer_items"]
-            cards = row["hand_size"] - items
-            room = row["hand_limit"]
-            kept_cards = min(cards, room)
-            kept_items = min(items, room - kept_cards)
-            worth = 1.0 if rnd < last else 0.5
-            est += worth * (self.CARD * kept_cards + self.ITEM * kept_items)
-        return est
+        # Read straight off the state (compiled), the same terms the JSON view gives:
+        # building the view was half the cost of an MCTS iteration.
+        assert isinstance(state, NationalEconomyState)
+        return ne_estimates(state, tuple(self.PLACEMENT), float(self.CARD), float(self.ITEM),
+                            float(self.OWN_WORKPLACE), float(self.UNPAID), float(self.ALLOW),
+                            float(self.SELL))
 
     def mid_turn(self, state: State) -> bool:
         legal = state.legal_indices()

@@ -1,0 +1,145 @@
+"""The Futuropia evaluation's energy planning (issue #19: no level leaves more than a
+few units of energy unused; stock is worth what it can still become)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import keizai
+from keizai.agents import MCTSAgent, make_agent
+from keizai.agents.heuristics.futuropia import (
+    CREDIT,
+    FuturopiaEvaluator,
+    _dead_stock,
+    _end_is_near,
+)
+from keizai.engine import Rng, State
+
+
+def _names(state: State) -> list[str]:
+    return [a.name for a in state.legal_actions()]
+
+
+def _row(**changes: int) -> dict[str, Any]:
+    """A mid-game community: 10 residents, 5 robots, houses using 3 energy."""
+    row: dict[str, Any] = {"money": 5, "food": 12, "energy": 10, "loans": 0, "residents": 10,
+                           "robots": 5, "robots_waiting": 0, "house_energy": 3,
+                           "tiles_face_up": ["food", "power"], "finished": False}
+    row.update(changes)
+    return row
+
+
+SCORE = {"total": 40, "resources": 2, "loans": 0, "face_up_tiles": 6}
+
+
+def _value(row: dict[str, Any], credit: int = CREDIT) -> float:
+    return FuturopiaEvaluator._estimate(row, SCORE, False, credit)
+
+
+def test_spare_energy_without_loans_is_worth_little_beyond_the_credit() -> None:
+    """Energy beyond the next robot run pays only "any resource"; with no loan to repay
+    30 more energy is worth at most the few purchases credit may still make. Before,
+    it counted as money (a power run without a purchase looked like a subsidy)."""
+    base = _value(_row())
+    gain = _value(_row(energy=10 + 30)) - base
+    money_gain = _value(_row(money=5 + 30)) - base
+    assert gain <= CREDIT * 0.35 + 1e-9
+    assert money_gain > gain + 3
+
+
+def test_spare_energy_repays_loans_so_it_counts_while_loans_are_held() -> None:
+    """With 5 loans (30 resources of interest and repayment) the same 30 energy is as
+    good as money: it repays them."""
+    loaded = _row(loans=5, money=35)
+    gain = _value({**loaded, "energy": 40}) - _value(loaded)
+    money_gain = _value({**loaded, "money": 65}) - _value(loaded)
+    assert abs(gain - money_gain) < 30 * 0.05 + 1e-9  # only the surplus discount apart
+
+
+def test_near_the_end_no_future_credit_absorbs_spare_stock() -> None:
+    spare = _row(energy=10 + CREDIT)
+    assert _value(spare, credit=0) < _value(spare, credit=CREDIT)
+
+
+def test_near_the_end_money_repays_first_so_stock_beyond_it_is_dead() -> None:
+    """The end's repayment takes money, then food, then energy (rules/futuropia
+    state.py `_finish`): with 2 loans and $12 held near the end, no spare unit of food
+    or energy repays anything; far from it a couple of credit purchases still might."""
+    assert _dead_stock(4, 8, loans=2, credit=0, money=12) == 12
+    assert _dead_stock(4, 8, loans=2, credit=0, money=0) == 0
+    assert _dead_stock(4, 8, loans=0, credit=CREDIT) == max(0, 12 - CREDIT)
+
+
+def test_the_end_is_near_one_purchase_per_player_before_a_15_dollar_stack() -> None:
+    state = keizai.new_game("futuropia", 2, seed=1)
+    view = state.view(0)
+    assert not _end_is_near(view)
+    near = copy.deepcopy(view)
+    near["markets"]["power"]["supply"] = near["markets"]["power"]["supply"][-2:]
+    assert _end_is_near(near)   # 1 left or right tile + 1 stack, then the $15 stack
+    crowded = copy.deepcopy(view)
+    crowded["communities"][1]["residents"] = 20  # one invite of 5 from 25
+    assert _end_is_near(crowded)
+
+
+def _decision(seed: int, first: str) -> State | None:
+    """A random game up to a decision whose first legal action starts with `first`, by
+    a seat with loans (None if none comes up)."""
+    rng = Rng(seed)
+    state = keizai.new_game("futuropia", 2, seed=seed)
+    state.log_enabled = False
+    while not state.is_over:
+        names = _names(state)
+        if names[0].startswith(first):
+            return state
+        pick = names.index("refresh") if "refresh" in names and rng.randbelow(2) else None
+        legal = state.legal_indices()
+        state.apply_index(legal[pick] if pick is not None else legal[rng.randbelow(len(legal))])
+    return None
+
+
+def test_repaying_a_loan_is_pruned_to_its_one_sensible_answer() -> None:
+    """Repay while money and spare stock cover 5 resources (a loan costs 1 at every
+    refresh and 6 at the end, a repayment 5), keep it otherwise: one option is left."""
+    found = [s for s in map(lambda k: _decision(k, "repay:"), range(1, 60)) if s][:6]
+    assert len(found) >= 3
+    evaluator = FuturopiaEvaluator()
+    for state in found:
+        legal = state.legal_indices()
+        kept = evaluator.prune(state, legal)
+        assert len(kept) == 1
+        seat = state.current_player
+        assert seat is not None
+        row = state.view(seat)["communities"][seat]
+        spare = (max(0, row["food"] - row["residents"] - 2)
+                 + max(0, row["energy"] - row["robots"] - row["robots_waiting"]
+                       - row["house_energy"] - 2) + row["money"])
+        name = state.game.action_space.actions[kept[0]].name
+        assert name == ("repay:loan" if spare >= 5 else "repay:done")
+
+
+def test_hard_spends_no_search_on_the_repay_decision() -> None:
+    """It took a third of a `hard` game's time (docs/strength.md, Futuropia)."""
+    state = next(s for s in map(lambda k: _decision(k, "repay:"), range(1, 60)) if s)
+    agent = MCTSAgent(seed=1, iterations=200)
+    agent.choose(state)
+    assert agent.last_iterations == 0
+
+
+def test_spare_energy_pays_before_spare_food() -> None:
+    """Energy has no use beyond the robot runs; food may still feed residents invited in
+    the final phase. Both spare: energy goes first."""
+    for seed in range(1, 200):
+        state = _decision(seed, "pay:")
+        if state is None:
+            continue
+        seat = state.current_player
+        assert seat is not None
+        row = state.view(seat)["communities"][seat]
+        spare_energy = (row["energy"] - row["robots"] - row["robots_waiting"]
+                        - row["house_energy"] - 2)
+        if "pay:energy" in _names(state) and spare_energy > 0:
+            assert make_agent("heuristic", seed=1).choose(state).name == "pay:energy"
+            return
+    raise AssertionError("no payment with spare energy came up")
