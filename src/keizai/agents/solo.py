@@ -87,15 +87,9 @@ class SoloAgent(Agent):
             sample = state.determinize(seat, self.rng)
             sample.log_enabled = False
             for index in legal:
-                if _late(deadline, done):
+                if not self._visit(sample, index, deadline, done, totals, counts):
                     out_of_time = True
                     break
-                value = self._rollout(sample, index, deadline, done)
-                if value is None:
-                    out_of_time = True
-                    break
-                totals[index] += value
-                counts[index] += 1
                 done += 1
             if out_of_time:
                 break
@@ -103,6 +97,19 @@ class SoloAgent(Agent):
         if not all(counts.values()):
             return self._fallback(state, seat)
         return max(legal, key=lambda i: totals[i] / counts[i])
+
+    def _visit(self, sample: State, index: int, deadline: float | None, done: int,
+               totals: dict[int, float], counts: dict[int, int]) -> bool:
+        """One rollout of `index` on `sample` added to its mean; False when the deadline
+        came first (before it or during it), leaving the mean as it was."""
+        if _late(deadline, done):
+            return False
+        value = self._rollout(sample, index, deadline, done)
+        if value is None:
+            return False
+        totals[index] += value
+        counts[index] += 1
+        return True
 
     def _rollout(self, sample: State, index: int, deadline: float | None,
                  done: int) -> float | None:
@@ -130,20 +137,14 @@ class SoloAgent(Agent):
             share = max(1, budget // (len(alive) * stages))
             for _ in range(share):
                 for index in alive:
-                    if _late(deadline, done):
-                        out_of_time = True
-                        break
                     k = counts[index]
                     while len(samples) <= k:
                         sample = state.determinize(seat, self.rng)
                         sample.log_enabled = False
                         samples.append(sample)
-                    value = self._rollout(samples[k], index, deadline, done)
-                    if value is None:
+                    if not self._visit(samples[k], index, deadline, done, totals, counts):
                         out_of_time = True
                         break
-                    totals[index] += value
-                    counts[index] += 1
                     done += 1
                 if out_of_time:
                     break
