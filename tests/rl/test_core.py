@@ -128,6 +128,25 @@ def test_a_vector_environment_refuses_a_float_action():
         venv.step(np.array([0.0, 1.0]))
 
 
+def test_a_vector_environment_takes_any_integer_array_and_refuses_a_bool_one():
+    """Integer arrays (signed or not) are taken without checking each item; a bool
+    array is not an array of indices and is refused, as a float one is."""
+    runs = []
+    for dtype in (np.int64, np.uint8, np.int32):
+        venv = KeizaiVectorEnv("enterprise-empire", num_envs=3, players=2)
+        obs, _ = venv.reset(seed=4)
+        rng = np.random.default_rng(4)
+        for _ in range(30):
+            chosen = np.argmax(rng.random(obs["action_mask"].shape) * obs["action_mask"],
+                               axis=1).astype(dtype)
+            obs, *_ = venv.step(chosen)
+        runs.append(obs["observation"])
+    assert np.array_equal(runs[0], runs[1]) and np.array_equal(runs[0], runs[2])
+    venv.reset(seed=0)
+    with pytest.raises(keizai.IllegalAction):
+        venv.step(np.array([True, False, True]))
+
+
 @pytest.mark.parametrize("game_id", supported_games())
 def test_a_row_reused_for_another_player_count_keeps_no_stale_seat(game_id):
     """Fixed fields (every seat's numbers) are compared with the row, not gathered: a row
