@@ -13,7 +13,15 @@ from keizai.engine import Rng
 from keizai.rl.actions import action_mask
 from keizai.rl.gymnasium_env import KeizaiGymEnv, KeizaiVectorEnv
 from keizai.rl.observations import encoder_for, supported_games
-from keizai.rl.observations.writers import MaskRow, Shown, Sink, ViewWriter, show_mask
+from keizai.rl.observations.writers import (
+    NO_INPUT,
+    MaskRow,
+    Shown,
+    Sink,
+    ViewWriter,
+    Writer,
+    show_mask,
+)
 from keizai.rl.pettingzoo_env import KeizaiAECEnv
 
 
@@ -186,3 +194,72 @@ def test_a_row_shows_entries_gathered_twice_with_their_last_value():
         want[1 + 1] = 7 if k % 2 else 0
         want[1 + 6] = 300 if k % 7 == 0 else 0
         assert np.array_equal(row, want), k
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_each_seats_row_shows_its_view_at_every_decision(game_id):
+    """The environments' rows (one per seat, written at every decision): the blocks a
+    writer skips because their inputs are unchanged (`Sink.enter`) never leave a stale
+    entry, whatever the player count."""
+    encoder = encoder_for(game_id)
+    game = keizai.get_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        rows = [np.zeros(encoder.size, np.float32) for _ in range(players)]
+        shown = [Shown(encoder.size) for _ in range(players)]
+        rng = Rng(players)
+        for seed in range(2):
+            state = keizai.new_game(game_id, players, seed=seed)
+            while True:
+                for seat in range(players):
+                    encoder.writer.show(state, seat, memoryview(rows[seat]), 0, shown[seat])
+                    assert np.array_equal(rows[seat], expected(state, seat)), (
+                        players, seed, len(state.history), seat)
+                if state.is_over:
+                    break
+                legal = state.legal_indices()
+                state.apply(legal[rng.randbelow(len(legal))])
+
+
+class _ListWriter(Writer):
+    """One block: entry i shows `source[i]`."""
+
+    def __init__(self, source):
+        super().__init__(len(source))
+        self.blocks = 1
+        self.source = source
+        self.gathered = 0
+
+    def fill(self, o, state, me):
+        if o.enter(0, self.source, NO_INPUT, NO_INPUT, 0):
+            self.gathered += 1
+            for i, v in enumerate(self.source):
+                o.set(i, v)
+            o.leave(0)
+
+
+def test_a_block_is_skipped_only_while_its_inputs_and_state_are_the_same():
+    source = [0, 2, 0, 1]
+    writer = _ListWriter(source)
+    state = keizai.new_game("national-economy/progress", 2, seed=1)
+    row = np.zeros(4, np.float32)
+    shown = Shown(4)
+
+    def show(state, seat=0):
+        writer.show(state, seat, memoryview(row), 0, shown)
+        assert row.tolist() == source
+
+    show(state)
+    show(state)
+    assert writer.gathered == 1  # the same inputs: the row already shows the block
+    source[1] = 0  # changed in place, as the rules change their lists
+    source[2] = 3
+    show(state)
+    assert writer.gathered == 2
+    show(keizai.new_game("national-economy/progress", 2, seed=1))  # another game
+    assert writer.gathered == 3
+    show(state, seat=1)  # another seat
+    assert writer.gathered == 4
+    # `write` (a zero buffer, no row to compare with) always gathers
+    fresh = np.zeros(4, np.float32)
+    writer.write(state, 0, memoryview(fresh), 0)
+    assert fresh.tolist() == source and writer.gathered == 5

@@ -49,6 +49,15 @@ class Sink:
         self.x: Any = None
         self.base: int = 0
         self.old: list[int] | None = None
+        # while bound, the row's `Shown` (blocks skipped when their inputs are unchanged)
+        self.shown: Shown | None = None
+        # inside a block (`enter` .. `leave`): the entries gathered before it, its inputs
+        self.outer: list[object] = []
+        self.spare: list[object] = []
+        self.in_a: list[Any] = NO_INPUT
+        self.in_b: list[Any] = NO_INPUT
+        self.in_c: list[Any] = NO_INPUT
+        self.in_d: int = 0
 
     def put(self, i: int, value: int) -> None:
         """An entry that every observation of the layout sets (a fixed field, for every
@@ -75,6 +84,62 @@ class Sink:
         if v == 0:
             self.touched.append(self.index[i])
         values[i] = v + value
+
+    def enter(self, k: int, a: list[Any], b: list[Any], c: list[Any], d: int) -> bool:
+        """Whether block `k` must be gathered: entries of fields of its own (which no
+        other block and nothing outside blocks writes), computed from the lists a, b, c
+        and the number d alone, with the writer's constants, the seat and the state's
+        constants. Not when the row shows the block computed from equal inputs (in the
+        same game and seat). When it is, gather its entries (`set`, `add`), then call
+        `leave(k)`. The lists are compared by value (the rules change them in place),
+        against copies kept in the `Shown`: lists of immutable items only (ints, bools,
+        tuples)."""
+        shown = self.shown
+        if shown is None:  # `write`: gathered with the rest
+            return True
+        if (shown.valid[k] and d == shown.key_d[k] and a == shown.key_a[k]
+                and b == shown.key_b[k] and c == shown.key_c[k]):
+            return False
+        self.in_a, self.in_b, self.in_c, self.in_d = a, b, c, d
+        self.outer = self.touched
+        self.touched = self.spare
+        return True
+
+    def leave(self, k: int) -> None:
+        """Show block `k` gathered since `enter(k, ...)` in the bound row (writing only the
+        entries that differ from what the row shows of it), and remember its inputs."""
+        shown = self.shown
+        if shown is None:
+            return
+        values = self.values
+        old = shown.values
+        x = self.x
+        base = self.base
+        touched = self.touched
+        for j in touched:
+            i = cast(int, j)
+            v = values[i]
+            if old[i] != v:
+                x[base + i] = _number(v)
+                old[i] = v
+        before = shown.blocks[k]
+        for j in before:
+            i = cast(int, j)
+            if values[i] == 0 and old[i] != 0:
+                x[base + i] = ZERO
+                old[i] = 0
+        for j in touched:
+            values[cast(int, j)] = 0
+        shown.blocks[k] = touched
+        before.clear()
+        self.spare = before
+        self.touched = self.outer
+        shown.key_a[k] = self.in_a.copy()
+        shown.key_b[k] = self.in_b.copy()
+        shown.key_c[k] = self.in_c.copy()
+        shown.key_d[k] = self.in_d
+        shown.valid[k] = True
+        self.in_a = self.in_b = self.in_c = NO_INPUT
 
     def flush(self, x: Buffer, base: int) -> None:
         """Write the entries set since the last flush at `base` on, and forget them."""
@@ -123,6 +188,18 @@ class Shown:
         self.values: list[int] = [0] * size
         self.touched: list[object] = []
         self.players: int = 0  # of the states shown (`Writer.show`)
+        # the state and seat shown last: the blocks' inputs hold for them alone
+        self.state: object = None
+        self.me: int = -1
+        # per block of the writer (`Sink.enter`): the indices that may be nonzero, and
+        # whether the row shows it computed from the inputs key_a .. key_d
+        self.blocks: list[list[object]] = []
+        self.valid: list[bool] = []
+        self.key_a: list[list[Any]] = []
+        self.key_b: list[list[Any]] = []
+        self.key_c: list[list[Any]] = []
+        self.key_d: list[int] = []
+        self.writer: object = None  # that writes the row (`Writer.show`)
 
     def clear(self, x: Buffer, base: int) -> None:
         """Zero the whole row (a new player count: the fixed fields of other seats)."""
@@ -132,8 +209,30 @@ class Shown:
                 x[base + i] = ZERO
                 values[i] = 0
         self.touched.clear()
+        for touched in self.blocks:
+            touched.clear()
+        self.forget()
+
+    def forget(self) -> None:
+        """The blocks are gathered again at the next `show` (a new state or seat: the
+        inputs compared by value say nothing of the other fields a block reads)."""
+        valid = self.valid
+        for k in range(len(valid)):
+            valid[k] = False
+
+    def fit(self, blocks: int) -> None:
+        """Room for a writer's `blocks` blocks."""
+        while len(self.blocks) < blocks:
+            self.blocks.append([])
+            self.valid.append(False)
+            self.key_a.append(NO_INPUT)
+            self.key_b.append(NO_INPUT)
+            self.key_c.append(NO_INPUT)
+            self.key_d.append(0)
 
 
+# The input of a block that reads fewer than three lists (`Sink.enter`); never changed.
+NO_INPUT: Final[list[Any]] = []
 # Entries as the float objects a buffer write takes (no allocation per write).
 _FLOATS: Final[list[object]] = [float(v) for v in range(256)]
 ZERO: Final[object] = 0.0
@@ -149,6 +248,7 @@ class Writer:
     def __init__(self, size: int) -> None:
         self.size: int = size
         self.sink: Sink | None = Sink(size)
+        self.blocks: int = 0  # of `fill` (`Sink.enter`): 0 .. blocks - 1
         # the scores of the last finished game asked for (`final_scores`)
         self.over_state: State | None = None
         self.over_scores: list[dict[str, int]] = []
@@ -185,12 +285,21 @@ class Writer:
         """Make the row of `x` at `base` (which shows `shown`) show the vector."""
         o = self._take()
         n = state.num_players
-        if shown.players != n:
+        if len(shown.blocks) < self.blocks:
+            shown.fit(self.blocks)
+        if shown.players != n or shown.writer is not self:
+            # another writer's blocks, or the fixed fields of other seats: from zero
             shown.clear(x, base)
             shown.players = n
+            shown.writer = self
+        if shown.state is not state or shown.me != me:
+            shown.forget()
+            shown.state = state
+            shown.me = me
         o.x, o.base, o.old = x, base, shown.values  # `put` writes the fixed fields
+        o.shown = shown
         self.fill(o, state, me)
-        o.x, o.old = None, None
+        o.x, o.old, o.shown = None, None, None
         o.show(x, base, shown)
         self.sink = o
 
@@ -279,6 +388,9 @@ class NationalEconomyWriter(Writer):
         self.o_hand: int = enc.o_hand
         self.o_cost: int = enc.o_cost
         self.o_scores: int = enc.o_scores
+        # blocks (`Sink.enter`): the buildings of each relative slot (0 .. seats - 1), the
+        # workplaces, the discard pile, the observing seat's hand
+        self.blocks = self.seats + 3
 
     def fill(self, o: Sink, any_state: State, me: int) -> None:
         state = cast(ne.NationalEconomyState, any_state)
@@ -325,9 +437,12 @@ class NationalEconomyWriter(Writer):
                         o.add(self.o_revealed + slot_of[t], 1)
                 for t in named:
                     o.add(self.o_chosen + slot_of[t], 1)
-        for t in state.discard:
-            o.add(self.o_discard + slot_of[t], 1)
-        width = 2 + self.seats
+        seats = self.seats
+        if o.enter(seats + 1, state.discard, NO_INPUT, NO_INPUT, 0):
+            for t in state.discard:
+                o.add(self.o_discard + slot_of[t], 1)
+            o.leave(seats + 1)
+        width = 2 + seats
         if cards is not self.cards:  # the workplaces' fields, by key, for these cards
             wp_index = self.workplace_index
             self.face_at = [self.o_wp + wp_index[w.id] * width for w in cards.faces]
@@ -338,19 +453,22 @@ class NationalEconomyWriter(Writer):
         keys = state.wp_key
         whos = state.wp_who
         sides = state.wp_side
-        for i in range(len(keys)):
-            key = keys[i]
-            if key >= PUBLIC:
-                at = self.o_public + slot_of[key - PUBLIC] * width
-            elif key >= FACE:
-                at = face_at[key - FACE]
-            else:
-                at = initial_at[key]
-            o.add(at, 1)
-            if sides[i]:
-                o.add(at + 1, 1)
-            for worker in whos[i]:
-                o.add(at + 2 + (worker - me) % n, 1)
+        # (the faces' offsets depend on the game's cards, fixed for a state)
+        if o.enter(seats, keys, whos, sides, 0):
+            for i in range(len(keys)):
+                key = keys[i]
+                if key >= PUBLIC:
+                    at = self.o_public + slot_of[key - PUBLIC] * width
+                elif key >= FACE:
+                    at = face_at[key - FACE]
+                else:
+                    at = initial_at[key]
+                o.add(at, 1)
+                if sides[i]:
+                    o.add(at + 1, 1)
+                for worker in whos[i]:
+                    o.add(at + 2 + (worker - me) % n, 1)
+            o.leave(seats)
         numbers = self.numbers
         row_size = 1 + numbers + 2 * b
         players = state.players
@@ -374,18 +492,24 @@ class NationalEconomyWriter(Writer):
             owned = at + 1 + numbers
             built = p.built
             buildings = p.buildings
-            for k in range(len(buildings)):
-                t = slot_of[buildings[k]]
-                o.add(owned + t, 1)
-                if built[k] >= ne.USED:
-                    o.add(owned + b + t, 1)
+            slot = (s - me) % n  # the block of the row's slot (its fields)
+            if o.enter(slot, buildings, built, NO_INPUT, 0):
+                for k in range(len(buildings)):
+                    t = slot_of[buildings[k]]
+                    o.add(owned + t, 1)
+                    if built[k] >= ne.USED:
+                        o.add(owned + b + t, 1)
+                o.leave(slot)
         p = players[me]
         hand = p.hand
-        for t in range(len(hand)):
-            count = hand[t]
-            if count:
-                o.add(self.o_hand + slot_of[t], count)
-                o.set(self.o_cost + slot_of[t], state.cost(p, t))
+        # a card's cost reads the owner's buildings and victory points (`cost`)
+        if o.enter(seats + 2, hand, p.buildings, NO_INPUT, p.vp):
+            for t in range(len(hand)):
+                count = hand[t]
+                if count:
+                    o.add(self.o_hand + slot_of[t], count)
+                    o.set(self.o_cost + slot_of[t], state.cost(p, t))
+            o.leave(seats + 2)
         if phase == ne.OVER or n == 1:
             o.set(self.o_scores, 1)
             scores = self.final_scores(state)
