@@ -230,7 +230,7 @@ class _ListWriter(Writer):
         self.gathered = 0
 
     def fill(self, o, state, me):
-        if o.enter(0, self.source, NO_INPUT, NO_INPUT, 0):
+        if o.enter(0, self.source, NO_INPUT, NO_INPUT, 0, 0):
             self.gathered += 1
             for i, v in enumerate(self.source):
                 o.set(i, v)

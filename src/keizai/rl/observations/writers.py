@@ -58,6 +58,7 @@ class Sink:
         self.in_b: list[Any] = NO_INPUT
         self.in_c: list[Any] = NO_INPUT
         self.in_d: int = 0
+        self.in_e: int = 0
 
     def put(self, i: int, value: int) -> None:
         """An entry that every observation of the layout sets (a fixed field, for every
@@ -85,10 +86,11 @@ class Sink:
             self.touched.append(self.index[i])
         values[i] = v + value
 
-    def enter(self, k: int, a: list[Any], b: list[Any], c: list[Any], d: int) -> bool:
+    def enter(self, k: int, a: list[Any], b: list[Any], c: list[Any], d: int,
+              e: int) -> bool:
         """Whether block `k` must be gathered: entries of fields of its own (which no
         other block and nothing outside blocks writes), computed from the lists a, b, c
-        and the number d alone, with the writer's constants, the seat and the state's
+        and the numbers d, e alone, with the writer's constants, the seat and the state's
         constants. Not when the row shows the block computed from equal inputs (in the
         same game and seat). When it is, gather its entries (`set`, `add`), then call
         `leave(k)`. The lists are compared by value (the rules change them in place),
@@ -97,10 +99,10 @@ class Sink:
         shown = self.shown
         if shown is None:  # `write`: gathered with the rest
             return True
-        if (shown.valid[k] and d == shown.key_d[k] and a == shown.key_a[k]
-                and b == shown.key_b[k] and c == shown.key_c[k]):
+        if (shown.valid[k] and d == shown.key_d[k] and e == shown.key_e[k]
+                and a == shown.key_a[k] and b == shown.key_b[k] and c == shown.key_c[k]):
             return False
-        self.in_a, self.in_b, self.in_c, self.in_d = a, b, c, d
+        self.in_a, self.in_b, self.in_c, self.in_d, self.in_e = a, b, c, d, e
         self.outer = self.touched
         self.touched = self.spare
         return True
@@ -138,6 +140,7 @@ class Sink:
         shown.key_b[k] = self.in_b.copy()
         shown.key_c[k] = self.in_c.copy()
         shown.key_d[k] = self.in_d
+        shown.key_e[k] = self.in_e
         shown.valid[k] = True
         self.in_a = self.in_b = self.in_c = NO_INPUT
 
@@ -192,13 +195,14 @@ class Shown:
         self.state: object = None
         self.me: int = -1
         # per block of the writer (`Sink.enter`): the indices that may be nonzero, and
-        # whether the row shows it computed from the inputs key_a .. key_d
+        # whether the row shows it computed from the inputs key_a .. key_e
         self.blocks: list[list[object]] = []
         self.valid: list[bool] = []
         self.key_a: list[list[Any]] = []
         self.key_b: list[list[Any]] = []
         self.key_c: list[list[Any]] = []
         self.key_d: list[int] = []
+        self.key_e: list[int] = []
         self.writer: object = None  # that writes the row (`Writer.show`)
 
     def clear(self, x: Buffer, base: int) -> None:
@@ -229,6 +233,7 @@ class Shown:
             self.key_b.append(NO_INPUT)
             self.key_c.append(NO_INPUT)
             self.key_d.append(0)
+            self.key_e.append(0)
 
 
 # The input of a block that reads fewer than three lists (`Sink.enter`); never changed.
@@ -438,7 +443,7 @@ class NationalEconomyWriter(Writer):
                 for t in named:
                     o.add(self.o_chosen + slot_of[t], 1)
         seats = self.seats
-        if o.enter(seats + 1, state.discard, NO_INPUT, NO_INPUT, 0):
+        if o.enter(seats + 1, state.discard, NO_INPUT, NO_INPUT, 0, 0):
             for t in state.discard:
                 o.add(self.o_discard + slot_of[t], 1)
             o.leave(seats + 1)
@@ -454,7 +459,7 @@ class NationalEconomyWriter(Writer):
         whos = state.wp_who
         sides = state.wp_side
         # (the faces' offsets depend on the game's cards, fixed for a state)
-        if o.enter(seats, keys, whos, sides, 0):
+        if o.enter(seats, keys, whos, sides, 0, 0):
             for i in range(len(keys)):
                 key = keys[i]
                 if key >= PUBLIC:
@@ -493,7 +498,7 @@ class NationalEconomyWriter(Writer):
             built = p.built
             buildings = p.buildings
             slot = (s - me) % n  # the block of the row's slot (its fields)
-            if o.enter(slot, buildings, built, NO_INPUT, 0):
+            if o.enter(slot, buildings, built, NO_INPUT, 0, 0):
                 for k in range(len(buildings)):
                     t = slot_of[buildings[k]]
                     o.add(owned + t, 1)
@@ -503,7 +508,7 @@ class NationalEconomyWriter(Writer):
         p = players[me]
         hand = p.hand
         # a card's cost reads the owner's buildings and victory points (`cost`)
-        if o.enter(seats + 2, hand, p.buildings, NO_INPUT, p.vp):
+        if o.enter(seats + 2, hand, p.buildings, NO_INPUT, p.vp, 0):
             for t in range(len(hand)):
                 count = hand[t]
                 if count:
@@ -543,6 +548,8 @@ class FuturopiaWriter(Writer):
         self.o_experts: int = enc.o_experts
         self.o_players: int = enc.o_players
         self.o_scores: int = enc.o_scores
+        # blocks (`Sink.enter`): each relative slot's generators, houses and workers
+        self.blocks = self.seats
 
     def fill(self, o: Sink, any_state: State, seat: int) -> None:
         state = cast(FuturopiaState, any_state)
@@ -600,41 +607,46 @@ class FuturopiaWriter(Writer):
         gens_n = self.gens_n
         numbers = self.community_numbers
         for p in range(n):
-            at = self.o_players + ((p - seat) % n) * row_size
+            slot = (p - seat) % n
+            at = self.o_players + slot * row_size
             gens = state.gens[p]
+            houses = state.houses[p]
             robots = state.robots[p]
             residents = state.residents[p]
-            robots_working, residents_working = workers_on_spaces(gens, table, robots,
-                                                                  residents)
             res = state.res[p]
             o.put(at, 1)
             o.put(at + 1, res[0])
             o.put(at + 2, res[1])
             o.put(at + 3, res[2])
             o.put(at + 4, state.loans[p])
-            o.put(at + 5, residents)
-            o.put(at + 6, residents - residents_working)
-            o.put(at + 7, robots)
-            o.put(at + 8, robots - robots_working)
-            o.put(at + 9, state.beds(p))
-            o.put(at + 10, state.house_energy(p))
             o.put(at + 11, state.refresh_cost(p))
             if state.finished[p]:
                 o.set(at + 12, 1)
-            at += 1 + numbers
-            workforce = state.workforce(p)
-            o.put(at, best_output(gens, table, FOOD, workforce))
-            o.put(at + 1, best_output(gens, table, POWER, workforce))
-            at += 2
-            for g in gens:
-                o.add(at + gslot[g], 1)
-            at += gens_n
-            for f in state.houses[p]:
-                house, side_b = faces[f]
-                o.add(at + 2 * house, 1)
-                if side_b:
-                    o.add(at + 2 * house + 1, 1)
-            at += 2 * self.houses_n
+            # the fields read from the generators, houses and workers alone (the
+            # components' tables are fixed for a state)
+            if o.enter(slot, gens, houses, NO_INPUT, residents, robots):
+                robots_working, residents_working = workers_on_spaces(gens, table, robots,
+                                                                      residents)
+                o.put(at + 5, residents)
+                o.put(at + 6, residents - residents_working)
+                o.put(at + 7, robots)
+                o.put(at + 8, robots - robots_working)
+                o.put(at + 9, state.beds(p))
+                o.put(at + 10, state.house_energy(p))
+                workforce = state.workforce(p)
+                o.put(at + 1 + numbers, best_output(gens, table, FOOD, workforce))
+                o.put(at + 2 + numbers, best_output(gens, table, POWER, workforce))
+                gens_at = at + 3 + numbers
+                for g in gens:
+                    o.add(gens_at + gslot[g], 1)
+                houses_at = gens_at + gens_n
+                for f in houses:
+                    house, side_b = faces[f]
+                    o.add(houses_at + 2 * house, 1)
+                    if side_b:
+                        o.add(houses_at + 2 * house + 1, 1)
+                o.leave(slot)
+            at += 3 + numbers + gens_n + 2 * self.houses_n
             up = state.tiles_up[p]
             tile_slots = self.tile_slots
             for t in range(len(tile_slots)):
