@@ -687,6 +687,9 @@ class EnterpriseEmpireWriter(Writer):
         self.o_demand: int = enc.o_demand
         self.o_players: int = enc.o_players
         self.o_hand: int = enc.o_hand
+        # blocks (`Sink.enter`): every slot's group, corner and company; every slot's
+        # materials; the observing seat's hand
+        self.blocks = 3
 
     def fill(self, o: Sink, any_state: State, me: int) -> None:
         state = cast(ee.EmpireState, any_state)
@@ -734,9 +737,14 @@ class EnterpriseEmpireWriter(Writer):
         companies = self.companies_n
         held = state.held
         hand = state.hand
+        # a slot's row: its numbers, group, corner, position, materials, company
+        groups_at = 1 + self.player_numbers
+        corners_at = groups_at + self.groups_n
+        positions_at = corners_at + self.corners
+        held_at = positions_at + self.spaces
+        company_at = held_at + m_count
         for s in range(n):
             at = self.o_players + ((s - me) % n) * row_size
-            up = state.company_up[s]
             cards = 0
             for i in range(s * k, (s + 1) * k):
                 cards += hand[i]
@@ -745,28 +753,37 @@ class EnterpriseEmpireWriter(Writer):
             o.put(at + 2, state.founded[s])
             o.put(at + 3, len(state.company_pile[s]))
             o.put(at + 4, cards)
-            at += 1 + self.player_numbers
-            o.set(at + self.group_slots[state.group[s]], 1)
-            at += self.groups_n
-            corner = state.corner_of[s]
-            if corner >= 0:
-                o.set(at + corner, 1)
-            at += self.corners
             position = state.position[s]
             if position >= 0:
-                o.set(at + position, 1)
-            at += self.spaces
-            for m in range(m_count):
-                count = held[s * m_count + m]
-                if count:
-                    o.set(at + mslot[m], count)
-            at += m_count
-            if up >= 0:
-                o.set(at + self.company_slots[up], 1)
-                for m in parts.companies[up].materials:
-                    o.add(at + companies + mslot[m], 1)
-            if s == me:
-                for i in range(k):
-                    count = hand[s * k + i]
+                o.set(at + positions_at + position, 1)
+        group = state.group
+        corner_of = state.corner_of
+        company_up = state.company_up
+        # (the companies' materials are fixed for a state)
+        if o.enter(0, group, corner_of, company_up, 0, 0):
+            for s in range(n):
+                at = self.o_players + ((s - me) % n) * row_size
+                o.set(at + groups_at + self.group_slots[group[s]], 1)
+                corner = corner_of[s]
+                if corner >= 0:
+                    o.set(at + corners_at + corner, 1)
+                up = company_up[s]
+                if up >= 0:
+                    o.set(at + company_at + self.company_slots[up], 1)
+                    for m in parts.companies[up].materials:
+                        o.add(at + company_at + companies + mslot[m], 1)
+            o.leave(0)
+        if o.enter(1, held, NO_INPUT, NO_INPUT, 0, 0):
+            for s in range(n):
+                at = self.o_players + ((s - me) % n) * row_size + held_at
+                for m in range(m_count):
+                    count = held[s * m_count + m]
                     if count:
-                        o.add(self.o_hand + self.price_slots[i], count)
+                        o.set(at + mslot[m], count)
+            o.leave(1)
+        if o.enter(2, hand, NO_INPUT, NO_INPUT, 0, 0):
+            for i in range(k):
+                count = hand[me * k + i]
+                if count:
+                    o.add(self.o_hand + self.price_slots[i], count)
+            o.leave(2)
