@@ -136,9 +136,10 @@ class Sink:
         before.clear()
         self.spare = before
         self.touched = self.outer
-        shown.key_a[k] = self.in_a.copy()
-        shown.key_b[k] = self.in_b.copy()
-        shown.key_c[k] = self.in_c.copy()
+        a, b, c = self.in_a, self.in_b, self.in_c
+        shown.key_a[k] = a.copy()
+        shown.key_b[k] = NO_INPUT if b is NO_INPUT else b.copy()
+        shown.key_c[k] = NO_INPUT if c is NO_INPUT else c.copy()
         shown.key_d[k] = self.in_d
         shown.key_e[k] = self.in_e
         shown.valid[k] = True
@@ -394,8 +395,8 @@ class NationalEconomyWriter(Writer):
         self.o_cost: int = enc.o_cost
         self.o_scores: int = enc.o_scores
         # blocks (`Sink.enter`): the buildings of each relative slot (0 .. seats - 1), the
-        # workplaces, the discard pile, the observing seat's hand
-        self.blocks = self.seats + 3
+        # discard pile, the observing seat's hand
+        self.blocks = self.seats + 2
 
     def fill(self, o: Sink, any_state: State, me: int) -> None:
         state = cast(ne.NationalEconomyState, any_state)
@@ -443,10 +444,10 @@ class NationalEconomyWriter(Writer):
                 for t in named:
                     o.add(self.o_chosen + slot_of[t], 1)
         seats = self.seats
-        if o.enter(seats + 1, state.discard, NO_INPUT, NO_INPUT, 0, 0):
+        if o.enter(seats, state.discard, NO_INPUT, NO_INPUT, 0, 0):
             for t in state.discard:
                 o.add(self.o_discard + slot_of[t], 1)
-            o.leave(seats + 1)
+            o.leave(seats)
         width = 2 + seats
         if cards is not self.cards:  # the workplaces' fields, by key, for these cards
             wp_index = self.workplace_index
@@ -458,22 +459,21 @@ class NationalEconomyWriter(Writer):
         keys = state.wp_key
         whos = state.wp_who
         sides = state.wp_side
-        # (the faces' offsets depend on the game's cards, fixed for a state)
-        if o.enter(seats, keys, whos, sides, 0, 0):
-            for i in range(len(keys)):
-                key = keys[i]
-                if key >= PUBLIC:
-                    at = self.o_public + slot_of[key - PUBLIC] * width
-                elif key >= FACE:
-                    at = face_at[key - FACE]
-                else:
-                    at = initial_at[key]
-                o.add(at, 1)
-                if sides[i]:
-                    o.add(at + 1, 1)
-                for worker in whos[i]:
-                    o.add(at + 2 + (worker - me) % n, 1)
-            o.leave(seats)
+        # (not a block: nearly every decision places a worker, so the comparison and
+        # the copies would cost more than they save)
+        for i in range(len(keys)):
+            key = keys[i]
+            if key >= PUBLIC:
+                at = self.o_public + slot_of[key - PUBLIC] * width
+            elif key >= FACE:
+                at = face_at[key - FACE]
+            else:
+                at = initial_at[key]
+            o.add(at, 1)
+            if sides[i]:
+                o.add(at + 1, 1)
+            for worker in whos[i]:
+                o.add(at + 2 + (worker - me) % n, 1)
         numbers = self.numbers
         row_size = 1 + numbers + 2 * b
         players = state.players
@@ -508,13 +508,13 @@ class NationalEconomyWriter(Writer):
         p = players[me]
         hand = p.hand
         # a card's cost reads the owner's buildings and victory points (`cost`)
-        if o.enter(seats + 2, hand, p.buildings, NO_INPUT, p.vp, 0):
+        if o.enter(seats + 1, hand, p.buildings, NO_INPUT, p.vp, 0):
             for t in range(len(hand)):
                 count = hand[t]
                 if count:
                     o.add(self.o_hand + slot_of[t], count)
                     o.set(self.o_cost + slot_of[t], state.cost(p, t))
-            o.leave(seats + 2)
+            o.leave(seats + 1)
         if phase == ne.OVER or n == 1:
             o.set(self.o_scores, 1)
             scores = self.final_scores(state)
