@@ -394,9 +394,9 @@ class NationalEconomyWriter(Writer):
         self.o_hand: int = enc.o_hand
         self.o_cost: int = enc.o_cost
         self.o_scores: int = enc.o_scores
-        # blocks (`Sink.enter`): the buildings of each relative slot (0 .. seats - 1), the
-        # discard pile, the observing seat's hand
-        self.blocks = self.seats + 2
+        # No blocks (`Sink.enter`): tried for the buildings of each slot, the workplaces,
+        # the discard pile and the hand, the comparisons cost more than they saved
+        # (3.15 -> 3.36 µs an observation; docs/performance.md).
 
     def fill(self, o: Sink, any_state: State, me: int) -> None:
         state = cast(ne.NationalEconomyState, any_state)
@@ -443,12 +443,9 @@ class NationalEconomyWriter(Writer):
                         o.add(self.o_revealed + slot_of[t], 1)
                 for t in named:
                     o.add(self.o_chosen + slot_of[t], 1)
-        seats = self.seats
-        if o.enter(seats, state.discard, NO_INPUT, NO_INPUT, 0, 0):
-            for t in state.discard:
-                o.add(self.o_discard + slot_of[t], 1)
-            o.leave(seats)
-        width = 2 + seats
+        for t in state.discard:
+            o.add(self.o_discard + slot_of[t], 1)
+        width = 2 + self.seats
         if cards is not self.cards:  # the workplaces' fields, by key, for these cards
             wp_index = self.workplace_index
             self.face_at = [self.o_wp + wp_index[w.id] * width for w in cards.faces]
@@ -459,8 +456,6 @@ class NationalEconomyWriter(Writer):
         keys = state.wp_key
         whos = state.wp_who
         sides = state.wp_side
-        # (not a block: nearly every decision places a worker, so the comparison and
-        # the copies would cost more than they save)
         for i in range(len(keys)):
             key = keys[i]
             if key >= PUBLIC:
@@ -497,24 +492,18 @@ class NationalEconomyWriter(Writer):
             owned = at + 1 + numbers
             built = p.built
             buildings = p.buildings
-            slot = (s - me) % n  # the block of the row's slot (its fields)
-            if o.enter(slot, buildings, built, NO_INPUT, 0, 0):
-                for k in range(len(buildings)):
-                    t = slot_of[buildings[k]]
-                    o.add(owned + t, 1)
-                    if built[k] >= ne.USED:
-                        o.add(owned + b + t, 1)
-                o.leave(slot)
+            for k in range(len(buildings)):
+                t = slot_of[buildings[k]]
+                o.add(owned + t, 1)
+                if built[k] >= ne.USED:
+                    o.add(owned + b + t, 1)
         p = players[me]
         hand = p.hand
-        # a card's cost reads the owner's buildings and victory points (`cost`)
-        if o.enter(seats + 1, hand, p.buildings, NO_INPUT, p.vp, 0):
-            for t in range(len(hand)):
-                count = hand[t]
-                if count:
-                    o.add(self.o_hand + slot_of[t], count)
-                    o.set(self.o_cost + slot_of[t], state.cost(p, t))
-            o.leave(seats + 1)
+        for t in range(len(hand)):
+            count = hand[t]
+            if count:
+                o.add(self.o_hand + slot_of[t], count)
+                o.set(self.o_cost + slot_of[t], state.cost(p, t))
         if phase == ne.OVER or n == 1:
             o.set(self.o_scores, 1)
             scores = self.final_scores(state)
