@@ -42,7 +42,7 @@ class SoloAgent(Agent):
 
     def __init__(self, seed: int = 0, rollouts: int = 4, cap: float = 0.0,
                  epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0,
-                 work: int = 0, goal: float = 0.0, spread: float = 10.0,
+                 work: int = 0, goal: float = 0.0, spread: float = 8.0,
                  lead: float = 0.0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
