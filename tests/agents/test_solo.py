@@ -132,12 +132,3 @@ def test_the_goal_values_reaching_the_victory_score() -> None:
     plain = SoloAgent(5, rollouts=1, policy="fast", halving=1)
     assert plain.utility(101.0) == 101.0
 
-
-def test_the_lead_lowers_the_step_by_the_rounds_still_to_come() -> None:
-    """`lead`: rollouts by the policy end far below what the planner reaches, so early
-    in the game the step stands lower: `lead` points per round after this one (9
-    rounds, rulebook)."""
-    state = late_choice("national-economy/progress", 3, 5)
-    agent = SoloAgent(5, rollouts=1, policy="fast", halving=1, goal=30, lead=4)
-    agent.choose_index(state)
-    assert agent.target == 100 - 4 * (9 - 5)

@@ -30,20 +30,18 @@ from keizai.agents.heuristic import HeuristicAgent
 from keizai.agents.heuristics import evaluator_for
 from keizai.agents.solo_policy import SoloPolicy
 from keizai.engine import Action, Rng, State
-from keizai.rules.national_economy.state import NationalEconomyState
 
 
 class SoloAgent(Agent):
     name = "solo"
     PARAMS: ClassVar[dict[str, type]] = {"rollouts": int, "cap": float, "epsilon": float,
                                          "policy": str, "halving": int, "work": int,
-                                         "goal": float, "spread": float, "lead": float}
+                                         "goal": float, "spread": float}
     POLICIES = ("heuristic", "fast")
 
     def __init__(self, seed: int = 0, rollouts: int = 4, cap: float = 0.0,
                  epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0,
-                 work: int = 0, goal: float = 0.0, spread: float = 8.0,
-                 lead: float = 0.0) -> None:
+                 work: int = 0, goal: float = 0.0, spread: float = 8.0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
@@ -59,10 +57,7 @@ class SoloAgent(Agent):
         the decisions do not depend on the machine's speed. `goal`: a rollout is valued
         by its final score plus `goal` points times a smooth step (a logistic of width
         `spread` points) at the edition's victory score, so the planner weighs the
-        chance of reaching it, not only the mean score. `lead`: the step stands `lead`
-        points lower per round still to come after this one — the rollout policy plays
-        far worse than the planner, so a rollout from round 5 that ends 20 points short
-        of the victory score is on track for it."""
+        chance of reaching it, not only the mean score."""
         if rollouts < 1:
             raise ValueError("solo needs rollouts >= 1")
         if cap < 0:
@@ -84,7 +79,6 @@ class SoloAgent(Agent):
         self.work = work
         self.goal = goal
         self.spread = spread
-        self.lead = lead
         self.target = 0.0
         self.last_rollouts = 0
         self.last_budget = 0  # the rollouts the last decision by halving planned
@@ -106,8 +100,6 @@ class SoloAgent(Agent):
             return legal[0]
         if self.goal:
             self.target = float(state.scores()[seat].get("target", 0))
-            if isinstance(state, NationalEconomyState):
-                self.target -= self.lead * (len(state.cards.wages) - state.round)
         deadline = _time.perf_counter() + self.cap if self.cap > 0 else None
         if self.halving:
             return self._halving(state, seat, legal, deadline)
