@@ -23,10 +23,9 @@ LEVELS: dict[str, str] = {
     # in National Economy on one core); the cap bounds it at 2 s on a busy machine
     "expert": "mcts:iterations=12000:depth=6:c=0.4:cap=2",
     # National Economy solo planner: Monte Carlo over determinizations by sequential
-    # halving (48 rollouts per action on average) finished by the fast solo policy, a
-    # rollout worth its score plus 30 points times a smooth step at the victory score; with
+    # halving (48 rollouts per action on average) finished by the fast solo policy; with
     # more players it plays as the heuristic; 1.7 s plus one policy move per decision at most
-    "solo": "solo:policy=fast:rollouts=48:halving=1:goal=30:cap=1.7",
+    "solo": "solo:policy=fast:rollouts=48:halving=1:cap=1.7",
 }
 KINDS = ("random", "heuristic", "mcts", "solo")
 
