@@ -4,10 +4,12 @@ this process (`time.process_time`, so a busy machine changes the figures less):
 - engine: decisions of random play through the engine alone (`legal_indices()`, a random
   index, `apply`), new games included;
 - pettingzoo: `KeizaiAECEnv` steps (each: `agent_iter`, `last()` with the acting seat's
-  observation and mask, `step`);
+  observation and mask, `step`), the legal indices read from the mask
+  (`np.flatnonzero`) and, second ("list"), from `env.legal_actions(agent)`;
 - gymnasium: `KeizaiGymEnv` learner steps against random opponents; each learner step
   also applies the opponents' decisions, so the decisions it applies per CPU-second are
-  given too ("decisions");
+  given too ("decisions"); the legal indices from the mask and, second ("list"), from
+  `info["legal_actions"]`;
 - floor (`--floor`): the same loops over environments that do nothing but the API's
   own bookkeeping (a fixed observation, an episode of fixed length, in plain Python on
   PettingZoo's base class), and over ideal ones (`ideal_aec`, `ideal_gym`: every method
@@ -17,7 +19,9 @@ this process (`time.process_time`, so a busy machine changes the figures less):
 
 Every loop picks its action with the same generator (keizai's `Rng.randbelow` over the
 legal indices), so the figures differ only by what the environment does. Ratios are to
-the engine's decisions per CPU-second (the definition of docs/performance.md).
+the engine's decisions per CPU-second (the definition of docs/performance.md). Every loop
+reads the clock once per episode (the engine's once per game), so a clock read
+(`time.process_time`, a system call) is charged to no step.
 
     python bench/rl_pettingzoo.py [--seconds 3] [--game national-economy/progress]
                                   [--players 2] [--floor] [--repeat 1]
@@ -26,6 +30,7 @@ the engine's decisions per CPU-second (the definition of docs/performance.md).
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import time
 from typing import Any, ClassVar
@@ -57,43 +62,61 @@ def engine(game_id: str, players: int, seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
-def aec(env: AECEnv, seconds: float) -> float:
-    """Steps per CPU-second of an AEC environment (dead steps not counted)."""
+def aec(env: AECEnv, seconds: float, listed: bool = False) -> float:
+    """Steps per CPU-second of an AEC environment (dead steps not counted); the clock is
+    read once per episode, as `engine` reads it once per game. `listed`: the legal
+    indices from `env.legal_actions(agent)` instead of `np.flatnonzero` of the mask."""
     rng = Rng(0)
     steps = 0
     start = time.process_time()
     env.reset(seed=0)
     while time.process_time() - start < seconds:
-        for _agent in env.agent_iter():
+        for agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.randbelow(len(legal))]))
+            if listed:
+                legal = env.legal_actions(agent)
+                env.step(legal[rng.randbelow(len(legal))])
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randbelow(len(legal))]))
             steps += 1
         env.reset()
     return steps / (time.process_time() - start)
 
 
-def gymnasium(env: gym.Env, seconds: float) -> tuple[float, float]:
-    """(learner steps, decisions applied) per CPU-second of a Gymnasium environment."""
+def gymnasium(env: gym.Env, seconds: float, listed: bool = False) -> tuple[float, float]:
+    """(learner steps, decisions applied) per CPU-second of a Gymnasium environment; the
+    clock is read once per episode, as `engine` reads it once per game. `listed`: the
+    legal indices from `info["legal_actions"]` instead of `np.flatnonzero` of the mask."""
     rng = Rng(0)
     steps = decisions = 0
-    obs, _ = env.reset(seed=0)
+    obs, info = env.reset(seed=0)
     counted = hasattr(env, "state")
     start = time.process_time()
     while time.process_time() - start < seconds:
-        legal = np.flatnonzero(obs["action_mask"])
-        obs, _, terminated, truncated, _ = env.step(int(legal[rng.randbelow(len(legal))]))
-        steps += 1
-        if terminated or truncated:
-            if counted:
-                decisions += len(env.state.history)
-            obs, _ = env.reset()
+        if listed:
+            while True:
+                legal = info["legal_actions"]
+                obs, _, terminated, truncated, info = env.step(
+                    legal[rng.randbelow(len(legal))])
+                steps += 1
+                if terminated or truncated:
+                    break
+        else:
+            while True:
+                legal = np.flatnonzero(obs["action_mask"])
+                obs, _, terminated, truncated, info = env.step(
+                    int(legal[rng.randbelow(len(legal))]))
+                steps += 1
+                if terminated or truncated:
+                    break
+        if counted:
+            decisions += len(env.state.history)
+        obs, info = env.reset()
     elapsed = time.process_time() - start
-    if counted:  # the decisions of the episode still running
-        decisions += len(env.state.history)
     return steps / elapsed, (decisions if counted else steps) / elapsed
 
 
@@ -121,6 +144,9 @@ class FixedAEC(AECEnv):
         self.agent_selection = self.agents[0]
         self._t = 0
 
+    def legal_actions(self, agent: str) -> list[int]:
+        return [0]
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._obs
 
@@ -145,6 +171,7 @@ class FixedGym(gym.Env):
         mask = np.zeros(actions, np.int8)
         mask[0] = 1
         self._obs = {"observation": np.zeros(size, np.float32), "action_mask": mask}
+        self._info = {"action_mask": mask, "legal_actions": [0]}
         self.length = length
         self.observation_space = gym.spaces.Dict({
             "observation": gym.spaces.Box(-np.inf, np.inf, (size,), np.float32),
@@ -155,12 +182,11 @@ class FixedGym(gym.Env):
               options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
         self._t = 0
-        return self._obs, {"action_mask": self._obs["action_mask"]}
+        return self._obs, self._info
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
         self._t += 1
-        return (self._obs, 0.0, self._t >= self.length, False,
-                {"action_mask": self._obs["action_mask"]})
+        return self._obs, 0.0, self._t >= self.length, False, self._info
 
 
 class Ideal:
@@ -170,6 +196,7 @@ class Ideal:
     step: Any
     agent_iter: Any
     last: Any
+    legal_actions: Any
 
 
 def _fixed_observation(size: int, actions: int) -> dict[str, np.ndarray]:
@@ -188,16 +215,20 @@ def ideal_aec(size: int, actions: int, length: int) -> Ideal:
     env.agent_iter = lambda: itertools.repeat("player_0", length)
     env.last = itertools.repeat((obs, 0.0, False, False, {})).__next__
     env.step = dict.fromkeys(range(actions)).__getitem__
+    env.legal_actions = {"player_0": [0]}.__getitem__
     return env
 
 
-def ideal_gym(size: int, actions: int) -> Ideal:
-    """The `gymnasium` loop's lower bound: `step` a C builtin returning a constant step
-    (a fixed observation, an episode that never ends)."""
+def ideal_gym(size: int, actions: int, length: int) -> Ideal:
+    """The `gymnasium` loop's lower bound: `step` a C builtin returning constant steps
+    (a fixed observation, episodes of `length` steps): `next(steps, action)`."""
     obs = _fixed_observation(size, actions)
+    info = {"legal_actions": [0]}
     env = Ideal()
-    env.reset = lambda seed=None: (obs, {})
-    env.step = dict.fromkeys(range(actions), (obs, 0.0, False, False, {})).__getitem__
+    env.reset = lambda seed=None: (obs, info)
+    steps = itertools.cycle([(obs, 0.0, False, False, info)] * (length - 1)
+                            + [(obs, 0.0, True, False, info)])
+    env.step = functools.partial(next, steps)
     return env
 
 
@@ -232,20 +263,31 @@ def main() -> None:
         gl, gd = best(lambda: gymnasium(KeizaiGymEnv(game_id, p), args.seconds))  # noqa: B023
         line = (f"{game_id:26s} {p}p engine {eng:8.0f}  pettingzoo {pz:7.0f} ({pz / eng:4.0%})"
                 f"  gymnasium {gl:7.0f} learner, {gd:7.0f} decisions ({gd / eng:4.0%})")
+        if hasattr(KeizaiAECEnv, "legal_actions"):  # not in builds before it was added
+            pzl = best(lambda: aec(KeizaiAECEnv(game_id, p), args.seconds, True))  # noqa: B023
+            gll, gdl = best(lambda: gymnasium(KeizaiGymEnv(game_id, p),  # noqa: B023
+                                              args.seconds, True))
+            line += (f"\n{'':26s}    list: pettingzoo {pzl:7.0f} ({pzl / eng:4.0%})"
+                     f"  gymnasium {gll:7.0f} learner, {gdl:7.0f} decisions "
+                     f"({gdl / eng:4.0%})")
         if args.floor:
             size = encoder_for(game_id).size
             actions = keizai.get_game(game_id).num_distinct_actions
             length = episode_length(game_id, p)
             fixed_aec = FixedAEC(p, size, actions, length)
             fixed_gym = FixedGym(size, actions, length)
+            # (a Gymnasium step applies k = decisions / learner steps decisions)
+            k = gd / gl
+            learner_length = max(1, round(length / k))
             fa = best(aec, fixed_aec, args.seconds)
             fg, _ = best(gymnasium, fixed_gym, args.seconds)
             ia = best(aec, ideal_aec(size, actions, length), args.seconds)
-            ig, _ = best(gymnasium, ideal_gym(size, actions), args.seconds)
+            ig, _ = best(gymnasium, ideal_gym(size, actions, learner_length), args.seconds)
+            ial = best(aec, ideal_aec(size, actions, length), args.seconds, True)
+            igl, _ = best(gymnasium, ideal_gym(size, actions, learner_length), args.seconds,
+                          True)
             # the floor and the engine together: what an environment that costs nothing
             # beyond the API and the engine would reach
-            # (a Gymnasium step applies k = decisions / learner steps decisions)
-            k = gd / gl
 
             def aec_cap(floor: float) -> float:
                 return 1 / (1 / floor + 1 / eng) / eng  # noqa: B023
@@ -258,7 +300,10 @@ def main() -> None:
                      f"the engine {gym_cap(fg):4.0%})"
                      f"\n{'':26s}    ideal: pettingzoo {ia:7.0f} (with the engine "
                      f"{aec_cap(ia):4.0%}), gymnasium {ig:7.0f} (with "
-                     f"the engine {gym_cap(ig):4.0%})")
+                     f"the engine {gym_cap(ig):4.0%})"
+                     f"\n{'':26s}    ideal, list: pettingzoo {ial:7.0f} (with the engine "
+                     f"{aec_cap(ial):4.0%}), gymnasium {igl:7.0f} (with "
+                     f"the engine {gym_cap(igl):4.0%})")
         print(line, flush=True)
 
 

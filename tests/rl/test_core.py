@@ -13,7 +13,14 @@ from keizai.engine import Rng
 from keizai.rl.actions import action_mask
 from keizai.rl.gymnasium_env import KeizaiGymEnv, KeizaiVectorEnv
 from keizai.rl.observations import encoder_for, supported_games
-from keizai.rl.observations.writers import MaskRow, Shown, Sink, ViewWriter, show_mask
+from keizai.rl.observations.writers import (
+    NO_INPUT,
+    MaskRow,
+    Shown,
+    Sink,
+    ViewWriter,
+    show_mask,
+)
 from keizai.rl.pettingzoo_env import KeizaiAECEnv
 
 
@@ -186,3 +193,61 @@ def test_a_row_shows_entries_gathered_twice_with_their_last_value():
         want[1 + 1] = 7 if k % 2 else 0
         want[1 + 6] = 300 if k % 7 == 0 else 0
         assert np.array_equal(row, want), k
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_each_seats_row_shows_its_view_at_every_decision(game_id):
+    """The environments' rows (one per seat, written at every decision): the blocks a
+    writer skips because their inputs are unchanged (`Sink.enter`) never leave a stale
+    entry, whatever the player count."""
+    encoder = encoder_for(game_id)
+    game = keizai.get_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        rows = [np.zeros(encoder.size, np.float32) for _ in range(players)]
+        shown = [Shown(encoder.size) for _ in range(players)]
+        rng = Rng(players)
+        for seed in range(2):
+            state = keizai.new_game(game_id, players, seed=seed)
+            while True:
+                for seat in range(players):
+                    encoder.writer.show(state, seat, memoryview(rows[seat]), 0, shown[seat])
+                    assert np.array_equal(rows[seat], expected(state, seat)), (
+                        players, seed, len(state.history), seat)
+                if state.is_over:
+                    break
+                legal = state.legal_indices()
+                state.apply(legal[rng.randbelow(len(legal))])
+
+
+def test_a_block_is_skipped_only_while_its_inputs_are_the_same():
+    """`Sink.enter`/`leave` bound to a row as `Writer.show` binds them (a Python test
+    cannot subclass the compiled `Writer`): entry i of the row shows `source[i]`."""
+    source = [0, 2, 0, 1]
+    sink, shown = Sink(4), Shown(4)
+    shown.fit(1)
+    row = np.zeros(4, np.float32)
+
+    def show(number=0):
+        x = memoryview(row)
+        sink.x, sink.base, sink.old, sink.shown = x, 0, shown.values, shown
+        gathered = sink.enter(0, source, NO_INPUT, NO_INPUT, number, 0)
+        if gathered:
+            for i, v in enumerate(source):
+                sink.set(i, v)
+            sink.leave(0)
+        sink.x, sink.old, sink.shown = None, None, None
+        sink.show(x, 0, shown)
+        assert row.tolist() == source
+        return gathered
+
+    assert show()
+    assert not show()  # the same inputs: the row already shows the block
+    source[1] = 0  # changed in place, as the rules change their lists
+    source[2] = 3
+    assert show()
+    assert not show()
+    assert show(number=1)  # a number of the key changed
+    shown.forget()  # what `Writer.show` does for another game or seat
+    assert show(number=1)
+    # unbound (`Writer.write`: a zero buffer, no row to compare with): always gathered
+    assert sink.enter(0, source, NO_INPUT, NO_INPUT, 1, 0)

@@ -285,3 +285,23 @@ def test_random_opponents_play_as_the_random_agent_does():
 
     for seed in range(3):
         assert history("random", seed) == history(SameRandom(), seed)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_legal_actions_are_the_masks_nonzero_entries_at_every_step(game_id, players):
+    env = KeizaiGymEnv(game_id, players)
+    for episode in range(2):
+        obs, info = env.reset(seed=episode)
+        done = False
+        while True:
+            legal = info["legal_actions"]
+            assert type(legal) is tuple and all(type(i) is int for i in legal)
+            # the engine's order (not always ascending), each index once
+            assert sorted(set(legal)) == sorted(legal) == np.flatnonzero(
+                obs["action_mask"]).tolist()
+            assert env.legal_actions() == legal
+            if done:  # every action once the game is over, as the mask
+                assert legal == tuple(range(env.game.num_distinct_actions))
+                break
+            obs, _, terminated, truncated, info = env.step(legal[episode % len(legal)])
+            done = terminated or truncated

@@ -169,3 +169,36 @@ def test_agent_iter_and_last_are_the_base_classes():
     ours.reset(seed=0)
     assert list(ours.agent_iter(max_iter=0)) == []
     assert len(list(ours.agent_iter(max_iter=5))) == 5  # no step: the same agent again
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_legal_actions_are_the_masks_nonzero_entries_at_every_step(game_id, players):
+    env = KeizaiAECEnv(game_id, players)
+    rng = np.random.default_rng(5)
+    for episode in range(2):
+        env.reset(seed=episode)
+        for agent in env.agent_iter():
+            for other in env.possible_agents:  # every seat's, acting or not
+                legal = env.legal_actions(other)
+                assert type(legal) is tuple
+                # the engine's order (not always ascending), each index once
+                assert sorted(set(legal)) == sorted(legal) == np.flatnonzero(
+                    env.observe(other)["action_mask"]).tolist()
+            _, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                assert env.legal_actions() == ()
+                env.step(None)
+                continue
+            assert env.legal_actions() == env.legal_actions(agent)
+            env.step(int(rng.choice(env.legal_actions())))
+
+
+def test_legal_actions_cannot_change_what_the_state_accepts():
+    env = KeizaiAECEnv("national-economy/progress", players=2)
+    env.reset(seed=3)
+    legal = env.legal_actions()
+    illegal = next(i for i in range(env.game.num_distinct_actions) if i not in legal)
+    with pytest.raises(AttributeError):  # a tuple, not the engine's own list
+        legal.append(illegal)  # type: ignore[attr-defined]
+    with pytest.raises(keizai.IllegalAction):
+        env.step(illegal)

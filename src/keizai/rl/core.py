@@ -57,6 +57,7 @@ class EnvCore:
         self.mask: bytearray = bytearray()
         self.mask_base: int = 0
         self.mask_row: MaskRow = MaskRow(actions)
+        self.every_action: tuple[int, ...] = tuple(range(actions))
 
     def attach(self, obs: memoryview, obs_base: int, mask: bytearray, mask_base: int) -> None:
         """Write into these rows from now on (zero there)."""
@@ -125,6 +126,19 @@ class EnvCore:
         assert state is not None and obs is not None
         self.writer.show(state, self.seat, obs, self.obs_base, self.shown)
         show_mask(state, self.seat, self.mask, self.mask_base, self.mask_row, True)
+
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The learner's legal action indices, the nonzero entries of its mask (every
+        action once the game is over): the engine's list as a tuple, so that no caller
+        can change the list the state keeps (and checks actions against)."""
+        state = self.state
+        assert state is not None
+        if state.is_over:
+            return self.every_action
+        if state.current_player != self.seat:
+            return ()
+        return tuple(state.legal_indices())
 
 
 class VecCore:

@@ -3,8 +3,11 @@ others.
 
 Observations are {"observation": encoder vector, "action_mask": legal action indices};
 the mask is also in `info["action_mask"]` and returned by `action_masks()` (the method
-maskable-PPO trainers call). Actions are the game's fixed action indices. The reward is
-zero until the game ends, then the learner's `final_rewards` of the chosen kind.
+maskable-PPO trainers call). The same legal indices as a tuple of ints (in the engine's
+order) are in `info["legal_actions"]` and returned by `legal_actions()` (OpenSpiel's
+convention; cheaper to draw from than the mask's `np.flatnonzero`). Actions are the game's
+fixed action indices. The reward is zero until the game ends, then the learner's
+`final_rewards` of the chosen kind.
 
 An illegal action either ends the episode with `illegal_reward` (the default "lose",
 which keeps `gymnasium.utils.env_checker.check_env` and unmasked trainers working) or
@@ -147,7 +150,8 @@ class KeizaiGymEnv(gym.Env):
         result = core.advance(action if type(action) is int else action_index(action))
         core.observe()
         mask = self._mask_array.copy()
-        info = {"action_mask": mask.copy(), "seat": self.seat}
+        info = {"action_mask": mask.copy(), "seat": self.seat,
+                "legal_actions": core.legal_actions()}
         if result == ILLEGAL:
             info["illegal_action"] = True
         return ({"observation": self._obs.copy(), "action_mask": mask}, core.reward,
@@ -157,6 +161,11 @@ class KeizaiGymEnv(gym.Env):
         """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);
         all True once the game is over (see the module notes)."""
         return self._mask_array.astype(bool)
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """Legal action indices of the learner now, a tuple of ints: the nonzero entries of
+        the mask (every action once the game is over, see the module notes)."""
+        return self._core.legal_actions()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
@@ -218,7 +227,8 @@ class KeizaiGymEnv(gym.Env):
         self._core.observe()
         mask = self._mask_array.copy()
         return ({"observation": self._obs.copy(), "action_mask": mask},
-                {"action_mask": mask.copy(), "seat": self.seat})
+                {"action_mask": mask.copy(), "seat": self.seat,
+                 "legal_actions": self._core.legal_actions()})
 
 
 def _agent_decider(agent: Agent) -> Callable[[State, int], Any]:

@@ -5,6 +5,8 @@ whose decision it is, so one seat may act several times in a row (a compound mov
 sequence of decisions). Observations are {"observation": encoder vector of the seat's
 view, "action_mask": legal action indices (all zeros when it is not the seat's turn)}.
 Rewards are zero until the game ends, then `final_rewards` of the chosen kind.
+`legal_actions(agent)` gives the nonzero entries of an agent's mask as a tuple of ints in the
+engine's order (OpenSpiel's convention; cheaper to draw from than the mask's `np.flatnonzero`).
 
 The engine state is `env.keizai_state` (`env.state()` is PettingZoo's global state: the
 encoder vectors of every seat's view, seat by seat, for centralised critics; it holds
@@ -112,6 +114,18 @@ class KeizaiAECEnv(AECEnv):
         self._writer.show(state, seat, self._obs_views[seat], 0, self._shown[seat])
         show_mask(state, seat, self._mask_buffers[seat], 0, self._mask_rows[seat], False)
         return {"observation": self._obs[seat].copy(), "action_mask": self._masks[seat].copy()}
+
+    def legal_actions(self, agent: str | None = None) -> tuple[int, ...]:
+        """The legal action indices of `agent` (default: the one to act), the nonzero
+        entries of its `action_mask`: empty when another seat acts or the game is over.
+        A tuple of the engine's list, so no caller can change the list the state keeps."""
+        state = self.keizai_state
+        if state is None:
+            raise RuntimeError("call reset() first")
+        seat = self._seat[self.agent_selection if agent is None else agent]
+        if state.is_over or state.current_player != seat:
+            return ()
+        return tuple(state.legal_indices())
 
     # The loop of every AEC trainer calls these two at each step: they do what
     # `AECEnv`'s do (the same values, the same end), without its iterator object and
