@@ -10,9 +10,9 @@ seat may know (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   *available* rather than how often its parent was visited;
 - a leaf is valued by a rollout: `depth` random (or heuristic) moves, then either the
   final result or the game's evaluation (`keizai.agents.heuristics`) of the position;
-  a game whose evaluation asks for it (`Evaluator.rollout` "turn": Futuropia) instead
-  only finishes the compound move in progress greedily, and may blend the lead at a wide
-  scale into the value (`Evaluator.margin`), so a big lead still tells moves apart;
+  options: `rollout=turn` only finishes the compound move in progress greedily (no
+  random moves), `margin=S` blends the lead at the wide scale S into the value, so a big
+  lead still tells moves apart (tried for Futuropia, issue #19: not better, not default);
 - every seat's value is a win chance in [0, 1]: a finished game gives mostly win/loss
   plus a little margin, an evaluated position the logistic of its estimated lead;
 - the budget is `iterations` per decision (stopped early at `cap` seconds when given),
@@ -42,21 +42,21 @@ class MCTSAgent(Agent):
     }
 
     def __init__(self, seed: int = 0, iterations: int = 200, time: float = 0.0,
-                 c: float = 0.7, depth: int = 6, rollout: str = "auto",
-                 reuse: int = 1, cap: float = 0.0, margin: float = -1.0) -> None:
+                 c: float = 0.7, depth: int = 6, rollout: str = "random",
+                 reuse: int = 1, cap: float = 0.0, margin: float = 0.0) -> None:
         """`depth`: random moves per rollout before the evaluation (-1: to the end);
         `rollout`: "random", "heuristic" (one-ply greedy on the evaluation, slower),
-        "turn" (no rollout: finish the compound move in progress greedily) or "auto"
-        (the game's choice, `Evaluator.rollout`: "random" except in Futuropia);
-        `margin`: the scale of the lead blended into leaf values (0: win chances only;
-        -1: the game's choice, `Evaluator.margin`);
+        or "turn" (no rollout: finish the compound move in progress greedily);
+        `margin`: the scale of the lead blended into leaf values (0: win chances only);
         `cap`: with `iterations`, stop early when this many seconds have passed (a
         bound on the time per decision for players waiting on a busy server; a fixed
         iteration budget alone keeps tournament results independent of the load)."""
         if iterations < 1 and time <= 0:
             raise ValueError("mcts needs iterations >= 1 or time > 0")
-        if rollout not in ("auto", "random", "heuristic", "turn"):
-            raise ValueError("rollout must be 'auto', 'random', 'heuristic' or 'turn'")
+        if rollout not in ("random", "heuristic", "turn"):
+            raise ValueError("rollout must be 'random', 'heuristic' or 'turn'")
+        if margin < 0:
+            raise ValueError("margin must be >= 0")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.time = time
@@ -117,10 +117,8 @@ class MCTSAgent(Agent):
         """Run the budget of iterations from `state` for `seat` into `root` (the loop is
         compiled: keizai.agents.mcts_search)."""
         assert self.evaluator is not None
-        rollout = self.evaluator.rollout if self.rollout == "auto" else self.rollout
-        margin = self.evaluator.margin if self.margin < 0 else self.margin
         self.last_iterations = search(state, seat, root, self.rng, self.c, self.iterations,
                                       self.time, self.cap, self.depth,
-                                      rollout == "heuristic", self.evaluator,
-                                      rollout == "turn", margin)
+                                      self.rollout == "heuristic", self.evaluator,
+                                      self.rollout == "turn", self.margin)
         return root

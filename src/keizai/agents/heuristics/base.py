@@ -14,11 +14,6 @@ class Evaluator:
 
     name = "generic"
     scale: float = 10.0
-    # what the MCTS levels' leaves do in this game (keizai.agents.mcts): "random" rollouts
-    # or "turn" (finish the compound move in progress greedily, then evaluate), and the
-    # scale of the lead blended into the leaf values (0: win chances only)
-    rollout: str = "random"
-    margin: float = 0.0
 
     def estimates(self, state: State, viewer: int) -> list[float]:
         """Per seat, the final score it is heading for."""

@@ -45,16 +45,6 @@ ACTING_BUDGET = 400  # positions evaluated to decide whether stopping is pruned
 class FuturopiaEvaluator(Evaluator):
     name = "futuropia"
     scale = 8.0
-    # The MCTS levels' leaves (keizai.agents.mcts). Random rollouts of 6 moves played
-    # random purchases, payments and stops after a tile, while "stop" (the seat's game
-    # ends, its score is settled) had no such noise: `hard` stopped at once in the final
-    # phase with 60-70 resources left. Futuropia has no hidden information and no chance
-    # after the set-up, so a leaf only finishes the compound move in progress greedily.
-    # And far ahead of a weak opponent every win chance is about 1: the lead, at a wide
-    # scale, keeps telling a better move from a worse one (the search levels scored less
-    # than the heuristic against the cycle baseline).
-    rollout = "turn"
-    margin = 40.0
 
     def estimates(self, state: State, viewer: int) -> list[float]:
         scores = state.scores()
