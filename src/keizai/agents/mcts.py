@@ -10,6 +10,9 @@ seat may know (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   *available* rather than how often its parent was visited;
 - a leaf is valued by a rollout: `depth` random (or heuristic) moves, then either the
   final result or the game's evaluation (`keizai.agents.heuristics`) of the position;
+  options: `rollout=turn` only finishes the compound move in progress greedily (no
+  random moves), `margin=S` blends the lead at the wide scale S into the value, so a big
+  lead still tells moves apart (tried for Futuropia, issue #19: not better, not default);
 - every seat's value is a win chance in [0, 1]: a finished game gives mostly win/loss
   plus a little margin, an evaluated position the logistic of its estimated lead;
 - the budget is `iterations` per decision (stopped early at `cap` seconds when given),
@@ -35,21 +38,25 @@ class MCTSAgent(Agent):
     name = "mcts"
     PARAMS: ClassVar[dict[str, type]] = {
         "iterations": int, "time": float, "c": float, "depth": int, "rollout": str,
-        "reuse": int, "cap": float,
+        "reuse": int, "cap": float, "margin": float,
     }
 
     def __init__(self, seed: int = 0, iterations: int = 200, time: float = 0.0,
                  c: float = 0.7, depth: int = 6, rollout: str = "random",
-                 reuse: int = 1, cap: float = 0.0) -> None:
+                 reuse: int = 1, cap: float = 0.0, margin: float = 0.0) -> None:
         """`depth`: random moves per rollout before the evaluation (-1: to the end);
-        `rollout`: "random" or "heuristic" (one-ply greedy on the evaluation, slower);
+        `rollout`: "random", "heuristic" (one-ply greedy on the evaluation, slower),
+        or "turn" (no rollout: finish the compound move in progress greedily);
+        `margin`: the scale of the lead blended into leaf values (0: win chances only);
         `cap`: with `iterations`, stop early when this many seconds have passed (a
         bound on the time per decision for players waiting on a busy server; a fixed
         iteration budget alone keeps tournament results independent of the load)."""
         if iterations < 1 and time <= 0:
             raise ValueError("mcts needs iterations >= 1 or time > 0")
-        if rollout not in ("random", "heuristic"):
-            raise ValueError("rollout must be 'random' or 'heuristic'")
+        if rollout not in ("random", "heuristic", "turn"):
+            raise ValueError("rollout must be 'random', 'heuristic' or 'turn'")
+        if margin < 0:
+            raise ValueError("margin must be >= 0")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.time = time
@@ -60,6 +67,7 @@ class MCTSAgent(Agent):
         if cap < 0:
             raise ValueError("cap must be >= 0")
         self.cap = cap
+        self.margin = margin
         self.evaluator: Evaluator | None = None
         self._game: str | None = None
         self._tree: tuple[int, tuple[int, ...], int, Node] | None = None
@@ -111,5 +119,6 @@ class MCTSAgent(Agent):
         assert self.evaluator is not None
         self.last_iterations = search(state, seat, root, self.rng, self.c, self.iterations,
                                       self.time, self.cap, self.depth,
-                                      self.rollout == "heuristic", self.evaluator)
+                                      self.rollout == "heuristic", self.evaluator,
+                                      self.rollout == "turn", self.margin)
         return root

@@ -64,12 +64,34 @@ def greedy(sample: State, moves: list[int], seat: int, evaluator: Any) -> int:
     return best
 
 
+def finish_turn(sample: State, seat: int, evaluator: Any, steps: int) -> None:
+    """Play the compound move in progress (tile, purchase, payments: `evaluator.mid_turn`)
+    to its end, each step the one the evaluation rates best among the sensible ones
+    (`evaluator.prune`), at most `steps` steps."""
+    while steps > 0 and not sample.is_over and evaluator.mid_turn(sample):
+        steps -= 1
+        moves = evaluator.prune(sample, sample.legal_indices())
+        sample.apply_index(moves[0] if len(moves) == 1
+                           else greedy(sample, moves, seat, evaluator))
+
+
+def blend(values: list[float], est: list[float], margin: float) -> list[float]:
+    """Half the win chances, half the lead at the wide scale `margin`: far ahead (or
+    behind) the win chance no longer tells moves apart, the lead still does."""
+    leads = chances(est, None, margin)
+    return [0.5 * v + 0.5 * lead for v, lead in zip(values, leads, strict=True)]
+
+
 def leaf_values(sample: State, seat: int, rng: Rng, depth: int, heuristic: bool,
-                evaluator: Any) -> list[float]:
+                evaluator: Any, turn: bool = False, margin: float = 0.0) -> list[float]:
     """Each seat's value of a leaf: a rollout of `depth` moves, then the final result or
-    the evaluation of the position, as win chances."""
+    the evaluation of the position, as win chances. `turn`: instead of the rollout, only
+    finish the compound move in progress (`finish_turn`). `margin` > 0: blend in the lead
+    at that scale (`blend`), with two or more seats."""
     steps = depth
-    if not heuristic:
+    if turn:
+        finish_turn(sample, seat, evaluator, 16)
+    elif not heuristic:
         sample.play_out(rng, steps)
     else:
         while not sample.is_over and steps != 0:
@@ -89,19 +111,23 @@ def leaf_values(sample: State, seat: int, rng: Rng, depth: int, heuristic: bool,
         if len(totals) == 1:
             return values
         share = 0.75 / len(winners)
-        return [share * (s in winners) + 0.25 * v for s, v in enumerate(values)]
+        result = [share * (s in winners) + 0.25 * v for s, v in enumerate(values)]
+        return blend(result, totals, margin) if margin > 0 else result
     goal: float | None = None
     if sample.num_players == 1:
         target = sample.scores()[0].get("target")
         goal = None if target is None else float(target)
-    return chances(evaluator.estimates(sample, seat), goal, scale)
+    est = evaluator.estimates(sample, seat)
+    values = chances(est, goal, scale)
+    return blend(values, est, margin) if margin > 0 and len(est) > 1 else values
 
 
 def search(state: State, seat: int, root: Node, rng: Rng, c: float, iterations: int,
-           seconds: float, cap: float, depth: int, heuristic: bool, evaluator: Any) -> int:
+           seconds: float, cap: float, depth: int, heuristic: bool, evaluator: Any,
+           turn: bool = False, margin: float = 0.0) -> int:
     """Run iterations from `state` for `seat` into `root`: `iterations` of them (stopped
     early after `cap` seconds when `cap` > 0), or as many as `seconds` allow when
-    `seconds` > 0. Returns how many ran."""
+    `seconds` > 0; `turn` and `margin` as in `leaf_values`. Returns how many ran."""
     log = math.log
     sqrt = math.sqrt
     timed = seconds > 0
@@ -143,7 +169,7 @@ def search(state: State, seat: int, root: Node, rng: Rng, c: float, iterations: 
             node = children[chosen]
             sample.apply_index(chosen)
             path.append(node)
-        values = leaf_values(sample, seat, rng, depth, heuristic, evaluator)
+        values = leaf_values(sample, seat, rng, depth, heuristic, evaluator, turn, margin)
         for node in path:
             node.n += 1
             player = node.player

@@ -167,3 +167,22 @@ def test_spare_energy_pays_before_spare_food() -> None:
             assert make_agent("heuristic", seed=1).choose(state).name == "pay:energy"
             return
     raise AssertionError("no payment with spare energy came up")
+
+
+def test_pruning_the_stop_leaves_the_heuristics_own_choices(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`prune` drops "stop" in the final phase while a tile's turn leads by more (for the
+    search levels, issue #19); the heuristic already picks such a tile, so its games are
+    move for move the same with and without the rule."""
+
+    def game() -> list[int]:
+        state = keizai.new_game("futuropia", 2, seed=2, options={"houses": "random"})
+        state.log_enabled = False
+        agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
+        while not state.is_over:
+            state.apply(agents[state.current_player or 0].choose(state))
+        return list(state.history)
+
+    with_rule = game()
+    monkeypatch.setattr(FuturopiaEvaluator, "_acting_pays", lambda self, *args: False)
+    assert game() == with_rule

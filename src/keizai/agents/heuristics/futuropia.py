@@ -39,6 +39,7 @@ CREDIT = 10  # spare food and energy future credit purchases may still absorb (2
 UNPAID = 3.0  # a loan the stock cannot repay (the rulebook's penalty)
 END_RESIDENTS = 25  # residents that trigger the final phase (rulebook 觸發遊戲最終階段)
 REPAY_COST = 5  # resources per loan repaid (rulebook 流程之外：貸款)
+ACTING_BUDGET = 400  # positions evaluated to decide whether stopping is pruned
 
 
 class FuturopiaEvaluator(Evaluator):
@@ -119,7 +120,12 @@ class FuturopiaEvaluator(Evaluator):
           stay (this decision took a third of the search's time in `hard`);
         - an early refresh by a seat whose money is far beyond its needs: refreshing for
           yet another subsidy would stall the game (spare food and energy may pay
-          refreshes: that is how a player spends them)."""
+          refreshes: that is how a player spends them);
+        - stopping in the final phase while a tile, played to the end of the turn, leads
+          by more than stopping: the search levels stopped at once with 60-70 resources
+          (their leaves rate a tile's turn below a settled score), where playing on gained
+          4-11 points (issue #19). The heuristic's own choice is the same with or
+          without this rule."""
         names = state.game.action_space.actions
         first = names[legal[0]].name
         if first.startswith("pay:") or first.startswith("repay:"):
@@ -140,6 +146,9 @@ class FuturopiaEvaluator(Evaluator):
                 order.append("pay:food")
             order += ["pay:money", "pay:energy", "pay:food"]
             return [next(by_name[n] for n in order if n in by_name)]
+        stop = [i for i in legal if names[i].name == "stop"]
+        if stop and len(legal) > 1 and self._acting_pays(state, legal, stop[0]):
+            return [i for i in legal if i != stop[0]]
         refresh = [i for i in legal if names[i].name == "refresh"]
         if not refresh:
             return legal
@@ -149,6 +158,38 @@ class FuturopiaEvaluator(Evaluator):
         if row["money"] - 6 * row["loans"] - NEED > RICH:
             return [i for i in legal if i not in refresh]
         return legal
+
+
+    def _acting_pays(self, state: State, legal: list[int], stop: int) -> bool:
+        """Whether one of the other moves, its turn finished at best (as the heuristic
+        agent rates a move), leads by more than stopping, for the seat to move."""
+        seat = state.current_player
+        assert seat is not None
+        if state.num_players < 2:
+            return False
+        budget = [ACTING_BUDGET]
+        leads = {}
+        for index in legal:
+            child = state.clone()
+            child.log_enabled = False
+            child.apply_index(index)
+            leads[index] = self._best_lead(child, seat, budget)
+        return max(v for i, v in leads.items() if i != stop) > leads[stop]
+
+    def _best_lead(self, state: State, seat: int, budget: list[int]) -> float:
+        """The best lead `seat` reaches by finishing its compound move (at most
+        `budget` positions in all, then the position as it is)."""
+        budget[0] -= 1
+        if (budget[0] > 0 and not state.is_over and state.current_player == seat
+                and self.mid_turn(state)):
+            best = float("-inf")
+            for index in self.prune(state, state.legal_indices()):
+                child = state.clone()
+                child.apply_index(index)
+                best = max(best, self._best_lead(child, seat, budget))
+            return best
+        est = self.estimates(state, seat)
+        return est[seat] - max(v for s, v in enumerate(est) if s != seat)
 
 
 def _end_is_near(view: dict[str, Any]) -> bool:
