@@ -9,8 +9,11 @@ this process (`time.process_time`, so a busy machine changes the figures less):
   also applies the opponents' decisions, so the decisions it applies per CPU-second are
   given too ("decisions");
 - floor (`--floor`): the same loops over environments that do nothing but the API's
-  own bookkeeping (a fixed observation, an episode of fixed length): the most any
-  environment can reach through that API on this machine.
+  own bookkeeping (a fixed observation, an episode of fixed length, in plain Python on
+  PettingZoo's base class), and over ideal ones (`ideal_aec`, `ideal_gym`: every method
+  the loop calls is a C builtin returning a constant, so no environment written in
+  Python or compiled can cost less): the most any environment can reach through these
+  loops on this machine.
 
 Every loop picks its action with the same generator (keizai's `Rng.randbelow` over the
 legal indices), so the figures differ only by what the environment does. Ratios are to
@@ -23,6 +26,7 @@ the engine's decisions per CPU-second (the definition of docs/performance.md).
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from typing import Any, ClassVar
 
@@ -159,6 +163,44 @@ class FixedGym(gym.Env):
                 {"action_mask": self._obs["action_mask"]})
 
 
+class Ideal:
+    """An environment whose methods are set on the instance (`ideal_aec`, `ideal_gym`)."""
+
+    reset: Any
+    step: Any
+    agent_iter: Any
+    last: Any
+
+
+def _fixed_observation(size: int, actions: int) -> dict[str, np.ndarray]:
+    mask = np.zeros(actions, np.int8)
+    mask[0] = 1
+    return {"observation": np.zeros(size, np.float32), "action_mask": mask}
+
+
+def ideal_aec(size: int, actions: int, length: int) -> Ideal:
+    """The `aec` loop's lower bound: `agent_iter` a C iterator of `length` steps, `last`
+    and `step` C builtins returning constants (a fixed observation, no game, no
+    bookkeeping)."""
+    obs = _fixed_observation(size, actions)
+    env = Ideal()
+    env.reset = lambda seed=None: None
+    env.agent_iter = lambda: itertools.repeat("player_0", length)
+    env.last = itertools.repeat((obs, 0.0, False, False, {})).__next__
+    env.step = dict.fromkeys(range(actions)).__getitem__
+    return env
+
+
+def ideal_gym(size: int, actions: int) -> Ideal:
+    """The `gymnasium` loop's lower bound: `step` a C builtin returning a constant step
+    (a fixed observation, an episode that never ends)."""
+    obs = _fixed_observation(size, actions)
+    env = Ideal()
+    env.reset = lambda seed=None: (obs, {})
+    env.step = dict.fromkeys(range(actions), (obs, 0.0, False, False, {})).__getitem__
+    return env
+
+
 def episode_length(game_id: str, players: int, games: int = 20) -> int:
     """Mean decisions of a random game (the floor environments' episode length)."""
     total = 0
@@ -198,13 +240,25 @@ def main() -> None:
             fixed_gym = FixedGym(size, actions, length)
             fa = best(aec, fixed_aec, args.seconds)
             fg, _ = best(gymnasium, fixed_gym, args.seconds)
+            ia = best(aec, ideal_aec(size, actions, length), args.seconds)
+            ig, _ = best(gymnasium, ideal_gym(size, actions), args.seconds)
             # the floor and the engine together: what an environment that costs nothing
             # beyond the API and the engine would reach
             # (a Gymnasium step applies k = decisions / learner steps decisions)
             k = gd / gl
+
+            def aec_cap(floor: float) -> float:
+                return 1 / (1 / floor + 1 / eng) / eng  # noqa: B023
+
+            def gym_cap(floor: float) -> float:
+                return k / (k / eng + 1 / floor) / eng  # noqa: B023
+
             line += (f"\n{'':26s}    floor: pettingzoo {fa:7.0f} (with the engine "
-                     f"{1 / (1 / fa + 1 / eng) / eng:4.0%}), gymnasium {fg:7.0f} (with "
-                     f"the engine {k / (k / eng + 1 / fg) / eng:4.0%})")
+                     f"{aec_cap(fa):4.0%}), gymnasium {fg:7.0f} (with "
+                     f"the engine {gym_cap(fg):4.0%})"
+                     f"\n{'':26s}    ideal: pettingzoo {ia:7.0f} (with the engine "
+                     f"{aec_cap(ia):4.0%}), gymnasium {ig:7.0f} (with "
+                     f"the engine {gym_cap(ig):4.0%})")
         print(line, flush=True)
 
 

@@ -19,8 +19,11 @@ so they are fair; a seeded coin breaks ties among equal options, so games differ
     PYTHONPATH=src python bench/scripted.py futuropia heuristic 100 --cycle --out=runs.txt
 
 `--cycle` plays the stronger baselines (`CycleFuturopia`, `CycleEnterpriseEmpire`: fixed
-priorities read off the own position); `--out=FILE` makes the run resumable;
-`--first=N` starts at game N (a second process on another file takes the second half).
+priorities read off the own position); `--against=SPEC` plays a bot level instead of a
+baseline (e.g. the heuristic against itself, on the cycle's deals with `--cycle`);
+`--out=FILE` makes the run resumable; `--first=N` starts at game N (a second process on
+another file takes the second half). Futuropia runs also print what the measured seat
+left unused at the end: the energy and all resources (money + food + energy).
 """
 
 from __future__ import annotations
@@ -276,15 +279,19 @@ CYCLE_OPTIONS: dict[str, dict[str, Any]] = {
 }
 
 
-def play(game: str, spec: str, seed: int, scripted_seat: int, cycle: bool = False
-         ) -> tuple[float, list[int], State]:
-    """One 2-player game of `spec` against a scripted baseline: 1 if spec won, 1/2 for a
-    shared victory (Futuropia has no tie-breaker), 0 if it lost."""
+def play(game: str, spec: str, seed: int, scripted_seat: int, cycle: bool = False,
+         against: str | None = None) -> tuple[float, list[int], State]:
+    """One 2-player game of `spec` against a scripted baseline (or the level `against`):
+    1 if spec won, 1/2 for a shared victory (Futuropia has no tie-breaker), 0 if it
+    lost."""
     options = (CYCLE_OPTIONS if cycle else OPTIONS)[game] or None
     state = keizai.new_game(game, 2, seed=seed, options=options)
     state.log_enabled = False
     agents: list[Agent] = [make_agent(spec, seed * 7 + 1), make_agent(spec, seed * 7 + 1)]
-    agents[scripted_seat] = (CYCLE_BOTS if cycle else SCRIPTED)[game](seed * 7 + 2)
+    if against:
+        agents[scripted_seat] = make_agent(against, seed * 7 + 2)
+    else:
+        agents[scripted_seat] = (CYCLE_BOTS if cycle else SCRIPTED)[game](seed * 7 + 2)
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
@@ -296,13 +303,14 @@ def play(game: str, spec: str, seed: int, scripted_seat: int, cycle: bool = Fals
 
 
 def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None = None,
-          first: int = 0) -> dict[str, Any]:
+          first: int = 0, against: str | None = None) -> dict[str, Any]:
     """`games` games on rotated seats (deal g // 2, the scripted bot in seat g % 2).
 
     With `out`, each game's result is appended to that file as it ends and games already
     there are not played again (resumable runs)."""
     done: dict[int, float] = {}
     energy: dict[int, int] = {}  # Futuropia: energy the measured seat left unused
+    stock: dict[int, list[int]] = {}  # Futuropia: its money, food, energy left
     if out and os.path.exists(out):
         with open(out) as f:
             for line in f:
@@ -311,18 +319,23 @@ def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None
                 if "energy" in rest:
                     left = rest[rest.index("energy") + 1].split(",")
                     energy[int(g)] = int(left[1 - int(g) % 2])
+                if "left" in rest:
+                    seats = rest[rest.index("left") + 1].split(";")
+                    stock[int(g)] = [int(x) for x in seats[1 - int(g) % 2].split(",")]
     for g in range(first, games):
         if g in done:
             continue
-        won, totals, state = play(game, spec, 1 + g // 2, g % 2, cycle)
+        won, totals, state = play(game, spec, 1 + g // 2, g % 2, cycle, against)
         done[g] = won
-        if game == "futuropia":
-            energy[g] = int(state.view(None)["communities"][1 - g % 2]["energy"])
+        extra = ""
+        if game == "futuropia":  # what each seat left unused at the end
+            rows = state.view(None)["communities"]
+            left = [[int(c["money"]), int(c["food"]), int(c["energy"])] for c in rows]
+            energy[g] = left[1 - g % 2][2]
+            stock[g] = left[1 - g % 2]
+            extra = (" energy " + ",".join(str(c[2]) for c in left)
+                     + " left " + ";".join(",".join(map(str, c)) for c in left))
         if out:
-            extra = ""
-            if game == "futuropia":  # energy each seat left unused at the end
-                extra = " energy " + ",".join(str(c["energy"])
-                                              for c in state.view(None)["communities"])
             with open(out, "a") as f:
                 f.write(f"{g} {won} scores {','.join(map(str, totals))}{extra}\n")
     played = games - first
@@ -331,7 +344,8 @@ def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None
     left = sorted(energy[g] for g in range(first, games) if g in energy)
     return {"game": game, "agent": spec, "games": played, "wins": wins,
             "win_rate": wins / played, "ci": (lo, hi),
-            "p": binomial_p_greater(round(wins), played), "energy_left": left}
+            "p": binomial_p_greater(round(wins), played), "energy_left": left,
+            "stock_left": [stock[g] for g in range(first, games) if g in stock]}
 
 
 if __name__ == "__main__":
@@ -341,8 +355,9 @@ if __name__ == "__main__":
     out_file = next((f[6:] for f in flags if f.startswith("--out=")), None)
     game, spec, count = args[0], args[1], int(args[2])
     first_game = next((int(f[8:]) for f in flags if f.startswith("--first=")), 0)
-    r = match(game, spec, count, cycle, out_file, first_game)
-    name = "scripted-cycle" if cycle else "scripted"
+    opponent = next((f[10:] for f in flags if f.startswith("--against=")), None)
+    r = match(game, spec, count, cycle, out_file, first_game, opponent)
+    name = opponent or ("scripted-cycle" if cycle else "scripted")
     print(f"{game}: {spec} against {name}, {r['games']} games, wins {r['wins']:g} = "
           f"{100 * r['win_rate']:.1f}% [{100 * r['ci'][0]:.1f}, {100 * r['ci'][1]:.1f}], "
           f"p vs 50% = {r['p']:.2g}")
@@ -351,5 +366,13 @@ if __name__ == "__main__":
         few = sum(e <= 5 for e in left)
         print(f"energy {spec} left unused: median {statistics.median(left):g}, mean "
               f"{statistics.mean(left):.1f}, max {left[-1]}, ≤ 5 in {few}/{len(left)} games")
+    kept = r["stock_left"]
+    if kept:  # the end's payments move leftovers between kinds; the total is what scores
+        totals = sorted(sum(s) for s in kept)
+        print(f"resources {spec} left (money + food + energy): median "
+              f"{statistics.median(totals):g}, mean {statistics.mean(totals):.1f}, max "
+              f"{totals[-1]}; mean money {statistics.mean(s[0] for s in kept):.1f}, food "
+              f"{statistics.mean(s[1] for s in kept):.1f}, energy "
+              f"{statistics.mean(s[2] for s in kept):.1f} ({len(kept)} games)")
     # the line for bench/strength_pairs.csv (game,a,b,a_wins,games)
     print(f"{game},{spec},{name},{r['wins']:g},{r['games']}")

@@ -13,7 +13,7 @@ from keizai.engine import Rng
 from keizai.rl.actions import action_mask
 from keizai.rl.gymnasium_env import KeizaiGymEnv, KeizaiVectorEnv
 from keizai.rl.observations import encoder_for, supported_games
-from keizai.rl.observations.writers import MaskRow, Shown, ViewWriter, show_mask
+from keizai.rl.observations.writers import MaskRow, Shown, Sink, ViewWriter, show_mask
 from keizai.rl.pettingzoo_env import KeizaiAECEnv
 
 
@@ -128,6 +128,25 @@ def test_a_vector_environment_refuses_a_float_action():
         venv.step(np.array([0.0, 1.0]))
 
 
+def test_a_vector_environment_takes_any_integer_array_and_refuses_a_bool_one():
+    """Integer arrays (signed or not) are taken without checking each item; a bool
+    array is not an array of indices and is refused, as a float one is."""
+    runs = []
+    for dtype in (np.int64, np.uint8, np.int32):
+        venv = KeizaiVectorEnv("enterprise-empire", num_envs=3, players=2)
+        obs, _ = venv.reset(seed=4)
+        rng = np.random.default_rng(4)
+        for _ in range(30):
+            chosen = np.argmax(rng.random(obs["action_mask"].shape) * obs["action_mask"],
+                               axis=1).astype(dtype)
+            obs, *_ = venv.step(chosen)
+        runs.append(obs["observation"])
+    assert np.array_equal(runs[0], runs[1]) and np.array_equal(runs[0], runs[2])
+    venv.reset(seed=0)
+    with pytest.raises(keizai.IllegalAction):
+        venv.step(np.array([True, False, True]))
+
+
 @pytest.mark.parametrize("game_id", supported_games())
 def test_a_row_reused_for_another_player_count_keeps_no_stale_seat(game_id):
     """Fixed fields (every seat's numbers) are compared with the row, not gathered: a row
@@ -143,3 +162,27 @@ def test_a_row_reused_for_another_player_count_keeps_no_stale_seat(game_id):
             state.apply(legal[rng.randbelow(len(legal))])
         encoder.writer.show(state, 0, memoryview(row), 0, shown)
         assert np.array_equal(row, expected(state, 0))
+
+
+def test_a_row_shows_entries_gathered_twice_with_their_last_value():
+    """An entry gathered twice in one observation (set to zero, then set again; added
+    to while zero) is shown with its last value, and entries no longer set are zeroed,
+    round after round (`Sink.show` on a row at an offset)."""
+    sink, shown = Sink(8), Shown(8)
+    row = np.zeros(10, np.float32)
+    for k in range(40):
+        sink.set(3, 5)
+        sink.set(3, 0)
+        sink.set(3, 2)  # index 3 gathered twice
+        sink.add(5, 0)
+        sink.add(5, k % 3)  # index 5 gathered twice, maybe zero in the end
+        if k % 2:
+            sink.set(1, 7)
+        if k % 7 == 0:
+            sink.put(6, 300)  # not bound to a row: gathered as `set`
+        sink.show(memoryview(row), 1, shown)
+        want = np.zeros(10, np.float32)
+        want[1 + 3], want[1 + 5] = 2, k % 3
+        want[1 + 1] = 7 if k % 2 else 0
+        want[1 + 6] = 300 if k % 7 == 0 else 0
+        assert np.array_equal(row, want), k

@@ -133,3 +133,39 @@ def test_enterprise_empire_defaults_to_a_win_loss_reward():
     final = play_to_the_end(env, seed=2)
     assert sorted(final.values()) == [-1.0, 1.0]
     assert KeizaiAECEnv("national-economy/progress", 2).reward_kind == "score_diff"
+
+
+def test_agent_iter_and_last_are_the_base_classes():
+    """`agent_iter` and `last` are overridden for speed: at every step of whole games
+    (dead steps included) and with a `max_iter` bound, they give what `AECEnv`'s own
+    give."""
+    from pettingzoo import AECEnv
+
+    ours = KeizaiAECEnv("national-economy/glory", 3, reward="win_loss")
+    base = KeizaiAECEnv("national-economy/glory", 3, reward="win_loss")
+    for seed in range(2):
+        ours.reset(seed=seed)
+        base.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        theirs = iter(AECEnv.agent_iter(base))
+        steps = 0
+        for agent in ours.agent_iter():
+            assert agent == next(theirs)
+            obs, reward, terminated, truncated, info = ours.last()
+            expected = AECEnv.last(base)
+            assert (reward, terminated, truncated, info) == expected[1:]
+            for key in ("observation", "action_mask"):
+                np.testing.assert_array_equal(obs[key], expected[0][key])
+            assert ours.last(observe=False)[0] is None
+            action = None
+            if not (terminated or truncated):
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            ours.step(action)
+            base.step(action)
+            steps += 1
+        assert next(theirs, None) is None  # both stop when no agent is left
+        assert ours.agents == base.agents == []
+        assert steps > 3
+    ours.reset(seed=0)
+    assert list(ours.agent_iter(max_iter=0)) == []
+    assert len(list(ours.agent_iter(max_iter=5))) == 5  # no step: the same agent again

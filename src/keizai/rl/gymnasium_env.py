@@ -93,9 +93,14 @@ class KeizaiGymEnv(gym.Env):
         if len(opponents) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, "
                              f"not {len(opponents)}")
+        # per opponent: whether it is keizai's random agent by name, which `_begin` plays
+        # with a generator alone (the one `make_agent` would give it), no agent object
+        self._random_by_name: list[bool] = []
         for spec in opponents:
+            self._random_by_name.append(False)
             if isinstance(spec, str):
-                make_agent(spec)  # ValueError for an unknown name or parameter
+                # ValueError for an unknown name or parameter
+                self._random_by_name[-1] = type(make_agent(spec)) is RandomAgent
             elif not isinstance(spec, Agent) and not callable(spec):
                 raise ValueError(f"an opponent is an agent name, an Agent or a policy "
                                  f"(a callable), not {spec!r}")
@@ -165,13 +170,19 @@ class KeizaiGymEnv(gym.Env):
         self.seat = (self.fixed_seat if self.fixed_seat is not None
                      else episode.randbelow(self.players))
         others = [s for s in range(self.players) if s != self.seat]
-        self._agents = {s: self._opponent(spec, episode.next64() >> 1)
-                        for s, spec in zip(others, self.opponent_specs, strict=True)}
+        rngs: list[Rng | None] = [None] * self.players
+        deciders: list[Any] = [None] * self.players
+        self._agents = {}
+        for s, spec, by_name in zip(others, self.opponent_specs, self._random_by_name,
+                                    strict=True):
+            agent_seed = episode.next64() >> 1
+            if by_name:  # RandomAgent(agent_seed)'s generator, without building the agent
+                rngs[s] = Rng(agent_seed)
+            else:
+                self._agents[s] = self._opponent(spec, agent_seed)
         self.state = keizai.new_game(self.game.id, self.players, episode.next64() >> 1,
                                      self.game_options)
         self.state.log_enabled = self.render_mode is not None
-        rngs: list[Rng | None] = [None] * self.players
-        deciders: list[Any] = [None] * self.players
         for s, opponent in self._agents.items():
             if type(opponent) is RandomAgent:  # its choice, without decoding every action
                 rngs[s] = opponent.rng
@@ -300,9 +311,12 @@ class KeizaiVectorEnv(VectorEnv):
                              f"not an array of shape {np.shape(actions)}")
         # Python ints (an integer array's items are; a float or bool one's are refused
         # with IllegalAction, as NumPy scalars of those kinds would be)
-        chosen = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
-        if not all(type(a) is int for a in chosen):
-            chosen = [action_index(a) for a in chosen]
+        if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
+            chosen = actions.tolist()  # Python ints, nothing to check one by one
+        else:
+            chosen = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+            if not all(type(a) is int for a in chosen):
+                chosen = [action_index(a) for a in chosen]
         core = self._core
         done = core.step(chosen)
         rewards = np.zeros(self.num_envs, np.float64)

@@ -14,6 +14,7 @@ name, e.g. "keizai_national_economy_progress_v0".
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -111,6 +112,22 @@ class KeizaiAECEnv(AECEnv):
         self._writer.show(state, seat, self._obs_views[seat], 0, self._shown[seat])
         show_mask(state, seat, self._mask_buffers[seat], 0, self._mask_rows[seat], False)
         return {"observation": self._obs[seat].copy(), "action_mask": self._masks[seat].copy()}
+
+    # The loop of every AEC trainer calls these two at each step: they do what
+    # `AECEnv`'s do (the same values, the same end), without its iterator object and
+    # assertion.
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """Yields the agent to act (`agent_selection`) until no agent is left, at most
+        `max_iter` times."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
+                                                  bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 import keizai
 from keizai.agents import MCTSAgent, make_agent
 from keizai.agents.heuristics.futuropia import (
@@ -13,8 +15,11 @@ from keizai.agents.heuristics.futuropia import (
     FuturopiaEvaluator,
     _dead_stock,
     _end_is_near,
+    _energy_left_at_end,
 )
 from keizai.engine import Rng, State
+from keizai.rules.futuropia.state import FuturopiaState
+from tests.rules.futuropia.helpers import set_stock
 
 
 def _names(state: State) -> list[str]:
@@ -62,13 +67,32 @@ def test_near_the_end_no_future_credit_absorbs_spare_stock() -> None:
     assert _value(spare, credit=0) < _value(spare, credit=CREDIT)
 
 
-def test_near_the_end_money_repays_first_so_stock_beyond_it_is_dead() -> None:
-    """The end's repayment takes money, then food, then energy (rules/futuropia
-    state.py `_finish`): with 2 loans and $12 held near the end, no spare unit of food
-    or energy repays anything; far from it a couple of credit purchases still might."""
-    assert _dead_stock(4, 8, loans=2, credit=0, money=12) == 12
-    assert _dead_stock(4, 8, loans=2, credit=0, money=0) == 0
+def test_near_the_end_spare_stock_repays_the_loans_whatever_money_is_held() -> None:
+    """The end's repayment takes energy, then food, then money (rules/futuropia state.py
+    `END_PAY_ORDER`): with 2 loans near the end, 12 spare units of food and energy repay
+    them even with $12 held (before, money went first and left them all dead); far from
+    the end a couple of credit purchases may still absorb spare stock."""
+    assert _dead_stock(4, 8, loans=2, credit=0) == 0
+    assert _dead_stock(4, 8, loans=1, credit=0) == 6
     assert _dead_stock(4, 8, loans=0, credit=CREDIT) == max(0, 12 - CREDIT)
+
+
+@pytest.mark.parametrize("stock", [(20, 2, 14, 2), (0, 3, 30, 4), (9, 12, 3, 1), (15, 0, 40, 0)])
+def test_the_energy_the_evaluation_expects_left_is_what_the_end_leaves(
+        stock: tuple[int, int, int, int]) -> None:
+    """In the final phase the evaluation counts the energy the end's repayments leave
+    apart (at nothing, it is better spent): it must be the energy the engine leaves
+    when the seat stops (rulebook 觸發遊戲最終階段, paid energy first)."""
+    money, food, energy, loans = stock
+    state = keizai.new_game("futuropia", 2, seed=1)
+    assert isinstance(state, FuturopiaState)
+    state._take_loans(0, loans)
+    set_stock(state, 0, money, food, energy)
+    state.final = True
+    state.finished[1] = True
+    state.apply("stop")
+    assert state.loans[0] == 0  # every loan repaid: the case the formula covers
+    assert state.res[0][2] == _energy_left_at_end(energy, loans)
 
 
 def test_the_end_is_near_one_purchase_per_player_before_a_15_dollar_stack() -> None:

@@ -70,16 +70,16 @@ class FuturopiaEvaluator(Evaluator):
         energy_need = _energy_need(row)
         dead = 0
         if not final:
-            dead = _dead_stock(food - food_need, energy - energy_need, loans, credit,
-                               money if credit == 0 else 0)
+            dead = _dead_stock(food - food_need, energy - energy_need, loans, credit)
             net -= dead
         if net < 0:
             est -= UNPAID * -(net // 6)
         elif final:
-            # what is left at the end scores 1 per 10; the end's repayments take money,
-            # then food, then energy, so energy left over is counted at nothing: it is
-            # better spent now, on loans for one more purchase that it then repays
-            est += (net - min(energy, net)) * SPARE + min(energy, net) * END_ENERGY
+            # what is left at the end scores 1 per 10; energy the end's repayments leave
+            # over is counted at nothing: it is better spent now, on loans for one more
+            # purchase that it then repays
+            left = _energy_left_at_end(energy, loans)
+            est += (net - left) * SPARE + left * END_ENERGY
         else:
             est += min(net, NEED) * WORTH + max(0, net - NEED) * SPARE
         if not final:
@@ -167,8 +167,7 @@ def _end_is_near(view: dict[str, Any]) -> bool:
     return any(row["residents"] >= END_RESIDENTS - 5 for row in view["communities"])
 
 
-def _dead_stock(spare_food: int, spare_energy: int, loans: int, credit: int = CREDIT,
-                money: int = 0) -> int:
+def _dead_stock(spare_food: int, spare_energy: int, loans: int, credit: int = CREDIT) -> int:
     """Spare food and energy that cannot become anything any more.
 
     Beyond the next runs' needs, food and energy buy nothing themselves: they only pay
@@ -176,12 +175,20 @@ def _dead_stock(spare_food: int, spare_energy: int, loans: int, credit: int = CR
     are taken only when cash runs short. So spare stock is worth money up to what the
     loans held and a couple of future credit purchases (`credit`) can absorb; the rest
     waits for the end's 1 point per 10. When the end is near (`credit` 0) the end's
-    repayment comes next, and it takes `money` first (rules/futuropia/state.py
-    `_finish`), so money held shrinks what the stock can repay. Counting all spare
-    stock as money made a power run without a purchase look like a subsidy: the last
-    power run before the final phase bought nothing in 15 of 40 games."""
+    repayment comes next, and it takes energy, then food, then money
+    (rules/futuropia/state.py `END_PAY_ORDER`), so spare stock repays the loans held
+    whatever money is held. Counting all spare stock as money made a power run without
+    a purchase look like a subsidy: the last power run before the final phase bought
+    nothing in 15 of 40 games."""
     spare = max(0, spare_food) + max(0, spare_energy)
-    return max(0, spare - max(0, 6 * loans - money) - credit)
+    return max(0, spare - 6 * loans - credit)
+
+
+def _energy_left_at_end(energy: int, loans: int) -> int:
+    """Energy a seat that can repay every loan keeps after its game end: interest (1 a
+    loan) and repayments (5 a loan) take energy first (rules/futuropia/state.py
+    `END_PAY_ORDER`), 6 a loan."""
+    return max(0, energy - 6 * loans)
 
 
 def _energy_need(row: dict[str, Any]) -> int:

@@ -71,9 +71,10 @@ class Sink:
 
     def add(self, i: int, value: int) -> None:
         values = self.values
-        if values[i] == 0:
+        v = values[i]  # a native int (`values[i] += value` is a generic in-place add)
+        if v == 0:
             self.touched.append(self.index[i])
-        values[i] += value
+        values[i] = v + value
 
     def flush(self, x: Buffer, base: int) -> None:
         """Write the entries set since the last flush at `base` on, and forget them."""

@@ -53,6 +53,12 @@ from keizai.rules.futuropia.view import build_view
 MONEY: Final = 0  # positions in a player's resource list
 FOOD_STOCK: Final = 1
 ENERGY_STOCK: Final = 2
+# The order in which a player's own game end pays interest and repays loans without a
+# choice (rulebook 觸發遊戲最終階段: 「盡可能使用剩餘的資源清償貸款」, any resource): energy
+# and food have no use left, money neither, and all three score alike (最終計分, 1 point per
+# 10), so the stock with no further use goes first, as a player would pay. The score is
+# the same in any order; only which kind is left over differs (docs/rules-notes.md).
+END_PAY_ORDER: Final = (ENERGY_STOCK, FOOD_STOCK, MONEY)
 
 
 class Setup:
@@ -754,9 +760,10 @@ class FuturopiaState(State):
             self._event(msg("fu.log.finished", seat=p, n=loans))
 
     def _pay_any(self, p: int, amount: int) -> None:
-        """Pay resources without choice (money, then food, then energy); loans if short."""
+        """Pay resources without choice at a player's game end (`END_PAY_ORDER`: energy,
+        then food, then money); loans if short."""
         stock = self.res[p]
-        for k in (MONEY, FOOD_STOCK, ENERGY_STOCK):
+        for k in END_PAY_ORDER:
             part = min(amount, stock[k])
             stock[k] -= part
             amount -= part
