@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import keizai
 from keizai.agents import make_agent
+from keizai.agents.heuristics import evaluator_for
 from keizai.agents.solo import SoloAgent
 from keizai.engine import Rng
 
@@ -76,3 +77,58 @@ def test_an_unknown_rollout_policy_is_refused() -> None:
 
     with pytest.raises(ValueError, match="policy"):
         make_agent("solo:policy=random")
+
+
+def late_choice(game_id: str, seed: int, rnd: int) -> keizai.State:
+    """The first position with a choice in round `rnd`, reached by the fast policy."""
+    from keizai.agents.solo_policy import SoloPolicy
+
+    state = keizai.new_game(game_id, 1, seed=seed)
+    policy = SoloPolicy()
+    while state.round < rnd or len(state.legal_indices()) < 2:
+        state.apply_index(policy.choose_index(state))
+    return state
+
+
+def test_a_work_budget_gives_decisions_with_short_rollouts_more_of_them() -> None:
+    """`work`: a budget in rollout moves per decision. Late in the game rollouts are
+    short, so the same work buys far more of them than `rollouts` per action."""
+    early = first_choice("national-economy/progress", 1, 6)
+    late = late_choice("national-economy/progress", 6, 8)
+    fixed = SoloAgent(5, rollouts=2, policy="fast", halving=1)
+    planned = {}
+    for name, state in (("early", early), ("late", late)):
+        agent = SoloAgent(5, rollouts=2, policy="fast", halving=1, work=4000)
+        assert agent.choose_index(state) in state.legal_indices()
+        actions = len(evaluator_for(state.game.id).prune(state, state.legal_indices()))
+        assert agent.last_budget >= 2 * actions
+        assert agent.last_rollouts <= agent.last_budget
+        planned[name] = agent.last_budget
+        fixed.choose_index(state)
+        assert fixed.last_budget == 2 * actions
+    assert planned["late"] > 2 * planned["early"]
+
+
+def test_work_without_halving_is_refused() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="work"):
+        make_agent("solo:policy=fast:work=100")
+
+
+def test_the_goal_values_reaching_the_victory_score() -> None:
+    """`goal`: a rollout's worth is its score plus a smooth step at the edition's
+    victory score (rulebook, Victory Condition: Progress 100, Mecenat 125, Glory 100),
+    so two points across the target weigh more than two points far below it."""
+    for game_id, target in (("national-economy/progress", 100),
+                            ("national-economy/mecenat", 125)):
+        state = late_choice(game_id, 3, 9)
+        agent = SoloAgent(5, rollouts=1, policy="fast", halving=1, goal=30, spread=8)
+        agent.choose_index(state)
+        assert agent.target == target
+        across = agent.utility(target + 1) - agent.utility(target - 1)
+        below = agent.utility(target - 41) - agent.utility(target - 43)
+        assert across > 3.5 > 2.1 > below >= 2
+    plain = SoloAgent(5, rollouts=1, policy="fast", halving=1)
+    assert plain.utility(101.0) == 101.0
+

@@ -21,6 +21,7 @@ none yet is not chosen, so a decision takes at most `cap` plus one rollout.
 
 from __future__ import annotations
 
+import math
 import time as _time
 from typing import ClassVar
 
@@ -34,24 +35,39 @@ from keizai.engine import Action, Rng, State
 class SoloAgent(Agent):
     name = "solo"
     PARAMS: ClassVar[dict[str, type]] = {"rollouts": int, "cap": float, "epsilon": float,
-                                         "policy": str, "halving": int}
+                                         "policy": str, "halving": int, "work": int,
+                                         "goal": float, "spread": float}
     POLICIES = ("heuristic", "fast")
 
     def __init__(self, seed: int = 0, rollouts: int = 4, cap: float = 0.0,
-                 epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0) -> None:
+                 epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0,
+                 work: int = 0, goal: float = 0.0, spread: float = 8.0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
         so many more rollouts fit in the same time). `halving=1`: the same total of
         rollouts (`rollouts` x the legal actions) spent by sequential halving — every
         action gets an equal share, the better half goes on to the next stage, and so on
-        until one is left — so the close contenders are compared on many more samples."""
+        until one is left — so the close contenders are compared on many more samples.
+        `work` (with `halving=1`): a budget in rollout moves per decision instead of
+        rollouts per action — the decision's first rollout measures how many moves a
+        rollout takes from here, and the total of rollouts becomes `work` / that length
+        (at least `rollouts` per action). Late decisions, whose rollouts are short, get
+        many more samples for about the same time; the budget stays a fixed count, so
+        the decisions do not depend on the machine's speed. `goal`: a rollout is valued
+        by its final score plus `goal` points times a smooth step (a logistic of width
+        `spread` points) at the edition's victory score, so the planner weighs the
+        chance of reaching it, not only the mean score."""
         if rollouts < 1:
             raise ValueError("solo needs rollouts >= 1")
         if cap < 0:
             raise ValueError("cap must be >= 0")
         if policy not in self.POLICIES:
             raise ValueError(f"solo policy must be one of {', '.join(self.POLICIES)}")
+        if work < 0 or (work and not halving):
+            raise ValueError("solo work needs halving=1 and work >= 0")
+        if spread <= 0:
+            raise ValueError("solo spread must be > 0")
         self.rng = Rng(seed)
         self.rollouts = rollouts
         self.halving = bool(halving)
@@ -60,7 +76,13 @@ class SoloAgent(Agent):
         self.fast: SoloPolicy | None = None
         if policy == "fast":
             self.fast = SoloPolicy()
+        self.work = work
+        self.goal = goal
+        self.spread = spread
+        self.target = 0.0
         self.last_rollouts = 0
+        self.last_budget = 0  # the rollouts the last decision by halving planned
+        self._moves = 0
 
     def choose(self, state: State) -> Action:
         return state.game.action_space.actions[self.choose_index(state)]
@@ -76,6 +98,8 @@ class SoloAgent(Agent):
         legal = evaluator_for(state.game.id).prune(state, legal)
         if len(legal) == 1:
             return legal[0]
+        if self.goal:
+            self.target = float(state.scores()[seat].get("target", 0))
         deadline = _time.perf_counter() + self.cap if self.cap > 0 else None
         if self.halving:
             return self._halving(state, seat, legal, deadline)
@@ -107,9 +131,16 @@ class SoloAgent(Agent):
         value = self._rollout(sample, index, deadline, done)
         if value is None:
             return False
-        totals[index] += value
+        totals[index] += self.utility(value)
         counts[index] += 1
         return True
+
+    def utility(self, score: float) -> float:
+        """What a rollout's final `score` is worth to the planner: the score, plus with
+        `goal` a smooth step at the victory score (`target`, read at each decision)."""
+        if not self.goal:
+            return score
+        return score + self.goal * _step((score - self.target) / self.spread)
 
     def _rollout(self, sample: State, index: int, deadline: float | None,
                  done: int) -> float | None:
@@ -117,7 +148,9 @@ class SoloAgent(Agent):
         deadline passed during it (a decision's first rollout always finishes)."""
         child = sample.clone()
         child.apply_index(index)
-        return self._play_out(child, deadline if done else None)
+        value = self._play_out(child, deadline if done else None)
+        self._moves = len(child.history) - len(sample.history)
+        return value
 
     def _halving(self, state: State, seat: int, legal: list[int],
                  deadline: float | None) -> int:
@@ -133,15 +166,24 @@ class SoloAgent(Agent):
         stages = max(1, (len(legal) - 1).bit_length())
         done = 0
         out_of_time = False
+        if self.work:
+            samples.append(self._sample(state, seat))
+            self._visit(samples[0], alive[0], deadline, 0, totals, counts)
+            done = 1
+            budget = max(budget, self.work // max(1, self._moves))
+        self.last_budget = budget
         while len(alive) > 1 and not out_of_time:
             share = max(1, budget // (len(alive) * stages))
+            # every contender is brought to the same count (after `work`'s measuring
+            # rollout, the first one already has one)
+            upto = min(counts[index] for index in alive) + share
             for _ in range(share):
                 for index in alive:
                     k = counts[index]
+                    if k >= upto:
+                        continue
                     while len(samples) <= k:
-                        sample = state.determinize(seat, self.rng)
-                        sample.log_enabled = False
-                        samples.append(sample)
+                        samples.append(self._sample(state, seat))
                     if not self._visit(samples[k], index, deadline, done, totals, counts):
                         out_of_time = True
                         break
@@ -156,6 +198,12 @@ class SoloAgent(Agent):
         if not all(counts[i] for i in alive):
             return self._fallback(state, seat)
         return max(alive, key=lambda i: totals[i] / counts[i])
+
+    def _sample(self, state: State, seat: int) -> State:
+        """A determinized sample of `state` for `seat`, without an event log."""
+        sample = state.determinize(seat, self.rng)
+        sample.log_enabled = False
+        return sample
 
     def _fallback(self, state: State, seat: int) -> int:
         """Out of time before every contender had a rollout: the rollout policy's own
@@ -183,3 +231,10 @@ class SoloAgent(Agent):
 def _late(deadline: float | None, done: int) -> bool:
     """Whether the time is up (never before a decision's first rollout)."""
     return bool(done) and deadline is not None and _time.perf_counter() >= deadline
+
+
+def _step(x: float) -> float:
+    """A smooth step from 0 to 1 around x = 0 (the logistic function)."""
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))

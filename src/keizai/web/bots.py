@@ -32,6 +32,7 @@ MAX_SECONDS = 5.0            # MCTS thinking time per decision
 MAX_DEPTH = 20               # random moves per rollout; -1 (to the end) is refused
 MAX_ROLLOUTS = 64            # solo planner: games to the end per action (a `cap` is required)
 MAX_SOLO_SECONDS = 2.0       # solo planner: thinking time per decision (issue #19: <= 2 s)
+MAX_SOLO_WORK = 40000        # solo planner: rollout moves per decision (the cap bounds it too)
 # Allowed parameters per kind: (lowest, highest) inclusive; strings listed.
 BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
     "random": {},
@@ -41,7 +42,8 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
              "reuse": (0, 1),
              "rollout": ("random", "heuristic"), "evaluation": ("hand", "learned")},
     "solo": {"rollouts": (1, MAX_ROLLOUTS), "cap": (0.01, MAX_SOLO_SECONDS),
-             "epsilon": (0.0, 1.0), "policy": ("heuristic", "fast"), "halving": (0, 1)},
+             "epsilon": (0.0, 1.0), "policy": ("heuristic", "fast"), "halving": (0, 1),
+             "work": (0, MAX_SOLO_WORK), "goal": (0.0, 200.0), "spread": (0.5, 100.0)},
 }
 
 
