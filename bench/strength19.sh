@@ -18,6 +18,9 @@ CHUNKS=${CHUNKS:-50}
 # `expert` (agents/base.py LEVELS) without its cap; the first round's `expert` (6000
 # iterations) ran as series named without the `12k` below
 EXPERT="mcts:iterations=12000:depth=6:c=0.4"
+# the same budget with the evaluation fitted on self-play (bench/ne_value_fit.py): the
+# `expert` of agents/base.py LEVELS since branch expert-eval, run by `learned-ladder`
+LEARNED="$EXPERT:evaluation=learned"
 run() {
   name=$1; shift
   [ -s "$OUT/$name.json" ] && return 0  # done already
@@ -44,6 +47,15 @@ done
 case $what in all|expert-ladder|progress-4p-expert12k-hard)
   CHUNKS=${CHUNKS4:-10} chunked progress-4p-expert12k-hard national-economy/progress 4 4 \
     "$EXPERT,hard,hard,hard" ;; esac
+# `learned-ladder`: the same series for the learned `expert` (Progress, Mecenat, Glory,
+# then 4 players), series named `...-learned12k-hard`; one edition: `progress-learned`
+for g in progress mecenat glory; do
+  case $what in all|learned-ladder|$g-learned)
+    chunked "$g-2p-learned12k-hard" "national-economy/$g" 2 2 "$LEARNED,hard" ;; esac
+done
+case $what in all|learned-ladder|progress-4p-learned)
+  CHUNKS=${CHUNKS4:-10} chunked progress-4p-learned12k-hard national-economy/progress 4 4 \
+    "$LEARNED,hard,hard,hard" ;; esac
 # Futuropia and 企業帝國 against the scripted baselines of bench/scripted.py (2 players,
 # rotated seats); each line also gives the row for bench/strength_pairs.csv
 scripted() {  # game agent games

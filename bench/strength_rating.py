@@ -28,8 +28,14 @@ from pathlib import Path
 NAMES = {
     "mcts:iterations=2000:depth=6:c=0.4": "hard",
     "mcts:iterations=300:depth=6:c=0.4": "normal",
-    "mcts:iterations=12000:depth=6:c=0.4": "expert",
-    "mcts:iterations=12000:depth=6:c=0.4:cap=2": "expert",
+    # `expert` since branch expert-eval: the learned National Economy evaluation
+    "mcts:iterations=12000:depth=6:c=0.4:evaluation=learned": "expert",
+    "mcts:iterations=12000:depth=6:c=0.4:evaluation=learned:cap=2": "expert",
+    # the same budget with the hand-made evaluation (`expert` of branch bots-2p)
+    "mcts:iterations=12000:depth=6:c=0.4": "expert-hand",
+    "mcts:iterations=12000:depth=6:c=0.4:cap=2": "expert-hand",
+    # the learned evaluation at `hard`'s budget (branch expert-eval's quick checks)
+    "mcts:iterations=2000:depth=6:c=0.4:evaluation=learned": "hard-learned",
     # the first round's `expert` (issue #19, 12 Progress games against `hard`)
     "mcts:iterations=6000:depth=6:c=0.4": "expert-6k",
     "mcts:iterations=6000:depth=6:c=0.4:cap=2": "expert-6k",

@@ -30,7 +30,7 @@ def error_of(response, status: int, code: str) -> dict[str, Any]:
     "mcts:time=inf", "mcts:time=nan", "mcts:time=-1", "mcts:time=3600",
     "mcts:iterations=999999999", "mcts:iterations=1e9", "mcts:depth=-1", "mcts:c=nan",
     "heuristic:epsilon=nan", "mcts:iterations=200:time=inf", "mcts:cap=inf",
-    "mcts:iterations=12001",
+    "mcts:iterations=12001", "mcts:evaluation=oracle",
 ])
 def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
     body = {"game": GAME, "seats": ["human", spec]}
@@ -45,7 +45,8 @@ def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
 
 @pytest.mark.parametrize("spec", ["easy", "normal", "hard", "expert", "random", "heuristic",
                                   "mcts", "mcts:iterations=500:depth=8", "mcts:time=0.5",
-                                  "mcts:iterations=3000:cap=1.5", "solo",
+                                  "mcts:iterations=3000:cap=1.5",
+                                  "mcts:iterations=300:evaluation=learned", "solo",
                                   "solo:rollouts=1:cap=1",
                                   "solo:policy=fast:rollouts=32:cap=2",
                                   "solo:policy=fast:halving=1:work=9000:goal=30:cap=2",

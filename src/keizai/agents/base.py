@@ -20,8 +20,10 @@ LEVELS: dict[str, str] = {
     "normal": "mcts:iterations=300:depth=6:c=0.4",
     "hard": "mcts:iterations=2000:depth=6:c=0.4",
     # six times hard's budget (the search loop is compiled: about 0.5 s per decision
-    # in National Economy on one core); the cap bounds it at 2 s on a busy machine
-    "expert": "mcts:iterations=12000:depth=6:c=0.4:cap=2",
+    # in National Economy on one core) and, in National Economy, the evaluation fitted
+    # on self-play (bench/ne_value_fit.py; other games: their hand-made one); the cap
+    # bounds it at 2 s on a busy machine
+    "expert": "mcts:iterations=12000:depth=6:c=0.4:evaluation=learned:cap=2",
     # National Economy solo planner: Monte Carlo over determinizations by sequential
     # halving (48 rollouts per action on average) finished by the fast solo policy; with
     # more players it plays as the heuristic; 1.7 s plus one policy move per decision at most

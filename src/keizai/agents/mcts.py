@@ -38,19 +38,22 @@ class MCTSAgent(Agent):
     name = "mcts"
     PARAMS: ClassVar[dict[str, type]] = {
         "iterations": int, "time": float, "c": float, "depth": int, "rollout": str,
-        "reuse": int, "cap": float, "margin": float,
+        "reuse": int, "cap": float, "margin": float, "evaluation": str,
     }
 
     def __init__(self, seed: int = 0, iterations: int = 200, time: float = 0.0,
                  c: float = 0.7, depth: int = 6, rollout: str = "random",
-                 reuse: int = 1, cap: float = 0.0, margin: float = 0.0) -> None:
+                 reuse: int = 1, cap: float = 0.0, margin: float = 0.0,
+                 evaluation: str = "hand") -> None:
         """`depth`: random moves per rollout before the evaluation (-1: to the end);
         `rollout`: "random", "heuristic" (one-ply greedy on the evaluation, slower),
         or "turn" (no rollout: finish the compound move in progress greedily);
         `margin`: the scale of the lead blended into leaf values (0: win chances only);
         `cap`: with `iterations`, stop early when this many seconds have passed (a
         bound on the time per decision for players waiting on a busy server; a fixed
-        iteration budget alone keeps tournament results independent of the load)."""
+        iteration budget alone keeps tournament results independent of the load);
+        `evaluation`: "hand" (the game's hand-made evaluation) or "learned" (fitted on
+        self-play where the game has one, keizai.agents.heuristics)."""
         if iterations < 1 and time <= 0:
             raise ValueError("mcts needs iterations >= 1 or time > 0")
         if rollout not in ("random", "heuristic", "turn"):
@@ -68,6 +71,9 @@ class MCTSAgent(Agent):
             raise ValueError("cap must be >= 0")
         self.cap = cap
         self.margin = margin
+        if evaluation not in ("hand", "learned"):
+            raise ValueError("evaluation must be 'hand' or 'learned'")
+        self.evaluation = evaluation
         self.evaluator: Evaluator | None = None
         self._game: str | None = None
         self._tree: tuple[int, tuple[int, ...], int, Node] | None = None
@@ -86,7 +92,7 @@ class MCTSAgent(Agent):
         assert seat is not None
         if self._game != state.game.id:
             self._game = state.game.id
-            self.evaluator = evaluator_for(state.game.id)
+            self.evaluator = evaluator_for(state.game.id, self.evaluation)
         assert self.evaluator is not None
         legal = self.evaluator.prune(state, legal)
         if len(legal) == 1:

@@ -101,7 +101,7 @@ def leaf_values(sample: State, seat: int, rng: Rng, depth: int, heuristic: bool,
                 sample.apply_index(moves[0])
             else:
                 sample.apply_index(greedy(sample, moves, seat, evaluator))
-    scale = float(evaluator.scale)
+    scale = float(evaluator.leaf_scale(sample))
     if sample.is_over:
         scores = sample.scores()
         totals = [float(row["total"]) for row in scores]

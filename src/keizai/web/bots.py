@@ -40,7 +40,7 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
     "mcts": {"iterations": (1, MAX_ITERATIONS), "time": (0.0, MAX_SECONDS),
              "cap": (0.0, MAX_SECONDS), "c": (0.0, 10.0), "depth": (0, MAX_DEPTH),
              "reuse": (0, 1),
-             "rollout": ("random", "heuristic")},
+             "rollout": ("random", "heuristic"), "evaluation": ("hand", "learned")},
     "solo": {"rollouts": (1, MAX_ROLLOUTS), "cap": (0.01, MAX_SOLO_SECONDS),
              "epsilon": (0.0, 1.0), "policy": ("heuristic", "fast"), "halving": (0, 1),
              "work": (0, MAX_SOLO_WORK), "goal": (0.0, 200.0), "spread": (0.5, 100.0)},

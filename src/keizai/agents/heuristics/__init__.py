@@ -14,7 +14,10 @@ from collections.abc import Callable
 from keizai.agents.heuristics.base import Evaluator, ScoreEvaluator
 from keizai.agents.heuristics.enterprise_empire import EnterpriseEmpireEvaluator
 from keizai.agents.heuristics.futuropia import FuturopiaEvaluator
-from keizai.agents.heuristics.national_economy import NationalEconomyEvaluator
+from keizai.agents.heuristics.national_economy import (
+    NationalEconomyEvaluator,
+    NationalEconomyValue,
+)
 
 _BY_PREFIX: dict[str, Callable[[], Evaluator]] = {
     "national-economy/": NationalEconomyEvaluator,
@@ -23,8 +26,14 @@ _BY_PREFIX: dict[str, Callable[[], Evaluator]] = {
 }
 
 
-def evaluator_for(game_id: str) -> Evaluator:
-    """The game's evaluation, or the generic current-score fallback if it has none yet."""
+def evaluator_for(game_id: str, kind: str = "hand") -> Evaluator:
+    """The game's evaluation, or the generic current-score fallback if it has none yet.
+    `kind` "learned": the evaluation fitted on self-play where the game has one
+    (National Economy), else the game's hand-made one."""
+    if kind not in ("hand", "learned"):
+        raise ValueError("evaluation must be 'hand' or 'learned'")
+    if kind == "learned" and game_id.startswith("national-economy/"):
+        return NationalEconomyValue(game_id.split("/", 1)[1])
     for prefix, factory in _BY_PREFIX.items():
         if game_id == prefix or game_id.startswith(prefix):
             return factory()

@@ -19,6 +19,11 @@ class Evaluator:
         """Per seat, the final score it is heading for."""
         return [float(row["total"]) for row in state.scores()]
 
+    def leaf_scale(self, state: State) -> float:
+        """The `scale` that applies to `state` (an evaluation fitted per round may be
+        surer late in the game than early)."""
+        return self.scale
+
     def mid_turn(self, state: State) -> bool:
         """Whether the seat to move is inside a compound move (its turn goes on)."""
         return False

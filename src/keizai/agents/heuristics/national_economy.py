@@ -30,8 +30,12 @@ better.
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib import resources
+
 from keizai.agents.heuristics.base import Evaluator
-from keizai.agents.heuristics.national_economy_fast import ne_estimates
+from keizai.agents.heuristics.national_economy_fast import FEATURES, ne_estimates, ne_learned
 from keizai.engine import State
 from keizai.rules.national_economy.state import NationalEconomyState
 
@@ -63,3 +67,41 @@ class NationalEconomyEvaluator(Evaluator):
         if not legal:
             return False
         return not state.game.action_space.actions[legal[0]].name.startswith("place:")
+
+
+@cache
+def _value_weights() -> dict[str, tuple[list[list[float]], list[float]]]:
+    """Per edition, the fitted weights per round and the scales per round."""
+    path = resources.files("keizai.agents.heuristics").joinpath("national_economy_value.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.pop("features", None) != list(FEATURES):
+        raise ValueError("national_economy_value.json was fitted on other features")
+    return {edition: ([[float(w) for w in row] for row in fitted["weights"]],
+                      [float(s) for s in fitted["scales"]])
+            for edition, fitted in data.items()}
+
+
+class NationalEconomyValue(NationalEconomyEvaluator):
+    """The hand-made estimate corrected by a linear model fitted on self-play games.
+
+    Per edition and round, the weights (national_economy_value.json, fitted by
+    bench/ne_value_fit.py) weigh the hand-made estimate and the public holdings it is
+    made of (`national_economy_fast.FEATURES`) into the final lead they predict; the
+    per-round `scale` is fitted to the games' wins (early leads are less sure than late
+    ones). Same information as the hand-made evaluation: the view's fields only.
+    """
+
+    name = "national-economy-value"
+
+    def __init__(self, edition: str) -> None:
+        fitted = _value_weights().get(edition)
+        if fitted is None:
+            raise ValueError(f"no fitted evaluation for National Economy {edition!r}")
+        self.weights, self.scales = fitted
+
+    def estimates(self, state: State, viewer: int) -> list[float]:
+        return ne_learned(state, super().estimates(state, viewer), self.weights)  # type: ignore[arg-type]
+
+    def leaf_scale(self, state: State) -> float:
+        assert isinstance(state, NationalEconomyState)
+        return self.scales[min(state.round, len(self.scales)) - 1]

@@ -66,3 +66,59 @@ def ne_estimates(state: NationalEconomyState, placement: tuple[float, ...], card
             est += worth * (card * kept_cards + item * kept_items)
         out.append(est)
     return out
+
+
+# The features of the learned evaluation (NationalEconomyValue), per seat, in this order.
+FEATURES: tuple[str, ...] = (
+    "bias", "estimate", "score", "money", "ready", "workers", "dolls", "workplaces",
+    "used_workplaces", "cards", "items", "short", "buildings", "action",
+)
+
+
+def ne_features(state: NationalEconomyState, estimates: list[float]) -> list[list[float]]:
+    """Per seat, the public features the learned evaluation weighs (FEATURES): the
+    hand-made estimate (`estimates`, from `ne_estimates`) and the holdings it is made
+    of. Like `ne_estimates` it reads only what the view publishes (hand *sizes*)."""
+    totals = [score_player(state, p)["total"] for p in state.players]
+    buildings = state.cards.buildings
+    rnd = state.round
+    action = state.phase == ACTION
+    wage = state.cards.wages[rnd - 1] if rnd <= len(state.cards.wages) else 0
+    budget = state.budget
+    out: list[list[float]] = []
+    for i, p in enumerate(state.players):
+        workers = p.workers
+        tokens = workers + p.dolls
+        workplaces = 0
+        for t in p.buildings:
+            if not buildings[t].no_worker:
+                workplaces += 1
+        room = state._hand_limit(p)
+        kept_cards = min(p.hand_n, room)
+        kept_items = min(p.items, room - kept_cards)
+        short = 0.0
+        if action:
+            short = max(0.0, float(wage * workers - p.money) - min(2.0 * p.ready, float(budget)))
+        out.append([
+            1.0, estimates[i], float(totals[i]), float(p.money),
+            float(p.ready) if action else 0.0, float(workers), float(p.dolls),
+            float(workplaces), float(min(workplaces, tokens)), float(kept_cards),
+            float(kept_items), short, float(len(p.buildings)), 1.0 if action else 0.0,
+        ])
+    return out
+
+
+def ne_learned(state: NationalEconomyState, estimates: list[float],
+               weights: list[list[float]]) -> list[float]:
+    """Per seat, the learned estimate of its final score: the features of `ne_features`
+    weighed by `weights[round - 1]` (the final scores once the game is over)."""
+    if state.phase == OVER:
+        return estimates
+    row = weights[min(state.round, len(weights)) - 1]
+    out: list[float] = []
+    for features in ne_features(state, estimates):
+        value = 0.0
+        for w, f in zip(row, features, strict=True):
+            value += w * f
+        out.append(value)
+    return out
