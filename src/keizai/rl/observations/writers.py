@@ -114,22 +114,9 @@ class Sink:
         if shown is None:
             return
         values = self.values
-        old = shown.values
-        x = self.x
-        base = self.base
         touched = self.touched
-        for j in touched:
-            i = cast(int, j)
-            v = values[i]
-            if old[i] != v:
-                x[base + i] = _number(v)
-                old[i] = v
         before = shown.blocks[k]
-        for j in before:
-            i = cast(int, j)
-            if values[i] == 0 and old[i] != 0:
-                x[base + i] = ZERO
-                old[i] = 0
+        _write_difference(self.x, self.base, values, shown.values, touched, before)
         for j in touched:
             values[cast(int, j)] = 0
         shown.blocks[k] = touched
@@ -161,19 +148,8 @@ class Sink:
         them. Consecutive observations of one seat differ in a few entries (about 10 of
         60 nonzero ones in National Economy)."""
         values = self.values
-        old = shown.values
         touched = self.touched
-        for j in touched:
-            i = cast(int, j)
-            v = values[i]
-            if old[i] != v:
-                x[base + i] = _number(v)
-                old[i] = v
-        for j in shown.touched:
-            i = cast(int, j)
-            if values[i] == 0 and old[i] != 0:
-                x[base + i] = ZERO
-                old[i] = 0
+        _write_difference(x, base, values, shown.values, touched, shown.touched)
         # the row's nonzero entries are among those touched now; forget the entries
         stale = shown.touched
         shown.touched = touched
@@ -242,6 +218,24 @@ NO_INPUT: Final[list[Any]] = []
 # Entries as the float objects a buffer write takes (no allocation per write).
 _FLOATS: Final[list[object]] = [float(v) for v in range(256)]
 ZERO: Final[object] = 0.0
+
+
+def _write_difference(x: Buffer, base: int, values: list[int], old: list[int],
+                      touched: list[object], before: list[object]) -> None:
+    """Make the row of `x` at `base`, whose entries are `old`, show `values` on the
+    indices `touched` now and zero on those `before` no longer set, writing only the
+    entries that differ (and updating `old`)."""
+    for j in touched:
+        i = cast(int, j)
+        v = values[i]
+        if old[i] != v:
+            x[base + i] = _number(v)
+            old[i] = v
+    for j in before:
+        i = cast(int, j)
+        if values[i] == 0 and old[i] != 0:
+            x[base + i] = ZERO
+            old[i] = 0
 
 
 def _number(v: int) -> object:
