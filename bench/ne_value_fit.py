@@ -2,9 +2,10 @@
 `NationalEconomyValue`) from self-play, per edition.
 
     python bench/ne_value_fit.py record EDITION GAMES DATA.npz [--first SEED] [--agent SPEC]
-    python bench/ne_value_fit.py fit DATA_DIR [--out PATH]
+                                        [--players N]
+    python bench/ne_value_fit.py fit DATA_DIR [--more DIR ...] [--out PATH]
 
-`record` plays GAMES two-player games of AGENT against itself (default: the `normal`
+`record` plays GAMES two-player (or N-player) games of AGENT against itself (default: the `normal`
 level, 300 iterations, about 0.4 s of CPU per game compiled) on deals FIRST.. and keeps,
 at every decision, each seat's public features (`ne_features`: the hand-made estimate
 and the holdings it is made of, hand *sizes* only, never a card of a hand or the deck),
@@ -17,6 +18,14 @@ round the logistic scale of a win on the estimated lead (the score difference th
 separates a likely win from a coin flip). It prints the error of the hand-made and of
 the fitted estimate on the held-out fifth of the games and writes the weights as JSON
 (default: the package's national_economy_value.json).
+
+`--more DIR`: DIR/EDITION.npz recorded with `--players 3` or `4` is fitted the same way,
+the lead being over the mean of the other seats (with two players: the other seat) and
+the scale fitted on the lead over the best other seat (what the search squashes,
+mcts_search.chances); the fit goes to the edition's "players" entry of the JSON, which
+NationalEconomyValue uses at a table of that size. It also prints the held-out error and
+win log loss of the 2-player weights on those games. A 4-player recording of 100
+`normal` games (deals 7001-7100) takes about 2.5 CPU-minutes per edition.
 
 The shipped weights: `record EDITION 200 DATA/EDITION.npz` for the three editions
 (deals 5001-5200, disjoint from the tournaments' deals 1.. and the checks' 301..),
