@@ -107,6 +107,37 @@ class Sink:
         self.touched = self.spare
         return True
 
+    def fresh(self, k: int, a: list[Any], b: list[Any], c: list[Any], d: int,
+              e: int) -> bool:
+        """Whether block `k`, kept up to date by difference, must be gathered in full (as
+        after `enter`, then `leave(k)` keeps a .. e): when not bound to a row, when the
+        row does not show the block for this state and seat, or when `d` (an epoch: the
+        state changed the block's source in a way its reader cannot follow) differs
+        from what the row shows. Else the row shows the block as of the inputs kept
+        (`Shown.key_a` .. `key_e`): the caller brings it up to date with `shift` and
+        updates those inputs."""
+        shown = self.shown
+        if shown is None:
+            return True
+        if shown.valid[k] and d == shown.key_d[k]:
+            return False
+        self.in_a, self.in_b, self.in_c, self.in_d, self.in_e = a, b, c, d, e
+        self.outer = self.touched
+        self.touched = self.spare
+        return True
+
+    def shift(self, k: int, i: int, delta: int) -> None:
+        """Add `delta` to entry i of block `k` in the bound row (which shows the block),
+        written at once. Entry i must belong to the block's fields."""
+        shown = cast(Shown, self.shown)
+        old = shown.values
+        v = old[i]
+        if v == 0:  # may be nonzero from now on
+            shown.blocks[k].append(self.index[i])
+        v += delta
+        old[i] = v
+        self.x[self.base + i] = _number(v)
+
     def leave(self, k: int) -> None:
         """Show block `k` gathered since `enter(k, ...)` in the bound row (writing only the
         entries that differ from what the row shows of it), and remember its inputs."""
@@ -355,6 +386,11 @@ def show_mask(state: State, seat: int, out: bytearray, base: int, row: MaskRow,
             out[base + i] = 1
 
 
+# National Economy's blocks (`NationalEconomyWriter`)
+WORKPLACES: Final = 0
+DISCARD: Final = 1
+
+
 class NationalEconomyWriter(Writer):
     """Writes `NationalEconomyEncoder` observations (the encoder's layout)."""
 
@@ -388,9 +424,27 @@ class NationalEconomyWriter(Writer):
         self.o_hand: int = enc.o_hand
         self.o_cost: int = enc.o_cost
         self.o_scores: int = enc.o_scores
-        # No blocks (`Sink.enter`): tried for the buildings of each slot, the workplaces,
-        # the discard pile and the hand, the comparisons cost more than they saved
-        # (3.15 -> 3.36 µs an observation; docs/performance.md).
+        # blocks kept up to date by difference (`Sink.fresh`, `Sink.shift`): the
+        # workplaces, the discard pile. (Skipping whole blocks while their inputs are
+        # equal, `Sink.enter`, cost more than it saved here: these fields change at
+        # nearly every decision; docs/performance.md.)
+        self.blocks = 2
+
+    def _shift_workplace(self, o: Sink, key: int, side: bool, who: tuple[int, ...],
+                         me: int, n: int, delta: int) -> None:
+        """Add `delta` times workplace `key`'s fields (copies, sideways, workers) to the
+        row bound to `o` (`fill` has set the offsets for the state's cards)."""
+        if key >= PUBLIC:
+            at = self.o_public + self.type_slots[key - PUBLIC] * (2 + self.seats)
+        elif key >= FACE:
+            at = self.face_at[key - FACE]
+        else:
+            at = self.initial_at[key]
+        o.shift(WORKPLACES, at, delta)
+        if side:
+            o.shift(WORKPLACES, at + 1, delta)
+        for worker in who:
+            o.shift(WORKPLACES, at + 2 + (worker - me) % n, delta)
 
     def fill(self, o: Sink, any_state: State, me: int) -> None:
         state = cast(ne.NationalEconomyState, any_state)
@@ -437,8 +491,19 @@ class NationalEconomyWriter(Writer):
                         o.add(self.o_revealed + slot_of[t], 1)
                 for t in named:
                     o.add(self.o_chosen + slot_of[t], 1)
-        for t in state.discard:
-            o.add(self.o_discard + slot_of[t], 1)
+        # the discard pile: only appended to between epochs (a reshuffle bumps it), so a
+        # row that showed it at this epoch takes the cards added since
+        discard = state.discard
+        if o.fresh(DISCARD, NO_INPUT, NO_INPUT, NO_INPUT, state.discard_epoch,
+                   len(discard)):
+            for t in discard:
+                o.add(self.o_discard + slot_of[t], 1)
+            o.leave(DISCARD)
+        else:
+            shown = cast(Shown, o.shown)
+            for j in range(shown.key_e[DISCARD], len(discard)):
+                o.shift(DISCARD, self.o_discard + slot_of[discard[j]], 1)
+            shown.key_e[DISCARD] = len(discard)
         width = 2 + self.seats
         if cards is not self.cards:  # the workplaces' fields, by key, for these cards
             wp_index = self.workplace_index
@@ -450,19 +515,52 @@ class NationalEconomyWriter(Writer):
         keys = state.wp_key
         whos = state.wp_who
         sides = state.wp_side
-        for i in range(len(keys)):
-            key = keys[i]
-            if key >= PUBLIC:
-                at = self.o_public + slot_of[key - PUBLIC] * width
-            elif key >= FACE:
-                at = face_at[key - FACE]
-            else:
-                at = initial_at[key]
-            o.add(at, 1)
-            if sides[i]:
-                o.add(at + 1, 1)
-            for worker in whos[i]:
-                o.add(at + 2 + (worker - me) % n, 1)
+        if o.fresh(WORKPLACES, keys, sides, whos, 0, 0):
+            for i in range(len(keys)):
+                key = keys[i]
+                if key >= PUBLIC:
+                    at = self.o_public + slot_of[key - PUBLIC] * width
+                elif key >= FACE:
+                    at = face_at[key - FACE]
+                else:
+                    at = initial_at[key]
+                o.add(at, 1)
+                if sides[i]:
+                    o.add(at + 1, 1)
+                for worker in whos[i]:
+                    o.add(at + 2 + (worker - me) % n, 1)
+            o.leave(WORKPLACES)
+        else:
+            # by difference with the workplaces the row shows (kept copies: the workers
+            # of a workplace are a tuple, replaced when they change, and the copy keeps
+            # the old one alive, so `is` tells whether it changed)
+            shown = cast(Shown, o.shown)
+            seen_keys = cast(list[int], shown.key_a[WORKPLACES])
+            seen_sides = cast(list[bool], shown.key_b[WORKPLACES])
+            seen_whos = cast(list[tuple[int, ...]], shown.key_c[WORKPLACES])
+            seen = len(seen_keys)
+            for i in range(len(keys)):
+                key = keys[i]
+                side = sides[i]
+                who = whos[i]
+                if i < seen:
+                    if key == seen_keys[i] and side == seen_sides[i] and who is seen_whos[i]:
+                        continue
+                    # the new one first: a count that stays never passes through zero
+                    self._shift_workplace(o, key, side, who, me, n, 1)
+                    self._shift_workplace(o, seen_keys[i], seen_sides[i], seen_whos[i], me,
+                                          n, -1)
+                    seen_keys[i] = key
+                    seen_sides[i] = side
+                    seen_whos[i] = who
+                else:
+                    self._shift_workplace(o, key, side, who, me, n, 1)
+                    seen_keys.append(key)
+                    seen_sides.append(side)
+                    seen_whos.append(who)
+            while len(seen_keys) > len(keys):
+                self._shift_workplace(o, seen_keys.pop(), seen_sides.pop(), seen_whos.pop(),
+                                      me, n, -1)
         numbers = self.numbers
         row_size = 1 + numbers + 2 * b
         players = state.players
