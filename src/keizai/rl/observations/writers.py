@@ -389,6 +389,7 @@ def show_mask(state: State, seat: int, out: bytearray, base: int, row: MaskRow,
 # National Economy's blocks (`NationalEconomyWriter`)
 WORKPLACES: Final = 0
 DISCARD: Final = 1
+HAND: Final = 2
 
 
 class NationalEconomyWriter(Writer):
@@ -425,21 +426,39 @@ class NationalEconomyWriter(Writer):
         self.o_cost: int = enc.o_cost
         self.o_scores: int = enc.o_scores
         # blocks kept up to date by difference (`Sink.fresh`, `Sink.shift`): the
-        # workplaces, the discard pile. (Skipping whole blocks while their inputs are
-        # equal, `Sink.enter`, cost more than it saved here: these fields change at
-        # nearly every decision; docs/performance.md.)
-        self.blocks = 2
+        # workplaces, the discard pile, the own hand. (Skipping whole blocks while their
+        # inputs are equal, `Sink.enter`, cost more than it saved here: these fields
+        # change at nearly every decision; docs/performance.md.)
+        self.blocks = 3
+
+    def _workplace_at(self, key: int) -> int:
+        """The offset of workplace `key`'s fields (`fill` has set the offsets of the
+        state's cards)."""
+        if key >= PUBLIC:
+            return self.o_public + self.type_slots[key - PUBLIC] * (2 + self.seats)
+        if key >= FACE:
+            return self.face_at[key - FACE]
+        return self.initial_at[key]
+
+    def _shift_workers(self, o: Sink, at: int, who: tuple[int, ...],
+                       before: tuple[int, ...], me: int, n: int) -> None:
+        """The workers of the workplace at `at` in the bound row: `who`, was `before`
+        (usually `before` and the workers just placed)."""
+        m = len(before)
+        if len(who) >= m and who[:m] == before:
+            for j in range(m, len(who)):
+                o.shift(WORKPLACES, at + 2 + (who[j] - me) % n, 1)
+        else:
+            for worker in who:
+                o.shift(WORKPLACES, at + 2 + (worker - me) % n, 1)
+            for worker in before:
+                o.shift(WORKPLACES, at + 2 + (worker - me) % n, -1)
 
     def _shift_workplace(self, o: Sink, key: int, side: bool, who: tuple[int, ...],
                          me: int, n: int, delta: int) -> None:
         """Add `delta` times workplace `key`'s fields (copies, sideways, workers) to the
-        row bound to `o` (`fill` has set the offsets for the state's cards)."""
-        if key >= PUBLIC:
-            at = self.o_public + self.type_slots[key - PUBLIC] * (2 + self.seats)
-        elif key >= FACE:
-            at = self.face_at[key - FACE]
-        else:
-            at = self.initial_at[key]
+        row bound to `o`."""
+        at = self._workplace_at(key)
         o.shift(WORKPLACES, at, delta)
         if side:
             o.shift(WORKPLACES, at + 1, delta)
@@ -538,29 +557,39 @@ class NationalEconomyWriter(Writer):
             seen_keys = cast(list[int], shown.key_a[WORKPLACES])
             seen_sides = cast(list[bool], shown.key_b[WORKPLACES])
             seen_whos = cast(list[tuple[int, ...]], shown.key_c[WORKPLACES])
-            seen = len(seen_keys)
-            for i in range(len(keys)):
-                key = keys[i]
-                side = sides[i]
-                who = whos[i]
-                if i < seen:
-                    if key == seen_keys[i] and side == seen_sides[i] and who is seen_whos[i]:
-                        continue
-                    # the new one first: a count that stays never passes through zero
-                    self._shift_workplace(o, key, side, who, me, n, 1)
-                    self._shift_workplace(o, seen_keys[i], seen_sides[i], seen_whos[i], me,
-                                          n, -1)
-                    seen_keys[i] = key
-                    seen_sides[i] = side
-                    seen_whos[i] = who
-                else:
-                    self._shift_workplace(o, key, side, who, me, n, 1)
-                    seen_keys.append(key)
-                    seen_sides.append(side)
-                    seen_whos.append(who)
-            while len(seen_keys) > len(keys):
-                self._shift_workplace(o, seen_keys.pop(), seen_sides.pop(), seen_whos.pop(),
-                                      me, n, -1)
+            if keys == seen_keys and sides == seen_sides:  # workers placed at most
+                for i in range(len(whos)):
+                    who = whos[i]
+                    before = seen_whos[i]
+                    if who is not before:
+                        self._shift_workers(o, self._workplace_at(keys[i]), who, before,
+                                            me, n)
+                        seen_whos[i] = who
+            else:
+                seen = len(seen_keys)
+                for i in range(len(keys)):
+                    key = keys[i]
+                    side = sides[i]
+                    who = whos[i]
+                    if i < seen:
+                        if (key == seen_keys[i] and side == seen_sides[i]
+                                and who is seen_whos[i]):
+                            continue
+                        # the new one first: a count that stays never passes through 0
+                        self._shift_workplace(o, key, side, who, me, n, 1)
+                        self._shift_workplace(o, seen_keys[i], seen_sides[i], seen_whos[i],
+                                              me, n, -1)
+                        seen_keys[i] = key
+                        seen_sides[i] = side
+                        seen_whos[i] = who
+                    else:
+                        self._shift_workplace(o, key, side, who, me, n, 1)
+                        seen_keys.append(key)
+                        seen_sides.append(side)
+                        seen_whos.append(who)
+                while len(seen_keys) > len(keys):
+                    self._shift_workplace(o, seen_keys.pop(), seen_sides.pop(),
+                                          seen_whos.pop(), me, n, -1)
         numbers = self.numbers
         row_size = 1 + numbers + 2 * b
         players = state.players
@@ -589,13 +618,39 @@ class NationalEconomyWriter(Writer):
                 o.add(owned + t, 1)
                 if built[k] >= ne.USED:
                     o.add(owned + b + t, 1)
+        # the own hand and what each card in it costs now, by difference with the hand
+        # the row shows while the costs' inputs (the VP cards, the buildings) are equal
         p = players[me]
         hand = p.hand
-        for t in range(len(hand)):
-            count = hand[t]
-            if count:
-                o.add(self.o_hand + slot_of[t], count)
-                o.set(self.o_cost + slot_of[t], state.cost(p, t))
+        buildings = p.buildings
+        shown = o.shown
+        if (shown is not None and shown.valid[HAND]
+                and buildings != shown.key_b[HAND]):
+            shown.valid[HAND] = False  # the costs may change
+        if o.fresh(HAND, hand, buildings, NO_INPUT, p.vp, 0):
+            for t in range(len(hand)):
+                count = hand[t]
+                if count:
+                    o.add(self.o_hand + slot_of[t], count)
+                    o.set(self.o_cost + slot_of[t], state.cost(p, t))
+            o.leave(HAND)
+        else:
+            shown = cast(Shown, shown)
+            seen_hand = cast(list[int], shown.key_a[HAND])
+            if hand != seen_hand:
+                values = shown.values
+                for t in range(len(hand)):
+                    count = hand[t]
+                    before = seen_hand[t]
+                    if count != before:
+                        at = self.o_hand + slot_of[t]
+                        o.shift(HAND, at, count - before)
+                        at = self.o_cost + slot_of[t]
+                        if before == 0:
+                            o.shift(HAND, at, state.cost(p, t))
+                        elif count == 0:
+                            o.shift(HAND, at, -values[at])
+                        seen_hand[t] = count
         if phase == ne.OVER or n == 1:
             o.set(self.o_scores, 1)
             scores = self.final_scores(state)
