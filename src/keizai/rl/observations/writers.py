@@ -623,10 +623,10 @@ class NationalEconomyWriter(Writer):
         p = players[me]
         hand = p.hand
         buildings = p.buildings
-        shown = o.shown
-        if (shown is not None and shown.valid[HAND]
-                and buildings != shown.key_b[HAND]):
-            shown.valid[HAND] = False  # the costs may change
+        bound = o.shown
+        if (bound is not None and bound.valid[HAND]
+                and buildings != bound.key_b[HAND]):
+            bound.valid[HAND] = False  # the costs may change
         if o.fresh(HAND, hand, buildings, NO_INPUT, p.vp, 0):
             for t in range(len(hand)):
                 count = hand[t]
@@ -635,18 +635,18 @@ class NationalEconomyWriter(Writer):
                     o.set(self.o_cost + slot_of[t], state.cost(p, t))
             o.leave(HAND)
         else:
-            shown = cast(Shown, shown)
-            seen_hand = cast(list[int], shown.key_a[HAND])
+            bound = cast(Shown, bound)
+            seen_hand = cast(list[int], bound.key_a[HAND])
             if hand != seen_hand:
-                values = shown.values
+                values = bound.values
                 for t in range(len(hand)):
                     count = hand[t]
-                    before = seen_hand[t]
-                    if count != before:
+                    had = seen_hand[t]
+                    if count != had:
                         at = self.o_hand + slot_of[t]
-                        o.shift(HAND, at, count - before)
+                        o.shift(HAND, at, count - had)
                         at = self.o_cost + slot_of[t]
-                        if before == 0:
+                        if had == 0:
                             o.shift(HAND, at, state.cost(p, t))
                         elif count == 0:
                             o.shift(HAND, at, -values[at])
