@@ -572,8 +572,11 @@ class NationalEconomyWriter(Writer):
                     side = sides[i]
                     who = whos[i]
                     if i < seen:
-                        if (key == seen_keys[i] and side == seen_sides[i]
-                                and who is seen_whos[i]):
+                        if key == seen_keys[i] and side == seen_sides[i]:
+                            if who is not seen_whos[i]:  # as at the end of a round
+                                self._shift_workers(o, self._workplace_at(key), who,
+                                                    seen_whos[i], me, n)
+                                seen_whos[i] = who
                             continue
                         # the new one first: a count that stays never passes through 0
                         self._shift_workplace(o, key, side, who, me, n, 1)
