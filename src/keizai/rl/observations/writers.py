@@ -687,8 +687,9 @@ class FuturopiaWriter(Writer):
         self.o_experts: int = enc.o_experts
         self.o_players: int = enc.o_players
         self.o_scores: int = enc.o_scores
-        # blocks (`Sink.enter`): each relative slot's generators, houses and workers
-        self.blocks = self.seats
+        # blocks (`Sink.enter`): each relative slot's generators, houses and workers;
+        # the generators queued in the market; the houses in the supply
+        self.blocks = self.seats + 2
 
     def fill(self, o: Sink, any_state: State, seat: int) -> None:
         state = cast(FuturopiaState, any_state)
@@ -722,12 +723,18 @@ class FuturopiaWriter(Writer):
             o.set(at + 2, max(low, 0))
             o.set(at + 3, high)
         stock = state.stock
+        mk_next = state.mk_next
+        # the generators still queued (the queues are fixed for a state)
+        queued = self.seats
+        if o.enter(queued, stock, mk_next, NO_INPUT, 0, 0):
+            for kind in (FOOD, POWER):
+                queue = setup.queues[kind]
+                for i in range(mk_next[kind], len(queue)):
+                    g = queue[i]
+                    o.add(self.o_gens + 5 * gslot[g], stock[g])
+            o.leave(queued)
         for kind in (FOOD, POWER):
             o.put(self.o_markers + kind, state.mk_marker[kind])
-            queue = setup.queues[kind]
-            for i in range(state.mk_next[kind], len(queue)):
-                g = queue[i]
-                o.add(self.o_gens + 5 * gslot[g], stock[g])
             for right in (False, True):
                 gen = state.mk_right[kind] if right else state.mk_left[kind]
                 if gen >= 0:
@@ -735,11 +742,14 @@ class FuturopiaWriter(Writer):
                     o.set(at + (2 if right else 1), 1)
                     o.set(at + 3, state.market_price(kind, right) or 0)
                     o.set(at + 4, stock[gen])
-        for f in state.house_supply:
-            house, side_b = faces[f]
-            o.add(self.o_supply + 2 * house, 1)
-            if side_b:
-                o.add(self.o_supply + 2 * house + 1, 1)
+        supply = state.house_supply
+        if o.enter(self.seats + 1, supply, NO_INPUT, NO_INPUT, 0, 0):
+            for f in supply:
+                house, side_b = faces[f]
+                o.add(self.o_supply + 2 * house, 1)
+                if side_b:
+                    o.add(self.o_supply + 2 * house + 1, 1)
+            o.leave(self.seats + 1)
         for expert in setup.expert:
             o.set(self.o_experts + self.experts[expert], 1)
         row_size = self.row_size
