@@ -321,3 +321,29 @@ def test_rows_follow_the_discard_pile_through_reshuffles(game_id):
             state.apply(legal[rng.randbelow(len(legal))])
         reshuffles += state.discard_epoch
     assert reshuffles >= 10
+
+
+def test_a_mask_row_written_by_difference_follows_seats_ends_and_new_games():
+    """`show_mask` writes only the entries that change: one row, shown for the seat to
+    act and for another seat, through the end of a game (all ones, or all zeros) and into
+    the next game, always equals the mask of the state."""
+    game_id = "national-economy/progress"
+    actions = keizai.get_game(game_id).num_distinct_actions
+    out = bytearray(actions + 2)
+    row = MaskRow(actions)
+    rng = Rng(11)
+    for seed, over_ones in ((0, True), (1, False), (2, True)):
+        state = keizai.new_game(game_id, 2, seed=seed)
+        while True:
+            seats = (0, 1) if state.is_over else (state.current_player, rng.randbelow(2))
+            for seat in seats:
+                show_mask(state, seat, out, 1, row, over_ones)
+                got = np.frombuffer(out, np.int8)
+                want = (np.ones(actions, np.int8) if state.is_over and over_ones
+                        else action_mask(state, seat))
+                assert np.array_equal(got[1:-1], want), (seed, len(state.history), seat)
+                assert got[0] == 0 and got[-1] == 0
+            if state.is_over:
+                break
+            legal = state.legal_indices()
+            state.apply(legal[rng.randbelow(len(legal))])

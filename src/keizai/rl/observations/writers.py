@@ -363,27 +363,58 @@ class ViewWriter(Writer):
 
 
 class MaskRow:
-    """A row of an int8 mask buffer, for `show_mask`: its length and a blank of it."""
+    """A row of an int8 mask buffer, for `show_mask`: its length, blanks of it, and what
+    it shows (the row must change only through `show_mask` with this object; a new one
+    describes a row of zeros)."""
 
     def __init__(self, actions: int) -> None:
         self.actions: int = actions
         self.blank: bytes = bytes(actions)
         self.ones: bytes = b"\x01" * actions
+        self.full: bool = False  # the row shows every action (`ones`)
+        self.shown: list[int] = []  # else: the indices that are 1 in the row
+        self.mark: list[int] = [0] * actions  # zero between calls
 
 
 def show_mask(state: State, seat: int, out: bytearray, base: int, row: MaskRow,
               over_ones: bool) -> None:
     """Make the row of `out` at `base` show `seat`'s legal actions (none when another
     seat acts). Once the game is over: every action if `over_ones` (the Gymnasium
-    environments' convention), else none."""
+    environments' convention), else none. Only the entries that change are written (an
+    item write into the buffer is a generic Python operation); consecutive masks of one
+    seat share most of their legal actions."""
     end = base + row.actions
+    shown = row.shown
     if state.is_over:
         out[base:end] = row.ones if over_ones else row.blank
+        row.full = over_ones
+        shown.clear()
         return
-    out[base:end] = row.blank
-    if seat < 0 or seat == state.current_player:
-        for i in state.legal_indices():
+    if row.full:
+        out[base:end] = row.blank
+        row.full = False
+    if seat >= 0 and seat != state.current_player:
+        legal: list[int] = NO_ACTION
+    else:
+        legal = state.legal_indices()
+    mark = row.mark
+    for i in legal:
+        mark[i] = 1
+    for i in shown:
+        if mark[i] == 0:  # no longer legal
+            out[base + i] = 0
+        else:
+            mark[i] = 2  # shown already
+    for i in legal:
+        if mark[i] == 1:
             out[base + i] = 1
+        mark[i] = 0
+    shown.clear()
+    shown.extend(legal)
+
+
+# No legal action (`show_mask` for a seat that does not act); never changed.
+NO_ACTION: Final[list[int]] = []
 
 
 # National Economy's blocks (`NationalEconomyWriter`)
