@@ -107,3 +107,37 @@ def test_mcts_plays_with_the_learned_evaluation() -> None:
         make_agent("mcts:iterations=60:evaluation=oracle", 1)
     with pytest.raises(ValueError):
         NationalEconomyValue("unknown")
+
+
+def _table_of_four(moves: int, seed: int = 5) -> NationalEconomyState:
+    state = new_game("national-economy/progress", 4, seed)
+    assert isinstance(state, NationalEconomyState)
+    agent = HeuristicAgent(seed)
+    for _ in range(moves):
+        state.apply(agent.choose(state))
+    return state
+
+
+def test_a_table_of_four_weighs_with_the_fit_for_four_where_there_is_one() -> None:
+    state = _table_of_four(80)
+    value = NationalEconomyValue("progress")
+    hand = NationalEconomyEvaluator().estimates(state, 0)
+    two_weights, two_scales = value.by_players[2]
+    four_weights = [[2.0 * w + 1.0 for w in row] for row in two_weights]
+    four_scales = [s + 3.0 for s in two_scales]
+    value.by_players = {2: (two_weights, two_scales), 4: (four_weights, four_scales)}
+    r = state.round - 1
+    assert value.estimates(state, 0) == pytest.approx(
+        [sum(w * f for w, f in zip(four_weights[r], features, strict=True))
+         for features in ne_features(state, hand)])
+    assert value.leaf_scale(state) == four_scales[r]
+    # a table without a fit of its size (here 4 without one) falls back to the 2-player fit
+    value.by_players = {2: (two_weights, two_scales)}
+    assert value.estimates(state, 0) == pytest.approx(
+        [sum(w * f for w, f in zip(two_weights[r], features, strict=True))
+         for features in ne_features(state, hand)])
+    assert value.leaf_scale(state) == two_scales[r]
+    # and two players never see another fit: the 2-player weights are `weights`
+    two = _position("progress", 60)
+    value.by_players = {2: (two_weights, two_scales), 4: (four_weights, four_scales)}
+    assert value.leaf_scale(two) == value.scales[two.round - 1] == two_scales[two.round - 1]

@@ -69,16 +69,29 @@ class NationalEconomyEvaluator(Evaluator):
         return not state.game.action_space.actions[legal[0]].name.startswith("place:")
 
 
+Fitted = tuple[list[list[float]], list[float]]
+
+
 @cache
-def _value_weights() -> dict[str, tuple[list[list[float]], list[float]]]:
-    """Per edition, the fitted weights per round and the scales per round."""
+def _value_weights() -> dict[str, dict[int, Fitted]]:
+    """Per edition and number of players, the fitted weights per round and the scales
+    per round: the edition's top level is the 2-player fit, its "players" entry the fits
+    on 3- or 4-player games (bench/ne_value_fit.py `fit --more`)."""
     path = resources.files("keizai.agents.heuristics").joinpath("national_economy_value.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     if data.pop("features", None) != list(FEATURES):
         raise ValueError("national_economy_value.json was fitted on other features")
-    return {edition: ([[float(w) for w in row] for row in fitted["weights"]],
-                      [float(s) for s in fitted["scales"]])
-            for edition, fitted in data.items()}
+
+    def read(fitted: dict[str, list]) -> Fitted:
+        return ([[float(w) for w in row] for row in fitted["weights"]],
+                [float(s) for s in fitted["scales"]])
+
+    out: dict[str, dict[int, Fitted]] = {}
+    for edition, fitted in data.items():
+        out[edition] = {2: read(fitted)}
+        for players, more in fitted.get("players", {}).items():
+            out[edition][int(players)] = read(more)
+    return out
 
 
 class NationalEconomyValue(NationalEconomyEvaluator):
@@ -88,7 +101,9 @@ class NationalEconomyValue(NationalEconomyEvaluator):
     bench/ne_value_fit.py) weigh the hand-made estimate and the public holdings it is
     made of (`national_economy_fast.FEATURES`) into the final lead they predict; the
     per-round `scale` is fitted to the games' wins (early leads are less sure than late
-    ones). Same information as the hand-made evaluation: the view's fields only.
+    ones). A table of 3 or 4 players uses the fit on games of that size where the file
+    has one (`by_players`), else the 2-player fit (`weights`, `scales`). Same
+    information as the hand-made evaluation: the view's fields only.
     """
 
     name = "national-economy-value"
@@ -97,11 +112,17 @@ class NationalEconomyValue(NationalEconomyEvaluator):
         fitted = _value_weights().get(edition)
         if fitted is None:
             raise ValueError(f"no fitted evaluation for National Economy {edition!r}")
-        self.weights, self.scales = fitted
+        self.by_players = fitted
+        self.weights, self.scales = fitted[2]
+
+    def _fitted(self, state: State) -> Fitted:
+        return self.by_players.get(state.num_players, (self.weights, self.scales))
 
     def estimates(self, state: State, viewer: int) -> list[float]:
-        return ne_learned(state, super().estimates(state, viewer), self.weights)  # type: ignore[arg-type]
+        return ne_learned(state, super().estimates(state, viewer),  # type: ignore[arg-type]
+                          self._fitted(state)[0])
 
     def leaf_scale(self, state: State) -> float:
         assert isinstance(state, NationalEconomyState)
-        return self.scales[min(state.round, len(self.scales)) - 1]
+        scales = self._fitted(state)[1]
+        return scales[min(state.round, len(scales)) - 1]
