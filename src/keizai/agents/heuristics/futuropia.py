@@ -48,6 +48,9 @@ class FuturopiaEvaluator(Evaluator):
     name = "futuropia"
     scale = 8.0
 
+    def __init__(self) -> None:
+        self._planning = False  # inside `plan`: the plan's own steps are not planned
+
     def estimates(self, state: State, viewer: int) -> list[float]:
         scores = state.scores()
         if state.is_over:
@@ -123,13 +126,17 @@ class FuturopiaEvaluator(Evaluator):
         - an early refresh by a seat whose money is far beyond its needs: refreshing for
           yet another subsidy would stall the game (spare food and energy may pay
           refreshes: that is how a player spends them);
-        - in the final phase, every move but the first of the best plan over the seat's
-          own remaining tiles (`plan`): scored exactly at its end, that plan is what a
-          player computes there; rated one turn ahead (the heuristic) or after random
-          rollouts (the search levels), a tile looked worse than stopping with 15-70
-          resources left (issue #19)."""
+        - in the final phase, every move (tile, stop and the steps inside a tile) but the
+          first of the best plan over the seat's own remaining tiles (`plan`): scored
+          exactly at its end, that plan is what a player computes there; rated one turn
+          ahead (the heuristic) or after random rollouts (the search levels), a tile
+          looked worse than stopping with 15-70 resources left (issue #19)."""
         names = state.game.action_space.actions
         first = names[legal[0]].name
+        if (not self._planning and len(legal) > 1 and self.mid_turn(state)
+                and not (first.startswith("pay:") or first.startswith("repay:"))
+                and state.view(state.current_player)["final_phase"]):
+            return [self.plan(state, legal)]
         if first.startswith("pay:") or first.startswith("repay:"):
             seat = state.current_player
             assert seat is not None
@@ -163,7 +170,8 @@ class FuturopiaEvaluator(Evaluator):
 
 
     def plan(self, state: State, legal: list[int]) -> int:
-        """The final phase's move for the seat to move: the first of the sequence of its
+        """The final phase's move for the seat to move (a tile, stop, or a step inside a
+        tile: the purchase, the residents, the robots): the first of the sequence of its
         own tiles (at most `PLAN_TILES`, each played to the end of its turn greedily, as
         `finish_turn`), then stop, whose final score is best; among equal scores the one
         that leaves the least energy. The other seats are taken to stop (their moves
@@ -178,10 +186,15 @@ class FuturopiaEvaluator(Evaluator):
         assert seat is not None
         budget = [PLAN_BUDGET]
         best, best_key = legal[0], (float("-inf"), 0.0)
-        for index in legal:
-            key = self._plan_value(self._after(state, index, seat), seat, PLAN_TILES - 1, budget)
-            if key > best_key:
-                best, best_key = index, key
+        self._planning = True
+        try:
+            for index in legal:
+                key = self._plan_value(self._after(state, index, seat), seat,
+                                       PLAN_TILES - 1, budget)
+                if key > best_key:
+                    best, best_key = index, key
+        finally:
+            self._planning = False
         return best
 
     def _after(self, state: State, index: int, seat: int) -> State:
