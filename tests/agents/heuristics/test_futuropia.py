@@ -200,3 +200,23 @@ def test_the_final_phase_spends_what_stopping_would_leave(seed: int, seat: int) 
     assert state.scores()[seat]["total"] >= stopped.scores()[seat]["total"] + 5
     assert state.view(seat)["communities"][seat]["energy"] <= 5
     assert stopped.view(seat)["communities"][seat]["energy"] >= 15
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(3, 0), (11, 1)])
+def test_the_search_levels_play_the_final_phase_by_the_plan(seed: int, seat: int) -> None:
+    """Every level's root prunes with the evaluation, so in the final phase a search
+    level makes the plan's moves, the steps inside a tile included (its random
+    rollouts rated buying on credit below keeping the stock): it ends these positions
+    with the heuristic's score and no energy left."""
+    start = _final_phase_start(seed, seat)
+    ends = []
+    for spec in ("heuristic", "mcts:iterations=300:depth=6:c=0.4"):
+        state = start.clone()
+        agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
+        agents[seat] = make_agent(spec, 3)
+        while not state.is_over:
+            state.apply(agents[state.current_player or 0].choose(state))
+        left = state.view(seat)["communities"][seat]["energy"]
+        ends.append((state.scores()[seat]["total"], left))
+    assert ends[1] == ends[0]
+    assert ends[1][1] <= 5
