@@ -17,6 +17,9 @@ resources) is the base, with three corrections a player makes in their head:
 - **Face-up tiles are actions.** In the final phase each face-up tile is one more action
   or, after stopping, 3 points; before it, a face-up tile is a choice kept open.
 
+In the final phase every level plays the seat's best plan over its own remaining tiles,
+scored exactly by the game's final scoring (`FuturopiaEvaluator.plan`, via `prune`).
+
 Reads only the JSON view and the public scores (Futuropia has no hidden information).
 """
 
@@ -172,16 +175,17 @@ class FuturopiaEvaluator(Evaluator):
     def plan(self, state: State, legal: list[int]) -> int:
         """The final phase's move for the seat to move (a tile, stop, or a step inside a
         tile: the purchase, the residents, the robots): the first of the sequence of its
-        own tiles (at most `PLAN_TILES`, each played to the end of its turn greedily, as
-        `finish_turn`), then stop, whose final score is best; among equal scores the one
-        that leaves the least energy. The other seats are taken to stop (their moves
-        change the markets and the subsidy, rarely the seat's own plan).
+        own tiles (at most `PLAN_TILES`, each played to the end of its turn as the
+        heuristic agent plays it, `_complete`), then stop, whose final score is best;
+        among equal scores the one that leaves the least energy. The other seats are
+        taken to stop (their moves change the markets and the subsidy, rarely the
+        seat's own plan).
 
         Rated one turn ahead, every tile of the final phase costs the 3 points its
         face-up side would score while what it prepares (money for a purchase, loans
         the spare energy repays at the end) comes later: the heuristic stopped at once
-        in 11 of 24 final phases of self-play with 15-25 energy left over where playing
-        on scored 7-16 points more (issue #19)."""
+        in 11 of 24 final phases of self-play with up to 29 energy left, where in 9 of
+        them playing on scored 3-16 points more (issue #19, docs/strength.md)."""
         seat = state.current_player
         assert seat is not None
         budget = [PLAN_BUDGET]
