@@ -2,8 +2,9 @@
 
 Before, `hard` stopped at once in the final phase with 60-70 resources: after a tile, the
 depth-6 random rollout played random purchases, payments and stops, while "stop" settles
-the seat's score with no such noise. Now the Futuropia evaluation prunes "stop" while a
-tile's turn leads by more (`FuturopiaEvaluator.prune`), at every level's root.
+the seat's score with no such noise. Now the Futuropia evaluation prunes every final-phase
+move but the first of the seat's best plan over its own tiles, scored exactly at its end
+(`FuturopiaEvaluator.prune` and `plan`), at every level's root.
 
 Two leaf options were tried as well (not the levels' default: on 4 deals against the
 cycle they scored less): `rollout=turn` finishes the compound move greedily instead of

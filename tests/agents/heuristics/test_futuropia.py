@@ -169,20 +169,54 @@ def test_spare_energy_pays_before_spare_food() -> None:
     raise AssertionError("no payment with spare energy came up")
 
 
-def test_pruning_the_stop_leaves_the_heuristics_own_choices(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """`prune` drops "stop" in the final phase while a tile's turn leads by more (for the
-    search levels, issue #19); the heuristic already picks such a tile, so its games are
-    move for move the same with and without the rule."""
+def _final_phase_start(seed: int, seat: int) -> State:
+    """Heuristic self-play on the cycle's deal `seed` (house sides random) up to the
+    seat's first decision of the final phase."""
+    state = keizai.new_game("futuropia", 2, seed=seed, options={"houses": "random"})
+    state.log_enabled = False
+    agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
+    while not (state.final and state.current_player == seat and "stop" in _names(state)):
+        state.apply(agents[state.current_player or 0].choose(state))
+    return state
 
-    def game() -> list[int]:
-        state = keizai.new_game("futuropia", 2, seed=2, options={"houses": "random"})
-        state.log_enabled = False
+
+@pytest.mark.parametrize(("seed", "seat"), [(3, 0), (11, 1)])
+def test_the_final_phase_spends_what_stopping_would_leave(seed: int, seat: int) -> None:
+    """Rulebook 觸發遊戲最終階段: in the final phase each face-up tile may be used once
+    more or scores 3 if the player stops; at the seat's end interest and repayments
+    take what is left (energy first), and 10 resources left score 1 (最終計分).
+
+    In these two positions (51 and 54 energy, 6 and 5 loans) the heuristic stopped at
+    once, rating each tile one turn ahead: it kept 15 and 24 energy and scored 125 and
+    119. Playing on — a generator or robots bought on credit that the spare energy
+    repays, then residents — scores 7-9 more and leaves none (issue #19)."""
+    state = _final_phase_start(seed, seat)
+    stopped = state.clone()
+    stopped.apply("stop")
+    agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
+    assert agents[seat].choose(state).name != "stop"
+    while not state.is_over:
+        state.apply(agents[state.current_player or 0].choose(state))
+    assert state.scores()[seat]["total"] >= stopped.scores()[seat]["total"] + 5
+    assert state.view(seat)["communities"][seat]["energy"] <= 5
+    assert stopped.view(seat)["communities"][seat]["energy"] >= 15
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(3, 0), (11, 1)])
+def test_the_search_levels_play_the_final_phase_by_the_plan(seed: int, seat: int) -> None:
+    """Every level's root prunes with the evaluation, so in the final phase a search
+    level makes the plan's moves, the steps inside a tile included (its random
+    rollouts rated buying on credit below keeping the stock): it ends these positions
+    with the heuristic's score and no energy left."""
+    start = _final_phase_start(seed, seat)
+    ends = []
+    for spec in ("heuristic", "mcts:iterations=300:depth=6:c=0.4"):
+        state = start.clone()
         agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
+        agents[seat] = make_agent(spec, 3)
         while not state.is_over:
             state.apply(agents[state.current_player or 0].choose(state))
-        return list(state.history)
-
-    with_rule = game()
-    monkeypatch.setattr(FuturopiaEvaluator, "_acting_pays", lambda self, *args: False)
-    assert game() == with_rule
+        left = state.view(seat)["communities"][seat]["energy"]
+        ends.append((state.scores()[seat]["total"], left))
+    assert ends[1] == ends[0]
+    assert ends[1][1] <= 5

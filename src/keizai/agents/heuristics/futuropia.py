@@ -17,6 +17,9 @@ resources) is the base, with three corrections a player makes in their head:
 - **Face-up tiles are actions.** In the final phase each face-up tile is one more action
   or, after stopping, 3 points; before it, a face-up tile is a choice kept open.
 
+In the final phase every level plays the seat's best plan over its own remaining tiles,
+scored exactly by the game's final scoring (`FuturopiaEvaluator.plan`, via `prune`).
+
 Reads only the JSON view and the public scores (Futuropia has no hidden information).
 """
 
@@ -39,12 +42,17 @@ CREDIT = 10  # spare food and energy future credit purchases may still absorb (2
 UNPAID = 3.0  # a loan the stock cannot repay (the rulebook's penalty)
 END_RESIDENTS = 25  # residents that trigger the final phase (rulebook 觸發遊戲最終階段)
 REPAY_COST = 5  # resources per loan repaid (rulebook 流程之外：貸款)
-ACTING_BUDGET = 400  # positions evaluated to decide whether stopping is pruned
+PLAN_TILES = 3  # own tiles the final phase's plan looks ahead (FuturopiaEvaluator.plan)
+PLAN_BUDGET = 120  # plan positions at most per decision
+FINISH_BUDGET = 60  # positions to finish one tile's turn in a plan
 
 
 class FuturopiaEvaluator(Evaluator):
     name = "futuropia"
     scale = 8.0
+
+    def __init__(self) -> None:
+        self._planning = False  # inside `plan`: the plan's own steps are not planned
 
     def estimates(self, state: State, viewer: int) -> list[float]:
         scores = state.scores()
@@ -121,13 +129,17 @@ class FuturopiaEvaluator(Evaluator):
         - an early refresh by a seat whose money is far beyond its needs: refreshing for
           yet another subsidy would stall the game (spare food and energy may pay
           refreshes: that is how a player spends them);
-        - stopping in the final phase while a tile, played to the end of the turn, leads
-          by more than stopping: the search levels stopped at once with 60-70 resources
-          (their leaves rate a tile's turn below a settled score), where playing on gained
-          4-11 points (issue #19). The heuristic's own choice is the same with or
-          without this rule."""
+        - in the final phase, every move (tile, stop and the steps inside a tile) but the
+          first of the best plan over the seat's own remaining tiles (`plan`): scored
+          exactly at its end, that plan is what a player computes there; rated one turn
+          ahead (the heuristic) or after random rollouts (the search levels), a tile
+          looked worse than stopping with 15-70 resources left (issue #19)."""
         names = state.game.action_space.actions
         first = names[legal[0]].name
+        if (not self._planning and len(legal) > 1 and self.mid_turn(state)
+                and not (first.startswith("pay:") or first.startswith("repay:"))
+                and state.view(state.current_player)["final_phase"]):
+            return [self.plan(state, legal)]
         if first.startswith("pay:") or first.startswith("repay:"):
             seat = state.current_player
             assert seat is not None
@@ -147,8 +159,8 @@ class FuturopiaEvaluator(Evaluator):
             order += ["pay:money", "pay:energy", "pay:food"]
             return [next(by_name[n] for n in order if n in by_name)]
         stop = [i for i in legal if names[i].name == "stop"]
-        if stop and len(legal) > 1 and self._acting_pays(state, legal, stop[0]):
-            return [i for i in legal if i != stop[0]]
+        if stop and len(legal) > 1:
+            return [self.plan(state, legal)]
         refresh = [i for i in legal if names[i].name == "refresh"]
         if not refresh:
             return legal
@@ -160,36 +172,99 @@ class FuturopiaEvaluator(Evaluator):
         return legal
 
 
-    def _acting_pays(self, state: State, legal: list[int], stop: int) -> bool:
-        """Whether one of the other moves, its turn finished at best (as the heuristic
-        agent rates a move), leads by more than stopping, for the seat to move."""
+    def plan(self, state: State, legal: list[int]) -> int:
+        """The final phase's move for the seat to move (a tile, stop, or a step inside a
+        tile: the purchase, the residents, the robots): the first of the sequence of its
+        own tiles (at most `PLAN_TILES`, each played to the end of its turn as the
+        heuristic agent plays it, `_complete`), then stop, whose final score is best;
+        among equal scores the one that leaves the least energy. The other seats are
+        taken to stop (their moves change the markets and the subsidy, rarely the
+        seat's own plan).
+
+        Rated one turn ahead, every tile of the final phase costs the 3 points its
+        face-up side would score while what it prepares (money for a purchase, loans
+        the spare energy repays at the end) comes later: the heuristic stopped at once
+        in 11 of 24 final phases of self-play with up to 29 energy left, where in 9 of
+        them playing on scored 3-16 points more (issue #19, docs/strength.md)."""
         seat = state.current_player
         assert seat is not None
-        if state.num_players < 2:
-            return False
-        budget = [ACTING_BUDGET]
-        leads = {}
-        for index in legal:
-            child = state.clone()
-            child.log_enabled = False
-            child.apply_index(index)
-            leads[index] = self._best_lead(child, seat, budget)
-        return max(v for i, v in leads.items() if i != stop) > leads[stop]
+        budget = [PLAN_BUDGET]
+        best, best_key = legal[0], (float("-inf"), 0.0)
+        self._planning = True
+        try:
+            for index in legal:
+                key = self._plan_value(self._after(state, index, seat), seat,
+                                       PLAN_TILES - 1, budget)
+                if key > best_key:
+                    best, best_key = index, key
+        finally:
+            self._planning = False
+        return best
 
-    def _best_lead(self, state: State, seat: int, budget: list[int]) -> float:
-        """The best lead `seat` reaches by finishing its compound move (at most
-        `budget` positions in all, then the position as it is)."""
+    def _after(self, state: State, index: int, seat: int) -> State:
+        """`state` after the seat's tile `index`, its turn finished as the heuristic
+        agent finishes it (the completion whose end it rates best) and the other seats
+        stopped, up to the seat's next decision (or its end)."""
+        child = state.clone()
+        child.log_enabled = False
+        child.apply_index(index)
+        child = self._complete(child, seat, [FINISH_BUDGET])[1]
+        names = child.game.action_space.actions
+        while not child.is_over and child.current_player != seat:
+            stop = [i for i in child.legal_indices() if names[i].name == "stop"]
+            if not stop:
+                break
+            child.apply_index(stop[0])
+        return child
+
+    def _complete(self, state: State, seat: int, budget: list[int]) -> tuple[float, State]:
+        """The best lead `seat` reaches by finishing its compound move and the position
+        where it ends: every sensible completion while `budget` positions last, then
+        each step the one rated best where it leads (so the turn always ends)."""
         budget[0] -= 1
-        if (budget[0] > 0 and not state.is_over and state.current_player == seat
-                and self.mid_turn(state)):
-            best = float("-inf")
-            for index in self.prune(state, state.legal_indices()):
-                child = state.clone()
-                child.apply_index(index)
-                best = max(best, self._best_lead(child, seat, budget))
-            return best
-        est = self.estimates(state, seat)
+        if state.is_over or state.current_player != seat or not self.mid_turn(state):
+            est = self.estimates(state, seat)
+            return est[seat] - max(v for s, v in enumerate(est) if s != seat), state
+        best: tuple[float, State] | None = None
+        moves = self.prune(state, state.legal_indices())
+        if budget[0] <= 0 and len(moves) > 1:
+            moves = [max(moves, key=lambda m: self._lead_after(state, m, seat))]
+        for index in moves:
+            child = state.clone()
+            child.apply_index(index)
+            done = self._complete(child, seat, budget)
+            if best is None or done[0] > best[0]:
+                best = done
+        assert best is not None
+        return best
+
+    def _lead_after(self, state: State, index: int, seat: int) -> float:
+        child = state.clone()
+        child.apply_index(index)
+        est = self.estimates(child, seat)
         return est[seat] - max(v for s, v in enumerate(est) if s != seat)
+
+    def _plan_value(self, state: State, seat: int, depth: int,
+                    budget: list[int]) -> tuple[float, float]:
+        """(final score, -energy left) of the seat's best plan from `state`."""
+        budget[0] -= 1
+        row = state.view(seat)["communities"][seat]
+        if state.is_over or row["finished"]:
+            return float(state.scores()[seat]["total"]), -float(row["energy"])
+        names = state.game.action_space.actions
+        legal = state.legal_indices()
+        stop = [i for i in legal if names[i].name == "stop"]
+        if state.current_player != seat or not stop:
+            # not the seat's final-phase turn (a plan cut short): the evaluation
+            return self.estimates(state, seat)[seat], -float(row["energy"])
+        best = self._plan_value(self._after(state, stop[0], seat), seat, 0, budget)
+        if depth <= 0 or budget[0] <= 0:
+            return best
+        for index in legal:
+            if index != stop[0]:
+                best = max(best, self._plan_value(self._after(state, index, seat), seat,
+                                                  depth - 1, budget))
+        return best
 
 
 def _end_is_near(view: dict[str, Any]) -> bool:
