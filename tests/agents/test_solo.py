@@ -132,3 +132,22 @@ def test_the_goal_values_reaching_the_victory_score() -> None:
     plain = SoloAgent(5, rollouts=1, policy="fast", halving=1)
     assert plain.utility(101.0) == 101.0
 
+
+
+def test_the_learned_evaluation_judges_the_rollouts_moves() -> None:
+    """`evaluation=learned` gives the fast rollout policy the learned value; it needs the
+    fast policy, and other evaluations are refused."""
+    import pytest
+
+    from keizai.agents.solo_policy import LearnedSoloValue, SoloValue
+
+    learned = make_agent("solo:policy=fast:evaluation=learned")
+    assert isinstance(learned, SoloAgent) and learned.fast is not None
+    assert isinstance(learned.fast.judge, LearnedSoloValue)
+    hand = make_agent("solo:policy=fast")
+    assert isinstance(hand, SoloAgent) and hand.fast is not None
+    assert isinstance(hand.fast.judge, SoloValue)
+    with pytest.raises(ValueError, match="evaluation"):
+        make_agent("solo:policy=fast:evaluation=deep")
+    with pytest.raises(ValueError, match="policy=fast"):
+        make_agent("solo:evaluation=learned")
