@@ -82,15 +82,18 @@ def record(edition: str, games: int, first: int, weights: Path | None, epsilon: 
         state = new_game(f"national-economy/{edition}", players=1, seed=seed)
         assert isinstance(state, ne.NationalEconomyState)
         state.log_enabled = False
-        agent = (make_agent(spec, seed) if spec else
-                 policy(edition, weights, epsilon, seed))
+        planner = make_agent(spec, seed) if spec else None
+        fast = policy(edition, weights, epsilon, seed)
         start = len(rows)
         while not state.is_over:
             if state.decision == ne.PLACE and state.phase == ne.ACTION:
                 rows.append(solo_features(state, valuer))
                 rounds.append(state.round)
                 game_of.append(g)
-            state.apply_index(agent.choose_index(state))
+            if planner is not None:
+                state.apply(planner.choose(state))
+            else:
+                state.apply_index(fast.choose_index(state))
         final = float(state.scores()[0]["total"])
         finals.extend([final] * (len(rows) - start))
         if spec:
