@@ -48,14 +48,16 @@ case $what in all|expert-ladder|progress-4p-expert12k-hard)
   CHUNKS=${CHUNKS4:-10} chunked progress-4p-expert12k-hard national-economy/progress 4 4 \
     "$EXPERT,hard,hard,hard" ;; esac
 # `learned-ladder`: the same series for the learned `expert` (Progress, Mecenat, Glory,
-# then 4 players), series named `...-learned12k-hard`; one edition: `progress-learned`
+# then 4 players in each edition), series named `...-learned12k-hard`; one edition: `progress-learned`
 for g in progress mecenat glory; do
   case $what in all|learned-ladder|$g-learned)
     chunked "$g-2p-learned12k-hard" "national-economy/$g" 2 2 "$LEARNED,hard" ;; esac
 done
-case $what in all|learned-ladder|progress-4p-learned)
-  CHUNKS=${CHUNKS4:-10} chunked progress-4p-learned12k-hard national-economy/progress 4 4 \
-    "$LEARNED,hard,hard,hard" ;; esac
+for g in progress mecenat glory; do
+  case $what in all|learned-ladder|$g-4p-learned)
+    CHUNKS=${CHUNKS4:-10} chunked "$g-4p-learned12k-hard" "national-economy/$g" 4 4 \
+      "$LEARNED,hard,hard,hard" ;; esac
+done
 # Futuropia and 企業帝國 against the scripted baselines of bench/scripted.py (2 players,
 # rotated seats); each line also gives the row for bench/strength_pairs.csv
 scripted() {  # game agent games

@@ -112,3 +112,38 @@ def test_mcts_budget_by_time() -> None:
     assert isinstance(agent, MCTSAgent)
     assert agent.choose(state) in state.legal_actions()
     assert agent.last_iterations >= 1
+
+
+class _SlowPruning:
+    """An evaluation whose pruning takes `seconds` (as Futuropia's one-turn rating can on
+    a busy server), otherwise the game's own."""
+
+    def __init__(self, inner: object, seconds: float) -> None:
+        self.inner = inner
+        self.seconds = seconds
+
+    def prune(self, state: State, legal: list[int]) -> list[int]:
+        import time
+
+        time.sleep(self.seconds)
+        return self.inner.prune(state, legal)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+
+@pytest.mark.parametrize("budget", ["cap=0.3:iterations=100000", "time=0.3"])
+def test_mcts_time_bound_counts_the_whole_decision(budget: str) -> None:
+    """The browser's bound on a bot's time per decision (issue #19: `expert` at most 2 s)
+    holds for the whole decision: work before the search (pruning) is counted, so a
+    decision whose pruning used up the bound runs only the smallest search (64 iterations
+    with a cap, one with a time budget) instead of a full bound more."""
+    state = keizai.new_game("national-economy/progress", 2, seed=3)
+    while len(state.legal_indices()) < 2:
+        state.apply(state.legal_actions()[0])
+    agent = make_agent(f"mcts:{budget}:depth=2", seed=1)
+    assert isinstance(agent, MCTSAgent)
+    agent._game = state.game.id
+    agent.evaluator = _SlowPruning(evaluator_for(state.game.id), 0.3)  # type: ignore[assignment]
+    assert agent.choose(state) in state.legal_actions()
+    assert agent.last_iterations == (64 if "cap" in budget else 1)

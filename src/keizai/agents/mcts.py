@@ -26,6 +26,7 @@ With `iterations` (not `time`) and a fixed seed the agent is deterministic.
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from keizai.agents.base import Agent
@@ -84,6 +85,7 @@ class MCTSAgent(Agent):
         return state.game.action_space.actions[self.choose_index(state)]
 
     def choose_index(self, state: State) -> int:
+        started = time.perf_counter()
         legal = state.legal_indices()
         if len(legal) == 1:
             self._tree = None
@@ -99,7 +101,7 @@ class MCTSAgent(Agent):
             self._tree = None
             return legal[0]
         root = self._reused_root(state, seat)
-        self.search(state, seat, root)
+        self.search(state, seat, root, time.perf_counter() - started)
         best, best_key = legal[0], (-1, 0.0)
         for index in legal:
             child = root.children.get(index)
@@ -119,12 +121,16 @@ class MCTSAgent(Agent):
                 return node
         return Node(None)
 
-    def search(self, state: State, seat: int, root: Node) -> Node:
+    def search(self, state: State, seat: int, root: Node, spent: float = 0.0) -> Node:
         """Run the budget of iterations from `state` for `seat` into `root` (the loop is
-        compiled: keizai.agents.mcts_search)."""
+        compiled: keizai.agents.mcts_search). `spent`: seconds this decision has already
+        taken (the pruning before the search), counted against `time` and `cap`, so
+        they bound the whole decision."""
         assert self.evaluator is not None
+        seconds = max(self.time - spent, 1e-9) if self.time > 0 else 0.0
+        cap = max(self.cap - spent, 1e-9) if self.cap > 0 else 0.0
         self.last_iterations = search(state, seat, root, self.rng, self.c, self.iterations,
-                                      self.time, self.cap, self.depth,
+                                      seconds, cap, self.depth,
                                       self.rollout == "heuristic", self.evaluator,
                                       self.rollout == "turn", self.margin)
         return root
