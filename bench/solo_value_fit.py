@@ -27,10 +27,10 @@ planner's rollouts.
 `iterate` is the whole procedure (fitted policy iteration): round k records 2000 deals
 per edition with the policy of fit k (the hand-made one first; random placements 5%),
 fits fit k+1 on the last 3 rounds' games, scores it alone on 2001-2400, and writes, per
-edition, the best fit. The shipped weights come from this loop (run round by round by
-hand; 13 rounds, the best picked after 12; under 2 minutes each for the three editions on the compiled build;
-fits 4 and 5 used every earlier round's games, not the last 3): the 11th fit for
-Progress and Mecenat, the 9th for Glory.
+edition, the best fit. The shipped weights come from this loop, run round by round by
+hand (13 rounds, the best picked after 12; under 2 minutes each for the three editions
+on the compiled build; fits 4 and 5 used every earlier round's games, not the last 3):
+the 11th fit for Progress and Mecenat, the 9th for Glory.
 
 Deals: record on 10001.., score on 2001-2400 (held out), the planner's dev deals 3001..
 and the test deals 201-300 are used by neither.
