@@ -251,3 +251,99 @@ def test_a_block_is_skipped_only_while_its_inputs_are_the_same():
     assert show(number=1)
     # unbound (`Writer.write`: a zero buffer, no row to compare with): always gathered
     assert sink.enter(0, source, NO_INPUT, NO_INPUT, 1, 0)
+
+
+def test_a_block_kept_by_difference_is_shifted_until_its_epoch_changes():
+    """`Sink.fresh`/`shift` bound to a row as `Writer.show` binds them: a block gathered
+    in full when the row does not show it (or its epoch changed), else brought up to
+    date entry by entry; entries shifted to zero and back stay right."""
+    sink, shown = Sink(5), Shown(5)
+    shown.fit(1)
+    row = np.zeros(5, np.float32)
+    source = [0, 1, 0, 2, 0]
+
+    def show(epoch, shifts=()):
+        x = memoryview(row)
+        sink.x, sink.base, sink.old, sink.shown = x, 0, shown.values, shown
+        gathered = sink.fresh(0, NO_INPUT, NO_INPUT, NO_INPUT, epoch, 0)
+        if gathered:
+            for i, v in enumerate(source):
+                sink.set(i, v)
+            sink.leave(0)
+        else:
+            for i, delta in shifts:
+                sink.shift(0, i, delta)
+        sink.x, sink.old, sink.shown = None, None, None
+        sink.show(x, 0, shown)
+        return gathered
+
+    assert show(0)
+    assert row.tolist() == source
+    assert not show(0, [(1, -1), (4, 3), (1, 2)])
+    assert row.tolist() == [0, 2, 0, 2, 3]
+    assert not show(0, [(4, -3), (4, 1)])  # through zero and back
+    assert row.tolist() == [0, 2, 0, 2, 1]
+    source[:] = [5, 0, 0, 0, 0]
+    assert show(1)  # another epoch: gathered again, the shifted entries zeroed
+    assert row.tolist() == source
+    shown.forget()  # what `Writer.show` does for another game or seat
+    assert show(1)
+    assert sink.fresh(0, NO_INPUT, NO_INPUT, NO_INPUT, 1, 0)  # unbound: always gathered
+
+
+@pytest.mark.parametrize("game_id", [g for g in supported_games()
+                                     if g.startswith("national-economy/")])
+def test_rows_follow_the_discard_pile_through_reshuffles(game_id):
+    """The writer reads only the cards added to the discard pile since a row showed it,
+    until the rules bump `discard_epoch` (the pile emptied into the deck: a draw or the
+    Design Office's reveal with an empty deck, rulebook "Draw Cards"). With a deck of a
+    few cards the pile is reshuffled again and again; every seat's row must still be
+    the vector of its view at every decision (a reshuffle path that did not bump the
+    epoch fails here)."""
+    encoder = encoder_for(game_id)
+    players = 2
+    rows = [np.zeros(encoder.size, np.float32) for _ in range(players)]
+    shown = [Shown(encoder.size) for _ in range(players)]
+    rng = Rng(7)
+    reshuffles = 0
+    for seed in range(6):
+        state = keizai.new_game(game_id, players, seed=seed)
+        del state.deck[:-3]  # the rest out of the game: the deck runs out at once
+        state.deck_undecided = 0
+        while True:
+            for seat in range(players):
+                encoder.writer.show(state, seat, memoryview(rows[seat]), 0, shown[seat])
+                assert np.array_equal(rows[seat], expected(state, seat)), (
+                    seed, len(state.history), seat)
+            if state.is_over:
+                break
+            legal = state.legal_indices()
+            state.apply(legal[rng.randbelow(len(legal))])
+        reshuffles += state.discard_epoch
+    assert reshuffles >= 10
+
+
+def test_a_mask_row_written_by_difference_follows_seats_ends_and_new_games():
+    """`show_mask` writes only the entries that change: one row, shown for the seat to
+    act and for another seat, through the end of a game (all ones, or all zeros) and into
+    the next game, always equals the mask of the state."""
+    game_id = "national-economy/progress"
+    actions = keizai.get_game(game_id).num_distinct_actions
+    out = bytearray(actions + 2)
+    row = MaskRow(actions)
+    rng = Rng(11)
+    for seed, over_ones in ((0, True), (1, False), (2, True)):
+        state = keizai.new_game(game_id, 2, seed=seed)
+        while True:
+            seats = (0, 1) if state.is_over else (state.current_player, rng.randbelow(2))
+            for seat in seats:
+                show_mask(state, seat, out, 1, row, over_ones)
+                got = np.frombuffer(out, np.int8)
+                want = (np.ones(actions, np.int8) if state.is_over and over_ones
+                        else action_mask(state, seat))
+                assert np.array_equal(got[1:-1], want), (seed, len(state.history), seat)
+                assert got[0] == 0 and got[-1] == 0
+            if state.is_over:
+                break
+            legal = state.legal_indices()
+            state.apply(legal[rng.randbelow(len(legal))])

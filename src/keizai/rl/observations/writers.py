@@ -107,6 +107,37 @@ class Sink:
         self.touched = self.spare
         return True
 
+    def fresh(self, k: int, a: list[Any], b: list[Any], c: list[Any], d: int,
+              e: int) -> bool:
+        """Whether block `k`, kept up to date by difference, must be gathered in full (as
+        after `enter`, then `leave(k)` keeps a .. e): when not bound to a row, when the
+        row does not show the block for this state and seat, or when `d` (an epoch: the
+        state changed the block's source in a way its reader cannot follow) differs
+        from what the row shows. Else the row shows the block as of the inputs kept
+        (`Shown.key_a` .. `key_e`): the caller brings it up to date with `shift` and
+        updates those inputs."""
+        shown = self.shown
+        if shown is None:
+            return True
+        if shown.valid[k] and d == shown.key_d[k]:
+            return False
+        self.in_a, self.in_b, self.in_c, self.in_d, self.in_e = a, b, c, d, e
+        self.outer = self.touched
+        self.touched = self.spare
+        return True
+
+    def shift(self, k: int, i: int, delta: int) -> None:
+        """Add `delta` to entry i of block `k` in the bound row (which shows the block),
+        written at once. Entry i must belong to the block's fields."""
+        shown = cast(Shown, self.shown)
+        old = shown.values
+        v = old[i]
+        if v == 0:  # may be nonzero from now on
+            shown.blocks[k].append(self.index[i])
+        v += delta
+        old[i] = v
+        self.x[self.base + i] = _number(v)
+
     def leave(self, k: int) -> None:
         """Show block `k` gathered since `enter(k, ...)` in the bound row (writing only the
         entries that differ from what the row shows of it), and remember its inputs."""
@@ -332,27 +363,64 @@ class ViewWriter(Writer):
 
 
 class MaskRow:
-    """A row of an int8 mask buffer, for `show_mask`: its length and a blank of it."""
+    """A row of an int8 mask buffer, for `show_mask`: its length, blanks of it, and what
+    it shows (the row must change only through `show_mask` with this object; a new one
+    describes a row of zeros)."""
 
     def __init__(self, actions: int) -> None:
         self.actions: int = actions
         self.blank: bytes = bytes(actions)
         self.ones: bytes = b"\x01" * actions
+        self.full: bool = False  # the row shows every action (`ones`)
+        self.shown: list[int] = []  # else: the indices that are 1 in the row
+        self.mark: list[int] = [0] * actions  # zero between calls
 
 
 def show_mask(state: State, seat: int, out: bytearray, base: int, row: MaskRow,
               over_ones: bool) -> None:
     """Make the row of `out` at `base` show `seat`'s legal actions (none when another
     seat acts). Once the game is over: every action if `over_ones` (the Gymnasium
-    environments' convention), else none."""
+    environments' convention), else none. Only the entries that change are written (an
+    item write into the buffer is a generic Python operation); consecutive masks of one
+    seat share most of their legal actions."""
     end = base + row.actions
+    shown = row.shown
     if state.is_over:
         out[base:end] = row.ones if over_ones else row.blank
+        row.full = over_ones
+        shown.clear()
         return
-    out[base:end] = row.blank
-    if seat < 0 or seat == state.current_player:
-        for i in state.legal_indices():
+    if row.full:
+        out[base:end] = row.blank
+        row.full = False
+    if seat >= 0 and seat != state.current_player:
+        legal: list[int] = NO_ACTION
+    else:
+        legal = state.legal_indices()
+    mark = row.mark
+    for i in legal:
+        mark[i] = 1
+    for i in shown:
+        if mark[i] == 0:  # no longer legal
+            out[base + i] = 0
+        else:
+            mark[i] = 2  # shown already
+    for i in legal:
+        if mark[i] == 1:
             out[base + i] = 1
+        mark[i] = 0
+    shown.clear()
+    shown.extend(legal)
+
+
+# No legal action (`show_mask` for a seat that does not act); never changed.
+NO_ACTION: Final[list[int]] = []
+
+
+# National Economy's blocks (`NationalEconomyWriter`)
+WORKPLACES: Final = 0
+DISCARD: Final = 1
+HAND: Final = 2
 
 
 class NationalEconomyWriter(Writer):
@@ -388,9 +456,45 @@ class NationalEconomyWriter(Writer):
         self.o_hand: int = enc.o_hand
         self.o_cost: int = enc.o_cost
         self.o_scores: int = enc.o_scores
-        # No blocks (`Sink.enter`): tried for the buildings of each slot, the workplaces,
-        # the discard pile and the hand, the comparisons cost more than they saved
-        # (3.15 -> 3.36 µs an observation; docs/performance.md).
+        # blocks kept up to date by difference (`Sink.fresh`, `Sink.shift`): the
+        # workplaces, the discard pile, the own hand. (Skipping whole blocks while their
+        # inputs are equal, `Sink.enter`, cost more than it saved here: these fields
+        # change at nearly every decision; docs/performance.md.)
+        self.blocks = 3
+
+    def _workplace_at(self, key: int) -> int:
+        """The offset of workplace `key`'s fields (`fill` has set the offsets of the
+        state's cards)."""
+        if key >= PUBLIC:
+            return self.o_public + self.type_slots[key - PUBLIC] * (2 + self.seats)
+        if key >= FACE:
+            return self.face_at[key - FACE]
+        return self.initial_at[key]
+
+    def _shift_workers(self, o: Sink, at: int, who: tuple[int, ...],
+                       before: tuple[int, ...], me: int, n: int) -> None:
+        """The workers of the workplace at `at` in the bound row: `who`, was `before`
+        (usually `before` and the workers just placed)."""
+        m = len(before)
+        if len(who) >= m and who[:m] == before:
+            for j in range(m, len(who)):
+                o.shift(WORKPLACES, at + 2 + (who[j] - me) % n, 1)
+        else:
+            for worker in who:
+                o.shift(WORKPLACES, at + 2 + (worker - me) % n, 1)
+            for worker in before:
+                o.shift(WORKPLACES, at + 2 + (worker - me) % n, -1)
+
+    def _shift_workplace(self, o: Sink, key: int, side: bool, who: tuple[int, ...],
+                         me: int, n: int, delta: int) -> None:
+        """Add `delta` times workplace `key`'s fields (copies, sideways, workers) to the
+        row bound to `o`."""
+        at = self._workplace_at(key)
+        o.shift(WORKPLACES, at, delta)
+        if side:
+            o.shift(WORKPLACES, at + 1, delta)
+        for worker in who:
+            o.shift(WORKPLACES, at + 2 + (worker - me) % n, delta)
 
     def fill(self, o: Sink, any_state: State, me: int) -> None:
         state = cast(ne.NationalEconomyState, any_state)
@@ -437,8 +541,19 @@ class NationalEconomyWriter(Writer):
                         o.add(self.o_revealed + slot_of[t], 1)
                 for t in named:
                     o.add(self.o_chosen + slot_of[t], 1)
-        for t in state.discard:
-            o.add(self.o_discard + slot_of[t], 1)
+        # the discard pile: only appended to between epochs (a reshuffle bumps it), so a
+        # row that showed it at this epoch takes the cards added since
+        discard = state.discard
+        if o.fresh(DISCARD, NO_INPUT, NO_INPUT, NO_INPUT, state.discard_epoch,
+                   len(discard)):
+            for t in discard:
+                o.add(self.o_discard + slot_of[t], 1)
+            o.leave(DISCARD)
+        else:
+            shown = cast(Shown, o.shown)
+            for j in range(shown.key_e[DISCARD], len(discard)):
+                o.shift(DISCARD, self.o_discard + slot_of[discard[j]], 1)
+            shown.key_e[DISCARD] = len(discard)
         width = 2 + self.seats
         if cards is not self.cards:  # the workplaces' fields, by key, for these cards
             wp_index = self.workplace_index
@@ -450,19 +565,65 @@ class NationalEconomyWriter(Writer):
         keys = state.wp_key
         whos = state.wp_who
         sides = state.wp_side
-        for i in range(len(keys)):
-            key = keys[i]
-            if key >= PUBLIC:
-                at = self.o_public + slot_of[key - PUBLIC] * width
-            elif key >= FACE:
-                at = face_at[key - FACE]
+        if o.fresh(WORKPLACES, keys, sides, whos, 0, 0):
+            for i in range(len(keys)):
+                key = keys[i]
+                if key >= PUBLIC:
+                    at = self.o_public + slot_of[key - PUBLIC] * width
+                elif key >= FACE:
+                    at = face_at[key - FACE]
+                else:
+                    at = initial_at[key]
+                o.add(at, 1)
+                if sides[i]:
+                    o.add(at + 1, 1)
+                for worker in whos[i]:
+                    o.add(at + 2 + (worker - me) % n, 1)
+            o.leave(WORKPLACES)
+        else:
+            # by difference with the workplaces the row shows (kept copies: the workers
+            # of a workplace are a tuple, replaced when they change, and the copy keeps
+            # the old one alive, so `is` tells whether it changed)
+            shown = cast(Shown, o.shown)
+            seen_keys = cast(list[int], shown.key_a[WORKPLACES])
+            seen_sides = cast(list[bool], shown.key_b[WORKPLACES])
+            seen_whos = cast(list[tuple[int, ...]], shown.key_c[WORKPLACES])
+            if keys == seen_keys and sides == seen_sides:  # workers placed at most
+                for i in range(len(whos)):
+                    who = whos[i]
+                    before = seen_whos[i]
+                    if who is not before:
+                        self._shift_workers(o, self._workplace_at(keys[i]), who, before,
+                                            me, n)
+                        seen_whos[i] = who
             else:
-                at = initial_at[key]
-            o.add(at, 1)
-            if sides[i]:
-                o.add(at + 1, 1)
-            for worker in whos[i]:
-                o.add(at + 2 + (worker - me) % n, 1)
+                seen = len(seen_keys)
+                for i in range(len(keys)):
+                    key = keys[i]
+                    side = sides[i]
+                    who = whos[i]
+                    if i < seen:
+                        if key == seen_keys[i] and side == seen_sides[i]:
+                            if who is not seen_whos[i]:  # as at the end of a round
+                                self._shift_workers(o, self._workplace_at(key), who,
+                                                    seen_whos[i], me, n)
+                                seen_whos[i] = who
+                            continue
+                        # the new one first: a count that stays never passes through 0
+                        self._shift_workplace(o, key, side, who, me, n, 1)
+                        self._shift_workplace(o, seen_keys[i], seen_sides[i], seen_whos[i],
+                                              me, n, -1)
+                        seen_keys[i] = key
+                        seen_sides[i] = side
+                        seen_whos[i] = who
+                    else:
+                        self._shift_workplace(o, key, side, who, me, n, 1)
+                        seen_keys.append(key)
+                        seen_sides.append(side)
+                        seen_whos.append(who)
+                while len(seen_keys) > len(keys):
+                    self._shift_workplace(o, seen_keys.pop(), seen_sides.pop(),
+                                          seen_whos.pop(), me, n, -1)
         numbers = self.numbers
         row_size = 1 + numbers + 2 * b
         players = state.players
@@ -491,13 +652,39 @@ class NationalEconomyWriter(Writer):
                 o.add(owned + t, 1)
                 if built[k] >= ne.USED:
                     o.add(owned + b + t, 1)
+        # the own hand and what each card in it costs now, by difference with the hand
+        # the row shows while the costs' inputs (the VP cards, the buildings) are equal
         p = players[me]
         hand = p.hand
-        for t in range(len(hand)):
-            count = hand[t]
-            if count:
-                o.add(self.o_hand + slot_of[t], count)
-                o.set(self.o_cost + slot_of[t], state.cost(p, t))
+        buildings = p.buildings
+        bound = o.shown
+        if (bound is not None and bound.valid[HAND]
+                and buildings != bound.key_b[HAND]):
+            bound.valid[HAND] = False  # the costs may change
+        if o.fresh(HAND, hand, buildings, NO_INPUT, p.vp, 0):
+            for t in range(len(hand)):
+                count = hand[t]
+                if count:
+                    o.add(self.o_hand + slot_of[t], count)
+                    o.set(self.o_cost + slot_of[t], state.cost(p, t))
+            o.leave(HAND)
+        else:
+            bound = cast(Shown, bound)
+            seen_hand = cast(list[int], bound.key_a[HAND])
+            if hand != seen_hand:
+                values = bound.values
+                for t in range(len(hand)):
+                    count = hand[t]
+                    had = seen_hand[t]
+                    if count != had:
+                        at = self.o_hand + slot_of[t]
+                        o.shift(HAND, at, count - had)
+                        at = self.o_cost + slot_of[t]
+                        if had == 0:
+                            o.shift(HAND, at, state.cost(p, t))
+                        elif count == 0:
+                            o.shift(HAND, at, -values[at])
+                        seen_hand[t] = count
         if phase == ne.OVER or n == 1:
             o.set(self.o_scores, 1)
             scores = self.final_scores(state)
@@ -531,8 +718,9 @@ class FuturopiaWriter(Writer):
         self.o_experts: int = enc.o_experts
         self.o_players: int = enc.o_players
         self.o_scores: int = enc.o_scores
-        # blocks (`Sink.enter`): each relative slot's generators, houses and workers
-        self.blocks = self.seats
+        # blocks (`Sink.enter`): each relative slot's generators, houses and workers;
+        # the generators queued in the market; the houses in the supply
+        self.blocks = self.seats + 2
 
     def fill(self, o: Sink, any_state: State, seat: int) -> None:
         state = cast(FuturopiaState, any_state)
@@ -566,12 +754,18 @@ class FuturopiaWriter(Writer):
             o.set(at + 2, max(low, 0))
             o.set(at + 3, high)
         stock = state.stock
+        mk_next = state.mk_next
+        # the generators still queued (the queues are fixed for a state)
+        queued = self.seats
+        if o.enter(queued, stock, mk_next, NO_INPUT, 0, 0):
+            for kind in (FOOD, POWER):
+                queue = setup.queues[kind]
+                for i in range(mk_next[kind], len(queue)):
+                    g = queue[i]
+                    o.add(self.o_gens + 5 * gslot[g], stock[g])
+            o.leave(queued)
         for kind in (FOOD, POWER):
             o.put(self.o_markers + kind, state.mk_marker[kind])
-            queue = setup.queues[kind]
-            for i in range(state.mk_next[kind], len(queue)):
-                g = queue[i]
-                o.add(self.o_gens + 5 * gslot[g], stock[g])
             for right in (False, True):
                 gen = state.mk_right[kind] if right else state.mk_left[kind]
                 if gen >= 0:
@@ -579,11 +773,14 @@ class FuturopiaWriter(Writer):
                     o.set(at + (2 if right else 1), 1)
                     o.set(at + 3, state.market_price(kind, right) or 0)
                     o.set(at + 4, stock[gen])
-        for f in state.house_supply:
-            house, side_b = faces[f]
-            o.add(self.o_supply + 2 * house, 1)
-            if side_b:
-                o.add(self.o_supply + 2 * house + 1, 1)
+        supply = state.house_supply
+        if o.enter(self.seats + 1, supply, NO_INPUT, NO_INPUT, 0, 0):
+            for f in supply:
+                house, side_b = faces[f]
+                o.add(self.o_supply + 2 * house, 1)
+                if side_b:
+                    o.add(self.o_supply + 2 * house + 1, 1)
+            o.leave(self.seats + 1)
         for expert in setup.expert:
             o.set(self.o_experts + self.experts[expert], 1)
         row_size = self.row_size

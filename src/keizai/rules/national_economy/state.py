@@ -140,6 +140,7 @@ class NationalEconomyState(State):
         "deck_known",
         "deck_undecided",
         "discard",
+        "discard_epoch",
         "layout",
         "options_pending",
         "own_spots",
@@ -244,6 +245,10 @@ class NationalEconomyState(State):
         # until it is drawn): a determinized world keeps them there.
         self.deck_known = 0
         self.discard: list[int] = []
+        # Bumped whenever cards leave the discard pile (it is emptied at a reshuffle);
+        # otherwise the rules only append to it. Readers that saw the pile at the same
+        # epoch need to read only the cards appended since (the RL observation writer).
+        self.discard_epoch = 0
         for seat in range(players):
             self._draw(self.players[seat], setup["starting_hand"], seat, quiet=True)
         if set_aside_b >= 0:
@@ -356,6 +361,7 @@ class NationalEconomyState(State):
                     continue
                 deck.extend(self.discard)
                 self.discard.clear()
+                self.discard_epoch += 1
                 self.deck_undecided = self._shuffle_pile(deck)
                 if self.log_enabled:
                     self._event(msg("ne.log.reshuffle"))
@@ -724,6 +730,7 @@ class NationalEconomyState(State):
                     break
                 self.deck.extend(self.discard)
                 self.discard.clear()
+                self.discard_epoch += 1
                 self.deck_undecided = self._shuffle_pile(self.deck)
                 if self.log_enabled:
                     self._event(msg("ne.log.reshuffle"))
@@ -1169,6 +1176,7 @@ class NationalEconomyState(State):
         twin.deck_undecided = self.deck_undecided
         twin.deck_known = self.deck_known
         twin.discard = self.discard.copy()
+        twin.discard_epoch = self.discard_epoch
         return twin
 
     def determinize(self, seat: int | None, rng: Any) -> NationalEconomyState:
