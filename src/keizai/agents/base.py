@@ -25,9 +25,10 @@ LEVELS: dict[str, str] = {
     # bounds it at 2 s on a busy machine
     "expert": "mcts:iterations=12000:depth=6:c=0.4:evaluation=learned:cap=2",
     # National Economy solo planner: Monte Carlo over determinizations by sequential
-    # halving (48 rollouts per action on average) finished by the fast solo policy; with
-    # more players it plays as the heuristic; 1.7 s plus one policy move per decision at most
-    "solo": "solo:policy=fast:rollouts=48:halving=1:cap=1.7",
+    # halving (16 rollouts per action on average) finished by the fast solo policy judged
+    # by the learned solo value (bench/solo_value_fit.py); with more players it plays as
+    # the heuristic; 1.7 s plus one policy move per decision at most
+    "solo": "solo:policy=fast:rollouts=16:halving=1:evaluation=learned:cap=1.7",
 }
 KINDS = ("random", "heuristic", "mcts", "solo")
 

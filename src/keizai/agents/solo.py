@@ -36,12 +36,14 @@ class SoloAgent(Agent):
     name = "solo"
     PARAMS: ClassVar[dict[str, type]] = {"rollouts": int, "cap": float, "epsilon": float,
                                          "policy": str, "halving": int, "work": int,
-                                         "goal": float, "spread": float}
+                                         "goal": float, "spread": float, "evaluation": str}
     POLICIES = ("heuristic", "fast")
+    EVALUATIONS = ("hand", "learned")
 
     def __init__(self, seed: int = 0, rollouts: int = 4, cap: float = 0.0,
                  epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0,
-                 work: int = 0, goal: float = 0.0, spread: float = 8.0) -> None:
+                 work: int = 0, goal: float = 0.0, spread: float = 8.0,
+                 evaluation: str = "hand") -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
@@ -57,7 +59,9 @@ class SoloAgent(Agent):
         the decisions do not depend on the machine's speed. `goal`: a rollout is valued
         by its final score plus `goal` points times a smooth step (a logistic of width
         `spread` points) at the edition's victory score, so the planner weighs the
-        chance of reaching it, not only the mean score."""
+        chance of reaching it, not only the mean score. `evaluation` (with the fast
+        policy): what the policy judges its moves by — the hand-made `SoloValue` or the
+        `learned` value fitted on played games (`LearnedSoloValue`)."""
         if rollouts < 1:
             raise ValueError("solo needs rollouts >= 1")
         if cap < 0:
@@ -68,6 +72,10 @@ class SoloAgent(Agent):
             raise ValueError("solo work needs halving=1 and work >= 0")
         if spread <= 0:
             raise ValueError("solo spread must be > 0")
+        if evaluation not in self.EVALUATIONS:
+            raise ValueError(f"solo evaluation must be one of {', '.join(self.EVALUATIONS)}")
+        if evaluation != "hand" and policy != "fast":
+            raise ValueError("solo evaluation=learned needs policy=fast")
         self.rng = Rng(seed)
         self.rollouts = rollouts
         self.halving = bool(halving)
@@ -75,7 +83,7 @@ class SoloAgent(Agent):
         self.policy = HeuristicAgent(seed + 1, epsilon=epsilon)
         self.fast: SoloPolicy | None = None
         if policy == "fast":
-            self.fast = SoloPolicy()
+            self.fast = SoloPolicy(learned=evaluation == "learned")
         self.work = work
         self.goal = goal
         self.spread = spread

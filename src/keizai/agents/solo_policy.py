@@ -31,7 +31,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from keizai.engine import State
+from keizai.engine import Rng, State
 from keizai.rules.national_economy import state as ne
 
 EDITIONS = ("progress", "mecenat", "glory")
@@ -205,6 +205,110 @@ class SoloValue:
         return sum(gains)
 
 
+# The learned value's features (`solo_features`), in the order of its weights: what the seat
+# knows of its own position (holdings, own hand, the Budget, the round's wages), never the deck.
+SOLO_FEATURES = ("bias", "score", "hand_made", "money", "budget", "workers", "dolls", "ready",
+                 "cards", "items", "hand_value", "buildable", "buildings", "workplaces",
+                 "sellable", "short_now", "short_later", "income", "deck")
+
+
+def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
+    """The features of `s` (a solo state in the action phase) for `LearnedSoloValue`, in the
+    order of SOLO_FEATURES; `valuer` gives the hand-made estimate and its tables."""
+    hand_made = valuer.value(s)
+    t = valuer.t
+    assert t is not None
+    p = s.players[0]
+    buildings = s.cards.buildings
+    rnd = s.round
+    wages = t.wages
+    workers = p.workers
+    hand_value = 0
+    buildable = 0
+    for k, count in enumerate(p.hand):
+        if count:
+            value = buildings[k].value
+            hand_value += value * count
+            if value > buildable and s.cost(p, k) < p.hand_size:
+                buildable = value
+    workplaces = 0
+    sellable = 0
+    for b in p.buildings:
+        workplaces += t.works[b]
+        sellable += t.half[b]
+    action = s.phase == ne.ACTION
+    ready = p.ready if action else 0
+    due = wages[rnd - 1] * workers if action else 0
+    income = SoloValue._income(s, ready, t)
+    short_now = max(0, due - p.money - min(s.budget, income))
+    short_later = max(0, t.later_max[rnd] * workers - p.money - s.budget)
+    return [1.0, float(s.scores()[0]["total"]), hand_made, float(p.money), float(s.budget),
+            float(workers), float(p.dolls), float(ready), float(p.hand_n), float(p.items),
+            float(hand_value), float(buildable), float(len(p.buildings)), float(workplaces),
+            float(sellable), float(short_now), float(short_later), float(income),
+            float(len(s.deck))]
+
+
+@cache
+def _learned() -> dict[str, Any]:
+    """The learned value's weights shipped with the package (bench/solo_value_fit.py)."""
+    path = resources.files("keizai.agents").joinpath("solo_value.json")
+    if not path.is_file():
+        return {}
+    data: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return data
+
+
+def learned_weights(game_id: str) -> list[list[float]] | None:
+    """Per round (1..9), the learned value's weights for a game id's edition, or None
+    when none are shipped for it."""
+    data = _learned()
+    if data.get("features") != list(SOLO_FEATURES):
+        return None
+    edition = game_id.rsplit("/", 1)[-1]
+    entry = data.get(edition)
+    if entry is None:
+        return None
+    rows: list[list[float]] = [[float(x) for x in row] for row in entry["weights"]]
+    return rows
+
+
+class LearnedSoloValue:
+    """Estimate of the final score of seat 0 in a solo game, learned from played games:
+    per round, a linear function of `solo_features` (the hand-made `SoloValue` estimate
+    and the holdings it is made of) fitted by bench/solo_value_fit.py to the final scores
+    of the games the states came from. Falls back to the hand-made estimate for an
+    edition without shipped weights."""
+
+    def __init__(self, weights: list[list[float]] | None = None,
+                 hand: Weights | None = None) -> None:
+        """`weights`: per round, one weight per feature (default: the shipped ones of each
+        game's edition); `hand`: the hand-made estimate's weights (default: the edition's)."""
+        self.fixed = weights
+        self.fixed_hand = hand
+        self.rows = weights
+        self.hand = SoloValue(hand)
+        self._game: str | None = None
+
+    def value(self, s: ne.NationalEconomyState) -> float:
+        if self._game != s.game.id:
+            self._game = s.game.id
+            if self.fixed is None:
+                self.rows = learned_weights(s.game.id)
+            if self.fixed_hand is None:
+                self.hand = SoloValue(weights_for(s.game.id))
+        if s.phase == ne.OVER:
+            return float(s.scores()[0]["total"])
+        rows = self.rows
+        if rows is None:
+            return self.hand.value(s)
+        row = rows[min(s.round, len(rows)) - 1]
+        total = 0.0
+        for w, x in zip(row, solo_features(s, self.hand), strict=True):
+            total += w * x
+        return total
+
+
 def _gain(steps: tuple[Any, ...]) -> int:
     """The money a workplace's effect takes from the Budget (its larger case)."""
     total = 0
@@ -222,11 +326,19 @@ def _gain(steps: tuple[Any, ...]) -> int:
 class SoloPolicy:
     """Greedy by `SoloValue` at placements; simple rules for the choices inside a move."""
 
-    def __init__(self, weights: Weights | None = None) -> None:
-        """Without `weights`, each game uses its edition's tuned weights."""
+    def __init__(self, weights: Weights | None = None, learned: bool = False,
+                 epsilon: float = 0.0, seed: int = 0) -> None:
+        """Without `weights`, each game uses its edition's tuned weights. `learned`: judge
+        moves by the learned value (`LearnedSoloValue`) instead of the hand-made one.
+        `epsilon`: chance of a random placement (diversifies recorded games)."""
         self.fixed = weights
+        self.learned = learned
         self.valuer = SoloValue(weights)
+        self.judge: SoloValue | LearnedSoloValue = (
+            LearnedSoloValue(hand=weights) if learned else self.valuer)
         self._game: str | None = None
+        self.epsilon = epsilon
+        self.rng = Rng(seed)
 
     # ------------------------------------------------------------ card worth
     def _keep(self, s: ne.NationalEconomyState, t: int) -> float:
@@ -264,7 +376,7 @@ class SoloPolicy:
                     child = s.clone()
                     child.apply_index(a)
                     self._finish(child)
-                    value = self.valuer.value(child)
+                    value = self.judge.value(child)
                     if value > best_value:
                         best, best_value = a, value
                 s.apply_index(best)
@@ -277,9 +389,13 @@ class SoloPolicy:
         if self.fixed is None and self._game != s.game.id:
             self._game = s.game.id
             self.valuer = SoloValue(weights_for(s.game.id))
+            if not self.learned:
+                self.judge = self.valuer
         legal = s.legal_indices()
         if len(legal) == 1:
             return legal[0]
+        if self.epsilon and s.decision == ne.PLACE and self.rng.random() < self.epsilon:
+            return legal[self.rng.randrange(len(legal))]
         if s.decision == ne.PLACE or s.decision in (ne.BUILD, ne.OPTION):
             best, best_value = legal[0], float("-inf")
             for a in legal:
@@ -287,7 +403,7 @@ class SoloPolicy:
                 child.log_enabled = False
                 child.apply_index(a)
                 self._finish(child)
-                value = self.valuer.value(child)
+                value = self.judge.value(child)
                 if value > best_value:
                     best, best_value = a, value
             return best

@@ -1,0 +1,261 @@
+"""Fit the learned solo value (keizai.agents.solo_policy `LearnedSoloValue`) from played
+solo games of National Economy, per edition.
+
+    python bench/solo_value_fit.py record EDITION GAMES DATA.npz [--first SEED]
+                                   [--weights JSON] [--epsilon E] [--agent SPEC]
+    python bench/solo_value_fit.py fit DATA_DIR [--out PATH]
+    python bench/solo_value_fit.py score EDITION FIRST LAST [--weights JSON]
+    python bench/solo_value_fit.py iterate DATA_DIR [--rounds 12] [--games 2000]
+                                   [--window 3] [--out PATH]
+
+`record` plays GAMES solo deals FIRST.. with the fast solo policy (greedy by the learned
+value of --weights, by the hand-made one without; a random placement with chance
+--epsilon) or, with --agent, with any agent spec (the solo planner, say), and keeps at
+every placement the seat's features (`solo_features`: own holdings, own hand, the Budget,
+never the deck) and the round, and in the end the final score.
+
+`fit` reads every DATA_DIR/EDITION*.npz and fits, per edition and round, a ridge
+regression of the final score on the features (pulled towards the prior "the hand-made
+estimate", weight 1 on it), prints the error of the hand-made and of the fitted estimate
+on the held-out fifth of the games, and writes the weights as JSON (default: the
+package's solo_value.json).
+
+`score` plays the deals FIRST..LAST with the policy alone (learned value of --weights, or
+the shipped one) and prints the mean and median final score: the quality of the
+planner's rollouts.
+
+`iterate` is the whole procedure (fitted policy iteration): round k records 2000 deals
+per edition with the policy of fit k (the hand-made one first; random placements 5%),
+fits fit k+1 on the last 3 rounds' games, scores it alone on 2001-2400, and writes, per
+edition, the best fit. The shipped weights come from this loop, run round by round by
+hand (13 rounds, the best picked after 12; under 2 minutes each for the three editions
+on the compiled build; fits 4 and 5 used every earlier round's games, not the last 3):
+the 11th fit for Progress and Mecenat, the 9th for Glory.
+
+Deals: record on 10001.., score on 2001-2400 (held out), the planner's dev deals 3001..
+and the test deals 201-300 are used by neither.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from pathlib import Path
+
+import numpy as np
+
+from keizai.agents import make_agent
+from keizai.agents.solo_policy import (
+    SOLO_FEATURES,
+    LearnedSoloValue,
+    SoloPolicy,
+    SoloValue,
+    learned_weights,
+    solo_features,
+    weights_for,
+)
+from keizai.engine.registry import new_game
+from keizai.rules.national_economy import state as ne
+
+EDITIONS = ("progress", "mecenat", "glory")
+OUT = (Path(__file__).resolve().parent.parent / "src" / "keizai" / "agents"
+       / "solo_value.json")
+RIDGE = 0.01  # per row: pull towards the prior (the hand-made estimate)
+
+
+def policy(edition: str, weights: Path | None, epsilon: float = 0.0,
+           seed: int = 0) -> SoloPolicy:
+    """The fast solo policy judging by the learned value (of `weights`, else shipped)."""
+    agent = SoloPolicy(learned=True, epsilon=epsilon, seed=seed)
+    if weights is not None:
+        rows = json.loads(weights.read_text())[edition]["weights"]
+        assert isinstance(agent.judge, LearnedSoloValue)
+        agent.judge = LearnedSoloValue(rows)
+    elif learned_weights(f"national-economy/{edition}") is None:
+        agent = SoloPolicy(epsilon=epsilon, seed=seed)
+    return agent
+
+
+def record(edition: str, games: int, first: int, weights: Path | None, epsilon: float,
+           spec: str | None, path: Path) -> None:
+    valuer = SoloValue(weights_for(f"national-economy/{edition}"))
+    rows: list[list[float]] = []
+    rounds: list[int] = []
+    game_of: list[int] = []
+    finals: list[float] = []
+    start_cpu = time.process_time()
+    for g in range(games):
+        seed = first + g
+        state = new_game(f"national-economy/{edition}", players=1, seed=seed)
+        assert isinstance(state, ne.NationalEconomyState)
+        state.log_enabled = False
+        planner = make_agent(spec, seed) if spec else None
+        fast = policy(edition, weights, epsilon, seed)
+        start = len(rows)
+        while not state.is_over:
+            if state.decision == ne.PLACE and state.phase == ne.ACTION:
+                rows.append(solo_features(state, valuer))
+                rounds.append(state.round)
+                game_of.append(g)
+            if planner is not None:
+                state.apply(planner.choose(state))
+            else:
+                state.apply_index(fast.choose_index(state))
+        final = float(state.scores()[0]["total"])
+        finals.extend([final] * (len(rows) - start))
+        if spec:
+            print(f"{edition} deal {seed}: {final}", flush=True)
+    print(f"{edition}: {games} games, {len(rows)} states, mean final "
+          f"{statistics.mean(finals[i] for i in range(len(finals))):.1f} (per state), "
+          f"{time.process_time() - start_cpu:.0f} s CPU", flush=True)
+    np.savez_compressed(path, x=np.array(rows), round=np.array(rounds),
+                        game=np.array(game_of), final=np.array(finals))
+
+
+def fit_edition(parts: list[dict[str, np.ndarray]]) -> dict[str, list[list[float]]]:
+    xs, rnds, games, finals = [], [], [], []
+    offset = 0
+    for data in parts:
+        xs.append(data["x"])
+        rnds.append(data["round"])
+        games.append(data["game"] + offset)
+        finals.append(data["final"])
+        offset += int(data["game"].max()) + 1
+    x, rnd, game, final = (np.concatenate(v) for v in (xs, rnds, games, finals))
+    held = game % 5 == 4
+    hand = SOLO_FEATURES.index("hand_made")
+    prior = np.zeros(x.shape[1])
+    prior[hand] = 1.0
+    weights: list[list[float]] = []
+    err_old = err_new = 0.0
+    for r in range(1, ne.ROUNDS + 1):
+        at = rnd == r
+        train, test = at & ~held, at & held
+        xa, ya = x[train], final[train]
+        # ridge towards the prior on features scaled by their spread (the bias, constant,
+        # keeps the scale 1), so one penalty fits all
+        spread = xa.std(axis=0)
+        spread[spread == 0] = 1.0
+        z = xa / spread
+        penalty = RIDGE * len(ya) * np.eye(x.shape[1])
+        penalty[0, 0] = 0.0
+        a = z.T @ z + penalty
+        b = z.T @ ya + penalty @ (prior * spread)
+        w = np.linalg.solve(a, b) / spread
+        weights.append([round(float(v), 6) for v in w])
+        truth = final[test]
+        old = x[test][:, hand]
+        new = x[test] @ w
+        err_old += float(np.sum((old - truth) ** 2))
+        err_new += float(np.sum((new - truth) ** 2))
+        print(f"  round {r}: {int(train.sum())} states; rmse on held-out games: hand-made"
+              f" {np.sqrt(np.mean((old - truth) ** 2)):.2f} (bias"
+              f" {np.mean(old - truth):+.1f}), fitted {np.sqrt(np.mean((new - truth) ** 2)):.2f}",
+              flush=True)
+    n = int(held.sum())
+    print(f"  all rounds: rmse hand-made {math.sqrt(err_old / n):.2f},"
+          f" fitted {math.sqrt(err_new / n):.2f}")
+    return {"weights": weights}
+
+
+def score(edition: str, first: int, last: int, weights: Path | None) -> float:
+    agent = policy(edition, weights)
+    totals = []
+    start = time.process_time()
+    for seed in range(first, last + 1):
+        state = new_game(f"national-economy/{edition}", players=1, seed=seed)
+        state.log_enabled = False
+        value = agent.play_out(state)
+        assert value is not None
+        totals.append(value)
+    print(f"{edition} {weights or 'shipped'}: {len(totals)} deals, mean"
+          f" {statistics.mean(totals):.1f}, median {statistics.median(totals)},"
+          f" {time.process_time() - start:.1f} s CPU", flush=True)
+    return statistics.mean(totals)
+
+
+def fit_dir(paths: dict[str, list[Path]], out: Path) -> None:
+    """Fit every edition of `paths` and write the weights to `out`."""
+    result: dict[str, object] = {"features": list(SOLO_FEATURES)}
+    for edition, files in paths.items():
+        print(edition, [p.name for p in files], flush=True)
+        parts = []
+        for path in files:
+            with np.load(path) as data:
+                parts.append(dict(data))
+        result[edition] = fit_edition(parts)
+    out.write_text(json.dumps(result, indent=1) + "\n")
+
+
+def iterate(data: Path, rounds: int, games: int, window: int, out: Path) -> None:
+    """Fitted policy iteration: round k records `games` deals per edition (10001 +
+    k * games ..) with the policy of fit k (the hand-made one for k = 0), fits fit k + 1
+    on the last `window` rounds' games, and scores it alone on deals 2001-2400; `out`
+    gets, per edition, the fit that scored best."""
+    data.mkdir(parents=True, exist_ok=True)
+    best: dict[str, tuple[float, object]] = {}
+    current: Path | None = None
+    for k in range(rounds):
+        for edition in EDITIONS:
+            record(edition, games, 10001 + k * games, current, 0.05, None,
+                   data / f"{edition}-{k}.npz")
+        files = {e: [data / f"{e}-{j}.npz" for j in range(max(0, k + 1 - window), k + 1)]
+                 for e in EDITIONS}
+        current = data / f"fit-{k + 1}.json"
+        fit_dir(files, current)
+        fitted = json.loads(current.read_text())
+        for edition in EDITIONS:
+            mean = score(edition, 2001, 2400, current)
+            if edition not in best or mean > best[edition][0]:
+                best[edition] = (mean, fitted[edition])
+    result: dict[str, object] = {"features": list(SOLO_FEATURES)}
+    result.update({e: entry for e, (_mean, entry) in best.items()})
+    out.write_text(json.dumps(result, indent=1) + "\n")
+    print({e: round(mean, 1) for e, (mean, _entry) in best.items()})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    rec = sub.add_parser("record")
+    rec.add_argument("edition", choices=EDITIONS)
+    rec.add_argument("games", type=int)
+    rec.add_argument("data", type=Path)
+    rec.add_argument("--first", type=int, default=10001)
+    rec.add_argument("--weights", type=Path)
+    rec.add_argument("--epsilon", type=float, default=0.0)
+    rec.add_argument("--agent")
+    fit = sub.add_parser("fit")
+    fit.add_argument("data", type=Path)
+    fit.add_argument("--out", type=Path, default=OUT)
+    it = sub.add_parser("iterate")
+    it.add_argument("data", type=Path)
+    it.add_argument("--rounds", type=int, default=12)
+    it.add_argument("--games", type=int, default=2000)
+    it.add_argument("--window", type=int, default=3)
+    it.add_argument("--out", type=Path, default=OUT)
+    sc = sub.add_parser("score")
+    sc.add_argument("edition", choices=EDITIONS)
+    sc.add_argument("first", type=int)
+    sc.add_argument("last", type=int)
+    sc.add_argument("--weights", type=Path)
+    args = parser.parse_args()
+    if args.cmd == "record":
+        record(args.edition, args.games, args.first, args.weights, args.epsilon,
+               args.agent, args.data)
+        return
+    if args.cmd == "score":
+        score(args.edition, args.first, args.last, args.weights)
+        return
+    if args.cmd == "iterate":
+        iterate(args.data, args.rounds, args.games, args.window, args.out)
+        return
+    files = {e: sorted(args.data.glob(f"{e}*.npz")) for e in EDITIONS}
+    fit_dir({e: paths for e, paths in files.items() if paths}, args.out)
+
+
+if __name__ == "__main__":
+    main()
