@@ -347,6 +347,17 @@ class NationalEconomyState(State):
             cut = b.reduction_amount * self._icon_count(p, b.reduction_icon)
         return max(0, b.cost - cut)
 
+    def _reshuffle(self) -> None:
+        """The deck has run out: the discard pile becomes the new deck, shuffled
+        (revival rulebook, Draw Cards). The one place cards leave the discard pile, so
+        `discard_epoch` is bumped here."""
+        self.deck.extend(self.discard)
+        self.discard.clear()
+        self.discard_epoch += 1
+        self.deck_undecided = self._shuffle_pile(self.deck)
+        if self.log_enabled:
+            self._event(msg("ne.log.reshuffle"))
+
     def _draw(self, p: Player, n: int, seat: int, quiet: bool = False) -> None:
         """Draw n building cards; reshuffle the discard pile when the deck runs out; draw
         Consumer Items for whatever is still missing (revival rulebook, Draw Cards)."""
@@ -359,12 +370,7 @@ class NationalEconomyState(State):
                 if not self.discard:
                     p.items += 1
                     continue
-                deck.extend(self.discard)
-                self.discard.clear()
-                self.discard_epoch += 1
-                self.deck_undecided = self._shuffle_pile(deck)
-                if self.log_enabled:
-                    self._event(msg("ne.log.reshuffle"))
+                self._reshuffle()
             t = deck.pop() if len(deck) > self.deck_undecided else self._draw_undecided()
             if self.deck_known:
                 self.deck_known -= 1
@@ -728,12 +734,7 @@ class NationalEconomyState(State):
             if not self.deck:
                 if not self.discard:
                     break
-                self.deck.extend(self.discard)
-                self.discard.clear()
-                self.discard_epoch += 1
-                self.deck_undecided = self._shuffle_pile(self.deck)
-                if self.log_enabled:
-                    self._event(msg("ne.log.reshuffle"))
+                self._reshuffle()
             revealed.append(self.deck.pop() if len(self.deck) > self.deck_undecided
                             else self._draw_undecided())
             if self.deck_known:
