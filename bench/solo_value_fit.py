@@ -6,7 +6,8 @@ solo games of National Economy, per edition.
     python bench/solo_value_fit.py fit DATA_DIR [--out PATH]
     python bench/solo_value_fit.py score EDITION FIRST LAST [--weights JSON]
     python bench/solo_value_fit.py iterate DATA_DIR [--rounds 12] [--games 2000]
-                                   [--window 3] [--out PATH]
+                                   [--window 3] [--out PATH] [--editions E ...]
+                                   [--start JSON] [--seed-base N] [--pin-unpaid E ...]
 
 `record` plays GAMES solo deals FIRST.. with the fast solo policy (greedy by the learned
 value of --weights, by the hand-made one without; a random placement with chance
@@ -32,8 +33,20 @@ hand (13 rounds, the best picked after 12; under 2 minutes each for the three ed
 on the compiled build; fits 4 and 5 used every earlier round's games, not the last 3):
 the 11th fit for Progress and Mecenat, the 9th for Glory.
 
-Deals: record on 10001.., score on 2001-2400 (held out), the planner's dev deals 3001..
-and the test deals 201-300 are used by neither.
+Glory's shipped weights were refitted later (branch solo-glory) with four Glory features
+(VP cards, towards the next set, Unpaid Wage points, end bonuses not met yet; the other
+editions keep their weights, 0 on these), the Unpaid Wage points at face value
+(`--pin-unpaid`), starting from the earlier weights (OLD.json: solo_value.json of commit
+37321ca with a 0 appended to every row for the new features), by
+
+    python bench/solo_value_fit.py iterate DATA --rounds 6 --games 2000 --editions glory \
+        --start OLD.json --seed-base 50001 --pin-unpaid glory --out NEW.json
+
+(about 1 minute on the compiled build; the best was the 3rd fit: 48.6 alone on
+2001-2400, 47.7 on 6001-8000, against 40.2 / 40.3 before).
+
+Deals: record on 10001.. (the Glory refit on 50001..), score on 2001-2400 (held out), the
+planner's dev deals 3001.. and the test deals 201-300 are used by neither.
 """
 
 from __future__ import annotations
