@@ -220,3 +220,132 @@ def test_the_search_levels_play_the_final_phase_by_the_plan(seed: int, seat: int
         ends.append((state.scores()[seat]["total"], left))
     assert ends[1] == ends[0]
     assert ends[1][1] <= 5
+
+
+# Positions traced in `hard` (mcts:iterations=2000:depth=6:c=0.4) against the scripted
+# cycle baseline (bench/scripted.py --cycle: 2 players, house sides random): the moves
+# of both seats up to `hard`'s first decision of the final phase.
+# Deal 4, `hard` in seat 1 (it had 38 energy and 5 loans; one house, L14, left).
+HOUSE_RACE = """
+action:food buy:left action:power buy:right action:power buy:left action:robots robots:3
+action:invite invite:3 house:L01 house:L02 house:done action:food buy:left
+action:subsidy action:subsidy refresh pay:energy action:food buy:left refresh pay:energy
+action:robots robots:3 action:invite invite:5 house:L05 house:L03 house:done
+action:power buy:left action:power buy:none action:invite invite:3 house:L11 house:done
+action:subsidy action:food buy:left refresh pay:energy action:food buy:left
+action:subsidy action:power buy:none pay:energy repay:loan pay:energy repay:loan
+pay:food pay:food pay:food pay:food pay:food action:power buy:right discard:SP1
+action:invite invite:5 house:L04 house:L06 house:done action:robots robots:2
+action:subsidy action:food buy:left discard:SF1 refresh pay:energy pay:energy repay:loan
+pay:energy action:food buy:left discard:SF1 action:invite invite:5 house:L13 house:done
+action:power buy:none action:subsidy action:invite invite:5 house:L07 house:L10
+house:done pay:energy repay:loan pay:energy repay:loan pay:money pay:money pay:money
+pay:money pay:money repay:loan pay:money pay:money pay:money pay:money pay:money
+action:power buy:none action:subsidy action:food buy:left discard:F05 refresh pay:energy
+pay:energy repay:loan pay:energy action:power buy:left discard:SF2 action:invite
+invite:5 house:L12 house:done action:invite invite:3 house:L08 house:done refresh
+pay:energy pay:energy repay:loan pay:energy repay:loan pay:energy repay:done action:food
+buy:right discard:SF2 action:food buy:none action:power buy:none action:subsidy
+action:invite invite:5 house:L09 house:done refresh pay:energy pay:energy repay:loan
+pay:energy repay:loan pay:energy repay:loan pay:energy repay:loan pay:energy repay:loan
+pay:food action:food buy:left discard:SP1
+"""
+# Deal 8, `hard` in seat 1.
+BEST_ANSWER = """
+action:food buy:left action:power buy:right action:power buy:left action:robots robots:3
+action:invite invite:3 house:L01 house:L02 house:done refresh pay:energy action:power
+buy:right action:subsidy action:robots robots:3 refresh pay:energy action:food buy:left
+action:food buy:right action:invite invite:4 house:L05 house:L03 house:done
+action:subsidy action:power buy:none action:invite invite:4 house:L04 house:L09
+house:done action:subsidy pay:energy repay:loan pay:energy repay:done action:power
+buy:right refresh pay:energy action:food buy:left action:food buy:right discard:SP1
+action:power buy:left discard:SF1 action:robots robots:3 action:invite invite:4
+house:L06 house:done action:subsidy action:subsidy refresh pay:energy pay:energy
+repay:loan pay:energy repay:loan pay:food pay:food pay:food pay:food pay:food repay:loan
+pay:food pay:energy repay:loan pay:money pay:money pay:money pay:money pay:money
+repay:loan pay:money pay:money pay:money pay:money pay:money action:power buy:right
+discard:SF1 refresh pay:energy pay:energy repay:loan pay:energy action:food buy:left
+discard:SF2 action:subsidy action:invite invite:4 house:L07 house:L08 house:done
+action:invite invite:4 house:L11 house:done action:power buy:none action:food buy:left
+discard:SF2 action:subsidy refresh pay:energy pay:energy repay:loan pay:energy
+repay:loan pay:energy repay:loan pay:energy action:food buy:left discard:P07 refresh
+pay:energy action:food buy:left discard:SP1 action:invite invite:5 house:L13 house:done
+action:power buy:none action:power buy:none action:invite invite:5 house:L10 house:done
+action:subsidy action:subsidy refresh pay:energy pay:energy repay:loan pay:energy
+repay:loan pay:energy repay:loan pay:energy repay:loan pay:energy action:subsidy refresh
+pay:energy pay:energy repay:loan pay:energy action:power buy:left discard:F04
+action:food buy:none action:food buy:left discard:F05
+"""
+
+
+def _replay(seed: int, moves: str) -> State:
+    state = keizai.new_game("futuropia", 2, seed=seed, options={"houses": "random"})
+    state.log_enabled = False
+    for name in moves.split():
+        state.apply(name)
+    return state
+
+
+def _invite_or_stop(state: State) -> str:
+    """An opponent that invites as many residents as it may and buys the first house
+    offered while its invite tile is face up, then stops (what the cycle did here)."""
+    names = _names(state)
+    houses = [n for n in names if n.startswith("house:") and n != "house:done"]
+    invites = [n for n in names if n.startswith("invite:")]
+    for pick in ("action:invite", *houses, *sorted(invites)[-1:], "stop"):
+        if pick in names:
+            return pick
+    return names[0]
+
+
+def _play_on(state: State, seat: int, opponent: Any) -> tuple[int, int]:
+    """The seat's final score and energy left, the seat played by the heuristic (in the
+    final phase: the plan) and the other seat by `opponent` (a function of the state)."""
+    agent = make_agent("heuristic", 1)
+    while not state.is_over:
+        if state.current_player == seat:
+            state.apply(agent.choose(state))
+        else:
+            state.apply(opponent(state))
+    return state.scores()[seat]["total"], state.view(seat)["communities"][seat]["energy"]
+
+
+def _stop(state: State) -> str:
+    names = _names(state)
+    return "stop" if "stop" in names else names[0]
+
+
+def test_the_plan_buys_the_last_house_before_another_seat_can() -> None:
+    """Rulebook 觸發遊戲最終階段: in the final phase the players keep taking turns, one tile
+    each; houses come from one shared supply (邀請住民: 你只能從供應區購買房舍).
+
+    Here `hard` (the plan, taking the other seat to stop) bought a food generator first,
+    meaning to invite 5 into the last house later; the cycle invited in between and took
+    it, and `hard` ended with 129 and 7 energy. Rated as if that house were gone, buying
+    a generator first scores 129; inviting first (the house now, on credit that the
+    spare energy repays) scores 135 and leaves no energy, whatever the other seat does."""
+    state = _replay(4, HOUSE_RACE)
+    seat = state.current_player
+    assert seat == 1 and state.final
+    assert state.view(seat)["house_supply"]
+    assert make_agent("heuristic", 1).choose(state).name == "action:invite"
+    score, energy = _play_on(state.clone(), seat, _invite_or_stop)
+    food_first = state.clone()
+    food_first.apply("action:food")
+    before = _play_on(food_first, seat, _invite_or_stop)
+    assert score >= before[0] + 5
+    assert energy <= 5
+
+
+def test_each_tile_is_rated_by_its_best_answer() -> None:
+    """A tile's value in the plan is its best answer to the turn's first decision
+    (which generator, how many residents, how many robots), each finished and planned
+    on; before, the heuristic's one-turn rating picked the answer before planning. In
+    this position (the other seat stopping) the plan now scores 135 and leaves 29
+    energy; before it scored 133 and left 41."""
+    state = _replay(8, BEST_ANSWER)
+    seat = state.current_player
+    assert seat == 1 and state.final
+    score, energy = _play_on(state, seat, _stop)
+    assert score >= 135
+    assert energy <= 29
