@@ -200,11 +200,14 @@ class FuturopiaEvaluator(Evaluator):
         seat = state.current_player
         assert seat is not None
         contested = _houses_contested(state.view(seat), seat)
+        names = state.game.action_space.actions
         best, best_key = legal[0], (float("-inf"), 0.0, 0.0)
         self._planning = True
         try:
+            tiles = any(names[i].name == "stop" for i in legal)
             branches = [(index, after) for index in legal
-                        for after in self._afters(state, index, seat)]
+                        for after in (self._afters(state, index, seat) if tiles
+                                      else [self._after(state, index, seat)])]
             share = max(BRANCH_MIN, min(BRANCH_BUDGET, PLAN_BUDGET // len(branches)))
             for index, after in branches:
                 score, energy = self._plan_value(after, seat, PLAN_TILES - 1, [share])
