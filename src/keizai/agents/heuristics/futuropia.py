@@ -18,7 +18,8 @@ resources) is the base, with three corrections a player makes in their head:
   or, after stopping, 3 points; before it, a face-up tile is a choice kept open.
 
 In the final phase every level plays the seat's best plan over its own remaining tiles,
-scored exactly by the game's final scoring (`FuturopiaEvaluator.plan`, via `prune`).
+scored exactly by the game's final scoring (`FuturopiaEvaluator.plan`, via `prune`),
+with the supply's last houses bought first while another seat may still take them.
 
 Reads only the JSON view and the public scores (Futuropia has no hidden information).
 """
@@ -47,7 +48,7 @@ PLAN_BUDGET = 200  # plan positions per decision, shared by its first moves and 
 BRANCH_BUDGET = 40  # plan positions at most after one first move and answer
 BRANCH_MIN = 12  # plan positions at least after one first move and answer
 FINISH_BUDGET = 60  # positions to finish one tile's turn in a plan
-HOUSE_RISK = 1.0  # share of a later tile's house purchase counted lost (an opponent invites)
+HOUSE_RISK = 1.0  # share counted of what a plan loses if a house left for later is gone
 
 
 class FuturopiaEvaluator(Evaluator):
@@ -191,12 +192,13 @@ class FuturopiaEvaluator(Evaluator):
         in 11 of 24 final phases of self-play with up to 29 energy left, where in 9 of
         them playing on scored 3-16 points more (issue #19, docs/strength.md).
 
+        Each tile is rated by its best answer to the turn's first decision (`_afters`).
         Other seats that may still invite can take the supply's last houses between the
-        seat's tiles: a plan that buys a house only in a later tile is rated as if that
-        house were gone with chance `HOUSE_RISK` (its value then: the same plan with no
-        house bought after the first tile). Taken as staying, `hard` bought a generator
-        first and lost the house it planned to fill to the scripted cycle in 3 of 12
-        games, 5-9 points and the energy its credit was to use (docs/strength.md)."""
+        seat's tiles: a plan that buys a house only in a later tile loses `HOUSE_RISK`
+        of what it would lose if that house were gone (the same plan with no house
+        bought after this turn). Taking the houses as staying, `hard` bought a generator
+        first and lost the house it meant to fill to the scripted cycle in 3 of 12
+        games, 3-9 points and the energy its credit was to use (docs/strength.md)."""
         seat = state.current_player
         assert seat is not None
         contested = _houses_contested(state.view(seat), seat)
