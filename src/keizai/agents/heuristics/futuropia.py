@@ -198,7 +198,7 @@ class FuturopiaEvaluator(Evaluator):
         of what it would lose if that house were gone (the same plan with no house
         bought after this turn). Taking the houses as staying, `hard` bought a generator
         first and lost the house it meant to fill to the scripted cycle in 3 of 12
-        games, 3-9 points and the energy its credit was to use (docs/strength.md)."""
+        games, 5-9 points and the energy its credit was to use (docs/strength.md)."""
         seat = state.current_player
         assert seat is not None
         contested = _houses_contested(state.view(seat), seat)
