@@ -71,6 +71,29 @@ class Sink:
             self.x[self.base + i] = _number(value)
             old[i] = value
 
+    def one(self, at: int, count: int, pos: int) -> None:
+        """A one-hot field of `count` entries from `at` that every observation of the
+        layout has: 1 at `at + pos`, zeros elsewhere (all zeros if `pos` < 0). While bound
+        to a row, written at once where it differs, without being gathered (as `put`):
+        the row shows at most one 1 there, so a row showing the 1 at `pos` is unchanged.
+        A field written with `one` is written with nothing else."""
+        old = self.old
+        if old is None:
+            if pos >= 0:
+                self.set(at + pos, 1)
+            return
+        if pos >= 0 and old[at + pos] == 1:
+            return
+        x = self.x
+        base = self.base
+        for i in range(at, at + count):
+            if old[i] != 0:
+                x[base + i] = ZERO
+                old[i] = 0
+        if pos >= 0:
+            x[base + at + pos] = ONE
+            old[at + pos] = 1
+
     def set(self, i: int, value: int) -> None:
         values = self.values
         if values[i] == 0:
@@ -249,6 +272,7 @@ NO_INPUT: Final[list[Any]] = []
 # Entries as the float objects a buffer write takes (no allocation per write).
 _FLOATS: Final[list[object]] = [float(v) for v in range(256)]
 ZERO: Final[object] = 0.0
+ONE: Final[object] = 1.0
 
 
 def _write_difference(x: Buffer, base: int, values: list[int], old: list[int],
@@ -421,6 +445,7 @@ NO_ACTION: Final[list[int]] = []
 WORKPLACES: Final = 0
 DISCARD: Final = 1
 HAND: Final = 2
+BUILDINGS: Final = 3  # the first of one block per relative slot (skipped, `Sink.enter`)
 
 
 class NationalEconomyWriter(Writer):
@@ -445,6 +470,7 @@ class NationalEconomyWriter(Writer):
         self.o_current: int = enc.o_current
         self.o_decision: int = enc.o_decision
         self.o_cards_left: int = enc.o_cards_left
+        self.decisions: int = enc.o_cards_left - enc.o_decision  # the one-hot's length
         self.o_reason: int = enc.o_reason
         self.o_mode: int = enc.o_mode
         self.o_chosen: int = enc.o_chosen
@@ -458,9 +484,10 @@ class NationalEconomyWriter(Writer):
         self.o_scores: int = enc.o_scores
         # blocks kept up to date by difference (`Sink.fresh`, `Sink.shift`): the
         # workplaces, the discard pile, the own hand. (Skipping whole blocks while their
-        # inputs are equal, `Sink.enter`, cost more than it saved here: these fields
-        # change at nearly every decision; docs/performance.md.)
-        self.blocks = 3
+        # inputs are equal, `Sink.enter`, cost more than it saved for these: their fields
+        # change at nearly every decision; docs/performance.md.) Then each relative
+        # slot's buildings, skipped while they are equal (`Sink.enter`).
+        self.blocks = BUILDINGS + self.seats
 
     def _workplace_at(self, key: int) -> int:
         """The offset of workplace `key`'s fields (`fill` has set the offsets of the
@@ -512,16 +539,18 @@ class NationalEconomyWriter(Writer):
         if cards.vp_cards:
             o.set(at + 6, 1)
         phase = state.phase
-        o.set(self.o_phase + (2 if phase == ne.OVER else 1 if phase == ne.PAYDAY else 0), 1)
-        o.set(self.o_start + (state.start_player - me) % n, 1)
-        o.set(self.o_lead + (state.round_lead - me) % n, 1)
+        seats = self.seats
+        o.one(self.o_phase, 3, 2 if phase == ne.OVER else 1 if phase == ne.PAYDAY else 0)
+        o.one(self.o_start, seats, (state.start_player - me) % n)
+        o.one(self.o_lead, seats, (state.round_lead - me) % n)
         decision = state.decision
         current = state.current_player
-        if current is not None:
-            o.set(self.o_current + (current - me) % n, 1)
+        o.one(self.o_current, seats, -1 if current is None else (current - me) % n)
+        # DECISIONS follows the rules
+        o.one(self.o_decision, self.decisions,
+              decision if phase != ne.OVER and decision != ne.NONE else -1)
         if phase != ne.OVER:
             if decision != ne.NONE:
-                o.set(self.o_decision + decision, 1)  # DECISIONS follows the rules
                 named: list[int] = []
                 if decision == ne.PAY:
                     o.set(self.o_cards_left, state.pay_left)
@@ -643,15 +672,20 @@ class NationalEconomyWriter(Writer):
             o.put(at + 10, p.unpaid)
             o.put(at + 11, p.brew)
             o.put(at + 12, state._worker_limit(p))
-            o.put(at + 13, state._hand_limit(p))
-            owned = at + 1 + numbers
+            # the fields read from the seat's buildings alone: skipped while they and
+            # which of them are used are the same (most decisions change neither)
+            block = BUILDINGS + (s - me) % n
             built = p.built
             buildings = p.buildings
-            for k in range(len(buildings)):
-                t = slot_of[buildings[k]]
-                o.add(owned + t, 1)
-                if built[k] >= ne.USED:
-                    o.add(owned + b + t, 1)
+            if o.enter(block, buildings, built, NO_INPUT, 0, 0):
+                o.put(at + 13, state._hand_limit(p))
+                owned = at + 1 + numbers
+                for k in range(len(buildings)):
+                    t = slot_of[buildings[k]]
+                    o.add(owned + t, 1)
+                    if built[k] >= ne.USED:
+                        o.add(owned + b + t, 1)
+                o.leave(block)
         # the own hand and what each card in it costs now, by difference with the hand
         # the row shows while the costs' inputs (the VP cards, the buildings) are equal
         p = players[me]
@@ -739,9 +773,10 @@ class FuturopiaWriter(Writer):
         if state.options["advanced"]:
             o.set(at + 5, 1)
         phase = state.phase
-        if phase != phases.OVER:
-            o.set(self.o_current + (state.actor - seat) % n, 1)
-        o.set(self.o_phase + phase, 1)  # PHASES follows the rules' numbering
+        o.one(self.o_current, self.seats,
+              (state.actor - seat) % n if phase != phases.OVER else -1)
+        # PHASES follows the rules' numbering
+        o.one(self.o_phase, self.o_decision - self.o_phase, phase)
         if phase == phases.PAY:
             o.set(self.o_decision, state.pay_owed)
             o.set(self.o_purpose + state.pay_purpose, 1)
@@ -886,14 +921,15 @@ class EnterpriseEmpireWriter(Writer):
         if state.capped:
             o.set(at + 5, 1)
         phase = state.phase
-        o.set(self.o_phase + phase, 1)  # PHASES follows the rules' numbering
-        o.set(self.o_start + (state.start - me) % n, 1)
-        o.set(self.o_active + (state.active - me) % n, 1)
+        seats = self.seats
+        # PHASES follows the rules' numbering
+        o.one(self.o_phase, self.o_start - self.o_phase, phase)
+        o.one(self.o_start, seats, (state.start - me) % n)
+        o.one(self.o_active, seats, (state.active - me) % n)
         current = state.current_player
-        if current is not None:
-            o.set(self.o_current + (current - me) % n, 1)
-        if state.winner >= 0:
-            o.set(self.o_winner + (state.winner - me) % n, 1)
+        o.one(self.o_current, seats, -1 if current is None else (current - me) % n)
+        winner = state.winner
+        o.one(self.o_winner, seats, (winner - me) % n if winner >= 0 else -1)
         for c in range(self.corners):
             at = self.o_corners + c * (self.seats + 1)
             owner = state.corner_owner[c]
