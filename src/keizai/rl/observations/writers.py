@@ -753,8 +753,9 @@ class FuturopiaWriter(Writer):
         self.o_players: int = enc.o_players
         self.o_scores: int = enc.o_scores
         # blocks (`Sink.enter`): each relative slot's generators, houses and workers;
-        # the generators queued in the market; the houses in the supply
-        self.blocks = self.seats + 2
+        # the generators queued in the market; the houses in the supply; the generators
+        # on sale; the tiles (experts, each slot's tiles up)
+        self.blocks = self.seats + 4
 
     def fill(self, o: Sink, any_state: State, seat: int) -> None:
         state = cast(FuturopiaState, any_state)
@@ -799,15 +800,22 @@ class FuturopiaWriter(Writer):
                     g = queue[i]
                     o.add(self.o_gens + 5 * gslot[g], stock[g])
             o.leave(queued)
-        for kind in (FOOD, POWER):
-            o.put(self.o_markers + kind, state.mk_marker[kind])
-            for right in (False, True):
-                gen = state.mk_right[kind] if right else state.mk_left[kind]
-                if gen >= 0:
-                    at = self.o_gens + 5 * gslot[gen]
-                    o.set(at + (2 if right else 1), 1)
-                    o.set(at + 3, state.market_price(kind, right) or 0)
-                    o.set(at + 4, stock[gen])
+        markers = state.mk_marker
+        o.put(self.o_markers + FOOD, markers[FOOD])
+        o.put(self.o_markers + POWER, markers[POWER])
+        # the generators on sale: which, their prices (from the markers) and stock
+        lefts = state.mk_left
+        rights = state.mk_right
+        if o.enter(self.seats + 2, lefts, rights, stock, markers[FOOD], markers[POWER]):
+            for kind in (FOOD, POWER):
+                for right in (False, True):
+                    gen = rights[kind] if right else lefts[kind]
+                    if gen >= 0:
+                        at = self.o_gens + 5 * gslot[gen]
+                        o.set(at + (2 if right else 1), 1)
+                        o.set(at + 3, state.market_price(kind, right) or 0)
+                        o.set(at + 4, stock[gen])
+            o.leave(self.seats + 2)
         supply = state.house_supply
         if o.enter(self.seats + 1, supply, NO_INPUT, NO_INPUT, 0, 0):
             for f in supply:
@@ -816,9 +824,22 @@ class FuturopiaWriter(Writer):
                 if side_b:
                     o.add(self.o_supply + 2 * house + 1, 1)
             o.leave(self.seats + 1)
-        for expert in setup.expert:
-            o.set(self.o_experts + self.experts[expert], 1)
         row_size = self.row_size
+        # the expert tiles (fixed for a state), each slot's tiles up and refresh cost
+        tiles_up = state.tiles_up
+        if o.enter(self.seats + 3, tiles_up, NO_INPUT, NO_INPUT, 0, 0):
+            for expert in setup.expert:
+                o.set(self.o_experts + self.experts[expert], 1)
+            tile_slots = self.tile_slots
+            tiles_at = 3 + self.community_numbers + self.gens_n + 2 * self.houses_n
+            for p in range(n):
+                at = self.o_players + ((p - seat) % n) * row_size
+                o.put(at + 11, state.refresh_cost(p))
+                up = tiles_up[p]
+                for t in range(len(tile_slots)):
+                    if up >> t & 1:
+                        o.set(at + tiles_at + tile_slots[t], 1)
+            o.leave(self.seats + 3)
         gens_n = self.gens_n
         numbers = self.community_numbers
         for p in range(n):
@@ -834,7 +855,6 @@ class FuturopiaWriter(Writer):
             o.put(at + 2, res[1])
             o.put(at + 3, res[2])
             o.put(at + 4, state.loans[p])
-            o.put(at + 11, state.refresh_cost(p))
             if state.finished[p]:
                 o.set(at + 12, 1)
             # the fields read from the generators, houses and workers alone (the
@@ -861,12 +881,6 @@ class FuturopiaWriter(Writer):
                     if side_b:
                         o.add(houses_at + 2 * house + 1, 1)
                 o.leave(slot)
-            at += 3 + numbers + gens_n + 2 * self.houses_n
-            up = state.tiles_up[p]
-            tile_slots = self.tile_slots
-            for t in range(len(tile_slots)):
-                if up >> t & 1:
-                    o.set(at + tile_slots[t], 1)
         if phase == phases.OVER:
             o.set(self.o_scores, 1)
             scores = self.final_scores(state)
@@ -902,9 +916,8 @@ class EnterpriseEmpireWriter(Writer):
         self.o_demand: int = enc.o_demand
         self.o_players: int = enc.o_players
         self.o_hand: int = enc.o_hand
-        # blocks (`Sink.enter`): every slot's group, corner and company; every slot's
-        # materials; the observing seat's hand
-        self.blocks = 3
+        # blocks (`Sink.enter`): every slot's group, corner and company
+        self.blocks = 1
 
     def fill(self, o: Sink, any_state: State, me: int) -> None:
         state = cast(ee.EmpireState, any_state)
@@ -989,17 +1002,15 @@ class EnterpriseEmpireWriter(Writer):
                     for m in parts.companies[up].materials:
                         o.add(at + company_at + companies + mslot[m], 1)
             o.leave(0)
-        if o.enter(1, held, NO_INPUT, NO_INPUT, 0, 0):
-            for s in range(n):
-                at = self.o_players + ((s - me) % n) * row_size + held_at
-                for m in range(m_count):
-                    count = held[s * m_count + m]
-                    if count:
-                        o.set(at + mslot[m], count)
-            o.leave(1)
-        if o.enter(2, hand, NO_INPUT, NO_INPUT, 0, 0):
-            for i in range(k):
-                count = hand[me * k + i]
-                if count:
-                    o.add(self.o_hand + self.price_slots[i], count)
-            o.leave(2)
+        # the materials held and the own hand: fixed fields (written where they differ;
+        # skipping them as blocks keyed on every seat's lists gathered them again at
+        # about half the observations)
+        for s in range(n):
+            at = self.o_players + ((s - me) % n) * row_size + held_at
+            first = s * m_count
+            for m in range(m_count):
+                o.put(at + mslot[m], held[first + m])
+        price_slots = self.price_slots
+        first = me * k
+        for i in range(k):
+            o.put(self.o_hand + price_slots[i], hand[first + i])
