@@ -78,7 +78,7 @@ def test_pettingzoo_observations_are_the_views_at_every_step(game_id):
         env.reset(seed=seed)
         for agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
-            state, seat = env.keizai_state, env._seat[agent]
+            state, seat = env.keizai_state, env.possible_agents.index(agent)
             assert np.array_equal(obs["observation"], expected(state, seat))
             assert np.array_equal(obs["action_mask"], action_mask(state, seat))
             other = env.possible_agents[(seat + 1) % 3]

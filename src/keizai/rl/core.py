@@ -16,7 +16,7 @@ entries.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from keizai.engine import Rng, State
 from keizai.rl.observations.writers import MaskRow, Shown, Writer, show_mask
@@ -256,6 +256,18 @@ class AECCore:
         show_mask(state, seat, self.masks[seat], 0, self.mask_rows[seat], False)
         return {"observation": self.obs_arrays[seat].copy(),
                 "action_mask": self.mask_arrays[seat].copy()}
+
+    def legal_actions(self, agent: object) -> tuple[int, ...]:
+        """`KeizaiAECEnv.legal_actions`: `agent`'s legal indices (None: the selected
+        agent's), a tuple of the engine's list; empty when another seat acts or the game
+        is over."""
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() first")
+        seat = self.seat_of[cast(str, self.env.agent_selection if agent is None else agent)]
+        if state.is_over or state.current_player != seat:
+            return ()
+        return tuple(state.legal_indices())
 
     def last(self, observe: bool) -> tuple[Any, Any, Any, Any, Any]:
         """`AECEnv.last`: the selected agent's observation (or None), cumulative reward,

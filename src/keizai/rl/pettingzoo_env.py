@@ -63,7 +63,6 @@ class KeizaiAECEnv(AECEnv):
         self.render_mode = render_mode
         self.players = players
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         obs_space = observation_space(self.encoder, self.game)
         act_space = action_space(self.game)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
@@ -120,13 +119,7 @@ class KeizaiAECEnv(AECEnv):
         """The legal action indices of `agent` (default: the one to act), the nonzero
         entries of its `action_mask`: empty when another seat acts or the game is over.
         A tuple of the engine's list, so no caller can change the list the state keeps."""
-        state = self.keizai_state
-        if state is None:
-            raise RuntimeError("call reset() first")
-        seat = self._seat[self.agent_selection if agent is None else agent]
-        if state.is_over or state.current_player != seat:
-            return ()
-        return tuple(state.legal_indices())
+        return self._core.legal_actions(agent)  # compiled
 
     # The loop of every AEC trainer calls these two at each step: they do what
     # `AECEnv`'s do (the same values, the same end), without its iterator object and
@@ -161,6 +154,7 @@ class KeizaiAECEnv(AECEnv):
 
     def close(self) -> None:
         self.keizai_state = None
+        self._core.state = None
 
 
 def pettingzoo_name(game_id: str) -> str:
