@@ -61,6 +61,9 @@ COMPILED = [
     "keizai/agents/heuristics/national_economy_fast.py",
 ]
 MANIFEST = "_compiled.json"
+# The hashes of the sources as mypyc is about to read them, written to the manifest after
+# the build: a source edited while the build runs then reads as stale, never as fresh.
+SOURCE_HASHES: dict[str, str] = {}
 
 
 def _say(message: str) -> None:
@@ -92,6 +95,7 @@ def _extensions() -> list:
         # there, or an import mypy cannot find (numpy, imported by the package of the RL
         # observation writers, is not installed yet when pip builds keizai), must not
         # turn the whole build into plain Python.
+        SOURCE_HASHES.update(_manifest())
         return mypycify(["--follow-imports=silent", *COMPILED], opt_level="3",
                         target_dir=str(ROOT / "build" / "mypyc"))
     except BaseException as error:  # mypyc reports type errors with SystemExit
@@ -137,7 +141,7 @@ class OptionalBuildExt(build_ext):
         return str(Path(self.get_ext_fullpath("keizai.x")).parent / MANIFEST)
 
     def _write_manifest(self) -> None:
-        text = json.dumps(_manifest(), indent=1, sort_keys=True) + "\n"
+        text = json.dumps(SOURCE_HASHES, indent=1, sort_keys=True) + "\n"
         targets = {self._manifest_path()}
         if self.inplace:  # editable install: the build tree too, for the wheel's listing
             old, self.inplace = self.inplace, False

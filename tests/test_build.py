@@ -9,10 +9,15 @@ import hashlib
 import importlib.machinery
 import json
 import os
+import runpy
 import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
+
+import pytest
+import setuptools
 
 import keizai
 from keizai import _build
@@ -108,3 +113,40 @@ def test_uncompiled_sources_name_themselves(tmp_path: Path) -> None:
     mode, engine_file, _, build = done.stdout.strip().split("|")
     assert mode == "not-compiled" and engine_file.endswith(".py")
     assert build.startswith("plain Python (not compiled at install")
+
+
+SETUP = Path(__file__).parents[1] / "setup.py"
+
+
+def test_build_manifest_hashes_the_sources_as_mypyc_reads_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A source edited while the build runs must read as stale afterwards, not as fresh.
+
+    Found in session 5: setup.py hashed the sources after mypyc had compiled them, so a
+    source edited during `pip install -e` left a stale compiled module that the manifest
+    marked as fresh, and keizai ran it without a warning."""
+    monkeypatch.setattr(setuptools, "setup", lambda **_: None)
+    monkeypatch.setenv("KEIZAI_PURE", "1")  # loading setup.py builds nothing
+    build_script = runpy.run_path(str(SETUP))
+    extensions = build_script["_extensions"]
+    source = tmp_path / "src"
+    for path in build_script["COMPILED"]:
+        (source / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(SRC_PACKAGE.parent / path, source / path)
+    monkeypatch.setitem(extensions.__globals__, "SRC", source)
+    monkeypatch.delenv("KEIZAI_PURE")
+    edited = source / "keizai" / "engine" / "rng.py"
+
+    def mypycify(paths: list[str], **_: object) -> list[str]:
+        """Compiles what it read, then the user saves an edit to one source."""
+        edited.write_text(edited.read_text() + "\n# edited during the build\n")
+        return ["extension"]
+
+    mypyc = types.ModuleType("mypyc")
+    mypyc_build = types.ModuleType("mypyc.build")
+    mypyc_build.mypycify = mypycify  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mypyc", mypyc)
+    monkeypatch.setitem(sys.modules, "mypyc.build", mypyc_build)
+    assert extensions() == ["extension"]
+    manifest = extensions.__globals__["SOURCE_HASHES"]
+    assert _build.stale_modules(source / "keizai", manifest) == ["keizai.engine.rng"]
