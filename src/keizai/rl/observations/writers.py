@@ -618,8 +618,7 @@ class NationalEconomyWriter(Writer):
             seen_sides = cast(list[bool], shown.key_b[WORKPLACES])
             seen_whos = cast(list[tuple[int, ...]], shown.key_c[WORKPLACES])
             if keys == seen_keys and sides == seen_sides:  # workers placed at most
-                for i in range(len(whos)):
-                    who = whos[i]
+                for i, who in enumerate(whos):
                     before = seen_whos[i]
                     if who is not before:
                         self._shift_workers(o, self._workplace_at(keys[i]), who, before,
@@ -707,8 +706,7 @@ class NationalEconomyWriter(Writer):
             seen_hand = cast(list[int], bound.key_a[HAND])
             if hand != seen_hand:
                 values = bound.values
-                for t in range(len(hand)):
-                    count = hand[t]
+                for t, count in enumerate(hand):  # (a native loop: no indexed read)
                     had = seen_hand[t]
                     if count != had:
                         at = self.o_hand + slot_of[t]
