@@ -2,12 +2,13 @@
 
 Each workload (complete random games of a game through the checked `apply` with
 `scores()` at the end, as docs/performance.md measures them; clone() of a mid-game state;
-MCTS iterations with random rollouts; steps of the vector RL environment and of the
-PettingZoo one, when the `rl` extra is installed) is timed as a ratio to a fixed pure-Python
-calibration loop run in the same process, so a busy or slower machine moves both and the
-ratio stays put. bench/baseline.json keeps one set of ratios per build (the compiled
-default install, and plain Python with KEIZAI_PURE=1); the build that runs is compared
-with its own, so a compiled install that silently runs plain Python fails too.
+MCTS iterations with random rollouts; steps of the research environments, vector,
+Gymnasium and PettingZoo, when the `rl` extra is installed) is timed as a ratio to a
+fixed pure-Python calibration loop run in the same process, so a busy or slower machine
+moves both and the ratio stays put. bench/baseline.json keeps one set of ratios per build
+(the compiled default install, and plain Python with KEIZAI_PURE=1); the build that runs
+is compared with its own, so a compiled install that silently runs plain Python fails
+too.
 
     .venv/bin/python bench/regression.py            # check (exit 1 on a >2x regression)
     .venv/bin/python bench/regression.py --update   # write this build's baseline
@@ -102,6 +103,26 @@ def vector_env(game_id: str, players: int, envs: int, steps: int) -> Callable[[]
     return run
 
 
+def gymnasium_env(game_id: str, players: int, steps: int) -> Callable[[], None]:
+    """`KeizaiGymEnv` learner steps against random opponents, the action drawn from
+    `info["legal_actions"]`: the compiled step (`EnvCore.step`: the opponents' replies,
+    the observation and mask rows, the arrays handed out)."""
+    from keizai.rl.gymnasium_env import KeizaiGymEnv
+
+    env = KeizaiGymEnv(game_id, players)
+
+    def run() -> None:
+        rng = Rng(0)
+        _, info = env.reset(seed=0)
+        for _ in range(steps):
+            legal = info["legal_actions"]
+            _, _, terminated, truncated, info = env.step(legal[rng.randbelow(len(legal))])
+            if terminated or truncated:
+                _, info = env.reset()
+
+    return run
+
+
 def pettingzoo_env(game_id: str, players: int, steps: int) -> Callable[[], None]:
     """`KeizaiAECEnv` steps with random legal actions (`last()` with the acting seat's
     observation and mask, `step`): the per-seat observation rows written by difference."""
@@ -145,6 +166,11 @@ try:  # the research environments, when the `rl` extra is installed
     WORKLOADS["futuropia 2p vector env"] = vector_env("futuropia", 2, 8, 100)
     WORKLOADS["enterprise-empire 2p pettingzoo"] = pettingzoo_env("enterprise-empire", 2,
                                                                    2000)
+    WORKLOADS["national-economy/progress 2p pettingzoo"] = pettingzoo_env(
+        "national-economy/progress", 2, 2000)
+    WORKLOADS["national-economy/progress 2p gymnasium"] = gymnasium_env(
+        "national-economy/progress", 2, 2000)
+    WORKLOADS["futuropia 2p gymnasium"] = gymnasium_env("futuropia", 2, 1000)
 except ImportError:
     pass
 

@@ -78,7 +78,7 @@ def test_pettingzoo_observations_are_the_views_at_every_step(game_id):
         env.reset(seed=seed)
         for agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
-            state, seat = env.keizai_state, env._seat[agent]
+            state, seat = env.keizai_state, env.possible_agents.index(agent)
             assert np.array_equal(obs["observation"], expected(state, seat))
             assert np.array_equal(obs["action_mask"], action_mask(state, seat))
             other = env.possible_agents[(seat + 1) % 3]
@@ -347,3 +347,91 @@ def test_a_mask_row_written_by_difference_follows_seats_ends_and_new_games():
                 break
             legal = state.legal_indices()
             state.apply(legal[rng.randbelow(len(legal))])
+
+
+def test_a_one_hot_field_is_written_in_place():
+    """`Sink.one` bound to a row as `Writer.show` binds it: the field shows a 1 at the
+    position asked (or zeros, position -1) after every call, whatever it showed before,
+    alongside entries gathered as usual; unbound (`Writer.write`) it sets the entry."""
+    sink, shown = Sink(6), Shown(6)
+    row = np.zeros(6, np.float32)
+
+    def show(pos, other):
+        x = memoryview(row)
+        sink.x, sink.base, sink.old, sink.shown = x, 0, shown.values, shown
+        sink.one(1, 4, pos)  # entries 1..4
+        sink.set(5, other)
+        sink.x, sink.old, sink.shown = None, None, None
+        sink.show(x, 0, shown)
+        want = [0.0] * 6
+        if pos >= 0:
+            want[1 + pos] = 1.0
+        want[5] = other
+        assert row.tolist() == want
+        assert shown.values == [int(v) for v in want]
+
+    for pos, other in [(0, 3), (0, 0), (2, 1), (-1, 1), (-1, 0), (3, 2), (1, 0), (1, 4)]:
+        show(pos, other)
+    blank = np.zeros(6, np.float32)
+    sink.one(1, 4, 2)
+    sink.flush(memoryview(blank), 0)
+    assert blank.tolist() == [0, 0, 0, 1, 0, 0]
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_the_compiled_gymnasium_step_hands_out_fresh_copies(game_id):
+    """`EnvCore.step` (what `KeizaiGymEnv.step` returns): at every step the observation,
+    its mask and the info's mask are new arrays, none of them the rows the core writes
+    into or each other, with the values of the rows; a caller that keeps or changes
+    one changes nothing else."""
+    env = KeizaiGymEnv(game_id, 2)
+    obs, info = env.reset(seed=3)
+    kept = []
+    done = False
+    while not done:
+        legal = info["legal_actions"]
+        obs, _, done, _, info = env._core.step(legal[len(legal) // 2], env.seat)
+        arrays = [obs["observation"], obs["action_mask"], info["action_mask"]]
+        assert not any(np.shares_memory(a, b) for a in arrays
+                       for b in (env._obs, env._mask_array))
+        assert obs["action_mask"] is not info["action_mask"]
+        np.testing.assert_array_equal(obs["observation"], env._obs)
+        np.testing.assert_array_equal(info["action_mask"], env._mask_array)
+        np.testing.assert_array_equal(obs["observation"], expected(env.state, env.seat))
+        obs["action_mask"][:] = 0  # changes nothing the next step or the info shows
+        assert info["action_mask"].any()
+        kept.append((obs["observation"], obs["observation"].copy()))
+    for held, copy in kept:  # no later step wrote into an observation handed out
+        np.testing.assert_array_equal(held, copy)
+    assert info["seat"] == env.seat
+
+
+def test_the_aec_core_reads_the_bookkeeping_the_environment_holds():
+    """`AECCore` keeps no copy of the AEC bookkeeping: dicts rebound by PettingZoo's
+    helpers (`_was_dead_step`, `_accumulate_rewards`) or by `reset` are the ones it reads
+    and sets; a dead agent's step is left to `_was_dead_step` (nothing done)."""
+    env = KeizaiAECEnv("national-economy/progress", 2)
+    env.reset(seed=5)
+    core = env._core
+    agent = env.agent_selection
+    env.terminations = {**env.terminations, agent: True}  # rebound, as a helper may
+    state_before = env.keizai_state.record()
+    assert core.step(env.legal_actions(agent)[0]) is False
+    assert env.keizai_state.record() == state_before
+    assert core.last(False)[2] is True
+    env.terminations = dict.fromkeys(env.agents, False)
+    env._cumulative_rewards = {**env._cumulative_rewards, agent: 5.0}
+    assert core.last(False)[1] == 5.0
+    assert core.step(env.legal_actions(agent)[0]) is True
+    assert env._cumulative_rewards[agent] == 0.0  # the acting agent's, reset as AECEnv's
+    assert env.agent_selection == env.possible_agents[env.keizai_state.current_player]
+    while env.agents:  # to the end: rewards, terminations and the cumulative rewards set
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            env.step(None)
+            continue
+        env.step(env.legal_actions(agent)[0])
+        if env.keizai_state.is_over and env.agents == env.possible_agents:
+            assert all(env.terminations.values())
+            assert env._cumulative_rewards == env.rewards
+    assert env.agents == []

@@ -1,18 +1,22 @@
-"""The per-step work of the Gymnasium environments, compiled with mypyc (setup.py): the
-learner's action checked and applied, the opponents' replies, the reward, and the
-observation and mask written into preallocated buffers that NumPy arrays view without a
-copy. No NumPy here; `keizai.rl.gymnasium_env` is the thin Python shell around it
-(seeding, agents, the Gymnasium API, the arrays).
+"""The per-step work of the research environments, compiled with mypyc (setup.py): the
+learner's action checked and applied, the opponents' replies, the reward, the
+bookkeeping of the APIs, and the observation and mask written into preallocated buffers
+that NumPy arrays view without a copy. No NumPy here (the arrays' copies are made through
+their own `copy` method, a generic call); `keizai.rl.gymnasium_env` and
+`keizai.rl.pettingzoo_env` are the thin Python shells around it (seeding, agents, the
+APIs' classes, the arrays).
 
-`EnvCore` is one learner's game; `VecCore` steps the games of a `KeizaiVectorEnv` in one
-loop. Rows of the buffers are written by difference (`Writer.show`, `show_mask`):
-consecutive observations of one seat differ in a few entries.
+`EnvCore` is one learner's game (`EnvCore.step` a whole Gymnasium step); `VecCore` steps
+the games of a `KeizaiVectorEnv` in one loop; `AECCore` is the per-step work of a
+`KeizaiAECEnv` (PettingZoo). Rows of the buffers are written by difference
+(`Writer.show`, `show_mask`): consecutive observations of one seat differ in a few
+entries.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final, cast
 
 from keizai.engine import Rng, State
 from keizai.rl.observations.writers import MaskRow, Shown, Writer, show_mask
@@ -58,6 +62,11 @@ class EnvCore:
         self.mask_base: int = 0
         self.mask_row: MaskRow = MaskRow(actions)
         self.every_action: tuple[int, ...] = tuple(range(actions))
+        # of `step`: the NumPy arrays over the rows, and what turns an action that is
+        # not an int into an action index (`keizai.rl.actions.action_index`)
+        self.obs_array: Any = None
+        self.mask_array: Any = None
+        self.to_index: Callable[[object], int] | None = None
 
     def attach(self, obs: memoryview, obs_base: int, mask: bytearray, mask_base: int) -> None:
         """Write into these rows from now on (zero there)."""
@@ -128,6 +137,32 @@ class EnvCore:
         show_mask(state, self.seat, self.mask, self.mask_base, self.mask_row, True)
 
 
+    def arrays(self, obs: Any, mask: Any, to_index: Callable[[object], int]) -> None:
+        """The NumPy arrays over the attached rows (what `step` hands out copies of), and
+        the conversion of an action that is not an int."""
+        self.obs_array, self.mask_array, self.to_index = obs, mask, to_index
+
+    def step(self, action: object, seat: object) -> tuple[dict[str, Any], float, bool, bool,
+                                                          dict[str, Any]]:
+        """`KeizaiGymEnv.step`: advance, observe, and the step's (observation, reward,
+        terminated, truncated, info), with copies of the arrays (`arrays`): the
+        observation's mask and the info's are two copies, as a caller may change one."""
+        if type(action) is int:
+            index: int = action
+        else:
+            to_index = self.to_index
+            assert to_index is not None
+            index = to_index(action)
+        result = self.advance(index)
+        self.observe()
+        mask = self.mask_array
+        info: dict[str, Any] = {"action_mask": mask.copy(), "seat": seat,
+                                "legal_actions": self.legal_actions()}
+        if result == ILLEGAL:
+            info["illegal_action"] = True
+        return ({"observation": self.obs_array.copy(), "action_mask": mask.copy()},
+                self.reward, result != RUNNING, False, info)
+
     def legal_actions(self) -> tuple[int, ...]:
         """The learner's legal action indices, the nonzero entries of its mask (every
         action once the game is over): the engine's list as a tuple, so that no caller
@@ -180,3 +215,91 @@ class VecCore:
                 done.append(i)
                 steps[i] = 0
         return done
+
+
+class AECCore:
+    """The per-step work of a `KeizaiAECEnv` (PettingZoo's AEC API): `observe`, `last` and
+    the live steps of `step`, compiled. The environment keeps PettingZoo's bookkeeping as
+    attributes of its own (`agent_selection`, `rewards`, `_cumulative_rewards`,
+    `terminations`, `truncations`, `infos`, which PettingZoo's helpers and tests read and
+    rebind): this core reads and sets them on `env` as the Python methods did, so the
+    AEC semantics stay those of `AECEnv`.
+
+    Each seat has its own observation and mask rows (`obs[seat]` a float32 memoryview,
+    `masks[seat]` a bytearray), updated by difference at each `observe`; `obs_arrays` and
+    `mask_arrays` are the NumPy arrays over them, which `observe` hands out copies of."""
+
+    def __init__(self, env: Any, writer: Writer, size: int, actions: int, agents: list[str],
+                 obs: list[memoryview], obs_arrays: list[Any], masks: list[bytearray],
+                 mask_arrays: list[Any], to_index: Callable[[object], int],
+                 reward_kind: str) -> None:
+        self.env: Any = env
+        self.writer: Writer = writer
+        self.agents: list[str] = agents  # the possible agents, by seat
+        self.seat_of: dict[str, int] = {agent: seat for seat, agent in enumerate(agents)}
+        self.obs: list[memoryview] = obs
+        self.obs_arrays: list[Any] = obs_arrays
+        self.shown: list[Shown] = [Shown(size) for _ in agents]
+        self.masks: list[bytearray] = masks
+        self.mask_arrays: list[Any] = mask_arrays
+        self.mask_rows: list[MaskRow] = [MaskRow(actions) for _ in agents]
+        self.to_index: Callable[[object], int] = to_index
+        self.reward_kind: str = reward_kind
+        self.state: State | None = None
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """`agent`'s observation and mask (copies of its rows, brought up to date)."""
+        seat = self.seat_of[agent]
+        state = self.state
+        assert state is not None
+        self.writer.show(state, seat, self.obs[seat], 0, self.shown[seat])
+        show_mask(state, seat, self.masks[seat], 0, self.mask_rows[seat], False)
+        return {"observation": self.obs_arrays[seat].copy(),
+                "action_mask": self.mask_arrays[seat].copy()}
+
+    def legal_actions(self, agent: object) -> tuple[int, ...]:
+        """`KeizaiAECEnv.legal_actions`: `agent`'s legal indices (None: the selected
+        agent's), a tuple of the engine's list; empty when another seat acts or the game
+        is over."""
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() first")
+        seat = self.seat_of[cast(str, self.env.agent_selection if agent is None else agent)]
+        if state.is_over or state.current_player != seat:
+            return ()
+        return tuple(state.legal_indices())
+
+    def last(self, observe: bool) -> tuple[Any, Any, Any, Any, Any]:
+        """`AECEnv.last`: the selected agent's observation (or None), cumulative reward,
+        termination, truncation and info."""
+        env = self.env
+        agent = env.agent_selection
+        return (self.observe(agent) if observe else None, env._cumulative_rewards[agent],
+                env.terminations[agent], env.truncations[agent], env.infos[agent])
+
+    def step(self, action: object) -> bool:
+        """`AECEnv.step` for a live agent: False (nothing done) if the selected agent is
+        terminated or truncated, for the environment's `_was_dead_step`. Else the action
+        applied (IllegalAction, state unchanged, if not legal), the rewards and
+        terminations set at the game's end, the next agent selected."""
+        env = self.env
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            return False
+        env._cumulative_rewards[agent] = 0.0
+        state = self.state
+        assert state is not None
+        state.apply(action if type(action) is int else self.to_index(action))
+        if state.is_over:
+            # the scores shared with the seats' last observations
+            rewards = final_rewards(state, self.reward_kind, self.writer.final_scores(state))
+            agents: list[str] = env.agents
+            env.rewards = dict(zip(agents, rewards, strict=True))
+            env.terminations = dict.fromkeys(agents, True)
+            env._accumulate_rewards()
+            env.agent_selection = agents[0]
+        else:
+            current = state.current_player
+            assert current is not None
+            env.agent_selection = self.agents[current]
+        return True

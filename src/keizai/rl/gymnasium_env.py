@@ -137,6 +137,7 @@ class KeizaiGymEnv(gym.Env):
         self._core = EnvCore(self.encoder.writer or ViewWriter(self.encoder), size, actions,
                              illegal == "lose", float(illegal_reward), self.reward_kind)
         self._core.attach(memoryview(self._obs), 0, self._mask_buffer, 0)
+        self._core.arrays(self._obs, self._mask_array, action_index)
 
     # ----- Gymnasium API -------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
@@ -146,16 +147,7 @@ class KeizaiGymEnv(gym.Env):
         return self._observe_and_info()
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
-        core = self._core
-        result = core.advance(action if type(action) is int else action_index(action))
-        core.observe()
-        mask = self._mask_array.copy()
-        info = {"action_mask": mask.copy(), "seat": self.seat,
-                "legal_actions": core.legal_actions()}
-        if result == ILLEGAL:
-            info["illegal_action"] = True
-        return ({"observation": self._obs.copy(), "action_mask": mask}, core.reward,
-                result != RUNNING, False, info)
+        return self._core.step(action, self.seat)  # compiled (`EnvCore.step`)
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);

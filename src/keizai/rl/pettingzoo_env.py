@@ -26,9 +26,10 @@ from pettingzoo import AECEnv
 import keizai
 from keizai.engine import State
 from keizai.rl.actions import action_index
+from keizai.rl.core import AECCore
 from keizai.rl.observations import encoder_for
-from keizai.rl.observations.writers import MaskRow, Shown, ViewWriter, show_mask
-from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
+from keizai.rl.observations.writers import ViewWriter
+from keizai.rl.rewards import check_reward_kind, default_reward
 from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
 
@@ -62,7 +63,6 @@ class KeizaiAECEnv(AECEnv):
         self.render_mode = render_mode
         self.players = players
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         obs_space = observation_space(self.encoder, self.game)
         act_space = action_space(self.game)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
@@ -73,14 +73,16 @@ class KeizaiAECEnv(AECEnv):
         self.keizai_state: State | None = None
         # Each seat's last observation and mask, which `observe` updates by difference
         # (compiled writers) and hands out copies of.
+        # The per-step work is compiled (`keizai.rl.core.AECCore`: `observe`, `last`, the
+        # live steps of `step`); it reads and sets this environment's bookkeeping.
         size, actions = self.encoder.size, self.game.num_distinct_actions
         self._writer = self.encoder.writer or ViewWriter(self.encoder)
         self._obs = [np.zeros(size, np.float32) for _ in range(players)]
-        self._obs_views = [memoryview(x) for x in self._obs]
-        self._shown = [Shown(size) for _ in range(players)]
-        self._mask_buffers = [bytearray(actions) for _ in range(players)]
-        self._masks = [np.frombuffer(b, np.int8) for b in self._mask_buffers]
-        self._mask_rows = [MaskRow(actions) for _ in range(players)]
+        mask_buffers = [bytearray(actions) for _ in range(players)]
+        self._masks = [np.frombuffer(b, np.int8) for b in mask_buffers]
+        self._core = AECCore(self, self._writer, size, actions, self.possible_agents,
+                             [memoryview(x) for x in self._obs], self._obs, mask_buffers,
+                             self._masks, action_index, self.reward_kind)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -100,6 +102,8 @@ class KeizaiAECEnv(AECEnv):
         self.keizai_state.log_enabled = self.render_mode is not None
         if not self.encoder.writes(self.keizai_state, 0):
             self._writer = ViewWriter(self.encoder)
+        self._core.writer = self._writer
+        self._core.state = self.keizai_state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -109,23 +113,13 @@ class KeizaiAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.keizai_state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
-        state = self.keizai_state
-        self._writer.show(state, seat, self._obs_views[seat], 0, self._shown[seat])
-        show_mask(state, seat, self._mask_buffers[seat], 0, self._mask_rows[seat], False)
-        return {"observation": self._obs[seat].copy(), "action_mask": self._masks[seat].copy()}
+        return self._core.observe(agent)  # KeyError for an unknown agent
 
     def legal_actions(self, agent: str | None = None) -> tuple[int, ...]:
         """The legal action indices of `agent` (default: the one to act), the nonzero
         entries of its `action_mask`: empty when another seat acts or the game is over.
         A tuple of the engine's list, so no caller can change the list the state keeps."""
-        state = self.keizai_state
-        if state is None:
-            raise RuntimeError("call reset() first")
-        seat = self._seat[self.agent_selection if agent is None else agent]
-        if state.is_over or state.current_player != seat:
-            return ()
-        return tuple(state.legal_indices())
+        return self._core.legal_actions(agent)  # compiled
 
     # The loop of every AEC trainer calls these two at each step: they do what
     # `AECEnv`'s do (the same values, the same end), without its iterator object and
@@ -139,28 +133,13 @@ class KeizaiAECEnv(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
                                                   bool, dict[str, Any]]:
-        agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        return self._core.last(observe)
 
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        # a live agent's step is compiled (IllegalAction, state unchanged, if not legal)
+        if not self._core.step(action):
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
-        state = self.keizai_state
-        # IllegalAction (state unchanged) if not legal
-        state.apply(action if type(action) is int else action_index(action))
-        if state.is_over:
-            # the scores shared with the seats' last observations
-            rewards = final_rewards(state, self.reward_kind, self._writer.final_scores(state))
-            self.rewards = dict(zip(self.agents, rewards, strict=True))
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()
-            self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self.possible_agents[state.current_player]
         if self.render_mode == "human":
             self.render()
 
@@ -175,6 +154,7 @@ class KeizaiAECEnv(AECEnv):
 
     def close(self) -> None:
         self.keizai_state = None
+        self._core.state = None
 
 
 def pettingzoo_name(game_id: str) -> str:

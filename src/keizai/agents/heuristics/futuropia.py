@@ -18,7 +18,8 @@ resources) is the base, with three corrections a player makes in their head:
   or, after stopping, 3 points; before it, a face-up tile is a choice kept open.
 
 In the final phase every level plays the seat's best plan over its own remaining tiles,
-scored exactly by the game's final scoring (`FuturopiaEvaluator.plan`, via `prune`).
+scored exactly by the game's final scoring (`FuturopiaEvaluator.plan`, via `prune`),
+with the supply's last houses bought first while another seat may still take them.
 
 Reads only the JSON view and the public scores (Futuropia has no hidden information).
 """
@@ -43,8 +44,11 @@ UNPAID = 3.0  # a loan the stock cannot repay (the rulebook's penalty)
 END_RESIDENTS = 25  # residents that trigger the final phase (rulebook 觸發遊戲最終階段)
 REPAY_COST = 5  # resources per loan repaid (rulebook 流程之外：貸款)
 PLAN_TILES = 3  # own tiles the final phase's plan looks ahead (FuturopiaEvaluator.plan)
-PLAN_BUDGET = 120  # plan positions at most per decision
+PLAN_BUDGET = 200  # plan positions per decision, shared by its first moves and answers
+BRANCH_BUDGET = 40  # plan positions at most after one first move and answer
+BRANCH_MIN = 12  # plan positions at least after one first move and answer
 FINISH_BUDGET = 60  # positions to finish one tile's turn in a plan
+HOUSE_RISK = 1.0  # share counted of what a plan loses if a house left for later is gone
 
 
 class FuturopiaEvaluator(Evaluator):
@@ -53,6 +57,7 @@ class FuturopiaEvaluator(Evaluator):
 
     def __init__(self) -> None:
         self._planning = False  # inside `plan`: the plan's own steps are not planned
+        self._no_houses = False  # inside `plan`: the supply's houses are taken as gone
 
     def estimates(self, state: State, viewer: int) -> list[float]:
         scores = state.scores()
@@ -185,21 +190,57 @@ class FuturopiaEvaluator(Evaluator):
         face-up side would score while what it prepares (money for a purchase, loans
         the spare energy repays at the end) comes later: the heuristic stopped at once
         in 11 of 24 final phases of self-play with up to 29 energy left, where in 9 of
-        them playing on scored 3-16 points more (issue #19, docs/strength.md)."""
+        them playing on scored 3-16 points more (issue #19, docs/strength.md).
+
+        Each tile is rated by its best answer to the turn's first decision (`_afters`).
+        Other seats that may still invite can take the supply's last houses between the
+        seat's tiles: a plan that buys a house only in a later tile loses `HOUSE_RISK`
+        of what it would lose if that house were gone (the same plan with no house
+        bought after this turn). Taking the houses as staying, `hard` bought a generator
+        first and lost the house it meant to fill to the scripted cycle in 3 of 12
+        games, 5-9 points and the energy its credit was to use (docs/strength.md)."""
         seat = state.current_player
         assert seat is not None
-        budget = [PLAN_BUDGET]
-        best, best_key = legal[0], (float("-inf"), 0.0)
+        contested = _houses_contested(state.view(seat), seat)
+        names = state.game.action_space.actions
+        best, best_key = legal[0], (float("-inf"), 0.0, 0.0)
         self._planning = True
         try:
-            for index in legal:
-                key = self._plan_value(self._after(state, index, seat), seat,
-                                       PLAN_TILES - 1, budget)
+            tiles = any(names[i].name == "stop" for i in legal)
+            branches = [(index, after) for index in legal
+                        for after in (self._afters(state, index, seat) if tiles
+                                      else [self._after(state, index, seat)])]
+            share = max(BRANCH_MIN, min(BRANCH_BUDGET, PLAN_BUDGET // len(branches)))
+            for index, after in branches:
+                score, energy = self._plan_value(after, seat, PLAN_TILES - 1, [share])
+                risky = score
+                if contested and score >= best_key[0]:
+                    self._no_houses = True
+                    try:
+                        held_score = self._plan_value(after, seat, PLAN_TILES - 1, [share])[0]
+                    finally:
+                        self._no_houses = False
+                    risky = score - HOUSE_RISK * max(0.0, score - held_score)
+                key = (risky, score, energy)
                 if key > best_key:
                     best, best_key = index, key
         finally:
             self._planning = False
         return best
+
+    def _afters(self, state: State, index: int, seat: int) -> list[State]:
+        """`state` after the seat's move `index` and the rest of its turn: one position
+        for each answer to the turn's next decision (the purchase, how many residents,
+        how many robots), each finished as `_after` finishes it. Finished greedily from
+        the tile on, the rating one turn ahead picked the answer (invite 1 resident,
+        not 5 that a food purchase later feeds) and hid the tile's best plan."""
+        child = state.clone()
+        child.log_enabled = False
+        child.apply_index(index)
+        if child.is_over or child.current_player != seat or not self.mid_turn(child):
+            return [self._after(state, index, seat)]
+        moves = self.prune(child, child.legal_indices())
+        return [self._after(child, move, seat) for move in moves]
 
     def _after(self, state: State, index: int, seat: int) -> State:
         """`state` after the seat's tile `index`, its turn finished as the heuristic
@@ -227,6 +268,8 @@ class FuturopiaEvaluator(Evaluator):
             return est[seat] - max(v for s, v in enumerate(est) if s != seat), state
         best: tuple[float, State] | None = None
         moves = self.prune(state, state.legal_indices())
+        if self._no_houses:
+            moves = _without_houses(state, moves, seat)
         if budget[0] <= 0 and len(moves) > 1:
             moves = [max(moves, key=lambda m: self._lead_after(state, m, seat))]
         for index in moves:
@@ -261,10 +304,34 @@ class FuturopiaEvaluator(Evaluator):
         if depth <= 0 or budget[0] <= 0:
             return best
         for index in legal:
-            if index != stop[0]:
-                best = max(best, self._plan_value(self._after(state, index, seat), seat,
-                                                  depth - 1, budget))
+            if index == stop[0] or (self._no_houses and names[index].name == "action:invite"
+                                    and row["beds"] <= row["residents"]):
+                continue  # while held, an invite without an empty bed seats no one
+            best = max(best, self._plan_value(self._after(state, index, seat), seat,
+                                              depth - 1, budget))
         return best
+
+
+def _houses_contested(view: dict[str, Any], seat: int) -> bool:
+    """Whether another seat still in the game may invite (its invite tile face up)
+    while the supply holds houses: its invite may buy the houses the seat's plan
+    leaves for a later tile."""
+    return bool(view["house_supply"]) and any(
+        not row["finished"] and "invite" in row["tiles_face_up"]
+        for s, row in enumerate(view["communities"]) if s != seat)
+
+
+def _without_houses(state: State, moves: list[int], seat: int) -> list[int]:
+    """`moves` as if the supply held no house: no house bought, and no more residents
+    invited than the empty beds seat (when some invite does; else `moves`)."""
+    names = state.game.action_space.actions
+    kept = [m for m in moves if not names[m].name.startswith("house:")
+            or names[m].name == "house:done"]
+    if kept and names[kept[0]].name.startswith("invite:"):
+        row = state.view(seat)["communities"][seat]
+        empty = row["beds"] - row["residents"]
+        kept = [m for m in kept if int(names[m].name[7:]) <= empty]
+    return kept or moves
 
 
 def _end_is_near(view: dict[str, Any]) -> bool:

@@ -71,6 +71,29 @@ class Sink:
             self.x[self.base + i] = _number(value)
             old[i] = value
 
+    def one(self, at: int, count: int, pos: int) -> None:
+        """A one-hot field of `count` entries from `at` that every observation of the
+        layout has: 1 at `at + pos`, zeros elsewhere (all zeros if `pos` < 0). While bound
+        to a row, written at once where it differs, without being gathered (as `put`):
+        the row shows at most one 1 there, so a row showing the 1 at `pos` is unchanged.
+        A field written with `one` is written with nothing else."""
+        old = self.old
+        if old is None:
+            if pos >= 0:
+                self.set(at + pos, 1)
+            return
+        if pos >= 0 and old[at + pos] == 1:
+            return
+        x = self.x
+        base = self.base
+        for i in range(at, at + count):
+            if old[i] != 0:
+                x[base + i] = ZERO
+                old[i] = 0
+        if pos >= 0:
+            x[base + at + pos] = ONE
+            old[at + pos] = 1
+
     def set(self, i: int, value: int) -> None:
         values = self.values
         if values[i] == 0:
@@ -249,6 +272,7 @@ NO_INPUT: Final[list[Any]] = []
 # Entries as the float objects a buffer write takes (no allocation per write).
 _FLOATS: Final[list[object]] = [float(v) for v in range(256)]
 ZERO: Final[object] = 0.0
+ONE: Final[object] = 1.0
 
 
 def _write_difference(x: Buffer, base: int, values: list[int], old: list[int],
@@ -421,6 +445,7 @@ NO_ACTION: Final[list[int]] = []
 WORKPLACES: Final = 0
 DISCARD: Final = 1
 HAND: Final = 2
+BUILDINGS: Final = 3  # the first of one block per relative slot (skipped, `Sink.enter`)
 
 
 class NationalEconomyWriter(Writer):
@@ -445,6 +470,7 @@ class NationalEconomyWriter(Writer):
         self.o_current: int = enc.o_current
         self.o_decision: int = enc.o_decision
         self.o_cards_left: int = enc.o_cards_left
+        self.decisions: int = enc.o_cards_left - enc.o_decision  # the one-hot's length
         self.o_reason: int = enc.o_reason
         self.o_mode: int = enc.o_mode
         self.o_chosen: int = enc.o_chosen
@@ -458,9 +484,10 @@ class NationalEconomyWriter(Writer):
         self.o_scores: int = enc.o_scores
         # blocks kept up to date by difference (`Sink.fresh`, `Sink.shift`): the
         # workplaces, the discard pile, the own hand. (Skipping whole blocks while their
-        # inputs are equal, `Sink.enter`, cost more than it saved here: these fields
-        # change at nearly every decision; docs/performance.md.)
-        self.blocks = 3
+        # inputs are equal, `Sink.enter`, cost more than it saved for these: their fields
+        # change at nearly every decision; docs/performance.md.) Then each relative
+        # slot's buildings, skipped while they are equal (`Sink.enter`).
+        self.blocks = BUILDINGS + self.seats
 
     def _workplace_at(self, key: int) -> int:
         """The offset of workplace `key`'s fields (`fill` has set the offsets of the
@@ -512,16 +539,18 @@ class NationalEconomyWriter(Writer):
         if cards.vp_cards:
             o.set(at + 6, 1)
         phase = state.phase
-        o.set(self.o_phase + (2 if phase == ne.OVER else 1 if phase == ne.PAYDAY else 0), 1)
-        o.set(self.o_start + (state.start_player - me) % n, 1)
-        o.set(self.o_lead + (state.round_lead - me) % n, 1)
+        seats = self.seats
+        o.one(self.o_phase, 3, 2 if phase == ne.OVER else 1 if phase == ne.PAYDAY else 0)
+        o.one(self.o_start, seats, (state.start_player - me) % n)
+        o.one(self.o_lead, seats, (state.round_lead - me) % n)
         decision = state.decision
         current = state.current_player
-        if current is not None:
-            o.set(self.o_current + (current - me) % n, 1)
+        o.one(self.o_current, seats, -1 if current is None else (current - me) % n)
+        # DECISIONS follows the rules
+        o.one(self.o_decision, self.decisions,
+              decision if phase != ne.OVER and decision != ne.NONE else -1)
         if phase != ne.OVER:
             if decision != ne.NONE:
-                o.set(self.o_decision + decision, 1)  # DECISIONS follows the rules
                 named: list[int] = []
                 if decision == ne.PAY:
                     o.set(self.o_cards_left, state.pay_left)
@@ -589,8 +618,7 @@ class NationalEconomyWriter(Writer):
             seen_sides = cast(list[bool], shown.key_b[WORKPLACES])
             seen_whos = cast(list[tuple[int, ...]], shown.key_c[WORKPLACES])
             if keys == seen_keys and sides == seen_sides:  # workers placed at most
-                for i in range(len(whos)):
-                    who = whos[i]
+                for i, who in enumerate(whos):
                     before = seen_whos[i]
                     if who is not before:
                         self._shift_workers(o, self._workplace_at(keys[i]), who, before,
@@ -643,15 +671,20 @@ class NationalEconomyWriter(Writer):
             o.put(at + 10, p.unpaid)
             o.put(at + 11, p.brew)
             o.put(at + 12, state._worker_limit(p))
-            o.put(at + 13, state._hand_limit(p))
-            owned = at + 1 + numbers
+            # the fields read from the seat's buildings alone: skipped while they and
+            # which of them are used are the same (most decisions change neither)
+            block = BUILDINGS + (s - me) % n
             built = p.built
             buildings = p.buildings
-            for k in range(len(buildings)):
-                t = slot_of[buildings[k]]
-                o.add(owned + t, 1)
-                if built[k] >= ne.USED:
-                    o.add(owned + b + t, 1)
+            if o.enter(block, buildings, built, NO_INPUT, 0, 0):
+                o.put(at + 13, state._hand_limit(p))
+                owned = at + 1 + numbers
+                for k in range(len(buildings)):
+                    t = slot_of[buildings[k]]
+                    o.add(owned + t, 1)
+                    if built[k] >= ne.USED:
+                        o.add(owned + b + t, 1)
+                o.leave(block)
         # the own hand and what each card in it costs now, by difference with the hand
         # the row shows while the costs' inputs (the VP cards, the buildings) are equal
         p = players[me]
@@ -673,8 +706,7 @@ class NationalEconomyWriter(Writer):
             seen_hand = cast(list[int], bound.key_a[HAND])
             if hand != seen_hand:
                 values = bound.values
-                for t in range(len(hand)):
-                    count = hand[t]
+                for t, count in enumerate(hand):  # (a native loop: no indexed read)
                     had = seen_hand[t]
                     if count != had:
                         at = self.o_hand + slot_of[t]
@@ -719,8 +751,9 @@ class FuturopiaWriter(Writer):
         self.o_players: int = enc.o_players
         self.o_scores: int = enc.o_scores
         # blocks (`Sink.enter`): each relative slot's generators, houses and workers;
-        # the generators queued in the market; the houses in the supply
-        self.blocks = self.seats + 2
+        # the generators queued in the market; the houses in the supply; the generators
+        # on sale; the tiles (experts, each slot's tiles up)
+        self.blocks = self.seats + 4
 
     def fill(self, o: Sink, any_state: State, seat: int) -> None:
         state = cast(FuturopiaState, any_state)
@@ -739,9 +772,10 @@ class FuturopiaWriter(Writer):
         if state.options["advanced"]:
             o.set(at + 5, 1)
         phase = state.phase
-        if phase != phases.OVER:
-            o.set(self.o_current + (state.actor - seat) % n, 1)
-        o.set(self.o_phase + phase, 1)  # PHASES follows the rules' numbering
+        o.one(self.o_current, self.seats,
+              (state.actor - seat) % n if phase != phases.OVER else -1)
+        # PHASES follows the rules' numbering
+        o.one(self.o_phase, self.o_decision - self.o_phase, phase)
         if phase == phases.PAY:
             o.set(self.o_decision, state.pay_owed)
             o.set(self.o_purpose + state.pay_purpose, 1)
@@ -764,15 +798,22 @@ class FuturopiaWriter(Writer):
                     g = queue[i]
                     o.add(self.o_gens + 5 * gslot[g], stock[g])
             o.leave(queued)
-        for kind in (FOOD, POWER):
-            o.put(self.o_markers + kind, state.mk_marker[kind])
-            for right in (False, True):
-                gen = state.mk_right[kind] if right else state.mk_left[kind]
-                if gen >= 0:
-                    at = self.o_gens + 5 * gslot[gen]
-                    o.set(at + (2 if right else 1), 1)
-                    o.set(at + 3, state.market_price(kind, right) or 0)
-                    o.set(at + 4, stock[gen])
+        markers = state.mk_marker
+        o.put(self.o_markers + FOOD, markers[FOOD])
+        o.put(self.o_markers + POWER, markers[POWER])
+        # the generators on sale: which, their prices (from the markers) and stock
+        lefts = state.mk_left
+        rights = state.mk_right
+        if o.enter(self.seats + 2, lefts, rights, stock, markers[FOOD], markers[POWER]):
+            for kind in (FOOD, POWER):
+                for right in (False, True):
+                    gen = rights[kind] if right else lefts[kind]
+                    if gen >= 0:
+                        at = self.o_gens + 5 * gslot[gen]
+                        o.set(at + (2 if right else 1), 1)
+                        o.set(at + 3, state.market_price(kind, right) or 0)
+                        o.set(at + 4, stock[gen])
+            o.leave(self.seats + 2)
         supply = state.house_supply
         if o.enter(self.seats + 1, supply, NO_INPUT, NO_INPUT, 0, 0):
             for f in supply:
@@ -781,9 +822,22 @@ class FuturopiaWriter(Writer):
                 if side_b:
                     o.add(self.o_supply + 2 * house + 1, 1)
             o.leave(self.seats + 1)
-        for expert in setup.expert:
-            o.set(self.o_experts + self.experts[expert], 1)
         row_size = self.row_size
+        # the expert tiles (fixed for a state), each slot's tiles up and refresh cost
+        tiles_up = state.tiles_up
+        if o.enter(self.seats + 3, tiles_up, NO_INPUT, NO_INPUT, 0, 0):
+            for expert in setup.expert:
+                o.set(self.o_experts + self.experts[expert], 1)
+            tile_slots = self.tile_slots
+            tiles_at = 3 + self.community_numbers + self.gens_n + 2 * self.houses_n
+            for p in range(n):
+                at = self.o_players + ((p - seat) % n) * row_size
+                o.put(at + 11, state.refresh_cost(p))
+                up = tiles_up[p]
+                for t in range(len(tile_slots)):
+                    if up >> t & 1:
+                        o.set(at + tiles_at + tile_slots[t], 1)
+            o.leave(self.seats + 3)
         gens_n = self.gens_n
         numbers = self.community_numbers
         for p in range(n):
@@ -799,7 +853,6 @@ class FuturopiaWriter(Writer):
             o.put(at + 2, res[1])
             o.put(at + 3, res[2])
             o.put(at + 4, state.loans[p])
-            o.put(at + 11, state.refresh_cost(p))
             if state.finished[p]:
                 o.set(at + 12, 1)
             # the fields read from the generators, houses and workers alone (the
@@ -826,12 +879,6 @@ class FuturopiaWriter(Writer):
                     if side_b:
                         o.add(houses_at + 2 * house + 1, 1)
                 o.leave(slot)
-            at += 3 + numbers + gens_n + 2 * self.houses_n
-            up = state.tiles_up[p]
-            tile_slots = self.tile_slots
-            for t in range(len(tile_slots)):
-                if up >> t & 1:
-                    o.set(at + tile_slots[t], 1)
         if phase == phases.OVER:
             o.set(self.o_scores, 1)
             scores = self.final_scores(state)
@@ -867,9 +914,8 @@ class EnterpriseEmpireWriter(Writer):
         self.o_demand: int = enc.o_demand
         self.o_players: int = enc.o_players
         self.o_hand: int = enc.o_hand
-        # blocks (`Sink.enter`): every slot's group, corner and company; every slot's
-        # materials; the observing seat's hand
-        self.blocks = 3
+        # blocks (`Sink.enter`): every slot's group, corner and company
+        self.blocks = 1
 
     def fill(self, o: Sink, any_state: State, me: int) -> None:
         state = cast(ee.EmpireState, any_state)
@@ -886,14 +932,15 @@ class EnterpriseEmpireWriter(Writer):
         if state.capped:
             o.set(at + 5, 1)
         phase = state.phase
-        o.set(self.o_phase + phase, 1)  # PHASES follows the rules' numbering
-        o.set(self.o_start + (state.start - me) % n, 1)
-        o.set(self.o_active + (state.active - me) % n, 1)
+        seats = self.seats
+        # PHASES follows the rules' numbering
+        o.one(self.o_phase, self.o_start - self.o_phase, phase)
+        o.one(self.o_start, seats, (state.start - me) % n)
+        o.one(self.o_active, seats, (state.active - me) % n)
         current = state.current_player
-        if current is not None:
-            o.set(self.o_current + (current - me) % n, 1)
-        if state.winner >= 0:
-            o.set(self.o_winner + (state.winner - me) % n, 1)
+        o.one(self.o_current, seats, -1 if current is None else (current - me) % n)
+        winner = state.winner
+        o.one(self.o_winner, seats, (winner - me) % n if winner >= 0 else -1)
         for c in range(self.corners):
             at = self.o_corners + c * (self.seats + 1)
             owner = state.corner_owner[c]
@@ -953,17 +1000,15 @@ class EnterpriseEmpireWriter(Writer):
                     for m in parts.companies[up].materials:
                         o.add(at + company_at + companies + mslot[m], 1)
             o.leave(0)
-        if o.enter(1, held, NO_INPUT, NO_INPUT, 0, 0):
-            for s in range(n):
-                at = self.o_players + ((s - me) % n) * row_size + held_at
-                for m in range(m_count):
-                    count = held[s * m_count + m]
-                    if count:
-                        o.set(at + mslot[m], count)
-            o.leave(1)
-        if o.enter(2, hand, NO_INPUT, NO_INPUT, 0, 0):
-            for i in range(k):
-                count = hand[me * k + i]
-                if count:
-                    o.add(self.o_hand + self.price_slots[i], count)
-            o.leave(2)
+        # the materials held and the own hand: fixed fields (written where they differ;
+        # skipping them as blocks keyed on every seat's lists gathered them again at
+        # about half the observations)
+        for s in range(n):
+            at = self.o_players + ((s - me) % n) * row_size + held_at
+            first = s * m_count
+            for m in range(m_count):
+                o.put(at + mslot[m], held[first + m])
+        price_slots = self.price_slots
+        first = me * k
+        for i in range(k):
+            o.put(self.o_hand + price_slots[i], hand[first + i])
