@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from keizai.rules.futuropia.data import components
 from keizai.rules.futuropia.scoring import Community, final_points, self_sufficiency
+from tests.rules.futuropia.helpers import new
 
 COMPS = components()
 RULES = COMPS.rules
@@ -93,3 +96,26 @@ def test_points_per_item() -> None:
     points = final_points(check, loans=2, face_up_tiles=3, resources=29, rules=RULES)
     assert points == {"idle_residents": 0, "surplus": (6 - 4) + (1 - 1), "houses": 1,
                       "loans": -6, "face_up_tiles": 9, "resources": 2, "total": 8}
+
+
+def test_the_remembered_check_follows_every_change_of_the_community() -> None:
+    """The state remembers its self-sufficiency checks (bots score the same communities
+    over and over). Through whole random games, basic and expert set-ups, and after
+    hand-made changes to robots, residents, houses and generators, the remembered check
+    is always the one computed afresh from the community as it stands."""
+    setups: tuple[dict[str, object], ...] = (
+        {}, {"expert_tiles": "random", "houses": "random"}, {"advanced": True})
+    for seed, options in enumerate(setups, start=1):
+        state = new(3, seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for p in range(state.num_players):
+                assert state.final_check(p) == self_sufficiency(state.community(p),
+                                                                state.rules)
+            state.apply_index(rng.choice(state.legal_indices()))
+        for change in ("robots", "residents", "houses", "gens"):
+            if change in ("robots", "residents"):
+                getattr(state, change)[0] += 3
+            else:
+                getattr(state, change)[0].pop()
+            assert state.final_check(0) == self_sufficiency(state.community(0), state.rules)

@@ -54,3 +54,15 @@ def test_power_run_adds_energy() -> None:
     play(state, "action:power", "buy:left")  # P06: 1 space, 5 energy
     # In a power run the food generators may stand short: 3 workers run SP1 and P06.
     assert state.res[0][2] == 3 + 1 + 5
+
+
+def test_a_remembered_staffing_cannot_be_changed_through_its_answer() -> None:
+    """The view's staffings are remembered between calls (bots read views by the
+    thousand): the list handed out is the caller's own, so editing it changes no later
+    answer, and an equal community with another workforce gets its own answer."""
+    gens = [gen("F10"), gen("F06"), gen("F06")]
+    _, running = best_staffing(gens, TABLE, FOOD, 4)
+    running.append(0)
+    output, again = best_staffing(list(gens), TABLE, FOOD, 4)
+    assert output == 10 and sorted(again) == [1, 2]
+    assert best_staffing(gens, TABLE, FOOD, 3) == (9, [0])

@@ -37,21 +37,42 @@ def best_output(gens: list[int], table: tuple[GeneratorType, ...], kind: int,
     return best[workforce]
 
 
+# The view shows each community's best runs, and bots read views by the thousand in a
+# search: the staffings are kept, up to _KEPT of them (then forgotten all at once). The key
+# holds the table's id (its dataclasses are slow to hash); each entry keeps its table
+# alive, so that id cannot pass to another table while the entry exists.
+_KEPT = 4096
+_staffings: dict[tuple[int, tuple[int, ...], int, int],
+                 tuple[tuple[GeneratorType, ...], int, tuple[int, ...]]] = {}
+
+
 def best_staffing(gens: list[int], table: tuple[GeneratorType, ...], kind: int,
                   workforce: int) -> tuple[int, list[int]]:
     """The best output of `kind` and which owned generators (positions in `gens`) run.
 
     Among equally productive staffings the one using fewest work spaces is shown (its
-    workers can stand anywhere else); for display and tests, not the hot path.
+    workers can stand anywhere else); for the view, not the rules' own runs.
     """
-    candidates = [i for i, g in enumerate(gens) if table[g].kind == kind]
-    best: tuple[int, int, list[int]] = (0, 0, [])
+    key = (id(table), tuple(gens), kind, workforce)
+    known = _staffings.get(key)
+    if known is None:
+        if len(_staffings) >= _KEPT:
+            _staffings.clear()
+        output, running = _best_staffing(tuple(table[g] for g in gens), kind, workforce)
+        known = _staffings[key] = (table, output, running)
+    return known[1], list(known[2])
+
+
+def _best_staffing(owned: tuple[GeneratorType, ...], kind: int,
+                   workforce: int) -> tuple[int, tuple[int, ...]]:
+    candidates = [i for i, gen in enumerate(owned) if gen.kind == kind]
+    best: tuple[int, int, tuple[int, ...]] = (0, 0, ())
     for mask in range(1 << len(candidates)):
-        chosen = [candidates[j] for j in range(len(candidates)) if mask >> j & 1]
-        used = sum(table[gens[i]].spaces for i in chosen)
+        chosen = tuple(candidates[j] for j in range(len(candidates)) if mask >> j & 1)
+        used = sum(owned[i].spaces for i in chosen)
         if used > workforce:
             continue
-        out = sum(table[gens[i]].output for i in chosen)
+        out = sum(owned[i].output for i in chosen)
         if out > best[0] or (out == best[0] and used < best[1]):
             best = (out, used, chosen)
     return best[0], best[2]

@@ -46,7 +46,12 @@ from keizai.rules.futuropia.phases import (
     ROBOTS,
     TURN,
 )
-from keizai.rules.futuropia.scoring import Community, final_points, self_sufficiency
+from keizai.rules.futuropia.scoring import (
+    CheckResult,
+    Community,
+    final_points,
+    self_sufficiency,
+)
 from keizai.rules.futuropia.staffing import best_output
 from keizai.rules.futuropia.view import build_view
 
@@ -59,6 +64,14 @@ ENERGY_STOCK: Final = 2
 # 10), so the stock with no further use goes first, as a player would pay. The score is
 # the same in any order; only which kind is left over differs (docs/rules-notes.md).
 END_PAY_ORDER: Final = (ENERGY_STOCK, FOOD_STOCK, MONEY)
+
+# The self-sufficiency checks already made, up to _KEPT_CHECKS of them (then forgotten all
+# at once): bots score the same communities over and over in a search. The key holds the
+# components' and rules' ids (their dataclasses are slow to hash) with the community as
+# numbers; each entry keeps its components and rules alive, so their ids stay theirs.
+_KEPT_CHECKS: Final = 4096
+_checks: dict[tuple[int, int, tuple[int, ...], int, int, tuple[int, ...]],
+              tuple[Components, Rules, CheckResult]] = {}
 
 
 class Setup:
@@ -779,12 +792,25 @@ class FuturopiaState(State):
             tuple(comps.generators[g] for g in self.gens[p]), self.robots[p],
             self.residents[p], tuple(comps.faces[f] for f in self.houses[p]))
 
+    def final_check(self, p: int) -> CheckResult:
+        """The self-sufficiency check of seat p's community as it stands (remembered)."""
+        comps = self.setup.components
+        rules = self.rules
+        key = (id(comps), id(rules), tuple(self.gens[p]), self.robots[p], self.residents[p],
+               tuple(self.houses[p]))
+        known = _checks.get(key)
+        if known is None:
+            if len(_checks) >= _KEPT_CHECKS:
+                _checks.clear()
+            known = _checks[key] = (comps, rules, self_sufficiency(self.community(p), rules))
+        return known[2]
+
     def scores(self) -> list[dict[str, int]]:
         """Final scores once the game is over; before that, what the board would score."""
         rules = self.rules
         out = []
         for p in range(self.num_players):
-            check = self_sufficiency(self.community(p), rules)
+            check = self.final_check(p)
             up = self.tiles_up[p].bit_count() if self.final else 0
             out.append(final_points(check, self.loans[p], up, sum(self.res[p]), rules))
         return out
