@@ -22,6 +22,7 @@ from keizai.agents.solo_policy import (
     Weights,
     learned_weights,
     load_weights,
+    solo_features,
 )
 from keizai.engine import Rng
 from keizai.rules.national_economy import state as ne
@@ -189,3 +190,40 @@ def test_the_learned_policy_plays_better_than_the_hand_made_one() -> None:
             assert result is not None
             totals[learned] += result
     assert totals[True] > totals[False] + 20 * 20
+
+
+def test_glory_unpaid_wages_already_taken_count_at_face_value() -> None:
+    """An Unpaid Wage card cannot be undone in Glory (rulebook, Scoring: "-3 pt per 1
+    Unpaid Wage card"; Glory has no Law Office), so one more card already taken lowers the
+    learned value by its 3 points in every round. The first fit counted them at a fraction
+    (its weight on the score was fitted like any other feature's: 0.08 + 0.30 of 3 points
+    in round 2), so wages left unpaid looked cheap to the policy."""
+    value = LearnedSoloValue()
+    states = mid_game_states("national-economy/glory", seed=5)
+    assert {s.round for s in states} == set(range(1, ne.ROUNDS + 1))
+    for s in states:
+        owing = s.clone()
+        owing.players[0].unpaid += 1
+        assert value.value(owing) - value.value(s) == pytest.approx(-3.0, abs=1e-4)
+
+
+def test_the_glory_features_read_vp_cards_unpaid_wages_and_bonuses_still_open() -> None:
+    """The features added for Glory: VP cards held and towards the next set of 3, the
+    Unpaid Wage points, and the end bonuses of own buildings not met yet (Ivory Tower:
+    "If you have 7 or more VP cards at the end of the game, this Building's asset value
+    increases by 22 pt")."""
+    s = mid_game_states("national-economy/glory", seed=5)[3]
+    p = s.players[0]
+    tower = s.cards.by_id["ivory_tower"]
+    if tower in s.deck:
+        s.deck.remove(tower)
+    p.buildings = [*p.buildings, tower]
+    p.built = [*p.built, ne.FREE]
+    p.vp, p.unpaid = 5, 2
+    at = {name: i for i, name in enumerate(SOLO_FEATURES)}
+    x = solo_features(s, SoloValue(Weights()))
+    assert (x[at["vp"]], x[at["vp_next"]], x[at["unpaid"]], x[at["pending_bonus"]]) == (
+        5.0, 2.0, -6.0, 22.0)
+    p.vp = 7
+    x = solo_features(s, SoloValue(Weights()))
+    assert x[at["pending_bonus"]] == 0.0 and x[at["vp_next"]] == 1.0

@@ -100,6 +100,11 @@ class _Tables:
         self.later_sum = tuple(sum(wages[rnd:]) for rnd in range(last + 1))
         self.later_max = tuple(max(wages[rnd:], default=0) for rnd in range(last + 1))
         self.wages = wages
+        # per building type: the end-of-game bonus it adds once its condition is met (the
+        # all-or-nothing kinds only; per-item, per-building... bonuses grow step by step)
+        self.threshold_bonus = tuple(
+            int(b.end_bonus["points"]) if b.end_bonus and b.end_bonus["kind"] in _THRESHOLD
+            else 0 for b in buildings)
 
 
 class SoloValue:
@@ -109,6 +114,7 @@ class SoloValue:
         self.w = weights or Weights()
         self._game: str | None = None
         self.t: _Tables | None = None
+        self.last_score: dict[str, int] = {}
         last = 9
         w = self.w
         # per round rnd: what one token earns in the rounds after it
@@ -117,7 +123,9 @@ class SoloValue:
                                  for rnd in range(last + 1))
 
     def value(self, s: ne.NationalEconomyState) -> float:
-        total = float(s.scores()[0]["total"])
+        row = s.scores()[0]
+        self.last_score = row  # the score row of `s`, for `solo_features` (computed once)
+        total = float(row["total"])
         if s.phase == ne.OVER:
             return total
         if self._game != s.game.id or self.t is None:
@@ -207,15 +215,25 @@ class SoloValue:
 
 # The learned value's features (`solo_features`), in the order of its weights: what the seat
 # knows of its own position (holdings, own hand, the Budget, the round's wages), never the deck.
+# The last four were added for Glory (its shipped weights for the other editions are 0 on
+# them): the VP cards held, the ones towards the next set of 3 (10 points a set), the
+# Unpaid Wage points already taken (final: bench/solo_value_fit.py fixes their weight so that
+# they count at face value) and the end-of-game bonuses of own buildings not met yet.
 SOLO_FEATURES = ("bias", "score", "hand_made", "money", "budget", "workers", "dolls", "ready",
                  "cards", "items", "hand_value", "buildable", "buildings", "workplaces",
-                 "sellable", "short_now", "short_later", "income", "deck")
+                 "sellable", "short_now", "short_later", "income", "deck",
+                 "vp", "vp_next", "unpaid", "pending_bonus")
+# end-of-game bonus kinds that pay all or nothing (keizai.rules.national_economy.scoring)
+_THRESHOLD = frozenset({"buildings_at_least", "icon_count_at_least", "icon_value_at_least",
+                        "has_icons", "vp_at_least", "human_workers_at_least",
+                        "items_at_least", "only_lock"})
 
 
 def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
     """The features of `s` (a solo state in the action phase) for `LearnedSoloValue`, in the
     order of SOLO_FEATURES; `valuer` gives the hand-made estimate and its tables."""
     hand_made = valuer.value(s)
+    row = valuer.last_score
     t = valuer.t
     assert t is not None
     p = s.players[0]
@@ -233,20 +251,23 @@ def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
                 buildable = value
     workplaces = 0
     sellable = 0
+    bonus = 0
     for b in p.buildings:
         workplaces += t.works[b]
         sellable += t.half[b]
+        bonus += t.threshold_bonus[b]
     action = s.phase == ne.ACTION
     ready = p.ready if action else 0
     due = wages[rnd - 1] * workers if action else 0
     income = SoloValue._income(s, ready, t)
     short_now = max(0, due - p.money - min(s.budget, income))
     short_later = max(0, t.later_max[rnd] * workers - p.money - s.budget)
-    return [1.0, float(s.scores()[0]["total"]), hand_made, float(p.money), float(s.budget),
+    return [1.0, float(row["total"]), hand_made, float(p.money), float(s.budget),
             float(workers), float(p.dolls), float(ready), float(p.hand_n), float(p.items),
             float(hand_value), float(buildable), float(len(p.buildings)), float(workplaces),
             float(sellable), float(short_now), float(short_later), float(income),
-            float(len(s.deck))]
+            float(len(s.deck)), float(p.vp), float(p.vp % 3), float(row["unpaid_wages"]),
+            float(max(0, bonus - row["bonuses"]))]
 
 
 @cache
