@@ -13,15 +13,10 @@ import pytest
 
 import keizai
 from keizai.engine import IllegalAction, Rng, SmallDraws, State
+from tests.tables import every_table, table_ids
 
-CASES = [
-    (game_id, players)
-    for game_id in keizai.games()
-    for players in range(
-        keizai.get_game(game_id).min_players, keizai.get_game(game_id).max_players + 1
-    )
-]
-IDS = [f"{g}-{p}p" for g, p in CASES]
+CASES = every_table(keizai.games())
+IDS = table_ids(CASES)
 # Random games per (game, player count) in the long invariant run; the suite's budget.
 # CI's second pass (the compiled build) sets fewer: it checks the build, not the rules.
 RANDOM_GAMES = int(os.environ.get("KEIZAI_RANDOM_GAMES", "1000"))

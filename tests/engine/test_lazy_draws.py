@@ -11,15 +11,10 @@ import pytest
 
 import keizai
 from keizai.engine import Rng, drawing_from
+from tests.tables import every_table, table_ids
 
-CASES = [
-    (game_id, players)
-    for game_id in keizai.games()
-    for players in range(
-        keizai.get_game(game_id).min_players, keizai.get_game(game_id).max_players + 1
-    )
-]
-IDS = [f"{g}-{p}p" for g, p in CASES]
+CASES = every_table(keizai.games())
+IDS = table_ids(CASES)
 
 
 def lazy_game(game_id: str, players: int, seed: int) -> keizai.engine.State:

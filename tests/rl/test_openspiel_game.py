@@ -9,11 +9,11 @@ from open_spiel.python.algorithms import ismcts, mcts
 import keizai
 from keizai.rl.observations import encoder_for, supported_games
 from keizai.rl.openspiel_game import openspiel_name, register_all
+from tests.tables import every_table
 
 NAMES = register_all()
-CASES = [(openspiel_name(game_id), players) for game_id in supported_games()
-         for players in range(keizai.get_game(game_id).min_players,
-                              keizai.get_game(game_id).max_players + 1)]
+CASES = [(openspiel_name(game_id), players)
+         for game_id, players in every_table(supported_games())]
 HIDDEN = [openspiel_name(g) for g in supported_games() if keizai.get_game(g).has_hidden_information]
 
 

@@ -7,10 +7,9 @@ from pettingzoo.test import api_test, seed_test
 import keizai
 from keizai.rl.observations import supported_games
 from keizai.rl.pettingzoo_env import KeizaiAECEnv, env, pettingzoo_name
+from tests.tables import every_table
 
-CASES = [(game_id, players) for game_id in supported_games()
-         for players in range(keizai.get_game(game_id).min_players,
-                              keizai.get_game(game_id).max_players + 1)]
+CASES = every_table(supported_games())
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

@@ -8,10 +8,9 @@ import keizai
 from keizai.engine import Rng
 from keizai.rl.observations import encoder_for, supported_games
 from tests.rl.helpers import random_states
+from tests.tables import every_table
 
-CASES = [(game_id, players) for game_id in supported_games()
-         for players in range(keizai.get_game(game_id).min_players,
-                              keizai.get_game(game_id).max_players + 1)]
+CASES = every_table(supported_games())
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
