@@ -238,3 +238,51 @@ def test_a_bot_move_for_an_undone_position_is_not_played(db_url) -> None:
             next_state(ws, lambda m: m["step"] == 3)
         assert pool.calls[1] == ["action:food", "buy:right"]   # it thought again
         assert table.state.record()["actions"][:2] == ["action:food", "buy:right"]
+
+
+KILLED_SERVER = """
+import asyncio, sys
+import keizai
+from keizai.web.bots import BotPool
+
+pool = BotPool(2)
+state = keizai.new_game("futuropia", 2, seed=1)
+asyncio.run(pool.choose("random", 1, state))
+print(*[p.pid for p in pool._executor._processes.values()], flush=True)
+sys.stdin.read()   # wait to be killed
+"""
+
+
+def test_bot_workers_end_when_their_server_is_killed() -> None:
+    """A server killed outright (SIGKILL, the OOM killer) cannot stop its bot workers.
+    Found in session 6: every CI run left two workers of killed test servers behind, each
+    waiting for ever with 75 MB; a crashing production server would pile them up."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    server = subprocess.Popen([sys.executable, "-c", KILLED_SERVER], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        workers = [int(pid) for pid in server.stdout.readline().split()]
+        assert workers
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+
+    def alive(pid: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                return stat.read().split()[2] != "Z"
+        except FileNotFoundError:
+            return False
+
+    deadline = time.monotonic() + 30
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [pid for pid in workers if alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"bot workers {left} outlived their killed server"
