@@ -5,6 +5,9 @@ row, seat or episode was written there before."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
@@ -219,6 +222,16 @@ def test_each_seats_row_shows_its_view_at_every_decision(game_id):
                 state.apply(legal[rng.randbelow(len(legal))])
 
 
+@contextlib.contextmanager
+def bound_to(row: np.ndarray, sink: Sink, shown: Shown) -> Iterator[None]:
+    """Bind `sink` to `row` as `Writer.show` does; on leaving, show what it wrote."""
+    x = memoryview(row)
+    sink.x, sink.base, sink.old, sink.shown = x, 0, shown.values, shown
+    yield
+    sink.x, sink.old, sink.shown = None, None, None
+    sink.show(x, 0, shown)
+
+
 def test_a_block_is_skipped_only_while_its_inputs_are_the_same():
     """`Sink.enter`/`leave` bound to a row as `Writer.show` binds them (a Python test
     cannot subclass the compiled `Writer`): entry i of the row shows `source[i]`."""
@@ -228,15 +241,12 @@ def test_a_block_is_skipped_only_while_its_inputs_are_the_same():
     row = np.zeros(4, np.float32)
 
     def show(number=0):
-        x = memoryview(row)
-        sink.x, sink.base, sink.old, sink.shown = x, 0, shown.values, shown
-        gathered = sink.enter(0, source, NO_INPUT, NO_INPUT, number, 0)
-        if gathered:
-            for i, v in enumerate(source):
-                sink.set(i, v)
-            sink.leave(0)
-        sink.x, sink.old, sink.shown = None, None, None
-        sink.show(x, 0, shown)
+        with bound_to(row, sink, shown):
+            gathered = sink.enter(0, source, NO_INPUT, NO_INPUT, number, 0)
+            if gathered:
+                for i, v in enumerate(source):
+                    sink.set(i, v)
+                sink.leave(0)
         assert row.tolist() == source
         return gathered
 
@@ -263,18 +273,15 @@ def test_a_block_kept_by_difference_is_shifted_until_its_epoch_changes():
     source = [0, 1, 0, 2, 0]
 
     def show(epoch, shifts=()):
-        x = memoryview(row)
-        sink.x, sink.base, sink.old, sink.shown = x, 0, shown.values, shown
-        gathered = sink.fresh(0, NO_INPUT, NO_INPUT, NO_INPUT, epoch, 0)
-        if gathered:
-            for i, v in enumerate(source):
-                sink.set(i, v)
-            sink.leave(0)
-        else:
-            for i, delta in shifts:
-                sink.shift(0, i, delta)
-        sink.x, sink.old, sink.shown = None, None, None
-        sink.show(x, 0, shown)
+        with bound_to(row, sink, shown):
+            gathered = sink.fresh(0, NO_INPUT, NO_INPUT, NO_INPUT, epoch, 0)
+            if gathered:
+                for i, v in enumerate(source):
+                    sink.set(i, v)
+                sink.leave(0)
+            else:
+                for i, delta in shifts:
+                    sink.shift(0, i, delta)
         return gathered
 
     assert show(0)
@@ -357,12 +364,9 @@ def test_a_one_hot_field_is_written_in_place():
     row = np.zeros(6, np.float32)
 
     def show(pos, other):
-        x = memoryview(row)
-        sink.x, sink.base, sink.old, sink.shown = x, 0, shown.values, shown
-        sink.one(1, 4, pos)  # entries 1..4
-        sink.set(5, other)
-        sink.x, sink.old, sink.shown = None, None, None
-        sink.show(x, 0, shown)
+        with bound_to(row, sink, shown):
+            sink.one(1, 4, pos)  # entries 1..4
+            sink.set(5, other)
         want = [0.0] * 6
         if pos >= 0:
             want[1 + pos] = 1.0
