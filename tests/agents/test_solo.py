@@ -171,3 +171,63 @@ def test_glory_round_one_keeps_two_workers_while_a_third_cannot_be_paid() -> Non
     assert "place:school" in names
     spec = ":".join(p for p in LEVELS["solo"].split(":") if not p.startswith("cap="))
     assert make_agent(spec, 3001).choose(state).name != "place:school"
+
+
+def test_a_truncated_rollout_takes_the_learned_value_at_the_first_placement_of_its_round(
+) -> None:
+    """`depth=d`: a rollout plays the fast policy up to the first placement of the d-th
+    round after the decision's, and is worth the learned value there (the value fitted
+    to the policy's final score from such placements)."""
+    from keizai.agents.solo_policy import LearnedSoloValue, SoloPolicy
+    from keizai.rules.national_economy import state as ne
+
+    state = late_choice("national-economy/glory", 5, 3)
+    sample = state.determinize(0, Rng(2))
+    sample.log_enabled = False
+    agent = SoloAgent(5, rollouts=1, policy="fast", halving=1, evaluation="learned",
+                      depth=2)
+    agent.choose_index(state)
+    got = agent._play_out(sample.clone())
+    policy, leaf = SoloPolicy(learned=True), sample.clone()
+    assert isinstance(leaf, ne.NationalEconomyState)
+    while not (leaf.round == state.round + 2 and leaf.decision == ne.PLACE):
+        leaf.apply_index(policy.choose_index(leaf))
+    assert got == LearnedSoloValue().value(leaf)
+    assert got != SoloPolicy(learned=True).play_out(sample.clone())
+    # past the last round's start the rollout runs to the end: the final score
+    last = late_choice("national-economy/glory", 5, 9)
+    agent.choose_index(last)
+    final = last.determinize(0, Rng(2))
+    assert agent._play_out(final.clone()) == SoloPolicy(learned=True).play_out(final.clone())
+
+
+def test_top_rolls_out_only_the_actions_of_best_one_step_value() -> None:
+    """`top=k`: the actions are ranked by the rollout policy's own one-step judgement
+    (played to the next placement, learned value) and only the best k are rolled out."""
+    for seed in range(8):
+        state = late_choice("national-economy/glory", seed, 4)
+        legal = evaluator_for(state.game.id).prune(state, state.legal_indices())
+        if len(legal) >= 4:
+            break
+    assert len(legal) >= 4
+    agent = SoloAgent(5, rollouts=3, policy="fast", halving=1, evaluation="learned", top=2)
+    probe = SoloAgent(5, rollouts=3, policy="fast", halving=1, evaluation="learned", top=2)
+    best = probe._widen(state, 0, legal)
+    assert len(best) == 2
+    index = agent.choose_index(state)
+    assert index in best
+    assert agent.last_considered == 2
+    assert agent.last_rollouts <= 3 * 2
+    every = SoloAgent(5, rollouts=3, policy="fast", halving=1, evaluation="learned")
+    every.choose_index(state)
+    assert every.last_considered == len(legal)
+
+
+def test_depth_and_top_need_the_learned_evaluation() -> None:
+    import pytest
+
+    for option in ("depth=2", "top=3"):
+        with pytest.raises(ValueError, match="learned"):
+            make_agent(f"solo:policy=fast:halving=1:{option}")
+    with pytest.raises(ValueError, match=">= 0"):
+        make_agent("solo:policy=fast:evaluation=learned:depth=-1")

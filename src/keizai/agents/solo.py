@@ -17,6 +17,15 @@ seat only). The budget is `rollouts` per action, spent evenly (flat Monte Carlo)
 with `halving=1`, by sequential halving (see `_halving`); `cap` seconds stops early
 (within one rollout): an action keeps the mean of the rollouts it had, and one that had
 none yet is not chosen, so a decision takes at most `cap` plus one rollout.
+
+Two options spend the budget differently (both need the learned evaluation). `depth=d`
+truncates the rollouts: a rollout stops at the first placement of the d-th round after
+the decision's and is worth the learned value there (`LearnedSoloValue`, fitted to the
+fast policy's final score from such placements), so a rollout costs a fraction of a whole
+game and carries less of its noise. `top=k` prunes before rolling out: only the k actions
+with the best one-step value (each action played to the next placement by the rollout
+policy on one sample and judged by the learned value, as the policy itself judges its
+moves) are rolled out, so the contenders share the budget.
 """
 
 from __future__ import annotations
@@ -30,20 +39,22 @@ from keizai.agents.heuristic import HeuristicAgent
 from keizai.agents.heuristics import evaluator_for
 from keizai.agents.solo_policy import SoloPolicy
 from keizai.engine import Action, Rng, State
+from keizai.rules.national_economy import state as ne
 
 
 class SoloAgent(Agent):
     name = "solo"
     PARAMS: ClassVar[dict[str, type]] = {"rollouts": int, "cap": float, "epsilon": float,
                                          "policy": str, "halving": int, "work": int,
-                                         "goal": float, "spread": float, "evaluation": str}
+                                         "goal": float, "spread": float, "evaluation": str,
+                                         "depth": int, "top": int}
     POLICIES = ("heuristic", "fast")
     EVALUATIONS = ("hand", "learned")
 
     def __init__(self, seed: int = 0, rollouts: int = 4, cap: float = 0.0,
                  epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0,
                  work: int = 0, goal: float = 0.0, spread: float = 8.0,
-                 evaluation: str = "hand") -> None:
+                 evaluation: str = "hand", depth: int = 0, top: int = 0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
@@ -61,7 +72,11 @@ class SoloAgent(Agent):
         `spread` points) at the edition's victory score, so the planner weighs the
         chance of reaching it, not only the mean score. `evaluation` (with the fast
         policy): what the policy judges its moves by — the hand-made `SoloValue` or the
-        `learned` value fitted on played games (`LearnedSoloValue`)."""
+        `learned` value fitted on played games (`LearnedSoloValue`). `depth` (with
+        `evaluation=learned`; 0: whole games): rollouts stop at the first placement of
+        the `depth`-th round after the decision's and take the learned value there.
+        `top` (with `evaluation=learned`; 0: every action): only the `top` actions of
+        best one-step value are rolled out (see the module docstring)."""
         if rollouts < 1:
             raise ValueError("solo needs rollouts >= 1")
         if cap < 0:
@@ -76,6 +91,10 @@ class SoloAgent(Agent):
             raise ValueError(f"solo evaluation must be one of {', '.join(self.EVALUATIONS)}")
         if evaluation != "hand" and policy != "fast":
             raise ValueError("solo evaluation=learned needs policy=fast")
+        if depth < 0 or top < 0:
+            raise ValueError("solo depth and top must be >= 0")
+        if (depth or top) and evaluation != "learned":
+            raise ValueError("solo depth and top need evaluation=learned")
         self.rng = Rng(seed)
         self.rollouts = rollouts
         self.halving = bool(halving)
@@ -87,8 +106,12 @@ class SoloAgent(Agent):
         self.work = work
         self.goal = goal
         self.spread = spread
+        self.depth = depth
+        self.top = top
         self.target = 0.0
+        self._stop_round = 0  # with `depth`: the round whose first placement ends a rollout
         self.last_rollouts = 0
+        self.last_considered = 0  # the actions the last decision rolled out
         self.last_budget = 0  # the rollouts the last decision by halving planned
         self._moves = 0
 
@@ -106,8 +129,14 @@ class SoloAgent(Agent):
         legal = evaluator_for(state.game.id).prune(state, legal)
         if len(legal) == 1:
             return legal[0]
+        if self.top and len(legal) > self.top:
+            legal = self._widen(state, seat, legal)
+        self.last_considered = len(legal)
         if self.goal:
             self.target = float(state.scores()[seat].get("target", 0))
+        if self.depth:
+            assert isinstance(state, ne.NationalEconomyState)
+            self._stop_round = state.round + self.depth
         deadline = _time.perf_counter() + self.cap if self.cap > 0 else None
         if self.halving:
             return self._halving(state, seat, legal, deadline)
@@ -207,6 +236,23 @@ class SoloAgent(Agent):
             return self._fallback(state, seat)
         return max(alive, key=lambda i: totals[i] / counts[i])
 
+    def _widen(self, state: State, seat: int, legal: list[int]) -> list[int]:
+        """The `top` actions of `legal` with the best one-step value on one sample: the
+        action played to the next placement by the rollout policy, then judged by the
+        learned value (how the policy judges its own moves), best first (ties: in order)."""
+        fast = self.fast
+        assert fast is not None
+        sample = self._sample(state, seat)
+        values = {}
+        for index in legal:
+            child = sample.clone()
+            child.apply_index(index)
+            assert isinstance(child, ne.NationalEconomyState)
+            while not child.is_over and child.decision != ne.PLACE:
+                child.apply_index(fast.choose_index(child))
+            values[index] = fast.judge.value(child)
+        return sorted(legal, key=lambda i: -values[i])[:self.top]
+
     def _sample(self, state: State, seat: int) -> State:
         """A determinized sample of `state` for `seat`, without an event log."""
         sample = state.determinize(seat, self.rng)
@@ -227,12 +273,30 @@ class SoloAgent(Agent):
 
     def _play_out(self, sample: State, deadline: float | None = None) -> float | None:
         """The final score of `sample` played to the end by the rollout policy; None when
-        a fast rollout passes `deadline` (it is then dropped)."""
+        a fast rollout passes `deadline` (it is then dropped). With `depth`, the learned
+        value at the first placement of round `_stop_round` (or the final score, if the
+        game ends first)."""
+        if self.fast is not None and self.depth:
+            return self._play_to_leaf(sample, deadline)
         if self.fast is not None:
             return self.fast.play_out(sample, deadline)
         policy = self.policy
         while not sample.is_over:
             sample.apply_index(policy.choose_index(sample))
+        return float(sample.scores()[0]["total"])
+
+    def _play_to_leaf(self, sample: State, deadline: float | None) -> float | None:
+        """A truncated fast rollout (see `_play_out`)."""
+        fast = self.fast
+        assert fast is not None and isinstance(sample, ne.NationalEconomyState)
+        stop = self._stop_round
+        while not sample.is_over:
+            if (sample.round >= stop and sample.decision == ne.PLACE
+                    and sample.phase == ne.ACTION):
+                return fast.judge.value(sample)
+            if deadline is not None and _time.perf_counter() >= deadline:
+                return None
+            sample.apply_index(fast.choose_index(sample))
         return float(sample.scores()[0]["total"])
 
 
