@@ -231,3 +231,25 @@ def test_depth_and_top_need_the_learned_evaluation() -> None:
             make_agent(f"solo:policy=fast:halving=1:{option}")
     with pytest.raises(ValueError, match=">= 0"):
         make_agent("solo:policy=fast:evaluation=learned:depth=-1")
+
+
+def test_a_limit_bounds_the_rollout_moves_of_a_decision() -> None:
+    """`limit`: at most `limit` rollout moves per decision (the length measured on the
+    first rollout), whatever the count of actions; at least one rollout per action."""
+    state = first_choice("national-economy/glory", 1, 6)
+    actions = len(evaluator_for(state.game.id).prune(state, state.legal_indices()))
+    free = SoloAgent(5, rollouts=48, policy="fast", halving=1, evaluation="learned")
+    free.choose_index(state)
+    assert free.last_budget == 48 * actions
+    bound = SoloAgent(5, rollouts=48, policy="fast", halving=1, evaluation="learned",
+                      limit=2000)
+    assert bound.choose_index(state) in state.legal_indices()
+    assert bound.last_budget == max(actions, 2000 // bound.last_length) < 48 * actions
+    assert bound.last_rollouts <= max(bound.last_budget, 2 * actions)
+    loose = SoloAgent(5, rollouts=2, policy="fast", halving=1, limit=10 ** 6)
+    loose.choose_index(state)
+    assert loose.last_budget == 2 * actions
+    import pytest
+
+    with pytest.raises(ValueError, match="limit"):
+        make_agent("solo:policy=fast:limit=100")

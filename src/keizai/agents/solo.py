@@ -47,14 +47,15 @@ class SoloAgent(Agent):
     PARAMS: ClassVar[dict[str, type]] = {"rollouts": int, "cap": float, "epsilon": float,
                                          "policy": str, "halving": int, "work": int,
                                          "goal": float, "spread": float, "evaluation": str,
-                                         "depth": int, "top": int}
+                                         "depth": int, "top": int, "limit": int}
     POLICIES = ("heuristic", "fast")
     EVALUATIONS = ("hand", "learned")
 
     def __init__(self, seed: int = 0, rollouts: int = 4, cap: float = 0.0,
                  epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0,
                  work: int = 0, goal: float = 0.0, spread: float = 8.0,
-                 evaluation: str = "hand", depth: int = 0, top: int = 0) -> None:
+                 evaluation: str = "hand", depth: int = 0, top: int = 0,
+                 limit: int = 0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
@@ -76,7 +77,12 @@ class SoloAgent(Agent):
         `evaluation=learned`; 0: whole games): rollouts stop at the first placement of
         the `depth`-th round after the decision's and take the learned value there.
         `top` (with `evaluation=learned`; 0: every action): only the `top` actions of
-        best one-step value are rolled out (see the module docstring)."""
+        best one-step value are rolled out (see the module docstring). `limit` (with
+        `halving=1`; 0: none): at most `limit` rollout moves per decision — measured as
+        `work` measures them, the total of rollouts becomes at most `limit` / the length
+        of the first rollout (but at least one per action), so a decision with many
+        actions or long rollouts stays within a fixed count of moves, the planner's time
+        bound on one core."""
         if rollouts < 1:
             raise ValueError("solo needs rollouts >= 1")
         if cap < 0:
@@ -85,6 +91,8 @@ class SoloAgent(Agent):
             raise ValueError(f"solo policy must be one of {', '.join(self.POLICIES)}")
         if work < 0 or (work and not halving):
             raise ValueError("solo work needs halving=1 and work >= 0")
+        if limit < 0 or (limit and not halving):
+            raise ValueError("solo limit needs halving=1 and limit >= 0")
         if spread <= 0:
             raise ValueError("solo spread must be > 0")
         if evaluation not in self.EVALUATIONS:
@@ -107,12 +115,14 @@ class SoloAgent(Agent):
         self.goal = goal
         self.spread = spread
         self.depth = depth
+        self.limit = limit
         self.top = top
         self.target = 0.0
         self._stop_round = 0  # with `depth`: the round whose first placement ends a rollout
         self.last_rollouts = 0
         self.last_considered = 0  # the actions the last decision rolled out
         self.last_budget = 0  # the rollouts the last decision by halving planned
+        self.last_length = 0  # with `work` or `limit`: the moves of its first rollout
         self._moves = 0
 
     def choose(self, state: State) -> Action:
@@ -203,11 +213,15 @@ class SoloAgent(Agent):
         stages = max(1, (len(legal) - 1).bit_length())
         done = 0
         out_of_time = False
-        if self.work:
+        if self.work or self.limit:
             samples.append(self._sample(state, seat))
             self._visit(samples[0], alive[0], deadline, 0, totals, counts)
             done = 1
-            budget = max(budget, self.work // max(1, self._moves))
+            length = self.last_length = max(1, self._moves)
+            if self.work:
+                budget = max(budget, self.work // length)
+            if self.limit:
+                budget = min(budget, max(len(legal), self.limit // length))
         self.last_budget = budget
         while len(alive) > 1 and not out_of_time:
             share = max(1, budget // (len(alive) * stages))
