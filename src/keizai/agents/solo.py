@@ -25,7 +25,10 @@ fast policy's final score from such placements), so a rollout costs a fraction o
 game and carries less of its noise. `top=k` prunes before rolling out: only the k actions
 with the best one-step value (each action played to the next placement by the rollout
 policy on one sample and judged by the learned value, as the policy itself judges its
-moves) are rolled out, so the contenders share the budget.
+moves) are rolled out, so the contenders share the budget. And `limit=M` (with halving)
+bounds a decision's work: at most M rollout moves (the length of its first rollout
+times the rollouts), whatever the count of actions, so the many-action decisions of
+the middle game stay under the time bound while the others keep `rollouts` per action.
 """
 
 from __future__ import annotations
