@@ -92,3 +92,15 @@ def test_the_solo_planner_ignores_the_deck_order(game_id: str) -> None:
         decisions = {make_agent(spec, seed=7).choose(s).name for s in [state, *variants]}
         assert len(decisions) == 1, f"solo decided {decisions} in {game_id}"
     assert changed > 0, "the variants never changed the deck order"
+
+
+@pytest.mark.parametrize("game_id", SOLO)
+def test_the_solo_planners_budget_options_ignore_the_deck_order(game_id: str) -> None:
+    """Issue #19 (glory-rollouts): truncated rollouts valued by the learned value
+    (`depth`), pruning by one-step value (`top`) and a move budget per decision (`limit`)
+    read the game only through determinized samples, like the level's planner."""
+    spec = "solo:policy=fast:rollouts=4:halving=1:evaluation=learned:depth=2:top=3:limit=20000"
+    for state in positions(game_id, 1, 2):
+        variants = [state.determinize(0, Rng(3000 + k)) for k in range(2)]
+        decisions = {make_agent(spec, seed=7).choose(s).name for s in [state, *variants]}
+        assert len(decisions) == 1, f"{spec} decided {decisions} in {game_id}"
