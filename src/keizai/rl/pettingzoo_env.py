@@ -127,9 +127,7 @@ class KeizaiAECEnv(AECEnv):
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """Yields the agent to act (`agent_selection`) until no agent is left, at most
         `max_iter` times."""
-        while self.agents and max_iter > 0:
-            max_iter -= 1
-            yield self.agent_selection
+        return self._core.agent_iter(max_iter)  # compiled
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
                                                   bool, dict[str, Any]]:
