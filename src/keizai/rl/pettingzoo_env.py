@@ -34,6 +34,23 @@ from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
 
 
+def _kept_by_the_core(field: str, doc: str) -> Any:
+    """An attribute of `AECEnv`'s bookkeeping held by the compiled core (`AECCore`), which
+    reads it at every step as a field of its own; read, changed and rebound on the
+    environment as any attribute (PettingZoo's helpers do)."""
+
+    def get(self: KeizaiAECEnv) -> Any:
+        return getattr(self._core, field)  # AttributeError before `reset`, as on AECEnv
+
+    def set_(self: KeizaiAECEnv, value: Any) -> None:
+        setattr(self._core, field, value)
+
+    def delete(self: KeizaiAECEnv) -> None:
+        delattr(self._core, field)
+
+    return property(get, set_, delete, doc)
+
+
 class KeizaiAECEnv(AECEnv):
     """`KeizaiAECEnv("national-economy/progress", players=2, reward="win_loss")`.
 
@@ -46,6 +63,15 @@ class KeizaiAECEnv(AECEnv):
     # An instance adds "name", its game's (`pettingzoo_name`).
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"],
                                           "is_parallelizable": False}
+
+    # AECEnv's bookkeeping, held by the compiled core (which reads it at every step)
+    agents = _kept_by_the_core("live", "The agents not yet done (AECEnv.agents).")
+    agent_selection = _kept_by_the_core("selection", "The agent to act (AECEnv).")
+    rewards = _kept_by_the_core("rewards", "The last step's rewards (AECEnv).")
+    _cumulative_rewards = _kept_by_the_core("cumulative", "AECEnv._cumulative_rewards.")
+    terminations = _kept_by_the_core("terminations", "AECEnv.terminations.")
+    truncations = _kept_by_the_core("truncations", "AECEnv.truncations.")
+    infos = _kept_by_the_core("infos", "AECEnv.infos.")
 
     def __init__(self, game_id: str, players: int = 2, reward: str | None = None,
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
