@@ -81,8 +81,10 @@ class KeizaiAECEnv(AECEnv):
                              f"{self.metadata['render_modes']}, not {render_mode!r}")
         self.game = keizai.get_game(game_id)
         self.game.check_players(players)
+        self.game_id = self.game.id
         self.metadata = {**self.metadata, "name": pettingzoo_name(game_id)}
         self.encoder = encoder_for(game_id)
+        self._writer = self.encoder.writer or ViewWriter(self.encoder)
         self.reward_kind = check_reward_kind(reward if reward is not None
                                              else default_reward(game_id))
         self.game_options = dict(options or {})
@@ -97,18 +99,44 @@ class KeizaiAECEnv(AECEnv):
                                       dtype=np.float32)
         self._seeds = SeedStream()
         self.keizai_state: State | None = None
-        # Each seat's last observation and mask, which `observe` updates by difference
-        # (compiled writers) and hands out copies of.
-        # The per-step work is compiled (`keizai.rl.core.AECCore`: `observe`, `last`, the
-        # live steps of `step`); it reads and sets this environment's bookkeeping.
+        self._build_core()
+
+    def _build_core(self) -> None:
+        """Each seat's last observation and mask, which `observe` updates by difference
+        (compiled writers) and hands out copies of, and the compiled per-step work
+        (`keizai.rl.core.AECCore`: `observe`, `last`, the live steps of `step`), which
+        holds this environment's bookkeeping."""
         size, actions = self.encoder.size, self.game.num_distinct_actions
-        self._writer = self.encoder.writer or ViewWriter(self.encoder)
-        self._obs = [np.zeros(size, np.float32) for _ in range(players)]
-        mask_buffers = [bytearray(actions) for _ in range(players)]
+        self._obs = [np.zeros(size, np.float32) for _ in range(self.players)]
+        mask_buffers = [bytearray(actions) for _ in range(self.players)]
         self._masks = [np.frombuffer(b, np.int8) for b in mask_buffers]
         self._core = AECCore(self, self._writer, size, actions, self.possible_agents,
                              [memoryview(x) for x in self._obs], self._obs, mask_buffers,
                              self._masks, action_index, self.reward_kind)
+
+    # ----- copies: `copy.deepcopy` and `pickle` ---------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the game's tables, the encoder and the compiled core with its
+        rows, which `__setstate__` builds anew; the bookkeeping the core holds is kept
+        (if `reset` has set it), so a copy plays on as the original would."""
+        kept = {k: v for k, v in self.__dict__.items() if k not in _REBUILT}
+        kept["_bookkeeping"] = {name: getattr(self, name) for name in _BOOKKEEPING
+                                if hasattr(self, name)}
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        bookkeeping = kept.pop("_bookkeeping")
+        self.__dict__.update(kept)
+        self.game = keizai.get_game(self.game_id)
+        self.encoder = encoder_for(self.game.id)
+        self._writer = self.encoder.writer or ViewWriter(self.encoder)
+        state = self.keizai_state
+        if state is not None and not self.encoder.writes(state, 0):
+            self._writer = ViewWriter(self.encoder)
+        self._build_core()
+        self._core.state = state
+        for name, value in bookkeeping.items():
+            setattr(self, name, value)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -179,6 +207,13 @@ class KeizaiAECEnv(AECEnv):
     def close(self) -> None:
         self.keizai_state = None
         self._core.state = None
+
+
+# What a copy of a `KeizaiAECEnv` builds anew rather than copies, and the bookkeeping
+# its core holds (see `__getstate__`).
+_REBUILT = ("game", "encoder", "_writer", "_obs", "_masks", "_core")
+_BOOKKEEPING = ("agents", "agent_selection", "rewards", "_cumulative_rewards",
+                "terminations", "truncations", "infos")
 
 
 def pettingzoo_name(game_id: str) -> str:
