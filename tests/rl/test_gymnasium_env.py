@@ -381,3 +381,21 @@ def test_a_copied_vector_environment_plays_on_as_the_original(how):
     picks.bit_generator.state = state
     assert play(vector, 40) == copied
     assert any(any(row[3]) for row in copied)  # the copied step counts truncated
+
+
+def test_a_vector_environments_games_show_their_own_rows():
+    """`envs[i]` of a vector environment is a whole `KeizaiGymEnv`: its own step, reset
+    and masks show its row of the batch (they handed out all-zero observations and
+    masks, the arrays of the game's own that the batch's loop never writes)."""
+    vector = KeizaiVectorEnv("national-economy/progress", 2)
+    vector.reset(seed=1)
+    game = vector.envs[1]
+    assert game.action_masks().tolist() == vector.action_masks()[1].tolist()
+    obs, _, _, _, info = game.step(game.legal_actions()[0])
+    assert obs["observation"].tolist() == vector._obs[1].tolist()
+    assert obs["action_mask"].any() and info["action_mask"].tolist() == \
+        obs["action_mask"].tolist()
+    encoder = encoder_for("national-economy/progress")
+    assert obs["observation"].tolist() == encoder.observe(game.state, game.seat).tolist()
+    obs, _ = game.reset(seed=5)
+    assert obs["observation"].tolist() == vector._obs[1].tolist()

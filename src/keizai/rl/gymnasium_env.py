@@ -337,6 +337,9 @@ class KeizaiVectorEnv(VectorEnv):
                                                                         actions)
         for i, env in enumerate(self.envs):
             env._core.attach(obs_view, i * size, self._mask_buffer, i * actions)
+            # the game's own step, reset and masks hand out (copies of) its rows
+            env._obs, env._mask_array = self._obs[i], self._masks[i]
+            env._core.arrays(env._obs, env._mask_array, action_index)
         self._core = VecCore([env._core for env in self.envs], self.max_episode_steps)
 
     def __getstate__(self) -> dict[str, Any]:
