@@ -9,7 +9,8 @@ the policy's games, which is not the same as making the greedy policy score more
 its rounds oscillate. This searches directly for what the rollouts need: it adds to every
 round's weight on feature f an offset d_f / spread_f (spread_f: the feature's spread on
 the states of DATA.npz, a `record` or `replay` file, so one step moves the value by about
-one point per spread; the Unpaid Wage weight stays at face value) and maximizes the
+one point per spread; with --slope also e_f / spread_f times (round - 5) / 4; the Unpaid
+Wage weight stays at face value) and maximizes the
 policy's mean final score on the deals FIRST.. (the same deals for every candidate, so
 candidates are compared on the same deals) with a plain CMA-ES (Hansen's defaults,
 no restarts). OUT gets the best mean's weights (the other editions as in --start, default
@@ -51,9 +52,16 @@ def policy_mean(edition: str, rows: list[list[float]], first: int, deals: int) -
 
 def shifted(base: np.ndarray, d: np.ndarray, spread: np.ndarray,
             free: np.ndarray) -> list[list[float]]:
-    """`base` (rounds x features) with d_f / spread_f added to every round's free weights."""
-    offset = np.zeros(base.shape[1])
-    offset[free] = d / spread[free]
+    """`base` (rounds x features) with d_f / spread_f added to every round's free weights;
+    with twice as many offsets as free features, the second half adds a slope: e_f /
+    spread_f times (round - 5) / 4, from -1 in round 1 to +1 in round 9."""
+    n = int(free.sum())
+    rounds = base.shape[0]
+    offset = np.zeros(base.shape)
+    offset[:, free] = d[:n] / spread[free]
+    if len(d) > n:
+        slope = (np.arange(1, rounds + 1) - (rounds + 1) / 2) / ((rounds - 1) / 2)
+        offset[:, free] += np.outer(slope, d[n:] / spread[free])
     return [[round(float(v), 6) for v in row] for row in base + offset]
 
 
@@ -116,6 +124,8 @@ def main() -> None:
     parser.add_argument("--sigma", type=float, default=0.3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", choices=("mean", "best"), default="mean")
+    parser.add_argument("--slope", action="store_true",
+                        help="also a per-feature slope over the rounds (twice the offsets)")
     args = parser.parse_args()
     began = json.loads(args.start.read_text())
     base = np.array(began[args.edition]["weights"], dtype=float)
@@ -139,12 +149,14 @@ def main() -> None:
     def objective(d: np.ndarray) -> float:
         return policy_mean(args.edition, rows_of(d), args.first, args.deals)
 
-    mean, best, value = cma_es(objective, int(free.sum()), args.sigma, args.population,
+    dims = int(free.sum()) * (2 if args.slope else 1)
+    mean, best, value = cma_es(objective, dims, args.sigma, args.population,
                                args.generations, np.random.default_rng(args.seed))
     chosen = best if args.keep == "best" else mean
     result = {**began, args.edition: {"weights": rows_of(chosen)}}
     args.out.write_text(json.dumps(result, indent=1) + "\n")
     names = [n for n in SOLO_FEATURES if n != "unpaid"]
+    names += [f"{n}/round" for n in names] if args.slope else []
     print(f"best {value:.2f} on deals {args.first}-{args.first + args.deals - 1}; the final"
           f" mean {policy_mean(args.edition, rows_of(mean), args.first, args.deals):.2f};"
           f" kept the {args.keep}, offsets"

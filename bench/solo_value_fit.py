@@ -3,7 +3,11 @@ solo games of National Economy, per edition.
 
     python bench/solo_value_fit.py record EDITION GAMES DATA.npz [--first SEED]
                                    [--weights JSON] [--epsilon E] [--agent SPEC]
-    python bench/solo_value_fit.py fit DATA_DIR [--out PATH]
+    python bench/solo_value_fit.py fit DATA_DIR [--out PATH] [--pin-unpaid E ...]
+    python bench/solo_value_fit.py replay EDITION GAMES.jsonl DATA.npz [--weights JSON]
+    python bench/solo_value_fit.py imitate EDITION DATA.npz ... [--start JSON] [--out PATH]
+                                   [--temperature T] [--ridge R] [--value-weight V]
+                                   [--pin-unpaid]
     python bench/solo_value_fit.py score EDITION FIRST LAST [--weights JSON]
     python bench/solo_value_fit.py iterate DATA_DIR [--rounds 12] [--games 2000]
                                    [--window 3] [--out PATH] [--editions E ...]
@@ -20,6 +24,14 @@ regression of the final score on the features (pulled towards the prior "the han
 estimate", weight 1 on it), prints the error of the hand-made and of the fitted estimate
 on the held-out fifth of the games, and writes the weights as JSON (default: the
 package's solo_value.json).
+
+`replay` replays games recorded by bench/solo_planner_games.py (the solo planner's, say)
+and keeps their states as `record` does, plus the afterstates the fast policy compares at
+each of the recorded player's decisions and which one it chose. `imitate` fits Glory's
+(or another edition's) weights so that the greedy policy imitates the recorded choices
+(a conditional logit), optionally with the squared error on the recorded final scores.
+Neither helps (branch glory-fit, docs/strength.md): on 42 planner games, fits on the
+planner's states or choices make the policy alone much worse (47.7 -> 13-36 on 6001-8000).
 
 `score` plays the deals FIRST..LAST with the policy alone (learned value of --weights, or
 the shipped one) and prints the mean and median final score: the quality of the
