@@ -439,3 +439,26 @@ def test_the_aec_core_reads_the_bookkeeping_the_environment_holds():
             assert all(env.terminations.values())
             assert env._cumulative_rewards == env.rewards
     assert env.agents == []
+
+
+def test_the_aec_bookkeeping_is_held_by_the_compiled_core():
+    """`KeizaiAECEnv`'s `AECEnv` attributes are fields of its core, which reads them at
+    every step without a lookup on the environment: what is set, changed in place or
+    rebound on the environment is what the core holds; before `reset` they are unset,
+    as on `AECEnv`."""
+    env = KeizaiAECEnv("national-economy/progress", 2)
+    for name in ("agents", "agent_selection", "rewards", "_cumulative_rewards",
+                 "terminations", "truncations", "infos"):
+        assert not hasattr(env, name)
+    env.reset(seed=1)
+    core = env._core
+    assert core.live is env.agents and core.selection == env.agent_selection
+    assert core.rewards is env.rewards and core.cumulative is env._cumulative_rewards
+    assert core.terminations is env.terminations and core.truncations is env.truncations
+    assert core.infos is env.infos
+    rebound = dict(env.truncations)
+    env.truncations = rebound  # as PettingZoo's wrappers and tests may
+    assert core.truncations is rebound
+    env.infos[env.agent_selection]["note"] = 1  # changed in place
+    assert core.last(False)[4] == {"note": 1}
+    assert not {"agents", "terminations", "infos"} & set(vars(env))

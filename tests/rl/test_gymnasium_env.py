@@ -1,3 +1,5 @@
+import copy
+import pickle
 import warnings
 
 import gymnasium as gym
@@ -304,3 +306,96 @@ def test_legal_actions_are_the_masks_nonzero_entries_at_every_step(game_id, play
                 break
             obs, _, terminated, truncated, info = env.step(legal[episode % len(legal)])
             done = terminated or truncated
+
+
+def _gym_trajectory(env, actions_rng, steps):
+    """Up to `steps` steps of random legal play: each step's (observation, mask,
+    reward, terminated), and the actions taken."""
+    seen = []
+    for _ in range(steps):
+        action = int(actions_rng.choice(env.legal_actions()))
+        obs, reward, terminated, _, _ = env.step(action)
+        seen.append((obs["observation"].tolist(), obs["action_mask"].tolist(), reward,
+                     terminated))
+        if terminated:
+            obs, _ = env.reset()
+    return seen
+
+
+COPIES = {"deepcopy": copy.deepcopy, "pickle": lambda env: pickle.loads(pickle.dumps(env))}
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+@pytest.mark.parametrize("how", sorted(COPIES))
+def test_a_copied_environment_plays_on_as_the_original(game_id, how):
+    """`copy.deepcopy` and `pickle` copy a running episode (the game, the opponents and
+    their generators, the seed stream): the copy and the original, given the same
+    actions, give the same steps through the episode's end and the resets after it, and
+    stepping one leaves the other as it was. (Both raised TypeError: the compiled core's
+    buffers cannot be copied.)"""
+    env = KeizaiGymEnv(game_id, 2, opponents=["random"])
+    if game_id.startswith("national-economy"):  # an agent object and its generator too
+        env = KeizaiGymEnv(game_id, 3, opponents=["random", make_agent("heuristic", 5)])
+    env.reset(seed=11)
+    _gym_trajectory(env, np.random.default_rng(0), 7)
+    twin = COPIES[how](env)
+    assert twin._obs.tolist() == env._obs.tolist()
+    before = env.state.view(None)
+    copied = _gym_trajectory(twin, np.random.default_rng(1), 300)
+    assert env.state.view(None) == before  # the original did not move
+    assert _gym_trajectory(env, np.random.default_rng(1), 300) == copied
+
+
+def test_a_fresh_environment_copies_too():
+    env = KeizaiGymEnv("futuropia", 2)
+    twin = copy.deepcopy(env)
+    assert twin.state is None
+    assert twin.reset(seed=3)[0]["observation"].tolist() == \
+        env.reset(seed=3)[0]["observation"].tolist()
+
+
+@pytest.mark.parametrize("how", sorted(COPIES))
+def test_a_copied_vector_environment_plays_on_as_the_original(how):
+    """The vector environment copies too, each game's episode and step count with it:
+    the same actions give the same batches, autoresets and truncations included."""
+    vector = KeizaiVectorEnv("national-economy/glory", 3, max_episode_steps=12)
+    vector.reset(seed=8)
+    picks = np.random.default_rng(0)
+
+    def play(env, steps):
+        seen = []
+        for _ in range(steps):
+            mask = env.action_masks()
+            actions = [int(picks.choice(np.flatnonzero(row))) for row in mask]
+            obs, rewards, terminated, truncated, infos = env.step(actions)
+            seen.append((obs["observation"].tolist(), rewards.tolist(),
+                         terminated.tolist(), truncated.tolist(), infos["seat"].tolist()))
+        return seen
+
+    play(vector, 5)
+    twin = COPIES[how](vector)
+    assert twin._obs.tolist() == vector._obs.tolist()
+    assert twin._masks.tolist() == vector._masks.tolist()
+    state = picks.bit_generator.state
+    copied = play(twin, 40)
+    picks.bit_generator.state = state
+    assert play(vector, 40) == copied
+    assert any(any(row[3]) for row in copied)  # the copied step counts truncated
+
+
+def test_a_vector_environments_games_show_their_own_rows():
+    """`envs[i]` of a vector environment is a whole `KeizaiGymEnv`: its own step, reset
+    and masks show its row of the batch (they handed out all-zero observations and
+    masks, the arrays of the game's own that the batch's loop never writes)."""
+    vector = KeizaiVectorEnv("national-economy/progress", 2)
+    vector.reset(seed=1)
+    game = vector.envs[1]
+    assert game.action_masks().tolist() == vector.action_masks()[1].tolist()
+    obs, _, _, _, info = game.step(game.legal_actions()[0])
+    assert obs["observation"].tolist() == vector._obs[1].tolist()
+    assert obs["action_mask"].any() and info["action_mask"].tolist() == \
+        obs["action_mask"].tolist()
+    encoder = encoder_for("national-economy/progress")
+    assert obs["observation"].tolist() == encoder.observe(game.state, game.seat).tolist()
+    obs, _ = game.reset(seed=5)
+    assert obs["observation"].tolist() == vector._obs[1].tolist()

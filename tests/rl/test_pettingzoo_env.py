@@ -1,3 +1,5 @@
+import copy
+import pickle
 import warnings
 
 import numpy as np
@@ -201,3 +203,45 @@ def test_legal_actions_cannot_change_what_the_state_accepts():
         legal.append(illegal)  # type: ignore[attr-defined]
     with pytest.raises(keizai.IllegalAction):
         env.step(illegal)
+
+
+def _aec_trajectory(aec, actions_rng, steps):
+    """Up to `steps` AEC steps of random legal play: at each, the selected agent and
+    what `last` gives."""
+    seen = []
+    for agent in aec.agent_iter(steps):
+        obs, reward, terminated, truncated, info = aec.last()
+        seen.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(),
+                     reward, terminated, dict(info)))
+        legal = aec.legal_actions()
+        aec.step(None if terminated or truncated else int(actions_rng.choice(legal)))
+    return seen
+
+
+COPIES = {"deepcopy": copy.deepcopy, "pickle": lambda aec: pickle.loads(pickle.dumps(aec))}
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+@pytest.mark.parametrize("how", sorted(COPIES))
+def test_a_copied_environment_plays_on_as_the_original(game_id, how):
+    """`copy.deepcopy` and `pickle` copy a running game with its bookkeeping: given the
+    same actions, the copy and the original agree at every step to the end, and
+    stepping one leaves the other as it was. (Both raised TypeError: the compiled
+    core's rows cannot be copied.)"""
+    aec = KeizaiAECEnv(game_id, 2)
+    aec.reset(seed=4)
+    _aec_trajectory(aec, np.random.default_rng(0), 9)
+    twin = COPIES[how](aec)
+    assert twin.agent_selection == aec.agent_selection and twin.rewards == aec.rewards
+    before = aec.keizai_state.view(None)
+    copied = _aec_trajectory(twin, np.random.default_rng(1), 5000)
+    assert not twin.agents  # played to the end
+    assert aec.keizai_state.view(None) == before
+    assert _aec_trajectory(aec, np.random.default_rng(1), 5000) == copied
+
+
+def test_an_environment_copies_before_its_first_reset():
+    twin = copy.deepcopy(KeizaiAECEnv("enterprise-empire", 2))
+    assert not hasattr(twin, "agents")
+    twin.reset(seed=2)
+    assert twin.observe(twin.agent_selection)["action_mask"].any()

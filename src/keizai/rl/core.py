@@ -15,7 +15,7 @@ entries.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Final, cast
 
 from keizai.engine import Rng, State
@@ -218,16 +218,30 @@ class VecCore:
 
 
 class AECCore:
-    """The per-step work of a `KeizaiAECEnv` (PettingZoo's AEC API): `observe`, `last` and
-    the live steps of `step`, compiled. The environment keeps PettingZoo's bookkeeping as
-    attributes of its own (`agent_selection`, `rewards`, `_cumulative_rewards`,
-    `terminations`, `truncations`, `infos`, which PettingZoo's helpers and tests read and
-    rebind): this core reads and sets them on `env` as the Python methods did, so the
-    AEC semantics stay those of `AECEnv`.
+    """The per-step work of a `KeizaiAECEnv` (PettingZoo's AEC API): `observe`, `last`,
+    `agent_iter` and the live steps of `step`, compiled.
+
+    The core holds PettingZoo's bookkeeping, which `KeizaiAECEnv` shows as its attributes
+    (properties: `agents`, `agent_selection`, `rewards`, `_cumulative_rewards`,
+    `terminations`, `truncations`, `infos`), so PettingZoo's helpers and tests read,
+    change and rebind them on the environment as on any `AECEnv`, and the core reads
+    them as its own fields (an attribute of the environment would be a dict lookup per
+    read). Unset until the environment's `reset`, as on `AECEnv` (AttributeError).
 
     Each seat has its own observation and mask rows (`obs[seat]` a float32 memoryview,
     `masks[seat]` a bytearray), updated by difference at each `observe`; `obs_arrays` and
     `mask_arrays` are the NumPy arrays over them, which `observe` hands out copies of."""
+
+    # the environment's bookkeeping (`KeizaiAECEnv`'s properties), `AECEnv`'s attributes:
+    # `agents`, `agent_selection`, `rewards`, `_cumulative_rewards`, `terminations`,
+    # `truncations`, `infos` (typed Any: a caller may rebind any of them to any mapping)
+    live: Any
+    selection: Any
+    rewards: Any
+    cumulative: Any
+    terminations: Any
+    truncations: Any
+    infos: Any
 
     def __init__(self, env: Any, writer: Writer, size: int, actions: int, agents: list[str],
                  obs: list[memoryview], obs_arrays: list[Any], masks: list[bytearray],
@@ -257,6 +271,14 @@ class AECCore:
         return {"observation": self.obs_arrays[seat].copy(),
                 "action_mask": self.mask_arrays[seat].copy()}
 
+    def agent_iter(self, max_iter: int) -> Iterator[str]:
+        """`KeizaiAECEnv.agent_iter`: the agent to act (`agent_selection`) until no agent
+        is left, at most `max_iter` times (a compiled generator: resuming one is cheaper
+        than resuming a Python one)."""
+        while self.live and max_iter > 0:
+            max_iter -= 1
+            yield self.selection
+
     def legal_actions(self, agent: object) -> tuple[int, ...]:
         """`KeizaiAECEnv.legal_actions`: `agent`'s legal indices (None: the selected
         agent's), a tuple of the engine's list; empty when another seat acts or the game
@@ -264,7 +286,7 @@ class AECCore:
         state = self.state
         if state is None:
             raise RuntimeError("call reset() first")
-        seat = self.seat_of[cast(str, self.env.agent_selection if agent is None else agent)]
+        seat = self.seat_of[cast(str, self.selection if agent is None else agent)]
         if state.is_over or state.current_player != seat:
             return ()
         return tuple(state.legal_indices())
@@ -272,34 +294,32 @@ class AECCore:
     def last(self, observe: bool) -> tuple[Any, Any, Any, Any, Any]:
         """`AECEnv.last`: the selected agent's observation (or None), cumulative reward,
         termination, truncation and info."""
-        env = self.env
-        agent = env.agent_selection
-        return (self.observe(agent) if observe else None, env._cumulative_rewards[agent],
-                env.terminations[agent], env.truncations[agent], env.infos[agent])
+        agent = self.selection
+        return (self.observe(agent) if observe else None, self.cumulative[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: object) -> bool:
         """`AECEnv.step` for a live agent: False (nothing done) if the selected agent is
         terminated or truncated, for the environment's `_was_dead_step`. Else the action
         applied (IllegalAction, state unchanged, if not legal), the rewards and
         terminations set at the game's end, the next agent selected."""
-        env = self.env
-        agent = env.agent_selection
-        if env.terminations[agent] or env.truncations[agent]:
+        agent = self.selection
+        if self.terminations[agent] or self.truncations[agent]:
             return False
-        env._cumulative_rewards[agent] = 0.0
+        self.cumulative[agent] = 0.0
         state = self.state
         assert state is not None
         state.apply(action if type(action) is int else self.to_index(action))
         if state.is_over:
             # the scores shared with the seats' last observations
             rewards = final_rewards(state, self.reward_kind, self.writer.final_scores(state))
-            agents: list[str] = env.agents
-            env.rewards = dict(zip(agents, rewards, strict=True))
-            env.terminations = dict.fromkeys(agents, True)
-            env._accumulate_rewards()
-            env.agent_selection = agents[0]
+            agents = self.live
+            self.rewards = dict(zip(agents, rewards, strict=True))
+            self.terminations = dict.fromkeys(agents, True)
+            self.env._accumulate_rewards()
+            self.selection = agents[0]
         else:
             current = state.current_player
             assert current is not None
-            env.agent_selection = self.agents[current]
+            self.selection = self.agents[current]
         return True

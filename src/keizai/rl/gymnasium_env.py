@@ -87,6 +87,7 @@ class KeizaiGymEnv(gym.Env):
                  render_mode: str | None = None) -> None:
         self.game = keizai.get_game(game_id)
         self.game.check_players(players)
+        self.game_id = self.game.id
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"seat must be in 0..{players - 1}, not {seat}")
         if isinstance(opponents, str) or callable(opponents):
@@ -128,16 +129,46 @@ class KeizaiGymEnv(gym.Env):
         self.state: State | None = None
         self.seat = 0
         self._agents: dict[int, Agent | Policy] = {}
-        # The per-step work is compiled (`keizai.rl.core`); it writes the learner's
-        # observation and mask into these arrays, which each step hands out copies of.
+        self._build_core()
+
+    def _build_core(self) -> None:
+        """The compiled per-step work (`keizai.rl.core`) and the arrays it writes the
+        learner's observation and mask into, which each step hands out copies of."""
         size, actions = self.encoder.size, self.game.num_distinct_actions
         self._obs = np.zeros(size, np.float32)
         self._mask_buffer = bytearray(actions)
         self._mask_array = np.frombuffer(self._mask_buffer, np.int8)
         self._core = EnvCore(self.encoder.writer or ViewWriter(self.encoder), size, actions,
-                             illegal == "lose", float(illegal_reward), self.reward_kind)
+                             self.illegal == "lose", float(self.illegal_reward),
+                             self.reward_kind)
         self._core.attach(memoryview(self._obs), 0, self._mask_buffer, 0)
         self._core.arrays(self._obs, self._mask_array, action_index)
+
+    # ----- copies: `copy.deepcopy` and `pickle` ---------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the game's tables, the encoder and the compiled core with its
+        buffers, which `__setstate__` builds anew; the episode (state, opponents, their
+        generators, whether it ended) is kept, so a copy plays on as the original would."""
+        kept = {k: v for k, v in self.__dict__.items() if k not in _REBUILT}
+        core = self._core
+        kept["_episode"] = (core.rngs, core.ended, core.reward)
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        rngs, ended, reward = kept.pop("_episode")
+        self.__dict__.update(kept)
+        self.game = keizai.get_game(kept["game_id"])
+        self.encoder = encoder_for(self.game.id)
+        self._build_core()
+        if self.state is None:
+            return
+        core = self._core
+        if not self.encoder.writes(self.state, self.seat):
+            core.writer = ViewWriter(self.encoder)
+        core.state, core.seat, core.rngs = self.state, self.seat, rngs
+        core.deciders = self._deciders()
+        core.ended, core.reward = ended, reward
+        core.observe()  # the rows the original's last step wrote
 
     # ----- Gymnasium API -------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
@@ -172,7 +203,6 @@ class KeizaiGymEnv(gym.Env):
                      else episode.randbelow(self.players))
         others = [s for s in range(self.players) if s != self.seat]
         rngs: list[Rng | None] = [None] * self.players
-        deciders: list[Any] = [None] * self.players
         self._agents = {}
         for s, spec, by_name in zip(others, self.opponent_specs, self._random_by_name,
                                     strict=True):
@@ -187,14 +217,23 @@ class KeizaiGymEnv(gym.Env):
         for s, opponent in self._agents.items():
             if type(opponent) is RandomAgent:  # its choice, without decoding every action
                 rngs[s] = opponent.rng
-            elif isinstance(opponent, Agent):
-                deciders[s] = _agent_decider(opponent)
-            else:  # a policy sees what the learner would see in its seat
-                deciders[s] = self._policy_decider(opponent)
         core = self._core
         if not self.encoder.writes(self.state, self.seat):
             core.writer = ViewWriter(self.encoder)
-        core.begin(self.state, self.seat, rngs, deciders)
+        core.begin(self.state, self.seat, rngs, self._deciders())
+
+    def _deciders(self) -> list[Any]:
+        """Per seat, how the opponent there decides (None: the learner's seat, or a
+        random agent, played from its generator by the core)."""
+        deciders: list[Any] = [None] * self.players
+        for s, opponent in self._agents.items():
+            if type(opponent) is RandomAgent:
+                continue
+            if isinstance(opponent, Agent):
+                deciders[s] = _agent_decider(opponent)
+            else:  # a policy sees what the learner would see in its seat
+                deciders[s] = self._policy_decider(opponent)
+        return deciders
 
     @staticmethod
     def _opponent(spec: Opponent, seed: int) -> Agent | Policy:
@@ -221,6 +260,10 @@ class KeizaiGymEnv(gym.Env):
         return ({"observation": self._obs.copy(), "action_mask": mask},
                 {"action_mask": mask.copy(), "seat": self.seat,
                  "legal_actions": self._core.legal_actions()})
+
+
+# What a copy of a `KeizaiGymEnv` builds anew rather than copies (see `__getstate__`).
+_REBUILT = ("game", "encoder", "_obs", "_mask_buffer", "_mask_array", "_core")
 
 
 def _agent_decider(agent: Agent) -> Callable[[State, int], Any]:
@@ -278,17 +321,43 @@ class KeizaiVectorEnv(VectorEnv):
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        # One compiled loop steps every game (`keizai.rl.core.VecCore`); each game's
-        # core writes its row of these arrays, which each step hands out copies of.
+        self._build_core()
+        self._seats = np.zeros(num_envs, np.int64)
+
+    def _build_core(self) -> None:
+        """One compiled loop that steps every game (`keizai.rl.core.VecCore`); each
+        game's core writes its row of the batch arrays, which each step hands out
+        copies of."""
+        first = self.envs[0]
         size, actions = first.encoder.size, first.game.num_distinct_actions
-        self._obs = np.zeros((num_envs, size), np.float32)
+        self._obs = np.zeros((self.num_envs, size), np.float32)
         obs_view = memoryview(self._obs.reshape(-1))
-        self._mask_buffer = bytearray(num_envs * actions)
-        self._masks = np.frombuffer(self._mask_buffer, np.int8).reshape(num_envs, actions)
+        self._mask_buffer = bytearray(self.num_envs * actions)
+        self._masks = np.frombuffer(self._mask_buffer, np.int8).reshape(self.num_envs,
+                                                                        actions)
         for i, env in enumerate(self.envs):
             env._core.attach(obs_view, i * size, self._mask_buffer, i * actions)
+            # the game's own step, reset and masks hand out (copies of) its rows
+            env._obs, env._mask_array = self._obs[i], self._masks[i]
+            env._core.arrays(env._obs, env._mask_array, action_index)
         self._core = VecCore([env._core for env in self.envs], self.max_episode_steps)
-        self._seats = np.zeros(num_envs, np.int64)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """As `KeizaiGymEnv`'s: the batch arrays and the loop are built anew by
+        `__setstate__`; each game's learner steps so far are kept."""
+        kept = {k: v for k, v in self.__dict__.items()
+                if k not in ("_obs", "_mask_buffer", "_masks", "_core")}
+        kept["_steps"] = list(self._core.steps)
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        steps = kept.pop("_steps")
+        self.__dict__.update(kept)  # the games, each copied with its own core
+        self._build_core()
+        self._core.steps = steps
+        for env in self.envs:
+            if env.state is not None:
+                env._core.observe()  # its row of the new batch arrays
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:

@@ -34,6 +34,23 @@ from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
 
 
+def _kept_by_the_core(field: str, doc: str) -> Any:
+    """An attribute of `AECEnv`'s bookkeeping held by the compiled core (`AECCore`), which
+    reads it at every step as a field of its own; read, changed and rebound on the
+    environment as any attribute (PettingZoo's helpers do)."""
+
+    def get(self: KeizaiAECEnv) -> Any:
+        return getattr(self._core, field)  # AttributeError before `reset`, as on AECEnv
+
+    def set_(self: KeizaiAECEnv, value: Any) -> None:
+        setattr(self._core, field, value)
+
+    def delete(self: KeizaiAECEnv) -> None:
+        delattr(self._core, field)
+
+    return property(get, set_, delete, doc)
+
+
 class KeizaiAECEnv(AECEnv):
     """`KeizaiAECEnv("national-economy/progress", players=2, reward="win_loss")`.
 
@@ -47,6 +64,15 @@ class KeizaiAECEnv(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"],
                                           "is_parallelizable": False}
 
+    # AECEnv's bookkeeping, held by the compiled core (which reads it at every step)
+    agents = _kept_by_the_core("live", "The agents not yet done (AECEnv.agents).")
+    agent_selection = _kept_by_the_core("selection", "The agent to act (AECEnv).")
+    rewards = _kept_by_the_core("rewards", "The last step's rewards (AECEnv).")
+    _cumulative_rewards = _kept_by_the_core("cumulative", "AECEnv._cumulative_rewards.")
+    terminations = _kept_by_the_core("terminations", "AECEnv.terminations.")
+    truncations = _kept_by_the_core("truncations", "AECEnv.truncations.")
+    infos = _kept_by_the_core("infos", "AECEnv.infos.")
+
     def __init__(self, game_id: str, players: int = 2, reward: str | None = None,
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
         super().__init__()
@@ -55,8 +81,10 @@ class KeizaiAECEnv(AECEnv):
                              f"{self.metadata['render_modes']}, not {render_mode!r}")
         self.game = keizai.get_game(game_id)
         self.game.check_players(players)
+        self.game_id = self.game.id
         self.metadata = {**self.metadata, "name": pettingzoo_name(game_id)}
         self.encoder = encoder_for(game_id)
+        self._writer = self.encoder.writer or ViewWriter(self.encoder)
         self.reward_kind = check_reward_kind(reward if reward is not None
                                              else default_reward(game_id))
         self.game_options = dict(options or {})
@@ -71,18 +99,44 @@ class KeizaiAECEnv(AECEnv):
                                       dtype=np.float32)
         self._seeds = SeedStream()
         self.keizai_state: State | None = None
-        # Each seat's last observation and mask, which `observe` updates by difference
-        # (compiled writers) and hands out copies of.
-        # The per-step work is compiled (`keizai.rl.core.AECCore`: `observe`, `last`, the
-        # live steps of `step`); it reads and sets this environment's bookkeeping.
+        self._build_core()
+
+    def _build_core(self) -> None:
+        """Each seat's last observation and mask, which `observe` updates by difference
+        (compiled writers) and hands out copies of, and the compiled per-step work
+        (`keizai.rl.core.AECCore`: `observe`, `last`, the live steps of `step`), which
+        holds this environment's bookkeeping."""
         size, actions = self.encoder.size, self.game.num_distinct_actions
-        self._writer = self.encoder.writer or ViewWriter(self.encoder)
-        self._obs = [np.zeros(size, np.float32) for _ in range(players)]
-        mask_buffers = [bytearray(actions) for _ in range(players)]
+        self._obs = [np.zeros(size, np.float32) for _ in range(self.players)]
+        mask_buffers = [bytearray(actions) for _ in range(self.players)]
         self._masks = [np.frombuffer(b, np.int8) for b in mask_buffers]
         self._core = AECCore(self, self._writer, size, actions, self.possible_agents,
                              [memoryview(x) for x in self._obs], self._obs, mask_buffers,
                              self._masks, action_index, self.reward_kind)
+
+    # ----- copies: `copy.deepcopy` and `pickle` ---------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the game's tables, the encoder and the compiled core with its
+        rows, which `__setstate__` builds anew; the bookkeeping the core holds is kept
+        (if `reset` has set it), so a copy plays on as the original would."""
+        kept = {k: v for k, v in self.__dict__.items() if k not in _REBUILT}
+        kept["_bookkeeping"] = {name: getattr(self, name) for name in _BOOKKEEPING
+                                if hasattr(self, name)}
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        bookkeeping = kept.pop("_bookkeeping")
+        self.__dict__.update(kept)
+        self.game = keizai.get_game(self.game_id)
+        self.encoder = encoder_for(self.game.id)
+        self._writer = self.encoder.writer or ViewWriter(self.encoder)
+        state = self.keizai_state
+        if state is not None and not self.encoder.writes(state, 0):
+            self._writer = ViewWriter(self.encoder)
+        self._build_core()
+        self._core.state = state
+        for name, value in bookkeeping.items():
+            setattr(self, name, value)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -127,9 +181,7 @@ class KeizaiAECEnv(AECEnv):
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """Yields the agent to act (`agent_selection`) until no agent is left, at most
         `max_iter` times."""
-        while self.agents and max_iter > 0:
-            max_iter -= 1
-            yield self.agent_selection
+        return self._core.agent_iter(max_iter)  # compiled
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
                                                   bool, dict[str, Any]]:
@@ -155,6 +207,13 @@ class KeizaiAECEnv(AECEnv):
     def close(self) -> None:
         self.keizai_state = None
         self._core.state = None
+
+
+# What a copy of a `KeizaiAECEnv` builds anew rather than copies, and the bookkeeping
+# its core holds (see `__getstate__`).
+_REBUILT = ("game", "encoder", "_writer", "_obs", "_masks", "_core")
+_BOOKKEEPING = ("agents", "agent_selection", "rewards", "_cumulative_rewards",
+                "terminations", "truncations", "infos")
 
 
 def pettingzoo_name(game_id: str) -> str:

@@ -551,7 +551,7 @@ class NationalEconomyWriter(Writer):
               decision if phase != ne.OVER and decision != ne.NONE else -1)
         if phase != ne.OVER:
             if decision != ne.NONE:
-                named: list[int] = []
+                named: list[int] = NO_ACTION  # (only read: no new list per observation)
                 if decision == ne.PAY:
                     o.set(self.o_cards_left, state.pay_left)
                     pay_for = state.pay_for
