@@ -3,7 +3,11 @@ solo games of National Economy, per edition.
 
     python bench/solo_value_fit.py record EDITION GAMES DATA.npz [--first SEED]
                                    [--weights JSON] [--epsilon E] [--agent SPEC]
-    python bench/solo_value_fit.py fit DATA_DIR [--out PATH]
+    python bench/solo_value_fit.py fit DATA_DIR [--out PATH] [--pin-unpaid E ...]
+    python bench/solo_value_fit.py replay EDITION GAMES.jsonl DATA.npz [--weights JSON]
+    python bench/solo_value_fit.py imitate EDITION DATA.npz ... [--start JSON] [--out PATH]
+                                   [--temperature T] [--ridge R] [--value-weight V]
+                                   [--pin-unpaid]
     python bench/solo_value_fit.py score EDITION FIRST LAST [--weights JSON]
     python bench/solo_value_fit.py iterate DATA_DIR [--rounds 12] [--games 2000]
                                    [--window 3] [--out PATH] [--editions E ...]
@@ -20,6 +24,14 @@ regression of the final score on the features (pulled towards the prior "the han
 estimate", weight 1 on it), prints the error of the hand-made and of the fitted estimate
 on the held-out fifth of the games, and writes the weights as JSON (default: the
 package's solo_value.json).
+
+`replay` replays games recorded by bench/solo_planner_games.py (the solo planner's, say)
+and keeps their states as `record` does, plus the afterstates the fast policy compares at
+each of the recorded player's decisions and which one it chose. `imitate` fits Glory's
+(or another edition's) weights so that the greedy policy imitates the recorded choices
+(a conditional logit), optionally with the squared error on the recorded final scores.
+Neither helps (branch glory-fit, docs/strength.md): on 42 planner games, fits on the
+planner's states or choices make the policy alone much worse (47.7 -> 13-36 on 6001-8000).
 
 `score` plays the deals FIRST..LAST with the policy alone (learned value of --weights, or
 the shipped one) and prints the mean and median final score: the quality of the
@@ -128,6 +140,66 @@ def record(edition: str, games: int, first: int, weights: Path | None, epsilon: 
                         game=np.array(game_of), final=np.array(finals))
 
 
+def replay(edition: str, games: Path, out: Path, weights: Path | None = None) -> None:
+    """Replay the games of `games` (bench/solo_planner_games.py: seed and action indices)
+    and keep, at every placement of the action phase, the seat's features, the round and
+    the game's final score (as `record`), and, at every decision the fast policy takes by
+    its value (placements, builds, options), the features of each legal action's
+    afterstate as the policy sees it (the move finished by its rules, by the learned value
+    of `weights`, else the shipped one) and which one the recorded player chose."""
+    valuer = SoloValue(weights_for(f"national-economy/{edition}"))
+    fast = policy(edition, weights)
+    rows: list[list[float]] = []
+    rounds: list[int] = []
+    game_of: list[int] = []
+    finals: list[float] = []
+    cand: list[list[float]] = []
+    cand_round: list[int] = []
+    cand_over: list[float] = []
+    cand_decision: list[int] = []
+    chosen: list[int] = []
+    decisions = 0
+    lines = [json.loads(line) for line in games.read_text().splitlines() if line]
+    for g, game in enumerate(lines):
+        state = new_game(f"national-economy/{edition}", players=1, seed=game["seed"])
+        assert isinstance(state, ne.NationalEconomyState)
+        state.log_enabled = False
+        start = len(rows)
+        for index in game["actions"]:
+            if state.decision == ne.PLACE and state.phase == ne.ACTION:
+                rows.append(solo_features(state, valuer))
+                rounds.append(state.round)
+                game_of.append(g)
+            legal = state.legal_indices()
+            if len(legal) > 1 and state.decision in (ne.PLACE, ne.BUILD, ne.OPTION):
+                for a in legal:
+                    child = state.clone()
+                    child.apply_index(a)
+                    fast._finish(child)
+                    if child.phase == ne.OVER:
+                        cand.append([0.0] * len(SOLO_FEATURES))
+                        cand_round.append(ne.ROUNDS)
+                        cand_over.append(float(child.scores()[0]["total"]))
+                    else:
+                        cand.append(solo_features(child, valuer))
+                        cand_round.append(child.round)
+                        cand_over.append(math.nan)
+                    cand_decision.append(decisions)
+                    chosen.append(int(a == index))
+                decisions += 1
+            state.apply_index(index)
+        assert state.is_over
+        final = float(state.scores()[0]["total"])
+        assert final == game["total"], (game["seed"], final, game["total"])
+        finals.extend([final] * (len(rows) - start))
+    print(f"{edition}: {len(lines)} games replayed, {len(rows)} states, {decisions} decisions,"
+          f" {len(cand)} afterstates", flush=True)
+    np.savez_compressed(out, x=np.array(rows), round=np.array(rounds), game=np.array(game_of),
+                        final=np.array(finals), cand=np.array(cand),
+                        cand_round=np.array(cand_round), cand_over=np.array(cand_over),
+                        cand_decision=np.array(cand_decision), chosen=np.array(chosen))
+
+
 def fit_edition(parts: list[dict[str, np.ndarray]],
                 pin_unpaid: bool = False) -> dict[str, list[list[float]]]:
     """Per round, the ridge fit of the final score on the features. `pin_unpaid`: the Unpaid
@@ -189,6 +261,133 @@ def fit_edition(parts: list[dict[str, np.ndarray]],
     print(f"  all rounds: rmse hand-made {math.sqrt(err_old / n):.2f},"
           f" fitted {math.sqrt(err_new / n):.2f}")
     return {"weights": weights}
+
+
+def imitate(parts: list[dict[str, np.ndarray]], prior: list[list[float]],
+            temperature: float, ridge: float, value_weight: float,
+            pin_unpaid: bool = False) -> dict[str, list[list[float]]]:
+    """Per round, the weights under which the greedy policy imitates the recorded player
+    (from `replay` data): the conditional logit of the chosen afterstate among a decision's
+    afterstates (chance of each proportional to exp(value / `temperature`); an afterstate at
+    the end of the game is worth its final score), plus `value_weight` times the squared
+    error of the value on the recorded states (their final scores, in units of 10 points),
+    pulled towards `prior` (ridge on the features scaled by their spread). Fitted by
+    Newton's method (the loss is convex). `pin_unpaid`: the Unpaid Wage points already taken
+    count at face value (as in `fit_edition`)."""
+    rounds, nf = ne.ROUNDS, len(SOLO_FEATURES)
+    score_at = SOLO_FEATURES.index("score")
+    hand = SOLO_FEATURES.index("hand_made")
+    unpaid_at = SOLO_FEATURES.index("unpaid")
+    cand = np.concatenate([d["cand"] for d in parts])
+    cand_round = np.concatenate([d["cand_round"] for d in parts])
+    over = np.concatenate([d["cand_over"] for d in parts])
+    chosen = np.concatenate([d["chosen"] for d in parts]).astype(bool)
+    decision, offset = [], 0
+    for d in parts:
+        decision.append(d["cand_decision"] + offset)
+        offset += int(d["cand_decision"].max()) + 1
+    dec = np.concatenate(decision)
+    x = np.concatenate([d["x"] for d in parts])
+    x_round = np.concatenate([d["round"] for d in parts])
+    final = np.concatenate([d["final"] for d in parts])
+    fixed = np.where(np.isnan(over), 0.0, over)
+    if pin_unpaid:
+        # the value is score-part weights on (score - unpaid) etc. plus the unpaid points
+        # at face value: the unpaid column becomes a fixed offset
+        for m, off in ((cand, None), (x, None)):
+            del off
+            m[:, score_at] -= m[:, unpaid_at]
+            m[:, hand] -= m[:, unpaid_at]
+        fixed = fixed + np.where(np.isnan(over), cand[:, unpaid_at], 0.0)
+        final = final - x[:, unpaid_at]
+        cand[:, unpaid_at] = 0.0
+        x[:, unpaid_at] = 0.0
+    live = np.isnan(over)
+
+    def design(m: np.ndarray, r: np.ndarray, keep: np.ndarray) -> np.ndarray:
+        out = np.zeros((len(m), rounds * nf))
+        for k in range(rounds):
+            at = (r == k + 1) & keep
+            out[at, k * nf:(k + 1) * nf] = m[at]
+        return out
+
+    phi = design(cand, cand_round, live)
+    psi = design(x, x_round, np.ones(len(x), dtype=bool))
+    spread = np.concatenate([x[x_round == k + 1].std(axis=0) for k in range(rounds)])
+    spread[spread == 0] = 1.0
+    theta0 = np.array(prior, dtype=float).reshape(-1)
+    if pin_unpaid:
+        theta0 = theta0.copy()
+        for k in range(rounds):
+            theta0[k * nf + unpaid_at] = 0.0
+    theta = theta0.copy()
+    n_dec = int(dec.max()) + 1
+    counts = np.bincount(x_round, minlength=rounds + 1)[1:]
+    lam = ridge * np.repeat(counts, nf) / spread ** 2
+    def loss(th: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+        """The loss, the per-candidate chances and the decisions' mean features at `th`."""
+        s = (phi @ th + fixed) / temperature
+        top = np.full(n_dec, -np.inf)
+        np.maximum.at(top, dec, s)
+        e = np.exp(s - top[dec])
+        z = np.bincount(dec, weights=e, minlength=n_dec)
+        prob = e / z[dec]
+        mean_phi = np.zeros((n_dec, phi.shape[1]))
+        np.add.at(mean_phi, dec, prob[:, None] * phi)
+        nll = float(np.sum(np.log(z) + top) - np.sum(s[chosen]))
+        resid = (psi @ th - final) / 10.0
+        total = (nll + 0.5 * value_weight * float(resid @ resid)
+                 + 0.5 * float(np.sum(lam * (th - theta0) ** 2)))
+        return total, prob, mean_phi
+
+    current, prob, mean_phi = loss(theta)
+    for _step in range(50):
+        grad = (mean_phi.sum(axis=0) - phi[chosen].sum(axis=0)) / temperature
+        centred = phi - mean_phi[dec]
+        hess = (centred * prob[:, None]).T @ centred / temperature ** 2
+        resid = (psi @ theta - final) / 10.0
+        grad += value_weight * psi.T @ resid / 10.0
+        hess += value_weight * psi.T @ psi / 100.0
+        grad += lam * (theta - theta0)
+        hess += np.diag(lam)
+        step = np.linalg.solve(hess, grad)
+        size = 1.0
+        while True:  # backtracking: Newton's full step can overshoot far from the optimum
+            trial = theta - size * step
+            value, trial_prob, trial_mean = loss(trial)
+            if value <= current or size < 1e-4:
+                break
+            size /= 2
+        theta, current, prob, mean_phi = trial, value, trial_prob, trial_mean
+        if float(np.abs(size * step * spread).max()) < 1e-4:
+            break
+    s = (phi @ theta + fixed)
+    best = np.full(n_dec, -np.inf)
+    np.maximum.at(best, dec, s)
+    agree = float(np.mean(s[chosen] >= best[dec[chosen]] - 1e-9))
+    print(f"  {n_dec} decisions: greedy agrees with the recorded choice on {100 * agree:.1f}%,"
+          f" value rmse on the recorded states {np.sqrt(np.mean((psi @ theta - final) ** 2)):.2f}",
+          flush=True)
+    w = theta.reshape(rounds, nf)
+    if pin_unpaid:
+        w[:, unpaid_at] = 1.0 - w[:, score_at] - w[:, hand]
+    return {"weights": [[round(float(v), 6) for v in row] for row in w]}
+
+
+def agreement(parts: list[dict[str, np.ndarray]], rows: list[list[float]]) -> float:
+    """How often the greedy choice by `rows` is the recorded one (replay data)."""
+    w = np.array(rows)
+    hits = total = 0
+    for d in parts:
+        cand, r, over = d["cand"], d["cand_round"], d["cand_over"]
+        s = np.where(np.isnan(over), np.einsum("ij,ij->i", cand, w[r - 1]), over)
+        dec = d["cand_decision"]
+        best = np.full(int(dec.max()) + 1, -np.inf)
+        np.maximum.at(best, dec, s)
+        ch = d["chosen"].astype(bool)
+        hits += int(np.sum(s[ch] >= best[dec[ch]] - 1e-9))
+        total += int(ch.sum())
+    return hits / total
 
 
 def score(edition: str, first: int, last: int, weights: Path | None) -> float:
@@ -272,6 +471,16 @@ def main() -> None:
     fit = sub.add_parser("fit")
     fit.add_argument("data", type=Path)
     fit.add_argument("--out", type=Path, default=OUT)
+    fit.add_argument("--pin-unpaid", nargs="*", choices=EDITIONS, default=[])
+    im = sub.add_parser("imitate")
+    im.add_argument("edition", choices=EDITIONS)
+    im.add_argument("data", type=Path, nargs="+")
+    im.add_argument("--start", type=Path)
+    im.add_argument("--temperature", type=float, default=3.0)
+    im.add_argument("--ridge", type=float, default=RIDGE)
+    im.add_argument("--value-weight", type=float, default=0.0)
+    im.add_argument("--pin-unpaid", action="store_true")
+    im.add_argument("--out", type=Path, default=OUT)
     it = sub.add_parser("iterate")
     it.add_argument("data", type=Path)
     it.add_argument("--rounds", type=int, default=12)
@@ -282,6 +491,11 @@ def main() -> None:
     it.add_argument("--start", type=Path)
     it.add_argument("--seed-base", type=int, default=10001)
     it.add_argument("--pin-unpaid", nargs="*", choices=EDITIONS, default=[])
+    rp = sub.add_parser("replay")
+    rp.add_argument("edition", choices=EDITIONS)
+    rp.add_argument("games", type=Path)
+    rp.add_argument("data", type=Path)
+    rp.add_argument("--weights", type=Path)
     sc = sub.add_parser("score")
     sc.add_argument("edition", choices=EDITIONS)
     sc.add_argument("first", type=int)
@@ -292,6 +506,9 @@ def main() -> None:
         record(args.edition, args.games, args.first, args.weights, args.epsilon,
                args.agent, args.data)
         return
+    if args.cmd == "replay":
+        replay(args.edition, args.games, args.data, args.weights)
+        return
     if args.cmd == "score":
         score(args.edition, args.first, args.last, args.weights)
         return
@@ -299,8 +516,22 @@ def main() -> None:
         iterate(args.data, args.rounds, args.games, args.window, args.out,
                 tuple(args.editions), args.start, args.seed_base, tuple(args.pin_unpaid))
         return
+    if args.cmd == "imitate":
+        parts = []
+        for path in args.data:
+            with np.load(path) as data:
+                parts.append(dict(data))
+        began = json.loads(args.start.read_text()) if args.start else json.loads(OUT.read_text())
+        prior = began[args.edition]["weights"]
+        print(f"  shipped weights agree with the recorded choice on"
+              f" {100 * agreement(parts, prior):.1f}%")
+        result = {**began, args.edition: imitate(parts, prior, args.temperature, args.ridge,
+                                                 args.value_weight, args.pin_unpaid)}
+        args.out.write_text(json.dumps(result, indent=1) + "\n")
+        return
     files = {e: sorted(args.data.glob(f"{e}*.npz")) for e in EDITIONS}
-    fit_dir({e: paths for e, paths in files.items() if paths}, args.out)
+    fit_dir({e: paths for e, paths in files.items() if paths}, args.out,
+            tuple(args.pin_unpaid))
 
 
 if __name__ == "__main__":

@@ -227,3 +227,40 @@ def test_the_glory_features_read_vp_cards_unpaid_wages_and_bonuses_still_open() 
     p.vp = 7
     x = solo_features(s, SoloValue(Weights()))
     assert x[at["pending_bonus"]] == 0.0 and x[at["vp_next"]] == 1.0
+
+
+def test_the_glory_build_features_read_the_hand_the_own_builders_and_the_cash() -> None:
+    """The features added for Glory's buildings (branch glory-fit). A building in hand can be
+    built now when the rest of the hand pays its cost (rulebook, Construct a Building: "As
+    the construction cost, discard from your hand a number of cards matching the number
+    stated ... (The discards exclude the Building card you have just chosen.)"): with Relics
+    (cost 0, value 4), Workshop (1, 8) and Temple (6, 30) in a hand of 3 cards, Relics and
+    Workshop can be. Own workplaces that construct (Colony: "Choose and place 1 Building
+    card from your hand in front of you") and draw (Coal Mine: "Draw 5 Building cards"),
+    and the cash left after this round's wages."""
+    s = mid_game_states("national-economy/glory", seed=5)[3]
+    p = s.players[0]
+    by_id = s.cards.by_id
+    s.discard += [t for t, n in enumerate(p.hand) for _ in range(n)]
+    p.hand = [0] * len(p.hand)
+    for name in ("relics", "workshop", "temple", "colony", "coal_mine"):
+        if by_id[name] in s.deck:
+            s.deck.remove(by_id[name])
+    for name in ("relics", "workshop", "temple"):
+        p.hand[by_id[name]] += 1
+    p.hand_n, p.items = 3, 0
+    s.discard += p.buildings
+    p.buildings = [by_id["colony"], by_id["coal_mine"]]
+    p.built = [ne.FREE, ne.FREE]
+    p.money = 3
+    at = {name: i for i, name in enumerate(SOLO_FEATURES)}
+    x = solo_features(s, SoloValue(Weights()))
+    due = s.cards.wages[s.round - 1] * p.workers
+    assert due > 3
+    assert (x[at["build_count"]], x[at["build_value"]]) == (2.0, 12.0)
+    assert (x[at["builders"]], x[at["draws"]]) == (1.0, 5.0)
+    assert x[at["cash_due"]] == float(3 - due)
+    p.items = 4  # 7 cards: the Temple can be paid for too
+    p.hand_n = 3
+    x = solo_features(s, SoloValue(Weights()))
+    assert (x[at["build_count"]], x[at["build_value"]]) == (3.0, 42.0)

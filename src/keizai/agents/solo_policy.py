@@ -102,6 +102,10 @@ class _Tables:
         self.wages = wages
         # per building type: the end-of-game bonus it adds once its condition is met (the
         # all-or-nothing kinds only; per-item, per-building... bonuses grow step by step)
+        self.builds = tuple(any(step[0] in ("build", "build_two") for step in spot.steps)
+                            for spot in s.own_spots)
+        self.draws = tuple(sum(step[1] for step in spot.steps if step[0] == "draw")
+                           for spot in s.own_spots)
         self.threshold_bonus = tuple(
             int(b.end_bonus["points"]) if b.end_bonus and b.end_bonus["kind"] in _THRESHOLD
             else 0 for b in buildings)
@@ -218,11 +222,16 @@ class SoloValue:
 # The last four were added for Glory (its shipped weights for the other editions are 0 on
 # them): the VP cards held, the ones towards the next set of 3 (10 points a set), the
 # Unpaid Wage points already taken (final: bench/solo_value_fit.py fixes their weight so that
-# they count at face value) and the end-of-game bonuses of own buildings not met yet.
+# they count at face value) and the end-of-game bonuses of own buildings not met yet. The
+# last five (branch glory-fit; 0 for Progress and Mecenat) read what the seat can still turn
+# into buildings: the building cards in hand it can pay for now and their asset value, its
+# own workplaces that construct and the cards its own workplaces draw, and the cash left
+# after this round's wages (negative when short).
 SOLO_FEATURES = ("bias", "score", "hand_made", "money", "budget", "workers", "dolls", "ready",
                  "cards", "items", "hand_value", "buildable", "buildings", "workplaces",
                  "sellable", "short_now", "short_later", "income", "deck",
-                 "vp", "vp_next", "unpaid", "pending_bonus")
+                 "vp", "vp_next", "unpaid", "pending_bonus",
+                 "build_count", "build_value", "builders", "draws", "cash_due")
 # end-of-game bonus kinds that pay all or nothing (keizai.rules.national_economy.scoring)
 _THRESHOLD = frozenset({"buildings_at_least", "icon_count_at_least", "icon_value_at_least",
                         "has_icons", "vp_at_least", "human_workers_at_least",
@@ -243,19 +252,29 @@ def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
     workers = p.workers
     hand_value = 0
     buildable = 0
+    build_count = 0
+    build_value = 0
+    size = p.hand_size
     for k, count in enumerate(p.hand):
         if count:
             value = buildings[k].value
             hand_value += value * count
-            if value > buildable and s.cost(p, k) < p.hand_size:
-                buildable = value
+            if s.cost(p, k) < size:
+                build_count += count
+                build_value += value * count
+                if value > buildable:
+                    buildable = value
     workplaces = 0
     sellable = 0
     bonus = 0
+    builders = 0
+    draws = 0
     for b in p.buildings:
         workplaces += t.works[b]
         sellable += t.half[b]
         bonus += t.threshold_bonus[b]
+        builders += t.builds[b]
+        draws += t.draws[b]
     action = s.phase == ne.ACTION
     ready = p.ready if action else 0
     due = wages[rnd - 1] * workers if action else 0
@@ -267,7 +286,8 @@ def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
             float(hand_value), float(buildable), float(len(p.buildings)), float(workplaces),
             float(sellable), float(short_now), float(short_later), float(income),
             float(len(s.deck)), float(p.vp), float(p.vp % 3), float(row["unpaid_wages"]),
-            float(max(0, bonus - row["bonuses"]))]
+            float(max(0, bonus - row["bonuses"])), float(build_count), float(build_value),
+            float(builders), float(draws), float(p.money - due)]
 
 
 @cache
