@@ -88,11 +88,21 @@ case $what in all|solo)
       201 "$((200 + ${SOLO_DEALS:-100}))" \
       "$OUT/solo-$g-solo_policyfast_rollouts48_halving1.csv" >> "$OUT/solo.txt"
   done ;; esac
-# the `solo` level since branch solo-value (fast policy judged by the learned solo value,
-# 16 rollouts per action by halving), without its clock, on the same fresh deals
+# the `solo` level from branch solo-value to glory-rollouts (fast policy judged by the
+# learned solo value, 16 rollouts per action by halving), without its clock, on the same
+# fresh deals
 case $what in all|solo|solo-learned)
   for g in progress mecenat glory; do
     "${PYTHON:-.venv/bin/python}" bench/solo19.py "$g" \
       solo:policy=fast:rollouts=16:halving=1:evaluation=learned 201 "$((200 + ${SOLO_DEALS:-100}))" \
       "$OUT/solo-$g-solo_learned16.csv" >> "$OUT/solo.txt"
+  done ;; esac
+# the `solo` level since branch glory-rollouts: 48 rollouts per action, at most 20,000
+# rollout moves per decision, without its clock
+case $what in all|solo|solo-limit48)
+  for g in progress mecenat glory; do
+    "${PYTHON:-.venv/bin/python}" bench/solo19.py "$g" \
+      solo:policy=fast:rollouts=48:halving=1:evaluation=learned:limit=20000 \
+      201 "$((200 + ${SOLO_DEALS:-100}))" \
+      "$OUT/solo-$g-solo_limit48.csv" >> "$OUT/solo.txt"
   done ;; esac

@@ -31,6 +31,7 @@ def error_of(response, status: int, code: str) -> dict[str, Any]:
     "mcts:iterations=999999999", "mcts:iterations=1e9", "mcts:depth=-1", "mcts:c=nan",
     "heuristic:epsilon=nan", "mcts:iterations=200:time=inf", "mcts:cap=inf",
     "mcts:iterations=12001", "mcts:evaluation=oracle", "solo:evaluation=oracle:cap=1",
+    "solo:policy=fast:halving=1:evaluation=learned:limit=40001:cap=1",
 ])
 def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
     body = {"game": GAME, "seats": ["human", spec]}
@@ -51,7 +52,9 @@ def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
                                   "solo:policy=fast:rollouts=32:cap=2",
                                   "solo:policy=fast:halving=1:work=9000:goal=30:cap=2",
                                   "solo:goal=30:spread=8:cap=1",
-                                  "solo:policy=fast:halving=1:evaluation=learned:cap=2"])
+                                  "solo:policy=fast:halving=1:evaluation=learned:cap=2",
+                                  "solo:policy=fast:halving=1:evaluation=learned:limit=9:cap=2",
+                                  ])
 def test_the_offered_bots_and_specs_inside_the_bounds_are_accepted(client, spec) -> None:
     assert client.post("/api/games", json={"game": GAME, "seats": ["human", spec]}
                        ).status_code == 201

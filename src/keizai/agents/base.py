@@ -28,7 +28,8 @@ LEVELS: dict[str, str] = {
     # halving (16 rollouts per action on average) finished by the fast solo policy judged
     # by the learned solo value (bench/solo_value_fit.py); with more players it plays as
     # the heuristic; 1.7 s plus one policy move per decision at most
-    "solo": "solo:policy=fast:rollouts=16:halving=1:evaluation=learned:cap=1.7",
+    "solo": ("solo:policy=fast:rollouts=48:halving=1:evaluation=learned:limit=20000"
+             ":cap=1.7"),
 }
 KINDS = ("random", "heuristic", "mcts", "solo")
 

@@ -35,6 +35,7 @@ MAX_DEPTH = 20               # random moves per rollout; -1 (to the end) is refu
 MAX_ROLLOUTS = 64            # solo planner: games to the end per action (a `cap` is required)
 MAX_SOLO_SECONDS = 2.0       # solo planner: thinking time per decision (issue #19: <= 2 s)
 MAX_SOLO_WORK = 40000        # solo planner: rollout moves per decision (the cap bounds it too)
+MAX_SOLO_LIMIT = 40000       # solo planner: at most this many rollout moves per decision
 # Allowed parameters per kind: (lowest, highest) inclusive; strings listed.
 BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
     "random": {},
@@ -45,7 +46,8 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
              "rollout": ("random", "heuristic"), "evaluation": ("hand", "learned")},
     "solo": {"rollouts": (1, MAX_ROLLOUTS), "cap": (0.01, MAX_SOLO_SECONDS),
              "epsilon": (0.0, 1.0), "policy": ("heuristic", "fast"), "halving": (0, 1),
-             "work": (0, MAX_SOLO_WORK), "goal": (0.0, 200.0), "spread": (0.5, 100.0),
+             "work": (0, MAX_SOLO_WORK), "limit": (0, MAX_SOLO_LIMIT),
+             "goal": (0.0, 200.0), "spread": (0.5, 100.0),
              "evaluation": ("hand", "learned")},
 }
 
