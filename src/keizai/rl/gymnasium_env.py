@@ -40,7 +40,6 @@ from keizai.engine import Rng, State
 from keizai.rl.actions import action_index, action_mask
 from keizai.rl.core import ILLEGAL, RUNNING, EnvCore, VecCore
 from keizai.rl.observations import encoder_for
-from keizai.rl.observations.writers import ViewWriter
 from keizai.rl.rewards import check_reward_kind, default_reward
 from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
@@ -138,7 +137,7 @@ class KeizaiGymEnv(gym.Env):
         self._obs = np.zeros(size, np.float32)
         self._mask_buffer = bytearray(actions)
         self._mask_array = np.frombuffer(self._mask_buffer, np.int8)
-        self._core = EnvCore(self.encoder.writer or ViewWriter(self.encoder), size, actions,
+        self._core = EnvCore(self.encoder.writer_for(None, 0), size, actions,
                              self.illegal == "lose", float(self.illegal_reward),
                              self.reward_kind)
         self._core.attach(memoryview(self._obs), 0, self._mask_buffer, 0)
@@ -163,8 +162,7 @@ class KeizaiGymEnv(gym.Env):
         if self.state is None:
             return
         core = self._core
-        if not self.encoder.writes(self.state, self.seat):
-            core.writer = ViewWriter(self.encoder)
+        core.writer = self.encoder.writer_for(self.state, self.seat)
         core.state, core.seat, core.rngs = self.state, self.seat, rngs
         core.deciders = self._deciders()
         core.ended, core.reward = ended, reward
@@ -218,8 +216,7 @@ class KeizaiGymEnv(gym.Env):
             if type(opponent) is RandomAgent:  # its choice, without decoding every action
                 rngs[s] = opponent.rng
         core = self._core
-        if not self.encoder.writes(self.state, self.seat):
-            core.writer = ViewWriter(self.encoder)
+        core.writer = self.encoder.writer_for(self.state, self.seat)
         core.begin(self.state, self.seat, rngs, self._deciders())
 
     def _deciders(self) -> list[Any]:

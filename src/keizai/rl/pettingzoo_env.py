@@ -28,7 +28,6 @@ from keizai.engine import State
 from keizai.rl.actions import action_index
 from keizai.rl.core import AECCore
 from keizai.rl.observations import encoder_for
-from keizai.rl.observations.writers import ViewWriter
 from keizai.rl.rewards import check_reward_kind, default_reward
 from keizai.rl.seeding import SeedStream
 from keizai.rl.spaces import action_space, observation_space
@@ -84,7 +83,7 @@ class KeizaiAECEnv(AECEnv):
         self.game_id = self.game.id
         self.metadata = {**self.metadata, "name": pettingzoo_name(game_id)}
         self.encoder = encoder_for(game_id)
-        self._writer = self.encoder.writer or ViewWriter(self.encoder)
+        self._writer = self.encoder.writer_for(None, 0)
         self.reward_kind = check_reward_kind(reward if reward is not None
                                              else default_reward(game_id))
         self.game_options = dict(options or {})
@@ -129,12 +128,9 @@ class KeizaiAECEnv(AECEnv):
         self.__dict__.update(kept)
         self.game = keizai.get_game(self.game_id)
         self.encoder = encoder_for(self.game.id)
-        self._writer = self.encoder.writer or ViewWriter(self.encoder)
-        state = self.keizai_state
-        if state is not None and not self.encoder.writes(state, 0):
-            self._writer = ViewWriter(self.encoder)
+        self._writer = self.encoder.writer_for(self.keizai_state, 0)
         self._build_core()
-        self._core.state = state
+        self._core.state = self.keizai_state
         for name, value in bookkeeping.items():
             setattr(self, name, value)
 
@@ -154,8 +150,7 @@ class KeizaiAECEnv(AECEnv):
         self.keizai_state = keizai.new_game(self.game.id, self.players,
                                             self._seeds.next_seed(seed), self.game_options)
         self.keizai_state.log_enabled = self.render_mode is not None
-        if not self.encoder.writes(self.keizai_state, 0):
-            self._writer = ViewWriter(self.encoder)
+        self._writer = self.encoder.writer_for(self.keizai_state, 0)
         self._core.writer = self._writer
         self._core.state = self.keizai_state
         self.agents = self.possible_agents[:]

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from keizai.engine import State
+from keizai.rl.observations.writers import ViewWriter, Writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,14 @@ class ObservationEncoder(ABC):
         """Whether `write` can take this state and seat (else: `encode` of the view)."""
         return (self.writer is not None and isinstance(state, self.state_type)
                 and 0 <= seat < state.num_players)
+
+    def writer_for(self, state: State | None, seat: int) -> Writer:
+        """What the environments show `seat`'s observation of `state` with: the compiled
+        `writer` where `writes` takes the state (or before there is one), else a
+        `ViewWriter`, which encodes the view."""
+        if self.writer is not None and (state is None or self.writes(state, seat)):
+            return self.writer
+        return ViewWriter(self)
 
     def write(self, state: State, seat: int, out: memoryview, offset: int) -> None:
         """Write the vector of `seat` into `out`, a flat float32 buffer that is zero there
