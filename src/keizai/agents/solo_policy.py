@@ -33,6 +33,7 @@ from typing import Any
 
 from keizai.engine import Rng, State
 from keizai.rules.national_economy import state as ne
+from keizai.rules.national_economy.scoring import score_parts
 
 EDITIONS = ("progress", "mecenat", "glory")
 
@@ -118,7 +119,13 @@ class SoloValue:
         self.w = weights or Weights()
         self._game: str | None = None
         self.t: _Tables | None = None
-        self.last_score: dict[str, int] = {}
+        # the score terms of the last state valued, for `solo_features` (computed once)
+        self.last_total = 0
+        self.last_bonuses = 0
+        self.last_unpaid = 0
+        # the Budget money its remaining placements can take (`_income`), or -1 when
+        # `value` did not need it
+        self.last_income = -1
         last = 9
         w = self.w
         # per round rnd: what one token earns in the rounds after it
@@ -127,9 +134,14 @@ class SoloValue:
                                  for rnd in range(last + 1))
 
     def value(self, s: ne.NationalEconomyState) -> float:
-        row = s.scores()[0]
-        self.last_score = row  # the score row of `s`, for `solo_features` (computed once)
-        total = float(row["total"])
+        p = s.players[0]
+        assets, bonuses, cash, vp, unpaid = score_parts(s, p)
+        whole = assets + bonuses + cash + vp + unpaid  # s.scores()[0]["total"]
+        self.last_total = whole
+        self.last_bonuses = bonuses
+        self.last_unpaid = unpaid
+        self.last_income = -1
+        total = float(whole)
         if s.phase == ne.OVER:
             return total
         if self._game != s.game.id or self.t is None:
@@ -137,7 +149,6 @@ class SoloValue:
             self.t = _Tables(s)
         t = self.t
         w = self.w
-        p = s.players[0]
         wages = t.wages
         rnd = s.round
         last = len(wages)
@@ -175,7 +186,8 @@ class SoloValue:
         if due:
             short = due - p.money
             if short > 0:
-                short -= min(s.budget, self._income(s, ready, t))
+                income = self.last_income = self._income(s, ready, t)
+                short -= min(s.budget, income)
             if short > 0:
                 injected = min(short, sellable)
                 est -= w.sell * injected + w.unpaid * (short - injected)
@@ -198,23 +210,40 @@ class SoloValue:
     @staticmethod
     def _income(s: ne.NationalEconomyState, ready: int, t: _Tables) -> int:
         """What the `ready` placements left this round can take from the Budget at most:
-        the best money workplaces still open (general row upright and free, own unused)."""
+        the best money workplaces still open (general row upright and free, own unused).
+        (Index loops, not zip(): no tuple per workplace; a rollout calls this for every
+        candidate move.)"""
         if not ready:
             return 0
-        gains = []
+        gains: list[int] = []
         gain_row = t.gain_row
-        for key, who, side in zip(s.wp_key, s.wp_who, s.wp_side, strict=True):
-            if not side and not who and gain_row[key]:
-                gains.append(gain_row[key])
+        keys = s.wp_key
+        who = s.wp_who
+        side = s.wp_side
+        for i in range(len(keys)):
+            if not side[i] and not who[i]:
+                gain = gain_row[keys[i]]
+                if gain:
+                    gains.append(gain)
         p = s.players[0]
         gain_own = t.gain_own
-        for b, mark in zip(p.buildings, p.built, strict=True):
-            if mark == ne.FREE and gain_own[b]:
-                gains.append(gain_own[b])
+        buildings = p.buildings
+        built = p.built
+        for j in range(len(buildings)):
+            if built[j] == ne.FREE:
+                gain = gain_own[buildings[j]]
+                if gain:
+                    gains.append(gain)
         if len(gains) > ready:
             gains.sort(reverse=True)
-            return sum(gains[:ready])
-        return sum(gains)
+            total = 0
+            for k in range(ready):
+                total += gains[k]
+            return total
+        total = 0
+        for gain in gains:
+            total += gain
+        return total
 
 
 # The learned value's features (`solo_features`), in the order of its weights: what the seat
@@ -242,7 +271,6 @@ def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
     """The features of `s` (a solo state in the action phase) for `LearnedSoloValue`, in the
     order of SOLO_FEATURES; `valuer` gives the hand-made estimate and its tables."""
     hand_made = valuer.value(s)
-    row = valuer.last_score
     t = valuer.t
     assert t is not None
     p = s.players[0]
@@ -278,15 +306,17 @@ def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
     action = s.phase == ne.ACTION
     ready = p.ready if action else 0
     due = wages[rnd - 1] * workers if action else 0
-    income = SoloValue._income(s, ready, t)
+    income = valuer.last_income
+    if income < 0:
+        income = SoloValue._income(s, ready, t)
     short_now = max(0, due - p.money - min(s.budget, income))
     short_later = max(0, t.later_max[rnd] * workers - p.money - s.budget)
-    return [1.0, float(row["total"]), hand_made, float(p.money), float(s.budget),
+    return [1.0, float(valuer.last_total), hand_made, float(p.money), float(s.budget),
             float(workers), float(p.dolls), float(ready), float(p.hand_n), float(p.items),
             float(hand_value), float(buildable), float(len(p.buildings)), float(workplaces),
             float(sellable), float(short_now), float(short_later), float(income),
-            float(len(s.deck)), float(p.vp), float(p.vp % 3), float(row["unpaid_wages"]),
-            float(max(0, bonus - row["bonuses"])), float(build_count), float(build_value),
+            float(len(s.deck)), float(p.vp), float(p.vp % 3), float(valuer.last_unpaid),
+            float(max(0, bonus - valuer.last_bonuses)), float(build_count), float(build_value),
             float(builders), float(draws), float(p.money - due)]
 
 
@@ -344,9 +374,12 @@ class LearnedSoloValue:
         if rows is None:
             return self.hand.value(s)
         row = rows[min(s.round, len(rows)) - 1]
+        features = solo_features(s, self.hand)
+        if len(row) != len(features):
+            raise ValueError("solo value: one weight per feature expected")
         total = 0.0
-        for w, x in zip(row, solo_features(s, self.hand), strict=True):
-            total += w * x
+        for i in range(len(row)):  # in order: the same sum as ever, to the last bit
+            total += row[i] * features[i]
         return total
 
 
@@ -391,20 +424,48 @@ class SoloPolicy:
         return 1.0 + self.valuer.w.card_keep * b.value / (s.cost(p, t) + 1.0)
 
     def _rule(self, s: ne.NationalEconomyState, legal: list[int]) -> int:
-        """The choice inside a move that needs no look-ahead."""
+        """The choice inside a move that needs no look-ahead. (Plain loops rather than
+        min/max with a key: a closure over the state makes a reference cycle that only
+        the garbage collector frees.)"""
         layout = s.layout
         decision = s.decision
         if decision == ne.PAY:
-            return min(legal, key=lambda a: (self._keep(s, a - layout.pay), a))
+            # the least worth keeping; ties: the lowest index
+            best = legal[0]
+            best_keep = self._keep(s, best - layout.pay)
+            for a in legal:
+                keep = self._keep(s, a - layout.pay)
+                if keep < best_keep or (keep == best_keep and a < best):
+                    best, best_keep = a, keep
+            return best
         if decision == ne.SELL:
+            # the minimal sale set (continuing the buildings chosen so far) of the least
+            # asset value; ties: the first set in order
             k = len(s.sale_chosen)
             prefix = tuple(s.sale_chosen)
             price = s.cards.buildings
-            best = min((st for st in s.sale_sets if st[:k] == prefix),
-                       key=lambda st: (sum(price[t].value for t in st), st))
-            return layout.sell + best[k]
+            chosen: tuple[int, ...] | None = None
+            chosen_value = 0
+            for st in s.sale_sets:
+                if st[:k] != prefix:
+                    continue
+                value = 0
+                for t in st:
+                    value += price[t].value
+                if chosen is None or value < chosen_value or (value == chosen_value
+                                                              and st < chosen):
+                    chosen, chosen_value = st, value
+            assert chosen is not None
+            return layout.sell + chosen[k]
         if decision == ne.TAKE:
-            return max(legal, key=lambda a: (self._keep(s, a - layout.take), -a))
+            # the most worth keeping; ties: the lowest index
+            best = legal[0]
+            best_keep = self._keep(s, best - layout.take)
+            for a in legal:
+                keep = self._keep(s, a - layout.take)
+                if keep > best_keep or (keep == best_keep and a < best):
+                    best, best_keep = a, keep
+            return best
         return legal[0]
 
     def _finish(self, s: ne.NationalEconomyState) -> None:
