@@ -264,3 +264,20 @@ def test_the_glory_build_features_read_the_hand_the_own_builders_and_the_cash() 
     p.hand_n = 3
     x = solo_features(s, SoloValue(Weights()))
     assert (x[at["build_count"]], x[at["build_value"]]) == (3.0, 42.0)
+
+
+@pytest.mark.parametrize("edition", ["progress", "mecenat", "glory"])
+def test_a_rollout_without_a_log_plays_the_moves_a_logged_one_plays(edition: str) -> None:
+    """Without a log, `play_out` goes on from the finished copy it judged (glory-speed);
+    with one it plays every move on the state: the same moves, the same final state."""
+    for seed in (4, 5):
+        s = keizai.new_game(f"national-economy/{edition}", 1, seed=seed)
+        quiet = s.determinize(0, Rng(seed))
+        logged = quiet.clone()
+        quiet.log_enabled = False
+        logged.log_enabled = True
+        assert SoloPolicy(learned=True).play_out(quiet) == \
+            SoloPolicy(learned=True).play_out(logged)
+        assert quiet.history == logged.history
+        assert quiet.is_over and quiet.scores() == logged.scores()
+        quiet.check_invariants()

@@ -468,24 +468,44 @@ class SoloPolicy:
             return best
         return legal[0]
 
-    def _finish(self, s: ne.NationalEconomyState) -> None:
-        """Play the rest of the move (and a payday) by the rules, builds by value."""
+    def _finish(self, s: ne.NationalEconomyState) -> ne.NationalEconomyState:
+        """Play the rest of the move (and a payday) by the rules, builds by value. The
+        finished position: `s` itself, or, when a build (or option) was chosen by value,
+        the finished copy of the chosen one (`s` is then left before that choice): what
+        applying the choice to `s` and finishing again would give, without the work."""
         while not s.is_over and s.decision != ne.PLACE:
             legal = s.legal_indices()
             if s.decision in (ne.BUILD, ne.OPTION) and len(legal) > 1:
-                best, best_value = legal[0], float("-inf")
-                for a in legal:
-                    child = s.clone()
-                    child.apply_index(a)
-                    self._finish(child)
-                    value = self.judge.value(child)
-                    if value > best_value:
-                        best, best_value = a, value
-                s.apply_index(best)
-            else:
-                s.apply_index(legal[0] if len(legal) == 1 else self._rule(s, legal))
+                return self._best(s, legal)[1]
+            s.apply_index(legal[0] if len(legal) == 1 else self._rule(s, legal))
+        return s
+
+    def _best(self, s: ne.NationalEconomyState, legal: list[int]
+              ) -> tuple[int, ne.NationalEconomyState]:
+        """The first of `legal` whose finished position is valued best, and that position
+        (on a copy; `s` is unchanged)."""
+        best, best_value = legal[0], float("-inf")
+        best_child: ne.NationalEconomyState | None = None
+        for a in legal:
+            child = s.clone()
+            child.log_enabled = False
+            child.apply_index(a)
+            child = self._finish(child)
+            value = self.judge.value(child)
+            if value > best_value:
+                best, best_value, best_child = a, value, child
+        if best_child is None:  # no value above -inf: the first, as it always was
+            best_child = s.clone()
+            best_child.log_enabled = False
+            best_child.apply_index(best)
+            best_child = self._finish(best_child)
+        return best, best_child
 
     def choose_index(self, state: State) -> int:
+        return self._choose(state)[0]
+
+    def _choose(self, state: State) -> tuple[int, ne.NationalEconomyState | None]:
+        """The policy's choice, and when it was valued, its finished position (a copy)."""
         s = state
         assert isinstance(s, ne.NationalEconomyState)
         if self.fixed is None and self._game != s.game.id:
@@ -495,27 +515,36 @@ class SoloPolicy:
                 self.judge = self.valuer
         legal = s.legal_indices()
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], None
         if self.epsilon and s.decision == ne.PLACE and self.rng.random() < self.epsilon:
-            return legal[self.rng.randrange(len(legal))]
+            return legal[self.rng.randrange(len(legal))], None
         if s.decision == ne.PLACE or s.decision in (ne.BUILD, ne.OPTION):
-            best, best_value = legal[0], float("-inf")
-            for a in legal:
-                child = s.clone()
-                child.log_enabled = False
-                child.apply_index(a)
-                self._finish(child)
-                value = self.judge.value(child)
-                if value > best_value:
-                    best, best_value = a, value
-            return best
-        return self._rule(s, legal)
+            return self._best(s, legal)
+        return self._rule(s, legal), None
 
     def play_out(self, s: State, deadline: float | None = None) -> float | None:
         """Finish the game greedily; the final score, or None once `deadline` (a
         `time.perf_counter()` value) has passed."""
-        while not s.is_over:
+        assert isinstance(s, ne.NationalEconomyState)
+        if s.log_enabled:  # the moves are played (and logged) on `s` itself
+            while not s.is_over:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return None
+                s.apply_index(self.choose_index(s))
+            return float(s.scores()[0]["total"])
+        # Without a log, a valued choice goes on from the finished copy the policy judged
+        # (the same moves it would play again on `s`); `s` takes its place at the end.
+        current = s
+        while not current.is_over:
             if deadline is not None and time.perf_counter() >= deadline:
+                if current is not s:
+                    s.take_over(current)
                 return None
-            s.apply_index(self.choose_index(s))
+            index, finished = self._choose(current)
+            if finished is None:
+                current.apply_index(index)
+            else:
+                current = finished
+        if current is not s:
+            s.take_over(current)
         return float(s.scores()[0]["total"])

@@ -1180,6 +1180,51 @@ class NationalEconomyState(State):
         twin.discard_epoch = self.discard_epoch
         return twin
 
+    def take_over(self, other: NationalEconomyState) -> None:
+        """Become the position `other` holds, sharing its lists (so `other` must not be
+        used afterwards): a rollout that played its moves on a copy ends in the state it
+        was given, without playing them again."""
+        other._copy_base_into(self)
+        self.cards = other.cards
+        self.layout = other.layout
+        self.base_worker_limit = other.base_worker_limit
+        self.spots = other.spots
+        self.own_spots = other.own_spots
+        self.players = other.players
+        self.supply_out = other.supply_out
+        self.budget = other.budget
+        self.round = other.round
+        self.phase = other.phase
+        self.start_player = other.start_player
+        self.round_lead = other.round_lead
+        self.current = other.current
+        self.decision = other.decision
+        self.steps = other.steps
+        self.step_i = other.step_i
+        self.pay_left = other.pay_left
+        self.pay_min = other.pay_min
+        self.pay_for = other.pay_for
+        self.pay_mode = other.pay_mode
+        self.build_mode = other.build_mode
+        self.build_arg = other.build_arg
+        self.build_two = other.build_two
+        self.chosen = other.chosen
+        self.revealed = other.revealed
+        self.options_pending = other.options_pending
+        self.sale_sets = other.sale_sets
+        self.sale_chosen = other.sale_chosen
+        self.payday_pos = other.payday_pos
+        self.payday_wages = other.payday_wages
+        self.place_own = other.place_own
+        self.wp_key = other.wp_key
+        self.wp_who = other.wp_who
+        self.wp_side = other.wp_side
+        self.deck = other.deck
+        self.deck_undecided = other.deck_undecided
+        self.deck_known = other.deck_known
+        self.discard = other.discard
+        self.discard_epoch = other.discard_epoch
+
     def determinize(self, seat: int | None, rng: Any) -> NationalEconomyState:
         """Resample the deck order and the building cards in other seats' hands (their
         counts and Consumer Items are public), and the future of the RNG.
