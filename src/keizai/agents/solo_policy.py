@@ -270,6 +270,17 @@ _THRESHOLD = frozenset({"buildings_at_least", "icon_count_at_least", "icon_value
 def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
     """The features of `s` (a solo state in the action phase) for `LearnedSoloValue`, in the
     order of SOLO_FEATURES; `valuer` gives the hand-made estimate and its tables."""
+    out: list[float] = []
+    _features(s, valuer, None, out)
+    return out
+
+
+def _features(s: ne.NationalEconomyState, valuer: SoloValue, row: list[float] | None,
+              out: list[float] | None) -> float:
+    """The features of `s` appended to `out` (when given), and their dot product with
+    `row` (when given; else 0.0), summed in the order of SOLO_FEATURES as the learned
+    value always summed them. One pass for both, so the rollout's valuation builds no
+    list and boxes no float (compiled, the features stay machine doubles)."""
     hand_made = valuer.value(s)
     t = valuer.t
     assert t is not None
@@ -283,8 +294,14 @@ def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
     build_count = 0
     build_value = 0
     size = p.hand_size
-    for k, count in enumerate(p.hand):
+    hand = p.hand
+    left = p.hand_n  # the cards still to find: the rest of the hand is empty
+    for k in range(len(hand)):
+        if left <= 0:
+            break
+        count = hand[k]
         if count:
+            left -= count
             value = buildings[k].value
             hand_value += value * count
             if s.cost(p, k) < size:
@@ -311,13 +328,69 @@ def solo_features(s: ne.NationalEconomyState, valuer: SoloValue) -> list[float]:
         income = SoloValue._income(s, ready, t)
     short_now = max(0, due - p.money - min(s.budget, income))
     short_later = max(0, t.later_max[rnd] * workers - p.money - s.budget)
-    return [1.0, float(valuer.last_total), hand_made, float(p.money), float(s.budget),
-            float(workers), float(p.dolls), float(ready), float(p.hand_n), float(p.items),
-            float(hand_value), float(buildable), float(len(p.buildings)), float(workplaces),
-            float(sellable), float(short_now), float(short_later), float(income),
-            float(len(s.deck)), float(p.vp), float(p.vp % 3), float(valuer.last_unpaid),
-            float(max(0, bonus - valuer.last_bonuses)), float(build_count), float(build_value),
-            float(builders), float(draws), float(p.money - due)]
+    x1 = float(valuer.last_total)
+    x3 = float(p.money)
+    x4 = float(s.budget)
+    x5 = float(workers)
+    x6 = float(p.dolls)
+    x7 = float(ready)
+    x8 = float(p.hand_n)
+    x9 = float(p.items)
+    x10 = float(hand_value)
+    x11 = float(buildable)
+    x12 = float(len(p.buildings))
+    x13 = float(workplaces)
+    x14 = float(sellable)
+    x15 = float(short_now)
+    x16 = float(short_later)
+    x17 = float(income)
+    x18 = float(len(s.deck))
+    x19 = float(p.vp)
+    x20 = float(p.vp % 3)
+    x21 = float(valuer.last_unpaid)
+    x22 = float(max(0, bonus - valuer.last_bonuses))
+    x23 = float(build_count)
+    x24 = float(build_value)
+    x25 = float(builders)
+    x26 = float(draws)
+    x27 = float(p.money - due)
+    if out is not None:
+        out.extend([1.0, x1, hand_made, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14,
+                    x15, x16, x17, x18, x19, x20, x21, x22, x23, x24, x25, x26, x27])
+    if row is None:
+        return 0.0
+    if len(row) != len(SOLO_FEATURES):
+        raise ValueError("solo value: one weight per feature expected")
+    total = 0.0
+    total += row[0] * 1.0
+    total += row[1] * x1
+    total += row[2] * hand_made
+    total += row[3] * x3
+    total += row[4] * x4
+    total += row[5] * x5
+    total += row[6] * x6
+    total += row[7] * x7
+    total += row[8] * x8
+    total += row[9] * x9
+    total += row[10] * x10
+    total += row[11] * x11
+    total += row[12] * x12
+    total += row[13] * x13
+    total += row[14] * x14
+    total += row[15] * x15
+    total += row[16] * x16
+    total += row[17] * x17
+    total += row[18] * x18
+    total += row[19] * x19
+    total += row[20] * x20
+    total += row[21] * x21
+    total += row[22] * x22
+    total += row[23] * x23
+    total += row[24] * x24
+    total += row[25] * x25
+    total += row[26] * x26
+    total += row[27] * x27
+    return total
 
 
 @cache
@@ -373,14 +446,7 @@ class LearnedSoloValue:
         rows = self.rows
         if rows is None:
             return self.hand.value(s)
-        row = rows[min(s.round, len(rows)) - 1]
-        features = solo_features(s, self.hand)
-        if len(row) != len(features):
-            raise ValueError("solo value: one weight per feature expected")
-        total = 0.0
-        for i in range(len(row)):  # in order: the same sum as ever, to the last bit
-            total += row[i] * features[i]
-        return total
+        return _features(s, self.hand, rows[min(s.round, len(rows)) - 1], None)
 
 
 def _gain(steps: tuple[Any, ...]) -> int:
