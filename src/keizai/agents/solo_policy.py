@@ -537,24 +537,30 @@ class SoloPolicy:
     def _finish(self, s: ne.NationalEconomyState) -> ne.NationalEconomyState:
         """Play the rest of the move (and a payday) by the rules, builds by value. The
         finished position: `s` itself, or, when a build (or option) was chosen by value,
-        the finished copy of the chosen one (`s` is then left before that choice): what
-        applying the choice to `s` and finishing again would give, without the work."""
+        the finished position of the chosen one (what applying the choice to `s` and
+        finishing again would give, without the work); `s` is then used up."""
         while not s.is_over and s.decision != ne.PLACE:
             legal = s.legal_indices()
             if s.decision in (ne.BUILD, ne.OPTION) and len(legal) > 1:
-                return self._best(s, legal)[1]
+                return self._best(s, legal, True)[1]
             s.apply_index(legal[0] if len(legal) == 1 else self._rule(s, legal))
         return s
 
-    def _best(self, s: ne.NationalEconomyState, legal: list[int]
+    def _best(self, s: ne.NationalEconomyState, legal: list[int], spend: bool
               ) -> tuple[int, ne.NationalEconomyState]:
-        """The first of `legal` whose finished position is valued best, and that position
-        (on a copy; `s` is unchanged)."""
+        """The first of `legal` whose finished position is valued best, and that position.
+        Each is tried on a copy of `s`; with `spend` (the caller has no further use of
+        `s`), the last one is tried on `s` itself once an earlier one was valued."""
         best, best_value = legal[0], float("-inf")
         best_child: ne.NationalEconomyState | None = None
-        for a in legal:
-            child = s.clone()
-            child.log_enabled = False
+        last = len(legal) - 1
+        for i in range(len(legal)):
+            a = legal[i]
+            if spend and i == last and best_child is not None:
+                child = s
+            else:
+                child = s.clone()
+                child.log_enabled = False
             child.apply_index(a)
             child = self._finish(child)
             value = self.judge.value(child)
@@ -568,10 +574,12 @@ class SoloPolicy:
         return best, best_child
 
     def choose_index(self, state: State) -> int:
-        return self._choose(state)[0]
+        return self._choose(state, False)[0]
 
-    def _choose(self, state: State) -> tuple[int, ne.NationalEconomyState | None]:
-        """The policy's choice, and when it was valued, its finished position (a copy)."""
+    def _choose(self, state: State, spend: bool
+                ) -> tuple[int, ne.NationalEconomyState | None]:
+        """The policy's choice, and when it was valued, its finished position; with
+        `spend`, `state` may be used up on the way (see `_best`)."""
         s = state
         assert isinstance(s, ne.NationalEconomyState)
         if self.fixed is None and self._game != s.game.id:
@@ -585,7 +593,7 @@ class SoloPolicy:
         if self.epsilon and s.decision == ne.PLACE and self.rng.random() < self.epsilon:
             return legal[self.rng.randrange(len(legal))], None
         if s.decision == ne.PLACE or s.decision in (ne.BUILD, ne.OPTION):
-            return self._best(s, legal)
+            return self._best(s, legal, spend)
         return self._rule(s, legal), None
 
     def play_out(self, s: State, deadline: float | None = None) -> float | None:
@@ -598,15 +606,16 @@ class SoloPolicy:
                     return None
                 s.apply_index(self.choose_index(s))
             return float(s.scores()[0]["total"])
-        # Without a log, a valued choice goes on from the finished copy the policy judged
-        # (the same moves it would play again on `s`); `s` takes its place at the end.
+        # Without a log, a valued choice goes on from the finished position the policy
+        # judged (the same moves it would play again on `s`), and the positions left
+        # behind may be used up; `s` takes the final one over at the end.
         current = s
         while not current.is_over:
             if deadline is not None and time.perf_counter() >= deadline:
                 if current is not s:
                     s.take_over(current)
                 return None
-            index, finished = self._choose(current)
+            index, finished = self._choose(current, True)
             if finished is None:
                 current.apply_index(index)
             else:

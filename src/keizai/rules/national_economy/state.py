@@ -454,8 +454,14 @@ class NationalEconomyState(State):
         number with no building in hand."""
         buildings = self.cards.buildings
         best = 1 << 30
-        for t, count in enumerate(p.hand):
+        hand = p.hand
+        left = p.hand_n  # the cards still to find: past the last one the hand is empty
+        for t in range(len(hand)):
+            if left <= 0:
+                break
+            count = hand[t]
             if count:
+                left -= count
                 b = buildings[t]
                 cost = b.cost if b.reduction_kind == NO_REDUCTION else self.cost(p, t)
                 if cost < best:
@@ -805,9 +811,15 @@ class NationalEconomyState(State):
         buildings = self.cards.buildings
         others = p.hand_size - 1
         out = []
-        for t, count in enumerate(p.hand):
+        hand = p.hand
+        left = p.hand_n  # the cards still to find: past the last one the hand is empty
+        for t in range(len(hand)):
+            if left <= 0:
+                break
+            count = hand[t]
             if not count:
                 continue
+            left -= count
             b = buildings[t]
             if mode == "full":
                 ok = (b.cost if b.reduction_kind == NO_REDUCTION else self.cost(p, t)) <= others
