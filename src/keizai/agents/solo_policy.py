@@ -118,6 +118,7 @@ class SoloValue:
     def __init__(self, weights: Weights | None = None) -> None:
         self.w = weights or Weights()
         self._game: str | None = None
+        self._seen: object = None  # the game object of the last state valued
         self.t: _Tables | None = None
         # the score terms of the last state valued, for `solo_features` (computed once)
         self.last_total = 0
@@ -144,10 +145,14 @@ class SoloValue:
         total = float(whole)
         if s.phase == ne.OVER:
             return total
-        if self._game != s.game.id or self.t is None:
-            self._game = s.game.id
-            self.t = _Tables(s)
+        game = s.game
+        if game is not self._seen:  # an identity test first: `id` is a Python attribute
+            self._seen = game
+            if self._game != game.id or self.t is None:
+                self._game = game.id
+                self.t = _Tables(s)
         t = self.t
+        assert t is not None
         w = self.w
         wages = t.wages
         rnd = s.round
@@ -433,14 +438,17 @@ class LearnedSoloValue:
         self.rows = weights
         self.hand = SoloValue(hand)
         self._game: str | None = None
+        self._seen: object = None  # the game object of the last state valued
 
     def value(self, s: ne.NationalEconomyState) -> float:
-        if self._game != s.game.id:
-            self._game = s.game.id
+        game = s.game
+        if game is not self._seen and self._game != game.id:
+            self._game = game.id
             if self.fixed is None:
-                self.rows = learned_weights(s.game.id)
+                self.rows = learned_weights(game.id)
             if self.fixed_hand is None:
-                self.hand = SoloValue(weights_for(s.game.id))
+                self.hand = SoloValue(weights_for(game.id))
+        self._seen = game
         if s.phase == ne.OVER:
             return float(s.scores()[0]["total"])
         rows = self.rows
@@ -477,6 +485,7 @@ class SoloPolicy:
         self.judge: SoloValue | LearnedSoloValue = (
             LearnedSoloValue(hand=weights) if learned else self.valuer)
         self._game: str | None = None
+        self._seen: object = None  # the game object of the last state chosen for
         self.epsilon = epsilon
         self.rng = Rng(seed)
 
@@ -582,11 +591,13 @@ class SoloPolicy:
         `spend`, `state` may be used up on the way (see `_best`)."""
         s = state
         assert isinstance(s, ne.NationalEconomyState)
-        if self.fixed is None and self._game != s.game.id:
-            self._game = s.game.id
-            self.valuer = SoloValue(weights_for(s.game.id))
+        game = s.game
+        if self.fixed is None and game is not self._seen and self._game != game.id:
+            self._game = game.id
+            self.valuer = SoloValue(weights_for(game.id))
             if not self.learned:
                 self.judge = self.valuer
+        self._seen = game
         legal = s.legal_indices()
         if len(legal) == 1:
             return legal[0], None
