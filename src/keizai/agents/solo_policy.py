@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from keizai.engine import Rng, State
 from keizai.rules.national_economy import state as ne
@@ -96,16 +96,17 @@ class _Tables:
         self.gain_row = tuple(_gain(spot.steps) for spot in s.spots)
         self.gain_own = tuple(_gain(spot.steps) for spot in s.own_spots)
         self.half = tuple(0 if b.no_sale else b.value // 2 for b in buildings)
-        self.works = tuple(not b.no_worker for b in buildings)
+        # 0/1 as ints, not bools: summed in the hot loops without generic arithmetic
+        self.works = tuple(int(not b.no_worker) for b in buildings)
         # per round rnd: the wages of the rounds after it (sum, largest)
         self.later_sum = tuple(sum(wages[rnd:]) for rnd in range(last + 1))
         self.later_max = tuple(max(wages[rnd:], default=0) for rnd in range(last + 1))
         self.wages = wages
         # per building type: the end-of-game bonus it adds once its condition is met (the
         # all-or-nothing kinds only; per-item, per-building... bonuses grow step by step)
-        self.builds = tuple(any(step[0] in ("build", "build_two") for step in spot.steps)
+        self.builds = tuple(int(any(step[0] in ("build", "build_two") for step in spot.steps))
                             for spot in s.own_spots)
-        self.draws = tuple(sum(step[1] for step in spot.steps if step[0] == "draw")
+        self.draws = tuple(int(sum(step[1] for step in spot.steps if step[0] == "draw"))
                            for spot in s.own_spots)
         self.threshold_bonus = tuple(
             int(b.end_bonus["points"]) if b.end_bonus and b.end_bonus["kind"] in _THRESHOLD
@@ -130,9 +131,9 @@ class SoloValue:
         last = 9
         w = self.w
         # per round rnd: what one token earns in the rounds after it
-        self.place_later = tuple(sum(w.place + w.place_growth * r
-                                     for r in range(rnd + 1, last + 1))
-                                 for rnd in range(last + 1))
+        self.place_later: tuple[float, ...] = tuple(
+            float(sum(w.place + w.place_growth * r for r in range(rnd + 1, last + 1)))
+            for rnd in range(last + 1))
 
     def value(self, s: ne.NationalEconomyState) -> float:
         p = s.players[0]
@@ -239,10 +240,10 @@ class SoloValue:
                 gain = gain_own[buildings[j]]
                 if gain:
                     gains.append(gain)
-        if len(gains) > ready:
-            gains.sort(reverse=True)
+        if len(gains) > ready:  # the `ready` largest
+            gains.sort()
             total = 0
-            for k in range(ready):
+            for k in range(len(gains) - ready, len(gains)):
                 total += gains[k]
             return total
         total = 0
@@ -266,6 +267,7 @@ SOLO_FEATURES = ("bias", "score", "hand_made", "money", "budget", "workers", "do
                  "sellable", "short_now", "short_later", "income", "deck",
                  "vp", "vp_next", "unpaid", "pending_bonus",
                  "build_count", "build_value", "builders", "draws", "cash_due")
+_N_FEATURES: Final = len(SOLO_FEATURES)
 # end-of-game bonus kinds that pay all or nothing (keizai.rules.national_economy.scoring)
 _THRESHOLD = frozenset({"buildings_at_least", "icon_count_at_least", "icon_value_at_least",
                         "has_icons", "vp_at_least", "human_workers_at_least",
@@ -364,7 +366,7 @@ def _features(s: ne.NationalEconomyState, valuer: SoloValue, row: list[float] | 
                     x15, x16, x17, x18, x19, x20, x21, x22, x23, x24, x25, x26, x27])
     if row is None:
         return 0.0
-    if len(row) != len(SOLO_FEATURES):
+    if len(row) != _N_FEATURES:
         raise ValueError("solo value: one weight per feature expected")
     total = 0.0
     total += row[0] * 1.0
