@@ -175,7 +175,7 @@ def replay(edition: str, games: Path, out: Path, weights: Path | None = None) ->
                 for a in legal:
                     child = state.clone()
                     child.apply_index(a)
-                    child = fast._finish(child)
+                    fast._finish(child)
                     if child.phase == ne.OVER:
                         cand.append([0.0] * len(SOLO_FEATURES))
                         cand_round.append(ne.ROUNDS)

@@ -281,3 +281,28 @@ def test_a_rollout_without_a_log_plays_the_moves_a_logged_one_plays(edition: str
         assert quiet.history == logged.history
         assert quiet.is_over and quiet.scores() == logged.scores()
         quiet.check_invariants()
+
+
+def test_finishing_a_move_in_place_plays_what_the_policy_plays() -> None:
+    """`_finish` (in place; since glory-speed through `_finished` and `take_over`) ends
+    where the policy's own choices, move by move, end."""
+    checked = 0
+    for edition in ("progress", "mecenat", "glory"):
+        s = keizai.new_game(f"national-economy/{edition}", 1, seed=8)
+        assert isinstance(s, ne.NationalEconomyState)
+        s.log_enabled = False
+        policy = SoloPolicy(learned=True)
+        while not s.is_over:
+            if s.decision == ne.PLACE:
+                for a in s.legal_indices():
+                    quick = s.clone()
+                    quick.apply_index(a)
+                    slow = quick.clone()
+                    policy._finish(quick)
+                    while not slow.is_over and slow.decision != ne.PLACE:
+                        slow.apply_index(policy.choose_index(slow))
+                    assert quick.history == slow.history
+                    assert quick.scores() == slow.scores()
+                    checked += 1
+            s.apply_index(policy.choose_index(s))
+    assert checked > 100

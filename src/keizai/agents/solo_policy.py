@@ -545,11 +545,17 @@ class SoloPolicy:
             return best
         return legal[0]
 
-    def _finish(self, s: ne.NationalEconomyState) -> ne.NationalEconomyState:
-        """Play the rest of the move (and a payday) by the rules, builds by value. The
-        finished position: `s` itself, or, when a build (or option) was chosen by value,
-        the finished position of the chosen one (what applying the choice to `s` and
-        finishing again would give, without the work); `s` is then used up."""
+    def _finish(self, s: ne.NationalEconomyState) -> None:
+        """Play the rest of the move (and a payday) by the rules, builds by value."""
+        done = self._finished(s)
+        if done is not s:
+            s.take_over(done)
+
+    def _finished(self, s: ne.NationalEconomyState) -> ne.NationalEconomyState:
+        """`_finish` without the copy back: the finished position is `s` itself, or, when
+        a build (or option) was chosen by value, the finished position of the chosen one
+        (what applying the choice to `s` and finishing again would give, without the
+        work); `s` is then used up."""
         while not s.is_over and s.decision != ne.PLACE:
             legal = s.legal_indices()
             if s.decision in (ne.BUILD, ne.OPTION) and len(legal) > 1:
@@ -573,7 +579,7 @@ class SoloPolicy:
                 child = s.clone()
                 child.log_enabled = False
             child.apply_index(a)
-            child = self._finish(child)
+            child = self._finished(child)
             value = self.judge.value(child)
             if value > best_value:
                 best, best_value, best_child = a, value, child
@@ -581,7 +587,7 @@ class SoloPolicy:
             best_child = s.clone()
             best_child.log_enabled = False
             best_child.apply_index(best)
-            best_child = self._finish(best_child)
+            best_child = self._finished(best_child)
         return best, best_child
 
     def choose_index(self, state: State) -> int:
