@@ -294,6 +294,7 @@ class SoloAgent(Agent):
         assert fast is not None
         child = sample.clone()
         child.apply_index(index)
+        assert isinstance(child, ne.NationalEconomyState)
         while not child.is_over and child.decision != ne.PLACE:
             child.apply_index(fast.choose_index(child))
         candidates = self._candidates.get(index)
