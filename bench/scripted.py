@@ -97,6 +97,10 @@ def _last(state: State) -> str:
 
 
 class ScriptedEnterpriseEmpire(Agent):
+    """The first 企業帝國 baseline: roll; buy what the company card needs and is not held
+    (or anything while cash is over $4,000), keeping $300; research only holding the
+    demanded material; a random choice elsewhere."""
+
     name = "scripted"
 
     def __init__(self, seed: int = 0) -> None:
@@ -113,19 +117,27 @@ class ScriptedEnterpriseEmpire(Agent):
             return legal[names.index("roll")]
         if "jump" in names:
             demanded = view["demand"]["material"]
-            if me["materials"].get(demanded, 0) > 0:
-                return legal[names.index("jump")]
-            return legal[names.index("stay")]
+            return legal[names.index("jump" if me["materials"].get(demanded, 0) else "stay")]
         buys = [i for i, n in enumerate(names) if n == "buy" or n.startswith("take-from:")]
         if buys and "pass" in names:
             offer: dict[str, Any] = view["offer"] or {}
             card = me["company_card"]
-            needed = bool(card) and offer.get("material") in card["materials"]
-            held = me["materials"].get(offer.get("material"), 0) > 0
-            affordable = offer.get("price", 0) <= me["cash"] - 300
-            if affordable and ((needed and not held) or me["cash"] > 4000):
+            material = offer.get("material")
+            price = offer.get("price", 0)
+            needed = bool(card) and material in card["materials"]
+            held = me["materials"].get(material, 0) > 0
+            if price <= me["cash"] - 300 and ((needed and not held)
+                                              or self._buys_unneeded(price, me["cash"])):
                 return legal[buys[0]]
             return legal[names.index("pass")]
+        return self._otherwise(legal)
+
+    def _buys_unneeded(self, price: int, cash: int) -> bool:
+        """Whether to buy a material the company card does not need."""
+        return cash > 4000
+
+    def _otherwise(self, legal: list[Action]) -> Action:
+        """Every other decision (corners, price cards...)."""
         return legal[self.rng.randbelow(len(legal))]
 
 
@@ -220,41 +232,17 @@ class CycleFuturopia(Agent):
 CYCLE_NAMES = ("food", "power", "invite", "robots", "subsidy")
 
 
-class CycleEnterpriseEmpire(Agent):
-    """The stronger 企業帝國 baseline: roll; buy what the company card needs and is not
-    held, else any material at most $600 while cash is over $2,000 (a Material Demand
-    pays $1,200 for a material); research only holding the demanded material; the
-    first corner."""
+class CycleEnterpriseEmpire(ScriptedEnterpriseEmpire):
+    """The stronger 企業帝國 baseline: as the first one, but it buys a material the card
+    does not need only at most $600 while cash is over $2,000 (a Material Demand pays
+    $1,200 for a material), and takes the first choice elsewhere (the first corner)."""
 
     name = "scripted-cycle"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+    def _buys_unneeded(self, price: int, cash: int) -> bool:
+        return price <= 600 and cash > 2000
 
-    def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
-        names = [a.name for a in legal]
-        seat = state.current_player
-        assert seat is not None
-        view = state.view(seat)
-        me = view["players"][seat]
-        if "roll" in names:
-            return legal[names.index("roll")]
-        if "jump" in names:
-            demanded = view["demand"]["material"]
-            return legal[names.index("jump" if me["materials"].get(demanded, 0) else "stay")]
-        buys = [i for i, n in enumerate(names) if n == "buy" or n.startswith("take-from:")]
-        if buys and "pass" in names:
-            offer: dict[str, Any] = view["offer"] or {}
-            card = me["company_card"]
-            material = offer.get("material")
-            price = offer.get("price", 0)
-            needed = bool(card) and material in card["materials"]
-            held = me["materials"].get(material, 0) > 0
-            if price <= me["cash"] - 300 and ((needed and not held)
-                                              or (price <= 600 and me["cash"] > 2000)):
-                return legal[buys[0]]
-            return legal[names.index("pass")]
+    def _otherwise(self, legal: list[Action]) -> Action:
         return legal[0]
 
 
