@@ -104,3 +104,15 @@ def test_the_solo_planners_budget_options_ignore_the_deck_order(game_id: str) ->
         variants = [state.determinize(0, Rng(3000 + k)) for k in range(2)]
         decisions = {make_agent(spec, seed=7).choose(s).name for s in [state, *variants]}
         assert len(decisions) == 1, f"{spec} decided {decisions} in {game_id}"
+
+
+@pytest.mark.parametrize("game_id", SOLO)
+def test_the_solo_planners_two_level_search_ignores_the_deck_order(game_id: str) -> None:
+    """Issue #19 (glory-deep): `reply` (each action valued with the best of the rollout
+    policy's follow-up and alternatives at the next placement, chosen across samples)
+    reads the game only through determinized samples."""
+    spec = "solo:policy=fast:rollouts=4:halving=1:evaluation=learned:limit=20000:reply=2"
+    for state in positions(game_id, 1, 2):
+        variants = [state.determinize(0, Rng(3000 + k)) for k in range(2)]
+        decisions = {make_agent(spec, seed=7).choose(s).name for s in [state, *variants]}
+        assert len(decisions) == 1, f"{spec} decided {decisions} in {game_id}"

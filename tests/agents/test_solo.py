@@ -253,3 +253,142 @@ def test_a_limit_bounds_the_rollout_moves_of_a_decision() -> None:
 
     with pytest.raises(ValueError, match="limit"):
         make_agent("solo:policy=fast:limit=100")
+
+
+def _mine_position() -> tuple[keizai.State, int, list[int]]:
+    """Glory deal 3001's first placement (Mine, School, Ruins): after the Mine the seat
+    places again in round 1 (three workplaces open), after the others it has one move.
+    Returns the state, the Mine, and the follow-ups after it other than the rollout
+    policy's own."""
+    from keizai.agents.solo_policy import SoloPolicy
+
+    state = first_choice("national-economy/glory", 1, 3001)
+    names = {state.game.action_space.actions[i].name: i for i in state.legal_indices()}
+    mine = names["place:mine"]
+    inner = _after(state, mine)
+    own = SoloPolicy(learned=True).choose_index(inner)
+    others = [m for m in inner.legal_indices() if m != own]
+    assert len(others) >= 2
+    return state, mine, others
+
+
+def _scripted(agent: SoloAgent, state: keizai.State, value: object) -> list[keizai.State]:
+    """Replace `agent`'s rollouts by `value(root, follow_up, k)`: the root action, the move
+    made at the next placement (None for the rollout policy's own, played inside the
+    rollout) and the sample's number k. Returns the samples as they are drawn."""
+    made: list[keizai.State] = []
+    current = [0]
+    draw = agent._sample
+    visit = agent._visit_reply
+    start = len(state.history)
+
+    def sample(s: keizai.State, seat: int) -> keizai.State:
+        made.append(draw(s, seat))
+        return made[-1]
+
+    def visit_reply(s: keizai.State, *args: object) -> bool:
+        current[0] = next(k for k, m in enumerate(made) if m is s)
+        return visit(s, *args)  # type: ignore[arg-type]
+
+    def play_out(g: keizai.State, deadline: float | None = None) -> float:
+        moves = g.history[start:]
+        follow = moves[-1] if len(moves) > 1 else None
+        return float(value(moves[0], follow, current[0]))  # type: ignore[operator]
+
+    agent._sample = sample  # type: ignore[method-assign, assignment]
+    agent._visit_reply = visit_reply  # type: ignore[method-assign, assignment]
+    agent._play_out = play_out  # type: ignore[method-assign, assignment]
+    return made
+
+
+def test_reply_values_an_action_by_its_best_follow_up_when_the_policys_is_bad() -> None:
+    """`reply=m` (two-level search): on a position where the rollout policy's own
+    follow-up of the Mine is poor (10 points) and another follow-up is good (30), the
+    one-step planner prefers the School or Ruins (20: their policy rollouts) and the
+    two-level planner the Mine, whose best follow-up wins."""
+    state, mine, others = _mine_position()
+    good = others[0]
+
+    def value(root: int, follow: int | None, k: int) -> float:
+        if root != mine:
+            return 20.0
+        return 30.0 if follow == good else 10.0
+
+    flat = SoloAgent(5, rollouts=4, policy="fast", halving=1, evaluation="learned")
+    flat._play_out = lambda g, deadline=None: value(g.history[len(state.history)], None, 0)  # type: ignore[method-assign, assignment]
+    assert flat.choose_index(state) != mine
+    deep = SoloAgent(5, rollouts=4, policy="fast", halving=1, evaluation="learned", reply=2)
+    _scripted(deep, state, value)
+    assert deep.choose_index(state) == mine
+    # the candidates: the policy's own follow-up, then the next two of its ranking
+    assert deep._candidates[mine][0] == -1 and set(deep._candidates[mine][1:]) <= set(others)
+    assert len(deep._candidates[mine]) == 3
+
+
+def test_reply_chooses_the_follow_up_across_samples_not_with_the_samples_deck_in_view(
+) -> None:
+    """The clairvoyance of determinized search: a follow-up that is best on every sample
+    only because it sees that sample's deck is worth nothing to a player who must choose
+    it before the draw. Here the Mine's two other follow-ups score 40 on alternate samples
+    and 0 on the rest, its policy follow-up 10; a per-sample best would value the Mine at
+    40 and play it; chosen across samples (leave one out) it is worth 0, and the planner
+    keeps an action worth 20 on every sample."""
+    state, mine, others = _mine_position()
+    first, second = others[0], others[1]
+
+    def value(root: int, follow: int | None, k: int) -> float:
+        if root != mine:
+            return 20.0
+        if follow == first:
+            return 40.0 if k % 2 == 0 else 0.0
+        if follow == second:
+            return 0.0 if k % 2 == 0 else 40.0
+        return 10.0
+
+    deep = SoloAgent(5, rollouts=4, policy="fast", halving=1, evaluation="learned", reply=3)
+    made = _scripted(deep, state, value)
+    assert set(deep._replies(_after(state, mine))[1:]) >= {first, second}
+    assert deep.choose_index(state) != mine
+    assert len(made) >= 2
+
+
+def _after(state: keizai.State, index: int) -> keizai.State:
+    """`state` after `index`, played by the fast policy to the next placement."""
+    from keizai.agents.solo_policy import SoloPolicy
+    from keizai.rules.national_economy import state as ne
+
+    child = state.clone()
+    child.apply_index(index)
+    assert isinstance(child, ne.NationalEconomyState)
+    policy = SoloPolicy(learned=True)
+    while child.decision != ne.PLACE:
+        child.apply_index(policy.choose_index(child))
+    return child
+
+
+def test_the_cross_validated_value_scores_each_sample_with_the_others_choice() -> None:
+    from keizai.agents.solo import _cross_validated
+
+    # one sample: the policy's follow-up
+    assert _cross_validated([[7.0, 50.0]]) == 7.0
+    # a follow-up better on every sample is chosen on every sample
+    assert _cross_validated([[0.0, 5.0], [1.0, 6.0], [2.0, 7.0]]) == 6.0
+    # anti-correlated follow-ups: the per-sample best would say 10; across samples 0
+    assert _cross_validated([[0.0, 10.0], [10.0, 0.0]]) == 0.0
+    # ties keep the policy's own follow-up (the first)
+    assert _cross_validated([[3.0, 3.0], [4.0, 4.0]]) == 3.5
+
+
+def test_reply_needs_halving_and_the_fast_policy_and_counts_in_the_limit() -> None:
+    import pytest
+
+    for spec in ("solo:policy=fast:reply=1", "solo:halving=1:reply=1",
+                 "solo:policy=fast:halving=1:reply=-1"):
+        with pytest.raises(ValueError, match="reply"):
+            make_agent(spec)
+    state = first_choice("national-economy/glory", 1, 6)
+    actions = len(evaluator_for(state.game.id).prune(state, state.legal_indices()))
+    agent = SoloAgent(5, rollouts=48, policy="fast", halving=1, evaluation="learned",
+                      limit=6000, reply=2)
+    assert agent.choose_index(state) in state.legal_indices()
+    assert agent.last_budget == max(actions, 6000 // (3 * agent.last_length))

@@ -50,7 +50,8 @@ class SoloAgent(Agent):
     PARAMS: ClassVar[dict[str, type]] = {"rollouts": int, "cap": float, "epsilon": float,
                                          "policy": str, "halving": int, "work": int,
                                          "goal": float, "spread": float, "evaluation": str,
-                                         "depth": int, "top": int, "limit": int}
+                                         "depth": int, "top": int, "limit": int,
+                                         "reply": int}
     POLICIES = ("heuristic", "fast")
     EVALUATIONS = ("hand", "learned")
 
@@ -58,7 +59,7 @@ class SoloAgent(Agent):
                  epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0,
                  work: int = 0, goal: float = 0.0, spread: float = 8.0,
                  evaluation: str = "hand", depth: int = 0, top: int = 0,
-                 limit: int = 0) -> None:
+                 limit: int = 0, reply: int = 0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
@@ -85,7 +86,10 @@ class SoloAgent(Agent):
         `work` measures them, the total of rollouts becomes at most `limit` / the length
         of the first rollout (but at least one per action), so a decision with many
         actions or long rollouts stays within a fixed count of moves, the planner's time
-        bound on one core."""
+        bound on one core. `reply` (with `halving=1` and the fast policy; 0: none): a
+        two-level search, see `_visit_reply` — each action is valued with the best of the
+        policy's own follow-up and `reply` alternatives at the next placement, chosen
+        across samples; with `limit`, a visit counts as 1 + `reply` rollouts."""
         if rollouts < 1:
             raise ValueError("solo needs rollouts >= 1")
         if cap < 0:
@@ -106,6 +110,8 @@ class SoloAgent(Agent):
             raise ValueError("solo depth and top must be >= 0")
         if (depth or top) and evaluation != "learned":
             raise ValueError("solo depth and top need evaluation=learned")
+        if reply < 0 or (reply and (not halving or policy != "fast")):
+            raise ValueError("solo reply needs halving=1, policy=fast and reply >= 0")
         self.rng = Rng(seed)
         self.rollouts = rollouts
         self.halving = bool(halving)
@@ -120,6 +126,11 @@ class SoloAgent(Agent):
         self.depth = depth
         self.limit = limit
         self.top = top
+        self.reply = reply
+        # with `reply`, per root action of the current decision: its follow-up candidates
+        # (_POLICY first) and, per sample, the value of each (see `_visit_reply`)
+        self._candidates: dict[int, tuple[int, ...]] = {}
+        self._rows: dict[int, list[list[float]]] = {}
         self.target = 0.0
         self._stop_round = 0  # with `depth`: the round whose first placement ends a rollout
         self.last_rollouts = 0
@@ -178,6 +189,8 @@ class SoloAgent(Agent):
         came first (before it or during it), leaving the mean as it was."""
         if _late(deadline, done):
             return False
+        if self.reply:
+            return self._visit_reply(sample, index, deadline, done, counts)
         value = self._rollout(sample, index, deadline, done)
         if value is None:
             return False
@@ -211,6 +224,14 @@ class SoloAgent(Agent):
         samples: list[State] = []
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
+        self._candidates = {}
+        self._rows = {index: [] for index in legal}
+
+        def mean(index: int) -> float:
+            if self.reply:
+                return _cross_validated(self._rows[index])
+            return totals[index] / counts[index]
+
         alive = list(legal)
         budget = self.rollouts * len(legal)
         stages = max(1, (len(legal) - 1).bit_length())
@@ -224,7 +245,8 @@ class SoloAgent(Agent):
             if self.work:
                 budget = max(budget, self.work // length)
             if self.limit:
-                budget = min(budget, max(len(legal), self.limit // length))
+                cost = length * (1 + self.reply)
+                budget = min(budget, max(len(legal), self.limit // cost))
         self.last_budget = budget
         while len(alive) > 1 and not out_of_time:
             share = max(1, budget // (len(alive) * stages))
@@ -246,12 +268,87 @@ class SoloAgent(Agent):
                     break
             if out_of_time:
                 break
-            alive.sort(key=lambda i: -totals[i] / counts[i])
+            alive.sort(key=lambda i: -mean(i))
             alive = alive[:(len(alive) + 1) // 2]
         self.last_rollouts = done
         if not all(counts[i] for i in alive):
             return self._fallback(state, seat)
-        return max(alive, key=lambda i: totals[i] / counts[i])
+        return max(alive, key=mean)
+
+    def _visit_reply(self, sample: State, index: int, deadline: float | None, done: int,
+                     counts: dict[int, int]) -> bool:
+        """One two-level visit of `index` on `sample` (option `reply`); False when the
+        deadline came first, leaving the action's values as they were.
+
+        The action is played, then the rollout policy plays up to the seat's next
+        placement (the inner node: in solo every decision is the seat's own, and what the
+        action drew is known there). Each of the action's candidates is rolled out from it:
+        the policy's own choice there (`_POLICY`) and `reply` fixed placements, the ones
+        after the policy's own choice in its one-step ranking at the action's first
+        visit; a candidate not legal on this sample plays the policy's choice. The same
+        candidate is kept on every sample, so the inner choice is made across samples
+        (`_cross_validated`), never with this sample's deck order in view: the best follow-up
+        per sample would see the deck it draws from (the clairvoyance of determinized
+        search)."""
+        fast = self.fast
+        assert fast is not None
+        child = sample.clone()
+        child.apply_index(index)
+        assert isinstance(child, ne.NationalEconomyState)
+        while not child.is_over and child.decision != ne.PLACE:
+            child.apply_index(fast.choose_index(child))
+        candidates = self._candidates.get(index)
+        if candidates is None:
+            candidates = self._candidates[index] = self._replies(child)
+        legal = child.legal_indices() if not child.is_over else []
+        if len(legal) < 2:
+            # over, or one legal move: every candidate plays the same game
+            value = self._play_out(child, deadline if done else None)
+            if value is None:
+                return False
+            self._moves = len(child.history) - len(sample.history)
+            row = [self.utility(value)] * len(candidates)
+        else:
+            own = fast.choose_index(child)
+            results: dict[int, float] = {}
+            row = []
+            for key in candidates:
+                move = key if key != _POLICY and key in legal else own
+                if move not in results:
+                    grandchild = child.clone()
+                    grandchild.apply_index(move)
+                    value = self._play_out(grandchild, deadline if done or results else None)
+                    if value is None:
+                        return False
+                    if not results:
+                        self._moves = len(grandchild.history) - len(sample.history)
+                    results[move] = self.utility(value)
+                row.append(results[move])
+        self._rows[index].append(row)
+        counts[index] += 1
+        return True
+
+    def _replies(self, inner: State) -> tuple[int, ...]:
+        """The follow-up candidates at an inner node: `_POLICY` (the rollout policy's own
+        choice on each sample), then the `reply` placements ranked next by the policy's
+        one-step judgement on this sample (the policy's own choice left out)."""
+        fast = self.fast
+        assert fast is not None and isinstance(inner, ne.NationalEconomyState)
+        if inner.is_over or len(inner.legal_indices()) < 2:
+            return (_POLICY,)
+        own = fast.choose_index(inner)
+        values = {}
+        for move in inner.legal_indices():
+            if move == own:
+                continue
+            child = inner.clone()
+            child.apply_index(move)
+            assert isinstance(child, ne.NationalEconomyState)
+            while not child.is_over and child.decision != ne.PLACE:
+                child.apply_index(fast.choose_index(child))
+            values[move] = fast.judge.value(child)
+        ranked = sorted(values, key=lambda m: -values[m])
+        return (_POLICY, *ranked[:self.reply])
 
     def _widen(self, state: State, seat: int, legal: list[int]) -> list[int]:
         """The `top` actions of `legal` with the best one-step value on one sample: the
@@ -315,6 +412,26 @@ class SoloAgent(Agent):
                 return None
             sample.apply_index(fast.choose_index(sample))
         return float(sample.scores()[0]["total"])
+
+
+_POLICY = -1  # `reply`'s candidate "the rollout policy's own choice at the inner node"
+
+
+def _cross_validated(rows: list[list[float]]) -> float:
+    """The value of an action from its two-level visits (`rows`: per sample, the value of
+    each follow-up candidate, the policy's own first): on each sample, the candidate with
+    the best mean on the *other* samples, scored on this one. So the inner choice is made
+    across samples without seeing the sample it is scored on: neither the clairvoyance of
+    a per-sample best nor the upward bias of a best mean scored on its own samples. With
+    one sample, the policy's own follow-up."""
+    if len(rows) == 1:
+        return rows[0][0]
+    sums = [sum(column) for column in zip(*rows, strict=True)]
+    total = 0.0
+    for row in rows:
+        best = max(range(len(row)), key=lambda j: (sums[j] - row[j], -j))
+        total += row[best]
+    return total / len(rows)
 
 
 def _late(deadline: float | None, done: int) -> bool:
