@@ -1,0 +1,191 @@
+"""National Economy solo (issue #19): how far a deeper search could take the planner.
+
+    python bench/solo_lookahead.py MODE EDITION FIRST LAST OUT.csv [ARGS ...]
+
+plays the solo deals seeded FIRST..LAST and appends one line per deal to OUT.csv (deals
+already there are skipped, so a run resumes). Every leaf is played to the end by the
+fast solo policy (`SoloPolicy(learned=True)`, the level's rollout policy). MODE:
+
+- `clairvoyant PLY`: an exhaustive search over the seat's next PLY own decisions on the
+  TRUE position, deck order included. It cheats on purpose: it is a diagnostic of what
+  depth is worth when the deck is known, never a level.
+- `pimc PLY SAMPLES`: the same search on SAMPLES deck orders drawn by
+  `state.determinize` (fair), the root values averaged over the samples (perfect
+  information Monte Carlo: the inner choices still see each sample's deck).
+- `ismcts C PER LIMIT`: single-observer information-set MCTS over the seat's own
+  choices (a fresh determinization each iteration, UCB with availability on final
+  scores / 100 with constant C), budgeted as the level is: at most PER rollouts per root
+  action and LIMIT rollout moves.
+
+Forced steps (one legal action after the evaluator's pruning) are played, not searched.
+The CSV has bench/solo_ab.py's columns, so its deals pair with the level's there.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import sys
+import time
+from pathlib import Path
+
+from keizai.agents.heuristics import evaluator_for
+from keizai.agents.solo_policy import SoloPolicy
+from keizai.engine import Rng, State
+from keizai.engine.registry import new_game
+
+FIELDS = ["seed", "total", "target", "won", "decisions", "cpu", "max_cpu"]
+FAST = SoloPolicy(learned=True)
+
+
+def options(state: State) -> list[int]:
+    """The legal actions the planner considers (the evaluator's pruning, as `solo`)."""
+    legal = state.legal_indices()
+    if len(legal) > 1:
+        legal = evaluator_for(state.game.id).prune(state, legal)
+    return legal
+
+
+def final(state: State) -> float:
+    return float(state.scores()[0]["total"])
+
+
+def best_value(state: State, ply: int) -> float:
+    """The best final score from `state` over its next `ply` own decisions, each line
+    then finished by the fast policy (`state` is played on)."""
+    while not state.is_over:
+        legal = options(state)
+        if len(legal) == 1:
+            state.apply_index(legal[0])
+            continue
+        if ply == 0:
+            value = FAST.play_out(state)
+            assert value is not None
+            return value
+        best = -math.inf
+        for index in legal:
+            child = state.clone()
+            child.apply_index(index)
+            best = max(best, best_value(child, ply - 1))
+        return best
+    return final(state)
+
+
+def exhaustive(state: State, legal: list[int], ply: int, samples: list[State]) -> int:
+    """The root action with the best mean over `samples` of its PLY-deep best value."""
+    totals = dict.fromkeys(legal, 0.0)
+    for sample in samples:
+        for index in legal:
+            child = sample.clone()
+            child.apply_index(index)
+            totals[index] += best_value(child, ply - 1)
+    return max(legal, key=lambda i: totals[i])
+
+
+class Node:
+    """A node of the ISMCTS tree: visits, total final score, and availability."""
+
+    __slots__ = ("avail", "children", "n", "total")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.n = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def iterate(root: Node, state: State, rng: Rng, c: float) -> int:
+    """One ISMCTS iteration on a fresh determinization; the rollout moves it played."""
+    sample = state.determinize(0, rng)
+    sample.log_enabled = False
+    start = len(sample.history)
+    node = root
+    path: list[Node] = []
+    while True:
+        if sample.is_over:
+            value = final(sample)
+            break
+        legal = options(sample)
+        if len(legal) == 1:
+            sample.apply_index(legal[0])
+            continue
+        untried = [i for i in legal if i not in node.children]
+        for index in legal:
+            if index in node.children:
+                node.children[index].avail += 1
+        if untried:
+            child = node.children[untried[0]] = Node()
+            sample.apply_index(untried[0])
+            path.append(child)
+            played = FAST.play_out(sample)
+            assert played is not None
+            value = played
+            break
+        index = max(legal, key=lambda i: node.children[i].total / node.children[i].n / 100
+                    + c * math.sqrt(math.log(node.children[i].avail) / node.children[i].n))
+        node = node.children[index]
+        path.append(node)
+        sample.apply_index(index)
+    for visited in path:
+        visited.n += 1
+        visited.total += value
+    return len(sample.history) - start
+
+
+def ismcts(state: State, legal: list[int], rng: Rng, c: float, per: int, limit: int) -> int:
+    root = Node()
+    length = iterate(root, state, rng, c)
+    budget = min(per * len(legal), max(len(legal), limit // max(1, length)))
+    for _ in range(budget - 1):
+        iterate(root, state, rng, c)
+    visits = {i: root.children[i].n if i in root.children else -1 for i in legal}
+    return max(legal, key=lambda i: visits[i])
+
+
+def main(argv: list[str]) -> None:
+    mode, edition, first, last, out = argv[0], argv[1], int(argv[2]), int(argv[3]), Path(argv[4])
+    args = argv[5:]
+    if mode not in ("clairvoyant", "pimc", "ismcts"):
+        raise SystemExit(__doc__)
+    done: set[int] = set()
+    if out.exists():
+        with out.open() as f:
+            done = {int(row["seed"]) for row in csv.DictReader(f)}
+    new = not out.exists()
+    with out.open("a", newline="") as f:
+        writer = csv.writer(f)
+        if new:
+            writer.writerow(FIELDS)
+        for seed in range(first, last + 1):
+            if seed in done:
+                continue
+            state = new_game(f"national-economy/{edition}", players=1, seed=seed)
+            state.log_enabled = False
+            rng = Rng(seed * 31 + 7)
+            start, slowest, decisions = time.process_time(), 0.0, 0
+            while not state.is_over:
+                legal = options(state)
+                if len(legal) == 1:
+                    state.apply_index(legal[0])
+                    continue
+                began = time.process_time()
+                if mode == "clairvoyant":
+                    choice = exhaustive(state, legal, int(args[0]), [state.clone()])
+                elif mode == "pimc":
+                    samples = [state.determinize(0, rng) for _ in range(int(args[1]))]
+                    choice = exhaustive(state, legal, int(args[0]), samples)
+                else:
+                    choice = ismcts(state, legal, rng, float(args[0]), int(args[1]),
+                                    int(args[2]))
+                state.apply_index(choice)
+                decisions += 1
+                slowest = max(slowest, time.process_time() - began)
+            row = state.scores()[0]
+            writer.writerow([seed, row["total"], row["target"], row["won"], decisions,
+                             f"{time.process_time() - start:.2f}", f"{slowest:.2f}"])
+            f.flush()
+            print(seed, row["total"], flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
