@@ -98,12 +98,17 @@ def test_bench_validates_its_arguments_and_shows_progress() -> None:
 
 
 def test_sim_stops_on_the_first_ctrl_c_with_a_process_pool() -> None:
-    """Issue 14: one SIGINT ends `keizai sim` and its pool workers at once."""
+    """Issue 14: one SIGINT ends `keizai sim` and its pool workers at once.
+
+    The command starts with SIGINT at its default, as from a terminal: a process started
+    in the background (`cmd &` in a script, `nohup`) inherits SIGINT ignored, and Python
+    then keeps ignoring it, so run that way the test would wait out every game."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "keizai.cli", "sim", "--game", "national-economy/mecenat",
          "--players", "2", "--games", "5000", "--workers", "2", "--agents", "heuristic",
-         "--no-progress"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+         "--no-progress"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_sigint_as_from_a_terminal)
     children: set[int] = set()
     deadline = time.monotonic() + 30
     while len(children) < 2 and time.monotonic() < deadline:
@@ -121,6 +126,10 @@ def test_sim_stops_on_the_first_ctrl_c_with_a_process_pool() -> None:
     assert "interrupted:" in err and "Traceback" not in err
     time.sleep(0.5)
     assert not any(Path(f"/proc/{pid}").exists() for pid in children)
+
+
+def _sigint_as_from_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _children(pid: int) -> set[int]:
