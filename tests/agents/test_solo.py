@@ -134,6 +134,23 @@ def test_the_goal_values_reaching_the_victory_score() -> None:
 
 
 
+def test_the_level_plays_for_the_victory_score() -> None:
+    """The solo game is won or lost at the victory score (rulebook, Victory Condition:
+    Glory 100), so the `solo` level weighs the 20 points from 90 to 110 as more than 60,
+    and two points far below the victory score as two points. Without the step, Glory's
+    test deals 201-300 reached 100 in 25 of 100 games, with it in 29 (docs/strength.md,
+    lead sessions 8-9)."""
+    from keizai.agents import LEVELS
+
+    state = late_choice("national-economy/glory", 3, 9)
+    agent = make_agent(LEVELS["solo"].replace(":cap=1.7", ""), 5)
+    assert isinstance(agent, SoloAgent)
+    agent.choose_index(state)
+    assert agent.target == 100
+    assert agent.utility(110) - agent.utility(90) > 60
+    assert 2 <= agent.utility(60) - agent.utility(58) < 2.01
+
+
 def test_the_learned_evaluation_judges_the_rollouts_moves() -> None:
     """`evaluation=learned` gives the fast rollout policy the learned value; it needs the
     fast policy, and other evaluations are refused."""

@@ -25,11 +25,14 @@ LEVELS: dict[str, str] = {
     # bounds it at 2 s on a busy machine
     "expert": "mcts:iterations=12000:depth=6:c=0.4:evaluation=learned:cap=2",
     # National Economy solo planner: Monte Carlo over determinizations by sequential
-    # halving (16 rollouts per action on average) finished by the fast solo policy judged
-    # by the learned solo value (bench/solo_value_fit.py); with more players it plays as
-    # the heuristic; 1.7 s plus one policy move per decision at most
+    # halving (48 rollouts per action on average, at most 20,000 rollout moves a
+    # decision) finished by the fast solo policy judged by the learned solo value
+    # (bench/solo_value_fit.py); a rollout is worth its score plus 60 points times a
+    # step (width 5) at the victory score, since the solo game is won there, not on the
+    # mean; with more players it plays as the heuristic; 1.7 s plus one policy move per
+    # decision at most
     "solo": ("solo:policy=fast:rollouts=48:halving=1:evaluation=learned:limit=20000"
-             ":cap=1.7"),
+             ":goal=60:spread=5:cap=1.7"),
 }
 KINDS = ("random", "heuristic", "mcts", "solo")
 
