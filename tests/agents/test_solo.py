@@ -151,6 +151,26 @@ def test_the_level_plays_for_the_victory_score() -> None:
     assert 2 <= agent.utility(60) - agent.utility(58) < 2.01
 
 
+def test_the_slack_moves_the_step_below_the_victory_score_by_the_rounds_left() -> None:
+    """`slack`: rollouts are finished by a policy weaker than the planner, so from an
+    early position they end far below what the planner will reach; the step then sits
+    `slack` points per round left below the victory score (rulebook: 9 rounds, Glory's
+    victory score 100), and at the victory score itself in the last round."""
+    import pytest
+
+    for rnd in (1, 5, 9):
+        state = late_choice("national-economy/glory", 3, rnd)
+        agent = SoloAgent(5, rollouts=1, policy="fast", halving=1, goal=60, spread=5,
+                          slack=4)
+        agent.choose_index(state)
+        assert agent.target == 100 - 4 * (9 - rnd)
+        assert agent.utility(agent.target + 10) - agent.utility(agent.target - 10) > 60
+    with pytest.raises(ValueError, match="slack"):
+        SoloAgent(5, slack=4)
+    with pytest.raises(ValueError, match="slack"):
+        SoloAgent(5, goal=60, slack=-1)
+
+
 def test_the_learned_evaluation_judges_the_rollouts_moves() -> None:
     """`evaluation=learned` gives the fast rollout policy the learned value; it needs the
     fast policy, and other evaluations are refused."""

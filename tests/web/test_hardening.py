@@ -52,6 +52,7 @@ def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
                                   "solo:policy=fast:rollouts=32:cap=2",
                                   "solo:policy=fast:halving=1:work=9000:goal=30:cap=2",
                                   "solo:goal=30:spread=8:cap=1",
+                                  "solo:goal=60:spread=5:slack=5:cap=1",
                                   "solo:policy=fast:halving=1:evaluation=learned:cap=2",
                                   "solo:policy=fast:halving=1:evaluation=learned:limit=9:cap=2",
                                   ])
@@ -87,7 +88,8 @@ def test_the_lobby_offers_the_solo_planner_with_a_bounded_decision_time(client) 
     for spec in ("solo:rollouts=100:cap=1", "solo:cap=60", "solo:rollouts=0:cap=1",
                  "solo:depth=3", "solo:cap=2.5", "solo:rollouts=8", "solo:policy=fast",
                  "solo:policy=mcts:cap=1", "solo:goal=1000:cap=1",
-                 "solo:halving=1:work=100000:cap=1", "solo:spread=0:cap=1"):
+                 "solo:halving=1:work=100000:cap=1", "solo:spread=0:cap=1",
+                 "solo:goal=60:slack=50:cap=1", "solo:slack=5:cap=1"):
         response = client.post("/api/games", json={"game": GAME, "seats": ["human", spec]})
         assert response.status_code == 400, spec
 

@@ -47,7 +47,7 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
     "solo": {"rollouts": (1, MAX_ROLLOUTS), "cap": (0.01, MAX_SOLO_SECONDS),
              "epsilon": (0.0, 1.0), "policy": ("heuristic", "fast"), "halving": (0, 1),
              "work": (0, MAX_SOLO_WORK), "limit": (0, MAX_SOLO_LIMIT),
-             "goal": (0.0, 200.0), "spread": (0.5, 100.0),
+             "goal": (0.0, 200.0), "spread": (0.5, 100.0), "slack": (0.0, 20.0),
              "evaluation": ("hand", "learned")},
 }
 
