@@ -78,9 +78,9 @@ class SoloAgent(Agent):
         chance of reaching it, not only the mean score. `slack` (with `goal`): the step
         sits `slack` points per round left below the victory score. The rollout policy
         plays worse than the planner, so a rollout from an early position ends far below
-        the score the planner will reach from there (on Glory dev deals, 44 points in
-        round 1, 18 in round 5, 3 in round 8); without the slack the step only counts in
-        the last rounds. `evaluation` (with the fast
+        the score the planner will reach from there (on six Glory dev deals, 44 points
+        in round 1, 18 in round 5, 3 in round 8); without the slack the step only counts
+        in the last rounds. Measured on Glory, it did not help (docs/strength.md). `evaluation` (with the fast
         policy): what the policy judges its moves by — the hand-made `SoloValue` or the
         `learned` value fitted on played games (`LearnedSoloValue`). `depth` (with
         `evaluation=learned`; 0: whole games): rollouts stop at the first placement of
