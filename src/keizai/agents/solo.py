@@ -80,11 +80,12 @@ class SoloAgent(Agent):
         plays worse than the planner, so a rollout from an early position ends far below
         the score the planner will reach from there (on six Glory dev deals, 44 points
         in round 1, 18 in round 5, 3 in round 8); without the slack the step only counts
-        in the last rounds. Measured on Glory, it did not help (docs/strength.md). `evaluation` (with the fast
-        policy): what the policy judges its moves by — the hand-made `SoloValue` or the
-        `learned` value fitted on played games (`LearnedSoloValue`). `depth` (with
-        `evaluation=learned`; 0: whole games): rollouts stop at the first placement of
-        the `depth`-th round after the decision's and take the learned value there.
+        in the last rounds. Measured on Glory, it did not help (docs/strength.md).
+        `evaluation` (with the fast policy): what the policy judges its moves by — the
+        hand-made `SoloValue` or the `learned` value fitted on played games
+        (`LearnedSoloValue`). `depth` (with `evaluation=learned`; 0: whole games):
+        rollouts stop at the first placement of the `depth`-th round after the
+        decision's and take the learned value there.
         `top` (with `evaluation=learned`; 0: every action): only the `top` actions of
         best one-step value are rolled out (see the module docstring). `limit` (with
         `halving=1`; 0: none): at most `limit` rollout moves per decision — measured as
