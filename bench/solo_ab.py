@@ -38,6 +38,16 @@ def load(path: Path) -> dict[int, dict[str, str]]:
         return {int(row["seed"]): row for row in csv.DictReader(f)}
 
 
+def append(path: Path, row: list[object]) -> None:
+    """Adds one deal's row to the CSV at `path`, with the header if the file is new."""
+    new = not path.exists()
+    with path.open("a", newline="") as f:
+        writer = csv.writer(f)
+        if new:
+            writer.writerow(FIELDS)
+        writer.writerow(row)
+
+
 def play(edition: str, spec: str, seed: int) -> list[object]:
     """One deal: the CSV row (CPU time of this process, decisions with a choice only)."""
     state = new_game(f"national-economy/{edition}", players=1, seed=seed)
@@ -69,13 +79,7 @@ def main(argv: list[str]) -> None:
             path = csv_path(outdir, edition, spec)
             if seed in load(path):
                 continue
-            row = play(edition, spec, seed)
-            new = not path.exists()
-            with path.open("a", newline="") as f:
-                writer = csv.writer(f)
-                if new:
-                    writer.writerow(FIELDS)
-                writer.writerow(row)
+            append(path, play(edition, spec, seed))
     rows = {spec: load(csv_path(outdir, edition, spec)) for spec in specs}
     common = sorted(set.intersection(*(set(r) for r in rows.values())))
     if not common:

@@ -23,18 +23,18 @@ The CSV has bench/solo_ab.py's columns, so its deals pair with the level's there
 
 from __future__ import annotations
 
-import csv
 import math
 import sys
 import time
 from pathlib import Path
+
+from solo_ab import append, load  # bench/: the same CSV, so deals pair with its specs
 
 from keizai.agents.heuristics import evaluator_for
 from keizai.agents.solo_policy import SoloPolicy
 from keizai.engine import Rng, State
 from keizai.engine.registry import new_game
 
-FIELDS = ["seed", "total", "target", "won", "decisions", "cpu", "max_cpu"]
 FAST = SoloPolicy(learned=True)
 
 
@@ -147,44 +147,35 @@ def main(argv: list[str]) -> None:
     args = argv[5:]
     if mode not in ("clairvoyant", "pimc", "ismcts"):
         raise SystemExit(__doc__)
-    done: set[int] = set()
-    if out.exists():
-        with out.open() as f:
-            done = {int(row["seed"]) for row in csv.DictReader(f)}
-    new = not out.exists()
-    with out.open("a", newline="") as f:
-        writer = csv.writer(f)
-        if new:
-            writer.writerow(FIELDS)
-        for seed in range(first, last + 1):
-            if seed in done:
+    done = load(out)
+    for seed in range(first, last + 1):
+        if seed in done:
+            continue
+        state = new_game(f"national-economy/{edition}", players=1, seed=seed)
+        state.log_enabled = False
+        rng = Rng(seed * 31 + 7)
+        start, slowest, decisions = time.process_time(), 0.0, 0
+        while not state.is_over:
+            legal = options(state)
+            if len(legal) == 1:
+                state.apply_index(legal[0])
                 continue
-            state = new_game(f"national-economy/{edition}", players=1, seed=seed)
-            state.log_enabled = False
-            rng = Rng(seed * 31 + 7)
-            start, slowest, decisions = time.process_time(), 0.0, 0
-            while not state.is_over:
-                legal = options(state)
-                if len(legal) == 1:
-                    state.apply_index(legal[0])
-                    continue
-                began = time.process_time()
-                if mode == "clairvoyant":
-                    choice = exhaustive(state, legal, int(args[0]), [state.clone()])
-                elif mode == "pimc":
-                    samples = [state.determinize(0, rng) for _ in range(int(args[1]))]
-                    choice = exhaustive(state, legal, int(args[0]), samples)
-                else:
-                    choice = ismcts(state, legal, rng, float(args[0]), int(args[1]),
-                                    int(args[2]))
-                state.apply_index(choice)
-                decisions += 1
-                slowest = max(slowest, time.process_time() - began)
-            row = state.scores()[0]
-            writer.writerow([seed, row["total"], row["target"], row["won"], decisions,
-                             f"{time.process_time() - start:.2f}", f"{slowest:.2f}"])
-            f.flush()
-            print(seed, row["total"], flush=True)
+            began = time.process_time()
+            if mode == "clairvoyant":
+                choice = exhaustive(state, legal, int(args[0]), [state.clone()])
+            elif mode == "pimc":
+                samples = [state.determinize(0, rng) for _ in range(int(args[1]))]
+                choice = exhaustive(state, legal, int(args[0]), samples)
+            else:
+                choice = ismcts(state, legal, rng, float(args[0]), int(args[1]),
+                                int(args[2]))
+            state.apply_index(choice)
+            decisions += 1
+            slowest = max(slowest, time.process_time() - began)
+        row = state.scores()[0]
+        append(out, [seed, row["total"], row["target"], row["won"], decisions,
+                     f"{time.process_time() - start:.2f}", f"{slowest:.2f}"])
+        print(seed, row["total"], flush=True)
 
 
 if __name__ == "__main__":
