@@ -128,6 +128,46 @@ def test_sim_stops_on_the_first_ctrl_c_with_a_process_pool() -> None:
     assert not any(Path(f"/proc/{pid}").exists() for pid in children)
 
 
+def test_sim_pool_workers_end_when_sim_is_killed() -> None:
+    """A `keizai sim` killed outright (kill -9, the OOM killer) cannot stop its pool: the
+    workers used to wait on the task queue forever, one idle process per core left
+    behind by every such run. Now each ends itself once its parent is gone."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "keizai.cli", "sim", "--game", "national-economy/mecenat",
+         "--players", "2", "--games", "5000", "--workers", "2", "--agents", "heuristic",
+         "--no-progress"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children: set[int] = set()
+    deadline = time.monotonic() + 30
+    while len(children) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        children = _children(proc.pid)
+    assert len(children) >= 2, "the pool did not start"
+    time.sleep(1)  # the workers are busy playing
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while _running(children) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = _running(children)
+    for pid in left:  # leave nothing behind, even when the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert not left
+
+
+def _running(pids: set[int]) -> set[int]:
+    """The processes of `pids` that exist and are not zombies."""
+    out = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        if state != "Z":
+            out.add(pid)
+    return out
+
+
 def _sigint_as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 

@@ -289,7 +289,7 @@ def run_tournament(tournament: Tournament, workers: int | None = None, backend: 
             from concurrent.futures import ProcessPoolExecutor, as_completed
 
             size = max(1, min(16, len(tasks) // (workers * 8)))
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_setup)
             try:
                 futures = [pool.submit(play_tasks, t.game, t.players, t.options, chunk)
                            for chunk in _chunks(tasks, size)]
@@ -307,11 +307,15 @@ def run_tournament(tournament: Tournament, workers: int | None = None, backend: 
     return TournamentResult(t, rows, time.perf_counter() - started, backend, workers)
 
 
-def _ignore_sigint() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them (no tracebacks)."""
+def _worker_setup() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them (no tracebacks), and end
+    with the parent when it dies without stopping them (`kill -9`, the OOM killer)."""
     import signal
 
+    from keizai.sim.workers import end_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent()
 
 
 def _stop_pool(pool: Any) -> None:

@@ -15,15 +15,14 @@ import contextlib
 import logging
 import math
 import multiprocessing
-import multiprocessing.connection
 import os
-import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from keizai.agents import make_agent, parse_spec
 from keizai.engine import State
+from keizai.sim.workers import end_with_parent
 from keizai.web.errors import ApiError
 
 log = logging.getLogger("keizai.web")
@@ -104,18 +103,7 @@ def think(spec: str, seed: int, state: State) -> str:
 def _worker_start() -> None:
     with contextlib.suppress(OSError):
         os.nice(5)   # bots yield the cores to the server when both want them
-    # A worker waits for work on a pipe it also holds the writing end of, so it never
-    # learns that the server died: a killed server (SIGKILL, the OOM killer) would leave
-    # its workers waiting for ever. The worker ends itself when its parent ends.
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True,
-                         name="keizai-parent-watch").start()
-
-
-def _exit_with(parent_sentinel: int) -> None:
-    multiprocessing.connection.wait([parent_sentinel])
-    os._exit(0)
+    end_with_parent()  # a killed server (SIGKILL, the OOM killer) leaves no workers
 
 
 Thinker = Callable[[str, int, State], str]
