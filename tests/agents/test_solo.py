@@ -133,7 +133,6 @@ def test_the_goal_values_reaching_the_victory_score() -> None:
     assert plain.utility(101.0) == 101.0
 
 
-
 def test_the_level_plays_for_the_victory_score() -> None:
     """The solo game is won or lost at the victory score (rulebook, Victory Condition:
     Glory 100), so the `solo` level weighs the 20 points from 90 to 110 as more than 60,

@@ -98,24 +98,8 @@ def test_bench_validates_its_arguments_and_shows_progress() -> None:
 
 
 def test_sim_stops_on_the_first_ctrl_c_with_a_process_pool() -> None:
-    """Issue 14: one SIGINT ends `keizai sim` and its pool workers at once.
-
-    The command starts with SIGINT at its default, as from a terminal: a process started
-    in the background (`cmd &` in a script, `nohup`) inherits SIGINT ignored, and Python
-    then keeps ignoring it, so run that way the test would wait out every game."""
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "keizai.cli", "sim", "--game", "national-economy/mecenat",
-         "--players", "2", "--games", "5000", "--workers", "2", "--agents", "heuristic",
-         "--no-progress"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=_sigint_as_from_a_terminal)
-    children: set[int] = set()
-    deadline = time.monotonic() + 30
-    while len(children) < 2 and time.monotonic() < deadline:
-        time.sleep(0.2)
-        children = _children(proc.pid)
-    assert len(children) >= 2, "the pool did not start"
-    time.sleep(1)  # the workers are busy playing
+    """Issue 14: one SIGINT ends `keizai sim` and its pool workers at once."""
+    proc, children = _sim_with_a_busy_pool()
     proc.send_signal(signal.SIGINT)
     try:
         _, err = proc.communicate(timeout=15)
@@ -132,20 +116,12 @@ def test_sim_pool_workers_end_when_sim_is_killed() -> None:
     """A `keizai sim` killed outright (kill -9, the OOM killer) cannot stop its pool: the
     workers used to wait on the task queue forever, one idle process per core left
     behind by every such run. Now each ends itself once its parent is gone."""
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "keizai.cli", "sim", "--game", "national-economy/mecenat",
-         "--players", "2", "--games", "5000", "--workers", "2", "--agents", "heuristic",
-         "--no-progress"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    children: set[int] = set()
-    deadline = time.monotonic() + 30
-    while len(children) < 2 and time.monotonic() < deadline:
-        time.sleep(0.2)
-        children = _children(proc.pid)
-    assert len(children) >= 2, "the pool did not start"
-    time.sleep(1)  # the workers are busy playing
+    proc, children = _sim_with_a_busy_pool()
     proc.kill()
-    proc.wait()
+    proc.wait()  # not communicate(): surviving workers would hold its pipes open
+    for pipe in (proc.stdout, proc.stderr):
+        assert pipe is not None
+        pipe.close()
     deadline = time.monotonic() + 10
     while _running(children) and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -153,6 +129,30 @@ def test_sim_pool_workers_end_when_sim_is_killed() -> None:
     for pid in left:  # leave nothing behind, even when the test fails
         os.kill(pid, signal.SIGKILL)
     assert not left
+
+
+def _sim_with_a_busy_pool() -> tuple[subprocess.Popen[str], set[int]]:
+    """`keizai sim` with a pool of 2 workers, once both play, and the workers' pids.
+
+    The command starts with SIGINT at its default, as from a terminal: a process started
+    in the background (`cmd &` in a script, `nohup`) inherits SIGINT ignored, and Python
+    then keeps ignoring it, so run that way a Ctrl-C test would wait out every game."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "keizai.cli", "sim", "--game", "national-economy/mecenat",
+         "--players", "2", "--games", "5000", "--workers", "2", "--agents", "heuristic",
+         "--no-progress"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_sigint_as_from_a_terminal)
+    children: set[int] = set()
+    deadline = time.monotonic() + 30
+    while len(children) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        children = _children(proc.pid)
+    if len(children) < 2:
+        proc.kill()
+        raise AssertionError("the pool did not start")
+    time.sleep(1)  # the workers are busy playing
+    return proc, children
 
 
 def _running(pids: set[int]) -> set[int]:

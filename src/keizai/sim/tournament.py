@@ -21,6 +21,7 @@ import keizai
 from keizai.agents import parse_spec
 from keizai.sim.runner import play_game
 from keizai.sim.stats import binomial_p_greater, mean_ci, wilson
+from keizai.sim.workers import end_with_parent
 
 _MASK63 = (1 << 63) - 1
 
@@ -311,8 +312,6 @@ def _worker_setup() -> None:
     """Pool workers leave Ctrl-C to the parent, which stops them (no tracebacks), and end
     with the parent when it dies without stopping them (`kill -9`, the OOM killer)."""
     import signal
-
-    from keizai.sim.workers import end_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent()
