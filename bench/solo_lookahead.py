@@ -1,6 +1,7 @@
 """National Economy solo (issue #19): how far a deeper search could take the planner.
 
     python bench/solo_lookahead.py MODE EDITION FIRST LAST OUT.csv [ARGS ...]
+                                   [--level-before R | --level-from R]
 
 plays the solo deals seeded FIRST..LAST and appends one line per deal to OUT.csv (deals
 already there are skipped, so a run resumes). Every leaf is played to the end by the
@@ -16,6 +17,14 @@ fast solo policy (`SoloPolicy(learned=True)`, the level's rollout policy). MODE:
   choices (a fresh determinization each iteration, UCB with availability on final
   scores / 100 with constant C), budgeted as the level is: at most PER rollouts per root
   action and LIMIT rollout moves.
+- `reply M`: the level (`solo`, fixed budget) with its two-level option `reply=M` (one
+  agent: with a round split, the level's own agent takes the option in MODE's rounds).
+
+With `--level-before R` the level (`solo` without its time cap, seeded like the deal)
+makes the decisions of rounds before R and MODE those from round R on; with
+`--level-from R` the reverse. Until MODE's first decision the game is the level's own game
+on that deal, so the pair with the level's CSV shows what MODE is worth in those rounds
+alone.
 
 Forced steps (one legal action after the evaluator's pruning) are played, not searched.
 The CSV has bench/solo_ab.py's columns, so its deals pair with the level's there.
@@ -30,6 +39,8 @@ from pathlib import Path
 
 from solo_ab import append, load  # bench/: the same CSV, so deals pair with its specs
 
+from keizai.agents import make_agent
+from keizai.agents.base import LEVELS
 from keizai.agents.heuristics import evaluator_for
 from keizai.agents.solo_policy import SoloPolicy
 from keizai.engine import Rng, State
@@ -143,10 +154,17 @@ def ismcts(state: State, legal: list[int], rng: Rng, c: float, per: int, limit: 
 
 
 def main(argv: list[str]) -> None:
+    split = ""
+    if len(argv) > 2 and argv[-2] in ("--level-before", "--level-from"):
+        split, first_round = argv[-2], int(argv[-1])
+        argv = argv[:-2]
     mode, edition, first, last, out = argv[0], argv[1], int(argv[2]), int(argv[3]), Path(argv[4])
     args = argv[5:]
-    if mode not in ("clairvoyant", "pimc", "ismcts"):
+    if mode not in ("clairvoyant", "pimc", "ismcts", "reply"):
         raise SystemExit(__doc__)
+    # the level at its fixed budget (no time cap), as in the level's own CSVs
+    level_spec = ":".join(part for part in LEVELS["solo"].split(":")
+                          if not part.startswith("cap="))
     done = load(out)
     for seed in range(first, last + 1):
         if seed in done:
@@ -154,6 +172,7 @@ def main(argv: list[str]) -> None:
         state = new_game(f"national-economy/{edition}", players=1, seed=seed)
         state.log_enabled = False
         rng = Rng(seed * 31 + 7)
+        level = make_agent(level_spec, seed)
         start, slowest, decisions = time.process_time(), 0.0, 0
         while not state.is_over:
             legal = options(state)
@@ -161,11 +180,19 @@ def main(argv: list[str]) -> None:
                 state.apply_index(legal[0])
                 continue
             began = time.process_time()
-            if mode == "clairvoyant":
+            by_level = bool(split) and ((state.round < first_round)
+                                        == (split == "--level-before"))
+            if by_level:
+                level.reply = 0
+                choice = level.choose_index(state)
+            elif mode == "clairvoyant":
                 choice = exhaustive(state, legal, int(args[0]), [state.clone()])
             elif mode == "pimc":
                 samples = [state.determinize(0, rng) for _ in range(int(args[1]))]
                 choice = exhaustive(state, legal, int(args[0]), samples)
+            elif mode == "reply":
+                level.reply = int(args[0])  # the level's own agent goes on with the option
+                choice = level.choose_index(state)
             else:
                 choice = ismcts(state, legal, rng, float(args[0]), int(args[1]),
                                 int(args[2]))
