@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 from keizai.agents import make_agent
+from keizai.agents.base import Agent
 from keizai.engine.registry import new_game
 
 FIELDS = ["seed", "total", "target", "won", "decisions", "cpu", "max_cpu"]
@@ -50,8 +51,12 @@ def append(path: Path, row: list[object]) -> None:
 
 def play(edition: str, spec: str, seed: int) -> list[object]:
     """One deal: the CSV row (CPU time of this process, decisions with a choice only)."""
+    return play_with(make_agent(spec, seed), edition, seed)
+
+
+def play_with(agent: Agent, edition: str, seed: int) -> list[object]:
+    """One deal played by `agent`: the CSV row (as `play`)."""
     state = new_game(f"national-economy/{edition}", players=1, seed=seed)
-    agent = make_agent(spec, seed)
     decisions, total, slowest = 0, 0.0, 0.0
     while not state.is_over:
         several = len(state.legal_indices()) > 1

@@ -1,7 +1,6 @@
 """National Economy solo (issue #19): the level with several rollout policies at once.
 
     python bench/solo_parallel.py EDITION SPEC FIRST LAST OUT.csv VALUE.json [VALUE.json ...]
-    python bench/solo_parallel.py alone EDITION FIRST LAST [VALUE.json]
 
 plays the solo deals seeded FIRST..LAST with the solo planner SPEC (fixed budget, no
 `cap`) whose every visit rolls the same sample out once with each rollout policy: the fast
@@ -12,8 +11,8 @@ weighs 0). An action is worth, on each sample, the policy with the best mean on 
 the best of the base policies ("parallel rollout", Chang, Givan and Chong 2004), never a
 best per sample, which would see that sample's deck. With the `limit`, a visit counts
 as one rollout per policy. One line per deal goes to OUT.csv (bench/solo_ab.py's columns;
-deals already there are skipped). `alone` prints the mean and median final score of one
-policy playing the deals by itself (the shipped value without VALUE.json).
+deals already there are skipped). A policy alone: `solo_value_fit.py score EDITION FIRST
+LAST --weights VALUE.json`.
 
 The older Glory weights measured in docs/strength.md are commit 6ce582b's:
 `git show 6ce582b:src/keizai/agents/solo_value.json > old-value.json`.
@@ -21,29 +20,16 @@ The older Glory weights measured in docs/strength.md are commit 6ce582b's:
 
 from __future__ import annotations
 
-import json
-import statistics
 import sys
-import time
 from pathlib import Path
 
-from solo_ab import append, load  # bench/: the same CSV, so deals pair with its specs
+from solo_ab import append, load, play_with  # bench/: the same CSV, so deals pair
+from solo_value_fit import policy
 
 from keizai.agents import make_agent
 from keizai.agents.solo import SoloAgent
-from keizai.agents.solo_policy import SOLO_FEATURES, LearnedSoloValue, SoloPolicy
+from keizai.agents.solo_policy import SoloPolicy
 from keizai.engine import State
-from keizai.engine.registry import new_game
-
-
-def policy_from(path: Path, edition: str) -> SoloPolicy:
-    """The fast solo policy judged by the learned value of `edition` in `path`."""
-    data = json.loads(path.read_text("utf-8"))
-    rows = [[float(dict(zip(data["features"], row, strict=True)).get(name, 0.0))
-             for name in SOLO_FEATURES] for row in data[edition]["weights"]]
-    policy = SoloPolicy(learned=True)
-    policy.judge = LearnedSoloValue(weights=rows)
-    return policy
 
 
 class ParallelSolo(SoloAgent):
@@ -61,9 +47,9 @@ class ParallelSolo(SoloAgent):
         child = sample.clone()
         child.apply_index(index)
         row = []
-        for k, policy in enumerate(self.policies):
+        for k, rollout_policy in enumerate(self.policies):
             played = child if k == len(self.policies) - 1 else child.clone()
-            value = policy.play_out(played)
+            value = rollout_policy.play_out(played)
             assert value is not None
             if k == 0:
                 self._moves = len(played.history) - len(sample.history)
@@ -75,46 +61,14 @@ class ParallelSolo(SoloAgent):
 
 def play(edition: str, spec: str, seed: int, values: list[Path]) -> list[object]:
     """One deal: bench/solo_ab.py's CSV row."""
-    state = new_game(f"national-economy/{edition}", players=1, seed=seed)
     base = make_agent(spec, seed)
     assert isinstance(base, SoloAgent)
     agent = ParallelSolo(base, [SoloPolicy(learned=True)]
-                         + [policy_from(path, edition) for path in values])
-    decisions, total, slowest = 0, 0.0, 0.0
-    while not state.is_over:
-        several = len(state.legal_indices()) > 1
-        start = time.process_time()
-        action = agent.choose(state)
-        spent = time.process_time() - start
-        if several:
-            decisions += 1
-            total += spent
-            slowest = max(slowest, spent)
-        state.apply(action)
-    row = state.scores()[0]
-    return [seed, row["total"], row["target"], row["won"], decisions, f"{total:.2f}",
-            f"{slowest:.3f}"]
-
-
-def alone(edition: str, first: int, last: int, value: Path | None) -> str:
-    """The mean and median score of one policy alone on deals first..last."""
-    policy = policy_from(value, edition) if value else SoloPolicy(learned=True)
-    scores = []
-    for seed in range(first, last + 1):
-        state = new_game(f"national-economy/{edition}", players=1, seed=seed)
-        state.log_enabled = False
-        score = policy.play_out(state)
-        assert score is not None
-        scores.append(score)
-    return (f"{len(scores)} deals: mean {statistics.mean(scores):.1f}, "
-            f"median {statistics.median(scores):.1f}")
+                         + [policy(edition, path) for path in values])
+    return play_with(agent, edition, seed)
 
 
 def main(argv: list[str]) -> None:
-    if argv[:1] == ["alone"] and len(argv) in (4, 5):
-        print(alone(argv[1], int(argv[2]), int(argv[3]),
-                    Path(argv[4]) if len(argv) == 5 else None))
-        return
     if len(argv) < 6:
         raise SystemExit(__doc__)
     edition, spec, first, last, out = argv[0], argv[1], int(argv[2]), int(argv[3]), Path(argv[4])

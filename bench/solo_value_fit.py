@@ -93,10 +93,15 @@ RIDGE = 0.01  # per row: pull towards the prior (the hand-made estimate)
 
 def policy(edition: str, weights: Path | None, epsilon: float = 0.0,
            seed: int = 0) -> SoloPolicy:
-    """The fast solo policy judging by the learned value (of `weights`, else shipped)."""
+    """The fast solo policy judging by the learned value (of `weights`, else shipped).
+    `weights` may be a solo_value.json of any commit: its features are matched by name,
+    and a feature it lacks weighs 0."""
     agent = SoloPolicy(learned=True, epsilon=epsilon, seed=seed)
     if weights is not None:
-        rows = json.loads(weights.read_text())[edition]["weights"]
+        data = json.loads(weights.read_text())
+        names = data.get("features", list(SOLO_FEATURES))
+        rows = [[float(dict(zip(names, row, strict=True)).get(name, 0.0))
+                 for name in SOLO_FEATURES] for row in data[edition]["weights"]]
         assert isinstance(agent.judge, LearnedSoloValue)
         agent.judge = LearnedSoloValue(rows)
     elif learned_weights(f"national-economy/{edition}") is None:
