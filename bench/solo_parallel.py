@@ -1,16 +1,17 @@
-"""National Economy solo (issue #19): the level with several rollout policies at once.
+"""National Economy solo (issue #19): the level with other rollout policies, or several at once.
 
-    python bench/solo_parallel.py EDITION SPEC FIRST LAST OUT.csv VALUE.json [VALUE.json ...]
+    python bench/solo_parallel.py EDITION SPEC FIRST LAST OUT.csv POLICY [POLICY ...]
 
 plays the solo deals seeded FIRST..LAST with the solo planner SPEC (fixed budget, no
-`cap`) whose every visit rolls the same sample out once with each rollout policy: the fast
-solo policy judged by the level's shipped learned value, then by each VALUE.json (a
-solo_value.json of any commit: its features are matched by name, a feature it lacks
-weighs 0). An action is worth, on each sample, the policy with the best mean on the
-*other* samples (the planner's leave-one-out choice of `reply`), so it is valued under
-the best of the base policies ("parallel rollout", Chang, Givan and Chong 2004), never a
-best per sample, which would see that sample's deck. With the `limit`, a visit counts
-as one rollout per policy. One line per deal goes to OUT.csv (bench/solo_ab.py's columns;
+`cap`) whose rollouts are played by the fast solo policy judged by each POLICY's learned
+value: `shipped` (the package's), or a VALUE.json (a solo_value.json of any commit, its
+features matched by name, a feature it lacks weighing 0). With one POLICY it is SPEC with
+that rollout policy. With several, every visit rolls the same sample out once with each,
+and an action is worth, on each sample, the policy with the best mean on the *other*
+samples (the planner's leave-one-out choice of `reply`), so it is valued under the best
+of the base policies ("parallel rollout", Chang, Givan and Chong 2004), never a best per
+sample, which would see that sample's deck. With the `limit`, a visit counts as one
+rollout per policy. One line per deal goes to OUT.csv (bench/solo_ab.py's columns;
 deals already there are skipped). A policy alone: `solo_value_fit.py score EDITION FIRST
 LAST --weights VALUE.json`.
 
@@ -59,12 +60,20 @@ class ParallelSolo(SoloAgent):
         return True
 
 
-def play(edition: str, spec: str, seed: int, values: list[Path]) -> list[object]:
+def rollout_policy(edition: str, name: str) -> SoloPolicy:
+    """The fast solo policy judged by POLICY `name` (see the module docstring)."""
+    return SoloPolicy(learned=True) if name == "shipped" else policy(edition, Path(name))
+
+
+def play(edition: str, spec: str, seed: int, names: list[str]) -> list[object]:
     """One deal: bench/solo_ab.py's CSV row."""
-    base = make_agent(spec, seed)
-    assert isinstance(base, SoloAgent)
-    agent = ParallelSolo(base, [SoloPolicy(learned=True)]
-                         + [policy(edition, path) for path in values])
+    agent = make_agent(spec, seed)
+    assert isinstance(agent, SoloAgent)
+    policies = [rollout_policy(edition, name) for name in names]
+    if len(policies) == 1:
+        agent.fast = policies[0]
+    else:
+        agent = ParallelSolo(agent, policies)
     return play_with(agent, edition, seed)
 
 
@@ -72,10 +81,9 @@ def main(argv: list[str]) -> None:
     if len(argv) < 6:
         raise SystemExit(__doc__)
     edition, spec, first, last, out = argv[0], argv[1], int(argv[2]), int(argv[3]), Path(argv[4])
-    values = [Path(a) for a in argv[5:]]
     for seed in range(first, last + 1):
         if seed not in load(out):
-            append(out, play(edition, spec, seed, values))
+            append(out, play(edition, spec, seed, argv[5:]))
 
 
 if __name__ == "__main__":

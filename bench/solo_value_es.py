@@ -2,7 +2,7 @@
 
     python bench/solo_value_es.py EDITION DATA.npz OUT.json [--start JSON] [--first 90001]
                                   [--deals 400] [--generations 40] [--population 12]
-                                  [--sigma 0.3] [--seed 1]
+                                  [--sigma 0.3] [--seed 1] [--states GAMES.jsonl]
 
 Fitted policy iteration (bench/solo_value_fit.py) fits the value to the final scores of
 the policy's games, which is not the same as making the greedy policy score more, and
@@ -16,6 +16,13 @@ candidates are compared on the same deals) with a plain CMA-ES (Hansen's default
 no restarts). OUT gets the best mean's weights (the other editions as in --start, default
 the shipped weights); check them on held-out deals with `solo_value_fit.py score`.
 Deals: 90001.. for the search (used by no other script), 6001-8000 to check.
+
+With `--states GAMES.jsonl` (games recorded by bench/solo_planner_games.py) the objective
+is instead the policy's mean final score from the positions those games reached: every
+placement with a choice, each on one deck order sampled for it (`state.determinize`, a
+fixed seed per position, so every candidate plays the same samples). The planner rolls
+its policy out from its own positions, not from the start of a policy's game, so this is
+the policy's quality where the planner uses it.
 """
 
 from __future__ import annotations
@@ -30,7 +37,9 @@ from pathlib import Path
 import numpy as np
 
 from keizai.agents.solo_policy import SOLO_FEATURES, LearnedSoloValue, SoloPolicy
+from keizai.engine import Rng, State
 from keizai.engine.registry import new_game
+from keizai.rules.national_economy import state as ne
 
 OUT_DEFAULT = (Path(__file__).resolve().parent.parent / "src" / "keizai" / "agents"
                / "solo_value.json")
@@ -48,6 +57,37 @@ def policy_mean(edition: str, rows: list[list[float]], first: int, deals: int) -
         assert value is not None
         total += value
     return total / deals
+
+
+def planner_positions(edition: str, games: Path) -> list[State]:
+    """Every placement with a choice in the recorded games, each on a sampled deck order."""
+    positions: list[State] = []
+    for line in games.read_text().splitlines():
+        if not line:
+            continue
+        game = json.loads(line)
+        state = new_game(f"national-economy/{edition}", players=1, seed=game["seed"])
+        state.log_enabled = False
+        for index in game["actions"]:
+            if (isinstance(state, ne.NationalEconomyState) and state.decision == ne.PLACE
+                    and len(state.legal_indices()) > 1):
+                rng = Rng(game["seed"] * 1000 + len(positions))
+                positions.append(state.determinize(0, rng))
+            state.apply_index(index)
+    return positions
+
+
+def positions_mean(rows: list[list[float]], positions: list[State]) -> float:
+    """The fast policy's mean final score from `positions`, judged by `rows`."""
+    agent = SoloPolicy(learned=True)
+    agent.judge = LearnedSoloValue(rows)
+    total = 0.0
+    for position in positions:
+        state = position.clone()
+        value = agent.play_out(state)
+        assert value is not None
+        total += value
+    return total / len(positions)
 
 
 def shifted(base: np.ndarray, d: np.ndarray, spread: np.ndarray,
@@ -124,6 +164,8 @@ def main() -> None:
     parser.add_argument("--sigma", type=float, default=0.3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", choices=("mean", "best"), default="mean")
+    parser.add_argument("--states", type=Path,
+                        help="games of bench/solo_planner_games.py: score from their positions")
     parser.add_argument("--slope", action="store_true",
                         help="also a per-feature slope over the rounds (twice the offsets)")
     args = parser.parse_args()
@@ -146,7 +188,11 @@ def main() -> None:
         return [[round(float(v), 6) for v in row] for row in rows]
 
     start = time.process_time()
+    positions = planner_positions(args.edition, args.states) if args.states else []
+
     def objective(d: np.ndarray) -> float:
+        if positions:
+            return positions_mean(rows_of(d), positions)
         return policy_mean(args.edition, rows_of(d), args.first, args.deals)
 
     dims = int(free.sum()) * (2 if args.slope else 1)
@@ -157,8 +203,8 @@ def main() -> None:
     args.out.write_text(json.dumps(result, indent=1) + "\n")
     names = [n for n in SOLO_FEATURES if n != "unpaid"]
     names += [f"{n}/round" for n in names] if args.slope else []
-    print(f"best {value:.2f} on deals {args.first}-{args.first + args.deals - 1}; the final"
-          f" mean {policy_mean(args.edition, rows_of(mean), args.first, args.deals):.2f};"
+    print(f"best {value:.2f}; the final"
+          f" mean {objective(mean):.2f};"
           f" kept the {args.keep}, offsets"
           f" {dict(zip(names, (float(v) for v in chosen.round(2)), strict=True))};"
           f" {time.process_time() - start:.0f} s CPU", flush=True)
