@@ -5,13 +5,15 @@
 plays the solo deals seeded FIRST..LAST with the solo planner SPEC (fixed budget, no
 `cap`) whose rollouts are played by the fast solo policy judged by each POLICY's learned
 value: `shipped` (the package's), or a VALUE.json (a solo_value.json of any commit, its
-features matched by name, a feature it lacks weighing 0). With one POLICY it is SPEC with
-that rollout policy. With several, every visit rolls the same sample out once with each,
-and an action is worth, on each sample, the policy with the best mean on the *other*
-samples (the planner's leave-one-out choice of `reply`), so it is valued under the best
-of the base policies ("parallel rollout", Chang, Givan and Chong 2004), never a best per
-sample, which would see that sample's deck. With the `limit`, a visit counts as one
-rollout per policy. One line per deal goes to OUT.csv (bench/solo_ab.py's columns;
+features matched by name, a feature it lacks weighing 0); or the shipped one made random:
+`epsilon=X` (a random placement with chance X) or `softmax=T` (each placement drawn with
+chance proportional to exp(value / T)), seeded by the deal. With one POLICY it is SPEC
+with that rollout policy. With several, every visit rolls the same sample out once with
+each, and an action is worth, on each sample, the policy with the best mean on the
+*other* samples (the planner's leave-one-out choice of `reply`), so it is valued under
+the best of the base policies ("parallel rollout", Chang, Givan and Chong 2004), never a
+best per sample, which would see that sample's deck. With the `limit`, a visit counts as
+one rollout per policy. One line per deal goes to OUT.csv (bench/solo_ab.py's columns;
 deals already there are skipped). A policy alone: `solo_value_fit.py score EDITION FIRST
 LAST --weights VALUE.json`.
 
@@ -21,6 +23,7 @@ The older Glory weights measured in docs/strength.md are commit 6ce582b's:
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -30,13 +33,15 @@ from solo_value_fit import policy
 from keizai.agents import make_agent
 from keizai.agents.solo import SoloAgent
 from keizai.agents.solo_policy import SoloPolicy
-from keizai.engine import State
+from keizai.engine import Rng, State
+from keizai.rules.national_economy import state as ne
 
 
 class ParallelSolo(SoloAgent):
     """The solo planner valuing each action under the best of several rollout policies."""
 
-    def __init__(self, base: SoloAgent, policies: list[SoloPolicy]) -> None:
+    def __init__(self, base: SoloAgent,
+                 policies: list[SoloPolicy | SoftmaxPolicy]) -> None:
         self.__dict__.update(base.__dict__)
         self.policies = policies
         # `reply`'s bookkeeping: a visit is a row of values, one per policy, chosen
@@ -60,16 +65,72 @@ class ParallelSolo(SoloAgent):
         return True
 
 
-def rollout_policy(edition: str, name: str) -> SoloPolicy:
-    """The fast solo policy judged by POLICY `name` (see the module docstring)."""
-    return SoloPolicy(learned=True) if name == "shipped" else policy(edition, Path(name))
+class SoftmaxPolicy:
+    """The fast solo policy, but each placement drawn with chance proportional to
+    exp(value / temperature) over the placements' values (the choices inside a move are
+    the policy's). Only `play_out` differs; the planner's other uses take the greedy
+    policy's answer."""
+
+    def __init__(self, temperature: float, seed: int) -> None:
+        self.greedy = SoloPolicy(learned=True)
+        self.judge = self.greedy.judge
+        self.temperature = temperature
+        self.rng = Rng(seed)
+
+    def choose_index(self, state: State) -> int:
+        return self.greedy.choose_index(state)
+
+    def play_out(self, s: State, deadline: float | None = None) -> float | None:
+        assert isinstance(s, ne.NationalEconomyState)
+        current = s
+        while not current.is_over:
+            legal = current.legal_indices()
+            if current.decision != ne.PLACE or len(legal) == 1:
+                index, finished = self.greedy._choose(current, True)
+                if finished is None:
+                    current.apply_index(index)
+                else:
+                    current = finished
+                continue
+            children, values = [], []
+            for index in legal:
+                child = current.clone()
+                child.log_enabled = False
+                child.apply_index(index)
+                child = self.greedy._finished(child)
+                children.append(child)
+                values.append(self.judge.value(child))
+            top = max(values)
+            weights = [math.exp((v - top) / self.temperature) for v in values]
+            r = self.rng.random() * sum(weights)
+            pick = len(children) - 1
+            for k, weight in enumerate(weights):
+                r -= weight
+                if r <= 0:
+                    pick = k
+                    break
+            current = children[pick]
+        if current is not s:
+            s.take_over(current)
+        return float(s.scores()[0]["total"])
+
+
+def rollout_policy(edition: str, name: str, seed: int) -> SoloPolicy | SoftmaxPolicy:
+    """The rollout policy POLICY `name` (see the module docstring) for deal `seed`."""
+    if name == "shipped":
+        return SoloPolicy(learned=True)
+    if name.startswith("epsilon="):
+        return SoloPolicy(learned=True, epsilon=float(name[8:]), seed=seed + 7)
+    if name.startswith("softmax="):
+        return SoftmaxPolicy(float(name[8:]), seed + 7)
+    return policy(edition, Path(name))
 
 
 def play(edition: str, spec: str, seed: int, names: list[str]) -> list[object]:
     """One deal: bench/solo_ab.py's CSV row."""
     agent = make_agent(spec, seed)
     assert isinstance(agent, SoloAgent)
-    policies = [rollout_policy(edition, name) for name in names]
+    policies = [rollout_policy(edition, name, seed) for name in names]
     if len(policies) == 1:
         agent.fast = policies[0]
     else:
