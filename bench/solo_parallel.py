@@ -1,6 +1,7 @@
 """National Economy solo (issue #19): the level with other rollout policies, or several at once.
 
     python bench/solo_parallel.py EDITION SPEC FIRST LAST OUT.csv POLICY [POLICY ...]
+                                  [--favor DELTA]
 
 plays the solo deals seeded FIRST..LAST with the solo planner SPEC (fixed budget, no
 `cap`) whose rollouts are played by the fast solo policy judged by each POLICY's learned
@@ -16,6 +17,10 @@ best per sample, which would see that sample's deck. With the `limit`, a visit c
 one rollout per policy. One line per deal goes to OUT.csv (bench/solo_ab.py's columns;
 deals already there are skipped). A policy alone: `solo_value_fit.py score EDITION FIRST
 LAST --weights VALUE.json`.
+
+`--favor DELTA` (one POLICY) adds DELTA points to every rollout of the action the rollout
+policy itself would play (the planner then leaves the policy only for an action that
+beats it by more than DELTA on the mean).
 
 The older Glory weights measured in docs/strength.md are commit 6ce582b's:
 `git show 6ce582b:src/keizai/agents/solo_value.json > old-value.json`.
@@ -126,13 +131,38 @@ def rollout_policy(edition: str, name: str, seed: int) -> SoloPolicy | SoftmaxPo
     return policy(edition, Path(name))
 
 
-def play(edition: str, spec: str, seed: int, names: list[str]) -> list[object]:
+class FavouringSolo(SoloAgent):
+    """The solo planner with the rollout policy's own choice worth `delta` points more."""
+
+    def __init__(self, base: SoloAgent, delta: float) -> None:
+        self.__dict__.update(base.__dict__)
+        self.delta = delta
+        self.favoured = -1
+
+    def choose_index(self, state: State) -> int:
+        if len(state.legal_indices()) > 1 and state.num_players == 1:
+            assert self.fast is not None and state.current_player is not None
+            self.favoured = self.fast.choose_index(self._sample(state, state.current_player))
+        return super().choose_index(state)
+
+    def _visit(self, sample: State, index: int, deadline: float | None, done: int,
+               totals: dict[int, float], counts: dict[int, int]) -> bool:
+        visited = super()._visit(sample, index, deadline, done, totals, counts)
+        if visited and index == self.favoured:
+            totals[index] += self.delta
+        return visited
+
+
+def play(edition: str, spec: str, seed: int, names: list[str], favour: float = 0.0
+         ) -> list[object]:
     """One deal: bench/solo_ab.py's CSV row."""
     agent = make_agent(spec, seed)
     assert isinstance(agent, SoloAgent)
     policies = [rollout_policy(edition, name, seed) for name in names]
     if len(policies) == 1:
         agent.fast = policies[0]
+        if favour:
+            agent = FavouringSolo(agent, favour)
     else:
         agent = ParallelSolo(agent, policies)
     return play_with(agent, edition, seed)
@@ -142,9 +172,12 @@ def main(argv: list[str]) -> None:
     if len(argv) < 6:
         raise SystemExit(__doc__)
     edition, spec, first, last, out = argv[0], argv[1], int(argv[2]), int(argv[3]), Path(argv[4])
+    names, favour = argv[5:], 0.0
+    if len(names) > 2 and names[-2] == "--favor":
+        names, favour = names[:-2], float(names[-1])
     for seed in range(first, last + 1):
         if seed not in load(out):
-            append(out, play(edition, spec, seed, argv[5:]))
+            append(out, play(edition, spec, seed, names, favour))
 
 
 if __name__ == "__main__":
