@@ -203,9 +203,8 @@ def main() -> None:
     args.out.write_text(json.dumps(result, indent=1) + "\n")
     names = [n for n in SOLO_FEATURES if n != "unpaid"]
     names += [f"{n}/round" for n in names] if args.slope else []
-    print(f"best {value:.2f}; the final"
-          f" mean {objective(mean):.2f};"
-          f" kept the {args.keep}, offsets"
+    print(f"best {value:.2f}; the final mean {objective(mean):.2f}; kept the {args.keep},"
+          f" offsets"
           f" {dict(zip(names, (float(v) for v in chosen.round(2)), strict=True))};"
           f" {time.process_time() - start:.0f} s CPU", flush=True)
 
