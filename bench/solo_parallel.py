@@ -175,6 +175,8 @@ def main(argv: list[str]) -> None:
     names, favour = argv[5:], 0.0
     if len(names) > 2 and names[-2] == "--favor":
         names, favour = names[:-2], float(names[-1])
+        if len(names) != 1:
+            raise SystemExit("--favor takes one POLICY (the one whose choice it favours)")
     for seed in range(first, last + 1):
         if seed not in load(out):
             append(out, play(edition, spec, seed, names, favour))
