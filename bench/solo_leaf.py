@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
@@ -60,6 +61,8 @@ class LeafSolo(SoloAgent):
         self._at_leaf = False
 
     def _play_to_leaf(self, sample: State, deadline: float | None) -> float | None:
+        """`SoloAgent._play_to_leaf` with this leaf value in place of the rollout policy's
+        own (`fast.judge`, which must stay the policy's: it chooses the rollout's moves)."""
         fast = self.fast
         assert fast is not None and isinstance(sample, ne.NationalEconomyState)
         stop = self._stop_round
@@ -68,6 +71,8 @@ class LeafSolo(SoloAgent):
                     and sample.phase == ne.ACTION):
                 self._at_leaf = self.worth
                 return self.leaf.value(sample)
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None
             sample.apply_index(fast.choose_index(sample))
         return float(sample.scores()[0]["total"])
 
