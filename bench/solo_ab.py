@@ -1,8 +1,11 @@
 """National Economy solo (issue #19): paired comparison of solo specs on the same deals.
 
-    python bench/solo_ab.py EDITION FIRST LAST OUTDIR BASE [VARIANT ...]
+    python bench/solo_ab.py EDITION FIRST LAST OUTDIR BASE [VARIANT ...] [--reseed K]
 
-plays the solo deals seeded FIRST..LAST with every spec (the agent seeded like the deal),
+plays the solo deals seeded FIRST..LAST with every spec (the agent seeded like the deal;
+with `--reseed K`, seeded by the deal + K, and the CSVs' names end in `-reseedK`: the same
+spec with other random numbers of its own, which shows how much of a spec's result on
+these deals is its own luck),
 deal by deal, so that an interrupted run leaves every spec with (nearly) the same deals;
 one CSV per spec in OUTDIR, and deals already there are skipped (resumable). Then prints
 for each spec, on the deals every spec has played: median and mean score, victory
@@ -28,8 +31,9 @@ from keizai.engine.registry import new_game
 FIELDS = ["seed", "total", "target", "won", "decisions", "cpu", "max_cpu"]
 
 
-def csv_path(outdir: Path, edition: str, spec: str) -> Path:
-    return outdir / f"{edition}-{spec.replace(':', '_').replace('=', '')}.csv"
+def csv_path(outdir: Path, edition: str, spec: str, reseed: int = 0) -> Path:
+    tail = f"-reseed{reseed}" if reseed else ""
+    return outdir / f"{edition}-{spec.replace(':', '_').replace('=', '')}{tail}.csv"
 
 
 def load(path: Path) -> dict[int, dict[str, str]]:
@@ -49,9 +53,10 @@ def append(path: Path, row: list[object]) -> None:
         writer.writerow(row)
 
 
-def play(edition: str, spec: str, seed: int) -> list[object]:
-    """One deal: the CSV row (CPU time of this process, decisions with a choice only)."""
-    return play_with(make_agent(spec, seed), edition, seed)
+def play(edition: str, spec: str, seed: int, reseed: int = 0) -> list[object]:
+    """One deal: the CSV row (CPU time of this process, decisions with a choice only); the
+    agent seeded by the deal's seed + `reseed`."""
+    return play_with(make_agent(spec, seed + reseed), edition, seed)
 
 
 def play_with(agent: Agent, edition: str, seed: int) -> list[object]:
@@ -74,6 +79,11 @@ def play_with(agent: Agent, edition: str, seed: int) -> list[object]:
 
 
 def main(argv: list[str]) -> None:
+    reseed = 0
+    if "--reseed" in argv:
+        at = argv.index("--reseed")
+        reseed = int(argv[at + 1])
+        argv = argv[:at] + argv[at + 2:]
     edition, first, last, outdir, specs = (argv[0], int(argv[1]), int(argv[2]),
                                            Path(argv[3]), argv[4:])
     if not specs:
@@ -81,11 +91,11 @@ def main(argv: list[str]) -> None:
     outdir.mkdir(parents=True, exist_ok=True)
     for seed in range(first, last + 1):
         for spec in specs:
-            path = csv_path(outdir, edition, spec)
+            path = csv_path(outdir, edition, spec, reseed)
             if seed in load(path):
                 continue
-            append(path, play(edition, spec, seed))
-    rows = {spec: load(csv_path(outdir, edition, spec)) for spec in specs}
+            append(path, play(edition, spec, seed, reseed))
+    rows = {spec: load(csv_path(outdir, edition, spec, reseed)) for spec in specs}
     common = sorted(set.intersection(*(set(r) for r in rows.values())))
     if not common:
         print("no deal played by every spec yet")
