@@ -82,6 +82,8 @@ def main(argv: list[str]) -> None:
     reseed = 0
     if "--reseed" in argv:
         at = argv.index("--reseed")
+        if at + 1 == len(argv) or not argv[at + 1].isdigit():
+            raise SystemExit("--reseed needs a whole number K (the agent seeded by deal + K)")
         reseed = int(argv[at + 1])
         argv = argv[:at] + argv[at + 2:]
     edition, first, last, outdir, specs = (argv[0], int(argv[1]), int(argv[2]),

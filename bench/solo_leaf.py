@@ -39,12 +39,13 @@ from solo_ab import append, load, play_with  # bench/: the same CSV, so deals pa
 from solo_value_fit import fit_edition, replay
 
 from keizai.agents import make_agent
-from keizai.agents.solo import SoloAgent, _step
+from keizai.agents.solo import SoloAgent
 from keizai.agents.solo_policy import SOLO_FEATURES, LearnedSoloValue
 from keizai.engine import State
+from keizai.engine.registry import new_game
 from keizai.rules.national_economy import state as ne
 
-TARGETS = {"progress": 100.0, "mecenat": 125.0, "glory": 100.0}  # rulebook, Victory Condition
+EDITIONS = ("progress", "mecenat", "glory")
 
 
 class LeafSolo(SoloAgent):
@@ -91,11 +92,12 @@ def fit(edition: str, out: Path, games: list[Path], goal: float, spread: float) 
             replay(edition, path, npz)
             with np.load(npz) as data:
                 parts.append({name: data[name] for name in ("x", "round", "game", "final")})
-    if goal:
+    if goal:  # the planner's worth of each final score, as the level values a rollout's
+        worth = SoloAgent(goal=goal, spread=spread)
+        worth.target = float(new_game(f"national-economy/{edition}", players=1)
+                             .scores()[0]["target"])
         for part in parts:
-            final = part["final"]
-            part["final"] = final + goal * np.array(
-                [_step((v - TARGETS[edition]) / spread) for v in final])
+            part["final"] = np.array([worth.utility(float(v)) for v in part["final"]])
     result = {"features": list(SOLO_FEATURES), "goal": goal, "spread": spread,
               edition: fit_edition(parts)}
     out.write_text(json.dumps(result, indent=1) + "\n")
@@ -122,13 +124,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     f = sub.add_parser("fit")
-    f.add_argument("edition", choices=sorted(TARGETS))
+    f.add_argument("edition", choices=EDITIONS)
     f.add_argument("out", type=Path)
     f.add_argument("games", type=Path, nargs="+")
     f.add_argument("--goal", type=float, default=60.0)
     f.add_argument("--spread", type=float, default=5.0)
     p = sub.add_parser("play")
-    p.add_argument("edition", choices=sorted(TARGETS))
+    p.add_argument("edition", choices=EDITIONS)
     p.add_argument("spec")
     p.add_argument("first", type=int)
     p.add_argument("last", type=int)
