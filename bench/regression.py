@@ -4,11 +4,11 @@ Each workload (complete random games of a game through the checked `apply` with
 `scores()` at the end, as docs/performance.md measures them; clone() of a mid-game state;
 MCTS iterations with random rollouts; steps of the research environments, vector,
 Gymnasium and PettingZoo, when the `rl` extra is installed) is timed as a ratio to a
-fixed pure-Python calibration loop run in the same process, so a busy or slower machine
-moves both and the ratio stays put. bench/baseline.json keeps one set of ratios per build
-(the compiled default install, and plain Python with KEIZAI_PURE=1); the build that runs
-is compared with its own, so a compiled install that silently runs plain Python fails
-too.
+fixed pure-Python calibration loop run in the same process just before and after it, so
+a busy or slower machine moves both and the ratio stays put. bench/baseline.json keeps
+one set of ratios per build (the compiled default install, and plain Python with
+KEIZAI_PURE=1); the build that runs is compared with its own, so a compiled install that
+silently runs plain Python fails too.
 
     .venv/bin/python bench/regression.py            # check (exit 1 on a >2x regression)
     .venv/bin/python bench/regression.py --update   # write this build's baseline
@@ -175,18 +175,34 @@ except ImportError:
     pass
 
 
-def best_time(work: Callable[[], None]) -> float:
-    times = []
+def timed(work: Callable[[], None]) -> float:
+    """The process CPU time `work` takes."""
+    started = time.process_time()
+    work()
+    return time.process_time() - started
+
+
+def ratio(work: Callable[[], None]) -> float:
+    """`work`'s time in calibration units: each repeat is timed between two runs of the
+    calibration loop and divided by the quicker of them; the best repeat counts.
+
+    The calibration runs next to the workload, not once per process: this machine's speed
+    drifts within seconds (a 2-core virtual machine shares its host), and a calibration
+    timed in a fast moment made every later workload look slower. With one calibration
+    per process, three runs of the plain build in a row on a quiet machine gave 0.39-1.47x
+    their baselines; with a calibration next to each repeat, 0.54-0.99x (docs/performance.md,
+    "Regression guard")."""
+    ratios = []
     for _ in range(REPEATS):
-        started = time.process_time()
-        work()
-        times.append(time.process_time() - started)
-    return min(times)
+        before = timed(calibration)
+        spent = timed(work)
+        after = timed(calibration)
+        ratios.append(spent / min(before, after))
+    return min(ratios)
 
 
 def measure() -> dict[str, float]:
-    unit = best_time(calibration)
-    return {name: round(best_time(work) / unit, 3) for name, work in WORKLOADS.items()}
+    return {name: round(ratio(work), 3) for name, work in WORKLOADS.items()}
 
 
 def build() -> str:
