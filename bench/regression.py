@@ -188,10 +188,9 @@ def ratio(work: Callable[[], None]) -> float:
 
     The calibration runs next to the workload, not once per process: this machine's speed
     drifts within seconds (a 2-core virtual machine shares its host), and a calibration
-    timed in a fast moment made every later workload look slower. With one calibration
-    per process, three runs of the plain build in a row on a quiet machine gave 0.39-1.47x
-    their baselines; with a calibration next to each repeat, 0.54-0.99x (docs/performance.md,
-    "Regression guard")."""
+    timed in a fast moment made every later workload look slower (docs/performance.md,
+    "Regression guard": three runs in a row of the plain build on a quiet machine moved
+    from 0.39-1.47x their baselines to 0.53-1.02x)."""
     ratios = []
     for _ in range(REPEATS):
         before = timed(calibration)
