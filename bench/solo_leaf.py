@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
@@ -41,7 +40,6 @@ from solo_value_fit import fit_edition, replay
 from keizai.agents import make_agent
 from keizai.agents.solo import SoloAgent
 from keizai.agents.solo_policy import SOLO_FEATURES, LearnedSoloValue
-from keizai.engine import State
 from keizai.engine.registry import new_game
 from keizai.rules.national_economy import state as ne
 
@@ -61,21 +59,9 @@ class LeafSolo(SoloAgent):
         self.worth = worth
         self._at_leaf = False
 
-    def _play_to_leaf(self, sample: State, deadline: float | None) -> float | None:
-        """`SoloAgent._play_to_leaf` with this leaf value in place of the rollout policy's
-        own (`fast.judge`, which must stay the policy's: it chooses the rollout's moves)."""
-        fast = self.fast
-        assert fast is not None and isinstance(sample, ne.NationalEconomyState)
-        stop = self._stop_round
-        while not sample.is_over:
-            if (sample.round >= stop and sample.decision == ne.PLACE
-                    and sample.phase == ne.ACTION):
-                self._at_leaf = self.worth
-                return self.leaf.value(sample)
-            if deadline is not None and time.perf_counter() >= deadline:
-                return None
-            sample.apply_index(fast.choose_index(sample))
-        return float(sample.scores()[0]["total"])
+    def _leaf_value(self, leaf: ne.NationalEconomyState) -> float:
+        self._at_leaf = self.worth
+        return self.leaf.value(leaf)
 
     def utility(self, score: float) -> float:
         if self._at_leaf:  # the leaf value is already the planner's worth

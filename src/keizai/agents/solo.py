@@ -420,11 +420,18 @@ class SoloAgent(Agent):
         while not sample.is_over:
             if (sample.round >= stop and sample.decision == ne.PLACE
                     and sample.phase == ne.ACTION):
-                return fast.judge.value(sample)
+                return self._leaf_value(sample)
             if deadline is not None and _time.perf_counter() >= deadline:
                 return None
             sample.apply_index(fast.choose_index(sample))
         return float(sample.scores()[0]["total"])
+
+    def _leaf_value(self, leaf: ne.NationalEconomyState) -> float:
+        """What a truncated rollout's leaf is worth: the rollout policy's learned value
+        (a bench experiment, bench/solo_leaf.py, puts another value here)."""
+        fast = self.fast
+        assert fast is not None
+        return fast.judge.value(leaf)
 
 
 _POLICY = -1  # `reply`'s candidate "the rollout policy's own choice at the inner node"
