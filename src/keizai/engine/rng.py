@@ -23,16 +23,22 @@ if TYPE_CHECKING:  # annotations only: mypyc compiles i64 as a native 64-bit int
 _MASK: Final = (1 << 64) - 1
 # Whether this module is the mypyc-compiled one (native i64 arithmetic wraps around).
 _NATIVE: Final = not __file__.endswith(".py")
-# SplitMix64's constants as signed 64-bit values, for the native arithmetic.
-_GOLDEN: Final[i64] = 0x9E3779B97F4A7C15 - (1 << 64)
-_MIX1: Final[i64] = 0xBF58476D1CE4E5B9 - (1 << 64)
-_MIX2: Final[i64] = 0x94D049BB133111EB - (1 << 64)
-_LOW63: Final[i64] = (1 << 63) - 1
 
 
 def _signed(value: int) -> int:
     """A 64-bit unsigned value as the signed number with the same bits."""
     return value - (1 << 64) if value >> 63 else value
+
+
+# SplitMix64's constants as signed 64-bit values, for the native arithmetic. Computed by a
+# call, not written as literals: mypyc folds a literal beyond 62 bits into a Python int
+# that it converts to i64 at every use; a computed Final is kept as a native i64.
+_GOLDEN: Final[i64] = _signed(0x9E3779B97F4A7C15)
+_MIX1: Final[i64] = _signed(0xBF58476D1CE4E5B9)
+_MIX2: Final[i64] = _signed(0x94D049BB133111EB)
+_LOW63: Final[i64] = _signed((1 << 63) - 1)
+# The largest number below 2**62, written so: compiled code compares it natively.
+_SMALL: Final = (1 << 62) - 1
 
 
 class Rng:
@@ -42,7 +48,7 @@ class Rng:
 
     def __init__(self, seed: int = 0) -> None:
         # The state's 64 bits: unsigned in plain Python, signed in the compiled build.
-        if 0 <= seed < 1 << 62:  # the same bits either way (and no big-integer work)
+        if 0 <= seed <= _SMALL:  # the same bits either way (and no big-integer work)
             self._state: i64 = seed
         else:
             self._state = _signed(seed & _MASK) if _NATIVE else seed & _MASK
@@ -74,7 +80,7 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in [0, n)."""
-        if _NATIVE and 0 < n < 1 << 62:
+        if _NATIVE and 0 < n <= _SMALL:
             return self._below(n)
         return self.next64() % n
 
@@ -88,6 +94,15 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher–Yates shuffle in place."""
+        if isinstance(items, list):  # the piles: list item access compiles to native code
+            self._shuffle_list(items)
+            return
+        for i in range(len(items) - 1, 0, -1):
+            j = self._below(i + 1) if _NATIVE else self.next64() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def _shuffle_list(self, items: list[Any]) -> None:
+        """`shuffle` of a list: the same draws and swaps."""
         for i in range(len(items) - 1, 0, -1):
             j = self._below(i + 1) if _NATIVE else self.next64() % (i + 1)
             items[i], items[j] = items[j], items[i]

@@ -62,6 +62,21 @@ BURNT: Final = 2
 ROUNDS: Final = 9
 
 
+def _slot(actions: list[int], action: int) -> int:
+    """Where `action` goes in the ascending list `actions` (a place's action, listed in
+    order), or -1 if it is there already: places with the same action (several
+    Carpenters) judge alike, so the first one judged decides."""
+    k = len(actions)
+    while k > 0:
+        last = actions[k - 1]
+        if last < action:
+            break
+        if last == action:
+            return -1
+        k -= 1
+    return k
+
+
 class Player:
     """One seat's holdings. Hands are counts per building type plus Consumer Items."""
 
@@ -408,7 +423,10 @@ class NationalEconomyState(State):
             spot = spots[keys[i]]
             if who[i] and not spot.multi:
                 continue
-            self._judge(p, seat, spot, out)
+            action = spot.action
+            k = _slot(out, action)
+            if k >= 0 and self._judge(p, seat, spot):
+                out.insert(k, action)
         if p.buildings:
             own_spots = self.own_spots
             built = p.built
@@ -416,38 +434,29 @@ class NationalEconomyState(State):
                 if built[j] == FREE:
                     spot = own_spots[t]
                     if spot.steps:
-                        self._judge(p, seat, spot, out)
-        out.sort()
-        # Places with the same action (several Carpenters) judge alike: one action each.
-        last = -1
-        unique: list[int] = []
-        for action in out:
-            if action != last:
-                unique.append(action)
-                last = action
-        return unique
+                        action = spot.action
+                        k = _slot(out, action)
+                        if k >= 0 and self._judge(p, seat, spot):
+                            out.insert(k, action)
+        return out
 
-    def _judge(self, p: Player, seat: int, spot: Spot, out: list[int]) -> None:
-        """Append the spot's action to `out` when p may place there."""
-        action = spot.action
+    def _judge(self, p: Player, seat: int, spot: Spot) -> bool:
+        """Whether p may place a worker on the spot."""
         hand = p.hand_n + p.items
         if p.ready < spot.workers or hand < spot.need_hand or self.budget < spot.need_budget:
-            return
+            return False
         check = spot.check
         if check == SIMPLE:
-            out.append(action)
-        elif check == BUILD_FULL:
+            return True
+        if check == BUILD_FULL:
             if self._cheapest_known < 0:
                 self._cheapest_known = self._cheapest(p)
-            if self._cheapest_known < hand:
-                out.append(action)
-        elif check == HIRE:
+            return self._cheapest_known < hand
+        if check == HIRE:
             limit = self._worker_limit(p)
             hire_to = spot.hire_to
-            if p.workers < (min(hire_to, limit) if hire_to else limit):
-                out.append(action)
-        elif self._feasible(p, seat, spot):
-            out.append(action)
+            return p.workers < (min(hire_to, limit) if hire_to else limit)
+        return self._feasible(p, seat, spot)
 
     def _cheapest(self, p: Player) -> int:
         """The lowest construction cost (reductions applied) among p's hand, or a huge
