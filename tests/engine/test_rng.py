@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 
 from keizai.engine import Rng, SmallDraws
@@ -21,6 +22,18 @@ def test_shuffles_are_permutations() -> None:
     assert sorted(items) == list(range(60)) and items != list(range(60))
     SmallDraws(Rng(1)).shuffle(items)
     assert sorted(items) == list(range(60))
+
+
+def test_a_list_is_shuffled_as_any_other_sequence() -> None:
+    """`shuffle` takes a list through a loop of its own (list operations compile to native
+    code): the same draws and swaps as for any mutable sequence, so every game's deck is
+    the same."""
+    for seed in range(20):
+        items = list(range(70))
+        other = array("i", range(70))
+        Rng(seed).shuffle(items)
+        Rng(seed).shuffle(other)
+        assert items == list(other)
 
 
 def test_small_draws_stay_in_range_and_are_close_to_uniform() -> None:

@@ -3,7 +3,9 @@
 - `score_parts` / `score_player` (counting loops instead of lists and closures) against
   the scoring as it was written before (kept here as the reference), on random holdings
   that reach every end-of-game bonus of every edition (revival rulebook, Scoring);
-- `take_over`: the state becomes the other position, every attribute of it.
+- `take_over`: the state becomes the other position, every attribute of it;
+- `_placements` (each action put in its place as it is judged, issue #16, session 12)
+  against the listing as it was: every free place judged, then sorted and de-duplicated.
 """
 
 from __future__ import annotations
@@ -13,9 +15,15 @@ from typing import Any
 
 import pytest
 
+from keizai.engine import Rng
 from keizai.rules.national_economy.cards import FACILITY, ICON_BITS, Building
 from keizai.rules.national_economy.scoring import score_parts, score_player, vp_card_points
-from keizai.rules.national_economy.state import NationalEconomyState, Player
+from keizai.rules.national_economy.state import (
+    FREE,
+    PLACE,
+    NationalEconomyState,
+    Player,
+)
 from tests.rules.national_economy.helpers import new
 
 
@@ -137,3 +145,50 @@ def test_take_over_makes_the_state_the_other_position() -> None:
             assert value == before[name], name
     assert state.history == history
     assert state.legal_indices() == other.legal_indices()
+
+
+def reference_placements(state: NationalEconomyState, seat: int) -> list[int]:
+    """`_placements` as written before session 12: every free place of the general row and
+    of the seat's own buildings judged, the actions sorted, duplicates dropped."""
+    p = state.players[seat]
+    state._cheapest_known = -1
+    found: list[int] = []
+    for i, key in enumerate(state.wp_key):
+        spot = state.spots[key]
+        if state.wp_side[i] or (state.wp_who[i] and not spot.multi):
+            continue
+        if state._judge(p, seat, spot):
+            found.append(spot.action)
+    for j, t in enumerate(p.buildings):
+        spot = state.own_spots[t]
+        if p.built[j] == FREE and spot.steps and state._judge(p, seat, spot):
+            found.append(spot.action)
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("edition", ["progress", "mecenat", "glory"])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_placements_are_listed_as_before(edition: str, players: int) -> None:
+    """In random games, every placement decision lists the actions the old listing did,
+    ascending and once each, also where several Carpenters stand in the row (3 and 4
+    players: rulebook, Setup) and where sold buildings join it."""
+    checked = duplicates = 0
+    for seed in range(4):
+        state = new(edition, players, seed=seed)
+        state.log_enabled = False
+        rng = Rng(seed)
+        while not state.is_over:
+            if state.decision == PLACE:
+                seat = state.current
+                assert seat is not None
+                listed = state._placements(seat)
+                assert listed == reference_placements(state, seat)
+                assert listed == sorted(set(listed))
+                keys = [state.spots[k].action for k in state.wp_key]
+                duplicates += len(keys) != len(set(keys))
+                checked += 1
+            legal = state.legal_indices()
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert checked > 100
+    if players >= 3:
+        assert duplicates  # rows with the same place twice were listed
