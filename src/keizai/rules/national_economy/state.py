@@ -376,7 +376,9 @@ class NationalEconomyState(State):
     def _draw(self, p: Player, n: int, seat: int, quiet: bool = False) -> None:
         """Draw n building cards; reshuffle the discard pile when the deck runs out; draw
         Consumer Items for whatever is still missing (revival rulebook, Draw Cards)."""
-        drawn: list[int] = []
+        logging = not quiet and self.log_enabled
+        drawn: list[int] = []  # the cards, kept for the log only
+        got = 0
         deck = self.deck
         hand = p.hand
         self.reveals += 1
@@ -390,16 +392,17 @@ class NationalEconomyState(State):
             if self.deck_known:
                 self.deck_known -= 1
             hand[t] += 1
-            drawn.append(t)
-        p.hand_n += len(drawn)
-        if not quiet and self.log_enabled:
-            items = n - len(drawn)
+            got += 1
+            if logging:
+                drawn.append(t)
+        p.hand_n += got
+        if logging:
+            items = n - got
             short = "_short" if items else ""
             ids = [self.cards.buildings[t].id for t in drawn]
-            if self.log_enabled:
-                self._event(msg("ne.log.draws" + short, seat=seat, n=len(drawn), items=items),
-                            seat, msg("ne.log.draws_cards" + short, seat=seat, cards=ids,
-                                      items=items))
+            self._event(msg("ne.log.draws" + short, seat=seat, n=got, items=items),
+                        seat, msg("ne.log.draws_cards" + short, seat=seat, cards=ids,
+                                  items=items))
 
     def _draw_undecided(self) -> int:
         """The top card of a deck whose cards are all undecided (lazy draws)."""
@@ -417,8 +420,9 @@ class NationalEconomyState(State):
         keys = self.wp_key
         who = self.wp_who
         side = self.wp_side
+        solo = self.num_players == 1  # workplaces turn sideways in the solo game only
         for i in range(len(keys)):
-            if side[i]:
+            if solo and side[i]:
                 continue
             spot = spots[keys[i]]
             if who[i] and not spot.multi:
@@ -953,8 +957,9 @@ class NationalEconomyState(State):
             out.append(items_index)
         hand = p.hand
         for t in range(items_index - 1, self.pay_min - 1, -1):
-            if hand[t]:
-                capacity += hand[t]
+            count = hand[t]
+            if count:
+                capacity += count
                 if capacity >= need:
                     out.append(t)
         out.reverse()
