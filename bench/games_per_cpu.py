@@ -15,6 +15,7 @@ import time
 
 from regression import random_games
 
+from keizai.engine.errors import InvalidSetup, UnknownGame
 from keizai.sim.bench import engine_build
 
 CHUNK = 10  # games per timing check
@@ -35,13 +36,16 @@ def games_per_cpu_second(game_id: str, players: int, seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("players", type=int)
-    parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("game", help="a game id, e.g. national-economy/progress")
+    parser.add_argument("players", type=int, help="the number of players")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU-seconds per run")
+    parser.add_argument("--repeats", type=int, default=3, help="runs; the best counts")
     args = parser.parse_args()
-    runs = [games_per_cpu_second(args.game, args.players, args.seconds)
-            for _ in range(args.repeats)]
+    try:
+        runs = [games_per_cpu_second(args.game, args.players, args.seconds)
+                for _ in range(max(1, args.repeats))]
+    except (UnknownGame, InvalidSetup) as error:
+        parser.error(str(error))
     print(f"{args.game} {args.players}p: {max(runs):,.0f} games per CPU-second "
           f"(runs: {', '.join(f'{r:,.0f}' for r in runs)}); engine: {engine_build()}")
 
