@@ -93,16 +93,18 @@ class Rng:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Fisher–Yates shuffle in place."""
-        if isinstance(items, list):  # the piles: list item access compiles to native code
+        """Fisher–Yates shuffle in place. Another sequence than a list is shuffled as a
+        list copy written back (the same draws and order): typed as a list, the swaps
+        compile to native list access."""
+        if isinstance(items, list):
             self._shuffle_list(items)
             return
-        for i in range(len(items) - 1, 0, -1):
-            j = self._below(i + 1) if _NATIVE else self.next64() % (i + 1)
-            items[i], items[j] = items[j], items[i]
+        copy = list(items)
+        self._shuffle_list(copy)
+        for i, item in enumerate(copy):
+            items[i] = item
 
     def _shuffle_list(self, items: list[Any]) -> None:
-        """`shuffle` of a list: the same draws and swaps."""
         for i in range(len(items) - 1, 0, -1):
             j = self._below(i + 1) if _NATIVE else self.next64() % (i + 1)
             items[i], items[j] = items[j], items[i]
