@@ -678,7 +678,8 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")]
     = False,
 ) -> None:
-    """Speed on one core: random games/s, engine steps/s, clone()/s, MCTS iterations/s."""
+    """Speed on one core, per CPU-second: random games, engine steps, clone() calls, MCTS
+    iterations."""
     import math
 
     from keizai.sim.bench import bench as run_bench
