@@ -75,3 +75,30 @@ def test_a_bots_draw_blocks_undo_too(client) -> None:
         assert not next_state(ws, my_turn(2))["undo"]   # the page offers no undo
         ws.send_json({"type": "undo"})
         assert next_state(ws, lambda m: False)["error"]["code"] == "undo_unavailable"
+
+
+def test_no_undo_over_a_seat_handed_to_a_bot(client) -> None:
+    """Found by the session-13 attack pass: in a game between people, once the other
+    seat was handed to a bot, a player could undo that person's own moves (the bot's seat
+    counted as a bot's). A handed seat still belongs to its player: no undo."""
+    game = create(client, "futuropia", seats=["human", "human"])
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    table = client.app.state.tables.get(gid)
+    for _ in range(3):   # Futuropia reveals nothing: only the seats can refuse undo
+        seat = table.state.current_player
+        legal = client.get(f"/api/games/{gid}/view", params={"seat": seat},
+                           headers={"x-keizai-token": tokens[seat]}).json()["legal"]
+        assert client.post(f"/api/games/{gid}/actions", json={
+            "seat": seat, "token": tokens[seat], "action": legal[0]["name"]}).status_code == 200
+    movers = [table.state.current_player]
+    handed = 1 - movers[0]   # the other seat, which has moved, leaves
+    assert client.post(f"/api/games/{gid}/seats/{handed}/bot",
+                       json={"token": tokens[handed], "agent": "random"}).status_code == 200
+    record = table.state.record()
+    stored = table.store.action_count(gid)
+    refused = client.post(f"/api/games/{gid}/undo",
+                          json={"seat": 1 - handed, "token": tokens[1 - handed]})
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"]["code"] == "undo_unavailable"
+    assert table.store.action_count(gid) >= stored
+    assert table.state.record()["actions"][:len(record["actions"])] == record["actions"]

@@ -239,8 +239,10 @@ class Table:
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not undo now (see keizai.engine.undo), as a catalogue id, or None
         when it may."""
+        # a seat handed to a bot still belongs to its player: undoing would take back
+        # moves made in that player's name
         if self.seats[seat].kind != "human" or any(
-                s.kind != "bot" for s in self.seats if s.seat != seat):
+                s.kind != "bot" or s.handed for s in self.seats if s.seat != seat):
             return "web.undo.not_against_bots"
         if self.state.is_over:
             return "refuse.game_over"
