@@ -141,3 +141,17 @@ def test_a_database_outage_is_a_503_storage_error() -> None:
         assert client.post(f"/api/games/{game['id']}/actions", json={
             "seat": 0, "token": token, "action": view["legal"][0]["name"]}
             ).json() == {"ok": True, "step": 1}
+
+
+def test_a_seat_in_other_digits_is_a_400(client) -> None:
+    """Found by the session-13 attack pass: "²" is a digit to `str.isdigit`, so the seat
+    reached `int` and the answer was a 500 (and "٠", Arabic-Indic zero, was seat 0)."""
+    game = create(client, seats=["random", "random"])
+    with live(client, game) as ws:
+        next_state(ws, lambda m: m["over"])
+    for seat in ("²", "¹", "٠", "１"):
+        error_of(client.get(f"/api/games/{game['id']}/view", params={"seat": seat}), 400,
+                 "invalid_request")
+        error_of(client.get(f"/api/games/{game['id']}/replay",
+                            params={"step": 1, "seat": seat}), 400, "invalid_request")
+

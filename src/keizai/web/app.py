@@ -122,7 +122,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     if kind != "application/json":
         raise ApiError("unsupported_media_type", "bodies are application/json", 415)
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not _ascii_digits(length) or int(length) > MAX_BODY):
         raise ApiError("too_large", f"a request body is at most {MAX_BODY} bytes", 413)
     body = b""
     async for chunk in request.stream():
@@ -162,10 +162,16 @@ def depth(value: Any) -> int:
     return deepest
 
 
+def _ascii_digits(text: str) -> bool:
+    """Whether `text` is a number in ASCII digits: `str.isdigit` is true of "²" and "٠"
+    too, which `int` refuses or reads as another digit."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_seat(raw: str | None) -> int | None:
     if raw is None or raw == "":
         return None
-    if not raw.isdigit() or len(raw) > 2:
+    if not _ascii_digits(raw) or len(raw) > 2:
         raise ApiError("invalid_request", "seat must be a seat number")
     return int(raw)
 
