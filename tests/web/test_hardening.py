@@ -206,7 +206,8 @@ class HeldPool:
         self.calls: list[list[str]] = []
         self.release = asyncio.Event()
 
-    async def choose(self, spec: str, seed: int, state: State, bound=None) -> str:
+    async def choose(self, spec: str, seed: int, state: State, bound=None,
+                     background: bool = False) -> str:
         self.calls.append(state.record()["actions"])
         if len(self.calls) == 1:
             await self.release.wait()

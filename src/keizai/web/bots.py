@@ -16,6 +16,7 @@ import logging
 import math
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -109,6 +110,48 @@ def _worker_start() -> None:
 Thinker = Callable[[str, int, State], str]
 
 
+class Slots:
+    """The pool's free workers, handed out in the order asked for, except that a game of
+    bots alone (`background`) waits while a game with a person in it waits: anyone may
+    start games of bots alone, and those must not slow the bots people play against."""
+
+    def __init__(self, count: int) -> None:
+        self.free = count
+        self.waiting: dict[bool, deque[asyncio.Future[None]]] = {False: deque(),
+                                                                  True: deque()}
+
+    def _may_take(self, background: bool) -> bool:
+        if self.free <= 0 or self.waiting[False]:
+            return False
+        return not (background and self.waiting[True])
+
+    async def acquire(self, background: bool = False) -> None:
+        if self._may_take(background):
+            self.free -= 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting[background].append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.release()   # granted as it was cancelled: hand the worker on
+            else:
+                self.waiting[background].remove(turn)
+            raise
+
+    def release(self) -> None:
+        self.free += 1
+        for background in (False, True):
+            queue = self.waiting[background]
+            while queue and self.free > 0:
+                turn = queue.popleft()
+                if not turn.done():
+                    self.free -= 1
+                    turn.set_result(None)
+                    return
+
+
 class BotPool:
     """`workers` processes for bots; `choose` waits for a free one, then for its answer."""
 
@@ -119,7 +162,7 @@ class BotPool:
         self.thinker = thinker
         self.bound = bound
         self._executor: ProcessPoolExecutor | None = None
-        self._slots: asyncio.Semaphore | None = None
+        self._slots: Slots | None = None
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -129,11 +172,13 @@ class BotPool:
         return self._executor
 
     async def choose(self, spec: str, seed: int, state: State,
-                     bound: float | None = None) -> str:
-        """The bot's action name, or a random legal one when it fails or overruns."""
+                     bound: float | None = None, background: bool = False) -> str:
+        """The bot's action name, or a random legal one when it fails or overruns.
+        `background`: a game of bots alone, served after every game with a person."""
         if self._slots is None:
-            self._slots = asyncio.Semaphore(self.workers)
-        async with self._slots:
+            self._slots = Slots(self.workers)
+        await self._slots.acquire(background)
+        try:
             loop = asyncio.get_running_loop()
             try:
                 future = loop.run_in_executor(self._pool(), self.thinker, spec, seed, state)
@@ -146,6 +191,8 @@ class BotPool:
                 log.exception("bot %s failed; a random action is played", spec)
                 if self._executor is not None and getattr(self._executor, "_broken", False):
                     self.reset()
+        finally:
+            self._slots.release()
         return make_agent("random", seed).choose(state).name
 
     def reset(self) -> None:

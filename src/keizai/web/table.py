@@ -540,6 +540,12 @@ class Table:
                                        row.handed, row.seen)
 
     # ----- bots ------------------------------------------------------------------------
+    @property
+    def bots_alone(self) -> bool:
+        """Whether bots play every seat and none of them for a person (a seat handed
+        over): nobody waits for this game's bots."""
+        return all(s.kind == "bot" and not s.handed for s in self.seats)
+
     def kick_bots(self) -> None:
         """Start the bot loop if a bot is to move and none is running."""
         if self.bot_task is None or self.bot_task.done():
@@ -565,7 +571,8 @@ class Table:
                 spec = "random"
             step = len(state.history)
             seed = (state.seed * 31 + seat) * 1_000_003 + step
-            name = await self.settings.pool.choose(spec, seed % 2**63, state.clone())
+            name = await self.settings.pool.choose(spec, seed % 2**63, state.clone(),
+                                                   background=self.bots_alone)
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
             async with self.lock:
