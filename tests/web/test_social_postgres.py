@@ -44,3 +44,20 @@ def test_names_and_chat_cross_processes(postgres_url: str) -> None:
             assert said.status_code == 201
             chat = within(10, next_message, ws, lambda m: m.get("type") == "chat")
             assert chat["text"] == "hi &lt;3" and chat["name"] == "Uma"
+
+
+def test_the_longest_accepted_input_is_stored(database_url: str) -> None:
+    """Found by the session-13 attack pass on PostgreSQL: a 64-character bot spec (the
+    server accepts 64) did not fit `seats.agent` (32), and a chat message of 200 quotes,
+    stored HTML-escaped as 1,200 characters, did not fit `chat_messages.text` (1024):
+    both were a 503 for input the server had accepted."""
+    spec = "mcts:iterations=100:depth=3:c=1.00000000000000000000000000000000"
+    assert len(spec) == 64
+    with TestClient(create_app(database_url, bot_workers=1, limits=Limits.off())) as client:
+        created = new_table(client, ["human", spec], game="futuropia")
+        said = client.post(f"/api/games/{created['id']}/chat",
+                           json={"seat": 0, "text": '"' * 200},
+                           headers={"x-keizai-token": token_of(created, 0)})
+        assert said.status_code == 201, said.text
+        chat = client.get(f"/api/games/{created['id']}/chat").json()
+        assert chat["messages"][-1]["text"] == "&quot;" * 200

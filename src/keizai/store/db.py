@@ -73,7 +73,7 @@ seats = Table(
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("kind", String(8), nullable=False),          # "human" or "bot"
-    Column("agent", String(32), nullable=True),         # bot name (make_agent spec)
+    Column("agent", String(64), nullable=True),         # bot name (make_agent spec)
     Column("token", String(64), nullable=False),
     Column("claimed", Integer, nullable=False, default=0),
     # 1: the lobby's join gives the seat to the first comer; 0: only its invite link.

@@ -61,7 +61,7 @@ seat_players = Table(
     Column("name", String(32), nullable=True),
     Column("account_id", Integer, ForeignKey("accounts.id", ondelete="SET NULL"),
            nullable=True, index=True),
-    Column("bot", String(32), nullable=True),       # the bot level the seat was created with
+    Column("bot", String(64), nullable=True),       # the bot level the seat was created with
     Column("muted", Integer, nullable=False, default=0),
 )
 
@@ -112,7 +112,7 @@ chat_messages = Table(
            nullable=False, index=True),
     Column("seat", Integer, nullable=True),        # None: the host
     Column("name", String(32), nullable=False),
-    Column("text", String(1024), nullable=False),  # HTML-escaped
+    Column("text", String(1200), nullable=False),  # HTML-escaped: up to 6 x chat.MAX_CHARS
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
