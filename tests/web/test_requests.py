@@ -155,3 +155,29 @@ def test_a_seat_in_other_digits_is_a_400(client) -> None:
         error_of(client.get(f"/api/games/{game['id']}/replay",
                             params={"step": 1, "seat": seat}), 400, "invalid_request")
 
+
+
+def test_a_body_that_never_finishes_is_a_408(monkeypatch) -> None:
+    """Found by the session-13 attack pass: a POST whose body stopped half-way held its
+    request open for as long as the client liked (122 s and counting)."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from keizai.web import app as web_app
+    from keizai.web.errors import ApiError
+
+    async def receive() -> dict:
+        if not sent:
+            sent.append(True)
+            return {"type": "http.request", "body": b'{"action": "pla', "more_body": True}
+        await asyncio.sleep(3600)
+        raise AssertionError("unreachable")
+
+    sent: list[bool] = []
+    scope = {"type": "http", "method": "POST", "path": "/api/games/x/actions",
+             "headers": [(b"content-type", b"application/json")], "query_string": b""}
+    monkeypatch.setattr(web_app, "BODY_SECONDS", 0.2)
+    with pytest.raises(ApiError) as refused:
+        asyncio.run(web_app.read_json(Request(scope, receive)))
+    assert (refused.value.status, refused.value.code) == (408, "request_timeout")

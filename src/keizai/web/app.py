@@ -33,6 +33,7 @@ STATIC = Path(__file__).parent / "static"
 # The message catalogue the page shares with the terminal (keizai/i18n/<lang>.json).
 CATALOGUES = Path(i18n.__file__).parent
 MAX_BODY = 64 * 1024        # bytes of one HTTP request body
+BODY_SECONDS = 15.0         # a request body must arrive within this (a stalled one: 408)
 MAX_MESSAGE = 8 * 1024      # characters of one WebSocket message
 MAX_DEPTH = 16              # nesting of arrays and objects in a request
 HELLO_WITHIN = 10.0         # seconds for a WebSocket's first message
@@ -125,10 +126,16 @@ async def read_json(request: Request) -> dict[str, Any]:
     if length is not None and (not _ascii_digits(length) or int(length) > MAX_BODY):
         raise ApiError("too_large", f"a request body is at most {MAX_BODY} bytes", 413)
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ApiError("too_large", f"a request body is at most {MAX_BODY} bytes", 413)
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise ApiError("too_large",
+                                   f"a request body is at most {MAX_BODY} bytes", 413)
+    except TimeoutError:
+        raise ApiError("request_timeout", f"the request body did not arrive within "
+                       f"{BODY_SECONDS:g} s", 408) from None
     return parse_object(body)
 
 
