@@ -1,4 +1,6 @@
 // A tiny element builder: h("div", {class: "x", onclick: f}, child, "text", …).
+// `style` takes an object of CSSOM properties ({gridRow: "2"}): the server's
+// Content-Security-Policy (style-src 'self') blocks inline style attributes.
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -7,6 +9,10 @@ export function h(tag, attrs = {}, ...children) {
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "class") el.className = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "style") {
+      if (typeof value !== "object") throw new TypeError("style: an object, not a string");
+      Object.assign(el.style, value);
+    }
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat(Infinity)) {

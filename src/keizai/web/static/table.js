@@ -244,6 +244,8 @@ export function showTable(root, { gameId, seat, token }) {
     const ctx = {
       mapped: new Set(),
       pendingName: pending?.name,
+      /** Whether `name` can be chosen now (a renderer shows some choices only then). */
+      isLegal(name) { return whole ? Boolean(candidateFor(whole, name)) : legal.has(name); },
       /** Make `el` the click target of action `name` when it is legal now (or, in a
        * compound decision, a copy of a candidate to pick). */
       target(el, name, question = null) {

@@ -2,7 +2,7 @@
 // the revealed price card, the demand card, the bank, every group's cash, materials and
 // company card. Clicks: the die (roll), price cards in hand (play:<price>:<steps>),
 // corners (corner:<letter>), opponents (draw-from:<seat>); buy / pass / take-from /
-// jump / stay are offered in place on the offer and research panels.
+// jump / stay are offered in place on the offer and research panels, to the seat deciding.
 
 import { h } from "../dom.js";
 import { actionLabel, cardName, has, lang, seatName, t, tr } from "../i18n.js";
@@ -51,7 +51,7 @@ function board(view, ctx) {
     const corner = view.corners.find((c) => c.space === space);
     const here = view.players.filter((p) => p.position === space);
     const cell = h("div", { class: `ee-space ${kind}${corner ? " corner" : ""}`,
-      style: `grid-row:${row};grid-column:${col}`, dataset: { space } },
+      style: { gridRow: String(row), gridColumn: String(col) }, dataset: { space } },
     h("span", { class: "ee-num" }, String(space)),
     h("span", { class: "ee-kind" }, corner ? `${corner.letter}` : named(kind)),
     corner ? null : h("span", { class: "ee-code" }, code(kind)),
@@ -70,6 +70,9 @@ function centre(view, ctx) {
   const die = ctx.target(h("button", { type: "button", class: "ee-die" }, t("ee_roll")),
     "roll");
   const offer = view.offer;
+  // The offer's and the research's choices, shown only to the seat deciding them now.
+  const button = (name, text) => (ctx.isLegal?.(name)
+    ? ctx.target(h("button", { type: "button" }, text), name) : null);
   return [
     h("div", { class: "stats" }, h("span", {}, `${t("ee_turn")} `, h("b", {}, view.turn)),
       h("span", {}, `${t("phase")} `, h("b", {}, t(`ee_phase_${view.phase}`))),
@@ -78,14 +81,13 @@ function centre(view, ctx) {
     offer ? h("div", { class: "ee-offer panel" }, h("b", {}, t("ee_offer")), " ",
       `${named(offer.material)} ${money(offer.price)} (${offer.steps})`,
       h("div", { class: "ee-offer-actions" },
-        ctx.target(h("button", { type: "button" }, t("ee_buy")), "buy"),
-        view.players.map((p) => ctx.target(h("button", { type: "button" },
-          t("ee_take_from", seatName(p.seat))), `take-from:${p.seat}`)),
-        ctx.target(h("button", { type: "button" }, t("ee_pass")), "pass"))) : null,
+        button("buy", t("ee_buy")),
+        view.players.map((p) => button(`take-from:${p.seat}`,
+          t("ee_take_from", seatName(p.seat)))),
+        button("pass", t("ee_pass")))) : null,
     view.phase === "research" ? h("div", { class: "ee-offer panel" },
       h("b", {}, named("market_research")), " ",
-      ctx.target(h("button", { type: "button" }, t("ee_jump")), "jump"),
-      ctx.target(h("button", { type: "button" }, t("ee_stay")), "stay")) : null,
+      button("jump", t("ee_jump")), button("stay", t("ee_stay"))) : null,
     h("div", {}, `${t("ee_demand")}: `, h("b", {}, named(view.demand.material)),
       ` (${view.demand.pile})`),
     h("div", { class: "ee-bank" }, `${t("ee_bank")}: `, Object.entries(view.bank_materials)
