@@ -1,6 +1,7 @@
 // The page: a hash router between the lobby, a live table and the replay viewer.
 
 import { showAccount } from "./account.js";
+import { banner } from "./dom.js";
 import { LANGUAGES, lang, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showLeaderboard, showPlayer } from "./ratings.js";
@@ -9,13 +10,21 @@ import { account, loadAccount } from "./session.js";
 import { showTable } from "./table.js";
 
 let leave = null;   // the current screen's clean-up (closes its WebSocket)
+const GAME_ID = /^[\w-]+$/;   // letters, digits, "_" and "-" (the server's ids are hex)
 
 function route() {
   if (leave) { leave(); leave = null; }
+  banner("");   // a message of the last page is not this page's
   const root = document.getElementById("app");
   root.replaceChildren();
-  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
-  if (parts[0] === "play" && parts.length >= 4) {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map((part) => {
+    try { return decodeURIComponent(part); } catch { return part; }   // a stray "%"
+  });
+  if (["play", "watch", "replay"].includes(parts[0]) && parts[1] && !GAME_ID.test(parts[1])) {
+    banner(`${t("error")}: ${t("not_found")}`);   // never a path into the rest of the API
+  } else if (parts[0] === "play" && parts.length >= 4 && !/^\d+$/.test(parts[2])) {
+    banner(`${t("error")}: ${t("bad_seat", parts[2])}`);
+  } else if (parts[0] === "play" && parts.length >= 4) {
     leave = showTable(root, { gameId: parts[1], seat: Number(parts[2]), token: parts[3] });
   } else if (parts[0] === "watch" && parts[1]) {
     leave = showTable(root, { gameId: parts[1], seat: null, token: null });

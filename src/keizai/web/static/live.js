@@ -3,6 +3,10 @@
 // from an older server) so the table can render it in whatever language is chosen.
 // The seat and its token travel in the first message ("hello"), never in the address.
 // "presence" messages (a seat's player came or went) update the last state's seats.
+// A refusal ends the reconnecting: onStatus("refused", why) with why "forbidden" (a wrong
+// token), "bad_request" or "not_found".
+
+const REFUSED = { 4403: "forbidden", 4400: "bad_request", 4404: "not_found" };
 
 export function connectLive({ gameId, seat, token, onState, onError, onStatus,
   onPresence, onChat }) {
@@ -45,9 +49,7 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
     };
     socket.onclose = (event) => {
       if (closed) return;
-      if (event.code === 4403 || event.code === 4400 || event.code === 4404) {
-        closed = true; onStatus("refused"); return;
-      }
+      if (REFUSED[event.code]) { closed = true; onStatus("refused", REFUSED[event.code]); return; }
       onStatus("reconnecting");
       retry += 1;
       setTimeout(() => { if (!closed) open(); }, Math.min(5000, 250 * 2 ** retry));

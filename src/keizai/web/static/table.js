@@ -26,6 +26,7 @@ export function showTable(root, { gameId, seat, token }) {
   let autoNote = null;
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
+  let lastError = null;   // the server's last error (a refusal's reason)
   const baseTitle = document.title;
   const social = tableSocial({ gameId, seat, token });
 
@@ -42,17 +43,25 @@ export function showTable(root, { gameId, seat, token }) {
       banner(""); render();
     },
     onPresence(seats) { if (message) { message = { ...message, seats }; render(); } },
-    onError(error) { busy = false; banner(`${t("error")}: ${errorText(error)} (${error.code})`);
-      render(); },
-    onStatus(next) {
+    onError(error) { busy = false; lastError = error;
+      banner(`${t("error")}: ${errorText(error)} (${error.code})`); render(); },
+    onStatus(next, why) {
       const was = offline;
       offline = next === "reconnecting";
       if (next === "reconnecting") banner(t("reconnecting"), "info");
-      if (next === "refused") banner(`${t("error")}: ${t("not_found")}`);
+      if (next === "refused") banner(refusal(why));
       if (next === "open" && was) banner("");
       if (was !== offline && message) render();
     },
   });
+
+  /** Why the server would not let this page in, in the page's language. */
+  function refusal(why) {
+    const text = { forbidden: t("refused_token"), bad_request: t("refused_request"),
+      not_found: t("not_found") }[why] ?? t("not_found");
+    const detail = why === "bad_request" && lastError ? ` (${errorText(lastError)})` : "";
+    return `${t("error")}: ${text}${detail}`;
+  }
 
   function send(name) {
     if (offline) { banner(t("reconnecting"), "info"); return; }

@@ -24,8 +24,10 @@ export function tableSocial({ gameId, seat, token }) {
     }
   }
 
+  /** The chat so far; quietly none when it cannot be had (the table's own connection
+   * says what is wrong with the game, e.g. that there is no such game). */
   async function loadChat() {
-    const answer = await call(`/api/games/${gameId}/chat`);
+    const answer = await api(`/api/games/${gameId}/chat`).catch(() => null);
     if (answer && answer.messages.length) { messages = answer.messages; redrawChat(); }
   }
 
