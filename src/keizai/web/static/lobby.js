@@ -102,7 +102,7 @@ export function showLobby(root) {
         h("select", { name: `kind-${i}`, onchange: (e) => { state.seats[i] = e.target.value;
           render(); } },
         h("option", { value: "human", selected: state.seats[i] === "human" }, t("human")),
-        h("option", { value: "open", selected: state.seats[i] === "open" }, t("open_seat")),
+        h("option", { value: "open", selected: state.seats[i] === "open" }, t("seat_kind_open")),
         h("option", { value: "bot", selected: state.seats[i] === "bot" }, t("bot"))),
         state.seats[i] === "bot" ? h("select", { name: `bot-${i}`, onchange: (e) => {
           state.bots[i] = e.target.value; } },
@@ -167,8 +167,8 @@ export function showLobby(root) {
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
           `chip ${s.kind}` }, `${s.name ?? seatName(s.seat)} ${s.kind === "bot" ? botName(s.agent)
-          : s.open && !s.claimed ? t("open_seat") : s.connected ? t("connected")
-            : t("away")}`))),
+          : !s.claimed ? t(s.open ? "open_seat" : "invited_waiting")
+            : s.connected ? t("connected") : t("away")}`))),
         h("span", { class: "status" }, g.over ? t("over") : `${t("step")} ${g.step}`),
         g.over ? null : open.map((s) => h("button", { type: "button", class: "join",
           onclick: () => join(g, s.seat) }, `${t("join")} ${seatName(s.seat)}`)),

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
+import { botName, errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
@@ -96,6 +96,8 @@ export function showTable(root, { gameId, seat, token }) {
     return t("waiting", seatName(message.current_player));
   }
 
+  /** A seat's line in the Seats panel: a bot's level, an open seat (anyone may join),
+   * an invited seat whose player has not come yet, online or away. */
   function seatsPanel(renderer) {
     const pawnClass = (seatNo) => renderer.pawnClass?.(message.view, seatNo) ?? `p${seatNo}`;
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
@@ -103,8 +105,8 @@ export function showTable(root, { gameId, seat, token }) {
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
       ` ${playerName(s)} `,
       s.seat === seat ? `(${t("you")}) ` : "",
-      s.kind === "bot" ? `${t("bot")}: ${s.agent}` : !s.claimed ? t("open_seat")
-        : s.connected ? t("connected") : t("away"),
+      s.kind === "bot" ? `${t("bot")}: ${botName(s.agent)}` : !s.claimed
+        ? t(s.open ? "open_seat" : "invited_waiting") : s.connected ? t("connected") : t("away"),
       s.kind === "human" && !s.connected && seat !== null && !message.over
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
           t("hand_to_bot")) : null, social.seatTools(s)))));

@@ -117,9 +117,9 @@ export function tableSocial({ gameId, seat, token }) {
           id: "rematch", onclick: rematch }, t("rematch")) : null);
   }
 
-  /** Mute / unmute next to a seat, for the host. */
+  /** Mute / unmute next to another player's seat, for the host. */
   function seatTools(s) {
-    if (!hostToken) return null;
+    if (!hostToken || s.seat === seat) return null;
     return h("button", { type: "button", class: "small mute", dataset: { seat: s.seat },
       onclick: () => call(`/api/games/${gameId}/chat/mute`, { token: hostToken,
         seat: s.seat, muted: !s.muted }) }, s.muted ? t("unmute") : t("mute"));

@@ -1,0 +1,141 @@
+"""What a tester found on the page, in headless Chromium: the 企業帝國 board under the
+Content-Security-Policy, refused invite links and bad addresses, the Seats panel's labels,
+the offer shown only to whoever decides, and the board first on a phone."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+
+import keizai
+from tests.web.browser import unavailable_reason
+from tests.web.live_server import LiveServer
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 10_000
+
+
+def _page(browser, lang: str = "en", width: int = 1100):
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('keizai.lang', '{lang}')")
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    return page
+
+
+def _create(server: LiveServer, game: str, seats: list[str], seed: int = 1,
+            actions: tuple[str, ...] = ()) -> dict:
+    created = httpx.post(f"{server.url}/api/games", json={
+        "game": game, "seats": seats, "seed": seed}).json()
+    state = keizai.new_game(game, len(seats), seed=seed)
+    for name in actions:
+        mover = state.current_player
+        reply = httpx.post(f"{server.url}/api/games/{created['id']}/actions", json={
+            "seat": mover, "token": created["seats"][mover]["token"], "action": name})
+        assert reply.status_code == 200, reply.text
+        state.apply(name)
+    return created
+
+
+def _play(page, server: LiveServer, game: dict, seat: int = 0) -> None:
+    page.goto(f"{server.url}/#/play/{game['id']}/{seat}/{game['seats'][seat]['token']}")
+    page.wait_for_selector(".table")
+
+
+def _ee_offer_to_the_other_seat() -> tuple[int, list[str]]:
+    """A seed and the moves after which seat 1 decides an offer (seat 0 waits)."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = keizai.new_game("enterprise-empire", 2, seed=seed)
+        while not state.is_over and len(state.history) < 60:
+            offer = state.view(0).get("offer")
+            if offer and offer["to"] == 1 and state.current_player == 1:
+                return seed, state.record()["actions"]
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def test_the_enterprise_empire_board_keeps_the_csp_and_its_ring(browser, server) -> None:
+    """Each space sits on the ring (no inline style attribute for the CSP to block), and
+    the offer's buttons are shown only to the seat that decides it."""
+    seed, actions = _ee_offer_to_the_other_seat()
+    game = _create(server, "enterprise-empire", ["human", "human"], seed, tuple(actions))
+    page = _page(browser)
+    _play(page, server, game)
+    page.wait_for_selector(".ee-space[data-space='35']")
+    places = page.eval_on_selector_all(".ee-space", """cells => cells.map((c) => {
+      const s = getComputedStyle(c);
+      return [c.dataset.space, s.gridRowStart, s.gridColumnStart]; })""")
+    where = {space: (row, col) for space, row, col in places}
+    assert where["0"] == ("1", "1") and where["9"] == ("1", "10")
+    assert where["10"] == ("2", "10") and where["11"] == ("3", "10")
+    assert where["27"] == ("10", "1") and where["35"] == ("2", "1")
+    assert page.query_selector(".ee-offer") is not None   # the offer is shown …
+    assert page.query_selector(".ee-offer-actions button") is None   # … not its buttons
+    other = _page(browser)
+    _play(other, server, game, seat=1)
+    other.wait_for_selector(".ee-offer-actions button.legal")
+    assert not page.errors and not other.errors, page.errors + other.errors
+
+
+def test_refused_and_malformed_addresses_say_why(browser, server) -> None:
+    game = _create(server, "national-economy/mecenat", ["human", "human"])
+    token = game["seats"][1]["token"]
+    page = _page(browser)
+    page.goto(f"{server.url}/#/play/{game['id']}/1/wrongtoken")
+    page.wait_for_selector("#banner:has-text('wrong token')", timeout=WAIT)
+    page.goto(f"{server.url}/#/play/{game['id']}/abc/{token}")
+    page.wait_for_selector("#banner:has-text('not a seat number')", timeout=WAIT)
+    page.goto(f"{server.url}/#/play/{game['id']}/7/{token}")
+    page.wait_for_selector("#banner:has-text('Bad request')", timeout=WAIT)
+    page.goto(f"{server.url}/#/watch/..%2F..%2Fapi")
+    page.wait_for_selector("#banner:has-text('No game has this address')", timeout=WAIT)
+    page.goto(f"{server.url}/#/leaderboard/")   # the banner of one page leaves with it
+    page.wait_for_selector("#banner", state="hidden", timeout=WAIT)
+    page.goto(f"{server.url}/#/watch/0123456789ab")
+    page.wait_for_selector("#banner:has-text('No game has this address')", timeout=WAIT)
+    assert not [e for e in page.errors if "TypeError" in e], page.errors
+
+
+def test_the_seats_panel_labels_in_three_languages(browser, server) -> None:
+    """An invited seat not here yet is no open seat; a bot's level is translated; the
+    host is offered no mute for their own seat; the lobby's seat kinds are capitalised
+    alike."""
+    page = _page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-game")
+    kinds = page.eval_on_selector_all("select[name=kind-0] option", "os => os.map(o => o.text)")
+    assert all(k[:1].isupper() for k in kinds), kinds
+    page.select_option("select[name=players]", "3")
+    for seat, kind in enumerate(["human", "human", "bot"]):
+        page.select_option(f"select[name=kind-{seat}]", kind)
+    page.select_option("select[name=bot-2]", "normal")
+    page.click("#create-game")
+    page.click("[data-play-seat='0']")
+    page.wait_for_selector(".seats-panel li:nth-child(3)")
+    seats = page.locator(".seats-panel li")
+    assert "invited, not here yet" in seats.nth(1).inner_text()
+    assert "open" not in seats.nth(1).inner_text()
+    assert page.query_selector(".seats-panel .mute[data-seat='0']") is None
+    assert page.query_selector(".seats-panel .mute[data-seat='1']") is not None
+    for lang, level in (("ja", "普通"), ("zh-TW", "普通")):
+        page.select_option("#lang-select", lang)
+        assert level in seats.nth(2).inner_text(), seats.nth(2).inner_text()
+        assert "normal" not in seats.nth(2).inner_text()
+    assert not page.errors, page.errors
+
+
+def test_the_board_comes_first_on_a_phone(browser, server) -> None:
+    """Without a Choices panel (a spectator, a finished game) the board still leads."""
+    game = _create(server, "national-economy/mecenat", ["human", "human"])
+    page = _page(browser, width=390)
+    page.goto(f"{server.url}/#/watch/{game['id']}")
+    page.wait_for_selector(".table .side")
+    board = page.locator(".table-body .board").bounding_box()
+    side = page.locator(".table-body .side").bounding_box()
+    assert board["y"] < side["y"], (board, side)
