@@ -194,3 +194,27 @@ def test_the_chat_rate_limit_forgets_quiet_seats(monkeypatch) -> None:
     limit.take("a")
     with pytest.raises(chat.ApiError):
         limit.take("a")
+
+
+def test_a_seat_cannot_pass_for_the_host_or_another_seat(client) -> None:
+    """Found by the session-13 attack pass: a seat named "host" chatted exactly as the
+    host does (the chat names the host "host", "ホスト", "主持人"), and two seats could
+    share a name or take another seat's default name ("P1")."""
+    created = new_table(client, ["human", "human", "human"])
+    game_id = created["id"]
+
+    def join(seat: int, name: str):
+        return client.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": name},
+                           headers={"x-keizai-token": token_of(created, seat)})
+
+    for name in ("host", "HOST", "ホスト", "主持人", "P1", "p3"):
+        refused = join(1, name)
+        assert refused.status_code == 400, (name, refused.text)
+        assert refused.json()["error"]["id"] == "web.err.name_reserved"
+    assert join(0, "Ivy").status_code == 200
+    taken = join(1, "ivy")
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "name_taken"
+    assert join(1, "P2").status_code == 200     # its own default name
+    assert join(0, "Ivy").status_code == 200    # a seat keeps its own name
+    names = [s["name"] for s in view(client, game_id, 0, token_of(created, 0))["seats"]]
+    assert names[:2] == ["Ivy", "P2"]

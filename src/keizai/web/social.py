@@ -20,6 +20,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from keizai import i18n
 from keizai.store import Store
 from keizai.store.social import SeatPlayer, Settings, SocialStore
 from keizai.web import chat, ratings
@@ -36,6 +37,9 @@ MAX_BODY = 16 * 1024
 TOKEN_HEADER = "x-keizai-token"
 MAX_NAME = 24
 VISIBILITY = ("public", "private")
+# How the chat names the host, in every language: no seat may take these names.
+HOST_NAMES = frozenset(unicodedata.normalize("NFKC", i18n.tr("chat.host", lang)).casefold()
+                       for lang in i18n.LANGUAGES)
 
 
 @dataclass
@@ -287,6 +291,7 @@ class Social(TableHooks):
         if raw is None and session is None:
             raise ApiError("invalid_name", "a guest chooses a name")
         name = clean_name(raw if raw is not None else session.account.username)
+        self._check_name_free(table, seat, name)
         values: dict[str, Any] = {"name": name}
         if session is not None:
             values["account_id"] = session.account.id
@@ -294,6 +299,18 @@ class Social(TableHooks):
         self.refresh(table.id)
         table.broadcast()
         return {"seat": seat, **self.seat_info(table, seat)}
+
+    def _check_name_free(self, table: Table, seat: int, name: str) -> None:
+        """A seat's name must not pass for someone else at the table: the host (as the
+        chat names it in any language), another seat's default name ("P2") or another
+        seat's chosen name (case-insensitively)."""
+        key = name.casefold()
+        if key in HOST_NAMES or key in {f"p{other + 1}" for other in range(len(table.seats))
+                                        if other != seat}:
+            raise ApiError.refused("invalid_name", "web.err.name_reserved", name=name)
+        for other, player in self.players.get(table.id, {}).items():
+            if other != seat and player.name is not None and player.name.casefold() == key:
+                raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
 
     async def rematch(self, table: Table, token: Any) -> dict[str, Any]:
         """A new game with the same seats (names, accounts, bots), settings and options."""
