@@ -291,7 +291,7 @@ class Social(TableHooks):
         if raw is None and session is None:
             raise ApiError("invalid_name", "a guest chooses a name")
         name = clean_name(raw if raw is not None else session.account.username)
-        self._check_name_free(table, seat, name)
+        self._check_name_free(table, seat, name, session.account.id if session else None)
         values: dict[str, Any] = {"name": name}
         if session is not None:
             values["account_id"] = session.account.id
@@ -300,16 +300,19 @@ class Social(TableHooks):
         table.broadcast()
         return {"seat": seat, **self.seat_info(table, seat)}
 
-    def _check_name_free(self, table: Table, seat: int, name: str) -> None:
+    def _check_name_free(self, table: Table, seat: int, name: str,
+                         account: int | None) -> None:
         """A seat's name must not pass for someone else at the table: the host (as the
-        chat names it in any language), another seat's default name ("P2") or another
-        seat's chosen name (case-insensitively)."""
+        chat names it in any language), another seat's default name ("P2") or the name
+        of another seat (case-insensitively), unless `account` sits there too (one
+        person at two seats, a hot seat)."""
         key = name.casefold()
         if key in HOST_NAMES or key in {f"p{other + 1}" for other in range(len(table.seats))
                                         if other != seat}:
             raise ApiError.refused("invalid_name", "web.err.name_reserved", name=name)
         for other, player in self.players.get(table.id, {}).items():
-            if other != seat and player.name is not None and player.name.casefold() == key:
+            if (other != seat and player.name is not None and player.name.casefold() == key
+                    and (account is None or player.account_id != account)):
                 raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
 
     async def rematch(self, table: Table, token: Any) -> dict[str, Any]:
