@@ -26,7 +26,8 @@ def test_a_game_between_bots_plays_to_the_final_ranking() -> None:
                                  "--seed", "1", "--seats", "random,random,random"])
     assert result.exit_code == 0, result.output
     assert "Final ranking: 1. P" in result.output
-    assert "Scores:" in result.output and "vp_cards" in result.output
+    assert "Scores:" in result.output and "VP cards" in result.output
+    assert "vp_cards" not in result.output   # the page's words, not the scores' keys
 
 
 def test_bad_input_reprompts_with_a_reason() -> None:
@@ -233,7 +234,7 @@ def test_final_ranking_in_japanese() -> None:
     tie.final = True
     play(tie, "stop", "stop")
     text = final_ranking_text(tie, ["random", "random"], "ja")
-    assert text.startswith("最終順位：1位 P1（random）") and "（同位）" in text
+    assert text.startswith("最終順位：1位 P1（ランダム）") and "（同位）" in text
     assert text.endswith("同点勝利：P1、P2")
 
 
@@ -342,7 +343,9 @@ def test_ctrl_c_leaves_the_game_with_the_resume_line(tmp_path: Path,
 
 def test_a_new_game_does_not_overwrite_a_saved_game(tmp_path: Path) -> None:
     """`--save game.json` where --resume was meant: the saved game is kept and the error
-    says how to continue it (a file that holds no game record may be overwritten)."""
+    says how to continue it. A finished game may be overwritten; any other file is kept
+    (found by the session-13 terminal pass: a notes file or a damaged save was replaced
+    without a word)."""
     save = tmp_path / "game.json"
     runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
                         "--seats", "human,random", "--save", str(save)], input="1\nq\n")
@@ -353,12 +356,35 @@ def test_a_new_game_does_not_overwrite_a_saved_game(tmp_path: Path) -> None:
     assert f"already holds a saved game of futuropia; continue it with --resume {save}" \
         in result.output
     assert save.read_text() == kept
-    notes = tmp_path / "notes.json"
-    notes.write_text("[]")
-    for _ in range(2):  # a file that is no game record, then a finished game
+    damaged = {**json.loads(kept), "actions": ["no such action"]}
+    for text in ("my notes\n", "[]", json.dumps(damaged)):   # kept, with the reason
+        notes = tmp_path / "notes.json"
+        notes.write_text(text)
         result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
                                      "--seats", "random,random", "--save", str(notes)])
-        assert result.exit_code == 0 and json.loads(notes.read_text())["game"] == "futuropia"
+        assert result.exit_code == 2 and "is not a finished keizai game" in result.output
+        assert notes.read_text() == text
+    finished = tmp_path / "finished.json"
+    for _ in range(2):  # a new game, then another over the finished one
+        result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "5",
+                                     "--seats", "random,random", "--save", str(finished)])
+        assert result.exit_code == 0 and json.loads(finished.read_text())["game"] == "futuropia"
+
+
+def test_a_device_or_a_pipe_is_no_save(tmp_path: Path) -> None:
+    """Found by the session-13 terminal pass: `--save /dev/zero` read the device whole
+    (the process was killed for its memory) and a FIFO hung the game."""
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo)):
+        for args in (["play", "futuropia", "--players", "2", "--save", path],
+                     ["play", "--resume", path]):
+            result = runner.invoke(app, args, input="q\n")
+            assert result.exit_code == 2, (args, result.output)
+            assert "is not a regular file" in result.output or \
+                "is not a finished keizai game" in result.output
 
 
 def test_human_is_a_seat_name_in_any_case_as_the_bot_names_are() -> None:
@@ -483,3 +509,57 @@ def test_play_errors_read_in_the_chosen_language(tmp_path: Path, lang: str) -> N
     result = runner.invoke(app, ["play", "--resume", str(broken), "--lang", lang])
     shown = result.output.replace(str(broken), "").replace("'zzz'", "")
     assert not english_words(shown), shown
+
+
+def test_a_hot_seat_hides_a_hand_before_the_next_player_looks() -> None:
+    """Found by the session-13 terminal pass: in a hot seat the pass banner for P2
+    printed right under P1's table, with P1's hand, and the header printed the seed (from
+    which every hand and the deck follow). Now P1 reads what their move brought, presses
+    Enter, and the screen is cleared (blank lines where the output is no terminal)."""
+    result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                 "--seed", "5", "--seats", "human,human", "--lang", "en"],
+                           input="\n1\n\nq\n")
+    assert result.exit_code == 0, result.output
+    header = result.output.splitlines()[0]
+    assert "seed" not in header and "5" not in header.split(",")[-1]
+    hide = result.output.index("P1: press Enter to hide your table")
+    banner = result.output.index("pass the screen to P2")
+    assert hide < banner
+    between = result.output[hide:banner]
+    assert "\n" * 40 in between and "hand: " not in between
+    assert "hand: " in result.output[:hide]   # P1 saw their own hand on their turn
+
+
+def test_odd_input_files_and_options_are_clear_errors(tmp_path: Path) -> None:
+    """Found by the session-13 terminal pass: options nested past Python's recursion
+    limit were a RecursionError traceback; a save whose seats do not fit was silently
+    played as human against random; `sim --workers -1` showed the pool's own message."""
+    nested = "[" * 40000 + "]" * 40000
+    for command in (["play", "futuropia", "--players", "2"], ["sim", "--games", "1"]):
+        result = runner.invoke(app, [*command, "--options", nested])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert "options" in result.output
+    record = keizai.new_game("futuropia", 2, seed=3).record()
+    for seats in (["human"], "human,heuristic", [1, 2]):
+        save = tmp_path / "seats.json"
+        save.write_text(json.dumps({**record, "seats": seats}))
+        result = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
+        assert result.exit_code == 2 and "its seats must list 2 seats" in result.output
+    result = runner.invoke(app, ["sim", "--games", "1", "--workers", "-1"])
+    assert result.exit_code == 2 and "--workers must be 1 or more" in result.output
+
+
+def test_an_answer_the_terminal_cannot_decode_is_asked_again() -> None:
+    """Found by the session-13 terminal pass: typing 「あ」 on a terminal whose encoding is
+    ASCII ended the game with a UnicodeDecodeError traceback."""
+    import os
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "keizai.cli", "play", "futuropia",
+                          "--players", "2", "--seed", "1", "--lang", "en"],
+                         input="あ\nq\n".encode(), capture_output=True, timeout=120,
+                         env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert run.returncode == 0, run.stderr.decode()
+    assert b"Traceback" not in run.stderr
+    assert b"Please type a number" in run.stdout

@@ -73,16 +73,47 @@ def _writable_file(path: Path, what: str, lang: str = "en") -> None:
         raise _refuse(lang, "cli.err_not_writable", what=what, path=str(path))
 
 
-def _saved_game(path: Path) -> str | None:
-    """The game id of the unfinished game saved in `path`, or None if it holds none (a
-    finished game may be overwritten: nothing is left to resume)."""
+# A save of the longest game is tens of kilobytes: a larger file is not one.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+
+
+def _read_record(path: Path, lang: str) -> dict[str, Any]:
+    """The game record saved in `path`, or a clear refusal: only a regular file (a
+    device or a pipe would be read for ever), of a save's size, holding a JSON object."""
     try:
-        record = json.loads(path.read_text())
-        if not isinstance(record, dict) or not isinstance(record.get("game"), str):
-            return None
-        return None if keizai.replay(record).is_over else record["game"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+        if not path.is_file():
+            raise _refuse(lang, "cli.err_not_file", path=str(path))
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise _refuse(lang, "cli.err_too_big", path=str(path),
+                          most=MAX_SAVE_BYTES // (1024 * 1024))
+        text = path.read_text(encoding="utf-8")
+        record = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+        raise _refuse(lang, "cli.err_not_json", path=str(path),
+                      error=str(error) or type(error).__name__) from None
+    except OSError as error:
+        raise _refuse(lang, "cli.err_in_file", path=str(path), error=str(error)) from None
+    if not isinstance(record, dict):
+        raise _refuse(lang, "cli.err_not_record", path=str(path))
+    return record
+
+
+def _check_save_target(save: Path, resume: Path | None, lang: str) -> None:
+    """Refuse a --save path whose file the game would replace though it is not a
+    finished keizai save: an unfinished game (it could be resumed), a save that no longer
+    replays (it could be mended) or any other file."""
+    _writable_file(save, "--save", lang)
+    if resume is not None and save.resolve() == resume.resolve():
+        return
+    if not save.exists():
+        return
+    try:
+        record = _read_record(save, lang)
+        state = keizai.replay(record)
+    except (typer.Exit, ValueError, KeyError, TypeError, IllegalAction):
+        raise _refuse(lang, "cli.err_save_other", path=str(save)) from None
+    if not state.is_over:
+        raise _refuse(lang, "cli.err_save_holds", path=str(save), game=state.game.id)
 
 
 def _writable_dir(path: Path, what: str) -> None:
@@ -114,9 +145,9 @@ def _parse_options(raw: str | None, lang: str = "en") -> dict[str, Any]:
         return {}
     try:
         options = json.loads(raw)
-    except json.JSONDecodeError as error:
-        raise typer.BadParameter(i18n.tr("cli.err_options_json", lang, error=str(error))
-                                 ) from None
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise typer.BadParameter(i18n.tr("cli.err_options_json", lang,
+                                         error=str(error) or "nested too deeply")) from None
     if not isinstance(options, dict):
         raise typer.BadParameter(i18n.tr("cli.err_options_object", lang))
     return options
@@ -154,8 +185,9 @@ def final_ranking_text(state: State, seats: list[str], lang: str = "en") -> str:
     parts = []
     number = 1
     for place in places:
-        names = sep.join(i18n.tr("cli.ranking_entry", lang, seat=seat, who=seats[seat],
-                                 points=score(seat)) for seat in place)
+        names = sep.join(i18n.tr("cli.ranking_entry", lang, seat=seat,
+                                 who=seat_label(seats[seat], lang), points=score(seat))
+                         for seat in place)
         shared = i18n.tr("cli.ranking_shared", lang) if len(place) > 1 else ""
         parts.append(i18n.tr("cli.ranking_place", lang, place=number, names=names) + shared)
         number += len(place)
@@ -170,9 +202,26 @@ def final_ranking_text(state: State, seats: list[str], lang: str = "en") -> str:
     return text + "\n" + i18n.tr("cli.winner", lang, seat=places[0][0])
 
 
+def seat_label(spec: str, lang: str) -> str:
+    """Who plays a seat, in `lang`: "human", a bot level's name, or the bot's spec."""
+    if spec == "human":
+        return i18n.tr("cli.seat_human", lang)
+    return i18n.tr(f"bot.{spec}", lang) if i18n.has(f"bot.{spec}", lang) else spec
+
+
 def _score_name(key: str, lang: str) -> str:
-    """A score part's name: its key in English (as the scores carry it), else the page's."""
-    return key.replace("_", " ") if lang == "en" else i18n.tr(f"score_{key}", lang)
+    """A score part's name in `lang` (the page's: "VP cards", not the key "vp_cards")."""
+    return i18n.tr(f"score_{key}", lang)
+
+
+def clear_screen() -> None:
+    """Clear the terminal and its scroll-back (a hot seat's hand must not stay in
+    sight); where the output is no terminal, blank lines push it up instead."""
+    if sys.stdout.isatty():
+        sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+        sys.stdout.flush()
+    else:
+        typer.echo("\n" * 60, nl=False)
 
 
 class TerminalTable:
@@ -191,6 +240,8 @@ class TerminalTable:
         self.save = save
         self.log_seen = dict.fromkeys([None, *range(state.num_players)], 0)
         self.last_human: int | None = None
+        # In a hot seat, the seat whose own table (its hand) the screen shows, if any
+        self.on_screen: int | None = None
 
     def _t(self, key: str, **params: Any) -> str:
         return i18n.tr(key, self.lang, **params)
@@ -231,7 +282,9 @@ class TerminalTable:
             seat = state.current_player
             assert seat is not None
             if seat in self.bots:
-                state.apply(self.bots[seat].choose(state))
+                with self._thinking(seat):
+                    action = self.bots[seat].choose(state)
+                state.apply(action)
                 self._save()
                 continue
             legal = state.legal_actions()
@@ -242,19 +295,24 @@ class TerminalTable:
                 self._save()
                 continue
             private = self._private_decision(seat)
+            if self.on_screen is not None and self.on_screen != seat:
+                if not self._hide_table():
+                    self._left()
+                    return
             if len(self.humans) > 1 and seat != self.last_human and private:
                 typer.echo("\n" + self._t("cli.pass_screen", seat=seat))
                 if self._ask(self._t("cli.press_enter")).strip().lower() == "q":
-                    typer.echo(self._t("cli.left_unfinished"))
+                    self._left()
                     return
             if private:
                 self.last_human = viewer = seat
+                if len(self.humans) > 1:
+                    self.on_screen = seat
             self._show_log(seat)
             typer.echo("")
             typer.echo(game.render_text(state.view(seat if private else None), self.lang))
             if not self._human_turn(seat):
-                typer.echo(self._t("cli.left_resume", path=str(self.save)) if self.save
-                           else self._t("cli.left_unfinished"))
+                self._left()
                 return
             self._save()
         state = self.state
@@ -262,6 +320,32 @@ class TerminalTable:
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer), self.lang))
         typer.echo(final_ranking_text(state, self.seats, self.lang))
+
+    def _thinking(self, seat: int) -> contextlib.AbstractContextManager[Any]:
+        """"P2 (hard) is thinking…" while a bot decides, on a terminal with a human at it
+        (a search level takes seconds); gone once it has moved."""
+        if not self.humans or not sys.stdout.isatty():
+            return contextlib.nullcontext()
+        from rich.console import Console
+
+        return Console().status(self._t("cli.thinking", seat=seat,
+                                        who=seat_label(self.seats[seat], self.lang)))
+
+    def _left(self) -> None:
+        typer.echo(self._t("cli.left_resume", path=str(self.save)) if self.save
+                   else self._t("cli.left_unfinished"))
+
+    def _hide_table(self) -> bool:
+        """Another seat's turn in a hot seat: the seat whose table (and hand) is on the
+        screen reads what its last moves brought (a draw), then clears the screen before
+        the next player looks. False when the player quits."""
+        seat = self.on_screen
+        assert seat is not None
+        self._show_log(seat)
+        answer = self._ask(self._t("cli.hide_table", seat=seat))
+        self.on_screen = None
+        clear_screen()
+        return answer.strip().lower() != "q"
 
     def _private_decision(self, seat: int) -> bool:
         """Whether this seat needs the screen to itself: not in a game without hidden
@@ -316,6 +400,8 @@ class TerminalTable:
             return input(prompt + " ")
         except EOFError:
             return "q"
+        except UnicodeDecodeError:   # bytes the terminal's encoding cannot read
+            return "?"               # refused by every prompt, which then asks again
 
     def _whole_turn(self, seat: int) -> bool | None:
         """A compound decision (pay N cards, sell, buy houses, pay interest) chosen whole in
@@ -429,20 +515,10 @@ def play(
     language = lang or i18n.default_language()
     saved_seats = None
     if save is not None:
-        _writable_file(save, "--save", language)
-        same = resume is not None and save.resolve() == resume.resolve()
-        held = None if same else _saved_game(save)
-        if held is not None:
-            raise _refuse(language, "cli.err_save_holds", path=str(save), game=held)
+        _check_save_target(save, resume, language)
     try:
         if resume is not None:
-            try:
-                record = json.loads(resume.read_text())
-            except json.JSONDecodeError as error:
-                raise _refuse(language, "cli.err_not_json", path=str(resume),
-                              error=str(error)) from None
-            if not isinstance(record, dict):
-                raise _refuse(language, "cli.err_not_record", path=str(resume))
+            record = _read_record(resume, language)
             if game is not None and game != record.get("game"):
                 raise _refuse(language, "cli.err_other_game", path=str(resume),
                               held=str(record.get("game")), game=game)
@@ -465,8 +541,10 @@ def play(
         # bot names are read case-insensitively (make_agent): so is "human"
         seat_list = ["human" if s.strip().lower() == "human" else s.strip()
                      for s in seats.split(",")]
-    elif (isinstance(saved_seats, list) and len(saved_seats) == players
-          and all(isinstance(s, str) for s in saved_seats)):
+    elif saved_seats is not None:
+        if not (isinstance(saved_seats, list) and len(saved_seats) == players
+                and all(isinstance(s, str) for s in saved_seats)):
+            raise _refuse(language, "cli.err_saved_seats", path=str(resume), players=players)
         seat_list = saved_seats
     else:
         seat_list = ["human"] + ["random"] * (players - 1)
@@ -474,7 +552,12 @@ def play(
         raise _refuse(language, "cli.err_seats", n=len(seat_list), players=players)
     _check_agents(seat_list, language)
     title = i18n.tr(f"game.{state.game.id}", language)
-    typer.echo(i18n.tr("cli.header", language, title=title, players=players, seed=state.seed))
+    if seat_list.count("human") > 1 and state.game.has_hidden_information:
+        # the seed rebuilds every hand and the deck: not for the eyes of a hot seat
+        typer.echo(i18n.tr("cli.header_no_seed", language, title=title, players=players))
+    else:
+        typer.echo(i18n.tr("cli.header", language, title=title, players=players,
+                           seed=state.seed))
     try:
         TerminalTable(state, seat_list, save, auto_single, language).run()
     except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
@@ -551,6 +634,8 @@ def sim(
 
     from keizai.sim import Tournament, run_tournament
 
+    if workers is not None and workers < 1:
+        raise _fail(f"--workers must be 1 or more, not {workers}")
     line_up = [a.strip() for a in agents.split(",")] if agents else ["random"]
     if "human" in line_up:
         raise _fail("sim plays bots only; 'human' is for keizai play")
@@ -694,7 +779,11 @@ def bench(
         ids = [game] if game else keizai.games()
         rows = []
         for number, game_id in enumerate(ids, 1):
-            keizai.get_game(game_id)
+            allowed = keizai.get_game(game_id)
+            if not allowed.min_players <= players <= allowed.max_players:
+                count = min(max(players, allowed.min_players), allowed.max_players)
+                typer.echo(f"{game_id} is for {allowed.min_players}-{allowed.max_players} "
+                           f"players: measuring {count}", err=True)
             # about 3 × seconds per game: random games, clones, two MCTS runs
             typer.echo(f"[{number}/{len(ids)}] measuring {game_id} "
                        f"(about {3 * seconds:g} s)...", err=True)

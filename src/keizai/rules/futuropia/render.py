@@ -103,7 +103,7 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
     if "scores" in view:
         lines.append(tr("fu.tui.scores", lang))
         for seat, s in enumerate(view["scores"]):
-            parts = sep.join(f"{k if lang == 'en' else tr('score_' + k, lang)} {v}"
+            parts = sep.join(f"{tr('score_' + k, lang)} {v}"
                              for k, v in s.items() if k != "total")
             lines.append(tr("fu.tui.score_row", lang, seat=seat, total=s["total"], parts=parts))
         winners = sep.join(f"P{seat + 1}" for seat in view["winners"])

@@ -97,7 +97,7 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
         lines.append(tr("ne.tui.scores", lang))
         for seat, row in enumerate(view["scores"]):
             parts = tr("list.sep", lang).join(
-                f"{k if lang == 'en' else tr('score_' + k, lang)} {v}"
+                f"{tr('score_' + k, lang)} {v}"
                 for k, v in row.items() if k != "total")
             lines.append(tr("ne.tui.score_row", lang, seat=seat, total=row["total"], parts=parts))
     return "\n".join(lines)
