@@ -563,3 +563,15 @@ def test_an_answer_the_terminal_cannot_decode_is_asked_again() -> None:
     assert run.returncode == 0, run.stderr.decode()
     assert b"Traceback" not in run.stderr
     assert b"Please type a number" in run.stdout
+
+
+def test_a_set_the_rules_refuse_is_refused_before_it_is_confirmed() -> None:
+    """Found by the session-13 terminal pass: a set of the wrong size was shown for
+    confirmation first and refused only once confirmed."""
+    # seed 4, human P1: Invite (3), 4 residents (4), then one house of 1 bed (4-9 needed)
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,heuristic", "--lang", "en"],
+                           input="3\n4\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "choose between 4 and 9 bed(s) in all; this set makes 1" in result.output
+    assert "Confirm" not in result.output and "confirm" not in result.output.lower()

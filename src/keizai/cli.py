@@ -16,6 +16,7 @@ from keizai import i18n, terminal_decisions
 from keizai.agents import make_agent
 from keizai.engine import IllegalAction, InvalidSetup, State, undo
 from keizai.engine.decision import apply_whole
+from keizai.engine.decision import steps as whole_steps
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Economic board games: play, simulate, benchmark.")
@@ -435,6 +436,11 @@ class TerminalTable:
                 chosen = terminal_decisions.parse(decision, answer, self.lang)
             except ValueError as error:
                 typer.echo(self._t("cli.choose_again", error=str(error)))
+                continue
+            try:   # a set the rules refuse is refused now, not after it is confirmed
+                whole_steps(state, chosen)
+            except IllegalAction as error:
+                typer.echo(self._t("cli.not_applied", error=error.render(self.lang)))
                 continue
             described = terminal_decisions.describe_set(decision, chosen, self.lang)
             confirm = self._ask(self._t("cli.confirm",
