@@ -147,3 +147,12 @@ def test_mcts_time_bound_counts_the_whole_decision(budget: str) -> None:
     agent.evaluator = _SlowPruning(evaluator_for(state.game.id), 0.3)  # type: ignore[assignment]
     assert agent.choose(state) in state.legal_actions()
     assert agent.last_iterations == (64 if "cap" in budget else 1)
+
+
+def test_an_unknown_bot_lists_each_known_name_once() -> None:
+    """Found by the session-13 terminal pass: "solo" (a kind and a level) was listed
+    twice."""
+    with pytest.raises(ValueError) as error:
+        make_agent("oracle")
+    known = str(error.value).split("known: ")[1].rstrip(")").split(", ")
+    assert len(known) == len(set(known)) and "solo" in known

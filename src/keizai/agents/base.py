@@ -64,7 +64,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             raise ValueError(f"agent parameter {part!r} in {spec!r} is not key=value")
         params[key.strip()] = value.strip()
     if kind not in KINDS:
-        known = ", ".join([*KINDS, *LEVELS])
+        known = ", ".join(dict.fromkeys([*KINDS, *LEVELS]))   # "solo" is both
         raise ValueError(f"unknown agent {spec!r} (known: {known})")
     return kind, params
 
