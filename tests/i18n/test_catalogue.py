@@ -33,7 +33,8 @@ def test_every_template_uses_only_the_known_format_specs() -> None:
             for _, name, spec, _ in string.Formatter().parse(template):
                 if name is not None and spec:
                     kind = spec.split(":")[0]
-                    assert kind in ("seat", "t", "plural", "m", "action"), (lang, key, spec)
+                    assert kind in ("seat", "t", "plural", "m", "action", "ordinal"), \
+                        (lang, key, spec)
 
 
 def test_keys_translated_without_a_printed_source_are_marked() -> None:
@@ -118,6 +119,25 @@ def test_the_format_specs() -> None:
     assert tr("fu.log.loans", "en", seat=2, n=1) == "P3 takes 1 loan"
     assert tr("fu.log.loans", "en", seat=2, n=3) == "P3 takes 3 loans"
     assert tr("no.such.key") == "no.such.key"
+
+
+def test_the_ordinal_spec_counts_in_english_and_gives_the_number_elsewhere() -> None:
+    assert [i18n.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st",
+         "111th", "112th"]
+    why = {"text": "no"}
+    assert tr("refuse.record_action", "en", action=3, name="'x'", why=why) == \
+        "the record's 3rd action ('x'): no"
+    assert tr("refuse.record_action", "ja", action=3, name="'x'", why=why).startswith(
+        "記録の 3 番目の行動")
+    assert tr("refuse.record_action", "zh-TW", action=3, name="'x'", why=why).startswith(
+        "紀錄中第 3 個行動")
+
+
+def test_the_page_renders_the_ordinal_spec_as_python_does() -> None:
+    """The JavaScript twin (web/static/i18n.js) knows the spec too."""
+    source = (resources.files("keizai.web") / "static" / "i18n.js").read_text("utf-8")
+    assert 'kind === "ordinal"' in source and "function ordinal(n)" in source
 
 
 def test_old_plain_text_events_still_render() -> None:

@@ -70,6 +70,7 @@ def replay(record: dict[str, Any]) -> State:
         try:
             state.apply(name)
         except IllegalAction as error:
-            raise IllegalAction.refuse("refuse.record_action", step=step, name=shown(name),
-                                       why=error.to_json()) from None
+            # numbered from 1, as a person counts: "the 3rd action", 「3 番目の行動」
+            raise IllegalAction.refuse("refuse.record_action", action=step + 1,
+                                       name=shown(name), why=error.to_json()) from None
     return state

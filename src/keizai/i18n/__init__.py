@@ -16,6 +16,8 @@ implements the same one):
     {card:t:ne.card}         the catalogue entry "ne.card.<value>" (a list: each, joined)
     {card:t}                 the catalogue entry named by the value itself
     {n:plural:card:cards}    English plural: the first word when n == 1, else the second
+    {n:ordinal}              English ordinal (1st, 2nd, 3rd, 11th …); the number itself in
+                             the other languages (their templates say 番目 / 第 … 個)
     {why:m}                  a nested message, as JSON: {"id", "params"} rendered in the
                              language, {"text"} shown as it is (when both are given,
                              English shows the text and other languages the id); a list
@@ -149,10 +151,19 @@ class _Renderer:
         if kind == "plural":
             one, _, other = arg.partition(":")
             return one if value == 1 else other
+        if kind == "ordinal":
+            return ordinal(int(value)) if self.lang == DEFAULT else str(value)
         return format(value, spec)
 
     def join(self, parts: list[str]) -> str:
         return self.sep.join(parts) if parts else self.empty
+
+
+def ordinal(n: int) -> str:
+    """An English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 102nd …"""
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
 
 
 @cache

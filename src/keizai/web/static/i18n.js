@@ -5,6 +5,7 @@
 //   {seat:seat}             P1, P2, …
 //   {card:t:ne.card}        the catalogue entry "ne.card.<value>" (a list: each, joined)
 //   {n:plural:card:cards}   English plural (first word when n == 1)
+//   {n:ordinal}             English ordinal (1st, 2nd, 3rd, 11th …); the number otherwise
 //   {why:m} / {sets:m:; }   a nested message ({id, params} or {text}; a list joined)
 //   {act:action}            the label of the action named by the value, game = params.game
 
@@ -53,6 +54,12 @@ function join(parts) {
   return parts.join(entry("list.sep") ?? ", ");
 }
 
+/** An English ordinal, as keizai.i18n.ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st … */
+function ordinal(n) {
+  if ([11, 12, 13].includes(n % 100)) return `${n}th`;
+  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th"}`;
+}
+
 function field(value, spec) {
   const [kind, ...rest] = (spec ?? "").split(":");
   if (kind === "seat") return seatName(Number(value));
@@ -65,6 +72,7 @@ function field(value, spec) {
     }));
   }
   if (kind === "plural") return Number(value) === 1 ? rest[0] : rest[1];
+  if (kind === "ordinal") return current === "en" ? ordinal(Number(value)) : String(value);
   if (Array.isArray(value)) return join(value.map(String));
   return String(value ?? "");
 }
