@@ -23,6 +23,7 @@ from keizai.engine.decision import (
     apply_whole,
     check,
 )
+from keizai.engine.registry import parse_record
 from keizai.i18n import LANGUAGES, catalogue, render
 from tests.i18n.test_games_in_three_languages import english_words
 
@@ -241,4 +242,19 @@ def test_a_refused_new_game_reads_in_every_language() -> None:
         key = str(caught.value.params.get("key", ""))
         text = caught.value.render("ja").replace("actions", "")
         assert not english_words(text.replace(key, "") if key else text), text
+    for bad in ({"game": "futuropia", "players": 3, "seed": None, "actions": []},
+                {"game": "futuropia", "players": 3, "seed": 2**70, "actions": []},
+                {"game": "futuropia", "players": 3, "seed": 1, "options": [1], "actions": []}):
+        with pytest.raises(keizai.engine.InvalidSetup) as caught:
+            keizai.replay(bad)
+        seen.add(caught.value.message_id or "")
+        assert not english_words(caught.value.render("ja").replace("[1]", "").replace(
+            "None", "")), caught.value.render("ja")
+    for text in (b"\xff", "{", "[" * 10**5, '{"seed": ' + "1" * 50 + "}"):
+        with pytest.raises(keizai.engine.InvalidSetup) as caught:
+            parse_record(text)
+        seen.add(caught.value.message_id or "")
+        for lang in ("ja", "zh-TW"):  # the format's names are no words to translate
+            said = caught.value.render(lang).replace("JSON", "").replace("UTF", "")
+            assert not english_words(said), caught.value.render(lang)
     assert {k for k in catalogue("en") if k.startswith("setup.")} <= seen

@@ -93,6 +93,8 @@ class Game(ABC):
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults merged with `options`; unknown keys and wrong types raise ValueError."""
         resolved = self.default_options()
+        if options is not None and not isinstance(options, dict):
+            raise InvalidSetup.refuse("setup.options", value=_shown(options))
         for key, value in (options or {}).items():
             if key not in resolved:
                 raise InvalidSetup.refuse("setup.unknown_option", option=_shown(key),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -10,6 +11,13 @@ from typing import Any
 from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame, shown
 from keizai.engine.game import Game
 from keizai.engine.state import State
+
+# A seed is a 64-bit number (the RNG keeps 64 bits of it); a longer one is refused, so a
+# record's seed always prints and reads back (Python refuses ints of over 4,300 digits).
+SEED_BITS = 64
+# A record file holds short JSON: a longer number is no seed (the digits of a 64-bit one
+# number 20) and is refused before Python converts it.
+_MAX_DIGITS = 40
 
 _factories: dict[str, Callable[[], Game]] = {}
 _loaded: dict[str, Game] = {}
@@ -51,13 +59,22 @@ def new_game(
     game.check_players(players)
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSetup.refuse("setup.seed", value=shown(seed))
+    else:
+        _check_seed(seed)
     return game.new_state(players, seed, game.resolve_options(options))
 
 
-def replay(record: dict[str, Any]) -> State:
-    """Rebuild a state from its record, action by action (each one checked)."""
+def _check_seed(seed: object) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidSetup.refuse("setup.seed", value=shown(seed))
+    if seed.bit_length() > SEED_BITS:
+        raise InvalidSetup.refuse("setup.seed_size", bits=seed.bit_length(), most=SEED_BITS)
+
+
+def check_record(record: Any) -> dict[str, Any]:
+    """`record` if it has the shape of a game record (an object with "game", "players",
+    an integer "seed", "options" an object or null, "actions" a list), else InvalidSetup.
+    The game, players, options and actions themselves are checked by `replay`."""
     if not isinstance(record, dict):
         raise InvalidSetup.refuse("setup.record")
     for key in ("game", "players", "seed", "actions"):
@@ -65,6 +82,47 @@ def replay(record: dict[str, Any]) -> State:
             raise InvalidSetup.refuse("setup.record_key", key=repr(key))
     if not isinstance(record["actions"], list):
         raise InvalidSetup.refuse("setup.record_actions")
+    _check_seed(record["seed"])  # null would be a new random seed: another game
+    options = record.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise InvalidSetup.refuse("setup.options", value=shown(options))
+    return record
+
+
+def parse_record(text: str | bytes) -> dict[str, Any]:
+    """A game record from the text of a record file (JSON; bytes are read as UTF-8, with
+    or without a byte-order mark), its shape checked (`check_record`); anything else,
+    however malformed (not UTF-8, not JSON, nested thousands deep, a number of thousands
+    of digits), is an InvalidSetup with a clear reason. `replay` rebuilds the game."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8-sig")
+        record = json.loads(text.removeprefix("\ufeff"), parse_int=_short_int)
+    except UnicodeDecodeError:
+        raise InvalidSetup.refuse("setup.record_utf8") from None
+    except RecursionError:
+        raise InvalidSetup.refuse("setup.record_nested") from None
+    except _LongNumber:
+        raise InvalidSetup.refuse("setup.record_number", most=_MAX_DIGITS) from None
+    except json.JSONDecodeError as error:
+        raise InvalidSetup.refuse("setup.record_json", line=error.lineno,
+                                  column=error.colno) from None
+    return check_record(record)
+
+
+class _LongNumber(Exception):
+    pass
+
+
+def _short_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > _MAX_DIGITS:
+        raise _LongNumber
+    return int(digits)
+
+
+def replay(record: dict[str, Any]) -> State:
+    """Rebuild a state from its record, action by action (each one checked)."""
+    check_record(record)
     state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
     for step, name in enumerate(record["actions"]):
         try:
