@@ -1,4 +1,5 @@
-"""The Ray backend plays the same tournament as the local pool (a local Ray instance)."""
+"""The Ray backend plays the same tournament as the local pool (a local Ray instance), and
+an address where no Ray cluster answers fails at once with a clear error."""
 
 from __future__ import annotations
 
@@ -19,3 +20,46 @@ def test_ray_backend_matches_the_local_pool() -> None:
     local = run_tournament(t, workers=2)
     assert on_ray.backend == "ray" and on_ray.summary["errors"] == 0
     assert on_ray.rows == local.rows
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_an_address_nobody_answers_at_fails_at_once() -> None:
+    """`keizai sim --backend ray --address 127.0.0.1:1` retried for minutes (ray.init has
+    no timeout), printing Ray's warnings: now a clear ValueError in a few seconds."""
+    import time
+
+    t = Tournament("national-economy/mecenat", 2, ["random"], games=2, seed=1)
+    for address in (f"127.0.0.1:{_closed_port()}", f"ray://127.0.0.1:{_closed_port()}"):
+        started = time.monotonic()
+        with pytest.raises(ValueError, match=r"no Ray cluster at .*refused"):
+            run_tournament(t, backend="ray", address=address)
+        assert time.monotonic() - started < 10
+        assert not ray.is_initialized()
+
+
+def test_an_address_that_answers_late_fails_after_the_timeout() -> None:
+    import time
+
+    from keizai.sim.tournament import check_ray_address
+
+    started = time.monotonic()
+    # TEST-NET-1 never answers (or the network is unreachable here: refused at once)
+    with pytest.raises(ValueError, match=r"no Ray cluster at 192\.0\.2\.1:6379: "):
+        check_ray_address("192.0.2.1:6379", timeout=0.5)
+    assert time.monotonic() - started < 2
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.0.0.1:x", ":6379", "h:0", "h:99999",
+                                     "h:" + "9" * 5000])
+def test_an_address_that_is_no_host_and_port_is_refused(address: str) -> None:
+    from keizai.sim.tournament import check_ray_address
+
+    with pytest.raises(ValueError, match="is not host:port"):
+        check_ray_address(address)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import socket
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -328,6 +329,33 @@ def _stop_pool(pool: Any) -> None:
         process.join(timeout=5)
 
 
+# How long a Ray cluster's head may take to accept a connection. ray.init has no timeout
+# of its own: at an address nobody answers it retries for minutes, logging warnings.
+RAY_CONNECT_SECONDS = 5.0
+
+
+def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> None:
+    """Refuse (ValueError) a Ray address whose host does not accept a TCP connection on
+    its port within `timeout` seconds. "host:port" (the head's GCS) and "ray://host:port"
+    (Ray Client) are checked; "auto", "local" and other forms are left to Ray."""
+    rest = address.removeprefix("ray://")
+    if address in ("auto", "local") or "/" in rest:
+        return
+    host, colon, port_text = rest.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")  # [::1]:6379
+    if not (colon and host and port_text.isdigit() and len(port_text) <= 5
+            and 0 < int(port_text) < 65536):
+        raise ValueError(f"Ray address {address!r} is not host:port (e.g. 10.0.0.5:6379)")
+    try:
+        with socket.create_connection((host, int(port_text)), timeout=timeout):
+            pass
+    except OSError as error:
+        reason = f"no answer within {timeout:g} s" if isinstance(error, TimeoutError) \
+            else (error.strerror or str(error)).lower()
+        raise ValueError(f"no Ray cluster at {address}: {reason} (is its head running? "
+                         "`ray start --head` prints the address)") from None
+
+
 def _run_ray(t: Tournament, tasks: list[Task], address: str | None,
              collect: Callable[[list[dict[str, Any]]], None]) -> int:
     try:
@@ -335,6 +363,8 @@ def _run_ray(t: Tournament, tasks: list[Task], address: str | None,
     except ImportError:  # pragma: no cover - depends on the installation
         raise ValueError("the ray backend needs Ray: pip install 'keizai[sim]'") from None
     if not ray.is_initialized():
+        if address is not None:
+            check_ray_address(address)
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     cpus = int(ray.cluster_resources().get("CPU", 1))
     remote = ray.remote(play_tasks)
