@@ -152,7 +152,8 @@ def test_a_json_error_in_a_resume_file_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "broken.json"
     bad.write_text("{not json")
     result = runner.invoke(app, ["play", "--resume", str(bad)])
-    assert result.exit_code == 2 and f"{bad} is not valid JSON" in result.output
+    assert result.exit_code == 2 and str(bad) in result.output
+    assert "a record is JSON: this text is not (line 1, column 2)" in result.output
     result = runner.invoke(app, ["play"])
     assert result.exit_code == 2 and "give a game id" in result.output
 
@@ -490,7 +491,7 @@ def test_play_errors_read_in_the_chosen_language(tmp_path: Path, lang: str) -> N
     record = keizai.new_game("national-economy/mecenat", 2, seed=1).record()
     broken.write_text(json.dumps({**record, "actions": ["zzz"]}))
     cases = [
-        (["play", "--resume", str(bad)], tr("cli.err_not_record", lang, path=str(bad))),
+        (["play", "--resume", str(bad)], tr("setup.record", lang)),
         (["play"], tr("cli.err_no_game", lang)),
         (["play", "national-economy/mecenat", "--players", "2", "--seats", "human"],
          tr("cli.err_seats", lang, n=1, players=2)),

@@ -17,6 +17,7 @@ from keizai.agents import make_agent
 from keizai.engine import IllegalAction, InvalidSetup, State, undo
 from keizai.engine.decision import apply_whole
 from keizai.engine.decision import steps as whole_steps
+from keizai.engine.registry import parse_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Economic board games: play, simulate, benchmark.")
@@ -87,16 +88,12 @@ def _read_record(path: Path, lang: str) -> dict[str, Any]:
         if path.stat().st_size > MAX_SAVE_BYTES:
             raise _refuse(lang, "cli.err_too_big", path=str(path),
                           most=MAX_SAVE_BYTES // (1024 * 1024))
-        text = path.read_text(encoding="utf-8")
-        record = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
-        raise _refuse(lang, "cli.err_not_json", path=str(path),
-                      error=str(error) or type(error).__name__) from None
+        return parse_record(path.read_bytes())
+    except InvalidSetup as error:   # not UTF-8, not JSON, too deep, not a record's shape
+        raise _refuse(lang, "cli.err_in_file", path=str(path),
+                      error=_error_text(error, lang)) from None
     except OSError as error:
         raise _refuse(lang, "cli.err_in_file", path=str(path), error=str(error)) from None
-    if not isinstance(record, dict):
-        raise _refuse(lang, "cli.err_not_record", path=str(path))
-    return record
 
 
 def _check_save_target(save: Path, resume: Path | None, lang: str) -> None:
