@@ -44,7 +44,8 @@ def _position(tmp_path: Path, game: str, players: int, want: Callable[[State], b
 
 def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None:
     """Rulebook 邀請住民: 5 newcomers need 5-10 beds. 1 + 2 beds is refused with the
-    reason (nothing applied); L01 + L03 + L05 (6 beds) is one choice, confirmed once."""
+    reason, before any confirmation (nothing applied); L01 + L03 + L05 (6 beds) is one
+    choice, confirmed once."""
     child = _spawn("futuropia", "--players", "2", "--seed", "0", "--seats", "human,random")
     child.expect(PROMPT)
     child.sendline("3")  # Invite residents
@@ -53,9 +54,7 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
     child.expect("Buy houses for 5 new residents: 5-10 beds in all:")
     child.expect(r"1\) house L01A \(\$1, 1 bed, energy 1, -1 VP\)")
     child.expect(PROMPT)
-    child.sendline("1 2")
-    child.expect("Confirm")
-    child.sendline("")
+    child.sendline("1 2")   # refused at once, before any confirmation
     child.expect("Not allowed: choose between 5 and 10 bed\\(s\\) in all; this set makes 3. "
                  "Nothing was applied.")
     child.expect(PROMPT)
@@ -88,9 +87,7 @@ def test_national_economy_payment_is_one_prompt(tmp_path: Path) -> None:
     for c in decision.candidates:
         child.expect_exact(c.label)
     child.expect(PROMPT)
-    child.sendline(" ".join(numbers) + " " + numbers[-1])  # one card too many
-    child.expect("Confirm")
-    child.sendline("")
+    child.sendline(" ".join(numbers) + " " + numbers[-1])  # one card too many: refused
     child.expect(f"Not allowed: choose {decision.amount} card\\(s\\) in all; this set makes "
                  f"{decision.amount + 1}")
     child.expect(PROMPT)
@@ -216,8 +213,6 @@ def test_a_refused_whole_set_reads_in_japanese() -> None:
     child.sendline("5")
     child.expect(r"終了）\s?>")
     child.sendline("1 2")
-    child.expect("よろしいですか")
-    child.sendline("")
     reason = tr("refuse.choose_between", "ja", low=5, most=10, unit="bed", total=3)
     child.expect(re.escape(tr("cli.not_applied", "ja", error=reason)))
     child.expect(r"終了）\s?>")
