@@ -58,3 +58,21 @@ class LiveServer:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def game_at(server: LiveServer, game: str, seats: list[str], seed: int,
+            actions: list[str] | tuple[str, ...] = ()) -> dict:
+    """A new game on `server` (its seed chosen: the server must accept one), played on to
+    the position `actions` reach, each sent by the seat to move."""
+    import keizai
+
+    created = httpx.post(f"{server.url}/api/games", json={
+        "game": game, "seats": seats, "seed": seed}).json()
+    state = keizai.new_game(game, len(seats), seed=seed)
+    for name in actions:
+        mover = state.current_player
+        reply = httpx.post(f"{server.url}/api/games/{created['id']}/actions", json={
+            "seat": mover, "token": created["seats"][mover]["token"], "action": name})
+        assert reply.status_code == 200, reply.text
+        state.apply(name)
+    return created

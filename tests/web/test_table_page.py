@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import random
 
-import httpx
 import pytest
 
 import keizai
 from tests.web.browser import unavailable_reason
-from tests.web.live_server import LiveServer
+from tests.web.live_server import LiveServer, game_at
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -28,18 +27,6 @@ def _page(browser, lang: str = "en", width: int = 1100):
     return page
 
 
-def _create(server: LiveServer, game: str, seats: list[str], seed: int = 1,
-            actions: tuple[str, ...] = ()) -> dict:
-    created = httpx.post(f"{server.url}/api/games", json={
-        "game": game, "seats": seats, "seed": seed}).json()
-    state = keizai.new_game(game, len(seats), seed=seed)
-    for name in actions:
-        mover = state.current_player
-        reply = httpx.post(f"{server.url}/api/games/{created['id']}/actions", json={
-            "seat": mover, "token": created["seats"][mover]["token"], "action": name})
-        assert reply.status_code == 200, reply.text
-        state.apply(name)
-    return created
 
 
 def _play(page, server: LiveServer, game: dict, seat: int = 0) -> None:
@@ -64,7 +51,7 @@ def test_the_enterprise_empire_board_keeps_the_csp_and_its_ring(browser, server)
     """Each space sits on the ring (no inline style attribute for the CSP to block), and
     the offer's buttons are shown only to the seat that decides it."""
     seed, actions = _ee_offer_to_the_other_seat()
-    game = _create(server, "enterprise-empire", ["human", "human"], seed, tuple(actions))
+    game = game_at(server, "enterprise-empire", ["human", "human"], seed, tuple(actions))
     page = _page(browser)
     _play(page, server, game)
     page.wait_for_selector(".ee-space[data-space='35']")
@@ -84,7 +71,7 @@ def test_the_enterprise_empire_board_keeps_the_csp_and_its_ring(browser, server)
 
 
 def test_refused_and_malformed_addresses_say_why(browser, server) -> None:
-    game = _create(server, "national-economy/mecenat", ["human", "human"])
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 1)
     token = game["seats"][1]["token"]
     page = _page(browser)
     page.goto(f"{server.url}/#/play/{game['id']}/1/wrongtoken")
@@ -132,7 +119,7 @@ def test_the_seats_panel_labels_in_three_languages(browser, server) -> None:
 
 def test_the_board_comes_first_on_a_phone(browser, server) -> None:
     """Without a Choices panel (a spectator, a finished game) the board still leads."""
-    game = _create(server, "national-economy/mecenat", ["human", "human"])
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 1)
     page = _page(browser, width=390)
     page.goto(f"{server.url}/#/watch/{game['id']}")
     page.wait_for_selector(".table .side")

@@ -12,7 +12,7 @@ import pytest
 import keizai
 from keizai.engine import State
 from tests.web.browser import unavailable_reason
-from tests.web.live_server import LiveServer
+from tests.web.live_server import LiveServer, game_at
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -34,18 +34,6 @@ def _position(game: str, players: int, want: Callable[[State], bool]) -> tuple[i
     raise AssertionError("no such position")
 
 
-def _game_at(server: LiveServer, game: str, seats: list[str], seed: int,
-             actions: list[str]) -> dict:
-    created = httpx.post(f"{server.url}/api/games", json={
-        "game": game, "seats": seats, "seed": seed}).json()
-    state = keizai.new_game(game, len(seats), seed=seed)
-    for name in actions:
-        mover = state.current_player
-        reply = httpx.post(f"{server.url}/api/games/{created['id']}/actions", json={
-            "seat": mover, "token": created["seats"][mover]["token"], "action": name})
-        assert reply.status_code == 200, reply.text
-        state.apply(name)
-    return created
 
 
 def _open(browser, server: LiveServer, game: dict, seat: int = 0):
@@ -82,7 +70,7 @@ def test_a_whole_payment_by_clicking_cards_and_confirming_once(browser, server) 
     legal = {a.name for a in state.legal_actions()}
     hidden = next(c for c in decision.candidates if c.action not in legal)
     others = [c for c in decision.candidates if c is not hidden]
-    game = _game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
     assert decision.prompt in page.inner_text("#whole")
@@ -121,7 +109,7 @@ def test_a_whole_payday_sale_shows_wages_cash_shortfall_and_sets(browser, server
     state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
                            "actions": actions})
     decision = state.pending_decision()
-    game = _game_at(server, "national-economy/progress", ["human"], seed, actions)
+    game = game_at(server, "national-economy/progress", ["human"], seed, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#whole-info")
     info = decision.info
@@ -142,7 +130,7 @@ def test_a_whole_payday_sale_shows_wages_cash_shortfall_and_sets(browser, server
 def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
     """Futuropia 邀請住民: 5 newcomers need 5-10 beds. L01 + L03 + L05 (6 beds) is one
     purchase, though L01 and L03 are no longer offered once a dearer house is bought."""
-    game = _game_at(server, "futuropia", ["human", "human"], 0, ["action:invite", "invite:5"])
+    game = game_at(server, "futuropia", ["human", "human"], 0, ["action:invite", "invite:5"])
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
     assert "Buy houses for 5 new residents: 5-10 beds in all" in page.inner_text("#whole")
@@ -161,7 +149,7 @@ def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
 
 
 def test_the_turn_alert_in_the_tab_title(browser, server) -> None:
-    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
     page = _open(browser, server, game)
     page.wait_for_selector(".table[data-turn=mine]")
     assert page.title().startswith("● Your turn")
@@ -182,7 +170,7 @@ def test_the_end_of_game_screen(browser, server, game_id: str, seats: list[str])
     state = keizai.new_game(game_id, len(seats), seed=4)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
-    game = _game_at(server, game_id, seats, 4, state.record()["actions"])
+    game = game_at(server, game_id, seats, 4, state.record()["actions"])
     page = _open(browser, server, game)
     page.wait_for_selector("#game-over")
     headline = page.inner_text("#game-over h2")
@@ -203,7 +191,7 @@ def test_the_end_of_game_screen(browser, server, game_id: str, seats: list[str])
 def test_a_move_on_its_way_keeps_the_highlights(browser, server) -> None:
     """Issue 14: on every move the highlights vanished and every legal action flashed as
     a dead button until the next state arrived."""
-    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
     page = _open(browser, server, game)
     page.wait_for_selector(".table[data-turn=mine]")
     before = page.locator(".legal").count()
@@ -219,7 +207,7 @@ def test_a_move_on_its_way_keeps_the_highlights(browser, server) -> None:
 
 def test_futuropia_names_whose_turn_it_is(browser, server) -> None:
     """Issue 14: Futuropia showed "Turn 0" (the seat, not a turn counter)."""
-    game = _game_at(server, "futuropia", ["human", "human"], 0, ["action:subsidy"])
+    game = game_at(server, "futuropia", ["human", "human"], 0, ["action:subsidy"])
     page = _open(browser, server, game)
     top = page.inner_text(".fu .ne-top")
     assert "Turn of P2" in top and "Turn 1" not in top
@@ -232,7 +220,7 @@ def test_log_numbers_past_99_are_not_cut(browser, server) -> None:
     state = keizai.new_game("national-economy/mecenat", 2, seed=1)
     while len(state.log(0)) < 120:
         state.apply(rng.choice(state.legal_actions()))
-    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 1,
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 1,
                     state.record()["actions"])
     page = _open(browser, server, game)
     page.wait_for_selector("#log li:nth-child(110)")
@@ -250,7 +238,7 @@ def test_clicks_during_an_outage_are_refused_and_said(browser, tmp_path) -> None
     "reconnecting", greys out and refuses them, and nothing is lost or doubled."""
     live = LiveServer(f"sqlite:///{tmp_path / 'outage.sqlite3'}", tmp_path / "log").start()
     try:
-        game = _game_at(live, "national-economy/mecenat", ["human", "human"], 3, [])
+        game = game_at(live, "national-economy/mecenat", ["human", "human"], 3, [])
         page = _open(browser, live, game)
         page.wait_for_selector(".table[data-turn=mine]")
         live.kill()
@@ -279,7 +267,7 @@ def test_cost_reductions_payday_forecast_and_drawn_icons(browser, server) -> Non
                            "actions": actions})
     view = state.view(0)
     card = next(c for c in view["players"][0]["hand"] if c["cost_now"] < c["cost"])
-    game = _game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#hand")
     shown = page.locator(f"#hand [data-card='{card['id']}']").first
@@ -303,7 +291,7 @@ def test_cost_reductions_payday_forecast_and_drawn_icons(browser, server) -> Non
 def test_what_the_last_move_changed_is_highlighted(browser, server) -> None:
     """Issue 14: the table says what just happened (the move's log lines) and marks the
     money and cards that moved."""
-    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, ["place:mine"])
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 3, ["place:mine"])
     page = _open(browser, server, game, seat=0)
     page.wait_for_selector(".table[data-step='1']")
     token = game["seats"][1]["token"]
@@ -324,7 +312,7 @@ def test_a_single_option_is_applied_with_a_note_unless_turned_off(browser, serve
     state = keizai.replay({"game": "enterprise-empire", "players": 2, "seed": seed,
                            "actions": actions})
     only = state.legal_actions()[0]
-    game = _game_at(server, "enterprise-empire", ["human", "human"], seed, actions)
+    game = game_at(server, "enterprise-empire", ["human", "human"], seed, actions)
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
     page.add_init_script("localStorage.setItem('keizai.lang', 'en');"
@@ -352,7 +340,7 @@ def test_the_replay_shows_no_you_and_no_raw_ids(browser, server) -> None:
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     actions = state.record()["actions"]
-    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 2, actions)
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 2, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#game-over")
     page.click("a[href^='#/replay/']")
@@ -384,7 +372,7 @@ def test_on_a_phone_the_board_has_a_legend_and_choices_fold_away(browser, server
     """Issue 14: on phones 企業帝國's spaces had no legend (the names are hidden for
     room) and the sticky Choices panel covered the board."""
     seed, actions = _position("enterprise-empire", 2, lambda s: len(s.legal_actions()) > 1)
-    game = _game_at(server, "enterprise-empire", ["human", "human"], seed, actions)
+    game = game_at(server, "enterprise-empire", ["human", "human"], seed, actions)
     page = _phone(browser, server, game)
     page.wait_for_selector(".ee-board")
     assert page.is_visible("#ee-legend")
@@ -402,7 +390,7 @@ def test_on_a_phone_the_board_has_a_legend_and_choices_fold_away(browser, server
 
 def test_an_optional_sound_when_the_turn_becomes_mine(browser, server) -> None:
     """Issue 14: a turn alert in the tab title and an optional sound."""
-    game = _game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
     page.add_init_script("""localStorage.setItem('keizai.lang', 'en');
@@ -436,7 +424,7 @@ def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None
                            "actions": actions})
     decision = state.pending_decision()
     other = next(c for c in decision.candidates if c.id != "money")
-    game = _game_at(server, "futuropia", ["human", "human"], seed, actions)
+    game = game_at(server, "futuropia", ["human", "human"], seed, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
     assert f"Pay {decision.amount} resources for interest" in page.inner_text("#whole")
