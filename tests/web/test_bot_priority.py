@@ -93,3 +93,36 @@ def test_the_table_says_which_games_are_bots_alone(db_url) -> None:
         assert False in pool.background   # the bot a person plays against
 
 
+
+
+def test_games_of_bots_alone_are_capped(db_url) -> None:
+    """Games of bots alone are capped per process (each writes a move at every bot
+    decision); games with a person are not, and an ended one frees its place."""
+    pool = HeldPool()
+    with TestClient(create_app(db_url, pool=pool, bot_games=2)) as client:   # type: ignore[arg-type]
+        first = create(client, seats=["random", "random"])
+        create(client, seats=["random", "random"])
+        refused = client.post("/api/games", json={"game": "national-economy/mecenat",
+                                                  "seats": ["random", "random"]})
+        assert refused.status_code == 503, refused.text
+        assert refused.json()["error"]["id"] == "web.err.bot_games_full"
+        create(client, seats=["human", "random"])          # a person plays: not capped
+        client.portal.call(pool.release.set)               # the bots play both games out
+        table = client.app.state.tables.get(first["id"])
+        deadline = time.monotonic() + 60
+        while not table.state.is_over and time.monotonic() < deadline:
+            time.sleep(0.05)
+        create(client, seats=["random", "random"])
+
+
+class HeldPool(RecordingPool):
+    """Random moves once the test releases them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    async def choose(self, spec: str, seed: int, state: State, bound: float | None = None,
+                     background: bool = False) -> str:
+        await self.release.wait()
+        return await super().choose(spec, seed, state, bound, background)

@@ -217,18 +217,19 @@ class SecurityHeaders:
 def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: float = 60.0,
                bot_workers: int | None = None, idle_after: float = 300.0,
                limits: Limits | None = None, pool: BotPool | None = None,
-               chosen_seeds: bool = False,
+               chosen_seeds: bool = False, bot_games: int = 8,
                social_config: SocialConfig | None = None,
                collector: Collector | None = None) -> FastAPI:
     """The app on one database; `bot_delay` seconds between bot moves (for humans' eyes);
     `handover_after` seconds a seat must be away before another player may hand it to a
     bot; bots think in `bot_workers` processes (`pool` replaces them, for tests);
-    `chosen_seeds` accepts a seed for games with several humans (tests only);
+    `chosen_seeds` accepts a seed for games with several humans (tests only); at most
+    `bot_games` games of bots alone run at once in this process;
     `collector` tunes the process's garbage collector once started (`keizai serve`)."""
     store = Store(database_url)
     pool = pool or BotPool(bot_workers or default_workers())
-    tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds),
-                    idle_after)
+    tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds,
+                                    bot_games=bot_games), idle_after)
     limiter = RateLimiter(limits or Limits())
     social = Social(store, tables, social_config)   # names, ratings, clock, chat
     tables.settings.hooks = social

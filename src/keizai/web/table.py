@@ -47,6 +47,9 @@ class Settings:
     # Accept a chosen seed with several humans (tests, local analysis): whoever creates
     # the game then knows every hidden card. Never on a public server.
     chosen_seeds: bool = False
+    # Games of bots alone (no person at any seat) this process runs at once: anyone may
+    # start one, and each writes a move at every bot decision.
+    bot_games: int = 8
     hooks: TableHooks = field(default_factory=TableHooks)   # keizai.web.social's, in the app
 
 

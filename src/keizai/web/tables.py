@@ -287,6 +287,12 @@ class Tables:
                            "human seat: with more, the server draws it and keeps it secret")
         if seed is None:
             seed = secrets.randbelow(2**63)
+        if humans == 0:
+            running = sum(1 for t in self.tables.values()
+                          if t.bots_alone and not t.state.is_over)
+            if running >= self.settings.bot_games:
+                raise ApiError.refused("busy", "web.err.bot_games_full", 503,
+                                       most=self.settings.bot_games)
         rows = []
         for seat, spec in enumerate(seats):
             token = secrets.token_urlsafe(24)
