@@ -16,7 +16,8 @@ and this load generator's CPU time are reported (they share the cores).
 them (N > 1 needs PostgreSQL: `--database-url` or `--postgres` for a temporary one).
 `spectators`: one game watched by M connections: latency from an action to its state at
 every spectator. `bots`: games of `hard` bots thinking while one human plays elsewhere:
-the human's action-to-state latency.
+the human's action-to-state latency (a server runs at most 8 games of bots alone at once:
+more are refused as `busy`, counted in the errors).
 Each server is `keizai serve --no-rate-limits --bot-delay 0`; all bounded by --seconds.
 """
 
