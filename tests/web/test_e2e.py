@@ -50,15 +50,18 @@ def click_a_legal_action(page, chooser: random.Random) -> None:
     if one_step is not None:   # a compound decision: take it one step at a time here
         one_step.click()
     targets = page.query_selector_all(".table [data-action].legal")
-    if not targets:   # a render may be under way (CI saw this once under load): wait, then say
+    if not targets:   # a render may be under way (CI saw this under load): wait, then say
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
         try:
-            page.wait_for_selector(".table [data-action].legal", state="attached", timeout=WAIT)
+            page.wait_for_selector(".table [data-action].legal, .table[data-turn=other]",
+                                   state="attached", timeout=WAIT)
         except PlaywrightTimeout:
             raise AssertionError(
                 f"my turn but nothing to click at step {step}: status "
                 f"{page.inner_text('#status')!r}, choices {page.inner_text('#choices')!r}"
             ) from None
+        if page.query_selector(".table[data-turn=other]"):
+            return   # the page was behind: the turn it showed had passed (CI, session 13)
         targets = page.query_selector_all(".table [data-action].legal")
     chooser.choice(targets).click()
     confirm = page.query_selector("#confirm-yes")
