@@ -771,7 +771,7 @@ def bench(
     import math
 
     from keizai.sim.bench import bench as run_bench
-    from keizai.sim.bench import format_table
+    from keizai.sim.bench import format_table, player_count
 
     if not math.isfinite(seconds) or seconds <= 0:
         raise _fail(f"--seconds must be a positive number, not {seconds}")
@@ -782,11 +782,10 @@ def bench(
         ids = [game] if game else keizai.games()
         rows = []
         for number, game_id in enumerate(ids, 1):
-            allowed = keizai.get_game(game_id)
-            if not allowed.min_players <= players <= allowed.max_players:
-                count = min(max(players, allowed.min_players), allowed.max_players)
-                typer.echo(f"{game_id} is for {allowed.min_players}-{allowed.max_players} "
-                           f"players: measuring {count}", err=True)
+            count = player_count(game_id, players)
+            if count != players:
+                typer.echo(f"{game_id} is not for {players} players: measuring {count}",
+                           err=True)
             # about 3 × seconds per game: random games, clones, two MCTS runs
             typer.echo(f"[{number}/{len(ids)}] measuring {game_id} "
                        f"(about {3 * seconds:g} s)...", err=True)

@@ -78,12 +78,14 @@ def bench_game(game_id: str, players: int = 2, seconds: float = 1.0,
 def bench(game_ids: list[str] | None = None, players: int = 2, seconds: float = 1.0,
           seed: int = 1) -> list[dict[str, Any]]:
     """`bench_game` for every game (each at `players`, or its nearest allowed count)."""
-    rows = []
-    for game_id in game_ids or keizai.games():
-        game = keizai.get_game(game_id)
-        count = min(max(players, game.min_players), game.max_players)
-        rows.append(bench_game(game_id, count, seconds, seed))
-    return rows
+    return [bench_game(game_id, player_count(game_id, players), seconds, seed)
+            for game_id in game_ids or keizai.games()]
+
+
+def player_count(game_id: str, players: int) -> int:
+    """`players`, or the game's nearest allowed count (`bench` measures that one)."""
+    game = keizai.get_game(game_id)
+    return min(max(players, game.min_players), game.max_players)
 
 
 def engine_build() -> str:

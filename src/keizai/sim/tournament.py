@@ -343,8 +343,8 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> Non
         return
     host, colon, port_text = rest.rpartition(":")
     host = host.removeprefix("[").removesuffix("]")  # [::1]:6379
-    if not (colon and host and port_text.isdigit() and len(port_text) <= 5
-            and 0 < int(port_text) < 65536):
+    if not (colon and host and port_text.isascii() and port_text.isdigit()
+            and len(port_text) <= 5 and 0 < int(port_text) < 65536):
         raise ValueError(f"Ray address {address!r} is not host:port (e.g. 10.0.0.5:6379)")
     try:
         with socket.create_connection((host, int(port_text)), timeout=timeout):

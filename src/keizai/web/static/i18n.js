@@ -142,6 +142,13 @@ export function seatName(seat) { return `P${seat + 1}`; }
 
 /** A bot's level or kind ("hard", "mcts:iterations=200", "bot: hard" of a leaderboard)
  * in this language; parameters and unknown names are shown as they are. */
+/** A person's seat, as the lobby and the Seats panel say it: open (anyone may join),
+ * invited (its player has not come yet), online or away. */
+export function humanSeatStatus(s) {
+  if (!s.claimed) return t(s.open ? "open_seat" : "invited_waiting");
+  return s.connected ? t("connected") : t("away");
+}
+
 export function botName(spec) {
   const text = String(spec ?? "");
   if (current === "en") return text;   // English shows the names the server uses

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorText, gameTitle, seatName, t } from "./i18n.js";
+import { botName, errorText, gameTitle, humanSeatStatus, seatName, t } from "./i18n.js";
 
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
@@ -167,8 +167,7 @@ export function showLobby(root) {
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
           `chip ${s.kind}` }, `${s.name ?? seatName(s.seat)} ${s.kind === "bot" ? botName(s.agent)
-          : !s.claimed ? t(s.open ? "open_seat" : "invited_waiting")
-            : s.connected ? t("connected") : t("away")}`))),
+          : humanSeatStatus(s)}`))),
         h("span", { class: "status" }, g.over ? t("over") : `${t("step")} ${g.step}`),
         g.over ? null : open.map((s) => h("button", { type: "button", class: "join",
           onclick: () => join(g, s.seat) }, `${t("join")} ${seatName(s.seat)}`)),

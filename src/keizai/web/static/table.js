@@ -3,7 +3,8 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
+import { botName, errorText, gameTitle, humanSeatStatus, renderEvent, seatName, t }
+  from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
@@ -105,8 +106,7 @@ export function showTable(root, { gameId, seat, token }) {
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
       ` ${playerName(s)} `,
       s.seat === seat ? `(${t("you")}) ` : "",
-      s.kind === "bot" ? `${t("bot")}: ${botName(s.agent)}` : !s.claimed
-        ? t(s.open ? "open_seat" : "invited_waiting") : s.connected ? t("connected") : t("away"),
+      s.kind === "bot" ? `${t("bot")}: ${botName(s.agent)}` : humanSeatStatus(s),
       s.kind === "human" && !s.connected && seat !== null && !message.over
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
           t("hand_to_bot")) : null, social.seatTools(s)))));
