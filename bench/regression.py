@@ -12,11 +12,13 @@ silently runs plain Python fails too.
 
     .venv/bin/python bench/regression.py            # check (exit 1 on a >2x regression)
     .venv/bin/python bench/regression.py --update   # write this build's baseline
+    .venv/bin/python bench/regression.py --update --runs 5   # ... the median of 5 runs
 """
 
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -204,20 +206,30 @@ def measure() -> dict[str, float]:
     return {name: round(ratio(work), 3) for name, work in WORKLOADS.items()}
 
 
+def median_of_runs(runs: int) -> dict[str, float]:
+    """Each workload's median ratio over `runs` whole measurements: the baseline to write.
+
+    One run's ratios spread by up to 2x on this machine (a 2-core virtual machine shares
+    its host), so a baseline written from one run may sit at either end of that spread."""
+    measured = [measure() for _ in range(runs)]
+    return {name: statistics.median(run[name] for run in measured) for name in measured[0]}
+
+
 def build() -> str:
     """The baseline this run is compared with: the compiled build or plain Python."""
     return "compiled" if _build.describe().startswith("compiled") else "plain"
 
 
 def main(argv: list[str]) -> int:
-    ratios = measure()
     kind = build()
     baselines = json.loads(BASELINE.read_text())
     if "--update" in argv:
-        baselines[kind] = ratios
+        runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 1
+        baselines[kind] = median_of_runs(runs)
         BASELINE.write_text(json.dumps(baselines, indent=1, sort_keys=True) + "\n")
         print(f"wrote the {kind} baseline to {BASELINE}")
         return 0
+    ratios = measure()
     baseline = baselines.get(kind, {})
     failed = False
     print(f"build: {_build.describe()}")

@@ -8,6 +8,7 @@ the drift alone came near failing CI.
 """
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,18 @@ def test_the_guard_fails_on_a_real_slow_down_of_more_than_twice(guard, monkeypat
     monkeypatch.setattr(guard, "BASELINE", baseline)
     assert guard.main([]) == 1
     assert "REGRESSION" in capsys.readouterr().out
+
+
+def test_an_update_over_several_runs_writes_each_workloads_median(guard, monkeypatch, tmp_path):
+    """A baseline written from one run sat at one end of the machine's spread: after the
+    session-12 speed-up the guard read 0.53-1.03x its baselines, so a slow-down of almost
+    4x in MCTS would have passed. `--update --runs N` writes the median of N runs."""
+    runs = iter([{"a": 3.0, "b": 1.0}, {"a": 9.0, "b": 2.0}, {"a": 4.0, "b": 0.5}])
+    monkeypatch.setattr(guard, "measure", lambda: next(runs))
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text('{"compiled": {"a": 1.0}, "plain": {"a": 1.0}}')
+    monkeypatch.setattr(guard, "BASELINE", baseline)
+    monkeypatch.setattr(guard, "build", lambda: "plain")
+    assert guard.main(["--update", "--runs", "3"]) == 0
+    assert json.loads(baseline.read_text()) == {"compiled": {"a": 1.0},
+                                                "plain": {"a": 4.0, "b": 1.0}}
