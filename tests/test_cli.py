@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -576,3 +577,18 @@ def test_a_set_the_rules_refuse_is_refused_before_it_is_confirmed() -> None:
     assert result.exit_code == 0, result.output
     assert "choose between 4 and 9 bed(s) in all; this set makes 1" in result.output
     assert "Confirm" not in result.output and "confirm" not in result.output.lower()
+
+
+@pytest.mark.parametrize("game", ["futuropia", "enterprise-empire"])
+def test_the_end_of_a_game_names_its_winner_once(game) -> None:
+    """Found in session 13: Futuropia's final table said "Winners: P2" and the ranking
+    below it "Winner: P2"; 企業帝國's said "P1 wins" before "Winner: P1"."""
+    result = runner.invoke(app, ["play", game, "--players", "2", "--seats", "random,random",
+                                 "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    end = result.output[result.output.index("Final ranking"):]
+    winner = end.splitlines()[-1]
+    assert winner.startswith(("Winner: P", "Shared victory: P"))
+    announcements = [line for line in result.output.splitlines()
+                     if re.match(r"(Winners?:|Game over.* wins)", line.strip())]
+    assert announcements == [winner]

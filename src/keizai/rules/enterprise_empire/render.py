@@ -143,7 +143,7 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
                             seats=poor))
     if view["winner"] is not None:
         key = "ee.tui.over_capped" if view["capped"] else "ee.tui.over"
-        lines.append(tr(key, lang, turns=view["turn"], seat=view["winner"]))
+        lines.append(tr(key, lang, turns=view["turn"]))
     else:
         seat = view["current_player"]
         phase = view["phase"] if lang == "en" else tr(f"ee_phase_{view['phase']}", lang)

@@ -106,9 +106,6 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
             parts = sep.join(f"{tr('score_' + k, lang)} {v}"
                              for k, v in s.items() if k != "total")
             lines.append(tr("fu.tui.score_row", lang, seat=seat, total=s["total"], parts=parts))
-        winners = sep.join(f"P{seat + 1}" for seat in view["winners"])
-        shared = tr("fu.tui.shared", lang) if len(view["winners"]) > 1 else ""
-        lines.append(tr("fu.tui.winners", lang, winners=winners, shared=shared))
     return "\n".join(lines)
 
 
