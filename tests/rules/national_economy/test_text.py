@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
+import keizai
+from keizai.engine import Rng
 from keizai.rules.national_economy.text import render
 from tests.rules.national_economy.helpers import new, own, play, set_hand, stack_deck
 
@@ -70,3 +75,23 @@ def test_glory_relics_workplace_and_building_are_told_apart() -> None:
     state = new("glory", 2)
     text = state.game.render_text(state.view(0))
     assert "Relics (the workplace)" in text
+
+
+def test_every_workplace_effect_starts_in_one_column() -> None:
+    """Found in session 13: a name longer than 28 columns ("Board Game Cafe (sold
+    building)") or two workers on a spot ("[P1, P2]") pushed that row's effect to the
+    right. The columns now take their widest entry, counted in terminal columns (CJK
+    characters take two)."""
+    state = keizai.new_game("national-economy/glory", 2, seed=4)
+    state.play_out(Rng(4))
+    for lang in ("en", "ja", "zh-TW"):
+        text = render(state.view(None), lang=lang)
+        rows = [line for line in text.splitlines() if line[:6].strip().rstrip(".").isdigit()]
+        assert len(rows) == len(state.view(None)["workplaces"]) > 12
+        starts = {columns(re.match(r".*?\]\s+", row).group()) for row in rows}
+        assert len(starts) == 1, (lang, text)
+
+
+def columns(text: str) -> int:
+    """The terminal columns `text` takes: East Asian wide and full-width characters two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

@@ -9,10 +9,14 @@ from typing import Any
 from keizai.i18n import tr
 
 
+def _columns(text: str) -> int:
+    """The terminal columns `text` takes (CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _pad(text: str, width: int) -> str:
-    """`text` padded to `width` terminal columns (CJK characters take two)."""
-    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    return text + " " * max(0, width - used)
+    """`text` padded to `width` terminal columns."""
+    return text + " " * max(0, width - _columns(text))
 
 
 def _seat(seat: int) -> str:
@@ -52,7 +56,8 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
                     start=view["start_player"]))
     lines.append(tr("ne.tui.workplaces", lang))
     payday = view["phase"] == "payday"  # the workers are home: nobody stands on a workplace
-    for i, w in enumerate(view["workplaces"], 1):
+    rows = []
+    for w in view["workplaces"]:
         who = "" if payday else tr("list.sep", lang).join(_seat(s) for s in w["workers"])
         who = who or tr("free", lang)
         if w["sideways"]:
@@ -62,7 +67,12 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
             name = tr(f"ne.tui.kind_{w['kind']}", lang, name=name)
         elif w["name"] in building_names:
             name = tr("ne.tui.the_workplace", lang, name=name)  # Glory: Relics twice
-        lines.append(f"  {i:2}. {_pad(name, 28)} [{who}]  {tr('ne.text.' + w['id'], lang)}")
+        rows.append((name, f"[{who}]", tr("ne.text." + w["id"], lang)))
+    # the columns as wide as their widest entry, so every effect starts in one column
+    name_width = max((_columns(name) for name, _, _ in rows), default=0)
+    who_width = max((_columns(who) for _, who, _ in rows), default=0)
+    for i, (name, who, effect) in enumerate(rows, 1):
+        lines.append(f"  {i:2}. {_pad(name, name_width)} {_pad(who, who_width)}  {effect}")
     for p in view["players"]:
         me = tr("ne.tui.you", lang) if p["seat"] == view["seat"] else ""
         extras = []
