@@ -108,6 +108,9 @@ def test_parse_record_reads_a_record_file() -> None:
     ("[1, 2]", "setup.record"),
     ("null", "setup.record"),
     ('{"game": "national-economy/mecenat"}', "setup.record_key"),
+    ('{"game": ["national-economy/mecenat"], "players": 2, "seed": 8, "actions": []}',
+     "setup.record_game"),   # was a TypeError (unhashable list) in the game registry
+    ('{"game": {"id": 1}, "players": 2, "seed": 8, "actions": []}', "setup.record_game"),
     ('{"game": "national-economy/mecenat", "players": 2, "seed": null, "actions": []}',
      "setup.seed"),
     ('{"game": "national-economy/mecenat", "players": 2, "seed": 8, "options": [1], '

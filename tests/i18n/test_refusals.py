@@ -244,12 +244,13 @@ def test_a_refused_new_game_reads_in_every_language() -> None:
         assert not english_words(text.replace(key, "") if key else text), text
     for bad in ({"game": "futuropia", "players": 3, "seed": None, "actions": []},
                 {"game": "futuropia", "players": 3, "seed": 2**70, "actions": []},
-                {"game": "futuropia", "players": 3, "seed": 1, "options": [1], "actions": []}):
+                {"game": "futuropia", "players": 3, "seed": 1, "options": [1], "actions": []},
+                {"game": ["futuropia"], "players": 3, "seed": 1, "actions": []}):
         with pytest.raises(keizai.engine.InvalidSetup) as caught:
             keizai.replay(bad)
         seen.add(caught.value.message_id or "")
         assert not english_words(caught.value.render("ja").replace("[1]", "").replace(
-            "None", "")), caught.value.render("ja")
+            "None", "").replace("['futuropia']", "")), caught.value.render("ja")
     for text in (b"\xff", "{", "[" * 10**5, '{"seed": ' + "1" * 50 + "}"):
         with pytest.raises(keizai.engine.InvalidSetup) as caught:
             parse_record(text)

@@ -72,14 +72,17 @@ def _check_seed(seed: object) -> None:
 
 
 def check_record(record: Any) -> dict[str, Any]:
-    """`record` if it has the shape of a game record (an object with "game", "players",
-    an integer "seed", "options" an object or null, "actions" a list), else InvalidSetup.
+    """`record` if it has the shape of a game record (an object with a string "game",
+    "players", an integer "seed", "options" an object or null, "actions" a list), else
+    InvalidSetup.
     The game, players, options and actions themselves are checked by `replay`."""
     if not isinstance(record, dict):
         raise InvalidSetup.refuse("setup.record")
     for key in ("game", "players", "seed", "actions"):
         if key not in record:
             raise InvalidSetup.refuse("setup.record_key", key=repr(key))
+    if not isinstance(record["game"], str):  # a list or an object: no id, not even unknown
+        raise InvalidSetup.refuse("setup.record_game", value=shown(record["game"]))
     if not isinstance(record["actions"], list):
         raise InvalidSetup.refuse("setup.record_actions")
     _check_seed(record["seed"])  # null would be a new random seed: another game
