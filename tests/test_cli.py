@@ -592,3 +592,289 @@ def test_the_end_of_a_game_names_its_winner_once(game) -> None:
     announcements = [line for line in result.output.splitlines()
                      if re.match(r"(Winners?:|Game over.* wins)", line.strip())]
     assert announcements == [winner]
+
+
+# --- keizai replay: watching a recorded game -----------------------------------------------
+
+def _record_file(tmp_path: Path, record: dict, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(record))
+    return path
+
+
+def _log_lines(output: str) -> list[str]:
+    return [line.removeprefix("  · ") for line in output.splitlines() if line.startswith("  · ")]
+
+
+def test_replay_prints_a_saved_game_move_by_move_with_the_final_table(tmp_path: Path) -> None:
+    """No terminal: the whole game's log, each move named, then the last table and the
+    final ranking (with who played each seat, from the save)."""
+    save = tmp_path / "game.json"
+    played = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
+                                 "--seed", "3", "--seats", "random,random", "--save",
+                                 str(save), "--lang", "en"])
+    assert played.exit_code == 0, played.output
+    state = keizai.replay(json.loads(save.read_text()))
+    result = runner.invoke(app, ["replay", str(save), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    moves = len(state.history)
+    assert out.startswith("Replay of National Economy: Mecenat, 2 player(s), "
+                          f"{moves} moves; view: everyone (public).\n")
+    assert "Move 0/" in out and f"Move {moves}/{moves} · P" in out
+    assert _log_lines(out) == state.log(None, "en")
+    end = out.index(state.game.render_text(state.view(None), "en"))
+    assert out.index(f"Move {moves}/") < end < out.index("Final ranking: 1. P")
+    assert "(random)" in out[end:]
+
+
+def test_replay_to_a_move_stops_there_and_a_seat_sees_its_own_hand(tmp_path: Path) -> None:
+    from tests.test_terminal_replay import finished, upto
+
+    record = finished()
+    path = _record_file(tmp_path, record)
+    at = upto(record, 6)
+    public = runner.invoke(app, ["replay", str(path), "--to", "6", "--lang", "en"]).output
+    assert public.rstrip("\n").endswith(at.game.render_text(at.view(None), "en"))
+    assert "Move 6/" in public and "Move 7/" not in public and "Final ranking" not in public
+    assert _log_lines(public) == at.log(None, "en")
+    assert "hand: " not in public
+    mine = runner.invoke(app, ["replay", str(path), "--to", "6", "--seat", "1",
+                               "--lang", "en"]).output
+    assert "view: P1." in mine.splitlines()[0]
+    assert mine.rstrip("\n").endswith(at.game.render_text(at.view(0), "en"))
+    assert "hand: " in mine and _log_lines(mine) == at.log(0, "en")
+
+
+def test_a_spectator_replay_never_names_a_card_only_a_hand_or_the_deck_held(
+        tmp_path: Path) -> None:
+    """Hidden information, as the web's replay for everyone: every move of a 2-player
+    National Economy game watched by default prints no building card (name or text) that
+    no spectator's view or log of any move names: those were only ever in a hand or the
+    deck. P1's own replay does print some of them (its hand), so the check can fail."""
+    from keizai.i18n import tr
+    from keizai.rules.national_economy.cards import card_set
+    from tests.test_terminal_replay import finished
+
+    def strings(node: object) -> set[str]:
+        if isinstance(node, str):
+            return {node}
+        if isinstance(node, dict):
+            node = [*node.keys(), *node.values()]
+        if isinstance(node, (list, tuple)):
+            return set().union(*(strings(item) for item in node))
+        return set()
+
+    record = finished("national-economy/mecenat", 2, 1)  # P1 holds 2 never-shown cards
+    state = keizai.replay({**record, "actions": []})
+    public = strings(state.view(None))
+    for name in record["actions"]:
+        state.apply(name)
+        public |= strings(state.view(None))
+    public |= strings(state.events(None))
+    cards = {card.id for card in card_set("mecenat").buildings}
+    hidden = cards - public
+    assert hidden and cards & public
+    path = _record_file(tmp_path, record)
+
+    def leaked(output: str) -> list[str]:
+        for card in sorted(cards & public, key=lambda c: -len(tr(f"ne.card.{c}", "en"))):
+            output = output.replace(tr(f"ne.card.{card}", "en"), "") \
+                .replace(tr(f"ne.text.{card}", "en"), "")
+        return [card for card in hidden
+                if re.search(rf"(?<!\w){re.escape(tr(f'ne.card.{card}', 'en'))}(?!\w)", output)
+                or tr(f"ne.text.{card}", "en") in output]
+
+    watched = runner.invoke(app, ["replay", str(path), "--all", "--lang", "en"])
+    assert watched.exit_code == 0, watched.output
+    assert watched.output.count("Workplaces:") == len(record["actions"]) + 1
+    assert leaked(watched.output) == []
+    own = runner.invoke(app, ["replay", str(path), "--all", "--seat", "1", "--lang", "en"])
+    assert leaked(own.output)
+
+
+def test_a_record_without_seats_or_its_end_is_still_shown(tmp_path: Path) -> None:
+    """A record downloaded from the web names no seats: the ranking names the seats
+    alone, as it does when the seats are no player keizai knows (a hand-edited file: its
+    text is not printed). A save of a game left unfinished ends with a line that says so."""
+    from tests.test_terminal_replay import finished
+
+    record = finished("futuropia", 2, 4)
+    for seats in (None, ["\x1b[2Jevil", "random"], ["human"]):
+        named = record if seats is None else {**record, "seats": seats}
+        result = runner.invoke(app, ["replay", str(_record_file(tmp_path, named)),
+                                     "--lang", "en"])
+        assert result.exit_code == 0, result.output
+        out = result.output
+        assert "evil" not in out and "\x1b" not in out and "error" not in out
+        ranking = out[out.index("Final ranking: "):].splitlines()[0]
+        assert re.fullmatch(r"Final ranking: 1\. P\d [-\d]+ pts?; 2\. P\d [-\d]+ pts?",
+                            ranking) or "(shared)" in ranking, ranking
+    short = {**record, "actions": record["actions"][:10], "seats": ["human", "random"]}
+    out = runner.invoke(app, ["replay", str(_record_file(tmp_path, short)),
+                              "--lang", "en"]).output
+    assert out.rstrip("\n").endswith("The record ends here, before the end of the game.")
+    assert "Final ranking" not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_replay_refuses_what_it_cannot_show_with_a_clear_reason(tmp_path: Path,
+                                                                lang: str) -> None:
+    """A missing file, a directory, a damaged or non-keizai file, a game keizai does not
+    know, an action that does not replay, a seat or move the game does not have: each a
+    clear refusal in the chosen language, never a traceback (the reading code is
+    `keizai play --resume`'s, which now names an unknown game the same way)."""
+    from keizai.engine.registry import parse_record
+    from keizai.i18n import tr
+    from tests.test_terminal_replay import finished
+
+    record = finished()
+    text = json.dumps(record)
+
+    def in_file(path: Path, bad: str | bytes | dict) -> tuple[Path, str]:
+        path.write_bytes(bad if isinstance(bad, bytes) else
+                         (bad if isinstance(bad, str) else json.dumps(bad)).encode())
+        try:
+            keizai.replay(parse_record(path.read_bytes()))
+        except (ValueError, KeyError) as error:
+            reason = error.render(lang) if hasattr(error, "render") else str(error)
+            return path, tr("cli.err_in_file", lang, path=str(path), error=reason)
+        raise AssertionError(f"{bad!r} replays")
+
+    actions = list(record["actions"])
+    actions[5] = "place:nowhere"
+    missing = tmp_path / "missing.json"
+    chess = _record_file(tmp_path, {**record, "game": "chess"}, "chess.json")
+    saved = _record_file(tmp_path, record)
+    cases = [
+        ([missing], tr("cli.err_no_file", lang, path=str(missing))),
+        ([tmp_path], tr("cli.err_not_file", lang, path=str(tmp_path))),
+        ([chess], tr("cli.err_unknown_game", lang, path=str(chess), game="'chess'",
+                     known=", ".join(keizai.games()))),
+        (["--seat", "3", saved], tr("cli.err_replay_seat", lang, players=2, seat=3)),
+        (["--seat", "0", saved], tr("cli.err_replay_seat", lang, players=2, seat=0)),
+        (["--to", "5000", saved], tr("cli.err_replay_to", lang, moves=len(actions), n=5000)),
+        (["--to", "-1", saved], tr("cli.err_replay_to", lang, moves=len(actions), n=-1)),
+        (["--game-index", "1", saved], tr("cli.err_index_not_jsonl", lang, path=str(saved))),
+    ]
+    for name, bad in (("cut.json", text[:len(text) // 2]),          # a save cut short
+                      ("package.json", {"name": "keizai", "version": "1"}),
+                      ("picture.json", b"\x89PNG\r\n\x1a\n\x00\x00"),
+                      ("listed.json", {**record, "game": ["national-economy/mecenat"]}),
+                      ("broken.json", {**record, "actions": actions})):
+        path, expected = in_file(tmp_path / name, bad)
+        cases.append(([path], expected))
+    for args, expected in cases:
+        result = runner.invoke(app, ["replay", *map(str, args), "--lang", lang])
+        assert result.exit_code == 2, (args, result.output)
+        assert tr("cli.error", lang, message=expected) in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+    resumed = runner.invoke(app, ["play", "--resume", str(chess), "--lang", lang])
+    assert resumed.exit_code == 2 and tr("cli.err_unknown_game", lang, path=str(chess),
+                                         game="'chess'", known=", ".join(keizai.games())) \
+        in resumed.output
+
+
+def test_replay_picks_a_game_from_a_jsonl_file_of_records(tmp_path: Path) -> None:
+    """`keizai sim --records` writes records.jsonl, one record a line in the order the
+    games finished, each with its game number ("index") and seats: --game-index picks
+    one by that number; a file of one record needs none."""
+    from keizai.i18n import tr
+    from tests.test_terminal_replay import finished
+
+    records = [finished("futuropia", 2, seed) for seed in (5, 6, 7)]
+    lines = [json.dumps({**records[i], "index": i, "seats": ["random", "heuristic"],
+                         "agents": ["random", "heuristic"]}) for i in (2, 0, 1)]
+    path = tmp_path / "records.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["replay", str(path), "--game-index", "1", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    wanted = keizai.replay(records[1])
+    assert wanted.game.render_text(wanted.view(None), "en") in result.output
+    assert f"{len(wanted.history)} moves" in result.output.splitlines()[0]
+    assert "(heuristic)" in result.output[result.output.index("Final ranking"):]
+    refusals = [([], "cli.err_choose_game", {"n": 3, "first": 0, "last": 2}),
+                (["--game-index", "3"], "cli.err_no_such_game",
+                 {"index": 3, "n": 3, "first": 0, "last": 2})]
+    for args, key, params in refusals:
+        result = runner.invoke(app, ["replay", str(path), *args, "--lang", "en"])
+        assert result.exit_code == 2
+        assert tr(key, "en", path=str(path), **params) in result.output
+    path.write_text("\n".join(lines) + '\n{"game": "futuropia", "play\n')   # cut by a kill
+    result = runner.invoke(app, ["replay", str(path), "--game-index", "9", "--lang", "en"])
+    assert result.exit_code == 2 and f"{path}, line 4: a record is JSON" in result.output
+    one = tmp_path / "one.jsonl"
+    one.write_text(json.dumps(records[0]) + "\n")
+    result = runner.invoke(app, ["replay", str(one), "--to", "0", "--lang", "en"])
+    assert result.exit_code == 0 and "Move 0/" in result.output
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    result = runner.invoke(app, ["replay", str(empty), "--lang", "en"])
+    assert tr("cli.err_no_records", "en", path=str(empty)) in result.output
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_replay_speaks_the_chosen_language(tmp_path: Path, lang: str) -> None:
+    """The header, each move's line, the log, the table and the ranking in ja / zh-TW."""
+    from keizai.i18n import tr
+    from tests.i18n.test_games_in_three_languages import english_words
+    from tests.test_terminal_replay import finished
+
+    for game in ("national-economy/glory", "enterprise-empire"):
+        record = {**finished(game, 2, 1), "seats": ["human", "hard"]}
+        result = runner.invoke(app, ["replay", str(_record_file(tmp_path, record)),
+                                     "--lang", lang])
+        assert result.exit_code == 0, result.output
+        assert result.output.startswith(tr("cli.replay_header", lang,
+                                           title=tr(f"game.{game}", lang), players=2,
+                                           moves=len(record["actions"]),
+                                           who=tr("everyone", lang)))
+        assert tr("bot.hard", lang) in result.output
+        # 企業帝國's board names its corners A-D and ticks what a company has with x
+        words = [word for word in english_words(result.output) if len(word) > 1]
+        assert not words, words
+
+
+def test_replay_in_a_terminal_steps_with_keys(tmp_path: Path) -> None:
+    """In a terminal the replay waits for keys: Enter a move on, t to the end of the
+    turn, a number to that move, e to the end (the final ranking), q to leave; Ctrl-C
+    leaves too, without a traceback."""
+    import os
+    import sys
+
+    import pexpect
+
+    from tests.test_terminal_replay import finished
+
+    record = {**finished(), "seats": ["human", "random"]}
+    path = _record_file(tmp_path, record)
+    moves = len(record["actions"])
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"),
+           "COLUMNS": "160"}
+    prompt = r"q = quit >"
+
+    def spawn(*args: str) -> pexpect.spawn:
+        return pexpect.spawn(sys.executable, ["-m", "keizai.cli", "replay", str(path), *args],
+                             env=env, encoding="utf-8", timeout=30)
+
+    child = spawn("--lang", "en")
+    child.expect("view: everyone")
+    child.expect(f"Move 0/{moves}: ")
+    for key, shown in (("", f"Move 1/{moves} · P1: "), ("t", rf"Move \d+/{moves}: Enter"),
+                       ("40", f"Move 40/{moves} · P"), ("e", "Final ranking: 1. P"),
+                       ("", "That was the last move"), ("p", f"Move {moves - 1}/{moves}: ")):
+        child.expect(prompt)
+        child.sendline(key)
+        child.expect(shown)
+    child.expect(prompt)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    child = spawn("--lang", "ja", "--seat", "2")
+    child.expect("視点：P2")
+    child.expect(r"q = 終了 >")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 and "Traceback" not in child.before

@@ -1,11 +1,13 @@
-"""The `keizai` command: play in the terminal, simulate, benchmark."""
+"""The `keizai` command: play in the terminal, watch a record, simulate, benchmark."""
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,13 +16,16 @@ import typer
 import keizai
 from keizai import i18n, terminal_decisions
 from keizai.agents import make_agent
-from keizai.engine import IllegalAction, InvalidSetup, State, undo
+from keizai.engine import IllegalAction, InvalidSetup, State, UnknownGame, undo
 from keizai.engine.decision import apply_whole
 from keizai.engine.decision import steps as whole_steps
+from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
+from keizai.terminal_replay import RecordedGame, ReplayViewer
+from keizai.terminal_text import final_ranking_text, seat_label
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Economic board games: play, simulate, benchmark.")
+                  help="Economic board games: play, replay, simulate, benchmark.")
 
 
 def _show_version(value: bool) -> None:
@@ -34,7 +39,7 @@ def main(
     version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
                                           help="print the version and exit")] = False,
 ) -> None:
-    """Economic board games: play, simulate, benchmark."""
+    """Economic board games: play, replay, simulate, benchmark."""
     _tolerant_output()
 
 
@@ -45,6 +50,13 @@ def _tolerant_output() -> None:
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         if encoding != "utf8" and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
+
+
+def _language(lang: str | None) -> str:
+    """The --lang given, or the locale's language; an unknown one is refused."""
+    if lang is not None and lang not in i18n.LANGUAGES:
+        raise _fail(f"--lang must be one of {', '.join(i18n.LANGUAGES)}")
+    return lang or i18n.default_language()
 
 
 def _fail(message: str, lang: str = "en") -> typer.Exit:
@@ -79,12 +91,20 @@ def _writable_file(path: Path, what: str, lang: str = "en") -> None:
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 
 
+def _check_regular_file(path: Path, lang: str) -> None:
+    """Refuse a path that names no file, or no regular file (a device or a pipe would be
+    read for ever)."""
+    if not path.exists():
+        raise _refuse(lang, "cli.err_no_file", path=str(path))
+    if not path.is_file():
+        raise _refuse(lang, "cli.err_not_file", path=str(path))
+
+
 def _read_record(path: Path, lang: str) -> dict[str, Any]:
     """The game record saved in `path`, or a clear refusal: only a regular file (a
     device or a pipe would be read for ever), of a save's size, holding a JSON object."""
     try:
-        if not path.is_file():
-            raise _refuse(lang, "cli.err_not_file", path=str(path))
+        _check_regular_file(path, lang)
         if path.stat().st_size > MAX_SAVE_BYTES:
             raise _refuse(lang, "cli.err_too_big", path=str(path),
                           most=MAX_SAVE_BYTES // (1024 * 1024))
@@ -94,6 +114,62 @@ def _read_record(path: Path, lang: str) -> dict[str, Any]:
                       error=_error_text(error, lang)) from None
     except OSError as error:
         raise _refuse(lang, "cli.err_in_file", path=str(path), error=str(error)) from None
+
+
+def _read_records_line(path: Path, index: int | None, lang: str) -> dict[str, Any]:
+    """Game `index` of a file of records, one JSON record a line (`keizai sim --records`
+    writes records.jsonl in the order the games finished, each with its game number,
+    "index"; a record without one is numbered by its place in the file, from 0). Without
+    `index`, the file's only record. Each line is read as a save is (`parse_record`, at
+    most a save's size), and a damaged one is refused with its line number."""
+    numbers: list[int] = []
+    first: dict[str, Any] | None = None
+    try:
+        _check_regular_file(path, lang)
+        with path.open("rb") as lines:
+            for line_number in itertools.count(1):
+                line = lines.readline(MAX_SAVE_BYTES + 1)
+                if not line:
+                    break
+                if len(line) > MAX_SAVE_BYTES:
+                    raise _refuse(lang, "cli.err_line_too_big", path=str(path),
+                                  line=line_number, most=MAX_SAVE_BYTES // (1024 * 1024))
+                if not line.strip():
+                    continue
+                try:
+                    record = parse_record(line)
+                except InvalidSetup as error:
+                    raise _refuse(lang, "cli.err_in_line", path=str(path), line=line_number,
+                                  error=_error_text(error, lang)) from None
+                number = record.get("index")
+                number = number if type(number) is int else len(numbers)
+                if number == index:
+                    return record
+                numbers.append(number)
+                first = first or record
+    except OSError as error:
+        raise _refuse(lang, "cli.err_in_file", path=str(path), error=str(error)) from None
+    if first is None:
+        raise _refuse(lang, "cli.err_no_records", path=str(path))
+    if index is None and len(numbers) == 1:
+        return first
+    key = "cli.err_choose_game" if index is None else "cli.err_no_such_game"
+    raise _refuse(lang, key, path=str(path), n=len(numbers), index=index,
+                  first=min(numbers), last=max(numbers))
+
+
+@contextlib.contextmanager
+def _refusing_record(path: Path, record: dict[str, Any], lang: str) -> Iterator[None]:
+    """Replaying `record`, read from `path`: a game this keizai does not know, a setup it
+    refuses or an action that does not replay is a clear refusal that names the file."""
+    try:
+        yield
+    except UnknownGame:
+        raise _refuse(lang, "cli.err_unknown_game", path=str(path), game=shown(record["game"]),
+                      known=", ".join(keizai.games())) from None
+    except (ValueError, KeyError) as error:   # InvalidSetup and IllegalAction among them
+        raise _refuse(lang, "cli.err_in_file", path=str(path),
+                      error=_error_text(error, lang)) from None
 
 
 def _check_save_target(save: Path, resume: Path | None, lang: str) -> None:
@@ -159,59 +235,6 @@ def list_games() -> None:
         typer.echo(f"{game_id:28} {game.title} ({game.min_players}-{game.max_players} players)")
 
 
-def _parts(row: dict[str, int]) -> dict[str, int]:
-    return {k: v for k, v in row.items() if k not in ("total", "target", "won")}
-
-
-def final_ranking_text(state: State, seats: list[str], lang: str = "en") -> str:
-    """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
-    game's places, in `lang`; a shared first place adds a "Shared victory" line, a single
-    winner a "Winner" line, a solo game its won/lost line. Where "total" only orders the
-    seats (企業帝國: won × W + companies × C + cash) the parts are shown instead of it."""
-    scores = state.scores()
-    keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
-    sep = i18n.tr("cli.ranking_sep", lang)
-
-    def score(seat: int) -> str:
-        row = scores[seat]
-        if not keyed:
-            return i18n.tr("cli.points", lang, n=row["total"])
-        parts = sep.join(f"{_score_name(k, lang)} {v}" for k, v in _parts(row).items())
-        return (i18n.tr("cli.won_prefix", lang) if row.get("won") else "") + parts
-
-    places = state.places()
-    parts = []
-    number = 1
-    for place in places:
-        names = sep.join(i18n.tr("cli.ranking_entry", lang, seat=seat,
-                                 who=seat_label(seats[seat], lang), points=score(seat))
-                         for seat in place)
-        shared = i18n.tr("cli.ranking_shared", lang) if len(place) > 1 else ""
-        parts.append(i18n.tr("cli.ranking_place", lang, place=number, names=names) + shared)
-        number += len(place)
-    text = i18n.tr("cli.final_ranking", lang) + i18n.tr("cli.places_sep", lang).join(parts)
-    if state.num_players == 1 and "target" in scores[0]:
-        row = scores[0]
-        key = "cli.solo_won" if row.get("won") else "cli.solo_lost"
-        return text + "\n" + i18n.tr(key, lang, total=row["total"], target=row["target"])
-    if len(places[0]) > 1:
-        return text + "\n" + i18n.tr("cli.shared_victory", lang,
-                                     seats=[f"P{seat + 1}" for seat in places[0]])
-    return text + "\n" + i18n.tr("cli.winner", lang, seat=places[0][0])
-
-
-def seat_label(spec: str, lang: str) -> str:
-    """Who plays a seat, in `lang`: "human", a bot level's name, or the bot's spec."""
-    if spec == "human":
-        return i18n.tr("cli.seat_human", lang)
-    return i18n.tr(f"bot.{spec}", lang) if i18n.has(f"bot.{spec}", lang) else spec
-
-
-def _score_name(key: str, lang: str) -> str:
-    """A score part's name in `lang` (the page's: "VP cards", not the key "vp_cards")."""
-    return i18n.tr(f"score_{key}", lang)
-
-
 def clear_screen() -> None:
     """Clear the terminal and its scroll-back (a hot seat's hand must not stay in
     sight); where the output is no terminal, blank lines push it up instead."""
@@ -220,6 +243,16 @@ def clear_screen() -> None:
         sys.stdout.flush()
     else:
         typer.echo("\n" * 60, nl=False)
+
+
+def _ask(prompt: str) -> str:
+    """A line typed at the prompt; "q" (quit) at the end of the input."""
+    try:
+        return input(prompt + " ")
+    except EOFError:
+        return "q"
+    except UnicodeDecodeError:   # bytes the terminal's encoding cannot read
+        return "?"               # refused by every prompt, which then asks again
 
 
 class TerminalTable:
@@ -394,12 +427,7 @@ class TerminalTable:
         return "cli.undone"
 
     def _ask(self, prompt: str) -> str:
-        try:
-            return input(prompt + " ")
-        except EOFError:
-            return "q"
-        except UnicodeDecodeError:   # bytes the terminal's encoding cannot read
-            return "?"               # refused by every prompt, which then asks again
+        return _ask(prompt)
 
     def _whole_turn(self, seat: int) -> bool | None:
         """A compound decision (pay N cards, sell, buy houses, pay interest) chosen whole in
@@ -513,9 +541,7 @@ def play(
              "locale's)")] = None,
 ) -> None:
     """Play a game in the terminal (hot-seat for several humans, bots for the rest)."""
-    if lang is not None and lang not in i18n.LANGUAGES:
-        raise _fail(f"--lang must be one of {', '.join(i18n.LANGUAGES)}")
-    language = lang or i18n.default_language()
+    language = _language(lang)
     saved_seats = None
     if save is not None:
         _check_save_target(save, resume, language)
@@ -525,7 +551,8 @@ def play(
             if game is not None and game != record.get("game"):
                 raise _refuse(language, "cli.err_other_game", path=str(resume),
                               held=str(record.get("game")), game=game)
-            state = keizai.replay(record)
+            with _refusing_record(resume, record, language):
+                state = keizai.replay(record)
             players = state.num_players
             saved_seats = record.get("seats")
             save = save or resume
@@ -567,6 +594,74 @@ def play(
         typer.echo("\n" + (i18n.tr("cli.left_resume", language, path=str(save)) if save
                            else i18n.tr("cli.left_unfinished", language)))
         raise typer.Exit(130) from None
+
+
+def _recorded_seats(record: dict[str, Any]) -> list[str] | None:
+    """Who played each seat, where the record says so (a `keizai play --save` file):
+    humans and bot specs keizai knows, one per seat; otherwise (a record from the web,
+    a hand-edited list) None, and the seats go unnamed."""
+    seats = record.get("seats")
+    if not (isinstance(seats, list) and len(seats) == record["players"]
+            and all(isinstance(s, str) for s in seats)):
+        return None
+    try:
+        for spec in seats:
+            if spec != "human":
+                make_agent(spec)
+    except ValueError:
+        return None
+    return seats
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(
+        help="a game record: a keizai play --save file, a record downloaded from the web, "
+             "or a .jsonl file of records (keizai sim --records)", show_default=False)],
+    game_index: Annotated[int | None, typer.Option(
+        help="in a .jsonl file of records: the game to watch, by its number in the "
+             "tournament (the game column of games.csv)", show_default=False)] = None,
+    seat: Annotated[int | None, typer.Option(
+        help="watch as this seat saw the game, its hand included (1 = P1; default: as a "
+             "spectator, no hand and no deck)", show_default=False)] = None,
+    to: Annotated[int | None, typer.Option(
+        help="print the log up to this move and the table after it, then exit "
+             "(default with no terminal: the whole game)", show_default=False)] = None,
+    all_moves: Annotated[bool, typer.Option(
+        "--all", help="print the table and the log lines of every move (up to --to), "
+                      "then exit")] = False,
+    lang: Annotated[str | None, typer.Option(
+        help="language of the table, log and actions: en, ja or zh-TW (default: the "
+             "locale's)")] = None,
+) -> None:
+    """Watch a recorded game move by move: the table and what each move did."""
+    language = _language(lang)
+    if file.suffix.lower() == ".jsonl":
+        record = _read_records_line(file, game_index, language)
+    elif game_index is not None:
+        raise _refuse(language, "cli.err_index_not_jsonl", path=str(file))
+    else:
+        record = _read_record(file, language)
+    with _refusing_record(file, record, language):
+        game = RecordedGame(record)
+    players = game.final.num_players
+    if seat is not None and not 1 <= seat <= players:
+        raise _refuse(language, "cli.err_replay_seat", players=players, seat=seat)
+    if to is not None and not 0 <= to <= game.moves:
+        raise _refuse(language, "cli.err_replay_to", moves=game.moves, n=to)
+    viewer = ReplayViewer(game, None if seat is None else seat - 1, language,
+                          _recorded_seats(record), typer.echo)
+    last = game.moves if to is None else to
+    if all_moves:
+        viewer.print_all(last)
+    elif to is not None or not sys.stdout.isatty():
+        viewer.print_to(last)
+    else:
+        try:
+            viewer.run(_ask)
+        except KeyboardInterrupt:
+            typer.echo("")
+            raise typer.Exit(130) from None
 
 
 class _Progress:

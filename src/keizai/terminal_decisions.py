@@ -102,10 +102,10 @@ def _small_number(digits: str) -> int | None:
     return int(digits) if len(digits) <= 9 else None
 
 
-def menu_number(answer: str, size: int) -> int | None:
-    """The number (1 to `size`) a typed answer names, or None."""
+def menu_number(answer: str, size: int, least: int = 1) -> int | None:
+    """The number (`least` to `size`) a typed answer names, or None."""
     number = _small_number(answer.strip())
-    return number if number is not None and 1 <= number <= size else None
+    return number if number is not None and least <= number <= size else None
 
 
 def help_text(decision: PendingDecision, lang: str = "en") -> str:

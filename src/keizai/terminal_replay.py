@@ -1,0 +1,184 @@
+"""Watching a recorded game in the terminal (`keizai replay`).
+
+A record is a seed and the actions taken; the position after any number of moves is a
+replay of the record's first moves (as the web's replay does it). Each move is shown as
+`keizai play` shows a game: the table (`Game.render_text` of a view) and the log lines
+the move wrote. By default the view is a spectator's (`view(None)`, the public log: no
+hand, no deck), the web replay's "everyone"; a seat's view shows that seat's own hand
+and private log lines too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import keizai
+from keizai import i18n, terminal_decisions
+from keizai.engine import State
+from keizai.terminal_text import final_ranking_text
+
+
+class RecordedGame:
+    """A game record, replayed once to know who took each move and where each move's
+    log lines begin and end (the log only grows, so the last position's log holds every
+    move's lines)."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        # The whole record first: a move that does not replay is refused with its number.
+        keizai.replay(record)
+        state = keizai.replay({**record, "actions": []})
+        # marks[k]: log entries written by the set-up and the first k moves
+        self.marks = [state.event_count()]
+        self.movers: list[int] = []  # movers[k]: the seat that took move k + 1
+        for name in record["actions"]:
+            seat = state.current_player
+            assert seat is not None  # a move after the end would not have replayed
+            self.movers.append(seat)
+            state.apply(name)
+            self.marks.append(state.event_count())
+        self.record = record
+        self.final = state
+        self.moves = len(self.movers)
+        names = state.game.action_space.actions
+        self.names = [names[index].name for index in state.history]
+        self._at: State | None = None
+
+    def state_at(self, move: int) -> State:
+        """The position after the first `move` moves (shared: read it, do not play it)."""
+        at = self._at
+        if at is None or len(at.history) > move:
+            at = keizai.replay({**self.record, "actions": self.record["actions"][:move]})
+        while len(at.history) < move:
+            at.apply(self.names[len(at.history)])
+        self._at = at
+        return at
+
+    def log_lines(self, move: int, seat: int | None, lang: str) -> list[str]:
+        """The log lines move `move` wrote (move 0: the set-up's), as `seat` reads them."""
+        start = self.marks[move - 1] if move else 0
+        entries = self.final.events_since(seat, start)[:self.marks[move] - start]
+        return [i18n.render(entry, lang) for entry in entries]
+
+    def turn_ends(self) -> list[int]:
+        """The moves that end a turn: the last of a run of moves by one seat (a worker
+        placed and its building paid for, a roll and its purchase)."""
+        return [move for move in range(1, self.moves + 1)
+                if move == self.moves or self.movers[move] != self.movers[move - 1]]
+
+
+class ReplayViewer:
+    """The replay of one record, seen by one seat or by a spectator (`seat` None), in
+    `lang`: printed at once (`print_to`, `print_all`) or stepped through at a prompt
+    (`run`)."""
+
+    def __init__(self, game: RecordedGame, seat: int | None, lang: str,
+                 seats: list[str] | None, say: Callable[[str], None]) -> None:
+        self.game = game
+        self.seat = seat
+        self.lang = lang
+        self.seats = seats  # who played each seat, when the record says so
+        self.say = say
+
+    def _t(self, key: str, **params: Any) -> str:
+        return i18n.tr(key, self.lang, **params)
+
+    def header(self) -> str:
+        state = self.game.final
+        who = self._t("everyone") if self.seat is None else f"P{self.seat + 1}"
+        return self._t("cli.replay_header", title=self._t(f"game.{state.game.id}"),
+                       players=state.num_players, moves=self.game.moves, who=who)
+
+    def moves_text(self, first: int, last: int) -> str:
+        """Moves `first` to `last`, each a line (its number, who took it, which action)
+        followed by the log lines it wrote."""
+        game_id = self.game.final.game.id
+        lines = []
+        for move in range(first, last + 1):
+            if move == 0:
+                lines.append(self._t("cli.replay_setup", moves=self.game.moves))
+            else:
+                name = self.game.names[move - 1]
+                lines.append(self._t("cli.replay_move", n=move, moves=self.game.moves,
+                                     seat=self.game.movers[move - 1],
+                                     action=i18n.action_label(game_id, name, self.lang)))
+            lines += [f"  · {line}" for line in self.game.log_lines(move, self.seat, self.lang)]
+        return "\n".join(lines)
+
+    def table(self, move: int) -> str:
+        state = self.game.state_at(move)
+        return state.game.render_text(state.view(self.seat), self.lang)
+
+    def ending(self) -> str:
+        """After the last move: the final ranking, or that the record stops before the
+        game's end (a save of a game left unfinished)."""
+        state = self.game.final
+        if state.is_over:
+            return final_ranking_text(state, self.seats, self.lang)
+        return self._t("cli.replay_unfinished")
+
+    def frame(self, first: int, last: int) -> str:
+        """Moves `first` to `last` as `keizai play` shows a turn: what they did, then the
+        table as they left it; after the record's last move, its ending."""
+        parts = [self.moves_text(first, last), "", self.table(last)]
+        if last == self.game.moves:
+            parts.append(self.ending())
+        return "\n".join(parts)
+
+    def print_to(self, move: int) -> None:
+        """Everything up to `move` at once: the header, every move's lines, the table
+        after them."""
+        self.say(self.header())
+        self.say(self.frame(0, move))
+
+    def print_all(self, last: int) -> None:
+        """Every position up to move `last` in turn: what stepping through with Enter
+        shows, at once."""
+        self.say(self.header())
+        for move in range(last + 1):
+            self.say(self.frame(move, move))
+
+    def _step(self, answer: str, move: int, ends: list[int]) -> tuple[int, int] | str:
+        """Where an answer at move `move` leads: the moves the next screen shows (the
+        first, the last), or the catalogue id of what to say instead."""
+        moves = self.game.moves
+        if answer in ("", "n", "t"):
+            if move == moves:
+                return "cli.replay_at_end"
+            last = next(end for end in ends if end > move) if answer == "t" else move + 1
+            return move + 1, last
+        if answer in ("p", "b"):
+            if move == 0:
+                return "cli.replay_at_start"
+            back = move - 1 if answer == "p" else max((e for e in ends if e < move), default=0)
+            return back, back
+        if answer == "e":
+            return moves, moves
+        target = terminal_decisions.menu_number(answer, moves, least=0)
+        return (target, target) if target is not None else "cli.replay_bad_key"
+
+    def run(self, ask: Callable[[str], str]) -> None:
+        """Step through at a prompt until the viewer quits (`ask` returns "q" at the end
+        of the input): Enter a move on, t to the end of the turn, p a move back, b to the
+        end of the turn before, a number to that move, e to the end, l the log so far."""
+        ends = self.game.turn_ends()
+        self.say(self.header())
+        first = move = 0
+        show = True
+        while True:
+            if show:
+                self.say(self.frame(first, move))
+            show = False
+            answer = ask(self._t("cli.replay_keys", n=move, moves=self.game.moves))
+            answer = answer.strip().lower()
+            if answer == "q":
+                return
+            if answer == "l":
+                self.say(self.moves_text(0, move))
+                continue
+            step = self._step(answer, move, ends)
+            if isinstance(step, str):
+                self.say(self._t(step, moves=self.game.moves))
+                continue
+            first, move = step
+            show = True

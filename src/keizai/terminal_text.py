@@ -1,0 +1,66 @@
+"""Texts the terminal's faces share (`keizai play` and `keizai replay`): the final
+ranking and who plays a seat, in the reader's language."""
+
+from __future__ import annotations
+
+from keizai import i18n
+from keizai.engine import State
+
+
+def _parts(row: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in row.items() if k not in ("total", "target", "won")}
+
+
+def final_ranking_text(state: State, seats: list[str] | None, lang: str = "en") -> str:
+    """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
+    game's places, in `lang`; a shared first place adds a "Shared victory" line, a single
+    winner a "Winner" line, a solo game its won/lost line. Where "total" only orders the
+    seats (企業帝國: won × W + companies × C + cash) the parts are shown instead of it.
+    `seats` says who played each seat (human or a bot's spec); None where that is not
+    known (a record downloaded from the web), and the seats are named alone."""
+    scores = state.scores()
+    keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
+    sep = i18n.tr("cli.ranking_sep", lang)
+
+    def score(seat: int) -> str:
+        row = scores[seat]
+        if not keyed:
+            return i18n.tr("cli.points", lang, n=row["total"])
+        parts = sep.join(f"{_score_name(k, lang)} {v}" for k, v in _parts(row).items())
+        return (i18n.tr("cli.won_prefix", lang) if row.get("won") else "") + parts
+
+    def entry(seat: int) -> str:
+        if seats is None:
+            return i18n.tr("cli.ranking_entry_seat", lang, seat=seat, points=score(seat))
+        return i18n.tr("cli.ranking_entry", lang, seat=seat,
+                       who=seat_label(seats[seat], lang), points=score(seat))
+
+    places = state.places()
+    parts = []
+    number = 1
+    for place in places:
+        names = sep.join(entry(seat) for seat in place)
+        shared = i18n.tr("cli.ranking_shared", lang) if len(place) > 1 else ""
+        parts.append(i18n.tr("cli.ranking_place", lang, place=number, names=names) + shared)
+        number += len(place)
+    text = i18n.tr("cli.final_ranking", lang) + i18n.tr("cli.places_sep", lang).join(parts)
+    if state.num_players == 1 and "target" in scores[0]:
+        row = scores[0]
+        key = "cli.solo_won" if row.get("won") else "cli.solo_lost"
+        return text + "\n" + i18n.tr(key, lang, total=row["total"], target=row["target"])
+    if len(places[0]) > 1:
+        return text + "\n" + i18n.tr("cli.shared_victory", lang,
+                                     seats=[f"P{seat + 1}" for seat in places[0]])
+    return text + "\n" + i18n.tr("cli.winner", lang, seat=places[0][0])
+
+
+def seat_label(spec: str, lang: str) -> str:
+    """Who plays a seat, in `lang`: "human", a bot level's name, or the bot's spec."""
+    if spec == "human":
+        return i18n.tr("cli.seat_human", lang)
+    return i18n.tr(f"bot.{spec}", lang) if i18n.has(f"bot.{spec}", lang) else spec
+
+
+def _score_name(key: str, lang: str) -> str:
+    """A score part's name in `lang` (the page's: "VP cards", not the key "vp_cards")."""
+    return i18n.tr(f"score_{key}", lang)

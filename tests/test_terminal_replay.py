@@ -1,0 +1,122 @@
+"""Watching a record (keizai.terminal_replay): each move's own log lines and position,
+turns as runs of one seat's moves, and the keys of the viewer."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+from typing import Any
+
+import keizai
+from keizai.terminal_replay import RecordedGame, ReplayViewer
+
+
+@cache
+def _finished(game: str, players: int, seed: int) -> tuple[tuple[str, Any], ...]:
+    rng = random.Random(seed)
+    state = keizai.new_game(game, players, seed=seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return tuple(state.record().items())
+
+
+def finished(game: str = "national-economy/mecenat", players: int = 2,
+             seed: int = 3) -> dict[str, Any]:
+    """The record of a game played to its end by random choices."""
+    return dict(_finished(game, players, seed))
+
+
+def upto(record: dict[str, Any], moves: int) -> keizai.State:
+    return keizai.replay({**record, "actions": record["actions"][:moves]})
+
+
+def test_each_move_shows_its_own_log_lines_and_the_position_it_left() -> None:
+    record = finished()
+    game = RecordedGame(record)
+    assert game.moves == len(record["actions"])
+    for seat in (None, 0, 1):
+        every = [line for move in range(game.moves + 1)
+                 for line in game.log_lines(move, seat, "en")]
+        assert every == game.final.log(seat, "en")
+    for move in (1, 2, 7, game.moves, 5, 0):   # forward, then back
+        before = upto(record, move - 1).log(None) if move else []
+        after = upto(record, move)
+        assert game.log_lines(move, None, "en") == after.log(None)[len(before):]
+        assert game.state_at(move).view(None) == after.view(None)
+        assert game.state_at(move).view(1) == after.view(1)
+
+
+def test_a_turn_is_a_run_of_moves_by_one_seat() -> None:
+    game = RecordedGame(finished("enterprise-empire", 3, 2))
+    ends = game.turn_ends()
+    assert ends[-1] == game.moves
+    for start, end in zip([0, *ends], ends, strict=False):
+        assert len(set(game.movers[start:end])) == 1
+        if end < game.moves:
+            assert game.movers[end] != game.movers[end - 1]
+    assert any(end - start > 1 for start, end in zip([0, *ends], ends, strict=False))
+
+
+def session(keys: list[str], record: dict[str, Any] | None = None
+            ) -> tuple[list[int], str, RecordedGame]:
+    """The viewer driven by `keys`: the move each prompt stood at, and all it printed."""
+    game = RecordedGame(record or finished())
+    said: list[str] = []
+    prompts: list[int] = []
+    answers = iter(keys)
+
+    def ask(prompt: str) -> str:
+        prompts.append(int(re.match(r"Move (\d+)/", prompt).group(1)))  # type: ignore[union-attr]
+        return next(answers, "q")
+
+    ReplayViewer(game, None, "en", None, said.append).run(ask)
+    return prompts, "\n".join(said), game
+
+
+def test_the_viewer_steps_by_move_and_turn_jumps_and_goes_back() -> None:
+    game = RecordedGame(finished())
+    ends = game.turn_ends()
+    after_t = next(end for end in ends if end > 2)
+    before_b = max(end for end in ends if end < after_t - 1)
+    prompts, out, _ = session(["p", "", "", "t", "p", "b", "12", "e", "0", "q"])
+    assert prompts == [0, 0, 1, 2, after_t, after_t - 1, before_b, 12, game.moves, 0]
+    assert "This is the set-up, before the first move." in out
+    assert out.count("Move 0/") == 2 and "Final ranking: 1. P" in out
+
+
+def test_a_turn_jump_shows_every_move_of_the_turn() -> None:
+    game = RecordedGame(finished())
+    start = next(end for end in game.turn_ends() if end > 0 and
+                 next(e for e in game.turn_ends() if e > end) - end > 1)
+    end = next(e for e in game.turn_ends() if e > start)
+    _, out, _ = session([str(start), "t"])
+    frame = out[out.rindex(f"Move {start}/"):]
+    for move in range(start + 1, end + 1):
+        assert f"Move {move}/{game.moves} · P{game.movers[move - 1] + 1}: " in frame
+    assert f"Move {end + 1}/" not in frame
+
+
+def test_the_end_shows_the_final_ranking_and_says_it_is_the_last_move() -> None:
+    prompts, out, game = session(["e", "", "n", "t"])
+    assert prompts[-1] == game.moves
+    assert out.count("That was the last move") == 3
+    assert out.count("Final ranking: 1. P") == 1 and "Scores:" in out
+
+
+def test_a_bad_key_or_move_is_asked_again_and_l_prints_the_log_so_far() -> None:
+    game = RecordedGame(finished())
+    prompts, out, _ = session(["x", str(game.moves + 1), "-1", "１０", "l"])
+    assert prompts == [0, 0, 0, 0, 10, 10]   # full-width digits are a number too
+    assert out.count(f"or a move from 0 to {game.moves}.") == 3
+    log = out[out.rindex("Move 0/"):]
+    assert [line.removeprefix("  · ") for line in log.splitlines() if line.startswith("  · ")] \
+        == upto(game.record, 10).log(None)
+
+
+def test_a_record_that_stops_before_the_end_says_so() -> None:
+    record = finished()
+    record["actions"] = record["actions"][:9]
+    _, out, _ = session(["e"], record)
+    assert "The record ends here, before the end of the game." in out
+    assert "Final ranking" not in out
