@@ -3,6 +3,9 @@ an address where no Ray cluster answers fails at once with a clear error."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from keizai.sim import Tournament, run_tournament
@@ -11,15 +14,23 @@ ray = pytest.importorskip("ray")
 
 
 def test_ray_backend_matches_the_local_pool() -> None:
+    """The same rows, the same records (--records), and a resumed run (`played`)."""
     t = Tournament("national-economy/mecenat", 2, ["heuristic", "random"], games=4, seed=9)
+    records: dict[str, dict[int, Any]] = {"ray": {}, "local": {}}
+
+    def keep(where: str) -> Callable[[dict[str, Any], dict[str, Any] | None], None]:
+        return lambda row, record: records[where].__setitem__(row["game"], record)
+
+    local = run_tournament(t, workers=2, records=True, on_game=keep("local"))
     ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
     try:
-        on_ray = run_tournament(t, backend="ray")
+        on_ray = run_tournament(t, backend="ray", played=local.rows[:1], records=True,
+                                on_game=keep("ray"))
     finally:
         ray.shutdown()
-    local = run_tournament(t, workers=2)
     assert on_ray.backend == "ray" and on_ray.summary["errors"] == 0
-    assert on_ray.rows == local.rows
+    assert on_ray.rows == local.rows and on_ray.summary["resumed_games"] == 1
+    assert records["ray"] == {g: records["local"][g] for g in (1, 2, 3)}
 
 
 def _closed_port() -> int:

@@ -12,7 +12,7 @@ import pytest
 
 from keizai.sim import Tournament, run_tournament
 from keizai.sim.stats import binomial_p_greater, mean_ci, wilson
-from keizai.sim.tournament import TournamentResult, play_tasks
+from keizai.sim.tournament import Task, TournamentResult, _in_chunks, play_tasks
 
 GAME = "national-economy/progress"
 
@@ -39,6 +39,18 @@ def test_line_up_is_cycled_and_checked() -> None:
             Tournament(GAME, 2, args["agents"], games=args["games"])
 
 
+def test_every_deal_must_be_a_seed_the_engine_takes() -> None:
+    """The last games of a tournament whose seed is near the 64-bit limit dealt seeds past
+    it: each failed as an error row (with no record); now the tournament is refused."""
+    top = 2 ** 64 - 1
+    assert Tournament(GAME, 2, ["random"], games=2, seed=top).tasks()[-1].seed == top
+    with pytest.raises(ValueError, match=f"the last game's deal, seed {top + 1}: seed is too "
+                                         "large: 65 bits"):
+        Tournament(GAME, 2, ["random"], games=3, seed=top)
+    with pytest.raises(ValueError, match="unknown option 'nothing'"):
+        Tournament(GAME, 2, ["random"], games=3, options={"nothing": 1})
+
+
 def test_same_seed_same_results_serial_and_pool() -> None:
     t = Tournament(GAME, 2, ["heuristic", "random"], games=8, seed=3)
     serial = run_tournament(t, workers=1)
@@ -48,6 +60,33 @@ def test_same_seed_same_results_serial_and_pool() -> None:
     other = run_tournament(Tournament(GAME, 2, ["heuristic", "random"], games=8, seed=4),
                            workers=1)
     assert other.rows != serial.rows
+
+
+def test_slow_games_go_to_the_workers_one_by_one() -> None:
+    """The results of slow games arrive (and are stored for --resume) as each game ends,
+    not after a chunk of 16; fast games still go in chunks, which spare the hand-over."""
+    tasks = Tournament(GAME, 2, ["random"], games=40).tasks()
+    sizes: list[int] = []
+    per_game = [2.0]  # seconds a game takes, as the workers report it
+    played: list[int] = []
+
+    def submit(chunk: list[Task]) -> list[Task]:
+        sizes.append(len(chunk))
+        return chunk
+
+    def wait_any(pending: list[list[Task]]) -> tuple[list[object], list[list[Task]]]:
+        chunk, *left = pending
+        rows = [{"game": task.index} for task in chunk]
+        return [(rows, per_game[0] * len(chunk))], left
+
+    def collect(rows: list[dict[str, object]]) -> None:
+        played.extend(int(str(row["game"])) for row in rows)
+        if len(played) >= 10:
+            per_game[0] = 0.001
+
+    _in_chunks(tasks, 2, submit, wait_any, collect)
+    assert sorted(played) == list(range(40))
+    assert sizes[:12] == [1] * 12 and max(sizes) == 16
 
 
 def test_outputs(tmp_path: Path) -> None:

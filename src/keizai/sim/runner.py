@@ -7,6 +7,7 @@ from typing import Any
 
 import keizai
 from keizai.agents import make_agent
+from keizai.engine import State
 
 
 @dataclass
@@ -20,14 +21,20 @@ class GameResult:
     won: int | None = None  # solo games with a target score: 1 if it was reached
     target: int | None = None  # that target
     error: str | None = None
+    # with play_game(record=True): the game's record (State.record()); after an error,
+    # the actions up to it, so that the failure can be replayed (None if the game could
+    # not be set up)
+    record: dict[str, Any] | None = None
 
 
 def play_game(game_id: str, players: int, seed: int, agents: list[str],
               options: dict[str, Any] | None = None,
-              agent_seeds: list[int] | None = None) -> GameResult:
+              agent_seeds: list[int] | None = None, record: bool = False) -> GameResult:
     """One complete game; seat i is played by agents[i] (seeded by agent_seeds[i], or
-    by a number derived from the game seed). Errors are reported, not raised."""
+    by a number derived from the game seed). Errors are reported, not raised. With
+    `record`, the result keeps the game's record."""
     result = GameResult(seed=seed, agents=list(agents))
+    state: State | None = None
     try:
         state = keizai.new_game(game_id, players, seed=seed, options=options)
         state.log_enabled = False
@@ -47,4 +54,6 @@ def play_game(game_id: str, players: int, seed: int, agents: list[str],
         result.length = len(state.history)
     except Exception as error:  # a simulation reports broken games instead of stopping
         result.error = f"{type(error).__name__}: {error}"
+    if record and state is not None:
+        result.record = state.record()
     return result

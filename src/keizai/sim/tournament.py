@@ -14,12 +14,13 @@ import io
 import os
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import keizai
 from keizai.agents import parse_spec
+from keizai.engine import InvalidSetup
 from keizai.sim.runner import play_game
 from keizai.sim.stats import binomial_p_greater, mean_ci, wilson
 from keizai.sim.workers import end_with_parent
@@ -64,6 +65,15 @@ class Tournament:
         if self.games > MAX_GAMES:  # every game is a task and a result row in memory
             raise ValueError(f"at most {MAX_GAMES:,} games in one run, not {self.games:,}; "
                              "split a larger experiment into runs with other seeds")
+        # the game, players and options, and the seeds: every deal lies between the first
+        # and the last (a game that cannot be set up would have no record)
+        for deal in dict.fromkeys((self.seed, self.task(self.games - 1).seed)):
+            try:
+                keizai.new_game(self.game, self.players, seed=deal, options=self.options)
+            except InvalidSetup as error:
+                if deal == self.seed:
+                    raise
+                raise ValueError(f"the last game's deal, seed {deal}: {error}") from None
 
     @property
     def labels(self) -> list[str]:
@@ -74,30 +84,33 @@ class Tournament:
             out.append(spec if len(same) == 1 else f"{spec}#{same.index(i) + 1}")
         return out
 
-    def tasks(self) -> list[Task]:
+    def task(self, index: int) -> Task:
+        """Game `index`: its deal, seats and agent seeds follow from the seed and the index
+        alone (not from the number of games), so a resumed or extended run plays the
+        same games."""
         n = self.players
-        out = []
-        for g in range(self.games):
-            deal = self.seed + g // n
-            rotation = g % n
-            entrants = tuple((seat + rotation) % n for seat in range(n))
-            out.append(Task(
-                index=g, seed=deal, seats=tuple(self.agents[e] for e in entrants),
-                entrants=entrants,
-                agent_seeds=tuple((deal * 1_000_003 + e * 7_919 + 17) & _MASK63
-                                  for e in entrants)))
-        return out
+        deal = self.seed + index // n
+        rotation = index % n
+        entrants = tuple((seat + rotation) % n for seat in range(n))
+        return Task(index=index, seed=deal, seats=tuple(self.agents[e] for e in entrants),
+                    entrants=entrants,
+                    agent_seeds=tuple((deal * 1_000_003 + e * 7_919 + 17) & _MASK63
+                                      for e in entrants))
+
+    def tasks(self) -> list[Task]:
+        return [self.task(g) for g in range(self.games)]
 
 
 def play_tasks(game: str, players: int, options: dict[str, Any] | None,
-               tasks: list[Task]) -> list[dict[str, Any]]:
-    """Play some games of a tournament; one row per game (what workers run)."""
+               tasks: list[Task], records: bool = False) -> list[dict[str, Any]]:
+    """Play some games of a tournament; one row per game (what workers run). With
+    `records`, each row also holds the game's record under "record"."""
     rows = []
     for task in tasks:
         result = play_game(game, players, task.seed, list(task.seats), options,
-                           list(task.agent_seeds))
+                           list(task.agent_seeds), record=records)
         winners = result.places[0] if result.places else []
-        rows.append({
+        row = {
             "game": task.index, "seed": task.seed, "seats": list(task.seats),
             "entrants": list(task.entrants), "scores": result.scores,
             "ranking": result.ranking, "places": result.places, "winners": winners,
@@ -105,8 +118,19 @@ def play_tasks(game: str, players: int, options: dict[str, Any] | None,
             "winner": winners[0] if len(winners) == 1 else None,
             "won_target": result.won, "target": result.target,
             "length": result.length, "error": result.error,
-        })
+        }
+        if records:
+            row["record"] = result.record
+        rows.append(row)
     return rows
+
+
+def _play_timed(game: str, players: int, options: dict[str, Any] | None,
+                tasks: list[Task], records: bool) -> tuple[list[dict[str, Any]], float]:
+    """`play_tasks` and the seconds it took (the next chunks are sized by it)."""
+    started = time.perf_counter()
+    rows = play_tasks(game, players, options, tasks, records)
+    return rows, time.perf_counter() - started
 
 
 @dataclass
@@ -116,6 +140,7 @@ class TournamentResult:
     seconds: float
     backend: str
     workers: int
+    resumed: int = 0  # games of the rows that an earlier, interrupted run played
     summary: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -238,11 +263,13 @@ def summarise(result: TournamentResult) -> dict[str, Any]:
                 for q in (0, 10, 25, 50, 75, 90, 100)} if ordered else {}
         entrants.append(row)
     games_done = len(done)
+    played = len(rows) - result.resumed  # in this run's seconds
     return {
         "game": t.game, "players": n, "agents": t.agents, "games": len(rows),
         "seed": t.seed, "backend": result.backend, "workers": result.workers,
         "seconds": round(result.seconds, 3),
-        "games_per_second": round(len(rows) / result.seconds, 2) if result.seconds > 0 else None,
+        "games_per_second": round(played / result.seconds, 2) if result.seconds > 0 else None,
+        "resumed_games": result.resumed,
         "mean_scores": [round(sum(v) / games_done, 2) if games_done else None
                         for v in per_seat],
         "wins": [round(sum(1 / len(r["winners"]) for r in done if s in r["winners"]), 4)
@@ -258,45 +285,86 @@ def summarise(result: TournamentResult) -> dict[str, Any]:
     }
 
 
-def _chunks(tasks: list[Task], size: int) -> Iterator[list[Task]]:
-    for start in range(0, len(tasks), size):
-        yield tasks[start:start + size]
+# A chunk of games sent to a worker is sized to take about this long, once the first
+# chunks (one game each) have shown how long a game takes: big enough that fast games do
+# not wait on the inter-process hand-over, small enough that the results of slow games
+# arrive (and are stored, for --resume) soon after each game ends.
+CHUNK_SECONDS = 1.0
+MAX_CHUNK = 16
+
+
+def _in_chunks(tasks: list[Task], slots: int, submit: Callable[[list[Task]], Any],
+               wait_any: Callable[[list[Any]], tuple[list[Any], list[Any]]],
+               collect: Callable[[list[dict[str, Any]]], None]) -> None:
+    """Play `tasks` on `slots` parallel workers: `submit(chunk)` starts a chunk and
+    returns its handle, `wait_any(handles)` waits for one or more to finish and returns
+    their `_play_timed` results and the handles left. Chunks are handed out as workers
+    free up (two per worker queued), so a Ctrl-C has few queued games to throw away."""
+    size = 1
+    start = 0
+    pending: list[Any] = []
+    while True:
+        while start < len(tasks) and len(pending) < 2 * slots:
+            pending.append(submit(tasks[start:start + size]))
+            start += size
+        if not pending:
+            return
+        finished, pending = wait_any(pending)
+        for rows, seconds in finished:
+            collect(rows)
+            size = MAX_CHUNK if seconds <= 0 else \
+                max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(rows) / seconds)))
 
 
 def run_tournament(tournament: Tournament, workers: int | None = None, backend: str = "local",
                    address: str | None = None,
-                   on_progress: Callable[[int], None] | None = None) -> TournamentResult:
+                   on_progress: Callable[[int], None] | None = None,
+                   played: list[dict[str, Any]] | None = None, records: bool = False,
+                   on_game: Callable[[dict[str, Any], dict[str, Any] | None], None] | None
+                   = None) -> TournamentResult:
     """Play the tournament. `backend` "local": a process pool of `workers` processes (all
     cores by default; 1 plays in this process); "ray": Ray tasks on the cluster at
     `address` (a local Ray instance when None, or the one already initialised).
-    `on_progress(k)` is called as k more games finish."""
-    tasks = tournament.tasks()
+    `on_progress(1)` is called as each game finishes.
+
+    `played`: rows of games an earlier run of the same tournament finished; they are not
+    played again (a resumed run). `on_game(row, record)` is called for each game as soon
+    as its result arrives, with its record when `records` is set (else None)."""
     t = tournament
+    done = {row["game"] for row in played or []}
+    tasks = [task for task in t.tasks() if task.index not in done]
     started = time.perf_counter()
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = list(played or [])
 
     def collect(batch: list[dict[str, Any]]) -> None:
-        rows.extend(batch)
-        if on_progress is not None:
-            on_progress(len(batch))
+        for row in batch:
+            record = row.pop("record", None)
+            rows.append(row)
+            if on_game is not None:
+                on_game(row, record)
+            if on_progress is not None:
+                on_progress(1)
 
     if backend == "ray":
-        workers = _run_ray(t, tasks, address, collect)
+        workers = _run_ray(t, tasks, address, records, collect)
     elif backend == "local":
         workers = workers or os.cpu_count() or 1
-        if workers == 1 or len(tasks) == 1:
+        if workers == 1 or len(tasks) <= 1:
             for task in tasks:
-                collect(play_tasks(t.game, t.players, t.options, [task]))
+                collect(play_tasks(t.game, t.players, t.options, [task], records))
         else:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
+            from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-            size = max(1, min(16, len(tasks) // (workers * 8)))
             pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_setup)
+
+            def wait_any(pending: list[Any]) -> tuple[list[Any], list[Any]]:
+                finished, left = wait(pending, return_when=FIRST_COMPLETED)
+                return [future.result() for future in finished], list(left)
+
             try:
-                futures = [pool.submit(play_tasks, t.game, t.players, t.options, chunk)
-                           for chunk in _chunks(tasks, size)]
-                for future in as_completed(futures):
-                    collect(future.result())
+                _in_chunks(tasks, workers, lambda chunk: pool.submit(
+                    _play_timed, t.game, t.players, t.options, chunk, records),
+                    wait_any, collect)
             except BaseException:
                 # Ctrl-C (or an error): stop at once instead of finishing every queued
                 # game; the workers ignore SIGINT, so only this process decides.
@@ -306,7 +374,8 @@ def run_tournament(tournament: Tournament, workers: int | None = None, backend: 
     else:
         raise ValueError(f"unknown backend {backend!r} (local or ray)")
     rows.sort(key=lambda r: r["game"])
-    return TournamentResult(t, rows, time.perf_counter() - started, backend, workers)
+    return TournamentResult(t, rows, time.perf_counter() - started, backend, workers,
+                            resumed=len(played or []))
 
 
 def _worker_setup() -> None:
@@ -356,7 +425,7 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> Non
                          "`ray start --head` prints the address)") from None
 
 
-def _run_ray(t: Tournament, tasks: list[Task], address: str | None,
+def _run_ray(t: Tournament, tasks: list[Task], address: str | None, records: bool,
              collect: Callable[[list[dict[str, Any]]], None]) -> int:
     try:
         import ray
@@ -367,14 +436,14 @@ def _run_ray(t: Tournament, tasks: list[Task], address: str | None,
             check_ray_address(address)
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     cpus = int(ray.cluster_resources().get("CPU", 1))
-    remote = ray.remote(play_tasks)
-    size = max(1, min(16, len(tasks) // (cpus * 8)))
-    pending = [remote.remote(t.game, t.players, t.options, chunk)
-               for chunk in _chunks(tasks, size)]
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        for ref in ready:
-            collect(ray.get(ref))
+    remote = ray.remote(_play_timed)
+
+    def wait_any(pending: list[Any]) -> tuple[list[Any], list[Any]]:
+        ready, left = ray.wait(pending, num_returns=1)
+        return [ray.get(ref) for ref in ready], left
+
+    _in_chunks(tasks, cpus, lambda chunk: remote.remote(
+        t.game, t.players, t.options, chunk, records), wait_any, collect)
     return cpus
 
 

@@ -1,0 +1,372 @@
+"""A tournament's output directory (`keizai sim --out DIR`), kept so that a run stopped
+half-way (Ctrl-C, killed, the session ended) can be resumed (`--resume`).
+
+- `tournament.json`: the arguments that decide the games (game, players, line-up, seed,
+  options, whether records are kept) and the number of games. A resumed run must have
+  the same arguments; it may ask for more games (game g does not depend on how many
+  games there are).
+- `progress.jsonl`: one line per finished game, as its result arrives (the row of
+  results.json), flushed at once: a killed run loses only the games still being played.
+  A last line cut short by the kill is dropped on resume and its game played again.
+- `records.jsonl` (with records): one line per finished game, written before its
+  progress line: the game's record (`State.record()`, what `keizai.replay` rebuilds the
+  game from) with the game's `index` in the tournament, the bot spec (`seats`) and the
+  line-up label (`agents`) of every seat, the final `scores` (and the `error` of a game
+  that failed).
+
+Both files are in the order the games finished (each line names its game). A line that
+is damaged (not one a run wrote: edited, or from another tournament) stops the resume
+with its file and line number, before anything is changed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TextIO
+
+import keizai
+from keizai.engine import InvalidSetup
+from keizai.engine.registry import parse_record
+from keizai.sim.tournament import Tournament
+
+ARGUMENTS = "tournament.json"
+PROGRESS = "progress.jsonl"
+RECORDS = "records.jsonl"
+RESULTS = ("results.json", "games.csv", "summary.txt", "scores.png", "winrate.png")
+FORMAT = 1  # of tournament.json and the lines of progress.jsonl
+MAX_ARGUMENTS_BYTES = 1 << 20  # tournament.json is a few hundred bytes
+# the arguments a resumed run must share with the stored games, and their options
+_DECIDING = {"game": "--game", "players": "--players", "agents": "--agents",
+             "seed": "--seed", "options": "--options", "records": "--records"}
+_ROW_KEYS = {"game", "seed", "seats", "entrants", "scores", "ranking", "places", "winners",
+             "winner", "won_target", "target", "length", "error"}
+
+
+class OutDirError(ValueError):
+    """An output directory that cannot be used as asked; the message says why and what
+    to do. Nothing in the directory was changed."""
+
+
+class _Damaged(Exception):
+    """A line of progress.jsonl or records.jsonl that no run of this tournament wrote."""
+
+
+def arguments(tournament: Tournament, records: bool) -> dict[str, Any]:
+    """What tournament.json holds for `tournament`: options with their defaults filled
+    in, so that `{}` and the defaults spelt out are the same tournament."""
+    t = tournament
+    return {"format": FORMAT, "game": t.game, "players": t.players, "agents": t.agents,
+            "seed": t.seed, "options": keizai.get_game(t.game).resolve_options(t.options),
+            "records": records, "games": t.games}
+
+
+class OutDir:
+    """The durable part of a tournament's --out directory (its arguments, the finished
+    games and their records) while the tournament runs: open it, pass `rows` to
+    `run_tournament(played=...)` and `add` as its `on_game`, then `close` it.
+
+    `resume`: continue the games stored in `directory` (refused when they belong to
+    another tournament; a directory without any starts afresh). Without it, a directory
+    that already holds a tournament's files is refused rather than overwritten."""
+
+    def __init__(self, directory: str | Path, tournament: Tournament, records: bool = False,
+                 resume: bool = False) -> None:
+        self.path = Path(directory)
+        self.tournament = tournament
+        self.records = records
+        self.rows: list[dict[str, Any]] = []  # the finished games, by index
+        self._labels = tournament.labels
+        self.path.mkdir(parents=True, exist_ok=True)
+        self._lock = _lock(self.path)
+        try:
+            wanted = arguments(tournament, records)
+            if resume and (self.path / ARGUMENTS).exists():
+                self.rows = self._stored(wanted)
+            else:
+                self._refuse_to_replace(resume)
+            _replace(self.path / ARGUMENTS, json.dumps(wanted, indent=1) + "\n")
+            self._progress = _appending(self.path / PROGRESS)
+            self._records = _appending(self.path / RECORDS) if records else None
+        except BaseException:
+            os.close(self._lock)
+            raise
+
+    def __enter__(self) -> OutDir:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+    def add(self, row: dict[str, Any], record: dict[str, Any] | None) -> None:
+        """Store a finished game (its row and, with records, its record) durably: each
+        line is flushed to the operating system at once, so it survives the process
+        being killed. The record goes first: a game counts as finished by its row."""
+        if self._records is not None:
+            assert record is not None
+            line = {key: record[key] for key in ("game", "players", "seed", "options")}
+            line.update(index=row["game"], seats=row["seats"],
+                        agents=[self._labels[e] for e in row["entrants"]],
+                        scores=row["scores"])
+            if row["error"] is not None:
+                line["error"] = row["error"]
+            line["actions"] = record["actions"]
+            _append(self._records, line)
+        _append(self._progress, row)
+
+    def close(self) -> None:
+        """Close the files and let another run use the directory."""
+        if self._progress.closed:
+            return
+        self._progress.close()
+        if self._records is not None:
+            self._records.close()
+        os.close(self._lock)
+
+    def _refuse_to_replace(self, resume: bool) -> None:
+        found = [name for name in (ARGUMENTS, PROGRESS, RECORDS, *RESULTS)
+                 if (self.path / name).exists()]
+        if not found:
+            return
+        held = ", ".join(found)
+        if ARGUMENTS in found:
+            raise OutDirError(
+                f"--out {self.path} already holds a tournament ({held}): add --resume to "
+                "continue it, or choose another --out (or delete those files) to start afresh")
+        raise OutDirError(
+            f"--out {self.path} already holds results ({held}) without the {ARGUMENTS} that "
+            f"{'--resume needs' if resume else 'tells which tournament they are'}: choose "
+            "another --out (or delete those files)")
+
+    def _stored(self, wanted: dict[str, Any]) -> list[dict[str, Any]]:
+        """The rows of the games stored in the directory, after checking that they are
+        games of this tournament; the files are cut back to those games (a line cut
+        short by a kill, a record whose row was not written yet)."""
+        path = self.path / ARGUMENTS
+        _regular(path)
+        try:
+            if path.stat().st_size > MAX_ARGUMENTS_BYTES:
+                raise ValueError("far too large")
+            stored = json.loads(path.read_bytes())
+        except (ValueError, RecursionError, OSError) as error:
+            raise OutDirError(f"--resume: {path} cannot be read ({error}); it is not one "
+                              "that keizai sim wrote") from None
+        if not isinstance(stored, dict) or stored.get("format") != FORMAT \
+                or not isinstance(stored.get("games"), int):
+            raise OutDirError(f"--resume: {path} is not one that this keizai sim writes")
+        differ = [f"{option} {json.dumps(stored.get(key))} there, "
+                  f"{json.dumps(wanted[key])} here"
+                  for key, option in _DECIDING.items() if stored.get(key) != wanted[key]]
+        if differ:
+            raise OutDirError(
+                f"--resume: the games in {self.path} are of another tournament "
+                f"({'; '.join(differ)}): resume with the arguments they were played "
+                "with, or choose another --out")
+        if stored["games"] > self.tournament.games:
+            raise OutDirError(
+                f"--resume: the tournament in {self.path} has {stored['games']} games: "
+                f"resume with --games {stored['games']} (or more), not "
+                f"{self.tournament.games}")
+        rows, row_lines, exact = self._read(PROGRESS, self._row)
+        files = [(PROGRESS, row_lines, exact)]
+        if self.records:
+            recorded, record_lines, exact = self._read(RECORDS, self._record)
+            # A run writes a game's record, then its row: only the last record can lack
+            # its row (killed in between). Anything else means a file was cut or replaced,
+            # and the games would be played again (or their records lost) unnoticed.
+            unrecorded = [row_lines[g] for g in rows if g not in recorded]
+            if unrecorded:
+                raise _unmatched(self.path / PROGRESS, unrecorded,
+                                 f"games whose records are missing from {RECORDS}")
+            unplayed = [record_lines[g] for g in recorded if g not in rows]
+            if len(unplayed) > 1:
+                raise _unmatched(self.path / RECORDS, unplayed,
+                                 f"games whose results are missing from {PROGRESS}")
+            files.append((RECORDS, record_lines, exact))
+        for name, lines, exact in files:
+            keep = {number for index, number in lines.items() if index in rows}
+            if not exact or len(keep) < len(lines):
+                _keep_lines(self.path / name, keep)
+        return [rows[index] for index in sorted(rows)]
+
+    def _read(self, name: str, parse: Callable[[bytes], tuple[int, Any]]
+              ) -> tuple[dict[int, Any], dict[int, int], bool]:
+        """The entries of a file by game index (`parse(line)` gives the index and the
+        entry), the number of the line each was read from, and whether those are all
+        the file's lines. A last line cut short (no newline: the run was killed while
+        writing it), blank lines and repeated games are left out; any other line that
+        does not parse is refused."""
+        path = self.path / name
+        entries: dict[int, Any] = {}
+        lines: dict[int, int] = {}
+        exact = True
+        try:
+            _regular(path)
+            with open(path, "rb") as handle:
+                for number, line in enumerate(handle, 1):
+                    if not line.endswith(b"\n") or not line.strip():
+                        exact = False
+                        continue
+                    try:
+                        index, entry = parse(line)
+                    except _Damaged as reason:
+                        raise OutDirError(
+                            f"--resume: {path}, line {number}: {reason}. Delete that line "
+                            "(its game is then played again) and resume") from None
+                    if index in entries:
+                        exact = False
+                    else:
+                        entries[index] = entry
+                        lines[index] = number
+        except FileNotFoundError:
+            pass  # killed before the file was made: no games
+        except OSError as error:
+            raise OutDirError(f"--resume: {path} cannot be read: {error}") from None
+        return entries, lines, exact
+
+    def _index(self, value: object) -> int:
+        if type(value) is not int or not 0 <= value < self.tournament.games:
+            raise _Damaged(f"no game number of this tournament: {value!r}"[:120])
+        return value
+
+    def _row(self, line: bytes) -> tuple[int, dict[str, Any]]:
+        try:
+            row = json.loads(line)
+        except (ValueError, RecursionError):  # not UTF-8 or not JSON; nested too deep
+            raise _Damaged("not a line of JSON") from None
+        if not isinstance(row, dict) or set(row) != _ROW_KEYS:
+            raise _Damaged("not a game's result")
+        index = self._index(row["game"])
+        task = self.tournament.task(index)
+        if [row["seed"], row["seats"], row["entrants"]] != \
+                [task.seed, list(task.seats), list(task.entrants)]:
+            raise _Damaged(f"not game {index} of this tournament (its deal or seats differ)")
+        problem = _row_problem(row, self.tournament.players)
+        if problem:
+            raise _Damaged(f"game {index}: {problem}")
+        return index, row
+
+    def _record(self, line: bytes) -> tuple[int, None]:
+        try:
+            record = parse_record(line)
+        except InvalidSetup as error:
+            raise _Damaged(str(error)) from None
+        index = self._index(record.get("index"))
+        t = self.tournament
+        task = t.task(index)
+        if [record["game"], record["players"], record["seed"], record.get("seats")] != \
+                [t.game, t.players, task.seed, list(task.seats)]:
+            raise _Damaged(f"not the record of game {index} of this tournament")
+        return index, None
+
+
+def _unmatched(path: Path, lines: list[int], what: str) -> OutDirError:
+    numbers = ", ".join(str(n) for n in sorted(lines)[:5])
+    more = f" and {len(lines) - 5} more" if len(lines) > 5 else ""
+    return OutDirError(
+        f"--resume: {path}, lines {numbers}{more}: {what} (was a file cut or replaced?). "
+        "Put that file back, or delete those lines (their games are then played again) "
+        "and resume")
+
+
+def _row_problem(row: dict[str, Any], players: int) -> str | None:
+    """What makes a stored result impossible (so that the statistics never read a
+    malformed one), or None."""
+    def ints(value: object) -> bool:
+        return isinstance(value, list) and all(type(x) is int for x in value)
+
+    finished = row["error"] is None
+    if not (finished or isinstance(row["error"], str)):
+        return "error is no text"
+    if not ints(row["scores"]) or (finished and len(row["scores"]) != players):
+        return "scores are not one number per seat"
+    seats = list(range(players))
+    places = row["places"]
+    if not (isinstance(places, list) and all(ints(place) and place for place in places)):
+        return "places are not lists of seats"
+    order = [seat for place in places for seat in place]
+    if not ints(row["ranking"]) or order != row["ranking"] \
+            or (sorted(order) != seats if finished else not set(order) <= set(seats)):
+        return "ranking and places are not the seats in order"
+    winners = places[0] if places else []
+    if row["winners"] != winners or row["winner"] != (winners[0] if len(winners) == 1
+                                                      else None):
+        return "winners are not the first place"
+    if not all(value is None or type(value) is int for value in (row["won_target"],
+                                                                  row["target"])):
+        return "won_target and target are not numbers"
+    if type(row["length"]) is not int or row["length"] < 0:
+        return "length is not a number of actions"
+    return None
+
+
+def _append(handle: Any, entry: dict[str, Any]) -> None:
+    handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
+    handle.flush()
+
+
+def _regular(path: Path) -> None:
+    """Refuse a device, a pipe or a directory in the place of a file (reading one would
+    never end, or fail with a less clear error)."""
+    if path.exists() and not path.is_file():
+        raise OutDirError(f"--resume: {path} is not a regular file")
+
+
+def _appending(path: Path) -> TextIO:
+    """The file opened for the run, which appends a line to it per finished game."""
+    return open(path, "a", encoding="utf-8")
+
+
+def _keep_lines(path: Path, keep: set[int]) -> None:
+    """Cut the file back to its lines numbered in `keep`. What a kill leaves (a line cut
+    short, a record without its row) is at the end: the file is truncated in place, which
+    also works on a full disk. Otherwise it is rewritten, whole or not at all."""
+    if keep == set(range(1, len(keep) + 1)):
+        with open(path, "rb") as handle:
+            end = sum(len(line) for line in itertools.islice(handle, len(keep)))
+        os.truncate(path, end)
+        return
+    partial = path.with_name(path.name + ".partial")
+    try:
+        with open(path, "rb") as source, open(partial, "wb") as target:
+            for number, line in enumerate(source, 1):
+                if number in keep:
+                    target.write(line)
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)  # a disk that was full: no half copy left behind
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write a file whole or not at all (a kill while writing keeps the old one)."""
+    partial = path.with_name(path.name + ".partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _lock(directory: Path) -> int:
+    """Hold the directory for this run (released when the returned descriptor is
+    closed, or the process ends): two runs appending to the same files would mix them."""
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX: no lock
+        return fd
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise OutDirError(f"--out {directory} is in use by another keizai sim (wait for it "
+                          "to end, or choose another --out)") from None
+    return fd
+
+
+__all__ = ["ARGUMENTS", "PROGRESS", "RECORDS", "OutDir", "OutDirError", "arguments"]
