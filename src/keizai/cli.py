@@ -720,7 +720,14 @@ def sim(
     address: Annotated[str | None, typer.Option(
         help="Ray cluster address (with --backend ray; default: start a local Ray)")] = None,
     out: Annotated[Path | None, typer.Option(
-        help="directory for results.json, games.csv, summary.txt and PNG plots")] = None,
+        help="directory for results.json, games.csv, summary.txt and PNG plots (and, "
+             "as the games finish, progress.jsonl, which --resume continues from)")] = None,
+    records: Annotated[bool, typer.Option(
+        help="also write the record of every game (replayable, seed included) to "
+             "records.jsonl in --out, one line per game")] = False,
+    resume: Annotated[bool, typer.Option(
+        help="continue the interrupted tournament stored in --out (same arguments; "
+             "the games already finished are not played again)")] = False,
     plots: Annotated[bool, typer.Option(help="draw the PNG plots into --out")] = True,
     progress: Annotated[bool | None, typer.Option(
         help="progress bar on stderr (default: when stderr is a terminal)")] = None,
@@ -731,9 +738,13 @@ def sim(
     import sys
 
     from keizai.sim import Tournament, run_tournament
+    from keizai.sim.outdir import OutDir
 
     if workers is not None and workers < 1:
         raise _fail(f"--workers must be 1 or more, not {workers}")
+    for flag, given in (("--records", records), ("--resume", resume)):
+        if given and out is None:
+            raise _fail(f"{flag} needs --out DIR (the directory that keeps the games)")
     line_up = [a.strip() for a in agents.split(",")] if agents else ["random"]
     if "human" in line_up:
         raise _fail("sim plays bots only; 'human' is for keizai play")
@@ -741,6 +752,7 @@ def sim(
     if out is not None:
         _writable_dir(out, "--out")
     done = 0
+    stored: contextlib.AbstractContextManager[OutDir | None] = contextlib.nullcontext()
 
     def advance(k: int) -> None:
         nonlocal done
@@ -749,17 +761,30 @@ def sim(
 
     try:
         tournament = Tournament(game, players, line_up, games, seed, _parse_options(options))
-        keizai.new_game(game, players, seed=seed, options=tournament.options)
+        if out is not None:
+            stored = OutDir(out, tournament, records=records, resume=resume)
         show = sys.stderr.isatty() if progress is None else progress
-        with _Progress(games, show) as bar:
-            result = run_tournament(tournament, workers=workers, backend=backend,
-                                    address=address, on_progress=advance)
+        with stored as kept:
+            if kept is not None and resume:
+                done = len(kept.rows)
+                typer.echo(f"resuming: {done} of {games} games already played in {out}",
+                           err=True)
+            with _Progress(games, show) as bar:
+                bar.advance(done)
+                result = run_tournament(
+                    tournament, workers=workers, backend=backend, address=address,
+                    on_progress=advance, played=kept.rows if kept else None,
+                    records=records, on_game=kept.add if kept else None)
     except (ValueError, KeyError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
+    except OSError as error:  # writing progress.jsonl or records.jsonl (disk full...)
+        raise _fail(f"--out {out}: {error}; the games stored so far are kept: "
+                    "--resume continues") from None
     except KeyboardInterrupt:
-        typer.echo(f"interrupted: {done} of {games} games played, no results written",
-                   err=True)
+        kept_text = (f"; they are kept in {out}: the same command with --resume continues"
+                     if out is not None else ", no results written")
+        typer.echo(f"interrupted: {done} of {games} games played{kept_text}", err=True)
         raise typer.Exit(130) from None
     talk = sys.stderr.isatty() if table is None else table
     if talk:
@@ -772,6 +797,10 @@ def sim(
         except OSError as error:
             typer.echo(json.dumps(result.summary, indent=1))
             raise _fail(f"--out {out}: {error}") from None
+        except KeyboardInterrupt:
+            typer.echo(f"interrupted while writing the results; the games are kept in {out}: "
+                       "the same command with --resume writes them", err=True)
+            raise typer.Exit(130) from None
     typer.echo(json.dumps(result.summary, indent=1))
     if result.summary["errors"]:
         raise typer.Exit(1)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+import keizai
 from keizai.cli import app
 from keizai.sim.bench import bench_game, format_table
 
@@ -97,9 +101,10 @@ def test_bench_validates_its_arguments_and_shows_progress() -> None:
     assert "[1/1] measuring enterprise-empire" in result.stderr
 
 
-def test_sim_stops_on_the_first_ctrl_c_with_a_process_pool() -> None:
-    """Issue 14: one SIGINT ends `keizai sim` and its pool workers at once."""
-    proc, children = _sim_with_a_busy_pool()
+def test_sim_stops_on_the_first_ctrl_c_with_a_process_pool(tmp_path: Path) -> None:
+    """Issue 14: one SIGINT ends `keizai sim` and its pool workers at once; with --out,
+    the games finished so far are kept and the message says how to go on."""
+    proc, children = _sim_with_a_busy_pool("--out", str(tmp_path))
     proc.send_signal(signal.SIGINT)
     try:
         _, err = proc.communicate(timeout=15)
@@ -108,6 +113,12 @@ def test_sim_stops_on_the_first_ctrl_c_with_a_process_pool() -> None:
         raise AssertionError("sim did not stop on Ctrl-C") from None
     assert proc.returncode == 130
     assert "interrupted:" in err and "Traceback" not in err
+    said = re.search(r"interrupted: (\d+) of 5000 games played; they are kept in (.*): "
+                     "the same command with --resume continues", err)
+    assert said is not None and said.group(2) == str(tmp_path)
+    kept = len((tmp_path / "progress.jsonl").read_text().splitlines())
+    # the count may miss the game whose line was written as the signal came
+    assert kept > 0 and int(said.group(1)) in (kept - 1, kept)
     time.sleep(0.5)
     assert not any(Path(f"/proc/{pid}").exists() for pid in children)
 
@@ -131,7 +142,7 @@ def test_sim_pool_workers_end_when_sim_is_killed() -> None:
     assert not left
 
 
-def _sim_with_a_busy_pool() -> tuple[subprocess.Popen[str], set[int]]:
+def _sim_with_a_busy_pool(*extra: str) -> tuple[subprocess.Popen[str], set[int]]:
     """`keizai sim` with a pool of 2 workers, once both play, and the workers' pids.
 
     The command starts with SIGINT at its default, as from a terminal: a process started
@@ -141,8 +152,8 @@ def _sim_with_a_busy_pool() -> tuple[subprocess.Popen[str], set[int]]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "keizai.cli", "sim", "--game", "national-economy/mecenat",
          "--players", "2", "--games", "5000", "--workers", "2", "--agents", "heuristic",
-         "--no-progress"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=_sigint_as_from_a_terminal)
+         "--no-progress", *extra], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, preexec_fn=_sigint_as_from_a_terminal)
     children: set[int] = set()
     deadline = time.monotonic() + 30
     while len(children) < 2 and time.monotonic() < deadline:
@@ -196,3 +207,112 @@ def test_sim_refuses_more_games_than_a_run_can_hold() -> None:
                               preexec_fn=small_memory)
         assert done.returncode == 2, done.stderr
         assert "at most 10,000,000 games in one run" in done.stderr
+
+
+GLORY = ["sim", "--game", "national-economy/glory", "--players", "2", "--seed", "4",
+         "--agents", "heuristic,random", "--no-plots"]
+
+
+def test_sim_records_replay_to_the_scores_in_games_csv(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*GLORY, "--games", "6", "--workers", "2",
+                                 "--out", str(tmp_path), "--records"])
+    assert result.exit_code == 0, result.output
+    rows = {row["game"]: row for row in csv.DictReader((tmp_path / "games.csv").open())}
+    records = [json.loads(line) for line in (tmp_path / "records.jsonl").open()]
+    assert sorted(str(r["index"]) for r in records) == sorted(rows) == list("012345")
+    for record in records:
+        row = rows[str(record["index"])]
+        state = keizai.replay(record)
+        assert state.is_over
+        assert "|".join(str(s["total"]) for s in state.scores()) == row["scores"]
+        assert "|".join(record["agents"]) == row["agents"]
+        assert "|".join(record["seats"]) == row["seats"]
+
+
+def test_sim_resumes_a_run_killed_half_way(tmp_path: Path) -> None:
+    """A run killed outright (kill -9) keeps the games it finished; --resume plays the
+    rest, and the results are those of a run that was never stopped."""
+    args = [*GLORY[1:], "--games", "800", "--records", "--no-progress"]
+    killed = tmp_path / "killed"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "keizai.cli", "sim", *args, "--workers",
+                             "2", "--out", str(killed)], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    progress = killed / "progress.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None and (
+            not progress.exists() or progress.read_text().count("\n") < 40):
+        time.sleep(0.005)
+    proc.kill()
+    proc.wait()
+    stored = progress.read_text().count("\n")
+    assert 40 <= stored < 800, "not killed half-way"
+    resumed = runner.invoke(app, ["sim", *args, "--workers", "2", "--out", str(killed),
+                                  "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    said = re.search(r"resuming: (\d+) of 800 games already played", resumed.stderr)
+    assert said is not None and int(said.group(1)) >= stored - 1  # a line may be cut short
+    whole = tmp_path / "whole"
+    again = runner.invoke(app, ["sim", *args, "--workers", "1", "--out", str(whole)])
+    assert again.exit_code == 0, again.output
+    assert (killed / "games.csv").read_text() == (whole / "games.csv").read_text()
+    timing = ("seconds", "games_per_second", "resumed_games", "workers")
+    results = [json.loads((d / "results.json").read_text()) for d in (killed, whole)]
+    for data in results:
+        for key in timing:
+            del data["summary"][key]
+    assert results[0] == results[1]
+    assert sorted((killed / "records.jsonl").read_text().splitlines()) == \
+        sorted((whole / "records.jsonl").read_text().splitlines())
+
+
+def test_sim_keeps_the_games_of_an_out_dir(tmp_path: Path) -> None:
+    """Games already in --out are neither replaced nor mixed with another tournament's;
+    damaged files are reported by line, without a traceback and without a change."""
+    first = runner.invoke(app, [*GLORY, "--games", "2", "--workers", "1",
+                                "--out", str(tmp_path)])
+    assert first.exit_code == 0, first.output
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for extra, reason in (
+            ([], "already holds a tournament"),
+            (["--resume", "--seed", "9"], "--seed 4 there, 9 here"),
+            (["--resume", "--records"], "--records false there, true here")):
+        refused = runner.invoke(app, [*GLORY, "--games", "2", "--workers", "1",
+                                      "--out", str(tmp_path), *extra])
+        assert refused.exit_code == 2 and reason in refused.stderr, refused.output
+        assert '"errors"' not in refused.stdout
+    lines = (tmp_path / "progress.jsonl").read_text().splitlines()
+    (tmp_path / "progress.jsonl").write_text(lines[0] + "\n" + lines[1][5:] + "\n")
+    damaged = runner.invoke(app, [*GLORY, "--games", "2", "--workers", "1",
+                                  "--out", str(tmp_path), "--resume"])
+    assert damaged.exit_code == 2
+    assert "progress.jsonl, line 2: not a line of JSON" in damaged.stderr
+    assert "Traceback" not in damaged.output
+    before["progress.jsonl"] = (tmp_path / "progress.jsonl").read_bytes()
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    for flag in ("--records", "--resume"):
+        alone = runner.invoke(app, [*GLORY, "--games", "2", "--workers", "1", flag])
+        assert alone.exit_code == 2 and f"{flag} needs --out" in alone.stderr
+
+
+def test_sim_interrupted_while_writing_results_says_resume_writes_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawing the plots takes a while: a Ctrl-C then ended in a traceback. The games are
+    all stored by then, and --resume writes the results without playing them again."""
+    from keizai.sim.tournament import TournamentResult
+
+    write = TournamentResult.write
+
+    def interrupted(self: TournamentResult, directory: str, plots: bool = True) -> list[str]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(TournamentResult, "write", interrupted)
+    args = [*GLORY, "--games", "2", "--workers", "1", "--out", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130 and "Traceback" not in result.output
+    assert "interrupted while writing the results; the games are kept in" in result.stderr
+    monkeypatch.setattr(TournamentResult, "write", write)
+    again = runner.invoke(app, [*args, "--resume"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["resumed_games"] == 2
+    assert (tmp_path / "games.csv").read_text().count("\n") == 3
