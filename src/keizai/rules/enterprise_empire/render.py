@@ -41,6 +41,14 @@ def _short(parts: Components, material: str, lang: str) -> str:
     return tr(f"ee.short.{material}", lang)
 
 
+def _named(parts: Components, material: str, lang: str) -> str:
+    """A material in the tables below the board: the English short form, the whole word in
+    日本語 and 中文 (their two-character board forms cut words such as 不動産 / 不動產)."""
+    if lang == "en":
+        return _short(parts, material, lang)
+    return tr(f"ee.material.{material}", lang)
+
+
 def _space_code(parts: Components, view: dict[str, Any], index: int, lang: str) -> str:
     kind = view["board"][index]
     for corner in view["corners"]:
@@ -104,12 +112,13 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
         owner = corner["owner"]
         who = tr("ee.tui.unclaimed", lang) if owner is None else \
             f"P{owner + 1} {_pawn(players[owner], lang)}"
-        corner_texts.append(f"{corner['letter']} ({who}) ${corner['revenue']}")
+        corner_texts.append(tr("ee.tui.corner", lang, letter=corner["letter"], who=who,
+                               revenue=corner["revenue"]))
     lines.append(tr("ee.tui.corners", lang) + " · ".join(corner_texts))
-    bank = " ".join(f"{_short(parts, m, lang)} {n}" for m, n in view["bank_materials"].items())
+    bank = " ".join(f"{_named(parts, m, lang)} {n}" for m, n in view["bank_materials"].items())
     lines.append(tr("ee.tui.bank", lang, bank=bank))
     demand = view["demand"]
-    lines.append(tr("ee.tui.demand", lang, short=_short(parts, demand["material"], lang),
+    lines.append(tr("ee.tui.demand", lang, short=_named(parts, demand["material"], lang),
                     n=view["price_pile"]))
     for p in players:
         marker = ">" if p["seat"] == view["active"] else " "
@@ -119,24 +128,26 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
         lines.append(f"{marker} P{p['seat'] + 1} {_pawn(p, lang)} {group} · {place} · "
                      + tr("ee.tui.money", lang, cash=p["cash"], companies=p["companies_founded"],
                           cards=p["price_cards"]))
-        held = ", ".join(f"{_short(parts, m, lang)} {n}" for m, n in p["materials"].items())
+        held = tr("list.sep", lang).join(f"{_named(parts, m, lang)} {n}"
+                                         for m, n in p["materials"].items())
         lines.append(tr("ee.tui.materials", lang, held=held or tr("ee.tui.none", lang)))
         card = p["company_card"]
         if card is not None:
-            needs = " ".join(f"{_short(parts, m, lang)}[{'x' if p['materials'].get(m) else ' '}]"
+            needs = " ".join(f"{_named(parts, m, lang)}[{'x' if p['materials'].get(m) else ' '}]"
                              for m in card["materials"])
             name = card["name"] if lang == "en" else tr(f"ee.card.{card['id']}", lang)
             lines.append(tr("ee.tui.company", lang, name=name, needs=needs,
                             n=p["company_pile"]))
         if "hand" in p:
-            hand = ", ".join(tr("ee.tui.price_card", lang, price=c["price"], steps=c["steps"],
-                                count=c["count"]) for c in p["hand"])
+            hand = tr("list.sep", lang).join(
+                tr("ee.tui.price_card", lang, price=c["price"], steps=c["steps"], count=c["count"])
+                for c in p["hand"])
             lines.append(tr("ee.tui.hand", lang, hand=hand or tr("ee.tui.none", lang)))
     offer = view["offer"]
     if offer is not None:
-        lines.append(tr("ee.tui.offer", lang, short=_short(parts, offer["material"], lang),
+        lines.append(tr("ee.tui.offer", lang, short=_named(parts, offer["material"], lang),
                         price=offer["price"], steps=offer["steps"]))
-        poor = [f"P{p['seat'] + 1} (${p['cash']})" for p in players
+        poor = [tr("ee.tui.poor", lang, seat=p["seat"], cash=p["cash"]) for p in players
                 if p["cash"] < offer["price"]]
         if poor:
             lines.append(tr("ee.tui.cannot_afford", lang, price=offer["price"],

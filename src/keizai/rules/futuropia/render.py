@@ -63,21 +63,22 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
             head += tr("fu.tui.beds", lang, inviting=inviting, low=low, high=high)
     lines.append(head)
     if view["expert_tiles"]:
-        lines.append(tr("fu.tui.experts", lang) + "; ".join(
-            f"{x['id']} {tr('fu.card.' + x['id'], lang)} ({tr('fu.text.' + x['id'], lang)})"
+        lines.append(tr("fu.tui.experts", lang) + tr("list.sep_long", lang).join(
+            tr("fu.tui.expert", lang, id=x["id"], name=tr("fu.card." + x["id"], lang),
+               text=tr("fu.text." + x["id"], lang))
             for x in view["expert_tiles"]))
     lines.append(tr("fu.tui.subsidy", lang, value=view["subsidy"]["value"],
                     track=_subsidy(view["subsidy"])))
     for kind, market in view["markets"].items():
-        supply = sep.join(f"{_gen(g, lang)} ${g['price']} x{g['count']}"
-                          for g in market["supply"])
+        supply = sep.join(tr("fu.tui.supply_gen", lang, gen=_gen(g, lang), price=g["price"],
+                             count=g["count"]) for g in market["supply"])
         lines.append(tr(f"fu.tui.market_{kind}", lang, marker=market["marker"]))
         lines.append(f"  {_side(market, 'left', lang)}")
         lines.append(f"  {_side(market, 'right', lang)}")
         lines.append(tr("fu.tui.supply", lang, supply=supply or tr("fu.tui.empty", lang)))
     houses = view["house_supply"]
     lines.append(tr("fu.tui.house_supply", lang,
-                    houses="; ".join(_house(h, lang) for h in houses)
+                    houses=tr("list.sep_long", lang).join(_house(h, lang) for h in houses)
                     or tr("fu.tui.empty", lang)))
     for c in view["communities"]:
         mark = ">" if c["seat"] == current else " "
@@ -94,7 +95,8 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
                    running=sep.join(run["running"]) or tr("fu.tui.nothing_runs", lang))
                 for kind, run in c["best_runs"].items()]
         lines.append(tr("fu.tui.staffing", lang) + sep.join(runs))
-        lines.append(tr("fu.tui.houses", lang) + "; ".join(_house(h, lang) for h in c["houses"]))
+        lines.append(tr("fu.tui.houses", lang)
+                     + tr("list.sep_long", lang).join(_house(h, lang) for h in c["houses"]))
         tiles = sep.join(tr(f"fu.tile_short.{t}", lang) for t in c["tiles_face_up"]) \
             or tr("fu.tui.none", lang)
         if c["tiles_face_up"] and len(c["tiles_face_up"]) < 5 and not view["final_phase"]:
@@ -129,7 +131,8 @@ def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en
                     output=market[side]["output"])
                  for side in ("left", "right") if market[side] is not None]
         run = me["best_runs"][arg]["output"]
-        extra = tr("fu.menu.market", lang, sides="; ".join(sides) or tr("fu.menu.empty", lang),
+        extra = tr("fu.menu.market", lang,
+                   sides=tr("list.sep_long", lang).join(sides) or tr("fu.menu.empty", lang),
                    kind=tr(f"fu.kind.{arg}", lang), run=run)
     elif verb == "action" and arg == "invite":
         extra = tr("fu.menu.invite_tile", lang, residents=me["residents"], beds=me["beds"],

@@ -31,7 +31,7 @@ def _card(card: dict[str, Any], lang: str, cost_key: str = "cost") -> str:
         tags.append("".join(tr(f"ne.tui.icon_{i}", lang) for i in card["icons"]))
     if card["no_sale"]:
         tags.append(tr("icon_no_sale", lang))
-    return f"{tr('ne.card.' + card['id'], lang)} ({sep.join(tags)})"
+    return tr("ne.tui.card", lang, name=tr("ne.card." + card["id"], lang), tags=sep.join(tags))
 
 
 def _workers(p: dict[str, Any], payday: bool, lang: str) -> str:
@@ -87,15 +87,17 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
         lines.append(tr("ne.tui.player", lang, seat=p["seat"], me=me, money=p["money"],
                         workers=_workers(p, payday, lang), hand=p["hand_size"],
                         items=p["consumer_items"]) + "".join(f" · {e}" for e in extras))
+        colon = tr("ne.tui.colon", lang)
+        building, hand = tr("ne.tui.building", lang), tr("ne.tui.hand", lang)
         for b in p["buildings"]:
             used = tr("ne.tui.used", lang) if b["used"] else ""
-            lines.append(f"      {tr('ne.tui.building', lang)}: {_card(b, lang)}{used}")
+            lines.append(f"      {building}{colon}{_card(b, lang)}{used}")
         if "hand" in p:
             for c in p["hand"]:
-                lines.append(f"      {tr('ne.tui.hand', lang)}: {_card(c, lang, 'cost_now')}  — "
+                lines.append(f"      {hand}{colon}{_card(c, lang, 'cost_now')}  — "
                              f"{tr('ne.text.' + c['id'], lang)}")
             if p["consumer_items"]:
-                lines.append(f"      {tr('ne.tui.hand', lang)}: "
+                lines.append(f"      {hand}{colon}"
                              + tr("ne.tui.items", lang, n=p["consumer_items"]))
     decision = view.get("decision")
     if decision and decision["kind"] == "pay":

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { errorText, gameTitle, seatName, t } from "./i18n.js";
+import { errorLine, errorText, gameTitle, seatName, t } from "./i18n.js";
 import { account, loadAccount } from "./session.js";
 
 function link(gameId, seat, token) { return `#/play/${gameId}/${seat}/${token}`; }
@@ -16,7 +16,7 @@ export function showAccount(root) {
       await api(`/api/account/${kind}`, body);
       banner("");
       await loadAccount();
-    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
+    } catch (error) { banner(errorLine(errorText(error))); }
   }
 
   function loginForm() {
@@ -41,7 +41,7 @@ export function showAccount(root) {
           t("rating")), " ",
         h("button", { type: "button", id: "logout", onclick: async () => {
           try { await api("/api/account/logout", {}); } catch (error) {
-            banner(`${t("error")}: ${errorText(error)}`); }
+            banner(errorLine(errorText(error))); }
           await loadAccount();
         } }, t("log_out"))),
       h("section", { class: "panel" }, h("h2", {}, t("my_seats")),

@@ -2,7 +2,7 @@
 
 import { showAccount } from "./account.js";
 import { banner } from "./dom.js";
-import { LANGUAGES, lang, setLang, t } from "./i18n.js";
+import { LANGUAGES, errorLine, lang, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showLeaderboard, showPlayer } from "./ratings.js";
 import { showReplay } from "./replay.js";
@@ -21,9 +21,9 @@ function route() {
     try { return decodeURIComponent(part); } catch { return part; }   // a stray "%"
   });
   if (["play", "watch", "replay"].includes(parts[0]) && parts[1] && !GAME_ID.test(parts[1])) {
-    banner(`${t("error")}: ${t("not_found")}`);   // never a path into the rest of the API
+    banner(errorLine(t("not_found")));   // never a path into the rest of the API
   } else if (parts[0] === "play" && parts.length >= 4 && !/^\d+$/.test(parts[2])) {
-    banner(`${t("error")}: ${t("bad_seat", parts[2])}`);
+    banner(errorLine(t("bad_seat", parts[2])));
   } else if (parts[0] === "play" && parts.length >= 4) {
     leave = showTable(root, { gameId: parts[1], seat: Number(parts[2]), token: parts[3] });
   } else if (parts[0] === "watch" && parts[1]) {

@@ -156,7 +156,7 @@ export function botName(spec) {
   const [base, ...rest] = bare.split(":");
   if (!has(`bot.${base}`)) return text;
   const name = entry(`bot.${base}`) + (rest.length ? `:${rest.join(":")}` : "");
-  return bare === text ? name : `${entry("bot")}: ${name}`;
+  return bare === text ? name : `${entry("bot")}${t("colon")}${name}`;
 }
 
 /** A game's title in the current language (the server's English title otherwise). */
@@ -164,6 +164,9 @@ export function gameTitle(gameId, english) {
   if (current === "en") return english;
   return entry(`game.${gameId}`) ?? english;
 }
+
+/** "Error: <text>" in this language (a full-width colon after 日本語 and 中文 words). */
+export function errorLine(text) { return `${t("error")}${t("colon")}${text}`; }
 
 /** A refusal from the server in this language: its reason as a catalogue message
  * (`error.id` + `error.params`) when the server sent one, else the catalogue's text for

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorText, gameTitle, humanSeatStatus, seatName, t } from "./i18n.js";
+import { botName, errorLine, errorText, gameTitle, humanSeatStatus, seatName, t } from "./i18n.js";
 
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
@@ -51,7 +51,7 @@ export function showLobby(root) {
       listing = (await api("/api/games")).games;
       if (first) render();
       else listBox?.replaceWith(listBox = gameList());
-    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
+    } catch (error) { banner(errorLine(errorText(error))); }
   }
 
   function gameInfo() { return catalog.games.find((g) => g.id === state.game); }
@@ -86,7 +86,7 @@ export function showLobby(root) {
       banner("");
       listing = (await api("/api/games")).games;
       render();
-    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
+    } catch (error) { banner(errorLine(errorText(error))); }
   }
 
   function createForm() {
@@ -116,11 +116,11 @@ export function showLobby(root) {
       h("label", {}, t("game"), " ", h("select", { name: "game", onchange: (e) => {
         state.game = e.target.value; render(); } },
       catalog.games.map((g) => h("option", { value: g.id, selected: g.id === state.game },
-        `${gameTitle(g.id, g.title)} (${g.min_players}–${g.max_players})`)))),
+        `${gameTitle(g.id, g.title)}${t("paren", `${g.min_players}–${g.max_players}`)}`)))),
       h("label", {}, t("players"), " ", h("select", { name: "players", onchange: (e) => {
         state.players = Number(e.target.value); render(); } },
       counts.map((n) => h("option", { value: n, selected: n === state.players },
-        n === 1 ? `1 (${t("solo")})` : String(n))))),
+        n === 1 ? `1${t("paren", t("solo"))}` : String(n))))),
       h("div", { class: "seats" }, seatRows),
       h("fieldset", { class: "options" }, h("legend", {}, t("options")),
         Object.entries(info.options).map(([k, v]) => optionInput(k, v))),
@@ -157,7 +157,7 @@ export function showLobby(root) {
     try {
       const answer = await api(`/api/games/${game.id}/seats/${seat}/claim`, {});
       location.hash = `#/play/${game.id}/${seat}/${answer.token}`;
-    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
+    } catch (error) { banner(errorLine(errorText(error))); }
   }
 
   function gameList() {

@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorText, gameTitle, t } from "./i18n.js";
+import { botName, errorLine, errorText, gameTitle, t } from "./i18n.js";
 
 const fmt = (x) => x.toFixed(1);
 
@@ -22,7 +22,7 @@ export function showLeaderboard(root, gameId) {
       gameId ||= catalog.games[0].id;
       rows = (await api(`/api/leaderboard?game=${encodeURIComponent(gameId)}`)).players;
       render();
-    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
+    } catch (error) { banner(errorLine(errorText(error))); }
   }
 
   function render() {
@@ -59,7 +59,7 @@ export function showPlayer(root, { name, bot }) {
     try {
       data = await api(`/api/player?${query}`);
       render();
-    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
+    } catch (error) { banner(errorLine(errorText(error))); }
   }
 
   function render() {

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { actionLabel, errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
+import { actionLabel, errorLine, errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
 import { rendererFor } from "./renderers.js";
 import { scoreTable } from "./scores.js";
 
@@ -25,7 +25,7 @@ export function showReplay(root, gameId) {
       step = Math.max(0, Math.min(next, summary.step));
       frame = await api(`/api/games/${gameId}/replay?step=${step}&seat=${seat}`);
       banner("");
-    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
+    } catch (error) { banner(errorLine(errorText(error))); }
     render();
   }
 
@@ -52,7 +52,7 @@ export function showReplay(root, gameId) {
           selected: seat === String(i) }, seatName(i)))))),
       frame.last ? h("p", { class: "muted", id: "replay-last-action" },
         frame.last_seat === null || frame.last_seat === undefined ? ""
-          : `${seatName(frame.last_seat)}: `,
+          : `${seatName(frame.last_seat)}${t("colon")}`,
         actionLabel(summary.game, frame.last, frame.last_label ?? frame.last)) : null,
       h("div", { class: "table-body" },
         // a replay is watched, not played: the viewed seat is not "you"

@@ -23,8 +23,8 @@ export function scoreTable(scores, ranking, title, places, pawnClass = (seat) =>
   }, 1);
   const shared = places && places[0] && places[0].length > 1;
   return h("section", { class: "panel scores", id: "scores" }, h("h3", {}, title),
-    shared ? h("p", { class: "shared-victory" }, `${t("shared_victory")}: `,
-      places[0].map((seat) => seatName(seat)).join(", ")) : null,
+    shared ? h("p", { class: "shared-victory" }, `${t("shared_victory")}${t("colon")}`,
+      places[0].map((seat) => seatName(seat)).join(t("list.sep"))) : null,
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, ranking ? t("ranking") : t("seat")),
         order.map((seat, place) => h("th", {}, ranking ? `${placeOf[seat] ?? place + 1}. ` : "",

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorText, gameTitle, humanSeatStatus, renderEvent, seatName, t }
+import { botName, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent, seatName, t }
   from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
@@ -45,7 +45,7 @@ export function showTable(root, { gameId, seat, token }) {
     },
     onPresence(seats) { if (message) { message = { ...message, seats }; render(); } },
     onError(error) { busy = false; lastError = error;
-      banner(`${t("error")}: ${errorText(error)} (${error.code})`); render(); },
+      banner(errorLine(errorText(error)) + t("paren", error.code)); render(); },
     onStatus(next, why) {
       const was = offline;
       offline = next === "reconnecting";
@@ -60,8 +60,8 @@ export function showTable(root, { gameId, seat, token }) {
   function refusal(why) {
     const text = { forbidden: t("refused_token"), bad_request: t("refused_request"),
       not_found: t("not_found") }[why] ?? t("not_found");
-    const detail = why === "bad_request" && lastError ? ` (${errorText(lastError)})` : "";
-    return `${t("error")}: ${text}${detail}`;
+    const detail = why === "bad_request" && lastError ? t("paren", errorText(lastError)) : "";
+    return errorLine(text) + detail;
   }
 
   function send(name) {
@@ -87,7 +87,7 @@ export function showTable(root, { gameId, seat, token }) {
   async function handToBot(target) {
     try {
       await api(`/api/games/${gameId}/seats/${target}/bot`, { token });
-    } catch (error) { banner(`${t("error")}: ${errorText(error)}`); }
+    } catch (error) { banner(errorLine(errorText(error))); }
   }
 
   function statusLine() {
@@ -105,8 +105,8 @@ export function showTable(root, { gameId, seat, token }) {
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
       ` ${playerName(s)} `,
-      s.seat === seat ? `(${t("you")}) ` : "",
-      s.kind === "bot" ? `${t("bot")}: ${botName(s.agent)}` : humanSeatStatus(s),
+      s.seat === seat ? `${t("paren", t("you")).trim()} ` : "",
+      s.kind === "bot" ? `${t("bot")}${t("colon")}${botName(s.agent)}` : humanSeatStatus(s),
       s.kind === "human" && !s.connected && seat !== null && !message.over
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
           t("hand_to_bot")) : null, social.seatTools(s)))));
@@ -163,8 +163,8 @@ export function showTable(root, { gameId, seat, token }) {
         scores[0].total, scores[0].target);
     } else {
       const winners = message.winners ?? message.ranking?.slice(0, 1) ?? [];
-      const names = winners.map((s) => seatName(s) + (s === seat ? ` (${t("you")})` : ""))
-        .join(", ");
+      const names = winners.map((s) => seatName(s) + (s === seat ? t("paren", t("you")) : ""))
+        .join(t("list.sep"));
       headline = t(winners.length > 1 ? "game_over_shared" : "game_over_winner", names);
     }
     return h("section", { class: "panel game-over", id: "game-over" },

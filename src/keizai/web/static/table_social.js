@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { errorText, seatName, t } from "./i18n.js";
+import { errorLine, errorText, seatName, t } from "./i18n.js";
 import { account } from "./session.js";
 
 export function playerName(s) { return s.name ?? seatName(s.seat); }
@@ -19,7 +19,7 @@ export function tableSocial({ gameId, seat, token }) {
 
   async function call(path, body) {
     try { return await api(path, body); } catch (error) {
-      banner(`${t("error")}: ${errorText(error)}`);
+      banner(errorLine(errorText(error)));
       return null;
     }
   }
@@ -105,11 +105,11 @@ export function tableSocial({ gameId, seat, token }) {
       joinBar(), awayBar(),
       left !== null ? h("span", { class: "clock", id: "clock" },
         t("time_left", `${left} s`)) : null,
-      clockSeat ? h("span", { class: "hint" }, ` (${playerName(clockSeat)})`) : null,
+      clockSeat ? h("span", { class: "hint" }, t("paren", playerName(clockSeat))) : null,
       info.clock && info.clock !== "none"
-        ? h("span", { class: "chip" }, `${t("clock")}: ${t(`clock_${info.clock}`)}`) : null,
+        ? h("span", { class: "chip" }, `${t("clock")}${t("colon")}${t(`clock_${info.clock}`)}`) : null,
       h("span", { class: "chip", id: "rated" }, info.rated ? t("rated")
-        : info.unrated && message.over ? `${t("unrated")} (${t(`why_${info.unrated}`)})`
+        : info.unrated && message.over ? `${t("unrated")}${t("paren", t(`why_${info.unrated}`))}`
           : info.unrated ? t("unrated") : t("rated_at_end")),
       message.over && info.rematch ? h("button", { type: "button", id: "go-rematch",
         onclick: goToRematch }, t("go_rematch"))
@@ -130,7 +130,7 @@ export function tableSocial({ gameId, seat, token }) {
       const text = h("span", { class: "text" });
       text.innerHTML = m.text;   // escaped by the server: shown as text, never as markup
       const who = m.seat === null && m.name === "host" ? t("chat.host") : m.name;
-      return h("li", {}, h("b", {}, who), ": ", text);
+      return h("li", {}, h("b", {}, who), t("colon"), text);
     }));
   }
 

@@ -79,7 +79,7 @@ function centre(view, ctx) {
       h("span", {}, `${t("ee_price_pile")} `, h("b", {}, view.price_pile))),
     view.phase === "move" && view.current_player === view.seat ? die : null,
     offer ? h("div", { class: "ee-offer panel" }, h("b", {}, t("ee_offer")), " ",
-      `${named(offer.material)} ${money(offer.price)} (${offer.steps})`,
+      `${named(offer.material)} ${money(offer.price)}${t("paren", offer.steps)}`,
       h("div", { class: "ee-offer-actions" },
         button("buy", t("ee_buy")),
         view.players.map((p) => button(`take-from:${p.seat}`,
@@ -88,10 +88,11 @@ function centre(view, ctx) {
     view.phase === "research" ? h("div", { class: "ee-offer panel" },
       h("b", {}, named("market_research")), " ",
       button("jump", t("ee_jump")), button("stay", t("ee_stay"))) : null,
-    h("div", {}, `${t("ee_demand")}: `, h("b", {}, named(view.demand.material)),
-      ` (${view.demand.pile})`),
-    h("div", { class: "ee-bank" }, `${t("ee_bank")}: `, Object.entries(view.bank_materials)
-      .map(([m, n]) => h("span", { class: "chip" }, `${named(m)} ${n}`))),
+    h("div", {}, `${t("ee_demand")}${t("colon")}`, h("b", {}, named(view.demand.material)),
+      t("paren", view.demand.pile)),
+    h("div", { class: "ee-bank" }, `${t("ee_bank")}${t("colon")}`,
+      Object.entries(view.bank_materials).map(([m, n]) => h("span", { class: "chip" },
+        `${named(m)} ${n}`))),
   ];
 }
 
@@ -101,13 +102,13 @@ function playerPanel(p, view, ctx) {
   const panel = h("section", { class: `panel player${mine ? " me" : ""}${view.current_player
     === p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
   h("h3", {}, pawn(p), ` ${seatName(p.seat)} ${tr(`ee.group.${p.group}`)}`,
-    mine && !view.replay ? ` (${t("you")})` : "", p.corner ? ` · ${p.corner}` : ""),
+    mine && !view.replay ? t("paren", t("you")) : "", p.corner ? ` · ${p.corner}` : ""),
   h("div", { class: "stats" }, h("span", {}, `${t("ee_cash")} `, h("b", {}, money(p.cash))),
     h("span", {}, `${t("ee_companies")} `, h("b", {}, p.companies_founded)),
     h("span", {}, `${t("ee_price_cards")} `, h("b", {}, p.price_cards))),
   h("div", {}, Object.entries(p.materials).map(([m, n]) => h("span", { class: "chip" },
     `${named(m)} ×${n}`))),
-  company ? h("div", { class: "ee-company" }, h("b", {}, cardName(GAME, company.id)), ": ",
+  company ? h("div", { class: "ee-company" }, h("b", {}, cardName(GAME, company.id)), t("colon"),
     company.materials.map((m) => h("span", { class: `chip${p.materials[m] ? " have" : ""}` },
       named(m)))) : null,
   mine && p.hand ? h("div", { class: "cards ee-hand", id: "hand" }, p.hand.map((c) =>

@@ -41,7 +41,7 @@ function market(kind, m, ctx, view) {
     h("h3", {}, t(`fu_market_${kind}`), " ", h("span", { class: "muted" },
       `${t("fu_marker")} ${m.marker}`)),
     h("div", { class: "cards" }, left, right),
-    h("details", {}, h("summary", {}, `${t("fu_supply")} (${m.supply.length})`),
+    h("details", {}, h("summary", {}, `${t("fu_supply")}${t("paren", m.supply.length)}`),
       h("div", { class: "cards" }, m.supply.map((g) => generator(g, h("div", {
         class: "muted" }, `×${g.count}`))))));
 }
@@ -78,15 +78,16 @@ function community(c, view, ctx) {
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     c.seat ? " current" : ""}`, dataset: { seat: c.seat } },
   h("h3", {}, h("span", { class: `pawn p${c.seat}` }), ` ${seatName(c.seat)}`,
-    mine && !view.replay ? ` (${t("you")})` : "", c.finished ? ` · ${t("fu_finished")}` : ""),
+    mine && !view.replay ? t("paren", t("you")) : "", c.finished ? ` · ${t("fu_finished")}` : ""),
   h("div", { class: "stats" }, resources, loans,
-    stat(t("fu_residents"), `${c.residents} (${c.idle_residents} ${t("fu_idle")})`),
+    stat(t("fu_residents"), `${c.residents}${t("paren", t("fu_idle", c.idle_residents))}`),
     stat(t("fu_robots"), c.robots_waiting ? `${c.robots} +${c.robots_waiting}` : c.robots),
     stat(t("fu_beds"), c.beds), stat(t("fu_house_energy"), c.house_energy),
     stat(t("fu_refresh_cost"), c.refresh_cost)),
   h("div", { class: "fu-tiles" }, tiles),
-  h("div", { class: "muted" }, `${t("fu_best_runs")}: ${t("fu_market_food")} `
-    + `${c.best_runs.food.output}, ${t("fu_market_power")} ${c.best_runs.power.output}`),
+  h("div", { class: "muted" }, `${t("fu_best_runs")}${t("colon")}`
+    + [`${t("fu_market_food")} ${c.best_runs.food.output}`,
+      `${t("fu_market_power")} ${c.best_runs.power.output}`].join(t("list.sep"))),
   h("div", { class: "cards" }, gens),
   h("div", { class: "cards" }, c.houses.map(house)));
 }

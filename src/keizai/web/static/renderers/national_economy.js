@@ -55,7 +55,7 @@ function card(c, { cost = c.cost, extra = null, used = false } = {}) {
   const why = c.reduction ? reductionText(c.reduction) : "";
   return h("div", { class: `card${used ? " used" : ""}`, dataset: { card: c.id } },
     h("div", { class: "card-head" }, h("span", { class: `card-cost${reduced ? " reduced" : ""}`,
-      title: reduced ? `${t("cost")} ${c.cost} → ${cost}: ${why}` : t("cost") },
+      title: reduced ? t("reduction_now", c.cost, cost, why) : t("cost") },
     String(cost)), h("span", { class: "card-name" }, nameOf(c)),
     h("span", { class: "card-value", title: t("value") }, `${c.value}`)),
     h("div", { class: "card-icons" }, c.icons.map((i) => icon(i, t(`icon_${i}`))),
@@ -71,7 +71,7 @@ function workplace(w, ctx) {
   const tile = h("div", { class: `workplace ${w.kind}${w.sideways ? " sideways" : ""}`,
     dataset: { workplace: w.id } },
   h("div", { class: "wp-name" }, nameOf(w), w.kind === "building"
-    ? h("span", { class: "muted" }, ` (${t("public_building")})`) : null),
+    ? h("span", { class: "muted" }, t("paren", t("public_building"))) : null),
   h("div", { class: "wp-text" }, textOf(w)),
   h("div", { class: "wp-workers" }, w.sideways ? t("sideways")
     : w.workers.length ? pawns(w.workers) : h("span", { class: "muted" }, t("free"))));
@@ -106,7 +106,7 @@ function playerPanel(p, view, ctx) {
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
   h("h3", {}, h("span", { class: `pawn p${p.seat}` }), ` ${seatName(p.seat)}`,
-    mine && !view.replay ? ` (${t("you")})` : "", view.start_player === p.seat ? " ★" : ""),
+    mine && !view.replay ? t("paren", t("you")) : "", view.start_player === p.seat ? " ★" : ""),
   h("div", { class: "stats" }, stat(t("money"), `$${p.money}`),
     stat(t("workers"), `${p.workers_ready}/${p.workers}${p.trainees ? ` +${p.trainees}` : ""}`),
     stat(t("hand"), p.hand_size), stat(t("items"), p.consumer_items),
