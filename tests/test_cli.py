@@ -109,7 +109,7 @@ def test_the_language_defaults_to_the_locale() -> None:
     result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "1"],
                            input="q\n", env={"LC_ALL": "zh_TW.UTF-8"})
     assert result.exit_code == 0, result.output
-    assert "未來烏托邦" in result.output and "遊戲未完成即離開。" in result.output
+    assert "富途共樂" in result.output and "遊戲未完成即離開。" in result.output
 
 
 def test_an_unknown_language_is_refused() -> None:

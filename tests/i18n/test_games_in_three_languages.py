@@ -24,11 +24,13 @@ def flipped(game: str) -> dict[str, Any]:
             options[key] = not value
     return options
 SEAT = re.compile(r"(?<![A-Za-z])P[1-4](?![0-9])")
+# 企業帝國's corners by the letters the board prints: 角A (日本語), 角落A (中文)
+CORNER = re.compile(r"(?<=[角落])[A-D](?![A-Za-z])")
 WORD = re.compile(r"[A-Za-z]+")
 
 
 def english_words(text: str) -> list[str]:
-    return WORD.findall(SEAT.sub("", text))
+    return WORD.findall(CORNER.sub("", SEAT.sub("", text)))
 
 
 def card_keys(game: str, node: Any) -> set[str]:

@@ -59,7 +59,7 @@ def test_the_table_reads_in_japanese_and_chinese() -> None:
     give(state, 0, "oil", 2)
     deal_price_card(state, 0, 700)
     for lang, words in (("ja", ("銀行の原料", "需要カード", "あなたの価格カード")),
-                        ("zh-TW", ("銀行原料", "需求卡", "你的價格卡"))):
+                        ("zh-TW", ("公區原料", "需求卡", "你的價格卡"))):
         text = GAME.render_text(state.view(0), lang)
         assert all(word in text for word in words), lang
         rest = re.sub(r"(?<![A-Za-z])(P[1-4]|[A-D]|x)(?![A-Za-z0-9])", "", text)
