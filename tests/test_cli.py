@@ -878,3 +878,20 @@ def test_replay_in_a_terminal_steps_with_keys(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130 and "Traceback" not in child.before
+
+
+def test_resuming_a_finished_game_leaves_its_file_as_it_was(tmp_path) -> None:
+    """Found in session 14: `keizai play --resume` of a finished game (here a line of
+    `keizai sim --records`) rewrote the file as a play save, dropping the sim's index,
+    agents and scores."""
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["sim", "--game", "futuropia", "--players", "2", "--games",
+                               "1", "--workers", "1", "--out", str(out), "--records",
+                               "--no-plots"]).exit_code == 0
+    line = tmp_path / "game.json"
+    line.write_bytes((out / "records.jsonl").read_bytes())
+    before = line.read_bytes()
+    result = runner.invoke(app, ["play", "--resume", str(line)])
+    assert result.exit_code == 0, result.output
+    assert "Final ranking" in result.output
+    assert line.read_bytes() == before

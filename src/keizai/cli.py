@@ -307,7 +307,11 @@ class TerminalTable:
     def run(self) -> None:
         game = self.state.game
         viewer: int | None = self.humans[0] if self.humans else None
-        self._save()  # quitting before the first move still leaves the seed and seats
+        if not (self.state.is_over and self.save is not None and self.save.exists()):
+            # quitting before the first move still leaves the seed and seats; a finished
+            # game's file is only shown, not rewritten (a `keizai sim --records` line keeps
+            # its index, agents and scores)
+            self._save()
         while not self.state.is_over:
             state = self.state  # an undo replaces the state
             seat = state.current_player
