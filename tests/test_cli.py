@@ -22,6 +22,17 @@ def test_games_lists_every_game() -> None:
         assert game_id in result.output
 
 
+def test_games_lists_the_titles_in_the_language_asked() -> None:
+    """Found in session 14: `keizai games` listed English titles whatever the language."""
+    result = runner.invoke(app, ["games", "--lang", "ja"])
+    assert result.exit_code == 0, result.output
+    glory = "national-economy/glory       ナショナルエコノミー・グローリー（1～4人）"
+    assert glory in result.output
+    assert "players" not in result.output
+    assert "futuropia                    富途共樂（2～4 人）" in runner.invoke(
+        app, ["games", "--lang", "zh-TW"]).output
+
+
 def test_a_game_between_bots_plays_to_the_final_ranking() -> None:
     result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "3",
                                  "--seed", "1", "--seats", "random,random,random"])

@@ -228,11 +228,16 @@ def _parse_options(raw: str | None, lang: str = "en") -> dict[str, Any]:
 
 
 @app.command("games")
-def list_games() -> None:
+def list_games(lang: Annotated[str | None, typer.Option(
+        help="language of the titles: en, ja or zh-TW (default: the locale's)")] = None,
+) -> None:
     """List the game ids."""
+    language = _language(lang)
     for game_id in keizai.games():
         game = keizai.get_game(game_id)
-        typer.echo(f"{game_id:28} {game.title} ({game.min_players}-{game.max_players} players)")
+        line = i18n.tr("cli.game_line", language, title=i18n.tr(f"game.{game_id}", language),
+                       least=game.min_players, most=game.max_players)
+        typer.echo(f"{game_id:28} {line}")
 
 
 def clear_screen() -> None:
