@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -906,3 +908,26 @@ def test_resuming_a_finished_game_leaves_its_file_as_it_was(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     assert "Final ranking" in result.output
     assert line.read_bytes() == before
+
+
+def test_a_thinking_bot_is_shown_on_a_terminal_only() -> None:
+    """A search level takes seconds: on a terminal "P1 (normal) is thinking…" shows while
+    it decides; where the output is no terminal (a pipe, a log file) the line is not
+    written at all (session 13 added the line; until now it was untested)."""
+    import pexpect
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"),
+           "COLUMNS": "160"}
+    child = pexpect.spawn(sys.executable, ["-m", "keizai.cli", "play", "national-economy/progress",
+                                           "--players", "2", "--seats", "normal,human",
+                                           "--seed", "3", "--lang", "en"],
+                          env=env, encoding="utf-8", timeout=60)
+    child.expect("P1 \\(normal\\) is thinking")
+    child.expect("P1 places a worker")
+    child.expect(r"q = quit\) >")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    piped = runner.invoke(app, ["play", "national-economy/progress", "--players", "2",
+                                "--seats", "normal,human", "--seed", "3", "--lang", "en"],
+                          input="q\n")
+    assert "P1 places a worker" in piped.output and "thinking" not in piped.output
