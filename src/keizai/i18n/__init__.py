@@ -15,7 +15,8 @@ implements the same one):
     {seat:seat}              a seat index shown as P1, P2, ...
     {card:t:ne.card}         the catalogue entry "ne.card.<value>" (a list: each, joined)
     {card:t}                 the catalogue entry named by the value itself
-    {n:plural:card:cards}    English plural: the first word when n == 1, else the second
+    {n:plural:card:cards}    English plural: the first word when n == 1 (or "1"), else the
+                             second
     {n:ordinal}              English ordinal (1st, 2nd, 3rd, 11th …); the number itself in
                              the other languages (their templates say 番目 / 第 … 個)
     {why:m}                  a nested message, as JSON: {"id", "params"} rendered in the
@@ -150,13 +151,23 @@ class _Renderer:
             return self.join([self.template(f"{arg}.{v}" if arg else str(v)) for v in items])
         if kind == "plural":
             one, _, other = arg.partition(":")
-            return one if value == 1 else other
+            return one if _is_one(value) else other
         if kind == "ordinal":
             return ordinal(int(value)) if self.lang == DEFAULT else str(value)
         return format(value, spec)
 
     def join(self, parts: list[str]) -> str:
         return self.sep.join(parts) if parts else self.empty
+
+
+def _is_one(value: Any) -> bool:
+    """Whether a count reads as one: 1, or "1" (an action's argument comes as text), as
+    the page's Number(value) === 1."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return value == 1
+    return str(value).strip() == "1"
 
 
 def ordinal(n: int) -> str:
