@@ -42,7 +42,9 @@ def plot_scores(result: TournamentResult, path: str) -> str:
         ax.axvline(target, color="grey", linestyle="--", label=f"target {target}")
     ax.set_xlabel("final score")
     ax.set_ylabel("games")
-    ax.set_title(f"{t.game}, {t.players} player(s), {len(result.rows)} games")
+    games = len(result.rows)
+    ax.set_title(f"{t.game}, {t.players} player{'' if t.players == 1 else 's'}, "
+                 f"{games} game{'' if games == 1 else 's'}")
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)

@@ -170,8 +170,9 @@ class TournamentResult:
         """The summary as a plain-text table (win rates with 95% CIs, mean scores)."""
         s = self.summary
         solo = self.tournament.players == 1
-        lines = [f"{s['game']}, {s['players']} player(s), {s['games']} games, seed {s['seed']}, "
-                 f"{s['games_per_second']} games/s, {s['errors']} error(s)"]
+        lines = [f"{s['game']}, {_count(s['players'], 'player')}, {_count(s['games'], 'game')}, "
+                 f"seed {s['seed']}, {s['games_per_second']} games/s, "
+                 f"{_count(s['errors'], 'error')}"]
         head = "target reached" if solo else "win rate"
         two = s["players"] == 2
         p_head = f" {'p one-sided (>50%)':>19}" if two else ""
@@ -206,6 +207,11 @@ class TournamentResult:
             written.append(plot_scores(self, os.path.join(directory, "scores.png")))
             written.append(plot_win_matrix(self, os.path.join(directory, "winrate.png")))
         return written
+
+
+def _count(n: int, noun: str) -> str:
+    """"1 game", "3 games": an English count (the summary table is in English only)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def summarise(result: TournamentResult) -> dict[str, Any]:
