@@ -155,7 +155,7 @@ def test_saved_game_keeps_seats_and_resumes_without_a_game_argument(tmp_path: Pa
     assert saved["seats"] == ["human", "heuristic", "mcts:iterations=20"]
     result = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
     assert result.exit_code == 0, result.output
-    assert "Futuropia, 3 player(s), seed 5" in result.output
+    assert "Futuropia, 3 players, seed 5" in result.output
     assert json.loads(save.read_text())["seats"] == saved["seats"]
     result = runner.invoke(app, ["play", "national-economy/mecenat", "--resume", str(save)])
     assert result.exit_code == 2
@@ -417,7 +417,7 @@ def test_resuming_with_the_same_file_named_two_ways_is_no_overwrite(
     result = runner.invoke(app, ["play", "--resume", "game.json", "--save",
                                  str(tmp_path / "game.json")], input="q\n")
     assert result.exit_code == 0, result.output
-    assert "Futuropia, 2 player(s), seed 5" in result.output
+    assert "Futuropia, 2 players, seed 5" in result.output
 
 
 def test_a_terminal_that_cannot_show_chinese_gets_replacements_not_a_traceback() -> None:
@@ -588,7 +588,7 @@ def test_a_set_the_rules_refuse_is_refused_before_it_is_confirmed() -> None:
                                  "--seats", "human,heuristic", "--lang", "en"],
                            input="3\n4\n1\nq\n")
     assert result.exit_code == 0, result.output
-    assert "choose between 4 and 9 bed(s) in all; this set makes 1" in result.output
+    assert "choose between 4 and 9 beds in all; this set makes 1 bed" in result.output
     assert "Confirm" not in result.output and "confirm" not in result.output.lower()
 
 
@@ -632,7 +632,7 @@ def test_replay_prints_a_saved_game_move_by_move_with_the_final_table(tmp_path: 
     assert result.exit_code == 0, result.output
     out = result.output
     moves = len(state.history)
-    assert out.startswith("Replay of National Economy: Mecenat, 2 player(s), "
+    assert out.startswith("Replay of National Economy: Mecenat, 2 players, "
                           f"{moves} moves; view: everyone (public).\n")
     assert "Move 0/" in out and f"Move {moves}/{moves} · P" in out
     assert _log_lines(out) == state.log(None, "en")

@@ -55,7 +55,7 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
     child.expect(r"1\) house L01A \(\$1, 1 bed, energy 1, -1 VP\)")
     child.expect(PROMPT)
     child.sendline("1 2")   # refused at once, before any confirmation
-    child.expect("Not allowed: choose between 5 and 10 bed\\(s\\) in all; this set makes 3. "
+    child.expect("Not allowed: choose between 5 and 10 beds in all; this set makes 3 beds. "
                  "Nothing was applied.")
     child.expect(PROMPT)
     child.sendline("1 3 4")
@@ -88,8 +88,9 @@ def test_national_economy_payment_is_one_prompt(tmp_path: Path) -> None:
         child.expect_exact(c.label)
     child.expect(PROMPT)
     child.sendline(" ".join(numbers) + " " + numbers[-1])  # one card too many: refused
-    child.expect(f"Not allowed: choose {decision.amount} card\\(s\\) in all; this set makes "
-                 f"{decision.amount + 1}")
+    cards = "card" if decision.amount == 1 else "cards"
+    child.expect(f"Not allowed: choose {decision.amount} {cards} in all; this set makes "
+                 f"{decision.amount + 1} cards")
     child.expect(PROMPT)
     child.sendline(" ".join(numbers))
     child.expect("Confirm")

@@ -50,7 +50,7 @@ def test_cover_refuses_a_last_unit_not_needed() -> None:
     assert check(decision, {"i": 2})  # 4: the second item was needed
     with pytest.raises(IllegalAction, match="more than needed"):
         check(decision, {"a": 1, "i": 2})  # 1 + 2 covers; the second item is spare
-    with pytest.raises(IllegalAction, match="3 are needed"):
+    with pytest.raises(IllegalAction, match="less than the 3 cards needed"):
         check(decision, {"a": 2})
 
 

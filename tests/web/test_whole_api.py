@@ -45,7 +45,7 @@ def test_act_whole_refuses_with_the_reason_then_applies(client) -> None:
         ws.send_json({"type": "act_whole", "chosen": {"L01A": 1, "L02A": 1}, "step": 2})
         error = next_state(ws)
         assert error["type"] == "error" and error["error"]["code"] == "illegal_action"
-        assert "between 5 and 10 bed(s)" in error["error"]["message"]
+        assert "between 5 and 10 beds" in error["error"]["message"]
         assert view(client, game, 0)["step"] == 2
         ws.send_json({"type": "act_whole", "chosen": "L01A", "step": 2})
         assert next_state(ws)["error"]["code"] == "invalid_request"

@@ -79,7 +79,8 @@ def test_a_whole_payment_by_clicking_cards_and_confirming_once(browser, server) 
     page.click(f"#hand [data-pick='{hidden.id}']")   # one card: too few
     page.click("#whole-confirm")
     page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)
-    assert f"choose {decision.amount} card(s) in all" in page.inner_text("#banner")
+    cards = "card" if decision.amount == 1 else "cards"
+    assert f"choose {decision.amount} {cards} in all" in page.inner_text("#banner")
     assert page.get_attribute(".table", "data-step") == str(step)
     picked = [hidden.id]
     for c in others:
@@ -134,11 +135,11 @@ def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
     assert "Buy houses for 5 new residents: 5-10 beds in all" in page.inner_text("#whole")
-    assert "$1 · 1 beds · energy 1 · -1 VP" in page.inner_text(
+    assert "$1 · 1 bed · energy 1 · -1 VP" in page.inner_text(
         ".whole-candidate[data-pick='L01A']")
     for house in ("L05A", "L01A", "L03A"):
         page.click(f".fu [data-pick='{house}']")
-    assert "Chosen: 6 of 5–10 bed(s)" in page.inner_text("#whole-total")
+    assert "Chosen: 6 of 5–10 beds" in page.inner_text("#whole-total")
     page.click("#whole-confirm")
     page.wait_for_selector(".table:not([data-step='2'])", timeout=WAIT)
     page.wait_for_selector(".table[data-step='6']", timeout=WAIT)   # 3 houses + done
@@ -272,7 +273,7 @@ def test_cost_reductions_payday_forecast_and_drawn_icons(browser, server) -> Non
     page.wait_for_selector("#hand")
     shown = page.locator(f"#hand [data-card='{card['id']}']").first
     assert shown.locator(".card-cost.reduced").inner_text() == str(card["cost_now"])
-    assert (f"Cost {card['cost']} → {card['cost_now']}: −1 with 1+ agriculture building(s)"
+    assert (f"Cost {card['cost']} → {card['cost_now']}: −1 with 1 or more agriculture buildings"
             in shown.locator(".card-reduction").inner_text())
     me = view["players"][0]
     due = view["wage"] * me["workers"]

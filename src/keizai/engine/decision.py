@@ -162,6 +162,12 @@ def _name(candidate: Candidate) -> dict[str, Any]:
     return {"text": candidate.label}
 
 
+def _amount(unit: str, n: int) -> dict[str, Any]:
+    """An amount in the decision's unit as a nested message ("3 cards", "$20", "1 bed"),
+    so that English can say the unit in the singular or the plural."""
+    return {"id": f"refuse.amount.{unit}", "params": {"n": n}}
+
+
 def _describe(decision: PendingDecision, chosen: dict[str, int]) -> dict[str, Any]:
     """A chosen set ("2 × Lottery, Cathedral", or "nothing") as a nested message."""
     parts = [{"id": "refuse.copies", "params": {"n": n, "what": _name(cand)}} if n > 1
@@ -201,23 +207,28 @@ def check(decision: PendingDecision, chosen: Chosen | list[str]) -> dict[str, in
     if kind == EXACTLY:
         if total != amount:
             raise IllegalAction.refuse("refuse.choose_exactly", amount=amount, unit=unit,
-                                       total=total)
+                                       total=total, need=_amount(unit, amount),
+                                       made=_amount(unit, total))
     elif kind == COVER:
         if total < amount:
             raise IllegalAction.refuse("refuse.too_little", amount=amount, unit=unit,
-                                       total=total)
+                                       total=total, need=_amount(unit, amount),
+                                       made=_amount(unit, total))
         if units and total - units[-1].weight >= amount:
             raise IllegalAction.refuse("refuse.too_much", amount=amount, unit=unit,
-                                       total=total, what=_name(units[-1].candidate))
+                                       total=total, what=_name(units[-1].candidate),
+                                       need=_amount(unit, amount), made=_amount(unit, total))
     elif kind == RANGE:
         most = decision.maximum if decision.maximum is not None else amount
         if not max(amount, 0) <= total <= most:
             low = max(amount, 0)
             if low == most:
                 raise IllegalAction.refuse("refuse.choose_exactly", amount=low, unit=unit,
-                                           total=total)
+                                           total=total, need=_amount(unit, low),
+                                           made=_amount(unit, total))
             raise IllegalAction.refuse("refuse.choose_between", low=low, most=most,
-                                       unit=unit, total=total)
+                                       unit=unit, total=total, need=_amount(unit, most),
+                                       made=_amount(unit, total))
     elif kind == ONE_OF:
         wanted = sorted(u.id for u in units)
         if not any(sorted(s) == wanted for s in decision.sets):

@@ -57,8 +57,8 @@ def test_whole_payment_applies_the_atomic_steps() -> None:
 
 
 @pytest.mark.parametrize(("chosen", "reason"), [
-    ({"lottery": 1}, "choose 2 card(s) in all; this set makes 1"),
-    ({"lottery": 1, "ironwork": 1, "cafeteria": 1}, "this set makes 3"),
+    ({"lottery": 1}, "choose 2 cards in all; this set makes 1 card"),
+    ({"lottery": 1, "ironwork": 1, "cafeteria": 1}, "this set makes 3 cards"),
     ({"lottery": 2}, "Lottery: there is only one, not 2"),
     ({"museum": 1, "lottery": 1}, "'museum' cannot be chosen here"),
     ({"food_factory": 1, "lottery": 1}, "'food_factory' cannot be chosen here"),

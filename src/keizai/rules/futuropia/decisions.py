@@ -86,5 +86,9 @@ def _houses(state: FuturopiaState) -> PendingDecision:
               "money": state.res[p][0], "loan_value": state.rules.loan_value,
               "opening": state.phase == OPENING},
         prompt_msg=("fu.whole.houses_inviting" if newcomers else "fu.whole.houses",
-                    {"n": newcomers, "low": lowest, "high": high}),
+                    {"n": newcomers, "low": lowest, "high": high,
+                     "beds": ({"id": "refuse.amount.bed", "params": {"n": lowest}}
+                              if lowest == high else
+                              {"id": "fu.whole.bed_range",
+                               "params": {"low": lowest, "high": high}})}),
     )

@@ -60,7 +60,8 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
             low, high = decision["beds_to_buy"]
             inviting = tr("fu.tui.inviting", lang, n=decision["inviting"]) \
                 if decision["inviting"] else ""
-            head += tr("fu.tui.beds", lang, inviting=inviting, low=low, high=high)
+            head += tr("fu.tui.beds_exactly" if low == high else "fu.tui.beds", lang,
+                       inviting=inviting, low=low, high=high)
     lines.append(head)
     if view["expert_tiles"]:
         lines.append(tr("fu.tui.experts", lang) + tr("list.sep_long", lang).join(
