@@ -931,3 +931,17 @@ def test_a_thinking_bot_is_shown_on_a_terminal_only() -> None:
                                 "--seats", "normal,human", "--seed", "3", "--lang", "en"],
                           input="q\n")
     assert "P1 places a worker" in piped.output and "thinking" not in piped.output
+
+
+def test_a_single_choice_is_logged_after_the_moves_that_led_to_it() -> None:
+    """Found in session 14: in 企業帝國 "P1, the only choice: Roll the die and move" was
+    printed before the log lines of the bot's turn that came first, so the player read
+    P2's roll after their own forced one. Each such line is now followed by its own roll."""
+    result = runner.invoke(app, ["play", "enterprise-empire", "--players", "2", "--seats",
+                                 "human,random", "--seed", "3", "--lang", "en"],
+                           input="1\n" * 8 + "q\n")
+    lines = [line.strip() for line in result.output.replace(">", "\n").splitlines()]
+    forced = [i for i, line in enumerate(lines) if "the only choice: Roll" in line]
+    assert forced
+    for i in forced:
+        assert lines[i + 1].startswith("· P1 (yellow) rolls"), lines[i - 3:i + 3]

@@ -329,6 +329,11 @@ class TerminalTable:
                 continue
             legal = state.legal_actions()
             if self.auto_single and len(legal) == 1:
+                # what led here first (the bots' moves since), then the move it makes; in a
+                # hot seat only the log of the seat whose table is on the screen
+                reader = self.humans[0] if len(self.humans) == 1 else self.on_screen
+                if reader is not None:
+                    self._show_log(reader)
                 typer.echo("  · " + self._t("cli.only_choice", seat=seat,
                                             action=self._label(state.view(seat), legal[0])))
                 state.apply(legal[0])
