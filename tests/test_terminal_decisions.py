@@ -69,6 +69,33 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
     child.expect(pexpect.EOF)
 
 
+def test_an_unclear_confirmation_is_asked_again() -> None:
+    """Found in session 14: at "Confirm? (Enter = yes, n = choose again)" any other answer
+    ("yes please", "ok", a typo) silently threw the chosen set away. It is now asked again;
+    n chooses again, nothing applied; Enter applies."""
+    child = _spawn("futuropia", "--players", "2", "--seed", "0", "--seats", "human,random")
+    child.expect(PROMPT)
+    child.sendline("3")  # Invite residents
+    child.expect(PROMPT)
+    child.sendline("5")
+    child.expect(PROMPT)
+    child.sendline("1 3 4")
+    child.expect("Confirm")
+    child.sendline("ok")
+    child.expect("Enter = confirm, n = choose again, q = quit >")
+    child.sendline("n")
+    child.expect("Buy houses for 5 new residents")   # the choice again, nothing bought
+    child.expect(PROMPT)
+    assert "buys house" not in child.before
+    child.sendline("1 3 4")
+    child.expect("Confirm")
+    child.sendline("")
+    child.expect("P1 buys house L01A for \\$1")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
 def test_national_economy_payment_is_one_prompt(tmp_path: Path) -> None:
     """Carpenter: the cost is paid in cards from hand; every card of the hand is listed
     and the whole payment is typed at once."""

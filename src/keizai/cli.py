@@ -482,12 +482,15 @@ class TerminalTable:
                 typer.echo(self._t("cli.not_applied", error=error.render(self.lang)))
                 continue
             described = terminal_decisions.describe_set(decision, chosen, self.lang)
-            confirm = self._ask(self._t("cli.confirm",
-                                        prompt=terminal_decisions.prompt(decision, self.lang),
-                                        chosen=described)).strip().lower()
+            question = self._t("cli.confirm", prompt=terminal_decisions.prompt(decision, self.lang),
+                               chosen=described)
+            confirm = self._ask(question).strip().lower()
+            while confirm not in ("", "y", "yes", "n", "no", "q"):
+                # an answer that is neither: ask again rather than guess
+                confirm = self._ask(self._t("cli.confirm_again")).strip().lower()
             if confirm == "q":
                 return False
-            if confirm not in ("", "y", "yes"):
+            if confirm in ("n", "no"):
                 continue
             try:
                 apply_whole(state, chosen)
