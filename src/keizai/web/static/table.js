@@ -104,8 +104,8 @@ export function showTable(root, { gameId, seat, token }) {
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
-      ` ${playerName(s)} `,
-      s.seat === seat ? `${t("paren", t("you")).trim()} ` : "",
+      ` ${playerName(s)}`,
+      s.seat === seat ? t("paren", t("you")) : "", " ",
       s.kind === "bot" ? `${t("bot")}${t("colon")}${botName(s.agent)}` : humanSeatStatus(s),
       s.kind === "human" && !s.connected && seat !== null && !message.over
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
