@@ -246,3 +246,20 @@ def test_a_refused_whole_set_reads_in_japanese() -> None:
     child.expect(r"終了）\s?>")
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_every_house_on_offer_shows_its_price(tmp_path: Path, lang: str) -> None:
+    """Found in session 14: in 日本語 and 中文 a house's figures were dropped when their
+    number appeared anywhere in its name: "住宅01（ベッド1）" lost its price $1, "住宅03"
+    its $3 and its +0 points; the figures also came in a second pair of brackets."""
+    from keizai import terminal_decisions
+
+    _, state = _position(tmp_path, "futuropia", 2, lambda s: (
+        (d := s.pending_decision()) is not None and d.unit == "bed"))
+    decision = state.pending_decision()
+    shown = terminal_decisions.lines(decision, lang)
+    for number, candidate in enumerate(decision.candidates, 1):
+        line = next(line for line in shown if line.startswith(f"  {number:2}) "))
+        assert f"${candidate.info['price']}" in line, line
+        assert f"{candidate.info['vp']:+d}" in line and "）（" not in line, line

@@ -24,14 +24,21 @@ def _figure(key: str, value: Any, lang: str) -> str:
     return tr(key, lang, n=f"{value:+d}" if key == "tdec.fig_vp" else value)
 
 
-def _figures(info: dict[str, Any], label: str, lang: str) -> str:
-    parts = []
-    for key, message in _FIGURES:
-        if key in info and str(info[key]) not in label:
-            parts.append(_figure(message, info[key], lang))
-    if not parts or "(" in label:
-        return ""
-    return tr("tdec.figures", lang, figures=tr("list.sep", lang).join(parts))
+def _labelled(info: dict[str, Any], label: str, lang: str) -> str:
+    """`label` with the candidate's figures that it does not show yet: none after the
+    engine's English label, which carries them all in its brackets; after a catalogue
+    name, each figure whose own words the name lacks ("ベッド1" is in
+    "住宅01（ベッド1）", "$1" is not), inside the name's full-width brackets if it
+    has them."""
+    if "(" in label:
+        return label
+    parts = [shown for key, message in _FIGURES if key in info
+             if (shown := _figure(message, info[key], lang)) not in label]
+    if not parts:
+        return label
+    if label.endswith("）"):
+        return label[:-1] + tr("list.sep", lang) + tr("list.sep", lang).join(parts) + "）"
+    return label + tr("tdec.figures", lang, figures=tr("list.sep", lang).join(parts))
 
 
 def label(candidate: Candidate, lang: str = "en") -> str:
@@ -78,8 +85,7 @@ def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
         many = f" ×{c.count}" if c.count > 1 else ""
         worth = tr("tdec.counts", lang, n=c.weight) \
             if c.weight != 1 and decision.unit == "card" else ""
-        name = label(c, lang)
-        out.append(f"  {number:2}) {name}{many}{_figures(c.info, name, lang)}{worth}")
+        out.append(f"  {number:2}) {_labelled(c.info, label(c, lang), lang)}{many}{worth}")
     limits = [tr("tdec.at_most", lang, n=n, tag=tr(f"tdec.tag_{tag}", lang))
               for tag, n in decision.limits.items()
               if any(tag in c.tags for c in decision.candidates)]
