@@ -135,7 +135,7 @@ def test_the_language_switch(browser, server) -> None:
         names[code] = (page.inner_text(".workplace[data-workplace=carpenter] .wp-name"),
                        page.inner_text(".ne-top"), page.inner_text("#tagline"))
     assert names["ja"][0] == "大工" and "ラウンド" in names["ja"][1]
-    assert names["zh-TW"][0] == "木匠" and "回合" in names["zh-TW"][1]
+    assert names["zh-TW"][0] == "木匠" and "輪" in names["zh-TW"][1]
     assert names["en"][0] == "Carpenter" and "Round" in names["en"][1]
     assert len({n[2] for n in names.values()}) == 3
     page.reload()
@@ -167,7 +167,7 @@ def test_switching_language_mid_game_changes_the_log_and_the_card_texts(browser,
     log, text, hand, choices = seen["zh-TW"]
     assert "第1輪開始" in log and "P1派1名工人到礦山。" in log
     assert text == "抽1張建築物卡。" and "Round" not in log
-    assert "工作地點派出工人" in choices and "Click" not in choices
+    assert "職場派出工人" in choices and "Click" not in choices
     log, text, hand, choices = seen["en"]
     assert "Round 1 begins" in log and "P1 places a worker on Mine." in log
     assert text == "Draw 1 building card." and "Click a workplace" in choices
