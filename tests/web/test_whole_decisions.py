@@ -135,8 +135,21 @@ def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
     assert "Buy houses for 5 new residents: 5-10 beds in all" in page.inner_text("#whole")
-    assert "$1 · 1 bed · energy 1 · -1 VP" in page.inner_text(
-        ".whole-candidate[data-pick='L01A']")
+    # each figure once (found in session 14: the English name "house L01A ($1, 1 bed,
+    # energy 1, -1 VP)" was followed by the same figures; 日本語 and 中文 named the beds
+    # twice, in the name "住宅01（ベッド1）" and beside it)
+    house = ".whole-candidate[data-pick='L01A']"
+
+    def shown() -> str:
+        return " ".join(page.inner_text(f"{house} {part}") for part in (".whole-label",
+                                                                         ".muted"))
+    assert shown() == "L01 $1 · 1 bed · energy 1 · -1 VP"
+    for lang, beds in (("ja", "ベッド1"), ("zh-TW", "1床")):
+        page.select_option("#lang-select", lang)
+        page.wait_for_function(f"document.querySelector(\"{house}\").innerText"
+                               f".includes('{beds}')")
+        assert shown().count(beds) == 1 and "$1" in shown(), shown()
+    page.select_option("#lang-select", "en")
     for house in ("L05A", "L01A", "L03A"):
         page.click(f".fu [data-pick='{house}']")
     assert "Chosen: 6 of 5–10 beds" in page.inner_text("#whole-total")

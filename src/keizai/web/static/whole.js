@@ -7,7 +7,9 @@ import { h } from "./dom.js";
 import { lang, t, tr } from "./i18n.js";
 
 /** A candidate's name in the page's language (the server's English label otherwise). */
-function labelOf(c) { return lang() !== "en" && c.term ? tr(c.term) : c.label; }
+/** A candidate's name: its catalogue term in every language (the engine's English label
+ * carries the figures too, which the page shows beside the name), else that label. */
+function labelOf(c) { return c.term ? tr(c.term) : c.label; }
 
 /** The decision's prompt in the page's language. */
 function promptOf(whole) {
@@ -49,6 +51,8 @@ export function candidateFor(whole, name) {
   return whole.candidates.find((c) => c.action === name || c.copy_actions.includes(name)) ?? null;
 }
 
+/** The candidate's figures its name does not show already ("住宅01（ベッド1）" names its
+ * beds), as the terminal does. */
 function figures(c) {
   const info = c.info ?? {};
   const parts = [];
@@ -57,7 +61,8 @@ function figures(c) {
   if (info.energy !== undefined) parts.push(t("whole_energy", info.energy));
   if (info.vp !== undefined) parts.push(t("whole_vp", info.vp > 0 ? `+${info.vp}` : info.vp));
   if (info.value !== undefined && info.price === undefined) parts.push(t("value") + ` ${info.value}`);
-  return parts.join(" · ");
+  const name = labelOf(c);
+  return parts.filter((part) => !name.includes(part)).join(" · ");
 }
 
 function total(whole, selection) {
