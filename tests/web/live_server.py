@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -61,14 +62,15 @@ class LiveServer:
 
 
 def game_at(server: LiveServer, game: str, seats: list[str], seed: int,
-            actions: list[str] | tuple[str, ...] = ()) -> dict:
+            actions: list[str] | tuple[str, ...] = (),
+            options: dict[str, Any] | None = None) -> dict:
     """A new game on `server` (its seed chosen: the server must accept one), played on to
     the position `actions` reach, each sent by the seat to move."""
     import keizai
 
     created = httpx.post(f"{server.url}/api/games", json={
-        "game": game, "seats": seats, "seed": seed}).json()
-    state = keizai.new_game(game, len(seats), seed=seed)
+        "game": game, "seats": seats, "seed": seed, "options": options or {}}).json()
+    state = keizai.new_game(game, len(seats), seed=seed, options=options)
     for name in actions:
         mover = state.current_player
         reply = httpx.post(f"{server.url}/api/games/{created['id']}/actions", json={
