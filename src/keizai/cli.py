@@ -527,12 +527,12 @@ class TerminalTable:
                 for line in state.log(seat, self.lang):
                     typer.echo(f"  · {line}")
                 continue
-            number = terminal_decisions.menu_number(answer, len(legal))
-            if number is None:
+            picked = terminal_decisions.menu_number(answer, len(legal))
+            if picked is None:
                 typer.echo(self._t("cli.bad_number", n=len(legal)))
                 continue
             try:
-                state.apply(legal[number - 1])
+                state.apply(legal[picked - 1])
             except IllegalAction as error:  # cannot happen for a listed action
                 typer.echo(self._t("cli.not_allowed", error=error.render(self.lang)))
                 continue
