@@ -126,7 +126,8 @@ export function showTable(root, { gameId, seat, token }) {
   }
 
   function wholeChoices(whole, renderer) {
-    return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices" },
+    return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices",
+      tabindex: -1 },
       choicesHead(),
       wholePanel(whole, selection, { onChange: render, onConfirm: sendWhole,
         disabled: busy || offline }),
@@ -140,14 +141,15 @@ export function showTable(root, { gameId, seat, token }) {
     if (message.whole && message.legal.length) return wholeChoices(message.whole, renderer);
     const loose = message.legal.filter((a) => !ctx.mapped.has(a.name));
     const prompt = renderer.prompt?.(message.view) ?? t("prompt_generic");
-    return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices" },
+    return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices",
+      tabindex: -1 },
       choicesHead(),
       h("p", { class: "prompt" }, message.legal.length ? prompt : statusLine()),
       pending ? h("div", { class: "confirm", id: "confirm-bar" }, pending.question, " ",
         h("button", { type: "button", id: "confirm-yes", onclick: () => send(pending.name) },
           t("confirm")),
-        h("button", { type: "button", id: "confirm-no", onclick: () => { pending = null;
-          render(); } }, t("cancel"))) : null,
+        h("button", { type: "button", id: "confirm-no", onclick: cancelPending },
+          t("cancel"))) : null,
       looseButtons(loose, renderer),
       message.undo ? h("button", { type: "button", id: "undo", class: "small",
         onclick: () => live.send({ type: "undo" }) }, t("undo")) : null);
@@ -243,7 +245,71 @@ export function showTable(root, { gameId, seat, token }) {
     } catch { /* no audio available: the title still says it */ }
   }
 
+  /** A board element one can click is reachable by Tab and works with Enter and Space,
+   * like a button (a workplace, a card, a space: the renderers draw them as divs). */
+  function keyboard(el) {
+    if (el.tagName === "BUTTON") return;
+    el.tabIndex = 0;
+    el.setAttribute("role", "button");
+    el.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      el.click();
+    });
+  }
+
+  /** Where the keyboard focus is in the table, to put it back after the redraw (every
+   * state redraws the table: the focused element would be gone and the focus with it). */
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || !root.contains(el) || el.id === "chat-input") return null;
+    const data = (node) => Object.entries(node.dataset).map(([k, v]) =>
+      `[data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(v)}"]`).join("");
+    let sel = el.id ? `#${CSS.escape(el.id)}` : el.tagName.toLowerCase() + data(el)
+      + ["plus", "minus", "whole-number"].filter((c) => el.classList.contains(c))
+        .map((c) => `.${c}`).join("");
+    const holder = el.id ? null : el.parentElement?.closest("[data-pick], [data-seat]");
+    if (holder && !el.dataset.pick && !el.dataset.action) sel = `${holder.tagName.toLowerCase()}${
+      data(holder)} ${sel}`;
+    return { sel, i: [...root.querySelectorAll(sel)].indexOf(el), parked: el.id === "choices" };
+  }
+
+  /** Back to the same element, else (it went with the move) to the first thing one can
+   * choose now, else to the Choices panel until there is one. */
+  function restoreFocus(key) {
+    if (!key) return;
+    const same = key.parked ? null : root.querySelectorAll(key.sel)[key.i];
+    const next = same ?? root.querySelector("#confirm-yes, #whole-confirm, .legal, .pick")
+      ?? root.querySelector("#choices");
+    next?.focus({ preventScroll: true });
+  }
+
   function render() {
+    const focus = focusKey();
+    try { draw(); } finally {
+      restoreFocus(focus);
+      // a question just asked: its answer is where the keyboard is (Enter confirms)
+      if (pending && !pending.asked) {
+        pending.asked = true;
+        root.querySelector("#confirm-yes")?.focus({ preventScroll: true });
+      }
+    }
+  }
+
+  /** Escape takes back the question (the focus returns to what asked it). */
+  function cancelPending() {
+    const name = pending?.name;
+    pending = null;
+    render();
+    root.querySelector(`[data-action="${CSS.escape(name)}"]`)?.focus({ preventScroll: true });
+  }
+
+  const onKey = (e) => {
+    if (e.key === "Escape" && pending) { e.preventDefault(); cancelPending(); }
+  };
+  root.addEventListener("keydown", onKey);
+
+  function draw() {
     if (!message) { root.replaceChildren(h("p", {}, "…")); return; }
     const plain = localStorage.getItem("keizai.plain") === "yes";
     const renderer = plain ? genericRenderer : rendererFor(message.game);
@@ -265,6 +331,7 @@ export function showTable(root, { gameId, seat, token }) {
           const ordinal = ordinals.get(candidate.id) ?? 0;
           ordinals.set(candidate.id, ordinal + 1);
           el.classList.add("pick");
+          keyboard(el);
           el.dataset.pick = candidate.id;
           if (selection.get(candidate.id)?.has(ordinal)) el.classList.add("picked");
           el.addEventListener("click", (e) => {
@@ -277,6 +344,7 @@ export function showTable(root, { gameId, seat, token }) {
         }
         if (whole) return el;
         if (!legal.has(name)) return el;
+        keyboard(el);
         ctx.mapped.add(name);
         el.classList.add("legal");
         el.dataset.action = name;
@@ -333,6 +401,6 @@ export function showTable(root, { gameId, seat, token }) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   render();
-  return () => { live.close(); social.close();
+  return () => { live.close(); social.close(); root.removeEventListener("keydown", onKey);
     window.removeEventListener("keizai:lang", onLang); document.title = baseTitle; };
 }

@@ -1,0 +1,101 @@
+"""What playing whole games in the browser found: the board could not be played from the
+keyboard (a workplace or a card was no Tab stop, every move dropped the focus to the top of
+the page, Escape did not take back a question)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import keizai
+from tests.web.browser import unavailable_reason
+from tests.web.live_server import LiveServer, game_at
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 10_000
+
+
+def _page(browser, lang: str = "en", width: int = 1100, height: int = 900):
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('keizai.lang', '{lang}')")
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    return page
+
+
+def _play(page, server: LiveServer, game: dict, seat: int = 0) -> None:
+    page.goto(f"{server.url}/#/play/{game['id']}/{seat}/{game['seats'][seat]['token']}")
+    page.wait_for_selector(".table")
+
+
+def _focused(page) -> str:
+    return page.evaluate("""() => { const a = document.activeElement;
+      return [a.tagName, a.id, a.className, a.dataset.action ?? a.dataset.pick ?? ""]
+        .join(" "); }""")
+
+
+def _step(page) -> str:
+    return page.get_attribute(".table", "data-step")
+
+
+def test_the_board_is_played_from_the_keyboard(browser, server) -> None:
+    """Tab reaches a workplace, Enter sends the worker there, and the focus stays on the
+    board (the next thing to choose), not back at the top of the page."""
+    game = game_at(server, "national-economy/progress", ["human"], 3)
+    page = _page(browser)
+    _play(page, server, game)
+    page.wait_for_selector(".workplace.legal")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if "workplace" in _focused(page):
+            break
+    assert "workplace" in _focused(page) and " legal " in _focused(page), _focused(page)
+    step = _step(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    page.wait_for_timeout(300)
+    focused = _focused(page)
+    assert focused.startswith(("DIV", "BUTTON", "SECTION")) and "BODY" not in focused, focused
+    assert page.evaluate("() => document.querySelector('.table').contains("
+                         "document.activeElement)"), focused
+    assert not page.errors, page.errors
+
+
+def _futuropia_stop() -> tuple[int, list[str]]:
+    """A seed and the moves after which seat 0 may stop (a question the page asks)."""
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = keizai.new_game("futuropia", 2, seed=seed)
+        while not state.is_over and len(state.history) < 300:
+            if state.current_player == 0 and any(
+                    a.name == "stop" for a in state.legal_actions()):
+                return seed, state.record()["actions"]
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def test_a_question_is_answered_and_taken_back_from_the_keyboard(browser, server) -> None:
+    """The question's Confirm has the focus (Enter answers it); Escape takes it back and
+    returns the focus to what asked it."""
+    seed, actions = _futuropia_stop()
+    game = game_at(server, "futuropia", ["human", "human"], seed, tuple(actions))
+    page = _page(browser)
+    _play(page, server, game)
+    page.wait_for_selector("[data-action='stop'].legal")
+    page.focus("[data-action='stop']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#confirm-bar")
+    assert _focused(page).startswith("BUTTON confirm-yes"), _focused(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#confirm-bar", state="detached")
+    assert "stop" in _focused(page), _focused(page)
+    step = _step(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#confirm-bar")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    assert not page.errors, page.errors
