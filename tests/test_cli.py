@@ -945,3 +945,146 @@ def test_a_single_choice_is_logged_after_the_moves_that_led_to_it() -> None:
     assert forced
     for i in forced:
         assert lines[i + 1].startswith("· P1 (yellow) rolls"), lines[i - 3:i + 3]
+
+
+# --- the help in the three languages -------------------------------------------------------
+
+NO_LOCALE = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+
+
+def help_text(args: list[str], columns: int = 200, **env: str) -> str:
+    """What `keizai <args>` prints (help or a usage error), wide enough that no line is
+    folded unless `columns` says otherwise; the locale is only what `env` sets."""
+    result = runner.invoke(app, args, env={**NO_LOCALE, "COLUMNS": str(columns), **env},
+                           prog_name="keizai")
+    assert result.exit_code in (0, 2), result.output
+    return result.output
+
+
+def test_the_help_of_play_is_in_the_language_of_lang() -> None:
+    """Found in session 15: `keizai play --help` was English whatever the language."""
+    for args in (["play", "--help", "--lang", "ja"], ["play", "--lang=ja", "--help"]):
+        out = help_text(args)
+        assert "席の並び（コンマ区切り）：human かボットの名前（既定：あなた、残りはボット）" in out
+        assert "ターミナルでゲームをプレイします" in out   # the command's description
+        assert "使い方：keizai play" in out and "オプション" in out and "引数" in out
+        assert "このヘルプを表示して終了します。" in out and "［既定：3］" in out
+        assert "comma-separated" not in out and "Show this message" not in out
+    out = help_text(["replay", "--help", "--lang", "zh-TW"])
+    assert "遊戲紀錄：" in out and "［必填］" in out and "用法：keizai replay" in out
+
+
+def test_the_help_follows_the_locale_without_lang() -> None:
+    out = help_text(["--help"], LANG="zh_TW.UTF-8")
+    assert "經濟桌遊：遊玩、重播、模擬、效能測試。" in out
+    assert "列出遊戲代號。" in out and "提供網頁平台：大廳、牌桌、進行中的遊戲、重播。" in out
+    assert "指令" in out and "選項" in out and "List the game ids." not in out
+    # --lang on the command line comes before the locale; an unknown one leaves it
+    assert "List the game ids." in help_text(["games", "--help", "--lang", "en"],
+                                             LANG="ja_JP.UTF-8")
+    assert "ゲームの ID を一覧表示します。" in help_text(["games", "--help", "--lang", "fr"],
+                                                    LC_ALL="ja_JP.UTF-8")
+
+
+def test_the_help_of_the_installed_command_follows_the_locale() -> None:
+    """The command as a shell runs it: sys.argv, the environment's locale."""
+    import subprocess
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    env.update(PYTHONPATH=src, LANG="zh_TW.UTF-8", COLUMNS="200", PYTHONIOENCODING="utf-8")
+    done = subprocess.run([sys.executable, "-m", "keizai.cli", "--help"], capture_output=True,
+                          text=True, timeout=60, env=env, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert "列出遊戲代號。" in done.stdout and "用法：" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "keizai.cli", "play", "--help", "--lang",
+                           "ja"], capture_output=True, text=True, timeout=60, env=env,
+                          encoding="utf-8")
+    assert "席の並び（コンマ区切り）" in done.stdout and "使い方：" in done.stdout
+
+
+def test_the_english_help_stays_as_it_was() -> None:
+    """The English help is the English catalogue's, and reads as it did."""
+    from keizai.i18n import tr
+
+    help_text(["play", "--help", "--lang", "ja"])   # Typer's words set to 日本語 in between
+    out = help_text(["play", "--help"], LANG="C")
+    assert tr("cli.help.play.seats", "en") in out and tr("cli.help.play", "en") in out
+    assert "Play a game in the terminal (hot-seat for several humans, bots for the rest)." in out
+    assert ("comma-separated seat list: human or a bot name (default: you, then bots)"
+            in out)
+    assert "Usage: keizai play [OPTIONS]" in out and "Show this message and exit." in out
+    assert "Options" in out and "Arguments" in out and "[default: 3]" in out
+    out = help_text(["--help"], LANG="en_US.UTF-8")
+    assert "Economic board games: play, replay, simulate, benchmark." in out
+    assert "Commands" in out and "Serve the web platform: lobby, tables, live games," in out
+    assert "経済" not in out and "使い方" not in out
+
+
+def test_every_help_text_is_in_the_three_catalogues() -> None:
+    """Each command, option and argument takes its help from the catalogue (cli.help.*),
+    in every language, and each cli.help.* entry is some command's or option's."""
+    import typer.main
+
+    from keizai.cli import _help_texts
+    from keizai.i18n import LANGUAGES, catalogue
+
+    keys = {key for _, key in _help_texts(typer.main.get_command(app))}
+    assert {"cli.help.play", "cli.help.play.seats", "cli.help.keizai",
+            "cli.help.option.players", "cli.help.replay.file"} <= keys
+    for lang in LANGUAGES:
+        missing = sorted(keys - set(catalogue(lang)))
+        assert not missing, (lang, missing)
+    unused = sorted(k for k in catalogue("en") if k.startswith("cli.help.") and k not in keys)
+    assert not unused, unused
+    words = {k for k in catalogue("en") if k.startswith("cli.usage.")}
+    assert {"cli.usage.prefix", "cli.usage.help_option", "cli.usage.no_such_option"} <= words
+    for lang in LANGUAGES:
+        assert words <= set(catalogue(lang)), lang
+    for command in ("play", "replay", "sim", "serve", "bench", "games"):
+        assert f"cli.help.{command}" in keys
+    src = (Path(__file__).resolve().parents[1] / "src" / "keizai" / "cli.py").read_text()
+    assert not re.search(r"\bhelp=", src)   # no help text written in the code besides it
+
+
+def test_usage_errors_are_in_the_language_of_lang() -> None:
+    out = help_text(["play", "--bogus", "--lang", "ja"])
+    assert "そのオプションはありません：--bogus" in out and "エラー" in out
+    assert "ヘルプは 'keizai play --help' で表示できます。" in out
+    assert "そのオプションはありません：--sead（候補：" in help_text(["play", "--sead", "1",
+                                                                "--lang=ja"])
+    out = help_text(["replay", "--lang", "zh-TW"])
+    assert "缺少引數 'file'。" in out and "錯誤" in out and "Missing" not in out
+    out = help_text(["pla", "--lang", "ja"])
+    assert "そのコマンドはありません：'pla'（もしかして：'play'、'replay'）" in out
+    assert "値が正しくありません：--options は JSON オブジェクトで指定してください" in help_text(
+        ["play", "futuropia", "--options", "1", "--lang", "ja"])
+    out = help_text(["play", "--bogus"], LANG="C")   # English as Typer writes it
+    assert "No such option: --bogus" in out and "Try 'keizai play --help' for help." in out
+
+
+def test_the_help_language_is_read_from_the_command_line() -> None:
+    from keizai.cli import _help_language
+
+    locale = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"}
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in locale.items():
+            patch.setenv(name, value)
+        assert _help_language(["play", "--help"]) == "ja"
+        assert _help_language(["play", "--lang", "zh-TW", "--help"]) == "zh-TW"
+        assert _help_language(["--lang=en", "play", "--help"]) == "en"
+        assert _help_language(["play", "--lang", "en", "--lang", "zh-TW"]) == "zh-TW"
+        assert _help_language(["play", "--lang", "fr", "--help"]) == "ja"
+        assert _help_language(["play", "--lang"]) == "ja"
+        assert _help_language(["play", "--", "--lang", "en"]) == "ja"
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_a_long_help_line_folds_rather_than_being_cut(lang: str) -> None:
+    """Rich breaks lines at spaces: a Japanese or Chinese help line, which has few, was
+    cut with "…" at the width of an 80-column terminal."""
+    from keizai.i18n import tr
+
+    for command in ("play", "replay", "sim", "serve"):
+        out = help_text([command, "--help", "--lang", lang], columns=80)
+        assert tr("cli.usage.options", lang) in out and "…" not in out, out
