@@ -1,6 +1,7 @@
 """What playing whole games in the browser found: the board could not be played from the
 keyboard (a workplace or a card was no Tab stop, every move dropped the focus to the top of
-the page, Escape did not take back a question)."""
+the page, Escape did not take back a question); a Futuropia market whose supply ran out left
+the table blank (its empty slot crashed the renderer: the game could not be finished)."""
 
 from __future__ import annotations
 
@@ -99,3 +100,28 @@ def test_a_question_is_answered_and_taken_back_from_the_keyboard(browser, server
     page.keyboard.press("Enter")
     page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
     assert not page.errors, page.errors
+
+
+def _futuropia_market_sold_out() -> tuple[int, list[str]]:
+    """A seed and the moves after which a market's slot is empty (its supply ran out)."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = keizai.new_game("futuropia", 2, seed=seed)
+        while not state.is_over:
+            markets = state.view(0)["markets"]
+            if any(m[side] is None for m in markets.values() for side in ("left", "right")):
+                return seed, state.record()["actions"]
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def test_a_sold_out_futuropia_market_is_drawn_and_the_game_goes_on(browser, server) -> None:
+    seed, actions = _futuropia_market_sold_out()
+    game = game_at(server, "futuropia", ["human", "human"], seed, tuple(actions))
+    for seat in (0, 1):
+        page = _page(browser, lang="ja")
+        _play(page, server, game, seat)
+        page.wait_for_selector(".fu-gen.empty", timeout=WAIT)
+        assert "残りなし" in page.inner_text(".fu-gen.empty")
+        assert page.query_selector(".fu-gen.empty.legal") is None
+        assert not page.errors, page.errors

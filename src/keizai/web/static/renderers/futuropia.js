@@ -32,11 +32,20 @@ function house(x) {
   h("div", { class: "card-text" }, t("fu_house", x.beds, x.energy, x.vp)));
 }
 
+/** A market's slot its supply could no longer fill (the end of the game nears). */
+function emptySlot(side) {
+  return h("div", { class: "card fu-gen empty", dataset: { slot: side } },
+    h("div", { class: "card-text muted" }, t("fu_market_empty")));
+}
+
 function market(kind, m, ctx, view) {
   const buying = view.decision?.market === kind;
-  const left = generator(m.left);
-  const right = generator(m.right);
-  if (buying) { ctx.target(left, "buy:left"); ctx.target(right, "buy:right"); }
+  const left = m.left ? generator(m.left) : emptySlot("left");
+  const right = m.right ? generator(m.right) : emptySlot("right");
+  if (buying) {
+    if (m.left) ctx.target(left, "buy:left");
+    if (m.right) ctx.target(right, "buy:right");
+  }
   return h("section", { class: "panel fu-market", dataset: { market: kind } },
     h("h3", {}, t(`fu_market_${kind}`), " ", h("span", { class: "muted" },
       `${t("fu_marker")} ${m.marker}`)),
