@@ -1,7 +1,8 @@
 """What playing whole games in the browser found: the board could not be played from the
 keyboard (a workplace or a card was no Tab stop, every move dropped the focus to the top of
 the page, Escape did not take back a question); a Futuropia market whose supply ran out left
-the table blank (its empty slot crashed the renderer: the game could not be finished)."""
+the table blank (its empty slot crashed the renderer: the game could not be finished); a solo
+score breakdown listed "won 0" and ranked its one seat."""
 
 from __future__ import annotations
 
@@ -125,3 +126,26 @@ def test_a_sold_out_futuropia_market_is_drawn_and_the_game_goes_on(browser, serv
         assert "残りなし" in page.inner_text(".fu-gen.empty")
         assert page.query_selector(".fu-gen.empty.legal") is None
         assert not page.errors, page.errors
+
+
+def test_a_solo_score_breakdown_has_no_won_row(browser, server) -> None:
+    """The solo target panel and the end screen list the score's parts and the target,
+    not "won 0" (a yes/no the headline states) nor a ranking of one seat."""
+    state = keizai.new_game("national-economy/progress", 1, seed=2)
+    rng = random.Random(2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    actions = state.record()["actions"]
+    during = game_at(server, "national-economy/progress", ["human"], 2, tuple(actions[:3]))
+    ended = game_at(server, "national-economy/progress", ["human"], 2, tuple(actions))
+    page = _page(browser)
+    _play(page, server, during)
+    page.wait_for_selector("#scores")
+    rows = page.eval_on_selector_all("#scores tbody th", "ths => ths.map((t) => t.textContent)")
+    assert "target" in rows and "won" not in rows, rows
+    _play(page, server, ended)
+    page.wait_for_selector("#game-over #scores")
+    rows = page.eval_on_selector_all("#scores tbody th", "ths => ths.map((t) => t.textContent)")
+    assert "won" not in rows and "Unpaid Wage cards" in rows, rows
+    assert not page.inner_text("#scores thead").strip().startswith("Ranking")
+    assert not page.errors, page.errors

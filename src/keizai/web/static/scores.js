@@ -14,7 +14,9 @@ function categoryName(key) {
 // `pawnClass`: the seat's colour as the board draws it (企業帝國's pawns are not p0-p3).
 export function scoreTable(scores, ranking, title, places, pawnClass = (seat) => `p${seat}`) {
   if (!scores) return null;
-  const keys = Object.keys(scores[0]).filter((k) => k !== "total");
+  // "won" (a solo game's 0 or 1) is no score: the headline says won or lost
+  const keys = Object.keys(scores[0]).filter((k) => k !== "total" && k !== "won");
+  if (scores.length === 1) ranking = null;   // solo: a place of 1 among 1 says nothing
   const order = ranking ?? scores.map((_, i) => i);
   const placeOf = {};
   (places ?? []).reduce((n, place) => {
