@@ -2,7 +2,8 @@
 keyboard (a workplace or a card was no Tab stop, every move dropped the focus to the top of
 the page, Escape did not take back a question); a Futuropia market whose supply ran out left
 the table blank (its empty slot crashed the renderer: the game could not be finished); a solo
-score breakdown listed "won 0" and ranked its one seat."""
+score breakdown listed "won 0" and ranked its one seat; the replay listed Futuropia's final
+scores in seat order and 企業帝國's not at all."""
 
 from __future__ import annotations
 
@@ -149,3 +150,25 @@ def test_a_solo_score_breakdown_has_no_won_row(browser, server) -> None:
     assert "won" not in rows and "Unpaid Wage cards" in rows, rows
     assert not page.inner_text("#scores thead").strip().startswith("Ranking")
     assert not page.errors, page.errors
+
+
+def test_the_replay_ranks_the_final_scores(browser, server) -> None:
+    """The replay's final scores put the winner first with its place, as the end screen
+    does (Futuropia's and 企業帝國's listed the seats in seat order under "Seat", whoever
+    had won: their views carry no ranking)."""
+    for name in ("futuropia", "enterprise-empire"):
+        for seed in range(40):
+            state = keizai.new_game(name, 2, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            if state.places() == [[1], [0]]:
+                break
+        game = game_at(server, name, ["human", "human"], seed, tuple(state.record()["actions"]))
+        page = _page(browser)
+        page.goto(f"{server.url}/#/replay/{game['id']}")
+        page.wait_for_selector("#scores")
+        heads = page.eval_on_selector_all("#scores thead th",
+                                          "ths => ths.map((t) => t.textContent)")
+        assert heads[1:] == ["1. P2", "2. P1"], (name, heads)
+        assert not page.errors, page.errors

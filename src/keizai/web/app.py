@@ -386,7 +386,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                 "events": [i18n.to_json(e) for e in state.events(number)],
                 # who took the last action and its readable label (no raw ids)
                 "last_seat": before.current_player if before is not None else None,
-                "last_label": str(state.game.to_action(last)) if last else None}
+                "last_label": str(state.game.to_action(last)) if last else None,
+                # the finished game's scores and places, shown beside every step (not
+                # every game's view has them: 企業帝國's has none)
+                "scores": table.state.scores(), "ranking": table.state.ranking(),
+                "places": table.state.places()}
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:

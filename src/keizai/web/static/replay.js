@@ -19,8 +19,9 @@ export function showReplay(root, gameId) {
       summary ??= await api(`/api/games/${gameId}`);
       if (!scores) {
         const last = await api(`/api/games/${gameId}/replay?step=${summary.step}`);
-        scores = last.view.scores ? { scores: last.view.scores, ranking: last.view.ranking }
-          : null;
+        const final = last.scores ?? last.view.scores;
+        scores = final ? { scores: final, ranking: last.ranking ?? last.view.ranking,
+          places: last.places } : null;
       }
       step = Math.max(0, Math.min(next, summary.step));
       frame = await api(`/api/games/${gameId}/replay?step=${step}&seat=${seat}`);
@@ -58,7 +59,8 @@ export function showReplay(root, gameId) {
         // a replay is watched, not played: the viewed seat is not "you"
         h("div", { class: "board" }, renderer.render({ ...frame.view, replay: true }, ctx)),
         h("aside", { class: "side" },
-          scores ? scoreTable(scores.scores, scores.ranking, t("final_scores")) : null,
+          scores ? scoreTable(scores.scores, scores.ranking, t("final_scores"),
+            scores.places) : null,
           h("section", { class: "panel log" }, h("h3", {}, t("log")),
             h("ol", { id: "log" }, (frame.events ?? frame.log).map((entry) => h("li", {},
               renderEvent(entry)))))))));
