@@ -1026,10 +1026,10 @@ def test_every_help_text_is_in_the_three_catalogues() -> None:
     in every language, and each cli.help.* entry is some command's or option's."""
     import typer.main
 
-    from keizai.cli import _help_texts
+    from keizai.cli_help import help_texts
     from keizai.i18n import LANGUAGES, catalogue
 
-    keys = {key for _, key in _help_texts(typer.main.get_command(app))}
+    keys = {key for _, key in help_texts(typer.main.get_command(app))}
     assert {"cli.help.play", "cli.help.play.seats", "cli.help.keizai",
             "cli.help.option.players", "cli.help.replay.file"} <= keys
     for lang in LANGUAGES:
@@ -1064,19 +1064,19 @@ def test_usage_errors_are_in_the_language_of_lang() -> None:
 
 
 def test_the_help_language_is_read_from_the_command_line() -> None:
-    from keizai.cli import _help_language
+    from keizai.cli_help import help_language
 
     locale = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"}
     with pytest.MonkeyPatch.context() as patch:
         for name, value in locale.items():
             patch.setenv(name, value)
-        assert _help_language(["play", "--help"]) == "ja"
-        assert _help_language(["play", "--lang", "zh-TW", "--help"]) == "zh-TW"
-        assert _help_language(["--lang=en", "play", "--help"]) == "en"
-        assert _help_language(["play", "--lang", "en", "--lang", "zh-TW"]) == "zh-TW"
-        assert _help_language(["play", "--lang", "fr", "--help"]) == "ja"
-        assert _help_language(["play", "--lang"]) == "ja"
-        assert _help_language(["play", "--", "--lang", "en"]) == "ja"
+        assert help_language(["play", "--help"]) == "ja"
+        assert help_language(["play", "--lang", "zh-TW", "--help"]) == "zh-TW"
+        assert help_language(["--lang=en", "play", "--help"]) == "en"
+        assert help_language(["play", "--lang", "en", "--lang", "zh-TW"]) == "zh-TW"
+        assert help_language(["play", "--lang", "fr", "--help"]) == "ja"
+        assert help_language(["play", "--lang"]) == "ja"
+        assert help_language(["play", "--", "--lang", "en"]) == "ja"
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh-TW"])

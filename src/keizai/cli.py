@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
-import functools
 import itertools
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import typer.core
 
 import keizai
-from keizai import i18n, terminal_decisions
+from keizai import cli_help, i18n, terminal_decisions
 from keizai.agents import make_agent
 from keizai.engine import IllegalAction, InvalidSetup, State, UnknownGame, undo
 from keizai.engine.decision import apply_whole
@@ -27,196 +24,7 @@ from keizai.engine.registry import parse_record
 from keizai.terminal_replay import RecordedGame, ReplayViewer
 from keizai.terminal_text import final_ranking_text, seat_label
 
-# The help (`keizai --help`, `keizai play --help` …) and Click's usage errors speak the
-# language of the rest of the command line. The descriptions of the commands and of their
-# options and arguments are catalogue entries (`_help_key` names them; they are written
-# nowhere else); Typer's and Click's own words are set from the catalogue too, where they
-# can be without changing the libraries (docs/i18n.md lists what stays English).
-
-# typer.rich_utils's constants -> catalogue id and the fields that stay for Typer to fill
-_RICH_WORDS: dict[str, tuple[str, dict[str, str]]] = {
-    "ARGUMENTS_PANEL_TITLE": ("cli.usage.arguments", {}),
-    "OPTIONS_PANEL_TITLE": ("cli.usage.options", {}),
-    "COMMANDS_PANEL_TITLE": ("cli.usage.commands", {}),
-    "ERRORS_PANEL_TITLE": ("cli.usage.error", {}),
-    "ABORTED_TEXT": ("cli.usage.aborted", {}),
-    "REQUIRED_LONG_STRING": ("cli.usage.required", {}),
-    "DEFAULT_STRING": ("cli.usage.default", {"value": "{}"}),
-    "RICH_HELP": ("cli.usage.try_help", {"command": "[blue]'{command_path} {help_option}'[/]"}),
-}
-# their English, as the installed Typer writes it (kept the first time they are replaced)
-_RICH_ENGLISH: dict[str, str] = {}
-
-
-def _help_language(args: Sequence[str]) -> str:
-    """The language of the help and of the usage errors. Help is shown before --lang is
-    read, so the command line is read here: the last `--lang X` or `--lang=X` before a
-    lone "--", else the locale's language (English for an unknown one)."""
-    chosen = None
-    for i, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg == "--lang" and i + 1 < len(args):
-            chosen = args[i + 1]
-        elif arg.startswith("--lang="):
-            chosen = arg.partition("=")[2]
-    return chosen if chosen in i18n.LANGUAGES else i18n.default_language()
-
-
-def _help_key(command: str, param: Any = None) -> str:
-    """The catalogue id of a command's description (`cli.help.<command>`; the program's is
-    `cli.help.keizai`) or of the help of one of its options or arguments
-    (`cli.help.<command>.<name>`, the name without its dashes), else of the help that
-    several commands share (`cli.help.option.<name>`)."""
-    if param is None:
-        return f"cli.help.{command}"
-    name = param.opts[0].lstrip("-")
-    key = f"cli.help.{command}.{name}"
-    return key if i18n.has(key) else f"cli.help.option.{name}"
-
-
-def _help_texts(group: Any) -> Iterator[tuple[Any, str]]:
-    """Every command and parameter of the program with the catalogue id of its help."""
-    for name, command in [("keizai", group), *group.commands.items()]:
-        yield command, _help_key(name)
-        for param in command.params:
-            yield param, _help_key(name, param)
-
-
-def _localize_help(group: Any, lang: str) -> None:
-    """Give the program's help and Typer's words in `lang`."""
-    _Localized.lang = lang
-    for item, key in _help_texts(group):
-        item.help = i18n.tr(key, lang)
-    if lang == "en" and not _RICH_ENGLISH:
-        return   # nothing was replaced: Typer's English stands (and rich is not loaded)
-    try:
-        from typer import rich_utils
-    except ImportError:   # no rich: Typer prints Click's plain help, in English
-        return
-    for name, (key, fields) in _RICH_WORDS.items():
-        if hasattr(rich_utils, name):
-            english = _RICH_ENGLISH.setdefault(name, getattr(rich_utils, name))
-            setattr(rich_utils, name, english if lang == "en" else i18n.tr(key, lang, **fields))
-    _fold_long_lines(rich_utils)
-
-
-def _fold_long_lines(rich_utils: Any) -> None:
-    """Rich breaks a line at spaces only: a 日本語 or 中文 help text, which has few, was cut
-    with "…" at the width of its column. Typer makes every help text with one function
-    (a private one: without it the texts are cut as before); its texts fold instead, but
-    not in English, which breaks at its spaces as it always did."""
-    make = getattr(rich_utils, "_make_rich_text", None)
-    if make is None or getattr(make, "keizai_folds", False):
-        return
-
-    @functools.wraps(make)
-    def folding(*args: Any, **kwargs: Any) -> Any:
-        text = make(*args, **kwargs)
-        if _Localized.lang != "en" and hasattr(text, "overflow"):
-            text.overflow = "fold"
-        return text
-
-    folding.keizai_folds = True  # type: ignore[attr-defined]
-    rich_utils._make_rich_text = folding
-
-
-def _param_hint(error: Any) -> str:
-    """How a usage error names its parameter: '--seats', 'file'."""
-    hint = getattr(error, "param_hint", None)
-    param = getattr(error, "param", None)
-    if hint is None and param is not None:
-        hint = param.opts if param.param_type_name == "option" else [param.name]
-    if hint is None or isinstance(hint, str):
-        return hint or ""
-    return " / ".join(repr(name) for name in hint)
-
-
-def _usage_error(error: Any, lang: str) -> Exception | None:
-    """Click's usage error `error` told in `lang`: a UsageError of the same Click (Typer's
-    copy or click itself), so Typer shows it as before; None where it stays as it is: in
-    English, and for the errors whose words are not known here."""
-    base = next((c for c in type(error).__mro__ if c.__name__ == "UsageError"), None)
-    if lang == "en" or base is None:
-        return None
-    kind = type(error).__name__
-    if kind == "NoSuchOption":
-        possible = sorted(error.possibilities or ())
-        key = "cli.usage.no_such_option_close" if possible else "cli.usage.no_such_option"
-        text = i18n.tr(key, lang, name=error.option_name, names=possible)
-    elif kind == "MissingParameter":
-        what = error.param_type or getattr(error.param, "param_type_name", "")
-        key = "cli.usage.missing_argument" if what == "argument" else "cli.usage.missing_option"
-        text = i18n.tr(key, lang, name=_param_hint(error))
-    elif kind == "BadParameter":
-        hint = _param_hint(error)
-        key = "cli.usage.invalid_value_for" if hint else "cli.usage.invalid_value"
-        text = i18n.tr(key, lang, name=hint, error=error.message)
-    else:
-        return None
-    return base(text, getattr(error, "ctx", None))
-
-
-class _Localized:
-    """A command whose usage line, --help option and usage errors speak the help's
-    language (`_localize_help` sets it)."""
-
-    lang = "en"
-
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        prefix = None if self.lang == "en" else i18n.tr("cli.usage.prefix", self.lang)
-        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
-        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=prefix)
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)  # type: ignore[misc]
-        if option is not None and self.lang != "en":
-            option.help = i18n.tr("cli.usage.help_option", self.lang)
-        return option
-
-    def make_context(self, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return super().make_context(*args, **kwargs)  # type: ignore[misc]
-        except Exception as error:
-            told = _usage_error(error, self.lang)
-            if told is None:
-                raise
-            raise told from None
-
-    def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)  # type: ignore[misc]
-        except Exception as error:   # a BadParameter of a command's own checks
-            told = _usage_error(error, self.lang)
-            if told is None:
-                raise
-            raise told from None
-
-
-class _Command(_Localized, typer.core.TyperCommand):
-    pass
-
-
-class _Group(_Localized, typer.core.TyperGroup):
-    def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
-        _localize_help(self, _help_language(sys.argv[1:] if args is None else list(args)))
-        return super().main(args, *rest, **extra)
-
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        try:
-            return super().resolve_command(ctx, args)
-        except Exception as error:
-            kind = type(error).__name__
-            if (self.lang == "en" or kind != "UsageError" or not args
-                    or self.get_command(ctx, args[0]) is not None):
-                raise
-            close = [repr(name) for name in difflib.get_close_matches(args[0], self.commands)]
-            key = "cli.usage.no_such_command_close" if close else "cli.usage.no_such_command"
-            raise type(error)(i18n.tr(key, self.lang, name=repr(args[0]), names=close),
-                              ctx) from None
-
-
-app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True)
+app = typer.Typer(cls=cli_help.Group, add_completion=False, no_args_is_help=True)
 
 
 def _show_version(value: bool) -> None:
@@ -417,7 +225,7 @@ def _parse_options(raw: str | None, lang: str = "en") -> dict[str, Any]:
     return options
 
 
-@app.command("games", cls=_Command)
+@app.command("games", cls=cli_help.Command)
 def list_games(lang: Annotated[str | None, typer.Option()] = None) -> None:
     language = _language(lang)
     for game_id in keizai.games():
@@ -726,7 +534,7 @@ class TerminalTable:
             return True
 
 
-@app.command(cls=_Command)
+@app.command(cls=cli_help.Command)
 def play(
     game: Annotated[str | None, typer.Argument()] = None,
     players: Annotated[int, typer.Option()] = 3,
@@ -810,7 +618,7 @@ def _recorded_seats(record: dict[str, Any]) -> list[str] | None:
     return seats
 
 
-@app.command(cls=_Command)
+@app.command(cls=cli_help.Command)
 def replay(
     file: Annotated[Path, typer.Argument(show_default=False)],
     game_index: Annotated[int | None, typer.Option(show_default=False)] = None,
@@ -888,7 +696,7 @@ class _Progress:
             self.bar.update(self.task, rate=f"{speed:.1f}" if speed else "-")
 
 
-@app.command(cls=_Command)
+@app.command(cls=cli_help.Command)
 def sim(
     game: Annotated[str, typer.Option()] = "national-economy/mecenat",
     players: Annotated[int, typer.Option()] = 4,
@@ -977,7 +785,7 @@ def sim(
         raise typer.Exit(1)
 
 
-@app.command(cls=_Command)
+@app.command(cls=cli_help.Command)
 def serve(
     host: Annotated[str, typer.Option()] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
@@ -1035,7 +843,7 @@ def serve(
                 forwarded_allow_ips=forwarded_allow_ips)
 
 
-@app.command(cls=_Command)
+@app.command(cls=cli_help.Command)
 def bench(
     game: Annotated[str | None, typer.Option()] = None,
     players: Annotated[int, typer.Option()] = 2,
