@@ -57,6 +57,16 @@ def test_a_count_before_a_noun_says_it_with_the_plural_spec() -> None:
     assert not bad, bad
 
 
+def test_an_action_label_reads_right_for_everyone() -> None:
+    """An action's label is read by its mover and by everyone else: the other seats, the
+    spectators and replays ("P1: Place a worker on …" in `keizai replay` and the web
+    replay). Found in session 14: "P1: Place a worker on your Potato Field" and "Put your
+    pawn and group card on …" spoke to the mover only."""
+    bad = {k: v for k, v in catalogue("en").items()
+           if ".action." in k and re.search(r"\byours?\b", v, re.IGNORECASE)}
+    assert not bad, bad
+
+
 def test_the_checks_catch_what_they_are_for() -> None:
     assert bare_counts("x", "{seat:seat} draws {n} building cards.") == ["{n} building cards"]
     assert bare_counts("x", "{n} {n:plural:card:cards}") == []
