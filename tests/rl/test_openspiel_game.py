@@ -15,6 +15,9 @@ NAMES = register_all()
 CASES = [(openspiel_name(game_id), players)
          for game_id, players in every_table(supported_games())]
 HIDDEN = [openspiel_name(g) for g in supported_games() if keizai.get_game(g).has_hidden_information]
+# the bots' whole games: 企業帝國 plays about 150 decisions a seat to its natural end, each
+# searched by the bot; its turn cap ends the game sooner, a whole game all the same
+WHOLE_GAME = {"keizai_enterprise_empire": {"max_turns": 60}}
 
 
 def play_randomly(state: pyspiel.State, rng: np.random.RandomState,
@@ -237,7 +240,7 @@ def test_game_options_are_parameters():
 def test_openspiel_python_ismcts_plays_a_whole_game(name):
     """OpenSpiel's Python ISMCTS (its root worlds drawn by `resample_from_infostate`,
     its nodes keyed by the information-state string) against uniform random play."""
-    game = pyspiel.load_game(name, {"players": 2})
+    game = pyspiel.load_game(name, {"players": 2, **WHOLE_GAME.get(name, {})})
     rng = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0,
                            max_simulations=3, random_state=rng)
@@ -257,7 +260,7 @@ def test_openspiel_python_ismcts_plays_a_whole_game(name):
 def test_openspiel_python_mcts_bot_plays_a_whole_game(name):
     """OpenSpiel's Python MCTSBot searches the true state (for the hidden-information
     games it sees the other hands, not the future cards: those are chance nodes)."""
-    game = pyspiel.load_game(name, {"players": 2})
+    game = pyspiel.load_game(name, {"players": 2, **WHOLE_GAME.get(name, {})})
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2,
                        evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
