@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -237,3 +240,38 @@ def test_repeated_games_and_blank_lines_are_left_out(tmp_path: Path) -> None:
     assert resumed.rows == whole.rows and resumed.summary["resumed_games"] == 3
     for name in (PROGRESS, RECORDS):
         assert sorted(lines(tmp_path / name)) == sorted(lines(tmp_path / "whole" / name))
+
+
+def test_a_run_killed_outright_frees_its_directory_though_its_workers_live_on(
+        tmp_path: Path) -> None:
+    """Found in session 14 (CI rehearsal, `test_sim_resumes_a_run_killed_half_way`): the
+    pool's workers are forked, and they shared the run's lock, so after `kill -9` of the
+    run its orphaned workers kept the directory "in use" and `--resume` was refused until
+    they ended. A process that forks a child holding the lock, then is killed: the
+    directory is free at once."""
+    code = f"""
+import os, signal, sys, time
+from keizai.sim import Tournament
+from keizai.sim.outdir import OutDir
+kept = OutDir({str(tmp_path)!r}, Tournament(game={GAME!r}, players=2,
+              agents=["heuristic", "random"], games=2, seed=3), records=True)
+child = os.fork()
+if child == 0:   # a worker: it lets go of the pipes, not of what it inherited else
+    quiet = os.open(os.devnull, os.O_RDWR)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    time.sleep(60)
+    os._exit(0)
+print(child, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    run_killed = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                text=True, timeout=60)
+    assert run_killed.returncode == -signal.SIGKILL, run_killed.stderr
+    worker = int(run_killed.stdout)
+    try:
+        os.kill(worker, 0)   # the orphaned worker is still alive
+        OutDir(tmp_path, tournament(games=2), records=True, resume=True).close()
+    finally:
+        os.kill(worker, signal.SIGKILL)

@@ -37,6 +37,7 @@ from keizai.sim.tournament import Tournament
 ARGUMENTS = "tournament.json"
 PROGRESS = "progress.jsonl"
 RECORDS = "records.jsonl"
+LOCK = ".keizai-sim.lock"  # held while a run writes (`_lock`)
 RESULTS = ("results.json", "games.csv", "summary.txt", "scores.png", "winrate.png")
 FORMAT = 1  # of tournament.json and the lines of progress.jsonl
 MAX_ARGUMENTS_BYTES = 1 << 20  # tournament.json is a few hundred bytes
@@ -93,7 +94,7 @@ class OutDir:
             self._progress = _appending(self.path / PROGRESS)
             self._records = _appending(self.path / RECORDS) if records else None
         except BaseException:
-            os.close(self._lock)
+            _unlock(self.path, self._lock)
             raise
 
     def __enter__(self) -> OutDir:
@@ -126,7 +127,7 @@ class OutDir:
         self._progress.close()
         if self._records is not None:
             self._records.close()
-        os.close(self._lock)
+        _unlock(self.path, self._lock)
 
     def _refuse_to_replace(self, resume: bool) -> None:
         found = [name for name in (ARGUMENTS, PROGRESS, RECORDS, *RESULTS)
@@ -353,20 +354,44 @@ def _replace(path: Path, text: str) -> None:
 
 
 def _lock(directory: Path) -> int:
-    """Hold the directory for this run (released when the returned descriptor is
-    closed, or the process ends): two runs appending to the same files would mix them."""
-    fd = os.open(directory, os.O_RDONLY)
+    """Hold the directory for this run (released by `_unlock`, or when the process ends):
+    two runs appending to the same files would mix them.
+
+    A POSIX record lock on a file of its own (`fcntl.lockf`), not `flock`: the pool's
+    workers are forked and would share a `flock` with their parent, so a run killed
+    outright (kill -9) left the directory "in use" until its orphaned workers ended; a
+    record lock belongs to the process that took it alone. Such a lock does not keep
+    out the process that holds it, so this process's own runs are counted in `_HELD`."""
+    key = str(directory.resolve())
+    if key in _HELD:
+        raise OutDirError(f"--out {directory} is in use by another keizai sim (wait for it "
+                          "to end, or choose another --out)")
+    fd = os.open(directory / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not on POSIX: no lock
+        _HELD.add(key)
         return fd
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
         raise OutDirError(f"--out {directory} is in use by another keizai sim (wait for it "
                           "to end, or choose another --out)") from None
+    _HELD.add(key)
     return fd
+
+
+def _unlock(directory: Path, fd: int) -> None:
+    """Let another run use the directory; its lock file goes too (a run that was refused
+    leaves the directory as it found it)."""
+    _HELD.discard(str(directory.resolve()))
+    (directory / LOCK).unlink(missing_ok=True)
+    os.close(fd)
+
+
+# the directories this process's runs hold (`_lock`)
+_HELD: set[str] = set()
 
 
 __all__ = ["ARGUMENTS", "PROGRESS", "RECORDS", "OutDir", "OutDirError", "arguments"]
