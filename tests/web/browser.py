@@ -18,3 +18,21 @@ def unavailable_reason() -> str | None:
     except ImportError:
         return "playwright is not installed (pip install -e '.[dev]')"
     return None
+
+
+def language_page(browser, lang: str = "en", width: int = 1100, height: int = 900):
+    """A new page in `lang` (the page's own setting), its script errors and console errors
+    gathered in `page.errors`."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('keizai.lang', '{lang}')")
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    return page
+
+
+def play_seat(page, server, game: dict, seat: int = 0) -> None:
+    """Open `seat`'s table of `game` (created on `server`) by its invite link."""
+    page.goto(f"{server.url}/#/play/{game['id']}/{seat}/{game['seats'][seat]['token']}")
+    page.wait_for_selector(".table")

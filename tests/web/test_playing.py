@@ -12,27 +12,16 @@ import random
 import pytest
 
 import keizai
-from tests.web.browser import unavailable_reason
-from tests.web.live_server import LiveServer, game_at
+from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.live_server import game_at
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 10_000
 
 
-def _page(browser, lang: str = "en", width: int = 1100, height: int = 900):
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
-    page = context.new_page()
-    page.add_init_script(f"localStorage.setItem('keizai.lang', '{lang}')")
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    return page
 
 
-def _play(page, server: LiveServer, game: dict, seat: int = 0) -> None:
-    page.goto(f"{server.url}/#/play/{game['id']}/{seat}/{game['seats'][seat]['token']}")
-    page.wait_for_selector(".table")
 
 
 def _focused(page) -> str:
@@ -49,8 +38,8 @@ def test_the_board_is_played_from_the_keyboard(browser, server) -> None:
     """Tab reaches a workplace, Enter sends the worker there, and the focus stays on the
     board (the next thing to choose), not back at the top of the page."""
     game = game_at(server, "national-economy/progress", ["human"], 3)
-    page = _page(browser)
-    _play(page, server, game)
+    page = language_page(browser)
+    play_seat(page, server, game)
     page.wait_for_selector(".workplace.legal")
     for _ in range(40):
         page.keyboard.press("Tab")
@@ -86,8 +75,8 @@ def test_a_question_is_answered_and_taken_back_from_the_keyboard(browser, server
     returns the focus to what asked it."""
     seed, actions = _futuropia_stop()
     game = game_at(server, "futuropia", ["human", "human"], seed, tuple(actions))
-    page = _page(browser)
-    _play(page, server, game)
+    page = language_page(browser)
+    play_seat(page, server, game)
     page.wait_for_selector("[data-action='stop'].legal")
     page.focus("[data-action='stop']")
     page.keyboard.press("Enter")
@@ -121,8 +110,8 @@ def test_a_sold_out_futuropia_market_is_drawn_and_the_game_goes_on(browser, serv
     seed, actions = _futuropia_market_sold_out()
     game = game_at(server, "futuropia", ["human", "human"], seed, tuple(actions))
     for seat in (0, 1):
-        page = _page(browser, lang="ja")
-        _play(page, server, game, seat)
+        page = language_page(browser, lang="ja")
+        play_seat(page, server, game, seat)
         page.wait_for_selector(".fu-gen.empty", timeout=WAIT)
         assert "残りなし" in page.inner_text(".fu-gen.empty")
         assert page.query_selector(".fu-gen.empty.legal") is None
@@ -139,12 +128,12 @@ def test_a_solo_score_breakdown_has_no_won_row(browser, server) -> None:
     actions = state.record()["actions"]
     during = game_at(server, "national-economy/progress", ["human"], 2, tuple(actions[:3]))
     ended = game_at(server, "national-economy/progress", ["human"], 2, tuple(actions))
-    page = _page(browser)
-    _play(page, server, during)
+    page = language_page(browser)
+    play_seat(page, server, during)
     page.wait_for_selector("#scores")
     rows = page.eval_on_selector_all("#scores tbody th", "ths => ths.map((t) => t.textContent)")
     assert "target" in rows and "won" not in rows, rows
-    _play(page, server, ended)
+    play_seat(page, server, ended)
     page.wait_for_selector("#game-over #scores")
     rows = page.eval_on_selector_all("#scores tbody th", "ths => ths.map((t) => t.textContent)")
     assert "won" not in rows and "Unpaid Wage cards" in rows, rows
@@ -165,7 +154,7 @@ def test_the_replay_ranks_the_final_scores(browser, server) -> None:
             if state.places() == [[1], [0]]:
                 break
         game = game_at(server, name, ["human", "human"], seed, tuple(state.record()["actions"]))
-        page = _page(browser)
+        page = language_page(browser)
         page.goto(f"{server.url}/#/replay/{game['id']}")
         page.wait_for_selector("#scores")
         heads = page.eval_on_selector_all("#scores thead th",

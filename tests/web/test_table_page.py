@@ -9,29 +9,18 @@ import random
 import pytest
 
 import keizai
-from tests.web.browser import unavailable_reason
-from tests.web.live_server import LiveServer, game_at
+from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.live_server import game_at
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 10_000
 
 
-def _page(browser, lang: str = "en", width: int = 1100):
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-US")
-    page = context.new_page()
-    page.add_init_script(f"localStorage.setItem('keizai.lang', '{lang}')")
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    return page
 
 
 
 
-def _play(page, server: LiveServer, game: dict, seat: int = 0) -> None:
-    page.goto(f"{server.url}/#/play/{game['id']}/{seat}/{game['seats'][seat]['token']}")
-    page.wait_for_selector(".table")
 
 
 def _ee_offer_to_the_other_seat() -> tuple[int, list[str]]:
@@ -52,8 +41,8 @@ def test_the_enterprise_empire_board_keeps_the_csp_and_its_ring(browser, server)
     the offer's buttons are shown only to the seat that decides it."""
     seed, actions = _ee_offer_to_the_other_seat()
     game = game_at(server, "enterprise-empire", ["human", "human"], seed, tuple(actions))
-    page = _page(browser)
-    _play(page, server, game)
+    page = language_page(browser)
+    play_seat(page, server, game)
     page.wait_for_selector(".ee-space[data-space='35']")
     places = page.eval_on_selector_all(".ee-space", """cells => cells.map((c) => {
       const s = getComputedStyle(c);
@@ -64,8 +53,8 @@ def test_the_enterprise_empire_board_keeps_the_csp_and_its_ring(browser, server)
     assert where["27"] == ("10", "1") and where["35"] == ("2", "1")
     assert page.query_selector(".ee-offer") is not None   # the offer is shown …
     assert page.query_selector(".ee-offer-actions button") is None   # … not its buttons
-    other = _page(browser)
-    _play(other, server, game, seat=1)
+    other = language_page(browser)
+    play_seat(other, server, game, seat=1)
     other.wait_for_selector(".ee-offer-actions button.legal")
     assert not page.errors and not other.errors, page.errors + other.errors
 
@@ -73,7 +62,7 @@ def test_the_enterprise_empire_board_keeps_the_csp_and_its_ring(browser, server)
 def test_refused_and_malformed_addresses_say_why(browser, server) -> None:
     game = game_at(server, "national-economy/mecenat", ["human", "human"], 1)
     token = game["seats"][1]["token"]
-    page = _page(browser)
+    page = language_page(browser)
     page.goto(f"{server.url}/#/play/{game['id']}/1/wrongtoken")
     page.wait_for_selector("#banner:has-text('wrong token')", timeout=WAIT)
     page.goto(f"{server.url}/#/play/{game['id']}/abc/{token}")
@@ -94,7 +83,7 @@ def test_the_seats_panel_labels_in_three_languages(browser, server) -> None:
     host is offered no mute for their own seat; the lobby's seat kinds are capitalised
     alike; in 日本語 and 中文 one's own seat reads "P1（あなた）", without the space the
     English " (you)" has before it (found in session 14)."""
-    page = _page(browser)
+    page = language_page(browser)
     page.goto(server.url + "/")
     page.wait_for_selector("#create-game")
     kinds = page.eval_on_selector_all("select[name=kind-0] option", "os => os.map(o => o.text)")
@@ -123,7 +112,7 @@ def test_the_seats_panel_labels_in_three_languages(browser, server) -> None:
 def test_the_board_comes_first_on_a_phone(browser, server) -> None:
     """Without a Choices panel (a spectator, a finished game) the board still leads."""
     game = game_at(server, "national-economy/mecenat", ["human", "human"], 1)
-    page = _page(browser, width=390)
+    page = language_page(browser, width=390)
     page.goto(f"{server.url}/#/watch/{game['id']}")
     page.wait_for_selector(".table .side")
     board = page.locator(".table-body .board").bounding_box()
