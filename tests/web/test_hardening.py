@@ -137,6 +137,24 @@ def test_bots_think_in_other_processes(client) -> None:
     assert pids and os.getpid() not in pids
 
 
+def test_a_server_that_stops_leaves_no_bot_worker_or_pool_thread(db_url) -> None:
+    """The server's end stops its bot pool as `keizai sim` stops its own (CI of 9c318f6):
+    the workers are gone and the pool's manager thread has ended before Python's exit
+    hook could race it."""
+    with TestClient(create_app(db_url)) as client:
+        pool: BotPool = client.app.state.tables.settings.pool
+        game = create(client, seats=["random", "human"])
+        table = client.app.state.tables.get(game["id"])
+        deadline = time.monotonic() + 60
+        while table.state.current_player == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert pool._executor is not None
+        workers = list(pool._executor._processes.values())
+        manager = pool._executor._executor_manager_thread
+    assert workers and not [worker for worker in workers if worker.is_alive()]
+    assert manager is not None and not manager.is_alive()
+
+
 # ----- finding 2: invited and open seats ------------------------------------------------
 def test_the_lobby_never_gives_out_an_invited_seat(client) -> None:
     game = create(client, seats=["human", "human", "open"])

@@ -23,7 +23,7 @@ from keizai.agents import parse_spec
 from keizai.engine import InvalidSetup
 from keizai.sim.runner import play_game
 from keizai.sim.stats import binomial_p_greater, mean_ci, wilson
-from keizai.sim.workers import end_with_parent
+from keizai.sim.workers import end_with_parent, stop_pool
 
 _MASK63 = (1 << 63) - 1
 
@@ -374,7 +374,7 @@ def run_tournament(tournament: Tournament, workers: int | None = None, backend: 
             except BaseException:
                 # Ctrl-C (or an error): stop at once instead of finishing every queued
                 # game; the workers ignore SIGINT, so only this process decides.
-                _stop_pool(pool)
+                stop_pool(pool)
                 raise
             pool.shutdown()
     else:
@@ -391,17 +391,6 @@ def _worker_setup() -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent()
-
-
-def _stop_pool(pool: Any) -> None:
-    """Cancel queued games and end the worker processes now: a running game is not
-    waited for (its result would be thrown away anyway)."""
-    processes = list(getattr(pool, "_processes", {}).values())  # no public API for this
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(timeout=5)
 
 
 # How long a Ray cluster's head may take to accept a connection. ray.init has no timeout

@@ -6,6 +6,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
+from concurrent.futures import ProcessPoolExecutor
 
 
 def end_with_parent() -> None:
@@ -24,3 +25,26 @@ def end_with_parent() -> None:
 def _exit_with(parent_sentinel: int) -> None:
     multiprocessing.connection.wait([parent_sentinel])
     os._exit(0)
+
+
+def stop_pool(pool: ProcessPoolExecutor, wait: bool = True) -> None:
+    """Cancels the pool's queued work and kills its workers now: running work is not
+    waited for (its result would be thrown away anyway). The executor has no public API
+    for either.
+
+    `wait`: the workers and the pool's manager thread are also joined. Python 3.11's exit
+    hook wakes each pool's manager thread through a pipe the thread closes when it sees
+    its workers gone; the hook checks and then writes without a lock, so a thread still
+    running at exit could print an OSError traceback after the program's last words.
+    Stop with `wait` before the program ends."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.kill()
+    if not wait:
+        return
+    for process in processes:
+        process.join(timeout=5)
+    if manager is not None:
+        manager.join(timeout=5)

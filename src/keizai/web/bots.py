@@ -23,7 +23,7 @@ from typing import Any
 
 from keizai.agents import make_agent, parse_spec
 from keizai.engine import State
-from keizai.sim.workers import end_with_parent
+from keizai.sim.workers import end_with_parent, stop_pool
 from keizai.web.errors import ApiError
 
 log = logging.getLogger("keizai.web")
@@ -195,18 +195,15 @@ class BotPool:
             self._slots.release()
         return make_agent("random", seed).choose(state).name
 
-    def reset(self) -> None:
-        """Stop every worker (a hung one included); new ones start on the next decision."""
+    def reset(self, wait: bool = False) -> None:
+        """Stop every worker (a hung one included); new ones start on the next decision.
+        `wait`: until they are gone (see `stop_pool`); the server's event loop does not."""
         executor, self._executor = self._executor, None
-        if executor is None:
-            return
-        processes = list(getattr(executor, "_processes", {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.kill()
+        if executor is not None:
+            stop_pool(executor, wait=wait)
 
     def close(self) -> None:
-        self.reset()
+        self.reset(wait=True)
 
 
 def default_workers() -> int:
