@@ -116,8 +116,8 @@ def test_the_format_specs() -> None:
     assert tr("ne.log.place", "en", seat=0, card="mine", workers=1) == "P1 places a worker on Mine."
     assert tr("ne.log.place", "en", seat=0, card="coal_mine", workers=2) == \
         "P1 places two workers on Coal Mine."
-    assert tr("fu.log.loans", "en", seat=2, n=1) == "P3 takes 1 loan"
-    assert tr("fu.log.loans", "en", seat=2, n=3) == "P3 takes 3 loans"
+    assert tr("fu.log.loans", "en", seat=2, n=1) == "P3 takes 1 loan."
+    assert tr("fu.log.loans", "en", seat=2, n=3) == "P3 takes 3 loans."
     assert tr("no.such.key") == "no.such.key"
 
 

@@ -79,7 +79,7 @@ def test_the_checks_catch_what_they_are_for() -> None:
 
 def test_the_plural_spec_reads_one_in_every_form_a_count_comes() -> None:
     # an action's argument comes as text ("invite:1"), a count as an int
-    assert render(("fu.log.loans", {"seat": 0, "n": 1})) == "P1 takes 1 loan"
+    assert render(("fu.log.loans", {"seat": 0, "n": 1})) == "P1 takes 1 loan."
     assert keizai.i18n.action_label("futuropia", "invite:1") == "Invite 1 resident"
     assert keizai.i18n.action_label("futuropia", "invite:2") == "Invite 2 residents"
     assert keizai.i18n.action_label("futuropia", "robots:1") == "Take 1 robot"

@@ -58,8 +58,8 @@ def test_the_log_tells_what_happened() -> None:
     state = new(2)
     play(state, "action:food", "buy:right")
     log = state.log(0)
-    assert "P1 buys the dear food generator F05 for $5" in log
-    assert "P1's food run produces 6" in log
+    assert "P1 buys the dear food generator F05 for $5." in log
+    assert "P1's food run produces 6." in log
 
 
 def test_the_score_breakdown_appears_when_the_game_is_over() -> None:
