@@ -26,7 +26,8 @@ def final_ranking_text(state: State, seats: list[str] | None, lang: str = "en") 
         row = scores[seat]
         if not keyed:
             return i18n.tr("cli.points", lang, n=row["total"])
-        parts = sep.join(f"{_score_name(k, lang)} {v}" for k, v in _parts(row).items())
+        parts = sep.join(f"{_score_name(k, lang)} {_score_value(k, v, lang)}"
+                         for k, v in _parts(row).items())
         return (i18n.tr("cli.won_prefix", lang) if row.get("won") else "") + parts
 
     def entry(seat: int) -> str:
@@ -59,6 +60,14 @@ def seat_label(spec: str, lang: str) -> str:
     if spec == "human":
         return i18n.tr("cli.seat_human", lang)
     return i18n.tr(f"bot.{spec}", lang) if i18n.has(f"bot.{spec}", lang) else spec
+
+
+def _score_value(key: str, value: int, lang: str) -> str:
+    """A score part's figure in `lang`: money as money (企業帝國's cash "$4300", as its log
+    and table write it; the catalogue's `score_value_<key>`, which the page uses too), a
+    count or points as the number."""
+    key = f"score_value_{key}"
+    return i18n.tr(key, lang, n=value) if i18n.has(key, lang) else str(value)
 
 
 def _score_name(key: str, lang: str) -> str:

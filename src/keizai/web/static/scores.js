@@ -2,11 +2,25 @@
 // it fits the narrow side column and a phone.
 
 import { h } from "./dom.js";
-import { seatName, t } from "./i18n.js";
+import { has, seatName, t, tr } from "./i18n.js";
 
 function categoryName(key) {
   const text = t(`score_${key}`);
   return text === `score_${key}` ? key.replace(/_/g, " ") : text;
+}
+
+// A part's figure: money as money (企業帝國's cash "$4300", the catalogue's
+// `score_value_<key>`, as the terminal's ranking writes it), anything else as the number.
+function figure(key, value) {
+  return has(`score_value_${key}`) ? tr(`score_value_${key}`, { n: value }) : String(value);
+}
+
+// Whether "total" only orders the seats (企業帝國: won × W + companies × C + cash, a
+// number nobody scored): the parts then stand without it, as in the terminal's ranking.
+function keyed(scores) {
+  return scores.some((row) => Object.entries(row)
+    .filter(([k]) => !["total", "target", "won"].includes(k))
+    .reduce((sum, [, v]) => sum + v, 0) !== row.total);
 }
 
 // `places` (optional, the game-over payload's): seats grouped by place, tied seats in one
@@ -14,8 +28,10 @@ function categoryName(key) {
 // `pawnClass`: the seat's colour as the board draws it (企業帝國's pawns are not p0-p3).
 export function scoreTable(scores, ranking, title, places, pawnClass = (seat) => `p${seat}`) {
   if (!scores) return null;
-  // "won" (a solo game's 0 or 1) is no score: the headline says won or lost
+  // "won" is no score part: a solo game's headline says won or lost; where the total only
+  // orders the seats it heads the parts (the terminal's "won, companies 4, cash $4300")
   const keys = Object.keys(scores[0]).filter((k) => k !== "total" && k !== "won");
+  const byParts = keyed(scores);
   if (scores.length === 1) ranking = null;   // solo: a place of 1 among 1 says nothing
   const order = ranking ?? scores.map((_, i) => i);
   const placeOf = {};
@@ -32,8 +48,10 @@ export function scoreTable(scores, ranking, title, places, pawnClass = (seat) =>
         order.map((seat, place) => h("th", {}, ranking ? `${placeOf[seat] ?? place + 1}. ` : "",
           h("span", { class: `pawn ${pawnClass(seat)}` }), seatName(seat))))),
       h("tbody", {},
+        byParts && "won" in scores[0] ? h("tr", { class: "won" }, h("th", {}, categoryName("won")),
+          order.map((seat) => h("td", {}, scores[seat].won ? "✓" : ""))) : null,
         keys.map((k) => h("tr", {}, h("th", {}, categoryName(k)),
-          order.map((seat) => h("td", {}, String(scores[seat][k]))))),
-        h("tr", { class: "total" }, h("th", {}, t("total")),
+          order.map((seat) => h("td", {}, figure(k, scores[seat][k]))))),
+        byParts ? null : h("tr", { class: "total" }, h("th", {}, t("total")),
           order.map((seat) => h("td", {}, String(scores[seat].total)))))));
 }

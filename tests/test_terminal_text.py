@@ -1,0 +1,36 @@
+"""The final ranking the terminal prints (`keizai play`, `keizai replay`): 企業帝國's said
+"cash 4300" where its log and table write money "$4300"."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import keizai
+from keizai.terminal_text import final_ranking_text
+
+
+def _finished(game: str, seed: int, options: dict | None = None) -> keizai.State:
+    state = keizai.new_game(game, 3, seed=seed, options=options)
+    chooser = random.Random(seed)
+    while not state.is_over:
+        state.apply(chooser.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("lang", "cash"), [("en", "cash"), ("ja", "現金"), ("zh-TW", "現金")])
+def test_enterprise_empire_ranking_writes_cash_as_money(lang: str, cash: str) -> None:
+    state = _finished("enterprise-empire", 2, {"max_turns": 40})
+    text = final_ranking_text(state, None, lang)
+    for row in state.scores():
+        assert f"{cash} ${row['cash']}" in text, text
+    assert f"{cash} {state.scores()[0]['cash']}" not in text
+
+
+def test_points_stay_points() -> None:
+    """Futuropia's ranking gives each seat's points, no money sign."""
+    state = _finished("futuropia", 2)
+    text = final_ranking_text(state, None)
+    assert "$" not in text
+    assert all(f"{row['total']} pt" in text for row in state.scores()), text

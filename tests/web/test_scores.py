@@ -1,0 +1,40 @@
+"""The score table of a finished 企業帝國 game (end screen and replay): its cash read "4300"
+where the log and the terminal write money "$4300", and its "Total" row showed the number
+that only orders the seats (won × W + companies × C + cash, e.g. 1400300)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import keizai
+from tests.web.browser import language_page, unavailable_reason
+from tests.web.live_server import game_at
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+OPTIONS = {"max_turns": 12}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_enterprise_empire_scores_show_cash_as_money(browser, server, lang: str) -> None:
+    state = keizai.new_game("enterprise-empire", 2, seed=5, options=OPTIONS)
+    chooser = random.Random(5)
+    while not state.is_over:
+        state.apply(chooser.choice(state.legal_actions()))
+    game = game_at(server, "enterprise-empire", ["human", "human"], 5,
+                   state.record()["actions"], OPTIONS)
+    page = language_page(browser, lang)
+    page.goto(f"{server.url}/#/replay/{game['id']}")
+    page.wait_for_selector("#scores")
+    rows = page.eval_on_selector_all(
+        "#scores tbody tr", "trs => trs.map((r) => [...r.children].map((c) => c.textContent))")
+    order = state.ranking()
+    by_name = {row[0]: row[1:] for row in rows}
+    cash = keizai.i18n.tr("score_cash", lang)
+    assert by_name[cash] == [f"${state.scores()[seat]['cash']}" for seat in order], rows
+    won = keizai.i18n.tr("score_won", lang)
+    assert by_name[won] == ["✓" if state.scores()[seat]["won"] else "" for seat in order]
+    assert keizai.i18n.tr("total", lang) not in by_name, rows
+    assert not page.errors, page.errors
