@@ -263,3 +263,27 @@ def test_every_house_on_offer_shows_its_price(tmp_path: Path, lang: str) -> None
         line = next(line for line in shown if line.startswith(f"  {number:2}) "))
         assert f"${candidate.info['price']}" in line, line
         assert f"{candidate.info['vp']:+d}" in line and "）（" not in line, line
+
+
+def test_a_two_building_payment_reads_the_same_in_the_terminal_and_on_the_page() -> None:
+    """Worldwide Building builds two at once. The prompt's English was built twice: the
+    engine's string joined the names with " and ", the catalogue message (which the page
+    and 日本語 / 繁體中文 render) with ", " ("… for Potato Field, Food Factory",
+    「芋畑、食品工場のために…」). The catalogue message is now the one source."""
+    from keizai import terminal_decisions
+    from keizai.i18n import LANGUAGES, tr
+    from tests.rules.national_economy.helpers import new, play, set_buildings, set_hand
+
+    state = new("mecenat", 2)
+    set_buildings(state, 0, ["worldwide_building"])
+    set_hand(state, 0, ["potato_field", "food_factory", "cathedral", "cathedral", "lottery",
+                        "ironwork", "cafeteria"], items=1)
+    play(state, "place:own:worldwide_building", "build:potato_field", "build:food_factory")
+    decision = state.pending_decision()
+    page = decision.to_json()
+    for lang in LANGUAGES:
+        on_page = tr(page["prompt_msg"]["id"], lang, **page["prompt_msg"]["params"])
+        assert terminal_decisions.prompt(decision, lang) == on_page
+        names = [tr(f"ne.card.{card}", lang) for card in ("potato_field", "food_factory")]
+        assert all(name in on_page for name in names) and tr("list.sep", lang) not in on_page
+    assert decision.prompt == page["prompt"] == "Pay 3 cards for Potato Field and Food Factory"

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from keizai.engine.decision import ONE_OF, RANGE, Candidate, PendingDecision
-from keizai.i18n import render, tr
+from keizai.i18n import tr
 
 # Figures shown next to a candidate: info key -> catalogue id ({0} is the figure).
 _FIGURES = (("price", "tdec.fig_price"), ("beds", "tdec.fig_beds"),
@@ -50,9 +50,7 @@ def label(candidate: Candidate, lang: str = "en") -> str:
 
 def prompt(decision: PendingDecision, lang: str = "en") -> str:
     """The decision's one-line prompt in `lang`."""
-    if lang == "en" or decision.prompt_msg is None:
-        return decision.prompt
-    return render(decision.prompt_msg, lang)
+    return decision.prompt_in(lang)
 
 
 def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = "en") -> str:
@@ -62,8 +60,7 @@ def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = 
         n = chosen.get(c.id, 0)
         if n:
             parts.append(f"{n} × {label(c, lang)}" if n > 1 else label(c, lang))
-    total = sum(decision.candidate(cid).weight * n  # type: ignore[union-attr]
-                for cid, n in chosen.items())
+    total = sum(c.weight * chosen.get(c.id, 0) for c in decision.candidates)
     unit = decision.unit
     sums = (tr("tdec.sum_dollars", lang, n=total) if unit == "$" else
             tr("tdec.sum_beds", lang, n=total) if unit == "bed" else "")

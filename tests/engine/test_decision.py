@@ -29,7 +29,7 @@ def _decision(constraint: str, amount: int, maximum: int | None = None, **extra
     candidates = (Candidate("a", "A", "pay:a", count=2),
                   Candidate("b", "B", "pay:b", count=1, tags=("special",)),
                   Candidate("i", "Item", "pay:i", count=2, weight=2))
-    return PendingDecision(kind="pay", seat=0, prompt="test", amount=amount,
+    return PendingDecision(kind="pay", seat=0, prompt_msg="test", amount=amount,
                            constraint=constraint, candidates=candidates, maximum=maximum,
                            **extra)
 

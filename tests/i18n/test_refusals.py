@@ -144,7 +144,7 @@ def _synthetic(constraint: str, amount: int, maximum: int | None = None,
              Candidate("item", "Consumer Item", "pay:item", count=3, weight=1,
                        term="consumer_item", tags=("special",)),
              Candidate("mine", "Mine", "pay:mine", count=2, weight=2, term="ne.card.mine"))
-    return PendingDecision(kind="pay", seat=0, prompt="test", amount=amount,
+    return PendingDecision(kind="pay", seat=0, prompt_msg="test", amount=amount,
                            constraint=constraint, candidates=cands, maximum=maximum, **extra)
 
 

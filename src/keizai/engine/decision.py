@@ -19,6 +19,7 @@ from typing import Any
 
 from keizai.engine.errors import IllegalAction
 from keizai.engine.errors import shown as _shown
+from keizai.i18n import Message, render
 
 # How the chosen amounts must add up (the `constraint` of a PendingDecision).
 EXACTLY = "exactly"  # the weights add up to `amount` exactly
@@ -70,7 +71,11 @@ class PendingDecision:
 
     kind: str  # "pay", "discard", "sell", "interest", "houses", ...
     seat: int
-    prompt: str  # one line a person reads: "Pay 3 cards for Brewery"
+    # The one line a person reads ("Pay 3 cards for Brewery"), as a message of the catalogue
+    # (keizai.i18n): the one source of its words in every language, so the terminal and
+    # the page say the same. A plain string (a game without catalogue entries) is shown
+    # as it is in every language.
+    prompt_msg: Message | str
     amount: int
     constraint: str
     candidates: tuple[Candidate, ...]
@@ -80,9 +85,15 @@ class PendingDecision:
     limits: dict[str, int] = field(default_factory=dict)  # tag -> at most this many
     finish: str | None = None
     info: dict[str, Any] = field(default_factory=dict)  # e.g. wages due, cash, shortfall
-    # `prompt` as a message-catalogue id and its parameters (keizai.i18n), for faces in
-    # other languages; None when `prompt` is all there is.
-    prompt_msg: tuple[str, dict[str, Any]] | None = None
+
+    @property
+    def prompt(self) -> str:
+        """The prompt in English."""
+        return render(self.prompt_msg)
+
+    def prompt_in(self, lang: str) -> str:
+        """The prompt in `lang` (a catalogue language)."""
+        return render(self.prompt_msg, lang)
 
     def candidate(self, cid: str) -> Candidate | None:
         return next((c for c in self.candidates if c.id == cid), None)
@@ -95,7 +106,7 @@ class PendingDecision:
                 "sets": [list(s) for s in self.sets], "limits": dict(self.limits),
                 "finish": self.finish, "info": dict(self.info),
                 "prompt_msg": ({"id": self.prompt_msg[0], "params": self.prompt_msg[1]}
-                               if self.prompt_msg else None)}
+                               if not isinstance(self.prompt_msg, str) else None)}
 
 
 Chosen = Mapping[str, int]

@@ -37,10 +37,8 @@ def _payment(state: FuturopiaState) -> PendingDecision:
         for k, name in enumerate(RESOURCES) if k >= state.pay_floor and stock[k] > 0
     )
     owed = state.pay_owed
-    what = "resource" if owed == 1 else "resources"
     return PendingDecision(
         kind=purpose, seat=p,
-        prompt=f"Pay {owed} {what} for {purpose} from money, food and energy",
         amount=owed, constraint=EXACTLY, candidates=candidates, unit="resource",
         info={"owed": owed, "for": purpose, "loans": state.loans[p]},
         prompt_msg=("fu.whole.pay", {"n": owed, "purpose": purpose}),
@@ -76,10 +74,8 @@ def _houses(state: FuturopiaState) -> PendingDecision:
             term=f"fu.house.{first.tile}"))
     lowest = max(low, 0)
     newcomers = state.invite_n
-    inviting = f"for {newcomers} new resident{'s' * (newcomers != 1)}: " if newcomers else ""
-    beds = f"{lowest} bed{'s' * (lowest != 1)}" if lowest == high else f"{lowest}-{high} beds"
     return PendingDecision(
-        kind="houses", seat=p, prompt=f"Buy houses {inviting}{beds} in all",
+        kind="houses", seat=p,
         amount=lowest, maximum=high, constraint=RANGE, candidates=tuple(candidates),
         unit="bed", limits={"special": state._specials_left()}, finish="house:done",
         info={"residents": state.residents[p], "beds": state.beds(p), "inviting": newcomers,

@@ -8,9 +8,10 @@ paid and every allowed sale set, so a person picks the whole set and confirms on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from keizai.engine.decision import COVER, EXACTLY, ONE_OF, Candidate, PendingDecision
+from keizai.i18n import Message
 from keizai.rules.national_economy.state import (
     ITEM_DOUBLE,
     OVER,
@@ -34,10 +35,6 @@ def pending_decision(state: NationalEconomyState) -> PendingDecision | None:
     return None
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _payment(state: NationalEconomyState) -> PendingDecision:
     """Every card in hand that may be paid (types from the canonical order's floor on:
     once a later type was paid, earlier types are no longer part of this payment)."""
@@ -58,30 +55,26 @@ def _payment(state: NationalEconomyState) -> PendingDecision:
                                     term="consumer_item"))
     n = state.pay_left
     info: dict[str, object] = {"hand_size": p.hand_size}
-    message: tuple[str, dict[str, Any]]  # the prompt as a catalogue message (keizai.i18n)
+    message: Message  # the prompt (keizai.i18n)
     if state.pay_for == PAY_LIMIT:
         kind = "discard"
         limit = state._hand_limit(p)
-        prompt = (f"Discard {_plural(n, 'card')}: down to the hand limit of {limit}")
         message = ("ne.whole.discard_limit", {"n": n, "limit": limit})
         info["hand_limit"] = limit
     elif state.pay_for == PAY_BUILD:
         kind = "pay"
-        names = " and ".join(buildings[t].name_en for t in state.chosen)
-        prompt = f"Pay {_plural(n, 'card')} for {names}"
-        info["building"] = [buildings[t].id for t in state.chosen]
-        message = ("ne.whole.pay_double" if double else "ne.whole.pay",
-                   {"n": n, "cards": info["building"]})
+        ids = [buildings[t].id for t in state.chosen]
+        info["building"] = ids
+        # two buildings at once (Worldwide Building): "for Cafeteria and Old District"
+        two = "_two" if len(ids) == 2 else ""
+        message = (f"ne.whole.pay{two}_double" if double else f"ne.whole.pay{two}",
+                   {"n": n, "card": ids[0], "card2": ids[-1]})
     else:
         kind = "discard"
-        prompt = f"Discard {_plural(n, 'card')}"
         message = ("ne.whole.discard", {"n": n})
-    if double:
-        prompt += " (a Consumer Item counts as two cards)"
-    return PendingDecision(kind=kind, seat=seat, prompt=prompt, amount=n,
+    return PendingDecision(kind=kind, seat=seat, prompt_msg=message, amount=n,
                            constraint=COVER if double else EXACTLY,
-                           candidates=tuple(candidates), unit="card", info=info,
-                           prompt_msg=message)
+                           candidates=tuple(candidates), unit="card", info=info)
 
 
 def _sale(state: NationalEconomyState) -> PendingDecision:
@@ -108,8 +101,6 @@ def _sale(state: NationalEconomyState) -> PendingDecision:
     sets = tuple(tuple(buildings[t].id for t in rest) for rest in rests)
     return PendingDecision(
         kind="sell", seat=seat,
-        prompt=(f"Payday: wages ${due}, cash ${p.money}, short ${short}. Sell buildings "
-                f"worth at least ${short - chosen_value}, with none to spare"),
         amount=short - chosen_value, constraint=ONE_OF, candidates=candidates, unit="$",
         sets=sets,
         info={"wages_due": due, "cash": p.money, "shortfall": short,
