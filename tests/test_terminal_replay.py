@@ -3,6 +3,7 @@ turns as runs of one seat's moves, and the keys of the viewer."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from functools import cache
@@ -120,3 +121,57 @@ def test_a_record_that_stops_before_the_end_says_so() -> None:
     _, out, _ = session(["e"], record)
     assert "The record ends here, before the end of the game." in out
     assert "Final ranking" not in out
+
+
+def test_rounds_are_the_rounds_each_game_counts() -> None:
+    """National Economy's rounds begin with their log line, 企業帝國's turns with the turn
+    counter, and a Futuropia round goes once round the table: each seat plays at most
+    one turn in it, in seat order."""
+    ne = RecordedGame(finished())
+    starts = ne.round_starts()
+    assert [ne.rounds[move] for move in starts] == list(range(2, len(starts) + 2))
+    for move in starts:
+        assert any(line.startswith(f"Round {ne.rounds[move]} begins")
+                   for line in ne.log_lines(move, None, "en"))
+    ee = RecordedGame(finished("enterprise-empire", 3, 2))
+    turns = [ee.state_at(move).view(None)["turn"] for move in range(ee.moves + 1)]
+    assert ee.round_starts() == [move for move in range(1, ee.moves + 1)
+                                 if turns[move] != turns[move - 1]]
+    fu = RecordedGame(finished("futuropia", 4, 5))
+    bounds = [0, *fu.round_starts(), fu.moves + 1]
+    assert len(bounds) > 10
+    for start, end in itertools.pairwise(bounds):
+        seats = [fu.state_at(move).view(None)["turn"] for move in range(start, end)]
+        played = [seat for k, seat in enumerate(seats) if k == 0 or seat != seats[k - 1]]
+        assert played == sorted(set(played)), (start, played)
+
+
+def test_the_viewer_steps_by_round_and_shows_every_move_of_it() -> None:
+    game = RecordedGame(finished())
+    first, second = game.round_starts()[:2]
+    prompts, out, _ = session(["r", "r", "s", "s", "s", str(first + 2), "s", "e", "r"])
+    assert prompts == [0, first, second, first, 0, 0, first + 2, first, game.moves,
+                       game.moves]
+    frame = out[out.index(f"Move 1/{game.moves}"):out.index(f"Move {first + 1}/")]
+    for move in range(1, first + 1):
+        assert f"Move {move}/{game.moves} · P" in frame
+    assert "Round 2 begins" in frame
+    assert out.count("This is the set-up, before the first move.") == 1
+    assert out.count("That was the last move") == 1
+
+
+def test_the_prompt_names_the_round_in_each_language() -> None:
+    game = RecordedGame(finished("enterprise-empire", 3, 2))
+    move = game.round_starts()[3]   # the start of the 5th turn
+    asked: dict[str, list[str]] = {}
+    for lang in ("en", "ja", "zh-TW"):
+        prompts = asked[lang] = []
+        answers = iter([str(move)])
+        ReplayViewer(game, None, lang, None, lambda _: None).run(
+            lambda prompt, prompts=prompts, answers=answers: prompts.append(prompt)
+            or next(answers, "q"))
+    assert "turn 5:" in asked["en"][1] and "r = next turn" in asked["en"][1]
+    assert "手番5）" in asked["ja"][1] and "r = 次の手番" in asked["ja"][1]
+    assert "第5回合）" in asked["zh-TW"][1] and "r = 下一回合" in asked["zh-TW"][1]
+    assert "round" not in " ".join(asked["en"])
+

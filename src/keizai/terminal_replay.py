@@ -31,12 +31,15 @@ class RecordedGame:
         # marks[k]: log entries written by the set-up and the first k moves
         self.marks = [state.event_count()]
         self.movers: list[int] = []  # movers[k]: the seat that took move k + 1
+        # rounds[k]: the round of the position after k moves (None: the game has none)
+        self.rounds = [state.game.round_number(state)]
         for name in record["actions"]:
             seat = state.current_player
             assert seat is not None  # a move after the end would not have replayed
             self.movers.append(seat)
             state.apply(name)
             self.marks.append(state.event_count())
+            self.rounds.append(state.game.round_number(state))
         self.record = record
         self.final = state
         self.moves = len(self.movers)
@@ -65,6 +68,12 @@ class RecordedGame:
         placed and its building paid for, a roll and its purchase)."""
         return [move for move in range(1, self.moves + 1)
                 if move == self.moves or self.movers[move] != self.movers[move - 1]]
+
+    def round_starts(self) -> list[int]:
+        """The moves after which a new round begins (National Economy's rounds,
+        Futuropia's rounds of the table, 企業帝國's turns); none in a game without rounds."""
+        return [move for move in range(1, self.moves + 1)
+                if self.rounds[move] != self.rounds[move - 1]]
 
 
 class ReplayViewer:
@@ -138,30 +147,43 @@ class ReplayViewer:
         for move in range(last + 1):
             self.say(self.frame(move, move))
 
-    def _step(self, answer: str, move: int, ends: list[int]) -> tuple[int, int] | str:
+    def _step(self, answer: str, move: int, ends: list[int], starts: list[int]
+              ) -> tuple[int, int] | str:
         """Where an answer at move `move` leads: the moves the next screen shows (the
-        first, the last), or the catalogue id of what to say instead."""
+        first, the last), or the catalogue id of what to say instead. `ends`: the moves
+        that end a seat's turn; `starts`: the moves after which a round begins."""
         moves = self.game.moves
-        if answer in ("", "n", "t"):
+        if answer in ("r", "s") and self.game.rounds[0] is None:
+            return "cli.replay_bad_key"
+        if answer in ("", "n", "t", "r"):
             if move == moves:
                 return "cli.replay_at_end"
-            last = next(end for end in ends if end > move) if answer == "t" else move + 1
-            return move + 1, last
-        if answer in ("p", "b"):
+            if answer in ("", "n"):
+                return move + 1, move + 1
+            later = ends if answer == "t" else starts
+            return move + 1, next((end for end in later if end > move), moves)
+        if answer in ("p", "b", "s"):
             if move == 0:
                 return "cli.replay_at_start"
-            back = move - 1 if answer == "p" else max((e for e in ends if e < move), default=0)
+            if answer == "p":
+                return move - 1, move - 1
+            back = max((e for e in (ends if answer == "b" else starts) if e < move), default=0)
             return back, back
         if answer == "e":
             return moves, moves
         target = terminal_decisions.menu_number(answer, moves, least=0)
-        return (target, target) if target is not None else "cli.replay_bad_key"
+        if target is None:
+            return self._key("cli.replay_bad_key", "cli.replay_bad_key_rounds")
+        return target, target
 
     def run(self, ask: Callable[[str], str]) -> None:
         """Step through at a prompt until the viewer quits (`ask` returns "q" at the end
         of the input): Enter a move on, t to the end of the turn, p a move back, b to the
-        end of the turn before, a number to that move, e to the end, l the log so far."""
+        end of the turn before, a number to that move, e to the end, l the log so far; in
+        a game with rounds, r to the start of the next round and s back to the start of
+        this round (of the round before, at its start)."""
         ends = self.game.turn_ends()
+        starts = self.game.round_starts()
         self.say(self.header())
         first = move = 0
         show = True
@@ -169,16 +191,28 @@ class ReplayViewer:
             if show:
                 self.say(self.frame(first, move))
             show = False
-            answer = ask(self._t("cli.replay_keys", n=move, moves=self.game.moves))
+            answer = ask(self._prompt(move))
             answer = answer.strip().lower()
             if answer == "q":
                 return
             if answer == "l":
                 self.say(self.moves_text(0, move))
                 continue
-            step = self._step(answer, move, ends)
+            step = self._step(answer, move, ends, starts)
             if isinstance(step, str):
                 self.say(self._t(step, moves=self.game.moves))
                 continue
             first, move = step
             show = True
+
+    def _key(self, plain: str, rounds: str) -> str:
+        """The catalogue id `plain`, or `rounds` (which names the round keys r and s) in
+        a game with rounds."""
+        return plain if self.game.rounds[0] is None else rounds
+
+    def _prompt(self, move: int) -> str:
+        """Where the viewer stands (the move, and the round in a game with rounds) and
+        the keys."""
+        key = self._key("cli.replay_keys", "cli.replay_keys_rounds")
+        return self._t(key, n=move, moves=self.game.moves,
+                       game=i18n.family(self.game.final.game.id), round=self.game.rounds[move])

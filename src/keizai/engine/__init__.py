@@ -6,7 +6,7 @@ Standard library only.
 from keizai.engine.action import Action, ActionSpace
 from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame
 from keizai.engine.game import Game
-from keizai.engine.registry import games, get_game, new_game, register, replay
+from keizai.engine.registry import games, get_game, new_game, register, replay, replay_rounds
 from keizai.engine.rng import Rng, SmallDraws, drawing_from, rng_from
 from keizai.engine.state import ActionLike, Event, State
 
@@ -28,5 +28,6 @@ __all__ = [
     "new_game",
     "register",
     "replay",
+    "replay_rounds",
     "rng_from",
 ]

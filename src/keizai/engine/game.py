@@ -90,6 +90,12 @@ class Game(ABC):
         follows the board); games override it. Default: the canonical order."""
         return actions
 
+    def round_number(self, state: State) -> int | None:
+        """The round `state` is in, from 1, as the game counts them (National Economy's
+        rounds, 企業帝國's turns): what a replay steps by. None: the game has no rounds
+        (the default)."""
+        return None
+
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults merged with `options`; unknown keys and wrong types raise ValueError."""
         resolved = self.default_options()

@@ -135,3 +135,14 @@ def replay(record: dict[str, Any]) -> State:
             raise IllegalAction.refuse("refuse.record_action", action=step + 1,
                                        name=shown(name), why=error.to_json()) from None
     return state
+
+
+def replay_rounds(record: dict[str, Any]) -> list[int | None]:
+    """The round (`Game.round_number`) of the position after each number of the record's
+    actions, from the set-up (0 actions) to the last: where a replay steps by round."""
+    state = replay({**record, "actions": []})
+    rounds = [state.game.round_number(state)]
+    for name in record["actions"]:
+        state.apply(name)
+        rounds.append(state.game.round_number(state))
+    return rounds

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import keizai
 from keizai import i18n
+from keizai.engine import replay_rounds
 from keizai.store import Store
 from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
@@ -380,6 +381,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                                          ) if step else None
         state = await asyncio.to_thread(keizai.replay,
                                         {**record, "actions": record["actions"][:step]})
+        rounds = await asyncio.to_thread(replay_rounds, record)
         last = record["actions"][step - 1] if step else None
         return {"step": step, "steps": total, "seat": number, "view": state.view(number),
                 "log": state.log(number), "last": last,
@@ -390,7 +392,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                 # the finished game's scores and places, shown beside every step (not
                 # every game's view has them: 企業帝國's has none)
                 "scores": table.state.scores(), "ranking": table.state.ranking(),
-                "places": table.state.places()}
+                "places": table.state.places(),
+                # the round of this step (None: a game without rounds) and the steps at
+                # which a round begins, which the replay steps to
+                "round": rounds[step],
+                "round_starts": [k for k in range(1, total + 1) if rounds[k] != rounds[k - 1]]}
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from keizai.engine import Game
+from keizai.engine import Game, State
 from keizai.rules.enterprise_empire.actions import build_action_space
 from keizai.rules.enterprise_empire.data import Components, components
 from keizai.rules.enterprise_empire.render import render_view
@@ -38,6 +38,12 @@ class EnterpriseEmpire(Game):
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         return render_view(self.parts, view, lang)
+
+    def round_number(self, state: State) -> int:
+        """The turn (all seats' turns are counted together, as the safety limit counts
+        them; the table shows it as "Turn n")."""
+        assert isinstance(state, EmpireState)
+        return state.turn + 1
 
 
 def enterprise_empire() -> EnterpriseEmpire:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from keizai.engine import Action, Game, InvalidSetup
+from keizai.engine import Action, Game, InvalidSetup, State
 from keizai.rules.futuropia.actions import ActionTable
 from keizai.rules.futuropia.data import Components, components
 from keizai.rules.futuropia.render import describe_action, render_text
@@ -85,6 +85,12 @@ class FuturopiaGame(Game):
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         return render_text(view, lang)
+
+    def round_number(self, state: State) -> int:
+        """Once round the table, from the start player (seat 1) clockwise; finished
+        seats skipped (in the final phase)."""
+        assert isinstance(state, FuturopiaState)
+        return state.round
 
     def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
         return describe_action(view, action.name, super().describe_action(view, action, lang),

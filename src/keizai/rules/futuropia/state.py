@@ -125,7 +125,7 @@ class FuturopiaState(State):
         "actor", "buy_kind", "discarded", "final", "finished", "gens", "house_from",
         "house_supply", "houses", "invite_n", "loans", "loans_repaid", "loans_taken",
         "mk_left", "mk_marker", "mk_next", "mk_right", "opening", "pay_floor", "pay_owed",
-        "pay_purpose", "phase", "received", "res", "residents", "robots", "setup",
+        "pay_purpose", "phase", "received", "res", "residents", "robots", "round", "setup",
         "specials_bought", "spent", "stock", "subsidy_pos", "tile", "tiles_up", "trigger",
         "turn", "turns_played",
     )
@@ -203,6 +203,7 @@ class FuturopiaState(State):
         self.pay_purpose = 0
         self.turn = 0
         self.turns_played = 0
+        self.round = 1
         if advanced:
             # Opening purchases go counter-clockwise from the start player's right.
             self.opening = True
@@ -262,6 +263,7 @@ class FuturopiaState(State):
         twin.pay_purpose = self.pay_purpose
         twin.turn = self.turn
         twin.turns_played = self.turns_played
+        twin.round = self.round
         twin.opening = self.opening
         twin.actor = self.actor
         twin.phase = self.phase
@@ -745,16 +747,26 @@ class FuturopiaState(State):
             q = (self.turn + 1) % n
             while self.finished[q]:
                 q = (q + 1) % n
-            self.turn = self.actor = q
+            self._pass_turn(q)
             self.phase = TURN
             return
-        q = self.turn = self.actor = (self.turn + 1) % n
+        q = (self.turn + 1) % n
+        self._pass_turn(q)
         if self.tiles_up[q] == 0:
             if self.log_enabled:
                 self._event(msg("fu.log.free_refresh", seat=q))
             self._refresh(q)
         else:
             self.phase = TURN
+
+    def _pass_turn(self, q: int) -> None:
+        """The turn passes to seat `q`; back round to the start player's side of the
+        table (a seat at or before the last one), a new round begins (a replay steps by
+        rounds; finished seats are skipped in the final phase, so turns alone do not
+        count them)."""
+        if q <= self.turn:
+            self.round += 1
+        self.turn = self.actor = q
 
     def _finish(self, p: int) -> None:
         """A player's own game ends: interest, then repay as many loans as possible."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from keizai.engine import Action, Game
+from keizai.engine import Action, Game, State
 from keizai.i18n import tr
 from keizai.rules.national_economy.actions import build_action_space
 from keizai.rules.national_economy.cards import CardSet, card_set
@@ -41,6 +41,10 @@ class NationalEconomy(Game):
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         return render(view, self._building_names, lang)
+
+    def round_number(self, state: State) -> int:
+        assert isinstance(state, NationalEconomyState)
+        return state.round
 
     def menu_order(self, view: dict[str, Any], actions: list[Action]) -> list[Action]:
         """Placements in the order of the Workplaces list (then your own buildings), so

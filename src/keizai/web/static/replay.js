@@ -3,7 +3,9 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { actionLabel, errorLine, errorText, gameTitle, renderEvent, seatName, t } from "./i18n.js";
+import {
+  actionLabel, errorLine, errorText, family, gameTitle, renderEvent, seatName, t, tr,
+} from "./i18n.js";
 import { rendererFor } from "./renderers.js";
 import { scoreTable } from "./scores.js";
 
@@ -30,21 +32,49 @@ export function showReplay(root, gameId) {
     render();
   }
 
+  // The steps at which the round before and the next round begin (National Economy's
+  // rounds, Futuropia's rounds of the table, 企業帝國's turns): the start of this round,
+  // or of the one before when already there; the end after the last round.
+  function roundBack() {
+    return frame.round_starts.filter((s) => s < step).pop() ?? 0;
+  }
+
+  function roundForward() {
+    return frame.round_starts.find((s) => s > step) ?? frame.steps;
+  }
+
+  // The round buttons, and where the step is, in a game with rounds.
+  function roundControls() {
+    if (frame.round === null || frame.round === undefined) return [null, null, ""];
+    const game = family(summary.game);
+    return [
+      h("button", { type: "button", id: "replay-round-back", onclick: () => go(roundBack()) },
+        `◀◀ ${tr("replay_round_back", { game })}`),
+      h("button", { type: "button", id: "replay-round-forward",
+        onclick: () => go(roundForward()) }, `${tr("replay_round_forward", { game })} ▶▶`),
+      ` · ${tr("replay_round", { game, round: frame.round })}`,
+    ];
+  }
+
   function render() {
     if (!frame) { root.replaceChildren(h("p", {}, "…")); return; }
     const renderer = rendererFor(summary.game);
     const ctx = { mapped: new Set(), target: (el) => el };
+    const [roundBackButton, roundForwardButton, where] = roundControls();
     root.replaceChildren(h("div", { class: "replay", dataset: { step } },
       h("div", { class: "table-head" }, h("h2", {}, `${gameTitle(summary.game, summary.title)} — ${t("replay")}`),
-        h("span", { class: "status", id: "replay-step" }, `${t("step")} ${step} / ${frame.steps}`)),
+        h("span", { class: "status", id: "replay-step" },
+          `${t("step")} ${step} / ${frame.steps}${where}`)),
       h("div", { class: "replay-controls" },
         h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, `|◀ ${t("first")}`),
+        roundBackButton,
         h("button", { type: "button", id: "replay-back", onclick: () => go(step - 1) },
           `◀ ${t("back")}`),
         h("input", { type: "range", min: 0, max: frame.steps, value: step,
           onchange: (e) => go(Number(e.target.value)) }),
         h("button", { type: "button", id: "replay-forward", onclick: () => go(step + 1) },
           `${t("forward")} ▶`),
+        roundForwardButton,
         h("button", { type: "button", id: "replay-last", onclick: () => go(frame.steps) },
           `${t("last")} ▶|`),
         h("label", {}, `${t("view_as")} `, h("select", { onchange: (e) => { seat = e.target.value;
