@@ -4,12 +4,18 @@ turns as runs of one seat's moves, and the keys of the viewer."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
+import pytest
+from typer.testing import CliRunner
+
 import keizai
+from keizai.cli import app
 from keizai.terminal_replay import RecordedGame, ReplayViewer
 
 
@@ -175,3 +181,57 @@ def test_the_prompt_names_the_round_in_each_language() -> None:
     assert "第5回合）" in asked["zh-TW"][1] and "r = 下一回合" in asked["zh-TW"][1]
     assert "round" not in " ".join(asked["en"])
 
+
+class _Failing:
+    """A bot that breaks down at its `after`-th choice (what a buggy agent does)."""
+
+    def __init__(self, after: int) -> None:
+        self.left = after
+
+    def choose(self, state: keizai.State) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise RuntimeError("the bot broke down")
+        return state.legal_actions()[0]
+
+
+def test_a_tournament_game_that_failed_shows_its_error_and_the_move_it_stopped_at(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A records.jsonl line of a game that ended in an error: the replay says what the
+    error was and at which move, in each language (it used to stop silently, as if the
+    record were a save of an unfinished game)."""
+    from keizai.sim import Tournament, run_tournament
+    from keizai.sim import runner as sim_runner
+    from keizai.sim.outdir import RECORDS, OutDir
+
+    monkeypatch.setattr(sim_runner, "make_agent", lambda spec, seed=None: _Failing(7))
+    t = Tournament("national-economy/mecenat", 2, ["random"], games=2, seed=4)
+    with OutDir(tmp_path, t, records=True) as kept:
+        result = run_tournament(t, workers=1, played=kept.rows, records=True,
+                                on_game=kept.add)
+    assert all(row["error"] == "RuntimeError: the bot broke down" for row in result.rows)
+    path = str(tmp_path / RECORDS)
+    lines = map(json.loads, Path(path).read_text().splitlines())
+    line = next(line for line in lines if line["index"] == 1)
+    moves = len(line["actions"])
+    assert moves >= 14   # each seat's bot chose 7 times
+    out = CliRunner().invoke(app, ["replay", path, "--game-index", "1", "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    said = (f"The game stopped on an error at move {moves + 1} (the record holds the moves "
+            "before it): RuntimeError: the bot broke down")
+    assert out.output.splitlines()[1] == said and out.output.rstrip().endswith(said)
+    assert "The record ends here" not in out.output
+    for lang, words in (("ja", f"{moves + 1}手目でエラー"), ("zh-TW", f"第 {moves + 1} 步因錯誤")):
+        out = CliRunner().invoke(app, ["replay", path, "--game-index", "0", "--lang", lang])
+        assert out.exit_code == 0 and words in out.output.splitlines()[1], out.output
+
+
+def test_a_game_that_failed_after_its_last_move_says_its_scores_were_not_counted() -> None:
+    """A tournament game whose moves all played but whose scoring failed: its record is
+    a whole game, and the replay says the error instead of a ranking."""
+    record = {**finished(), "error": "KeyError: 'total'"}
+    _, out, game = session(["e"], record)
+    said = ("The game ended, then stopped on an error while its scores were counted: "
+            "KeyError: 'total'")
+    assert out.splitlines()[1] == said and out.count(said) == 2
+    assert "Final ranking" not in out and game.final.is_over

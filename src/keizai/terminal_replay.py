@@ -75,6 +75,12 @@ class RecordedGame:
         return [move for move in range(1, self.moves + 1)
                 if self.rounds[move] != self.rounds[move - 1]]
 
+    def error(self) -> str | None:
+        """The error that stopped the game, as a tournament's record keeps it
+        (`keizai sim --records`): the record's moves are those before it."""
+        error = self.record.get("error")
+        return error if isinstance(error, str) else None
+
 
 class ReplayViewer:
     """The replay of one record, seen by one seat or by a spectator (`seat` None), in
@@ -95,8 +101,20 @@ class ReplayViewer:
     def header(self) -> str:
         state = self.game.final
         who = self._t("everyone") if self.seat is None else f"P{self.seat + 1}"
-        return self._t("cli.replay_header", title=self._t(f"game.{state.game.id}"),
-                       players=state.num_players, moves=self.game.moves, who=who)
+        header = self._t("cli.replay_header", title=self._t(f"game.{state.game.id}"),
+                         players=state.num_players, moves=self.game.moves, who=who)
+        error = self.error_text()
+        return header if error is None else f"{header}\n{error}"
+
+    def error_text(self) -> str | None:
+        """What stopped a game that ended on an error: which move failed (the one after
+        the record's last, or the counting of the scores after the game's end) and why."""
+        error = self.game.error()
+        if error is None:
+            return None
+        if self.game.final.is_over:
+            return self._t("cli.replay_error_scores", error=error)
+        return self._t("cli.replay_error", n=self.game.moves + 1, error=error)
 
     def moves_text(self, first: int, last: int) -> str:
         """Moves `first` to `last`, each a line (its number, who took it, which action)
@@ -122,6 +140,9 @@ class ReplayViewer:
         """After the last move: the final ranking, or that the record stops before the
         game's end (a save of a game left unfinished)."""
         state = self.game.final
+        error = self.error_text()
+        if error is not None:
+            return error
         if state.is_over:
             return final_ranking_text(state, self.seats, self.lang)
         return self._t("cli.replay_unfinished")
