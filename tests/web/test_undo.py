@@ -102,3 +102,36 @@ def test_no_undo_over_a_seat_handed_to_a_bot(client) -> None:
     assert refused.json()["error"]["code"] == "undo_unavailable"
     assert table.store.action_count(gid) >= stored
     assert table.state.record()["actions"][:len(record["actions"])] == record["actions"]
+
+
+def test_the_page_is_told_why_undo_is_gone(client) -> None:
+    """Found playing against bots in the browser: the Undo button vanished about 0.4 s
+    after the player's move, when the bot's move revealed something, and nothing said
+    why. The state message now carries the reason while the player's last decision stands
+    (the same one a refused undo gives): whose move showed something, the bot's or the
+    player's own."""
+    # Seed 1: after P1's School the bot draws at the Mine; after P1's Mine, P1 drew.
+    for action, reason in (("place:school", {"id": "web.undo.revealed_by",
+                                              "params": {"seat": 1}}),
+                           ("place:mine", {"id": "web.undo.revealed_own", "params": {}})):
+        game = create(client, seats=["human", "random"], seed=1)
+        with connect(client, game) as ws:
+            first = next_state(ws)
+            assert "undo_blocked" not in first   # nothing to take back yet: nothing said
+            ws.send_json({"type": "act", "action": action, "step": 0})
+            later = next_state(ws, my_turn(2))
+            assert not later["undo"] and later["undo_blocked"] == reason
+            ws.send_json({"type": "undo"})
+            error = next_state(ws, lambda m: False)["error"]
+        assert (error["id"], error["params"]) == (reason["id"], reason["params"])
+
+
+def test_no_undo_reason_between_people(client) -> None:
+    """Undo is never offered at a table of people: their page has no disabled Undo and
+    no reason on every move."""
+    game = create(client, "futuropia", seats=["human", "human"])
+    with connect(client, game) as ws:
+        first = next_state(ws)
+        ws.send_json({"type": "act", "action": first["legal"][0]["name"], "step": 0})
+        later = next_state(ws, lambda m: m["step"] >= 1)
+    assert not later["undo"] and "undo_blocked" not in later

@@ -56,10 +56,18 @@ def nothing_revealed(before: list[Counters], movers: list[int | None], seat: int
     """True when nothing hidden became visible to `seat` from `step` on. `before[k]` and
     `movers[k]` are the counters before step k and the seat that decided it; `now` the
     counters after the last step."""
+    return revealed_at(before, movers, seat, step, now) is None
+
+
+def revealed_at(before: list[Counters], movers: list[int | None], seat: int, step: int,
+                now: Counters) -> int | None:
+    """The first step from `step` on that showed `seat` something hidden (its mover is
+    who drew, revealed or rolled: what a page tells the player), or None. The arguments
+    are `nothing_revealed`'s."""
     marks = [*before[step:], now]
     for k in range(len(marks) - 1):
         shown = marks[k + 1][0] - marks[k][0]
         own = marks[k + 1][1] - marks[k][1]
         if shown - (own if movers[step + k] == seat else 0):
-            return False
-    return True
+            return step + k
+    return None

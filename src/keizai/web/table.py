@@ -35,6 +35,8 @@ log = logging.getLogger("keizai.web")
 MAX_ACTION_NAME = 128
 MAX_WHOLE_CANDIDATES = 64
 MAX_OUTBOX = 64     # messages waiting for one client; a client that far behind is dropped
+# Undo refusals that mean "something was shown since your last decision".
+REVEALED = ("web.undo.revealed", "web.undo.revealed_by", "web.undo.revealed_own")
 
 
 @dataclass
@@ -239,23 +241,29 @@ class Table:
         state = state or self.state
         return Summary(len(state.history), state.is_over, state.current_player)
 
-    def undo_refusal(self, seat: int) -> str | None:
-        """Why `seat` may not undo now (see keizai.engine.undo), as a catalogue id, or None
-        when it may."""
+    def undo_refusal(self, seat: int) -> dict[str, Any] | None:
+        """Why `seat` may not undo now (see keizai.engine.undo), as a catalogue message
+        {"id", "params"}, or None when it may."""
         # a seat handed to a bot still belongs to its player: undoing would take back
         # moves made in that player's name
         if self.seats[seat].kind != "human" or any(
                 s.kind != "bot" or s.handed for s in self.seats if s.seat != seat):
-            return "web.undo.not_against_bots"
+            return {"id": "web.undo.not_against_bots", "params": {}}
         if self.state.is_over:
-            return "refuse.game_over"
+            return {"id": "refuse.game_over", "params": {}}
         target = undo.previous_decision(self.movers, seat, self.kinds)
         if target is None:
-            return "web.undo.nothing"
-        if not undo.nothing_revealed(self.reveals_before, self.movers, seat, target,
-                                     undo.counters(self.state)):
-            return "web.undo.revealed"
-        return None
+            return {"id": "web.undo.nothing", "params": {}}
+        shown = undo.revealed_at(self.reveals_before, self.movers, seat, target,
+                                 undo.counters(self.state))
+        if shown is None:
+            return None
+        mover = self.movers[shown]
+        if mover is None:   # no seat decided that step (the game's own)
+            return {"id": "web.undo.revealed", "params": {}}
+        if mover == seat:
+            return {"id": "web.undo.revealed_own", "params": {}}
+        return {"id": "web.undo.revealed_by", "params": {"seat": mover}}
 
     def payload(self, conn: Connection, shared: Shared | None = None) -> dict[str, Any]:
         """The message for one connection: only what its seat may know. `shared` keeps
@@ -288,7 +296,12 @@ class Table:
                 whole = self.pending_decision(state)
                 if whole is not None and whole.seat == seat:
                     message["whole"] = whole.to_json()
-            message["undo"] = self.undo_refusal(seat) is None
+            refusal = self.undo_refusal(seat)
+            message["undo"] = refusal is None
+            # A decision the player could expect to take back, but something was shown
+            # since: the page says why there is no undo (until the player's next move).
+            if refusal is not None and refusal["id"] in REVEALED:
+                message["undo_blocked"] = refusal
         if state.is_over:
             message["scores"] = state.scores()
             message["ranking"] = state.ranking()
@@ -451,7 +464,8 @@ class Table:
             row = self.seat_of_token(seat, token)
             refusal = self.undo_refusal(row.seat)
             if refusal is not None:
-                raise ApiError.refused("undo_unavailable", refusal, 409)
+                raise ApiError.refused("undo_unavailable", refusal["id"], 409,
+                                       **refusal["params"])
             target = undo.previous_decision(self.movers, row.seat, self.kinds)
             assert target is not None
             record = self.state.record()

@@ -3,8 +3,8 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent, seatName, t }
-  from "./i18n.js";
+import { botName, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent, seatName, t,
+  tr } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
@@ -119,6 +119,19 @@ export function showTable(root, { gameId, seat, token }) {
     renderer.label(a, message.view))));
   }
 
+  /** Undo when the server would accept it; else, when the player's last decision can no
+   * longer be taken back because something hidden was shown since, the button disabled
+   * with the server's reason beside it (until the player's next move). */
+  function undoButton() {
+    const blocked = message.undo ? null : message.undo_blocked;
+    if (!message.undo && !blocked) return null;
+    const why = blocked ? tr(blocked.id, blocked.params ?? {}) : null;
+    return h("span", { class: "undo" }, h("button", { type: "button", id: "undo",
+      class: "small", disabled: Boolean(blocked), title: why,
+      onclick: () => live.send({ type: "undo" }) }, t("undo")),
+    blocked ? h("span", { class: "hint", id: "undo-why" }, ` ${why}`) : null);
+  }
+
   function choicesHead() {
     return h("h3", {}, t("choices"), h("button", { type: "button", class: "small",
       id: "choices-toggle", "aria-expanded": folded ? "false" : "true",
@@ -133,8 +146,7 @@ export function showTable(root, { gameId, seat, token }) {
         disabled: busy || offline }),
       h("details", { class: "one-step" }, h("summary", {}, t("whole_one_step")),
         looseButtons(message.legal, renderer)),
-      message.undo ? h("button", { type: "button", id: "undo", class: "small",
-        onclick: () => live.send({ type: "undo" }) }, t("undo")) : null);
+      undoButton());
   }
 
   function choicesPanel(ctx, renderer) {
@@ -151,8 +163,7 @@ export function showTable(root, { gameId, seat, token }) {
         h("button", { type: "button", id: "confirm-no", onclick: cancelPending },
           t("cancel"))) : null,
       looseButtons(loose, renderer),
-      message.undo ? h("button", { type: "button", id: "undo", class: "small",
-        onclick: () => live.send({ type: "undo" }) }, t("undo")) : null);
+      undoButton());
   }
 
   /** The end of the game: who won (solo: won or lost against the target) and the score
