@@ -1,17 +1,35 @@
-"""What a player met at the web table, in headless Chromium: the Undo button vanished
-without a reason."""
+"""What a player met at the web table, against bots and between friends, in headless
+Chromium: the Undo button vanished without a reason; "Hand to a bot" was offered for a
+seat whose player had just left or not come yet (right after a rematch, say), though the
+server refuses it for `--handover-after` seconds."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
 import pytest
 
 from keizai import i18n
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import game_at
+from tests.web.live_server import LiveServer, game_at
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 10_000
+HANDOVER_AFTER = 2   # seconds, for the server of the hand-over test
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory) -> Iterator[Any]:
+    """A server whose seats may be handed to a bot after `HANDOVER_AFTER` seconds."""
+    path = tmp_path_factory.mktemp("handover")
+    live = LiveServer(f"sqlite:///{path / 'handover.sqlite3'}", path / "server.log",
+                      extra=("--no-rate-limits", "--handover-after", str(HANDOVER_AFTER))
+                      ).start()
+    yield live
+    live.stop()
 
 
 def test_undo_says_why_it_is_gone(browser, server) -> None:
@@ -25,4 +43,20 @@ def test_undo_says_why_it_is_gone(browser, server) -> None:
     why = i18n.tr("web.undo.revealed_by", "ja", seat=1)
     assert page.inner_text("#undo-why").strip() == why
     assert page.get_attribute("#undo", "title") == why
+    assert not page.errors, page.errors
+
+
+def test_hand_to_a_bot_is_offered_once_the_server_allows_it(browser, quick_server) -> None:
+    """An invited seat whose player has not come yet gets the offer only once it has been
+    away the server's hand-over time (the page redraws by itself then), and the offer
+    works."""
+    game = httpx.post(f"{quick_server.url}/api/tables", json={
+        "game": "national-economy/glory", "seats": ["human", "human"]}).json()
+    page = language_page(browser)
+    play_seat(page, quick_server, game)
+    offer = ".seats-panel li:nth-child(2) button"
+    assert page.query_selector(offer) is None   # P2's player may be on the way
+    page.wait_for_selector(offer, timeout=(HANDOVER_AFTER + 3) * 1000)
+    page.click(offer)
+    page.wait_for_selector(".seats-panel li:nth-child(2):has-text('Bot')", timeout=WAIT)
     assert not page.errors, page.errors

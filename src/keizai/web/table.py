@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import time
 from collections import deque
@@ -226,7 +227,17 @@ class Table:
     def seat_lines(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed,
                  "open": s.open, "connected": self.connected(s.seat),
+                 "handover_in": self.handover_in(s.seat),
                  **self.hooks.seat_info(self, s.seat)} for s in self.seats]
+
+    def handover_in(self, seat: int) -> int | None:
+        """Whole seconds before another player may hand `seat` to a bot (0: now), so the
+        page offers it only then; None while its player is here or a bot plays it. As this
+        process saw the seat (`hand_to_bot` also asks the store, and decides)."""
+        if self.seats[seat].kind != "human" or self.connected(seat):
+            return None
+        away = time.monotonic() - self.away_since[seat]
+        return max(0, math.ceil(self.settings.handover_after - away))
 
     def summary(self) -> dict[str, Any]:
         state = self.state

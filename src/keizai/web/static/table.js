@@ -28,6 +28,8 @@ export function showTable(root, { gameId, seat, token }) {
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   let lastError = null;   // the server's last error (a refusal's reason)
+  let seatsAt = 0;        // when the seat lines came: their `handover_in` counts from then
+  let handoverTimer = null;
   const baseTitle = document.title;
   const social = tableSocial({ gameId, seat, token });
 
@@ -39,11 +41,13 @@ export function showTable(root, { gameId, seat, token }) {
       fresh = message ? lines.slice(log.length) : lines.slice(-2);
       if (autoStep !== null && next.step !== autoStep) autoNote = autoStep === next.step - 1
         ? autoNote : null;
-      message = next; log = lines; busy = false; pending = null;
+      message = next; log = lines; busy = false; pending = null; seatsAt = performance.now();
       social.state(next);
       banner(""); render();
     },
-    onPresence(seats) { if (message) { message = { ...message, seats }; render(); } },
+    onPresence(seats) {
+      if (message) { message = { ...message, seats }; seatsAt = performance.now(); render(); }
+    },
     onError(error) { busy = false; lastError = error;
       banner(errorLine(errorText(error)) + t("paren", error.code)); render(); },
     onStatus(next, why) {
@@ -97,6 +101,21 @@ export function showTable(root, { gameId, seat, token }) {
     return t("waiting", seatName(message.current_player));
   }
 
+  /** Seconds before this page may offer to hand seat line `s` to a bot (its player away
+   * the server's `handover_after`), or null when it may not at all. */
+  function handoverLeft(s) {
+    if (s.kind !== "human" || s.connected || s.handover_in == null || seat === null
+      || message.over) return null;
+    return s.handover_in - (performance.now() - seatsAt) / 1000;
+  }
+
+  /** Draw the Seats panel again when a seat's hand-over becomes possible. */
+  function awaitHandover() {
+    clearTimeout(handoverTimer);
+    const waits = message.seats.map(handoverLeft).filter((left) => left !== null && left > 0);
+    if (waits.length) handoverTimer = setTimeout(render, Math.min(...waits) * 1000 + 50);
+  }
+
   /** A seat's line in the Seats panel: a bot's level, an open seat (anyone may join),
    * an invited seat whose player has not come yet, online or away. */
   function seatsPanel(renderer) {
@@ -107,7 +126,7 @@ export function showTable(root, { gameId, seat, token }) {
       ` ${playerName(s)}`,
       s.seat === seat ? t("paren", t("you")) : "", " ",
       s.kind === "bot" ? `${t("bot")}${t("colon")}${botName(s.agent)}` : humanSeatStatus(s),
-      s.kind === "human" && !s.connected && seat !== null && !message.over
+      handoverLeft(s) !== null && handoverLeft(s) <= 0
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
           t("hand_to_bot")) : null, social.seatTools(s)))));
   }
@@ -403,6 +422,7 @@ export function showTable(root, { gameId, seat, token }) {
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log" }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
     markChanges(root);
+    awaitHandover();
     applySingle(renderer);
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
@@ -412,6 +432,7 @@ export function showTable(root, { gameId, seat, token }) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   render();
-  return () => { live.close(); social.close(); root.removeEventListener("keydown", onKey);
+  return () => { live.close(); social.close(); clearTimeout(handoverTimer);
+    root.removeEventListener("keydown", onKey);
     window.removeEventListener("keizai:lang", onLang); document.title = baseTitle; };
 }
