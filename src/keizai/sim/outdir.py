@@ -30,7 +30,9 @@ from types import TracebackType
 from typing import Any, TextIO
 
 import keizai
+from keizai import i18n
 from keizai.engine import InvalidSetup
+from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
 from keizai.sim.tournament import Tournament
 
@@ -50,11 +52,26 @@ _ROW_KEYS = {"game", "seed", "seats", "entrants", "scores", "ranking", "places",
 
 class OutDirError(ValueError):
     """An output directory that cannot be used as asked; the message says why and what
-    to do. Nothing in the directory was changed."""
+    to do. Nothing in the directory was changed. The message is the catalogue's
+    `message_id` (ids `sim.out.*`): its `str` is the English text, `render(lang)` it in
+    another language (`keizai sim --lang`)."""
+
+    def __init__(self, message_id: str, **params: Any) -> None:
+        super().__init__(i18n.tr(message_id, "en", **params))
+        self.message_id = message_id
+        self.params = params
+
+    def render(self, lang: str = "en") -> str:
+        return i18n.tr(self.message_id, lang, **self.params)
 
 
 class _Damaged(Exception):
-    """A line of progress.jsonl or records.jsonl that no run of this tournament wrote."""
+    """A line of progress.jsonl or records.jsonl that no run of this tournament wrote;
+    its argument is the reason, a nested catalogue message (`{"id", "params"}`)."""
+
+
+def _damaged(message_id: str, **params: Any) -> _Damaged:
+    return _Damaged({"id": message_id, "params": params})
 
 
 def arguments(tournament: Tournament, records: bool) -> dict[str, Any]:
@@ -134,15 +151,10 @@ class OutDir:
                  if (self.path / name).exists()]
         if not found:
             return
-        held = ", ".join(found)
         if ARGUMENTS in found:
-            raise OutDirError(
-                f"--out {self.path} already holds a tournament ({held}): add --resume to "
-                "continue it, or choose another --out (or delete those files) to start afresh")
-        raise OutDirError(
-            f"--out {self.path} already holds results ({held}) without the {ARGUMENTS} that "
-            f"{'--resume needs' if resume else 'tells which tournament they are'}: choose "
-            "another --out (or delete those files)")
+            raise OutDirError("sim.out.holds_tournament", path=str(self.path), held=found)
+        key = "sim.out.holds_results_resume" if resume else "sim.out.holds_results"
+        raise OutDirError(key, path=str(self.path), held=found, file=ARGUMENTS)
 
     def _stored(self, wanted: dict[str, Any]) -> list[dict[str, Any]]:
         """The rows of the games stored in the directory, after checking that they are
@@ -151,28 +163,26 @@ class OutDir:
         path = self.path / ARGUMENTS
         _regular(path)
         try:
-            if path.stat().st_size > MAX_ARGUMENTS_BYTES:
-                raise ValueError("far too large")
-            stored = json.loads(path.read_bytes())
+            too_large = path.stat().st_size > MAX_ARGUMENTS_BYTES
+            stored = None if too_large else json.loads(path.read_bytes())
         except (ValueError, RecursionError, OSError) as error:
-            raise OutDirError(f"--resume: {path} cannot be read ({error}); it is not one "
-                              "that keizai sim wrote") from None
+            raise OutDirError("sim.out.unreadable_arguments", path=str(path),
+                              error={"text": str(error)}) from None
+        if too_large:
+            raise OutDirError("sim.out.unreadable_arguments", path=str(path),
+                              error={"id": "sim.out.too_large"})
         if not isinstance(stored, dict) or stored.get("format") != FORMAT \
                 or not isinstance(stored.get("games"), int):
-            raise OutDirError(f"--resume: {path} is not one that this keizai sim writes")
-        differ = [f"{option} {json.dumps(stored.get(key))} there, "
-                  f"{json.dumps(wanted[key])} here"
+            raise OutDirError("sim.out.not_ours", path=str(path))
+        differ = [{"id": "sim.out.differ",
+                   "params": {"option": option, "there": json.dumps(stored.get(key)),
+                              "here": json.dumps(wanted[key])}}
                   for key, option in _DECIDING.items() if stored.get(key) != wanted[key]]
         if differ:
-            raise OutDirError(
-                f"--resume: the games in {self.path} are of another tournament "
-                f"({'; '.join(differ)}): resume with the arguments they were played "
-                "with, or choose another --out")
+            raise OutDirError("sim.out.other_tournament", path=str(self.path), differ=differ)
         if stored["games"] > self.tournament.games:
-            raise OutDirError(
-                f"--resume: the tournament in {self.path} has {stored['games']} games: "
-                f"resume with --games {stored['games']} (or more), not "
-                f"{self.tournament.games}")
+            raise OutDirError("sim.out.fewer_games", path=str(self.path),
+                              stored=stored["games"], games=self.tournament.games)
         rows, row_lines, exact = self._read(PROGRESS, self._row)
         files = [(PROGRESS, row_lines, exact)]
         if self.records:
@@ -183,11 +193,11 @@ class OutDir:
             unrecorded = [row_lines[g] for g in rows if g not in recorded]
             if unrecorded:
                 raise _unmatched(self.path / PROGRESS, unrecorded,
-                                 f"games whose records are missing from {RECORDS}")
+                                 {"id": "sim.out.missing_records", "params": {"file": RECORDS}})
             unplayed = [record_lines[g] for g in recorded if g not in rows]
             if len(unplayed) > 1:
                 raise _unmatched(self.path / RECORDS, unplayed,
-                                 f"games whose results are missing from {PROGRESS}")
+                                 {"id": "sim.out.missing_results", "params": {"file": PROGRESS}})
             files.append((RECORDS, record_lines, exact))
         for name, lines, exact in files:
             keep = {number for index, number in lines.items() if index in rows}
@@ -215,10 +225,9 @@ class OutDir:
                         continue
                     try:
                         index, entry = parse(line)
-                    except _Damaged as reason:
-                        raise OutDirError(
-                            f"--resume: {path}, line {number}: {reason}. Delete that line "
-                            "(its game is then played again) and resume") from None
+                    except _Damaged as damaged:
+                        raise OutDirError("sim.out.damaged_line", path=str(path), line=number,
+                                          reason=damaged.args[0]) from None
                     if index in entries:
                         exact = False
                     else:
@@ -227,82 +236,82 @@ class OutDir:
         except FileNotFoundError:
             pass  # killed before the file was made: no games
         except OSError as error:
-            raise OutDirError(f"--resume: {path} cannot be read: {error}") from None
+            raise OutDirError("sim.out.unreadable", path=str(path), error=str(error)) from None
         return entries, lines, exact
 
     def _index(self, value: object) -> int:
         if type(value) is not int or not 0 <= value < self.tournament.games:
-            raise _Damaged(f"no game number of this tournament: {value!r}"[:120])
+            raise _damaged("sim.out.bad_index", value=shown(value))
         return value
 
     def _row(self, line: bytes) -> tuple[int, dict[str, Any]]:
         try:
             row = json.loads(line)
         except (ValueError, RecursionError):  # not UTF-8 or not JSON; nested too deep
-            raise _Damaged("not a line of JSON") from None
+            raise _damaged("sim.out.not_json") from None
         if not isinstance(row, dict) or set(row) != _ROW_KEYS:
-            raise _Damaged("not a game's result")
+            raise _damaged("sim.out.not_result")
         index = self._index(row["game"])
         task = self.tournament.task(index)
         if [row["seed"], row["seats"], row["entrants"]] != \
                 [task.seed, list(task.seats), list(task.entrants)]:
-            raise _Damaged(f"not game {index} of this tournament (its deal or seats differ)")
+            raise _damaged("sim.out.other_game", index=index)
         problem = _row_problem(row, self.tournament.players)
         if problem:
-            raise _Damaged(f"game {index}: {problem}")
+            raise _damaged("sim.out.bad_row", index=index, problem=problem)
         return index, row
 
     def _record(self, line: bytes) -> tuple[int, None]:
         try:
             record = parse_record(line)
         except InvalidSetup as error:
-            raise _Damaged(str(error)) from None
+            raise _Damaged(error.to_json()) from None
         index = self._index(record.get("index"))
         t = self.tournament
         task = t.task(index)
         if [record["game"], record["players"], record["seed"], record.get("seats")] != \
                 [t.game, t.players, task.seed, list(task.seats)]:
-            raise _Damaged(f"not the record of game {index} of this tournament")
+            raise _damaged("sim.out.not_record", index=index)
         return index, None
 
 
-def _unmatched(path: Path, lines: list[int], what: str) -> OutDirError:
-    numbers = ", ".join(str(n) for n in sorted(lines)[:5])
-    more = f" and {len(lines) - 5} more" if len(lines) > 5 else ""
-    return OutDirError(
-        f"--resume: {path}, lines {numbers}{more}: {what} (was a file cut or replaced?). "
-        "Put that file back, or delete those lines (their games are then played again) "
-        "and resume")
+def _unmatched(path: Path, lines: list[int], what: dict[str, Any]) -> OutDirError:
+    """Lines of `path` that the other file does not match: the first five are named;
+    `what` (a nested catalogue message) says which games they are."""
+    more = ({"id": "sim.out.more", "params": {"n": len(lines) - 5}} if len(lines) > 5
+            else {"text": ""})
+    return OutDirError("sim.out.unmatched", path=str(path), lines=sorted(lines)[:5],
+                       more=more, what=what)
 
 
 def _row_problem(row: dict[str, Any], players: int) -> str | None:
     """What makes a stored result impossible (so that the statistics never read a
-    malformed one), or None."""
+    malformed one): its catalogue id, or None."""
     def ints(value: object) -> bool:
         return isinstance(value, list) and all(type(x) is int for x in value)
 
     finished = row["error"] is None
     if not (finished or isinstance(row["error"], str)):
-        return "error is no text"
+        return "sim.out.row.error"
     if not ints(row["scores"]) or (finished and len(row["scores"]) != players):
-        return "scores are not one number per seat"
+        return "sim.out.row.scores"
     seats = list(range(players))
     places = row["places"]
     if not (isinstance(places, list) and all(ints(place) and place for place in places)):
-        return "places are not lists of seats"
+        return "sim.out.row.places"
     order = [seat for place in places for seat in place]
     if not ints(row["ranking"]) or order != row["ranking"] \
             or (sorted(order) != seats if finished else not set(order) <= set(seats)):
-        return "ranking and places are not the seats in order"
+        return "sim.out.row.ranking"
     winners = places[0] if places else []
     if row["winners"] != winners or row["winner"] != (winners[0] if len(winners) == 1
                                                       else None):
-        return "winners are not the first place"
+        return "sim.out.row.winners"
     if not all(value is None or type(value) is int for value in (row["won_target"],
                                                                   row["target"])):
-        return "won_target and target are not numbers"
+        return "sim.out.row.target"
     if type(row["length"]) is not int or row["length"] < 0:
-        return "length is not a number of actions"
+        return "sim.out.row.length"
     return None
 
 
@@ -315,7 +324,7 @@ def _regular(path: Path) -> None:
     """Refuse a device, a pipe or a directory in the place of a file (reading one would
     never end, or fail with a less clear error)."""
     if path.exists() and not path.is_file():
-        raise OutDirError(f"--resume: {path} is not a regular file")
+        raise OutDirError("sim.out.not_regular", path=str(path))
 
 
 def _appending(path: Path) -> TextIO:
@@ -364,8 +373,7 @@ def _lock(directory: Path) -> int:
     out the process that holds it, so this process's own runs are counted in `_HELD`."""
     key = str(directory.resolve())
     if key in _HELD:
-        raise OutDirError(f"--out {directory} is in use by another keizai sim (wait for it "
-                          "to end, or choose another --out)")
+        raise OutDirError("sim.out.in_use", path=str(directory))
     fd = os.open(directory / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         import fcntl
@@ -376,8 +384,7 @@ def _lock(directory: Path) -> int:
         fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        raise OutDirError(f"--out {directory} is in use by another keizai sim (wait for it "
-                          "to end, or choose another --out)") from None
+        raise OutDirError("sim.out.in_use", path=str(directory)) from None
     _HELD.add(key)
     return fd
 
