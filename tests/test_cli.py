@@ -949,7 +949,7 @@ def test_a_single_choice_is_logged_after_the_moves_that_led_to_it() -> None:
 
 # --- the help in the three languages -------------------------------------------------------
 
-NO_LOCALE = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+NO_LOCALE = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
 
 
 def help_text(args: list[str], columns: int = 200, **env: str) -> str:
@@ -991,7 +991,8 @@ def test_the_help_of_the_installed_command_follows_the_locale() -> None:
     import subprocess
 
     src = str(Path(__file__).resolve().parents[1] / "src")
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env.update(PYTHONPATH=src, LANG="zh_TW.UTF-8", COLUMNS="200", PYTHONIOENCODING="utf-8")
     done = subprocess.run([sys.executable, "-m", "keizai.cli", "--help"], capture_output=True,
                           text=True, timeout=60, env=env, encoding="utf-8")
@@ -1066,7 +1067,7 @@ def test_usage_errors_are_in_the_language_of_lang() -> None:
 def test_the_help_language_is_read_from_the_command_line() -> None:
     from keizai.cli_help import help_language
 
-    locale = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"}
+    locale = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"}
     with pytest.MonkeyPatch.context() as patch:
         for name, value in locale.items():
             patch.setenv(name, value)

@@ -37,8 +37,10 @@ def _show_version(value: bool) -> None:
 def main(
     version: Annotated[bool, typer.Option("--version", callback=_show_version,
                                           is_eager=True)] = False,
+    lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
     _tolerant_output()
+    _language(lang)   # refused before the command runs; the commands read it (`_language`)
 
 
 def _tolerant_output() -> None:
@@ -50,11 +52,15 @@ def _tolerant_output() -> None:
             stream.reconfigure(errors="replace")
 
 
-def _language(lang: str | None) -> str:
-    """The --lang given, or the locale's language; an unknown one is refused."""
+def _language(lang: str | None, ctx: typer.Context | None = None) -> str:
+    """The command's --lang, else the program's (`keizai --lang ja sim`: `ctx` is the
+    command's), else the locale's language as gettext reads it; an unknown one is
+    refused, in the locale's language."""
+    if lang is None and ctx is not None:
+        lang = ctx.find_root().params.get("lang")
     if lang is not None and lang not in i18n.LANGUAGES:
-        raise _fail(f"--lang must be one of {', '.join(i18n.LANGUAGES)}")
-    return lang or i18n.default_language()
+        raise _refuse(cli_help.locale_language(), "cli.err_lang", langs=list(i18n.LANGUAGES))
+    return lang or cli_help.locale_language()
 
 
 def _fail(message: str, lang: str = "en") -> typer.Exit:
@@ -188,22 +194,23 @@ def _check_save_target(save: Path, resume: Path | None, lang: str) -> None:
         raise _refuse(lang, "cli.err_save_holds", path=str(save), game=state.game.id)
 
 
-def _writable_dir(path: Path, what: str) -> None:
+def _writable_dir(path: Path, what: str, lang: str) -> None:
     """Refuse an output directory that cannot be created or written, before playing."""
     if path.exists() and not path.is_dir():
-        raise _fail(f"{what} {path} exists and is not a directory")
+        raise _refuse(lang, "cli.err_not_dir", what=what, path=str(path))
     existing = path
     while not existing.exists():
         existing = existing.parent
     if not existing.is_dir() or not os.access(existing, os.W_OK):
-        raise _refuse("en", "cli.err_not_writable", what=what, path=str(path))
+        raise _refuse(lang, "cli.err_not_writable", what=what, path=str(path))
     try:  # as root os.access says yes to everything: try it
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise _fail(f"{what} {path} cannot be created: {error}") from None
+        raise _refuse(lang, "cli.err_cannot_create", what=what, path=str(path),
+                      error=str(error)) from None
 
 
-def _check_agents(specs: list[str], lang: str = "en") -> None:
+def _check_agents(specs: list[str], lang: str) -> None:
     for spec in specs:
         if spec != "human":
             try:
@@ -212,7 +219,7 @@ def _check_agents(specs: list[str], lang: str = "en") -> None:
                 raise _refuse(lang, "cli.err_seat", spec=spec, error=str(error)) from None
 
 
-def _parse_options(raw: str | None, lang: str = "en") -> dict[str, Any]:
+def _parse_options(raw: str | None, lang: str) -> dict[str, Any]:
     if not raw:
         return {}
     try:
@@ -226,8 +233,9 @@ def _parse_options(raw: str | None, lang: str = "en") -> dict[str, Any]:
 
 
 @app.command("games", cls=cli_help.Command)
-def list_games(lang: Annotated[str | None, typer.Option()] = None) -> None:
-    language = _language(lang)
+def list_games(ctx: typer.Context,
+               lang: Annotated[str | None, typer.Option()] = None) -> None:
+    language = _language(lang, ctx)
     for game_id in keizai.games():
         game = keizai.get_game(game_id)
         line = i18n.tr("cli.game_line", language, title=i18n.tr(f"game.{game_id}", language),
@@ -536,6 +544,7 @@ class TerminalTable:
 
 @app.command(cls=cli_help.Command)
 def play(
+    ctx: typer.Context,
     game: Annotated[str | None, typer.Argument()] = None,
     players: Annotated[int, typer.Option()] = 3,
     seed: Annotated[int | None, typer.Option()] = None,
@@ -546,7 +555,7 @@ def play(
     auto_single: Annotated[bool, typer.Option()] = True,
     lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
-    language = _language(lang)
+    language = _language(lang, ctx)
     saved_seats = None
     if save is not None:
         _check_save_target(save, resume, language)
@@ -620,6 +629,7 @@ def _recorded_seats(record: dict[str, Any]) -> list[str] | None:
 
 @app.command(cls=cli_help.Command)
 def replay(
+    ctx: typer.Context,
     file: Annotated[Path, typer.Argument(show_default=False)],
     game_index: Annotated[int | None, typer.Option(show_default=False)] = None,
     seat: Annotated[int | None, typer.Option(show_default=False)] = None,
@@ -627,7 +637,7 @@ def replay(
     all_moves: Annotated[bool, typer.Option("--all")] = False,
     lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
-    language = _language(lang)
+    language = _language(lang, ctx)
     if file.suffix.lower() == ".jsonl":
         record = _read_records_line(file, game_index, language)
     elif game_index is not None:
@@ -657,9 +667,9 @@ def replay(
 
 
 class _Progress:
-    """A progress bar on stderr with games/s and an ETA (rich)."""
+    """A progress bar on stderr with games/s and an ETA (rich), in `lang`."""
 
-    def __init__(self, total: int, enabled: bool) -> None:
+    def __init__(self, total: int, enabled: bool, lang: str) -> None:
         self.bar: Any = None
         if not enabled:
             return
@@ -673,10 +683,13 @@ class _Progress:
             TimeRemainingColumn,
         )
 
+        def words(key: str) -> TextColumn:
+            return TextColumn(i18n.tr(key, lang))
+
         self.bar = Progress(
-            TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]} games/s"), TimeElapsedColumn(),
-            TextColumn("ETA"), TimeRemainingColumn(),
+            words("cli.sim.bar_games"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"), words("cli.sim.bar_rate"), TimeElapsedColumn(),
+            words("cli.sim.bar_eta"), TimeRemainingColumn(),
             console=Console(stderr=True), transient=False)
         self.task = self.bar.add_task("games", total=total, rate="-")
 
@@ -698,6 +711,7 @@ class _Progress:
 
 @app.command(cls=cli_help.Command)
 def sim(
+    ctx: typer.Context,
     game: Annotated[str, typer.Option()] = "national-economy/mecenat",
     players: Annotated[int, typer.Option()] = 4,
     games: Annotated[int, typer.Option()] = 100,
@@ -713,23 +727,25 @@ def sim(
     plots: Annotated[bool, typer.Option()] = True,
     progress: Annotated[bool | None, typer.Option()] = None,
     table: Annotated[bool | None, typer.Option()] = None,
+    lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
     import sys
 
     from keizai.sim import Tournament, run_tournament
-    from keizai.sim.outdir import OutDir
+    from keizai.sim.outdir import OutDir, OutDirError
 
+    language = _language(lang, ctx)
     if workers is not None and workers < 1:
-        raise _fail(f"--workers must be 1 or more, not {workers}")
+        raise _refuse(language, "cli.sim.err_workers", n=workers)
     for flag, given in (("--records", records), ("--resume", resume)):
         if given and out is None:
-            raise _fail(f"{flag} needs --out DIR (the directory that keeps the games)")
+            raise _refuse(language, "cli.sim.err_needs_out", flag=flag)
     line_up = [a.strip() for a in agents.split(",")] if agents else ["random"]
     if "human" in line_up:
-        raise _fail("sim plays bots only; 'human' is for keizai play")
-    _check_agents(line_up)
+        raise _refuse(language, "cli.sim.err_human")
+    _check_agents(line_up, language)
     if out is not None:
-        _writable_dir(out, "--out")
+        _writable_dir(out, "--out", language)
     done = 0
     stored: contextlib.AbstractContextManager[OutDir | None] = contextlib.nullcontext()
 
@@ -739,31 +755,32 @@ def sim(
         bar.advance(k)
 
     try:
-        tournament = Tournament(game, players, line_up, games, seed, _parse_options(options))
+        tournament = Tournament(game, players, line_up, games, seed,
+                                _parse_options(options, language))
         if out is not None:
             stored = OutDir(out, tournament, records=records, resume=resume)
         show = sys.stderr.isatty() if progress is None else progress
         with stored as kept:
             if kept is not None and resume:
                 done = len(kept.rows)
-                typer.echo(f"resuming: {done} of {games} games already played in {out}",
-                           err=True)
-            with _Progress(games, show) as bar:
+                typer.echo(i18n.tr("cli.sim.resuming", language, done=done, games=games,
+                                   out=str(out)), err=True)
+            with _Progress(games, show, language) as bar:
                 bar.advance(done)
                 result = run_tournament(
                     tournament, workers=workers, backend=backend, address=address,
                     on_progress=advance, played=kept.rows if kept else None,
                     records=records, on_game=kept.add if kept else None)
+    except OutDirError as error:
+        raise _fail(error.render(language), language) from None
     except (ValueError, KeyError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        raise _fail(_setup_error_text(error, game, language), language) from None
     except OSError as error:  # writing progress.jsonl or records.jsonl (disk full...)
-        raise _fail(f"--out {out}: {error}; the games stored so far are kept: "
-                    "--resume continues") from None
+        raise _refuse(language, "cli.sim.err_out_kept", out=str(out),
+                      error=str(error)) from None
     except KeyboardInterrupt:
-        kept_text = (f"; they are kept in {out}: the same command with --resume continues"
-                     if out is not None else ", no results written")
-        typer.echo(f"interrupted: {done} of {games} games played{kept_text}", err=True)
+        key = "cli.sim.interrupted_kept" if out is not None else "cli.sim.interrupted"
+        typer.echo(i18n.tr(key, language, done=done, games=games, out=str(out)), err=True)
         raise typer.Exit(130) from None
     talk = sys.stderr.isatty() if table is None else table
     if talk:
@@ -772,21 +789,31 @@ def sim(
         try:
             for path in result.write(str(out), plots=plots):
                 if talk:
-                    typer.echo(f"wrote {path}", err=True)
+                    typer.echo(i18n.tr("cli.sim.wrote", language, path=path), err=True)
         except OSError as error:
             typer.echo(json.dumps(result.summary, indent=1))
-            raise _fail(f"--out {out}: {error}") from None
+            raise _refuse(language, "cli.sim.err_out", out=str(out), error=str(error)) from None
         except KeyboardInterrupt:
-            typer.echo(f"interrupted while writing the results; the games are kept in {out}: "
-                       "the same command with --resume writes them", err=True)
+            typer.echo(i18n.tr("cli.sim.interrupted_writing", language, out=str(out)), err=True)
             raise typer.Exit(130) from None
     typer.echo(json.dumps(result.summary, indent=1))
     if result.summary["errors"]:
         raise typer.Exit(1)
 
 
+def _setup_error_text(error: ValueError | KeyError, game: str, lang: str) -> str:
+    """Why `keizai sim` or `keizai bench` cannot set up its games, in `lang`: an unknown
+    --game and the engine's refusals are catalogue messages; the other reasons of
+    keizai.sim (a Ray cluster that does not answer …) are English."""
+    if isinstance(error, UnknownGame):
+        return i18n.tr("cli.err_unknown_id", lang, game=shown(game),
+                       known=keizai.games())
+    return _error_text(error, lang)
+
+
 @app.command(cls=cli_help.Command)
 def serve(
+    ctx: typer.Context,
     host: Annotated[str, typer.Option()] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
     database_url: Annotated[str | None, typer.Option()] = None,
@@ -800,7 +827,9 @@ def serve(
     clock_fast: Annotated[float, typer.Option()] = 45.0,
     secure_cookies: Annotated[bool, typer.Option()] = True,
     log_level: Annotated[str, typer.Option()] = "warning",
+    lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
+    language = _language(lang, ctx)
     try:
         import uvicorn
 
@@ -810,32 +839,33 @@ def serve(
         from keizai.web.app import Collector, Limits
         from keizai.web.social import SocialConfig
     except ImportError as error:
-        typer.echo(f"error: the web extra is not installed ({error}); "
-                   "run pip install -e '.[web]'", err=True)
-        raise typer.Exit(2) from None
+        raise _refuse(language, "cli.serve.err_no_web", error=str(error),
+                      command="pip install -e '.[web]'") from None
     import math
 
     for name, value in (("--bot-delay", bot_delay), ("--handover-after", handover_after)):
         if not math.isfinite(value) or value < 0:
-            raise _fail(f"{name} must be a number of seconds (0 or more), not {value}")
+            raise _refuse(language, "cli.serve.err_seconds", option=name, value=value)
     if log_level not in ("error", "warning", "info"):
-        raise _fail(f"--log-level must be error, warning or info, not {log_level!r}")
+        raise _refuse(language, "cli.serve.err_log_level", value=repr(log_level))
     for name, value in (("--clock-relaxed", clock_relaxed), ("--clock-fast", clock_fast)):
         if not math.isfinite(value) or value <= 0:
-            raise _fail(f"{name} must be a number of seconds (more than 0), not {value}")
+            raise _refuse(language, "cli.serve.err_clock", option=name, value=value)
     social_config = SocialConfig(
         accounts=AccountConfig(secure_cookies=secure_cookies),
         clock_seconds={"relaxed": clock_relaxed, "fast": clock_fast})
     url = database_url or default_database_url()
-    typer.echo(f"keizai: http://{host}:{port}/  (database {url.split('@')[-1]})")
+    database = url.split("@")[-1]   # without the user and password
+    typer.echo(i18n.tr("cli.serve.address", language, url=f"http://{host}:{port}/",
+                       database=database))
     try:
         web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
                              limits=Limits() if rate_limits else Limits.off(),
                              social_config=social_config, collector=Collector())
     except Exception as error:   # a malformed URL, an unreachable or refusing database
-        raise _fail(f"cannot open the database {url.split('@')[-1]}: "
-                    f"{str(error).splitlines()[0]}") from None
+        raise _refuse(language, "cli.serve.err_database", database=database,
+                      error=str(error).splitlines()[0]) from None
     # Spectators share one encoded message per step; per-connection compression would
     # undo that, so WebSocket messages are not compressed (a reverse proxy may).
     uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
@@ -845,36 +875,39 @@ def serve(
 
 @app.command(cls=cli_help.Command)
 def bench(
+    ctx: typer.Context,
     game: Annotated[str | None, typer.Option()] = None,
     players: Annotated[int, typer.Option()] = 2,
     seconds: Annotated[float, typer.Option()] = 1.0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
     import math
 
     from keizai.sim.bench import bench as run_bench
     from keizai.sim.bench import format_table, player_count
 
+    language = _language(lang, ctx)
     if not math.isfinite(seconds) or seconds <= 0:
-        raise _fail(f"--seconds must be a positive number, not {seconds}")
+        raise _refuse(language, "cli.bench.err_seconds", value=seconds)
     most = max(keizai.get_game(g).max_players for g in keizai.games())
     if not 1 <= players <= most:
-        raise _fail(f"--players must be from 1 to {most}, not {players}")
+        raise _refuse(language, "cli.bench.err_players", most=most, players=players)
     try:
         ids = [game] if game else keizai.games()
         rows = []
         for number, game_id in enumerate(ids, 1):
             count = player_count(game_id, players)
             if count != players:
-                typer.echo(f"{game_id} is not for {players} players: measuring {count}",
-                           err=True)
+                typer.echo(i18n.tr("cli.bench.other_count", language, game=game_id,
+                                   players=players, count=count), err=True)
             # about 3 × seconds per game: random games, clones, two MCTS runs
-            typer.echo(f"[{number}/{len(ids)}] measuring {game_id} "
-                       f"(about {3 * seconds:g} s)...", err=True)
+            typer.echo(i18n.tr("cli.bench.measuring", language, number=number,
+                               total=len(ids), game=game_id, seconds=f"{3 * seconds:g}"),
+                       err=True)
             rows += run_bench([game_id], players, seconds)
     except (ValueError, KeyError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        raise _fail(_setup_error_text(error, str(game), language), language) from None
     typer.echo(json.dumps(rows, indent=1) if as_json else format_table(rows))
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import typer.core
@@ -36,7 +37,7 @@ _RICH_ENGLISH: dict[str, str] = {}
 def help_language(args: Sequence[str]) -> str:
     """The language of the help and of the usage errors. Help is shown before --lang is
     read, so the command line is read here: the last `--lang X` or `--lang=X` before a
-    lone "--", else the locale's language (English for an unknown one)."""
+    lone "--", else the locale's language (`locale_language`)."""
     chosen = None
     for i, arg in enumerate(args):
         if arg == "--":
@@ -45,7 +46,40 @@ def help_language(args: Sequence[str]) -> str:
             chosen = args[i + 1]
         elif arg.startswith("--lang="):
             chosen = arg.partition("=")[2]
-    return chosen if chosen in i18n.LANGUAGES else i18n.default_language()
+    return chosen if chosen in i18n.LANGUAGES else locale_language()
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language a program translated with GNU gettext speaks in this environment.
+    The messages' locale is the first of LC_ALL, LC_MESSAGES and LANG that is set and
+    not empty. In the C (or POSIX) locale, or with none set, that is English whatever
+    LANGUAGE says (as glibc, which does heed it in C.UTF-8). Otherwise LANGUAGE, a list
+    of languages separated by ":", comes first: its first language keizai speaks, else
+    English (gettext does not fall back to the locale then); without it, the locale's
+    language, else English."""
+    env = os.environ if environ is None else environ
+    messages = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
+                     if env.get(name)), "C")
+    if messages in ("C", "POSIX"):   # as glibc: not C.UTF-8, where LANGUAGE counts
+        return i18n.DEFAULT
+    wanted = env.get("LANGUAGE", "").split(":") if env.get("LANGUAGE") else [messages]
+    return next((lang for code in wanted if (lang := _catalogue_of(code))), i18n.DEFAULT)
+
+
+# the regions and the script of Chinese written in Traditional characters
+_TRADITIONAL = {"tw", "hk", "mo", "hant"}
+
+
+def _catalogue_of(code: str) -> str | None:
+    """The catalogue for a locale or language name (`ja_JP.UTF-8`, `zh_TW`, `zh-Hant-HK`,
+    `en`), or None: keizai has no Simplified Chinese (`zh_CN`, `zh_SG`, `zh-Hans`, a bare
+    `zh`), nor any other language."""
+    parts = code.partition(".")[0].partition("@")[0].replace("-", "_").lower().split("_")
+    if parts[0] in ("en", "ja"):
+        return parts[0]
+    if parts[0] == "zh" and "hans" not in parts and _TRADITIONAL & set(parts):
+        return "zh-TW"
+    return None
 
 
 def help_key(command: str, param: Any = None) -> str:
@@ -88,22 +122,49 @@ def localize_help(group: Any, lang: str) -> None:
 
 def _fold_long_lines(rich_utils: Any) -> None:
     """Rich breaks a line at spaces only: a 日本語 or 中文 help text, which has few, was cut
-    with "…" at the width of its column. Typer makes every help text with one function
-    (a private one: without it the texts are cut as before); its texts fold instead, but
-    not in English, which breaks at its spaces as it always did."""
+    with "…" at the width of its column, and so were an option's default and, where the
+    help column left them too little room (`keizai serve` in 80 columns), its names.
+    Typer makes the help with private functions and names of `rich_utils` (without them
+    the texts are cut as before): its help texts, the parts of an option's help and the
+    cells of its tables fold instead, but not in English, which breaks at its spaces as
+    it always did."""
     make = getattr(rich_utils, "_make_rich_text", None)
+    parameter_help = getattr(rich_utils, "_get_parameter_help", None)
+    table = getattr(rich_utils, "Table", None)
     if make is None or getattr(make, "keizai_folds", False):
         return
 
     @functools.wraps(make)
     def folding(*args: Any, **kwargs: Any) -> Any:
-        text = make(*args, **kwargs)
-        if _Localized.lang != "en" and hasattr(text, "overflow"):
-            text.overflow = "fold"
-        return text
+        return _folded(make(*args, **kwargs))
 
     folding.keizai_folds = True  # type: ignore[attr-defined]
     rich_utils._make_rich_text = folding
+    if parameter_help is not None:
+        @functools.wraps(parameter_help)
+        def folding_parts(*args: Any, **kwargs: Any) -> Any:
+            columns = parameter_help(*args, **kwargs)   # the help, its default, "required"
+            for part in getattr(columns, "renderables", ()):
+                _folded(part)
+            return columns
+
+        rich_utils._get_parameter_help = folding_parts
+    if table is not None:
+        class FoldingTable(table):  # type: ignore[misc, valid-type]
+            def add_row(self, *cells: Any, **options: Any) -> None:
+                super().add_row(*cells, **options)
+                if _Localized.lang != "en":
+                    for column in self.columns:
+                        column.overflow = "fold"
+
+        rich_utils.Table = FoldingTable
+
+
+def _folded(text: Any) -> Any:
+    """`text` (a rich Text) folding at the width of its column, in ja and zh-TW."""
+    if _Localized.lang != "en" and hasattr(text, "overflow"):
+        text.overflow = "fold"
+    return text
 
 
 def _param_hint(error: Any) -> str:

@@ -1,0 +1,231 @@
+"""Every command of `keizai` speaks English, 日本語 and 繁體中文: `--lang` on the command or
+before it (`keizai --lang ja sim`), else the locale as gettext reads it. Found in session
+15: `keizai sim`, `serve` and `bench` had no --lang and said everything in English, the
+resume refusals of `keizai sim --out` included; `keizai --lang ja sim --help` was refused;
+the locale's language ignored LANGUAGE and called zh_CN 繁體中文."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from keizai import games as keizai_games
+from keizai import get_game
+from keizai.cli import app
+from keizai.cli_help import locale_language
+from keizai.i18n import tr
+from keizai.sim.outdir import ARGUMENTS, PROGRESS, RECORDS, RESULTS
+from tests.i18n.test_cjk_typography import ENGLISH, LATIN_OK, VERBATIM
+
+runner = CliRunner()
+NO_LOCALE = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+MECENAT = get_game("national-economy/mecenat")   # keizai sim's default game
+GLORY = ["sim", "--game", "national-economy/glory", "--players", "2", "--seed", "4",
+         "--games", "2", "--workers", "1", "--no-plots", "--no-progress"]
+
+
+def keizai(*args: str, **env: str) -> tuple[int, str]:
+    """The exit code and all that `keizai <args>` writes; the locale is only `env`'s."""
+    result = runner.invoke(app, list(args), env={**NO_LOCALE, "COLUMNS": "200", **env},
+                           prog_name="keizai")
+    return result.exit_code, result.output
+
+
+def english_left(text: str, *verbatim: str) -> list[str]:
+    """The English words of a 日本語 or 繁體中文 text, besides the paths `verbatim`, the
+    game ids, options, file names and quoted words it names as they are typed."""
+    for path in sorted([*verbatim, *keizai_games()], key=len, reverse=True):
+        text = text.replace(path, "")
+    return [word for word in ENGLISH.findall(VERBATIM.sub("", text))
+            if word not in LATIN_OK]
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_the_refusals_of_sim_bench_and_serve_are_in_the_language_asked(
+        tmp_path: Path, lang: str) -> None:
+    occupied = tmp_path / "file"
+    occupied.write_text("x")
+    cases = [
+        (["sim", "--workers", "0"], tr("cli.sim.err_workers", lang, n=0)),
+        (["sim", "--records"], tr("cli.sim.err_needs_out", lang, flag="--records")),
+        (["sim", "--agents", "human,random"], tr("cli.sim.err_human", lang)),
+        (["sim", "--out", str(occupied)],
+         tr("cli.err_not_dir", lang, what="--out", path=str(occupied))),
+        (["sim", "--game", "chess", "--games", "1"],
+         tr("cli.err_unknown_id", lang, game="'chess'", known=keizai_games())),
+        (["sim", "--players", "9", "--games", "1"], tr(
+            "setup.players", lang, game=MECENAT.id, least=MECENAT.min_players,
+            most=MECENAT.max_players, players=9)),
+        (["bench", "--seconds", "0"], tr("cli.bench.err_seconds", lang, value=0.0)),
+        (["bench", "--players", "9"], tr("cli.bench.err_players", lang, most=4, players=9)),
+        (["serve", "--bot-delay", "-1"],
+         tr("cli.serve.err_seconds", lang, option="--bot-delay", value=-1.0)),
+        (["serve", "--log-level", "loud"], tr("cli.serve.err_log_level", lang,
+                                               value="'loud'")),
+        (["serve", "--clock-fast", "0"],
+         tr("cli.serve.err_clock", lang, option="--clock-fast", value=0.0)),
+    ]
+    for args, expected in cases:
+        code, out = keizai(*args, "--lang", lang)
+        assert code == 2, out
+        assert expected in out and tr("cli.error", lang, message="") in out, (args, out)
+        assert not english_left(out, str(occupied)), out
+
+
+def test_the_english_messages_read_as_they_did(tmp_path: Path) -> None:
+    """Scripts read them: the English catalogue says them word for word as before."""
+    for args, said in (
+            (["sim", "--workers", "0"], "error: --workers must be 1 or more, not 0"),
+            (["sim", "--resume"], "error: --resume needs --out DIR (the directory that "
+                                  "keeps the games)"),
+            (["sim", "--agents", "human"], "error: sim plays bots only; 'human' is for "
+                                           "keizai play"),
+            (["sim", "--game", "chess"], "error: unknown game 'chess'; known: "
+                                         "enterprise-empire, futuropia, "),
+            (["bench", "--seconds", "nan"], "error: --seconds must be a positive number, "
+                                            "not nan"),
+            (["serve", "--log-level", "loud"], "error: --log-level must be error, warning or "
+                                               "info, not 'loud'"),
+            (["serve", "--handover-after", "-1"], "error: --handover-after must be a number "
+                                                  "of seconds (0 or more), not -1.0"),
+            (["games", "--lang", "fr"], "error: --lang must be one of en, ja, zh-TW")):
+        code, out = keizai(*args, LANG="C.UTF-8")
+        assert code == 2 and said in out, (args, out)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_the_resume_refusals_of_an_out_directory_are_in_the_language_asked(
+        tmp_path: Path, lang: str) -> None:
+    code, out = keizai(*GLORY, "--out", str(tmp_path))
+    assert code == 0, out
+    # the files it holds, in the order the refusal names them
+    held = [name for name in (ARGUMENTS, PROGRESS, RECORDS, *RESULTS)
+            if (tmp_path / name).exists()]
+    differ = {"id": "sim.out.differ", "params": {"option": "--seed", "there": "4", "here": "9"}}
+    cases = [
+        ([], tr("sim.out.holds_tournament", lang, path=str(tmp_path), held=held)),
+        (["--resume", "--seed", "9"],
+         tr("sim.out.other_tournament", lang, path=str(tmp_path), differ=[differ])),
+        (["--resume", "--games", "1"],
+         tr("sim.out.fewer_games", lang, path=str(tmp_path), stored=2, games=1)),
+    ]
+    for extra, expected in cases:
+        code, out = keizai(*GLORY, "--out", str(tmp_path), *extra, "--lang", lang)
+        assert code == 2, out
+        assert expected in out, (extra, out)
+        assert not english_left(out, str(tmp_path), *held), out
+    progress = tmp_path / PROGRESS
+    lines = progress.read_text().splitlines()
+    progress.write_text(f"{lines[0]}\n{lines[1][5:]}\n")
+    code, out = keizai(*GLORY, "--out", str(tmp_path), "--resume", "--lang", lang)
+    assert code == 2
+    assert tr("sim.out.damaged_line", lang, path=str(progress), line=2,
+              reason={"id": "sim.out.not_json"}) in out.replace("\n", "")
+    assert not english_left(out, str(progress)), out
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_what_sim_and_bench_say_on_the_way_is_in_the_language_asked(
+        tmp_path: Path, lang: str) -> None:
+    result = runner.invoke(app, [*GLORY[:-1], "--progress", "--out", str(tmp_path),
+                                 "--lang", lang], env=NO_LOCALE)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 2   # the summary stays as it was
+    assert tr("cli.sim.bar_rate", lang) in result.stderr
+    assert tr("cli.sim.bar_eta", lang) in result.stderr and "games/s" not in result.stderr
+    (tmp_path / "results.json").unlink()
+    result = runner.invoke(app, [*GLORY, "--out", str(tmp_path), "--resume", "--lang", lang],
+                           env=NO_LOCALE)
+    assert result.exit_code == 0, result.output
+    assert tr("cli.sim.resuming", lang, done=2, games=2, out=str(tmp_path)) in result.stderr
+    result = runner.invoke(app, ["bench", "--game", "enterprise-empire", "--players", "1",
+                                 "--seconds", "0.02", "--lang", lang], env=NO_LOCALE)
+    assert result.exit_code == 0, result.output
+    assert tr("cli.bench.other_count", lang, game="enterprise-empire", players=1,
+              count=2) in result.stderr
+    assert tr("cli.bench.measuring", lang, number=1, total=1, game="enterprise-empire",
+              seconds="0.06") in result.stderr
+
+
+def test_serve_names_its_address_in_the_language_asked(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: None)
+    code, out = keizai("serve", "--port", "8123", "--lang", "ja")
+    assert code == 0, out
+    assert "keizai: http://127.0.0.1:8123/（データベース：sqlite:///" in out
+    code, out = keizai("serve", "--port", "8123", LANG="C")
+    assert "keizai: http://127.0.0.1:8123/  (database sqlite:///" in out
+
+
+def test_lang_before_the_command_is_every_commands_language() -> None:
+    """`keizai --lang ja sim --help` was refused (no such option), and `keizai sim --help
+    --lang zh-TW` too (sim had no --lang)."""
+    for args, lang in ((["--lang", "ja", "sim", "--help"], "ja"),
+                       (["sim", "--help", "--lang", "zh-TW"], "zh-TW"),
+                       (["--lang=zh-TW", "bench", "--help"], "zh-TW"),
+                       (["--lang", "ja", "serve", "--help"], "ja")):
+        code, out = keizai(*args)
+        command = args[2] if args[0] == "--lang" else args[0].removeprefix("--lang=zh-TW") \
+            or args[1]
+        assert code == 0, out
+        assert tr(f"cli.help.{command}", lang) in out and tr("cli.usage.options", lang) in out
+    code, out = keizai("--lang", "ja", "games")
+    assert code == 0 and tr("game.futuropia", "ja") in out
+    code, out = keizai("--lang", "ja", "sim", "--workers", "0")
+    assert code == 2 and tr("cli.sim.err_workers", "ja", n=0) in out
+    # the command's own --lang comes first
+    code, out = keizai("--lang", "ja", "games", "--lang", "zh-TW")
+    assert tr("game.futuropia", "zh-TW") in out
+    code, out = keizai("--lang", "fr", "games", LANG="ja_JP.UTF-8")
+    assert code == 2 and tr("cli.err_lang", "ja", langs=["en", "ja", "zh-TW"]) in out
+
+
+@pytest.mark.parametrize(("env", "lang"), [
+    ({"LANG": "ja_JP.UTF-8"}, "ja"),
+    ({"LANG": "zh_TW.Big5"}, "zh-TW"),
+    ({"LANG": "zh_HK.UTF-8"}, "zh-TW"),
+    ({"LANG": "zh_Hant_TW"}, "zh-TW"),
+    ({"LC_MESSAGES": "zh-Hant"}, "zh-TW"),
+    ({"LANG": "ja_JP.eucJP@cjknarrow"}, "ja"),
+    # LC_ALL before LC_MESSAGES before LANG; an empty one counts as unset
+    ({"LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "zh_TW.UTF-8", "LANG": "en_US"}, "ja"),
+    ({"LC_ALL": "", "LC_MESSAGES": "zh_TW.UTF-8", "LANG": "ja_JP"}, "zh-TW"),
+    ({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, "en"),
+    # LANGUAGE, a list, before the locale: its first language that keizai speaks
+    ({"LANGUAGE": "ja", "LANG": "en_US.UTF-8"}, "ja"),
+    ({"LANGUAGE": "fr:de:zh_TW:ja", "LANG": "en_US.UTF-8"}, "zh-TW"),
+    ({"LANGUAGE": "en:ja", "LANG": "ja_JP.UTF-8"}, "en"),
+    ({"LANGUAGE": "fr", "LANG": "ja_JP.UTF-8"}, "en"),   # as gettext: not the locale then
+    ({"LANGUAGE": "", "LANG": "ja_JP.UTF-8"}, "ja"),
+    ({"LANGUAGE": "ja", "LANG": "C.UTF-8"}, "ja"),
+    # ... but not in the C locale, nor with no locale at all (gettext ignores it there)
+    ({"LANGUAGE": "ja", "LANG": "C"}, "en"),
+    ({"LANGUAGE": "ja", "LC_ALL": "POSIX"}, "en"),
+    ({"LANGUAGE": "ja"}, "en"),
+    # keizai has no Simplified Chinese: a zh_CN locale reads English, as with gettext
+    ({"LANG": "zh_CN.UTF-8"}, "en"),
+    ({"LANGUAGE": "zh_CN:zh_TW", "LANG": "zh_CN.UTF-8"}, "zh-TW"),
+    ({"LANG": "zh_Hans_HK"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+])
+def test_the_locale_is_read_as_gettext_reads_it(env: dict[str, str], lang: str) -> None:
+    assert locale_language(env) == lang
+    code, out = keizai("--help", **env)
+    assert code == 0 and tr("cli.help.keizai", lang) in out, out
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_no_help_is_cut_in_80_columns(lang: str) -> None:
+    """`keizai serve --help --lang ja` was refused, so the fold test never saw its help:
+    in 80 columns its defaults and long option names were cut with "…"."""
+    for command in ([], ["games"], ["play"], ["replay"], ["sim"], ["serve"], ["bench"]):
+        result = runner.invoke(app, [*command, "--help", "--lang", lang],
+                               env={**NO_LOCALE, "COLUMNS": "80"}, prog_name="keizai")
+        assert result.exit_code == 0, result.output
+        assert "--lang" in result.output and "…" not in result.output, result.output
