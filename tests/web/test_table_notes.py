@@ -1,7 +1,8 @@
 """What a player met at the web table, against bots and between friends, in headless
 Chromium: the Undo button vanished without a reason; "Hand to a bot" was offered for a
 seat whose player had just left or not come yet (right after a rematch, say), though the
-server refuses it for `--handover-after` seconds."""
+server refuses it for `--handover-after` seconds; and the lobby offered the developer bots
+(`heuristic`, `mcts`, `random`) among the levels."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import httpx
 import pytest
 
 from keizai import i18n
+from keizai.web.tables import PLAYER_LEVELS
 from tests.web.browser import language_page, play_seat, unavailable_reason
 from tests.web.live_server import LiveServer, game_at
 
@@ -59,4 +61,18 @@ def test_hand_to_a_bot_is_offered_once_the_server_allows_it(browser, quick_serve
     page.wait_for_selector(offer, timeout=(HANDOVER_AFTER + 3) * 1000)
     page.click(offer)
     page.wait_for_selector(".seats-panel li:nth-child(2):has-text('Bot')", timeout=WAIT)
+    assert not page.errors, page.errors
+
+
+def test_the_lobby_offers_the_player_levels(browser, server) -> None:
+    """The bot menu lists the named levels, in the page's language; the developer bots
+    are left to the API."""
+    page = language_page(browser, "zh-TW")
+    page.goto(server.url)
+    page.wait_for_selector("select[name=bot-1]")
+    options = page.eval_on_selector_all("select[name=bot-1] option",
+                                        "os => os.map((o) => [o.value, o.textContent])")
+    assert {"easy", "normal", "hard", "expert"} <= {value for value, _ in options}
+    for value, text in options:
+        assert value in PLAYER_LEVELS and text == i18n.tr(f"bot.{value}", "zh-TW")
     assert not page.errors, page.errors

@@ -56,10 +56,16 @@ SOLO_ONLY = ("solo",)
 MULTI_ONLY = ("expert",)
 
 
+# The levels a player picks from in the lobby. The others the server knows (`heuristic`,
+# `mcts`, `random`, and specs such as `mcts:time=1`) are for developers: the API takes
+# them (docs/web.md, "Bot levels").
+PLAYER_LEVELS = ("easy", "normal", "hard", "expert", "solo")
+
+
 def bots_for(game_id: str, players: int) -> list[str]:
     """The bot levels the lobby offers for `players` seats of `game_id`, best fit first
-    (a solo table lists `solo` first)."""
-    bots = available_bots()
+    (a solo table lists `solo` first): the player levels only."""
+    bots = [b for b in available_bots() if b in PLAYER_LEVELS]
     if players == 1:
         solo = [b for b in bots if b in SOLO_ONLY]
         return solo + [b for b in bots if b not in SOLO_ONLY and b not in MULTI_ONLY]
