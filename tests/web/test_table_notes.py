@@ -1,17 +1,20 @@
 """What a player met at the web table, against bots and between friends, in headless
 Chromium: the Undo button vanished without a reason; "Hand to a bot" was offered for a
 seat whose player had just left or not come yet (right after a rematch, say), though the
-server refuses it for `--handover-after` seconds; and the lobby offered the developer bots
-(`heuristic`, `mcts`, `random`) among the levels."""
+server refuses it for `--handover-after` seconds; the lobby offered the developer bots
+(`heuristic`, `mcts`, `random`) among the levels; and the note of a single choice the page
+applied came after "The game is over."."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
+import keizai
 from keizai import i18n
 from keizai.web.tables import PLAYER_LEVELS
 from tests.web.browser import language_page, play_seat, unavailable_reason
@@ -75,4 +78,38 @@ def test_the_lobby_offers_the_player_levels(browser, server) -> None:
     assert {"easy", "normal", "hard", "expert"} <= {value for value, _ in options}
     for value, text in options:
         assert value in PLAYER_LEVELS and text == i18n.tr(f"bot.{value}", "zh-TW")
+    assert not page.errors, page.errors
+
+
+def _last_step_single() -> tuple[int, list[str]]:
+    """A solo seed and the moves before its last step, which has one option."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = keizai.new_game("national-economy/progress", 1, seed=seed)
+        actions: list[str] = []
+        while not state.is_over:
+            legal = state.legal_actions()
+            actions.append(rng.choice(legal).name)
+            state.apply(actions[-1])
+        if len(legal) == 1:
+            return seed, actions[:-1]
+    raise AssertionError("no such game")
+
+
+def test_the_end_of_the_game_comes_after_the_applied_note(browser, server) -> None:
+    """The last step has one option: the page applies it, and "Just now" says so first,
+    then what the step did, ending with the game's end."""
+    seed, actions = _last_step_single()
+    game = game_at(server, "national-economy/progress", ["human"], seed, tuple(actions))
+    page = language_page(browser)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-over='yes'] #auto-note", timeout=WAIT)
+    lines = page.eval_on_selector_all("#last-move li", "ls => ls.map((l) => l.id)")
+    texts = page.eval_on_selector_all("#last-move li", "ls => ls.map((l) => l.textContent)")
+    state = keizai.new_game("national-economy/progress", 1, seed=seed)
+    for name in actions:
+        state.apply(name)
+    state.apply(state.legal_actions()[0].name)
+    assert lines[0] == "auto-note", texts
+    assert texts[-1] == i18n.render(state.events(0)[-1]), texts
     assert not page.errors, page.errors

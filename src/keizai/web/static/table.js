@@ -240,11 +240,17 @@ export function showTable(root, { gameId, seat, token }) {
     for (const key of changed) values.get(key)?.el.classList.add("changed");
   }
 
+  /** "Just now": the latest move's log lines, and the note of a single choice the page
+   * applied. Once that move is done its lines are among these, so the note comes first
+   * (it says how they began; the end of the game, say, comes last); while it travels,
+   * after them. */
   function lastMovePanel() {
     if (!fresh.length && !autoNote) return null;
+    const note = autoNote ? h("li", { class: "auto-note", id: "auto-note" }, autoNote) : null;
+    const done = autoStep !== null && autoStep < message.step;
     return h("section", { class: "panel last-move", id: "last-move" },
-      h("h3", {}, t("last_move")), h("ul", {}, fresh.slice(-6).map((entry) => h("li", {}, renderEvent(entry))),
-        autoNote ? h("li", { class: "auto-note", id: "auto-note" }, autoNote) : null));
+      h("h3", {}, t("last_move")), h("ul", {}, done ? note : null,
+        fresh.slice(-6).map((entry) => h("li", {}, renderEvent(entry))), done ? null : note));
   }
 
   /** A decision with one option is no decision: apply it and say so (unless turned off). */
