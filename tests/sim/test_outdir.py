@@ -275,3 +275,97 @@ os.kill(os.getpid(), signal.SIGKILL)
         OutDir(tmp_path, tournament(games=2), records=True, resume=True).close()
     finally:
         os.kill(worker, signal.SIGKILL)
+
+
+def _edit_line(path: Path, index: int, edit: Any) -> int:
+    """Change the line of game `index` in `path` with `edit(entry)`; its line number."""
+    entries = lines(path)
+    key = "game" if path.name == PROGRESS else "index"
+    number = next(n for n, line in enumerate(entries) if json.loads(line)[key] == index)
+    entry = json.loads(entries[number])
+    edit(entry)
+    entries[number] = json.dumps(entry)
+    path.write_text("\n".join(entries) + "\n")
+    return number + 1
+
+
+def _swap_scores(entry: dict[str, Any]) -> None:
+    entry["scores"] = entry["scores"][::-1]
+
+
+@pytest.mark.parametrize(("edit", "both", "reason"), [
+    # the record and its row agree, but the moves do not give those scores
+    (_swap_scores, True, "its moves end with the scores {replayed}, not its stored "
+                         "scores {stored}"),
+    (lambda e: e.update(actions=e["actions"][:-3]), False,
+     "its moves stop before the end of the game, and it records no error"),
+    (lambda e: e["actions"].insert(5, "no such action"), False,
+     "its moves do not replay: the record's 6th action"),
+    (lambda e: e.update(options={"farm_resort_empty": True}), False,
+     "not the record of game 1 of this tournament"),
+    (lambda e: e.update(agents=e["agents"][::-1]), False,
+     "not the record of game 1 of this tournament"),
+])
+def test_a_record_that_does_not_replay_to_its_game_is_refused(
+        tmp_path: Path, edit: Any, both: bool, reason: str) -> None:
+    """Every records.jsonl line is replayed on resume: a record that no longer gives its
+    game's scores (edited, or played by another engine) would be kept as if it did."""
+    run(tmp_path, tournament(games=4))
+    line = json.loads(next(x for x in lines(tmp_path / RECORDS) if '"index":1,' in x))
+    number = _edit_line(tmp_path / RECORDS, 1, edit)
+    if both:
+        _edit_line(tmp_path / PROGRESS, 1, edit)
+    before = files(tmp_path)
+    with pytest.raises(OutDirError) as refused:
+        OutDir(tmp_path, tournament(games=4), records=True, resume=True)
+    message = str(refused.value)
+    reason = reason.format(replayed=line["scores"], stored=line["scores"][::-1])
+    assert f"{tmp_path / RECORDS}, line {number}: " in message, message
+    assert reason in message, message
+    assert files(tmp_path) == before
+
+
+def test_a_result_that_differs_from_its_record_is_refused(tmp_path: Path) -> None:
+    """The record replays to its scores; the row of the same game says otherwise."""
+    run(tmp_path, tournament(games=4))
+    number = _edit_line(tmp_path / PROGRESS, 2, _swap_scores)
+    before = files(tmp_path)
+    with pytest.raises(OutDirError) as refused:
+        OutDir(tmp_path, tournament(games=4), records=True, resume=True)
+    message = str(refused.value)
+    assert f"{tmp_path / PROGRESS}, line {number}: game 2: its scores or error differ " \
+        f"from its record in {RECORDS}" in message, message
+    assert files(tmp_path) == before
+
+
+def test_the_records_of_games_that_failed_are_kept_on_resume(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failed game's record holds the moves before its error: they replay, and the
+    game counts as played."""
+    from tests.test_terminal_replay import _Failing
+
+    monkeypatch.setattr("keizai.sim.runner.make_agent", lambda spec, seed=None: _Failing(5))
+    run(tmp_path, tournament(games=3))
+    again = run(tmp_path, tournament(games=3), resume=True)
+    assert again.summary["resumed_games"] == 3 and again.summary["errors"] == 3
+
+
+def test_the_keizai_that_played_the_games_is_kept_and_another_refused(tmp_path: Path) -> None:
+    """A different keizai may play other games from the same seeds (its engine, rules or
+    bots changed): its games and ours are not mixed in one tournament."""
+    run(tmp_path, tournament(games=2))
+    stored = json.loads((tmp_path / ARGUMENTS).read_text())
+    assert stored["keizai"] == keizai.__version__
+    for version, said in (("0.0.1", f"played by keizai 0.0.1; this is keizai "
+                                    f"{keizai.__version__}"),
+                          (None, "does not say which keizai played its games")):
+        if version is None:
+            del stored["keizai"]
+        else:
+            stored["keizai"] = version
+        (tmp_path / ARGUMENTS).write_text(json.dumps(stored))
+        before = files(tmp_path)
+        with pytest.raises(OutDirError) as refused:
+            OutDir(tmp_path, tournament(games=2), records=True, resume=True)
+        assert said in str(refused.value) and "choose another --out" in str(refused.value)
+        assert files(tmp_path) == before

@@ -123,10 +123,13 @@ def _short_int(digits: str) -> int:
     return int(digits)
 
 
-def replay(record: dict[str, Any]) -> State:
-    """Rebuild a state from its record, action by action (each one checked)."""
+def replay(record: dict[str, Any], log: bool = True) -> State:
+    """Rebuild a state from its record, action by action (each one checked). `log`
+    False: without the event log (`State.log_enabled`; faster, for a check that needs
+    only the position)."""
     check_record(record)
     state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
+    state.log_enabled = log
     for step, name in enumerate(record["actions"]):
         try:
             state.apply(name)

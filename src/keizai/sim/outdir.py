@@ -2,9 +2,9 @@
 half-way (Ctrl-C, killed, the session ended) can be resumed (`--resume`).
 
 - `tournament.json`: the arguments that decide the games (game, players, line-up, seed,
-  options, whether records are kept) and the number of games. A resumed run must have
-  the same arguments; it may ask for more games (game g does not depend on how many
-  games there are).
+  options, whether records are kept), the number of games and the version of keizai
+  that plays them. A resumed run must have the same arguments and version; it may ask
+  for more games (game g does not depend on how many games there are).
 - `progress.jsonl`: one line per finished game, as its result arrives (the row of
   results.json), flushed at once: a killed run loses only the games still being played.
   A last line cut short by the kill is dropped on resume and its game played again.
@@ -16,7 +16,8 @@ half-way (Ctrl-C, killed, the session ended) can be resumed (`--resume`).
 
 Both files are in the order the games finished (each line names its game). A line that
 is damaged (not one a run wrote: edited, or from another tournament) stops the resume
-with its file and line number, before anything is changed.
+with its file and line number, before anything is changed; so does a record whose moves
+do not replay to its scores, or a row whose scores are not its record's.
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ from typing import Any, TextIO
 
 import keizai
 from keizai import i18n
-from keizai.engine import InvalidSetup
+from keizai.engine import IllegalAction, InvalidSetup
 from keizai.engine.errors import shown
-from keizai.engine.registry import parse_record
+from keizai.engine.registry import parse_record, replay
 from keizai.sim.tournament import Tournament
 
 ARGUMENTS = "tournament.json"
@@ -76,9 +77,12 @@ def _damaged(message_id: str, **params: Any) -> _Damaged:
 
 def arguments(tournament: Tournament, records: bool) -> dict[str, Any]:
     """What tournament.json holds for `tournament`: options with their defaults filled
-    in, so that `{}` and the defaults spelt out are the same tournament."""
+    in, so that `{}` and the defaults spelt out are the same tournament; and the version
+    of the keizai that plays its games (another may play other games from the same seeds,
+    `_same_keizai`)."""
     t = tournament
-    return {"format": FORMAT, "game": t.game, "players": t.players, "agents": t.agents,
+    return {"format": FORMAT, "keizai": keizai.__version__,
+            "game": t.game, "players": t.players, "agents": t.agents,
             "seed": t.seed, "options": keizai.get_game(t.game).resolve_options(t.options),
             "records": records, "games": t.games}
 
@@ -99,6 +103,7 @@ class OutDir:
         self.records = records
         self.rows: list[dict[str, Any]] = []  # the finished games, by index
         self._labels = tournament.labels
+        self._options = keizai.get_game(tournament.game).resolve_options(tournament.options)
         self.path.mkdir(parents=True, exist_ok=True)
         self._lock = _lock(self.path)
         try:
@@ -180,6 +185,7 @@ class OutDir:
                   for key, option in _DECIDING.items() if stored.get(key) != wanted[key]]
         if differ:
             raise OutDirError("sim.out.other_tournament", path=str(self.path), differ=differ)
+        _same_keizai(path, stored.get("keizai"))
         if stored["games"] > self.tournament.games:
             raise OutDirError("sim.out.fewer_games", path=str(self.path),
                               stored=stored["games"], games=self.tournament.games)
@@ -198,6 +204,14 @@ class OutDir:
             if len(unplayed) > 1:
                 raise _unmatched(self.path / RECORDS, unplayed,
                                  {"id": "sim.out.missing_results", "params": {"file": PROGRESS}})
+            # the record replays to its scores (`_record`): a row that says otherwise is
+            # the one in doubt
+            for g in sorted(g for g in rows if g in recorded):
+                if recorded[g] != [rows[g]["scores"], rows[g]["error"]]:
+                    raise OutDirError("sim.out.damaged_line", path=str(self.path / PROGRESS),
+                                      line=row_lines[g], reason={
+                                          "id": "sim.out.row_not_record",
+                                          "params": {"index": g, "file": RECORDS}})
             files.append((RECORDS, record_lines, exact))
         for name, lines, exact in files:
             keep = {number for index, number in lines.items() if index in rows}
@@ -261,7 +275,10 @@ class OutDir:
             raise _damaged("sim.out.bad_row", index=index, problem=problem)
         return index, row
 
-    def _record(self, line: bytes) -> tuple[int, None]:
+    def _record(self, line: bytes) -> tuple[int, list[Any]]:
+        """A record of this tournament's game (its deal, options and line-up), whose
+        moves replay to its stored scores; its index, and its scores and error (which
+        its row must repeat)."""
         try:
             record = parse_record(line)
         except InvalidSetup as error:
@@ -269,10 +286,50 @@ class OutDir:
         index = self._index(record.get("index"))
         t = self.tournament
         task = t.task(index)
-        if [record["game"], record["players"], record["seed"], record.get("seats")] != \
-                [t.game, t.players, task.seed, list(task.seats)]:
+        if [record["game"], record["players"], record["seed"], record.get("options"),
+                record.get("seats"), record.get("agents")] != \
+                [t.game, t.players, task.seed, self._options, list(task.seats),
+                 [self._labels[e] for e in task.entrants]]:
             raise _damaged("sim.out.not_record", index=index)
-        return index, None
+        failure = record.get("error")
+        if not (failure is None or isinstance(failure, str)):
+            raise _damaged("sim.out.not_record", index=index)
+        _check_replay(record, index)
+        return index, [record.get("scores"), failure]
+
+
+def _same_keizai(path: Path, version: object) -> None:
+    """Refuse to resume games that another keizai played (`version`, from tournament.json;
+    None when it was written before keizai kept its version there): a changed engine,
+    rules or bot may play other games from the same seeds, and mixing them silently
+    would make one tournament of two."""
+    here = keizai.__version__
+    if version == here:
+        return
+    if version is None:
+        raise OutDirError("sim.out.no_version", path=str(path), here=here)
+    there = version if isinstance(version, str) else shown(version)
+    raise OutDirError("sim.out.other_version", path=str(path.parent), there=there[:60],
+                      here=here)
+
+
+def _check_replay(record: dict[str, Any], index: int) -> None:
+    """Refuse a record whose moves do not replay to its stored scores (a game that
+    failed: whose moves, those before its error, do not replay). Without the event log;
+    still about as long as playing the game with random bots, a small part of it with
+    any other (figures in docs/bots.md)."""
+    try:
+        state = replay(record, log=False)
+    except IllegalAction as illegal:
+        raise _damaged("sim.out.record_illegal", index=index, why=illegal.to_json()) from None
+    if record.get("error") is not None:
+        return
+    if not state.is_over:
+        raise _damaged("sim.out.record_unfinished", index=index)
+    scores = [row["total"] for row in state.scores()]
+    if scores != record.get("scores"):
+        raise _damaged("sim.out.record_scores", index=index, replayed=json.dumps(scores),
+                       stored=shown(record.get("scores")))
 
 
 def _unmatched(path: Path, lines: list[int], what: dict[str, Any]) -> OutDirError:
