@@ -3,33 +3,41 @@ table, 企業帝國's turns) as well as by move, in three languages: it only ste
 
 from __future__ import annotations
 
-import random
+import time
 from typing import Any
 
+import httpx
 import pytest
 
 import keizai
 from tests.web.browser import language_page, unavailable_reason
-from tests.web.live_server import game_at
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 10_000
 
 
-def _played(game: str, seed: int, options: dict[str, Any] | None = None
-            ) -> tuple[list[str], list[keizai.State]]:
-    """A two-seat game played to its end by random choices: its actions, and the
-    position after each number of them."""
-    rng = random.Random(seed)
-    state = keizai.new_game(game, 2, seed=seed, options=options)
-    actions: list[str] = []
-    positions = [keizai.replay(state.record())]
-    while not state.is_over:
-        actions.append(rng.choice(state.legal_actions()).name)
-        state.apply(actions[-1])
-        positions.append(keizai.replay(state.record()))
-    return actions, positions
+def _finished(server, game: str, options: dict[str, Any] | None = None
+              ) -> tuple[dict, dict[str, Any]]:
+    """A two-seat game that random bots play to its end on `server`, and its record."""
+    created = httpx.post(f"{server.url}/api/games", json={
+        "game": game, "seats": ["random", "random"], "options": options or {}}).json()
+    deadline = time.monotonic() + 30
+    while not httpx.get(f"{server.url}/api/games/{created['id']}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    return created, httpx.get(f"{server.url}/api/games/{created['id']}/record").json()
+
+
+def _first_step(record: dict[str, Any], reached: Any) -> int:
+    """The first step of the record whose position `reached(state)`."""
+    state = keizai.new_game(record["game"], record["players"], record["seed"],
+                            record["options"])
+    for step, name in enumerate(record["actions"]):
+        if reached(state):
+            return step
+        state.apply(name)
+    raise AssertionError("never reached")
 
 
 def _step(page) -> int:
@@ -44,10 +52,10 @@ def _click(page, button: str) -> int:
 
 
 def test_the_replay_steps_to_the_next_and_back_to_the_last_round(browser, server) -> None:
-    actions, positions = _played("national-economy/progress", 5)
+    game, record = _finished(server, "national-economy/progress")
+    actions = record["actions"]
     # the steps at which National Economy's rounds 2 and 3 begin (its own round counter)
-    second, third = (next(k for k, s in enumerate(positions) if s.round == r) for r in (2, 3))
-    game = game_at(server, "national-economy/progress", ["human", "human"], 5, actions)
+    second, third = (_first_step(record, lambda s, r=r: s.round == r) for r in (2, 3))
     page = language_page(browser)
     page.goto(f"{server.url}/#/replay/{game['id']}")
     page.wait_for_selector("#replay-round-forward")
@@ -75,10 +83,8 @@ def test_the_replay_steps_to_the_next_and_back_to_the_last_round(browser, server
 def test_the_round_buttons_speak_the_game_s_own_word(browser, server, lang: str,
                                                       words: tuple[str, ...]) -> None:
     """企業帝國 counts turns (手番 / 回合), not rounds; its turn cap keeps the game short."""
-    options = {"max_turns": 5}
-    actions, positions = _played("enterprise-empire", 2, options)
-    second = next(k for k, s in enumerate(positions) if s.view(None)["turn"] == 1)
-    game = game_at(server, "enterprise-empire", ["human", "human"], 2, actions, options)
+    game, record = _finished(server, "enterprise-empire", {"max_turns": 5})
+    second = _first_step(record, lambda s: s.view(None)["turn"] == 1)
     page = language_page(browser, lang)
     page.goto(f"{server.url}/#/replay/{game['id']}")
     page.wait_for_selector("#replay-round-forward")
