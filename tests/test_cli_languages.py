@@ -182,6 +182,9 @@ def test_lang_before_the_command_is_every_commands_language() -> None:
     # the command's own --lang comes first
     code, out = keizai("--lang", "ja", "games", "--lang", "zh-TW")
     assert tr("game.futuropia", "zh-TW") in out
+    code, out = keizai("--lang", "ja")   # no command: Click's words, told in 日本語
+    assert code == 2 and tr("cli.usage.missing_command", "ja") in out
+    assert "Missing command" not in out
     code, out = keizai("--lang", "fr", "games", LANG="ja_JP.UTF-8")
     assert code == 2 and tr("cli.err_lang", "ja", langs=["en", "ja", "zh-TW"]) in out
 

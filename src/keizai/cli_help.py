@@ -178,6 +178,10 @@ def _param_hint(error: Any) -> str:
     return " / ".join(repr(name) for name in hint)
 
 
+# Click's words for a group called without a command (a plain UsageError, known by them)
+_MISSING_COMMAND = "Missing command."
+
+
 def _usage_error(error: Any, lang: str) -> Exception | None:
     """Click's usage error `error` told in `lang`: a UsageError of the same Click (Typer's
     copy or click itself), so Typer shows it as before; None where it stays as it is: in
@@ -198,6 +202,8 @@ def _usage_error(error: Any, lang: str) -> Exception | None:
         hint = _param_hint(error)
         key = "cli.usage.invalid_value_for" if hint else "cli.usage.invalid_value"
         text = i18n.tr(key, lang, name=hint, error=error.message)
+    elif kind == "UsageError" and error.message == _MISSING_COMMAND:
+        text = i18n.tr("cli.usage.missing_command", lang)   # `keizai --lang ja`
     else:
         return None
     return base(text, getattr(error, "ctx", None))
