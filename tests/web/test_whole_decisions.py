@@ -11,7 +11,8 @@ import pytest
 
 import keizai
 from keizai.engine import State
-from tests.web.browser import unavailable_reason
+from keizai.i18n import tr
+from tests.web.browser import language_page, play_seat, unavailable_reason
 from tests.web.live_server import LiveServer, game_at
 
 reason = unavailable_reason()
@@ -429,11 +430,12 @@ def test_an_optional_sound_when_the_turn_becomes_mine(browser, server) -> None:
 
 def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None:
     """Rulebook 翻開行動板: interest is one resource per loan, in any mix of money, food
-    and energy; the whole mix is typed and confirmed once."""
+    and energy; the whole mix is typed and confirmed once (a box to type in where more
+    than 3 may be taken)."""
     def interest(state: State) -> bool:
         d = state.pending_decision()
-        return (d is not None and d.kind == "interest" and d.amount >= 2
-                and any(c.id == "money" and c.count > 3 for c in d.candidates)
+        return (d is not None and d.kind == "interest" and d.amount >= 4
+                and any(c.id == "money" and c.count > 4 for c in d.candidates)
                 and len(d.candidates) >= 2)
     seed, actions = _position("futuropia", 2, interest)
     state = keizai.replay({"game": "futuropia", "players": 2, "seed": seed,
@@ -458,3 +460,111 @@ def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None
     expected[index] -= 1
     assert [after["money"], after["food"], after["energy"]] == expected
     assert not page.errors
+
+
+def _discard_with_spare_items(state: State) -> bool:
+    d = state.pending_decision()
+    return (d is not None and d.constraint == "exactly" and d.amount <= 3
+            and any(c.id == "item" and c.count > d.amount for c in d.candidates))
+
+
+def test_a_chip_offers_as_many_copies_as_the_decision_takes(browser, server) -> None:
+    """Found by playing: "Discard 3 cards" with 4 Consumer Items showed a number box
+    allowing 0-4 and "/4", and + picked a 4th, refused only at Confirm. The bound, the
+    box and + say the same: at most what the decision takes, here 3."""
+    seed, actions = _position("national-economy/mecenat", 2, _discard_with_spare_items)
+    state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
+                           "actions": actions})
+    decision = state.pending_decision()
+    items = decision.candidate("item")
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    chip = page.locator(".whole-candidate[data-pick='item']")
+    chip.wait_for()
+    assert chip.locator(".whole-count").inner_text().split() == [
+        "−", f"0/{decision.amount}", "+"]
+    assert chip.locator(".whole-number").count() == 0   # + three times is all it takes
+    for _ in range(items.count):
+        chip.locator(".plus").click()
+    assert page.get_attribute(".table", "data-picked") == str(decision.amount)
+    assert f"{decision.amount}/{decision.amount}" in chip.inner_text()
+    step = len(actions)
+    page.click("#whole-confirm")
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    assert not page.errors
+
+
+def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, server
+                                                                    ) -> None:
+    """Found by playing: the chips of a payment or a discard showed "Value 10" ("価値",
+    "價值") beside each card, which plays no part there (each card counts as one), and a
+    payday sale's sets were "建設公司 ($5)" with half-width brackets in 日本語 and 中文.
+    A payment chip is the card's name; a sale says what each building sells for."""
+    seed, actions = _position("national-economy/mecenat", 2, _discard_with_spare_items)
+    state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
+                           "actions": actions})
+    card = next(c for c in state.pending_decision().candidates if c.id != "item")
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    names = {"en": card.label, "ja": tr(card.term, "ja"),
+             "zh-TW": tr(card.term, "zh-TW")}
+    for lang, name in names.items():
+        page = language_page(browser, lang)
+        play_seat(page, server, game)
+        chip = page.locator(f".whole-candidate[data-pick='{card.id}']")
+        assert chip.locator(".whole-label").inner_text() == name
+        assert chip.locator(".muted").count() == 0, chip.inner_text()
+        page.context.close()
+    seed, actions = _position("national-economy/progress", 1, lambda s: (
+        (d := s.pending_decision()) is not None and d.kind == "sell"))
+    state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
+                           "actions": actions})
+    sale = state.pending_decision()
+    first = sale.candidate(sale.sets[0][0])
+    price = first.info["price"]
+    game = game_at(server, "national-economy/progress", ["human"], seed, actions)
+    for lang, sells, bracket in (("en", f"sells for ${price}", " ({})"),
+                                 ("ja", f"売却額 ${price}", "（{}）"),
+                                 ("zh-TW", f"售價 ${price}", "（{}）")):
+        page = language_page(browser, lang)
+        play_seat(page, server, game)
+        chip = page.locator(f".whole-candidate[data-pick='{first.id}']")
+        assert chip.locator(".muted").inner_text().strip() == sells
+        worth = sum(sale.candidate(cid).weight for cid in sale.sets[0])
+        assert page.inner_text(".whole-set[data-set='0']").endswith(
+            bracket.format(f"${worth}"))
+        assert not page.errors
+        page.context.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_on_a_phone_a_long_whole_decision_keeps_confirm_in_sight(browser, server,
+                                                                  size) -> None:
+    """Found at 360×740: with 7 cards to choose from, the Choices panel (40% of the
+    screen, over the board) cut off the total and Confirm, to be found by scrolling
+    inside it; and a long card name pushed its value out of the card
+    ("Petrochemical Complex 28"). The total and Confirm stay in the panel's sight, the
+    panel keeps to its share of the screen and nothing sticks out of its card."""
+    seed, actions = _position("national-economy/mecenat", 2, lambda s: (
+        (d := s.pending_decision()) is not None and len(d.candidates) >= 7))
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    width, height = size
+    for lang in ("en", "ja", "zh-TW"):
+        page = language_page(browser, lang, width, height)
+        play_seat(page, server, game)
+        page.wait_for_selector("#whole")
+        panel = page.locator("#choices").bounding_box()
+        assert panel["height"] <= 0.41 * height
+        for part in ("#whole-total", "#whole-confirm"):
+            box = page.locator(part).bounding_box()
+            assert panel["y"] <= box["y"] and box["y"] + box["height"] <= (
+                panel["y"] + panel["height"] + 0.5), (lang, part)
+        outside = page.evaluate("""() => [...document.querySelectorAll(
+            '.card *, .whole-candidate *')].filter((el) => {
+              const box = el.parentElement.closest('.card, .whole-candidate')
+                .getBoundingClientRect(); const r = el.getBoundingClientRect();
+              return r.width && (r.right > box.right + 1 || r.left < box.left - 1); })
+            .map((el) => el.textContent)""")
+        assert outside == [], (lang, outside)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not page.errors
+        page.context.close()

@@ -6,7 +6,6 @@
 import { h } from "./dom.js";
 import { lang, t, tr } from "./i18n.js";
 
-/** A candidate's name in the page's language (the server's English label otherwise). */
 /** A candidate's name: its catalogue term in every language (the engine's English label
  * carries the figures too, which the page shows beside the name), else that label. */
 function labelOf(c) { return c.term ? tr(c.term) : c.label; }
@@ -32,35 +31,61 @@ export function chosenObject(selection) {
   return out;
 }
 
-function setCount(selection, candidate, n) {
+/** The most copies of `c` the decision can take: no more than the player holds, nor
+ * than the amount asks for ("discard 3 cards" with 4 Consumer Items: 3), nor than a
+ * limit or the largest allowed set holds. The chips, the number box and clicks on the
+ * board all stop there, so what the panel says and what it lets one pick agree. */
+export function most(whole, c) {
+  const weight = Math.max(1, c.weight);
+  let cap = c.count;
+  if (whole.constraint === "exactly") cap = Math.floor(whole.amount / weight);
+  else if (whole.constraint === "cover") cap = Math.ceil(whole.amount / weight);
+  else if (whole.constraint === "range") cap = Math.floor((whole.maximum ?? c.count) / weight);
+  else if (whole.constraint === "one_of") {
+    cap = Math.max(0, ...whole.sets.map((set) => set.filter((id) => id === c.id).length));
+  }
+  for (const tag of c.tags ?? []) cap = Math.min(cap, whole.limits?.[tag] ?? cap);
+  return Math.max(0, Math.min(c.count, cap));
+}
+
+// The decision each candidate came from (candidateFor), for the bound of a board click.
+const decisionOf = new WeakMap();
+
+function setCount(selection, whole, candidate, n) {
   const copies = new Set();
-  for (let k = 0; k < Math.max(0, Math.min(n, candidate.count)); k += 1) copies.add(k);
+  for (let k = 0; k < Math.max(0, Math.min(n, most(whole, candidate))); k += 1) copies.add(k);
   selection.set(candidate.id, copies);
 }
 
-/** Click on the board: pick or unpick copy `ordinal` of the candidate. */
+/** Click on the board: pick or unpick copy `ordinal` of the candidate (up to `most`). */
 export function toggle(selection, candidate, ordinal) {
   const copies = selection.get(candidate.id) ?? new Set();
+  const whole = decisionOf.get(candidate);
+  const bound = whole ? most(whole, candidate) : candidate.count;
   if (copies.has(ordinal)) copies.delete(ordinal);
-  else if (copies.size < candidate.count) copies.add(ordinal);
+  else if (copies.size < bound) copies.add(ordinal);
   selection.set(candidate.id, copies);
 }
 
 /** The candidate an atomic action name belongs to (pay:x, sell:x, house:x). */
 export function candidateFor(whole, name) {
-  return whole.candidates.find((c) => c.action === name || c.copy_actions.includes(name)) ?? null;
+  const found = whole.candidates.find((c) => c.action === name || c.copy_actions.includes(name));
+  if (found) decisionOf.set(found, whole);
+  return found ?? null;
 }
 
 /** The candidate's figures its name does not show already ("住宅01（ベッド1）" names its
  * beds), as the terminal does. */
-function figures(c) {
+function figures(whole, c) {
   const info = c.info ?? {};
   const parts = [];
-  if (info.price !== undefined) parts.push(`$${info.price}`);
+  // a card paid or discarded counts as one card whatever its value: its name is all
+  if (info.price !== undefined) {
+    parts.push(whole.kind === "sell" ? t("whole_sells_for", info.price) : `$${info.price}`);
+  }
   if (info.beds !== undefined) parts.push(t("whole_beds", info.beds));
   if (info.energy !== undefined) parts.push(t("whole_energy", info.energy));
   if (info.vp !== undefined) parts.push(t("whole_vp", info.vp > 0 ? `+${info.vp}` : info.vp));
-  if (info.value !== undefined && info.price === undefined) parts.push(t("value") + ` ${info.value}`);
   const name = labelOf(c);
   return parts.filter((part) => !name.includes(part)).join(" · ");
 }
@@ -105,38 +130,42 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
         .weight, 0);
       return h("button", { type: "button", class: `whole-set${same ? " picked" : ""}`,
         dataset: { set: String(i) }, onclick: () => {
-          for (const c of whole.candidates) setCount(selection, c, counts[c.id] ?? 0);
+          for (const c of whole.candidates) setCount(selection, whole, c, counts[c.id] ?? 0);
           onChange();
-        } }, `${labels.join(" + ")} ($${worth})`);
+        } }, labels.join(" + ") + t("paren", `$${worth}`));
     })) : null;
   const chips = h("ul", { class: "whole-candidates" }, whole.candidates.map((c) => {
     const n = countOf(selection, c.id);
+    const bound = most(whole, c);
+    const set = (k) => { setCount(selection, whole, c, k); onChange(); };
+    const shown = figures(whole, c);
     return h("li", { class: `whole-candidate${n ? " picked" : ""}`, dataset: { pick: c.id } },
       h("span", { class: "whole-label" }, labelOf(c)),
-      figures(c) ? h("span", { class: "muted" }, ` ${figures(c)}`) : null,
+      shown ? h("span", { class: "muted" }, ` ${shown}`) : null,
       c.weight !== 1 && whole.unit === "card"
         ? h("span", { class: "muted" }, ` ${t("whole_counts", c.weight)}`) : null,
       h("span", { class: "whole-count" },
         h("button", { type: "button", class: "small minus", "aria-label": "−",
-          onclick: () => { setCount(selection, c, n - 1); onChange(); } }, "−"),
-        " ", c.count > 3 ? h("input", { type: "number", class: "whole-number", min: 0,
-          max: c.count, value: n, "aria-label": labelOf(c), onchange: (e) => {
-            setCount(selection, c, Number(e.target.value) || 0); onChange(); } })
-          : String(n), `/${c.count} `,
+          onclick: () => set(n - 1) }, "−"),
+        " ", bound > 3 ? h("input", { type: "number", class: "whole-number", min: 0,
+          max: bound, value: n, "aria-label": labelOf(c), onchange: (e) => {
+            set(Number(e.target.value) || 0); } })
+          : String(n), `/${bound} `,
         h("button", { type: "button", class: "small plus", "aria-label": "+",
-          onclick: () => { setCount(selection, c, n + 1); onChange(); } }, "+")));
+          onclick: () => set(n + 1) }, "+")));
   }));
   return h("div", { class: "whole", id: "whole" },
     h("p", { class: "prompt whole-prompt" }, promptOf(whole)),
     infoLine(whole),
     sets,
     chips,
-    h("p", { class: "whole-total", id: "whole-total" },
-      t("whole_total", total(whole, selection), goal(whole),
-        t(`whole_unit_${whole.unit === "$" ? "dollar" : whole.unit}`, goal(whole)))),
-    h("div", { class: "whole-buttons" },
-      h("button", { type: "button", id: "whole-confirm", class: "primary", disabled,
-        onclick: onConfirm }, t("confirm")),
-      h("button", { type: "button", id: "whole-clear", disabled, onclick: () => {
-        selection.clear(); onChange(); } }, t("whole_clear"))));
+    h("div", { class: "whole-foot" },   // on a phone it stays in sight (style.css)
+      h("p", { class: "whole-total", id: "whole-total" },
+        t("whole_total", total(whole, selection), goal(whole),
+          t(`whole_unit_${whole.unit === "$" ? "dollar" : whole.unit}`, goal(whole)))),
+      h("div", { class: "whole-buttons" },
+        h("button", { type: "button", id: "whole-confirm", class: "primary", disabled,
+          onclick: onConfirm }, t("confirm")),
+        h("button", { type: "button", id: "whole-clear", disabled, onclick: () => {
+          selection.clear(); onChange(); } }, t("whole_clear")))));
 }
