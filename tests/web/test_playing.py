@@ -8,10 +8,13 @@ scores in seat order and 企業帝國's not at all."""
 from __future__ import annotations
 
 import random
+import re
 
+import httpx
 import pytest
 
 import keizai
+from keizai.i18n import action_label, catalogue, tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
 from tests.web.live_server import game_at
 
@@ -161,3 +164,77 @@ def test_the_replay_ranks_the_final_scores(browser, server) -> None:
                                           "ths => ths.map((t) => t.textContent)")
         assert heads[1:] == ["1. P2", "2. P1"], (name, heads)
         assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_futuropia_robots_say_the_energy_they_need(browser, server, lang: str) -> None:
+    """Found playing the robots tile: "Take 3 robots" said nothing of the energy run
+    that follows (the terminal's menu does: robots + house energy in energy). Each count
+    says what it needs against the energy one has; the robots taken are on the board."""
+    game = game_at(server, "futuropia", ["human", "human"], 0, ["action:robots"])
+    state = keizai.replay({"game": "futuropia", "players": 2, "seed": 0,
+                           "actions": ["action:robots"]})
+    me = state.view(0)["communities"][0]
+    page = language_page(browser, lang)
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    play_seat(page, server, game)
+    for action in state.legal_actions():
+        need = me["robots"] + int(action.name.split(":")[1]) + me["house_energy"]
+        extra = tr("fu.menu.robots", lang, need=need, energy=me["energy"])
+        label = tr("fu.menu.line", lang, label=action_label("futuropia", action.name, lang),
+                   extra=extra)
+        assert page.inner_text(f"[data-action='{action.name}']") == label
+    page.click("[data-action='robots:2']")
+    page.wait_for_selector(".table[data-step='2']", timeout=WAIT)
+    robots = tr("fu_robots", lang)
+    assert f"{robots} {me['robots'] + 2}" in page.inner_text(".player[data-seat='0'] .stats")
+    assert not page.errors, page.errors
+
+
+def test_a_whole_game_in_traditional_chinese(browser, server) -> None:
+    """National Economy solo played to its end in 繁體中文 by the page's own first
+    choices (the discards chosen whole with the chips): every move is taken, no English
+    word shows on the way, and the end screen says the result in 中文."""
+    game = game_at(server, "national-economy/progress", ["human"], 0)
+    page = language_page(browser, "zh-TW")
+    play_seat(page, server, game)
+    latin: set[str] = set()
+    for _ in range(60):
+        page.wait_for_selector(".table[data-turn=mine]:not(.busy), .table[data-over=yes]",
+                               timeout=WAIT)
+        if page.get_attribute(".table", "data-over") == "yes":
+            break
+        latin.update(re.findall(r"[A-Za-z]{3,}", page.inner_text(".table")))
+        step = _step(page)
+        if page.query_selector(".whole-set"):
+            page.click(".whole-set >> nth=0")
+        elif page.query_selector("#whole"):
+            _pick_whole(page)
+        else:
+            page.click(".legal >> nth=0")
+        if page.query_selector("#whole"):
+            page.click("#whole-confirm")
+        page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    assert page.get_attribute(".table", "data-over") == "yes"
+    latin.update(re.findall(r"[A-Za-z]{3,}", page.inner_text(".table")))
+    assert latin == set(), latin
+    row = httpx.get(f"{server.url}/api/games/{game['id']}/view", params={"seat": 0},
+                    headers={"x-keizai-token": game["seats"][0]["token"]}).json()["scores"][0]
+    key = "game_over_solo_won" if row["won"] else "game_over_solo_lost"
+    assert page.inner_text("#game-over h2") == catalogue("zh-TW")[key].format(
+        row["total"], row["target"])
+    assert not page.errors, page.errors
+
+
+def _pick_whole(page) -> None:
+    """Press + on the chips, first to last, until the total reaches the goal."""
+    def total() -> list[int]:
+        return [int(n) for n in re.findall(r"\d+", page.inner_text("#whole-total"))[:2]]
+    for _ in range(20):
+        chosen, goal = total()
+        if chosen >= goal:
+            return
+        for plus in page.locator(".whole-candidate .plus").all():
+            plus.click()
+            if total()[0] > chosen:
+                break

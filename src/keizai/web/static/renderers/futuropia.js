@@ -6,7 +6,7 @@
 // (refresh, stop, invite:n, robots:n, buy:none, house:done, repay:done) are buttons.
 
 import { h } from "../dom.js";
-import { actionLabel, seatName, t } from "../i18n.js";
+import { actionLabel, seatName, t, tr } from "../i18n.js";
 
 const TILES = ["food", "power", "invite", "robots", "subsidy"];
 const RESOURCES = ["money", "food", "energy"];
@@ -130,7 +130,23 @@ export const futuropiaRenderer = {
     return text === key ? phase : text;
   },
 
-  label(action) { return actionLabel("futuropia", action.name, action.label); },
+  /** A count to choose says what it asks of the run that follows, as the terminal's
+   * menu does: taking n robots needs robots + n + house energy in energy, inviting n
+   * residents needs residents + n food (the community deciding is the current player's,
+   * as in the terminal: Futuropia's view names no seat of its own). */
+  label(action, view) {
+    const label = actionLabel("futuropia", action.name, action.label);
+    const me = view?.communities?.find((c) => c.seat === view.current_player);
+    const [verb, arg] = action.name.split(":");
+    const n = Number(arg);
+    let extra = null;
+    if (me && verb === "robots") {
+      extra = tr("fu.menu.robots", { need: me.robots + n + me.house_energy, energy: me.energy });
+    } else if (me && verb === "invite") {
+      extra = tr("fu.menu.invite", { need: me.residents + n, food: me.food });
+    }
+    return extra ? tr("fu.menu.line", { label, extra }) : label;
+  },
 
   confirm(action) {
     return action.name === "stop" ? t("confirm_action", t("fu_stop")) : null;
