@@ -15,8 +15,7 @@ from typer.testing import CliRunner
 from keizai import games as keizai_games
 from keizai import get_game
 from keizai.cli import app
-from keizai.cli_help import locale_language
-from keizai.i18n import tr
+from keizai.i18n import locale_language, tr
 from keizai.sim.outdir import ARGUMENTS, PROGRESS, RECORDS, RESULTS
 from tests.i18n.test_cjk_typography import ENGLISH, LATIN_OK, VERBATIM
 

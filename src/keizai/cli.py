@@ -59,8 +59,8 @@ def _language(lang: str | None, ctx: typer.Context | None = None) -> str:
     if lang is None and ctx is not None:
         lang = ctx.find_root().params.get("lang")
     if lang is not None and lang not in i18n.LANGUAGES:
-        raise _refuse(cli_help.locale_language(), "cli.err_lang", langs=list(i18n.LANGUAGES))
-    return lang or cli_help.locale_language()
+        raise _refuse(i18n.locale_language(), "cli.err_lang", langs=list(i18n.LANGUAGES))
+    return lang or i18n.locale_language()
 
 
 def _fail(message: str, lang: str = "en") -> typer.Exit:

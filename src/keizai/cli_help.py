@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import difflib
 import functools
-import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import typer.core
@@ -37,7 +36,7 @@ _RICH_ENGLISH: dict[str, str] = {}
 def help_language(args: Sequence[str]) -> str:
     """The language of the help and of the usage errors. Help is shown before --lang is
     read, so the command line is read here: the last `--lang X` or `--lang=X` before a
-    lone "--", else the locale's language (`locale_language`)."""
+    lone "--", else the locale's language (`i18n.locale_language`)."""
     chosen = None
     for i, arg in enumerate(args):
         if arg == "--":
@@ -46,40 +45,7 @@ def help_language(args: Sequence[str]) -> str:
             chosen = args[i + 1]
         elif arg.startswith("--lang="):
             chosen = arg.partition("=")[2]
-    return chosen if chosen in i18n.LANGUAGES else locale_language()
-
-
-def locale_language(environ: Mapping[str, str] | None = None) -> str:
-    """The language a program translated with GNU gettext speaks in this environment.
-    The messages' locale is the first of LC_ALL, LC_MESSAGES and LANG that is set and
-    not empty. In the C (or POSIX) locale, or with none set, that is English whatever
-    LANGUAGE says (as glibc, which does heed it in C.UTF-8). Otherwise LANGUAGE, a list
-    of languages separated by ":", comes first: its first language keizai speaks, else
-    English (gettext does not fall back to the locale then); without it, the locale's
-    language, else English."""
-    env = os.environ if environ is None else environ
-    messages = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
-                     if env.get(name)), "C")
-    if messages in ("C", "POSIX"):   # as glibc: not C.UTF-8, where LANGUAGE counts
-        return i18n.DEFAULT
-    wanted = env.get("LANGUAGE", "").split(":") if env.get("LANGUAGE") else [messages]
-    return next((lang for code in wanted if (lang := _catalogue_of(code))), i18n.DEFAULT)
-
-
-# the regions and the script of Chinese written in Traditional characters
-_TRADITIONAL = {"tw", "hk", "mo", "hant"}
-
-
-def _catalogue_of(code: str) -> str | None:
-    """The catalogue for a locale or language name (`ja_JP.UTF-8`, `zh_TW`, `zh-Hant-HK`,
-    `en`), or None: keizai has no Simplified Chinese (`zh_CN`, `zh_SG`, `zh-Hans`, a bare
-    `zh`), nor any other language."""
-    parts = code.partition(".")[0].partition("@")[0].replace("-", "_").lower().split("_")
-    if parts[0] in ("en", "ja"):
-        return parts[0]
-    if parts[0] == "zh" and "hans" not in parts and _TRADITIONAL & set(parts):
-        return "zh-TW"
-    return None
+    return chosen if chosen in i18n.LANGUAGES else i18n.locale_language()
 
 
 def help_key(command: str, param: Any = None) -> str:

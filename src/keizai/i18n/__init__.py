@@ -36,9 +36,9 @@ three languages need no plural rules beyond English's one/other, and a standard-
 from __future__ import annotations
 
 import json
-import locale
 import os
 import string
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -54,28 +54,37 @@ def msg(key: str, **params: Any) -> Message:
     return (key, params)
 
 
-def normalize(code: str | None) -> str:
-    """The catalogue language for a locale or language code (English when unknown)."""
-    if not code:
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language a program translated with GNU gettext speaks in this environment.
+    The messages' locale is the first of LC_ALL, LC_MESSAGES and LANG that is set and
+    not empty. In the C (or POSIX) locale, or with none set, that is English whatever
+    LANGUAGE says (as glibc, which does heed it in C.UTF-8). Otherwise LANGUAGE, a list
+    of languages separated by ":", comes first: its first language keizai speaks, else
+    English (gettext does not fall back to the locale then); without it, the locale's
+    language, else English."""
+    env = os.environ if environ is None else environ
+    messages = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
+                     if env.get(name)), "C")
+    if messages in ("C", "POSIX"):   # as glibc: not C.UTF-8, where LANGUAGE counts
         return DEFAULT
-    code = code.replace("_", "-").split(".")[0].lower()
-    if code.startswith("ja"):
-        return "ja"
-    if code.startswith("zh"):
+    wanted = env.get("LANGUAGE", "").split(":") if env.get("LANGUAGE") else [messages]
+    return next((lang for code in wanted if (lang := _catalogue_of(code))), DEFAULT)
+
+
+# the regions and the script of Chinese written in Traditional characters
+_TRADITIONAL = {"tw", "hk", "mo", "hant"}
+
+
+def _catalogue_of(code: str) -> str | None:
+    """The catalogue for a locale or language name (`ja_JP.UTF-8`, `zh_TW`, `zh-Hant-HK`,
+    `en`), or None: keizai has no Simplified Chinese (`zh_CN`, `zh_SG`, `zh-Hans`, a bare
+    `zh`), nor any other language."""
+    parts = code.partition(".")[0].partition("@")[0].replace("-", "_").lower().split("_")
+    if parts[0] in ("en", "ja"):
+        return parts[0]
+    if parts[0] == "zh" and "hans" not in parts and _TRADITIONAL & set(parts):
         return "zh-TW"
-    return "en"
-
-
-def default_language() -> str:
-    """The language of the user's locale (LC_ALL, LC_MESSAGES, LANG, then the C library)."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            return normalize(value)
-    try:
-        return normalize(locale.getlocale()[0])
-    except ValueError:
-        return DEFAULT
+    return None
 
 
 @cache
