@@ -143,7 +143,7 @@ def replay(record: dict[str, Any], log: bool = True) -> State:
 def replay_rounds(record: dict[str, Any]) -> list[int | None]:
     """The round (`Game.round_number`) of the position after each number of the record's
     actions, from the set-up (0 actions) to the last: where a replay steps by round."""
-    state = replay({**record, "actions": []})
+    state = replay({**record, "actions": []}, log=False)
     rounds = [state.game.round_number(state)]
     for name in record["actions"]:
         state.apply(name)
