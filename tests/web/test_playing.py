@@ -238,3 +238,19 @@ def _pick_whole(page) -> None:
             plus.click()
             if total()[0] > chosen:
                 break
+
+
+def test_futuropia_invite_counts_say_the_food_they_need(browser, server) -> None:
+    """As the robots: "Invite 4 residents" said nothing of the feeding run after it."""
+    game = game_at(server, "futuropia", ["human", "human"], 0, ["action:invite"])
+    state = keizai.replay({"game": "futuropia", "players": 2, "seed": 0,
+                           "actions": ["action:invite"]})
+    me = state.view(0)["communities"][0]
+    page = language_page(browser, "en")
+    play_seat(page, server, game)
+    for action in state.legal_actions():
+        need = me["residents"] + int(action.name.split(":")[1])
+        extra = tr("fu.menu.invite", "en", need=need, food=me["food"])
+        assert page.inner_text(f"[data-action='{action.name}']") == tr(
+            "fu.menu.line", "en", label=action_label("futuropia", action.name), extra=extra)
+    assert not page.errors, page.errors
