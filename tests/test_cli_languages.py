@@ -58,6 +58,13 @@ def test_the_refusals_of_sim_bench_and_serve_are_in_the_language_asked(
         (["sim", "--players", "9", "--games", "1"], tr(
             "setup.players", lang, game=MECENAT.id, least=MECENAT.min_players,
             most=MECENAT.max_players, players=9)),
+        (["sim", "--players", "2", "--agents", "random,heuristic,mcts"],
+         tr("sim.err.agents_for_seats", lang, agents=3, seats=2)),
+        (["sim", "--games", "0"], tr("sim.err.games_at_least_one", lang)),
+        (["sim", "--games", "10000001"],
+         tr("sim.err.too_many_games", lang, most="10,000,000", games="10,000,001")),
+        (["sim", "--backend", "ray", "--address", "nowhere"],
+         tr("sim.err.ray_address", lang, address="'nowhere'")),
         (["bench", "--seconds", "0"], tr("cli.bench.err_seconds", lang, value=0.0)),
         (["bench", "--players", "9"], tr("cli.bench.err_players", lang, most=4, players=9)),
         (["serve", "--bot-delay", "-1"],
@@ -84,6 +91,10 @@ def test_the_english_messages_read_as_they_did(tmp_path: Path) -> None:
                                            "keizai play"),
             (["sim", "--game", "chess"], "error: unknown game 'chess'; known: "
                                          "enterprise-empire, futuropia, "),
+            (["sim", "--players", "1", "--agents", "random,mcts"],
+             "error: 2 agents for 1 seat"),
+            (["sim", "--games", "20000000"], "error: at most 10,000,000 games in one run, "
+             "not 20,000,000; split a larger experiment into runs with other seeds"),
             (["bench", "--seconds", "nan"], "error: --seconds must be a positive number, "
                                             "not nan"),
             (["serve", "--log-level", "loud"], "error: --log-level must be error, warning or "

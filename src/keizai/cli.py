@@ -803,8 +803,7 @@ def sim(
 
 def _setup_error_text(error: ValueError | KeyError, game: str, lang: str) -> str:
     """Why `keizai sim` or `keizai bench` cannot set up its games, in `lang`: an unknown
-    --game and the engine's refusals are catalogue messages; the other reasons of
-    keizai.sim (a Ray cluster that does not answer …) are English."""
+    --game, and the refusals of the engine and of keizai.sim, are catalogue messages."""
     if isinstance(error, UnknownGame):
         return i18n.tr("cli.err_unknown_id", lang, game=shown(game),
                        known=keizai.games())

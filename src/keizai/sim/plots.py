@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from keizai.engine import InvalidSetup
+
 if TYPE_CHECKING:
     from keizai.sim.tournament import TournamentResult
 
@@ -12,7 +14,7 @@ def _pyplot():  # type: ignore[no-untyped-def]
     try:
         import matplotlib
     except ImportError:  # pragma: no cover - depends on the installation
-        raise ValueError("plots need matplotlib: pip install 'keizai[sim]'") from None
+        raise InvalidSetup.refuse("sim.err.needs_matplotlib") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -56,15 +56,16 @@ class Tournament:
         if not self.agents:
             self.agents = ["random"]
         if len(self.agents) > self.players:
-            raise ValueError(f"{len(self.agents)} agents for {self.players} seats")
+            raise InvalidSetup.refuse("sim.err.agents_for_seats", agents=len(self.agents),
+                                     seats=self.players)
         for spec in self.agents:
             parse_spec(spec)
         self.agents = [self.agents[i % len(self.agents)] for i in range(self.players)]
         if self.games < 1:
-            raise ValueError("games must be at least 1")
+            raise InvalidSetup.refuse("sim.err.games_at_least_one")
         if self.games > MAX_GAMES:  # every game is a task and a result row in memory
-            raise ValueError(f"at most {MAX_GAMES:,} games in one run, not {self.games:,}; "
-                             "split a larger experiment into runs with other seeds")
+            raise InvalidSetup.refuse("sim.err.too_many_games", most=f"{MAX_GAMES:,}",
+                                     games=f"{self.games:,}")
         # the game, players and options, and the seeds: every deal lies between the first
         # and the last (a game that cannot be set up would have no record)
         for deal in dict.fromkeys((self.seed, self.task(self.games - 1).seed)):
@@ -73,7 +74,8 @@ class Tournament:
             except InvalidSetup as error:
                 if deal == self.seed:
                     raise
-                raise ValueError(f"the last game's deal, seed {deal}: {error}") from None
+                raise InvalidSetup.refuse("sim.err.last_deal", seed=deal,
+                                          why=error.to_json()) from None
 
     @property
     def labels(self) -> list[str]:
@@ -378,7 +380,7 @@ def run_tournament(tournament: Tournament, workers: int | None = None, backend: 
                 raise
             pool.shutdown()
     else:
-        raise ValueError(f"unknown backend {backend!r} (local or ray)")
+        raise InvalidSetup.refuse("sim.err.backend", backend=repr(backend))
     rows.sort(key=lambda r: r["game"])
     return TournamentResult(t, rows, time.perf_counter() - started, backend, workers,
                             resumed=len(played or []))
@@ -399,8 +401,8 @@ RAY_CONNECT_SECONDS = 5.0
 
 
 def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> None:
-    """Refuse (ValueError) a Ray address whose host does not accept a TCP connection on
-    its port within `timeout` seconds. "host:port" (the head's GCS) and "ray://host:port"
+    """Refuse (InvalidSetup, a ValueError) a Ray address whose host does not accept a TCP
+    connection on its port within `timeout` seconds. "host:port" (the head's GCS) and "ray://host:port"
     (Ray Client) are checked; "auto", "local" and other forms are left to Ray."""
     rest = address.removeprefix("ray://")
     if address in ("auto", "local") or "/" in rest:
@@ -409,15 +411,16 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> Non
     host = host.removeprefix("[").removesuffix("]")  # [::1]:6379
     if not (colon and host and port_text.isascii() and port_text.isdigit()
             and len(port_text) <= 5 and 0 < int(port_text) < 65536):
-        raise ValueError(f"Ray address {address!r} is not host:port (e.g. 10.0.0.5:6379)")
+        raise InvalidSetup.refuse("sim.err.ray_address", address=repr(address))
     try:
         with socket.create_connection((host, int(port_text)), timeout=timeout):
             pass
     except OSError as error:
-        reason = f"no answer within {timeout:g} s" if isinstance(error, TimeoutError) \
-            else (error.strerror or str(error)).lower()
-        raise ValueError(f"no Ray cluster at {address}: {reason} (is its head running? "
-                         "`ray start --head` prints the address)") from None
+        reason = ({"id": "sim.err.no_answer", "params": {"seconds": f"{timeout:g}"}}
+                  if isinstance(error, TimeoutError)
+                  else {"text": (error.strerror or str(error)).lower()})
+        raise InvalidSetup.refuse("sim.err.no_ray_cluster", address=address,
+                                  reason=reason) from None
 
 
 def _run_ray(t: Tournament, tasks: list[Task], address: str | None, records: bool,
@@ -425,7 +428,7 @@ def _run_ray(t: Tournament, tasks: list[Task], address: str | None, records: boo
     try:
         import ray
     except ImportError:  # pragma: no cover - depends on the installation
-        raise ValueError("the ray backend needs Ray: pip install 'keizai[sim]'") from None
+        raise InvalidSetup.refuse("sim.err.needs_ray") from None
     if not ray.is_initialized():
         if address is not None:
             check_ray_address(address)
