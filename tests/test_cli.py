@@ -873,9 +873,11 @@ def test_replay_in_a_terminal_steps_with_keys(tmp_path: Path) -> None:
     child = spawn("--lang", "en")
     child.expect("view: everyone")
     child.expect(f"Move 0/{moves}: ")
-    for key, shown in (("", f"Move 1/{moves} · P1: "), ("t", rf"Move \d+/{moves}: Enter"),
+    for key, shown in (("", f"Move 1/{moves} · P1: "),
+                       ("t", rf"Move \d+/{moves}, round \d+: Enter"),
                        ("40", f"Move 40/{moves} · P"), ("e", "Final ranking: 1. P"),
-                       ("", "That was the last move"), ("p", f"Move {moves - 1}/{moves}: ")):
+                       ("", "That was the last move"),
+                       ("p", rf"Move {moves - 1}/{moves}, round \d+: ")):
         child.expect(prompt)
         child.sendline(key)
         child.expect(shown)
