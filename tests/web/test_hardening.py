@@ -121,11 +121,8 @@ def test_a_bot_that_never_answers_delays_no_other_game(db_url) -> None:
         assert table.state.current_player != 0   # the random stand-in moved
 
 
-def test_bots_think_in_other_processes(client) -> None:
-    """The bot's decision is computed outside the server process (no GIL shared with the
-    requests)."""
-    import os
-
+def pool_after_a_bot_move(client) -> Any:
+    """The server's bot pool, once a bot opening a new game has moved (so it has workers)."""
     pool: BotPool = client.app.state.tables.settings.pool
     game = create(client, seats=["random", "human"])
     table = client.app.state.tables.get(game["id"])
@@ -133,6 +130,15 @@ def test_bots_think_in_other_processes(client) -> None:
     while table.state.current_player == 0 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert pool._executor is not None
+    return pool
+
+
+def test_bots_think_in_other_processes(client) -> None:
+    """The bot's decision is computed outside the server process (no GIL shared with the
+    requests)."""
+    import os
+
+    pool = pool_after_a_bot_move(client)
     pids = {p.pid for p in pool._executor._processes.values()}
     assert pids and os.getpid() not in pids
 
@@ -142,13 +148,7 @@ def test_a_server_that_stops_leaves_no_bot_worker_or_pool_thread(db_url) -> None
     the workers are gone and the pool's manager thread has ended before Python's exit
     hook could race it."""
     with TestClient(create_app(db_url)) as client:
-        pool: BotPool = client.app.state.tables.settings.pool
-        game = create(client, seats=["random", "human"])
-        table = client.app.state.tables.get(game["id"])
-        deadline = time.monotonic() + 60
-        while table.state.current_player == 0 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert pool._executor is not None
+        pool = pool_after_a_bot_move(client)
         workers = list(pool._executor._processes.values())
         manager = pool._executor._executor_manager_thread
     assert workers and not [worker for worker in workers if worker.is_alive()]
