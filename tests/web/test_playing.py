@@ -254,3 +254,24 @@ def test_futuropia_invite_counts_say_the_food_they_need(browser, server) -> None
         assert page.inner_text(f"[data-action='{action.name}']") == tr(
             "fu.menu.line", "en", label=action_label("futuropia", action.name), extra=extra)
     assert not page.errors, page.errors
+
+
+def test_futuropia_is_played_on_the_board(browser, server) -> None:
+    """Found playing the robots tile: Futuropia's own action tiles, resources and
+    generators were never click targets (the renderer looked for the reader's seat in the
+    view, which Futuropia's does not name), so every choice was a button of the Choices
+    panel. The tiles of the community deciding are clicked on the board."""
+    game = game_at(server, "futuropia", ["human", "human"], 0)
+    page = language_page(browser)
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    play_seat(page, server, game)
+    tiles = page.locator(".player[data-seat='0'] .fu-tile.legal")
+    tiles.first.wait_for()
+    names = {a.name for a in keizai.new_game("futuropia", 2, seed=0).legal_actions()}
+    assert {f"action:{t}" for t in tiles.evaluate_all(
+        "els => els.map((el) => el.dataset.tile)")} == names
+    assert page.locator("#choices .loose .action").count() == 0
+    assert page.locator(".player[data-seat='1'] .legal").count() == 0
+    page.click(".player[data-seat='0'] .fu-tile[data-tile='robots']")
+    page.wait_for_selector("[data-action='robots:1']", timeout=WAIT)
+    assert not page.errors, page.errors

@@ -66,23 +66,27 @@ function subsidy(view) {
 
 function community(c, view, ctx) {
   const mine = c.seat === view.seat;
+  // The clicks belong to the community deciding now: the current player's (Futuropia's
+  // view names no seat of its own, so `mine` never held and every tile, resource and
+  // generator was a button of the Choices panel instead of a place on the board).
+  const deciding = c.seat === view.current_player;
   const resources = RESOURCES.map((r) => {
     const el = stat(t(`fu_${r}`), c[r], "button");
     el.type = "button";
     el.classList.add("fu-resource");
-    return mine ? ctx.target(el, `pay:${r}`) : el;
+    return deciding ? ctx.target(el, `pay:${r}`) : el;
   });
   const loans = stat(t("fu_loans"), c.loans, "button");
   loans.type = "button";
   loans.classList.add("fu-resource");
-  if (mine) ctx.target(loans, "repay:loan");
+  if (deciding) ctx.target(loans, "repay:loan");
   const tiles = TILES.map((tile) => {
     const up = c.tiles_face_up.includes(tile);
     const el = h("div", { class: `fu-tile${up ? " up" : ""}`, dataset: { tile } },
       t(`fu_tile_${tile}`));
-    return mine ? ctx.target(el, `action:${tile}`) : el;
+    return deciding ? ctx.target(el, `action:${tile}`) : el;
   });
-  const gens = c.generators.map((g) => (mine ? ctx.target(generator(g), `discard:${g.id}`,
+  const gens = c.generators.map((g) => (deciding ? ctx.target(generator(g), `discard:${g.id}`,
     t("confirm_action", t("fu_discard", g.id))) : generator(g)));
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     c.seat ? " current" : ""}`, dataset: { seat: c.seat } },
