@@ -494,6 +494,27 @@ def test_a_chip_offers_as_many_copies_as_the_decision_takes(browser, server) -> 
     assert not page.errors
 
 
+def test_a_click_on_the_board_stops_where_the_chips_do(browser, server) -> None:
+    """Paying 1 card with two copies of a card in hand: a click on the second copy picked
+    it too ("2/1"), refused only at Confirm. The board stops at the same bound."""
+    seed, actions = _position("national-economy/mecenat", 2, lambda s: (
+        (d := s.pending_decision()) is not None and d.constraint == "exactly"
+        and d.amount == 1 and any(c.id != "item" and c.count >= 2 for c in d.candidates)))
+    state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
+                           "actions": actions})
+    twin = next(c for c in state.pending_decision().candidates
+                if c.id != "item" and c.count >= 2)
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    copies = page.locator(f"#hand [data-pick='{twin.id}']")
+    copies.first.wait_for()
+    copies.nth(0).click()
+    copies.nth(1).click()
+    assert page.get_attribute(".table", "data-picked") == "1"
+    assert "1/1" in page.inner_text(f".whole-candidate[data-pick='{twin.id}']")
+    assert not page.errors
+
+
 def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, server
                                                                     ) -> None:
     """Found by playing: the chips of a payment or a discard showed "Value 10" ("価値",
