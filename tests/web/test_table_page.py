@@ -5,7 +5,9 @@ the offer shown only to whoever decides, and the board first on a phone."""
 from __future__ import annotations
 
 import random
+import time
 
+import httpx
 import pytest
 
 import keizai
@@ -118,3 +120,47 @@ def test_the_board_comes_first_on_a_phone(browser, server) -> None:
     board = page.locator(".table-body .board").bounding_box()
     side = page.locator(".table-body .side").bounding_box()
     assert board["y"] < side["y"], (board, side)
+
+
+def _panels(page) -> list[tuple[str, bool]]:
+    """The board's seat panels in order: (seat, whether its heading says "(you)")."""
+    return [(seat, "(you)" in heading) for seat, heading in page.eval_on_selector_all(
+        ".board .player", "ps => ps.map((p) => [p.dataset.seat, p.querySelector('h3')"
+        ".textContent])")]
+
+
+@pytest.mark.parametrize("name", ["futuropia", "national-economy/mecenat", "enterprise-empire"])
+def test_every_seat_reads_its_own_table_first(browser, server, name: str) -> None:
+    """P2's page shows P2's panel first, marked "(you)", and no other so marked; a
+    spectator's shows the seats in order, none marked (Futuropia's showed P2 the P1
+    community first and no "(you)": the renderers looked for the reader's seat in the
+    view, which Futuropia's does not name; 企業帝國's kept seat order)."""
+    game = game_at(server, name, ["human", "human"], 0)
+    page = language_page(browser)
+    play_seat(page, server, game, seat=1)
+    page.wait_for_selector(".board .player")
+    assert _panels(page) == [("1", True), ("0", False)]
+    page.goto(f"{server.url}/#/watch/{game['id']}")
+    page.wait_for_selector(".table .board .player")
+    assert _panels(page) == [("0", False), ("1", False)]
+    assert not page.errors, page.errors
+
+
+def test_the_replay_shows_the_seat_it_is_seen_from_first(browser, server) -> None:
+    """A Futuropia replay seen as P2 shows P2's community first (not marked "(you)": a
+    replay is watched, not played); seen by everyone, in seat order."""
+    created = httpx.post(f"{server.url}/api/games", json={
+        "game": "futuropia", "seats": ["random", "random"]}).json()
+    deadline = time.monotonic() + 30
+    while not httpx.get(f"{server.url}/api/games/{created['id']}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    page = language_page(browser)
+    page.goto(f"{server.url}/#/replay/{created['id']}")
+    page.wait_for_selector(".replay .board .player")
+    assert _panels(page) == [("0", False), ("1", False)]
+    page.select_option(".replay-controls select", "1")
+    page.wait_for_function("() => document.querySelector('.replay .board .player')"
+                           ".dataset.seat === '1'", timeout=WAIT)
+    assert _panels(page) == [("1", False), ("0", False)]
+    assert not page.errors, page.errors

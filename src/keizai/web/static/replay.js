@@ -59,7 +59,9 @@ export function showReplay(root, gameId) {
   function render() {
     if (!frame) { root.replaceChildren(h("p", {}, "…")); return; }
     const renderer = rendererFor(summary.game);
-    const ctx = { mapped: new Set(), target: (el) => el };
+    // seen from the seat shown (none: everyone's view); a replay is watched, not played,
+    // so that seat is not "you" (renderers/seat.js)
+    const ctx = { seat: frame.seat, yours: false, mapped: new Set(), target: (el) => el };
     const [roundBackButton, roundForwardButton, where] = roundControls();
     root.replaceChildren(h("div", { class: "replay", dataset: { step } },
       h("div", { class: "table-head" }, h("h2", {}, `${gameTitle(summary.game, summary.title)} — ${t("replay")}`),
@@ -86,8 +88,7 @@ export function showReplay(root, gameId) {
           : `${seatName(frame.last_seat)}${t("colon")}`,
         actionLabel(summary.game, frame.last, frame.last_label ?? frame.last)) : null,
       h("div", { class: "table-body" },
-        // a replay is watched, not played: the viewed seat is not "you"
-        h("div", { class: "board" }, renderer.render({ ...frame.view, replay: true }, ctx)),
+        h("div", { class: "board" }, renderer.render(frame.view, ctx)),
         h("aside", { class: "side" },
           scores ? scoreTable(scores.scores, scores.ranking, t("final_scores"),
             scores.places) : null,

@@ -355,6 +355,8 @@ export function showTable(root, { gameId, seat, token }) {
     const whole = message.whole && message.legal.length ? message.whole : null;
     const ordinals = new Map();
     const ctx = {
+      seat,          // the table is this page's seat's (renderers/seat.js)
+      yours: true,
       mapped: new Set(),
       pendingName: pending?.name,
       /** Whether `name` can be chosen now (a renderer shows some choices only then). */

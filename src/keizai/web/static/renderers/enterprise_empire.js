@@ -6,6 +6,7 @@
 
 import { h } from "../dom.js";
 import { actionLabel, cardName, has, lang, seatName, t, tr } from "../i18n.js";
+import { ownFirst, youMark } from "./seat.js";
 
 const SIDE = 9;   // spaces per side; corners at 0, 9, 18, 27
 
@@ -77,7 +78,7 @@ function centre(view, ctx) {
     h("div", { class: "stats" }, h("span", {}, `${t("ee_turn")} `, h("b", {}, view.turn)),
       h("span", {}, `${t("phase")} `, h("b", {}, t(`ee_phase_${view.phase}`))),
       h("span", {}, `${t("ee_price_pile")} `, h("b", {}, view.price_pile))),
-    view.phase === "move" && view.current_player === view.seat ? die : null,
+    view.phase === "move" && view.current_player === ctx.seat ? die : null,
     offer ? h("div", { class: "ee-offer panel" }, h("b", {}, t("ee_offer")), " ",
       `${named(offer.material)} ${money(offer.price)}${t("paren", offer.steps)}`,
       h("div", { class: "ee-offer-actions" },
@@ -97,12 +98,12 @@ function centre(view, ctx) {
 }
 
 function playerPanel(p, view, ctx) {
-  const mine = p.seat === view.seat;
+  const mine = p.seat === ctx.seat;
   const company = p.company_card;
   const panel = h("section", { class: `panel player${mine ? " me" : ""}${view.current_player
     === p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
   h("h3", {}, pawn(p), ` ${seatName(p.seat)} ${tr(`ee.group.${p.group}`)}`,
-    mine && !view.replay ? t("paren", t("you")) : "", p.corner ? ` · ${p.corner}` : ""),
+    youMark(p.seat, ctx), p.corner ? ` · ${p.corner}` : ""),
   h("div", { class: "stats" }, h("span", {}, `${t("ee_cash")} `, h("b", {}, money(p.cash))),
     h("span", {}, `${t("ee_companies")} `, h("b", {}, p.companies_founded)),
     h("span", {}, `${t("ee_price_cards")} `, h("b", {}, p.price_cards))),
@@ -121,7 +122,7 @@ function playerPanel(p, view, ctx) {
 export const enterpriseEmpireRenderer = {
   render(view, ctx) {
     return h("div", { class: "ee" }, board(view, ctx),
-      view.players.map((p) => playerPanel(p, view, ctx)));
+      ownFirst(view.players, ctx).map((p) => playerPanel(p, view, ctx)));
   },
 
   prompt(view) { return t(`ee_prompt_${view.phase}`); },

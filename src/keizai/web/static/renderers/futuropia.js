@@ -7,6 +7,7 @@
 
 import { h } from "../dom.js";
 import { actionLabel, seatName, t, tr } from "../i18n.js";
+import { ownFirst, youMark } from "./seat.js";
 
 const TILES = ["food", "power", "invite", "robots", "subsidy"];
 const RESOURCES = ["money", "food", "energy"];
@@ -65,10 +66,9 @@ function subsidy(view) {
 }
 
 function community(c, view, ctx) {
-  const mine = c.seat === view.seat;
-  // The clicks belong to the community deciding now: the current player's (Futuropia's
-  // view names no seat of its own, so `mine` never held and every tile, resource and
-  // generator was a button of the Choices panel instead of a place on the board).
+  const mine = c.seat === ctx.seat;
+  // The clicks belong to the community deciding now: the current player's (the page
+  // offers them only to that seat; the view is the same for every seat).
   const deciding = c.seat === view.current_player;
   const resources = RESOURCES.map((r) => {
     const el = stat(t(`fu_${r}`), c[r], "button");
@@ -91,7 +91,7 @@ function community(c, view, ctx) {
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     c.seat ? " current" : ""}`, dataset: { seat: c.seat } },
   h("h3", {}, h("span", { class: `pawn p${c.seat}` }), ` ${seatName(c.seat)}`,
-    mine && !view.replay ? t("paren", t("you")) : "", c.finished ? ` · ${t("fu_finished")}` : ""),
+    youMark(c.seat, ctx), c.finished ? ` · ${t("fu_finished")}` : ""),
   h("div", { class: "stats" }, resources, loans,
     stat(t("fu_residents"), `${c.residents}${t("paren", t("fu_idle", c.idle_residents))}`),
     stat(t("fu_robots"), c.robots_waiting ? `${c.robots} +${c.robots_waiting}` : c.robots),
@@ -108,8 +108,6 @@ function community(c, view, ctx) {
 export const futuropiaRenderer = {
   render(view, ctx) {
     const buyingHouses = view.decision?.phase === "buy houses";
-    const me = view.communities.find((c) => c.seat === view.seat);
-    const others = view.communities.filter((c) => c.seat !== view.seat);
     return h("div", { class: "fu" },
       h("div", { class: "panel ne-top" }, stat(t("fu_turn_of"), view.current_player === null ? "—"
         : seatName(view.current_player)),
@@ -123,8 +121,7 @@ export const futuropiaRenderer = {
       h("section", { class: "panel" }, h("h3", {}, t("fu_houses")),
         h("div", { class: "cards" }, view.house_supply.map((x) => (buyingHouses
           ? ctx.target(house(x), `house:${x.id}`) : house(x))))),
-      me ? community(me, view, ctx) : null,
-      others.map((c) => community(c, view, ctx)));
+      ownFirst(view.communities, ctx).map((c) => community(c, view, ctx)));
   },
 
   prompt(view) {

@@ -6,6 +6,7 @@
 import { h } from "../dom.js";
 import { actionLabel, cardName, cardText, seatName, t } from "../i18n.js";
 import { scoreTable } from "../scores.js";
+import { gapAfter, ownFirst, youMark } from "./seat.js";
 
 // Names and effect texts come from the message catalogue by card id, so switching the
 // language redraws them (the views' English `name`/`text` are the fallback).
@@ -93,8 +94,14 @@ function paydayForecast(p, view) {
     short > 0 ? t("payday_short", short) : t("payday_covered"));
 }
 
+/** A seat panel's heading: "P2 (you) ★" ("P2（你）★": no space after the bracket). */
+function heading(seat, view, ctx) {
+  const label = `${seatName(seat)}${youMark(seat, ctx)}`;
+  return ` ${label}${view.start_player === seat ? `${gapAfter(label)}★` : ""}`;
+}
+
 function playerPanel(p, view, ctx) {
-  const mine = p.seat === view.seat;
+  const mine = p.seat === ctx.seat;
   const buildings = p.buildings.map((b) => {
     const el = card(b, { used: b.used });
     if (mine) {
@@ -105,8 +112,7 @@ function playerPanel(p, view, ctx) {
   });
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
-  h("h3", {}, h("span", { class: `pawn p${p.seat}` }), ` ${seatName(p.seat)}`,
-    mine && !view.replay ? t("paren", t("you")) : "", view.start_player === p.seat ? " ★" : ""),
+  h("h3", {}, h("span", { class: `pawn p${p.seat}` }), heading(p.seat, view, ctx)),
   h("div", { class: "stats" }, stat(t("money"), `$${p.money}`),
     stat(t("workers"), `${p.workers_ready}/${p.workers}${p.trainees ? ` +${p.trainees}` : ""}`),
     stat(t("hand"), p.hand_size), stat(t("items"), p.consumer_items),
@@ -141,8 +147,8 @@ function revealedPanel(view, ctx) {
 
 export const nationalEconomyRenderer = {
   render(view, ctx) {
-    const me = view.seat === null ? null : view.players[view.seat];
-    const others = view.players.filter((p) => p.seat !== view.seat);
+    const players = ownFirst(view.players, ctx);
+    const me = players.find((p) => p.seat === ctx.seat);
     return h("div", { class: "ne" },
       h("div", { class: "ne-top panel" },
         stat(t("round"), `${view.round}/${view.rounds}`), stat(t("wage"), `$${view.wage}`),
@@ -155,8 +161,7 @@ export const nationalEconomyRenderer = {
         ? scoreTable(view.scores, null, t("solo_target")) : null,
       revealedPanel(view, ctx),
       me ? handPanel(me, view, ctx) : null,
-      me ? playerPanel(me, view, ctx) : null,
-      others.map((p) => playerPanel(p, view, ctx)));
+      players.map((p) => playerPanel(p, view, ctx)));
   },
 
   prompt(view) {

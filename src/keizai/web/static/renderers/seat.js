@@ -1,0 +1,24 @@
+// Whose table a renderer draws. The page tells every renderer in `ctx`, one way for every
+// game: `ctx.seat` is the seat the table is seen from (a live table's own seat, the seat a
+// replay shows; null for a spectator or a replay seen by everyone) and `ctx.yours` whether
+// that seat is the reader's (at a live table; a replay is watched, not played). A game's
+// view need not name the seat it was made for (Futuropia's is the same for every seat).
+
+import { t } from "../i18n.js";
+
+/** `items` (each with a `seat`) with the table's own seat first, the others in order. */
+export function ownFirst(items, ctx) {
+  return [...items.filter((x) => x.seat === ctx.seat),
+    ...items.filter((x) => x.seat !== ctx.seat)];
+}
+
+/** " (you)" / "（你）" after the reader's own seat at a live table, else "". */
+export function youMark(seat, ctx) {
+  return ctx.yours && seat === ctx.seat ? t("paren", t("you")) : "";
+}
+
+/** The space between a seat's label and what follows it on its line: none after a
+ * full-width bracket ("P2（你）在線", "P2 (you) online"; docs/i18n.md). */
+export function gapAfter(label) {
+  return label.endsWith("）") ? "" : " ";
+}
