@@ -125,3 +125,21 @@ def test_the_page_puts_no_half_width_punctuation_around_catalogue_texts() -> Non
     for lang in ("ja", "zh-TW"):
         assert catalogue(lang)["paren"] == "（{0}）" and catalogue(lang)["colon"] == "："
     assert catalogue("en")["paren"] == " ({0})" and catalogue("en")["colon"] == ": "
+
+
+# a page template the page fills with a seat's label: t("waiting", seatName(…)), the
+# winners' names (one's own marked "P1（你）") …
+SEAT_FILLED = re.compile(r"""\bt\(([^,()]*),\s*(?:seatName\(|names\b)""")
+
+
+def test_the_page_writes_a_seat_label_next_to_its_words() -> None:
+    """In 日本語 and 中文 a seat's label meets the word beside it with no space, as the log
+    writes it ({seat:seat}が): the page marks one's own seat with the full-width
+    「（你）」, which needs none ("P1（你） 獲勝" was the winner line)."""
+    ids = {key for path in STATIC.rglob("*.js")
+           for first in SEAT_FILLED.findall(path.read_text(encoding="utf-8"))
+           for key in re.findall(r'"([\w.]+)"', first)}
+    assert {"game_over_winner", "game_over_shared", "waiting"} <= ids, ids
+    spaced = {(lang, key): catalogue(lang)[key] for lang in ("ja", "zh-TW") for key in ids
+              if re.search(r" \{0\}|\{0\} ", catalogue(lang)[key])}
+    assert not spaced, spaced
