@@ -103,9 +103,11 @@ def test_a_whole_payment_by_clicking_cards_and_confirming_once(browser, server) 
     assert not page.errors
 
 
-def test_a_whole_payday_sale_shows_wages_cash_shortfall_and_sets(browser, server) -> None:
+def test_a_whole_payday_sale_shows_wages_cash_shortfall_once_and_sets(browser, server
+                                                                      ) -> None:
     """Payday (rulebook): short of money, sell buildings that cover the wages; every
-    allowed set is one choice, confirmed once."""
+    allowed set is one choice, confirmed once. The prompt says the wages, cash and
+    shortfall, in each language, and nothing says them again (a line under it did)."""
     seed, actions = _position("national-economy/progress", 1, lambda s: (
         (d := s.pending_decision()) is not None and d.kind == "sell" and len(d.sets) >= 2))
     state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
@@ -113,10 +115,13 @@ def test_a_whole_payday_sale_shows_wages_cash_shortfall_and_sets(browser, server
     decision = state.pending_decision()
     game = game_at(server, "national-economy/progress", ["human"], seed, actions)
     page = _open(browser, server, game)
-    page.wait_for_selector("#whole-info")
-    info = decision.info
-    assert (f"Wages due ${info['wages_due']} · cash ${info['cash']} · short "
-            f"${info['shortfall']}") in page.inner_text("#whole-info")
+    page.wait_for_selector("#whole")
+    for lang, wages in (("en", "wages"), ("ja", "賃金"), ("zh-TW", "工資")):
+        page.select_option("#lang-select", lang)
+        text = page.inner_text("#whole")
+        assert text.count(decision.prompt_in(lang)) == 1, text
+        assert wages not in text.replace(decision.prompt_in(lang), "").lower(), text
+    page.select_option("#lang-select", "en")
     assert page.locator(".whole-set").count() == len(decision.sets)
     page.click(".whole-set[data-set='0']")
     step = len(actions)

@@ -102,17 +102,12 @@ function goal(whole) {
   return String(whole.amount);
 }
 
+/** What the prompt does not say: a house purchase's money and loans (a payday sale's
+ * prompt says its wages, cash and shortfall itself). */
 function infoLine(whole) {
-  const i = whole.info ?? {};
-  if (whole.kind === "sell") {
-    return h("p", { class: "whole-info", id: "whole-info" },
-      t("whole_payday", i.wages_due, i.cash, i.shortfall));
-  }
-  if (whole.kind === "houses") {
-    return h("p", { class: "whole-info", id: "whole-info" },
-      t("whole_houses_money", i.money, i.loan_value));
-  }
-  return null;
+  if (whole.kind !== "houses") return null;
+  return h("p", { class: "whole-info", id: "whole-info" },
+    t("whole_houses_money", whole.info.money, whole.info.loan_value));
 }
 
 /** The panel: prompt, figures, chips with − n/N +, the running total and Confirm. */
