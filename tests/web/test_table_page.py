@@ -83,8 +83,9 @@ def test_refused_and_malformed_addresses_say_why(browser, server) -> None:
 def test_the_seats_panel_labels_in_three_languages(browser, server) -> None:
     """An invited seat not here yet is no open seat; a bot's level is translated; the
     host is offered no mute for their own seat; the lobby's seat kinds are capitalised
-    alike; in 日本語 and 中文 one's own seat reads "P1（あなた）", without the space the
-    English " (you)" has before it (found in session 14)."""
+    alike; in 日本語 and 中文 one's own seat reads "P1（あなた）オンライン", without the
+    spaces the English "P1 (you) online" has around the bracket (found in session 14;
+    the one after it stayed)."""
     page = language_page(browser)
     page.goto(server.url + "/")
     page.wait_for_selector("#create-game")
@@ -107,7 +108,7 @@ def test_the_seats_panel_labels_in_three_languages(browser, server) -> None:
         assert level in seats.nth(2).inner_text(), seats.nth(2).inner_text()
         assert "normal" not in seats.nth(2).inner_text()
         mine = seats.nth(0).inner_text()    # the full-width bracket right after the name
-        assert "（" in mine and " （" not in mine, mine
+        assert "（" in mine and " （" not in mine and "） " not in mine, mine
     assert not page.errors, page.errors
 
 

@@ -8,6 +8,7 @@ import { botName, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent,
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
+import { gapAfter } from "./renderers/seat.js";
 import { scoreTable } from "./scores.js";
 import { playerName, tableSocial } from "./table_social.js";
 import { candidateFor, chosenObject, countOf, newSelection, toggle, wholePanel }
@@ -120,11 +121,11 @@ export function showTable(root, { gameId, seat, token }) {
    * an invited seat whose player has not come yet, online or away. */
   function seatsPanel(renderer) {
     const pawnClass = (seatNo) => renderer.pawnClass?.(message.view, seatNo) ?? `p${seatNo}`;
+    const label = (s) => playerName(s) + (s.seat === seat ? t("paren", t("you")) : "");
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
-      ` ${playerName(s)}`,
-      s.seat === seat ? t("paren", t("you")) : "", " ",
+      ` ${label(s)}${gapAfter(label(s))}`,
       s.kind === "bot" ? `${t("bot")}${t("colon")}${botName(s.agent)}` : humanSeatStatus(s),
       handoverLeft(s) !== null && handoverLeft(s) <= 0
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
