@@ -6,7 +6,15 @@ Standard library only.
 from keizai.engine.action import Action, ActionSpace
 from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame
 from keizai.engine.game import Game
-from keizai.engine.registry import games, get_game, new_game, register, replay, replay_rounds
+from keizai.engine.registry import (
+    Outline,
+    games,
+    get_game,
+    new_game,
+    register,
+    replay,
+    replay_outline,
+)
 from keizai.engine.rng import Rng, SmallDraws, drawing_from, rng_from
 from keizai.engine.state import ActionLike, Event, State
 
@@ -18,6 +26,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidSetup",
+    "Outline",
     "Rng",
     "SmallDraws",
     "State",
@@ -28,6 +37,6 @@ __all__ = [
     "new_game",
     "register",
     "replay",
-    "replay_rounds",
+    "replay_outline",
     "rng_from",
 ]

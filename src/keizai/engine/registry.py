@@ -6,6 +6,7 @@ import importlib
 import json
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame, shown
@@ -127,25 +128,50 @@ def replay(record: dict[str, Any], log: bool = True) -> State:
     """Rebuild a state from its record, action by action (each one checked). `log`
     False: without the event log (`State.log_enabled`; faster, for a check that needs
     only the position)."""
-    check_record(record)
-    state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
-    state.log_enabled = log
+    state = _set_up(record, log)
     for step, name in enumerate(record["actions"]):
-        try:
-            state.apply(name)
-        except IllegalAction as error:
-            # numbered from 1, as a person counts: "the 3rd action", 「3 番目の行動」
-            raise IllegalAction.refuse("refuse.record_action", action=step + 1,
-                                       name=shown(name), why=error.to_json()) from None
+        _apply_recorded(state, step, name)
     return state
 
 
-def replay_rounds(record: dict[str, Any]) -> list[int | None]:
-    """The round (`Game.round_number`) of the position after each number of the record's
-    actions, from the set-up (0 actions) to the last: where a replay steps by round."""
-    state = replay({**record, "actions": []}, log=False)
-    rounds = [state.game.round_number(state)]
-    for name in record["actions"]:
-        state.apply(name)
-        rounds.append(state.game.round_number(state))
-    return rounds
+@dataclass(frozen=True)
+class Outline:
+    """What a replay viewer needs of every step of a record, found in one pass: where it
+    steps by round, and who took each action."""
+
+    rounds: tuple[int | None, ...]     # the round (`Game.round_number`) after 0, 1, ... actions
+    movers: tuple[int | None, ...]     # the seat that took the 1st, 2nd, ... action
+    round_starts: tuple[int, ...]      # the steps (numbers of actions) where a round begins
+
+
+def replay_outline(record: dict[str, Any]) -> Outline:
+    """The record's `Outline`, from one replay without the event log (each action checked)."""
+    state = _set_up(record, log=False)
+    round_number = state.game.round_number
+    rounds, movers = [round_number(state)], []
+    for step, name in enumerate(record["actions"]):
+        movers.append(state.current_player)
+        _apply_recorded(state, step, name)
+        rounds.append(round_number(state))
+    starts = (k for k in range(1, len(rounds)) if rounds[k] != rounds[k - 1])
+    return Outline(tuple(rounds), tuple(movers), tuple(starts))
+
+
+def _set_up(record: dict[str, Any], log: bool) -> State:
+    check_record(record)
+    state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
+    state.log_enabled = log
+    return state
+
+
+def _apply_recorded(state: State, step: int, name: object) -> None:
+    """Apply the record's `step`th action (from 0) as `State.apply` checks it. A known name
+    goes in as its index: `apply` checks an index as it checks a name (the same refusals),
+    without `Game.to_action`'s decoding in plain Python."""
+    known = state.game.action_space.by_name(name) if type(name) is str else None
+    try:
+        state.apply(name if known is None else known.index)
+    except IllegalAction as error:
+        # numbered from 1, as a person counts: "the 3rd action", 「3 番目の行動」
+        raise IllegalAction.refuse("refuse.record_action", action=step + 1,
+                                   name=shown(name), why=error.to_json()) from None

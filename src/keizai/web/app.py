@@ -6,6 +6,7 @@ import asyncio
 import gc
 import json
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import keizai
 from keizai import i18n
-from keizai.engine import replay_rounds
+from keizai.engine import Outline, replay_outline
 from keizai.store import Store
 from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
@@ -80,10 +81,13 @@ class Limits:
     create: tuple[float, float] | None = (10, 0.2)
     claim: tuple[float, float] | None = (10, 0.5)
     act: tuple[float, float] | None = (60, 15.0)
+    # A replay frame replays the game up to its step: a long 企業帝國 game's last frame
+    # costs milliseconds of CPU. A person stepping through one asks a few per second.
+    replay: tuple[float, float] | None = (30, 10.0)
 
     @classmethod
     def off(cls) -> Limits:
-        return cls(None, None, None)
+        return cls(None, None, None, None)
 
 
 class RateLimiter:
@@ -112,6 +116,28 @@ class RateLimiter:
         if len(self.buckets) > self.MAX_CLIENTS:
             self.buckets.clear()
         self.buckets[(kind, client)] = (level - 1, now)
+
+
+class Outlines:
+    """The replay outlines (`keizai.engine.Outline`: rounds, who moved) of the `size`
+    finished games replayed last, by game id and record length: a finished game's record
+    never changes, so its outline is replayed once, not at every frame."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.cached: OrderedDict[tuple[str, int], Outline] = OrderedDict()
+
+    async def of(self, game_id: str, record: dict[str, Any]) -> Outline:
+        key = (game_id, len(record["actions"]))
+        outline = self.cached.get(key)
+        if outline is None:
+            outline = await asyncio.to_thread(replay_outline, record)
+            self.cached[key] = outline
+            if len(self.cached) > self.size:
+                self.cached.popitem(last=False)
+        else:
+            self.cached.move_to_end(key)
+        return outline
 
 
 def client_of(connection: Request | WebSocket) -> str:
@@ -232,6 +258,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds,
                                     bot_games=bot_games), idle_after)
     limiter = RateLimiter(limits or Limits())
+    outlines = Outlines()
     social = Social(store, tables, social_config)   # names, ratings, clock, chat
     tables.settings.hooks = social
     social.guard = lambda kind, request: limiter.take(kind, client_of(request))
@@ -365,8 +392,12 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         return table.state.record()
 
     @app.get("/api/games/{game_id}/replay")
-    async def get_replay(game_id: str, step: int = 0, seat: str | None = None) -> dict[str, Any]:
-        """The position after `step` actions of a finished game, seen by `seat` (or all)."""
+    async def get_replay(game_id: str, request: Request, step: int = 0,
+                         seat: str | None = None, log: bool = True) -> dict[str, Any]:
+        """The position after `step` actions of a finished game, seen by `seat` (or all);
+        `log=false` leaves out the English log lines (the page renders `events`). One
+        replay to `step` per frame; the rest comes from the game's cached outline."""
+        limiter.take("replay", client_of(request))
         table = await tables.open(game_id)
         finished(table)
         record = table.state.record()
@@ -376,27 +407,25 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         number = parse_seat(seat)
         if number is not None:
             check_seat(number, record["players"])
-        before = await asyncio.to_thread(keizai.replay,
-                                         {**record, "actions": record["actions"][:step - 1]}
-                                         ) if step else None
+        outline = await outlines.of(game_id, record)
         state = await asyncio.to_thread(keizai.replay,
                                         {**record, "actions": record["actions"][:step]})
-        rounds = await asyncio.to_thread(replay_rounds, record)
         last = record["actions"][step - 1] if step else None
-        return {"step": step, "steps": total, "seat": number, "view": state.view(number),
-                "log": state.log(number), "last": last,
-                "events": [i18n.to_json(e) for e in state.events(number)],
-                # who took the last action and its readable label (no raw ids)
-                "last_seat": before.current_player if before is not None else None,
-                "last_label": str(state.game.to_action(last)) if last else None,
-                # the finished game's scores and places, shown beside every step (not
-                # every game's view has them: 企業帝國's has none)
-                "scores": table.state.scores(), "ranking": table.state.ranking(),
-                "places": table.state.places(),
-                # the round of this step (None: a game without rounds) and the steps at
-                # which a round begins, which the replay steps to
-                "round": rounds[step],
-                "round_starts": [k for k in range(1, total + 1) if rounds[k] != rounds[k - 1]]}
+        frame = {"step": step, "steps": total, "seat": number, "view": state.view(number),
+                 "last": last, "events": [i18n.to_json(e) for e in state.events(number)],
+                 # who took the last action and its readable label (no raw ids)
+                 "last_seat": outline.movers[step - 1] if step else None,
+                 "last_label": str(state.game.to_action(last)) if last else None,
+                 # the finished game's scores and places, shown beside every step (not
+                 # every game's view has them: 企業帝國's has none)
+                 "scores": table.state.scores(), "ranking": table.state.ranking(),
+                 "places": table.state.places(),
+                 # the round of this step (None: a game without rounds) and the steps at
+                 # which a round begins, which the replay steps to
+                 "round": outline.rounds[step], "round_starts": list(outline.round_starts)}
+        if log:
+            frame["log"] = state.log(number)
+        return frame
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:

@@ -20,13 +20,13 @@ export function showReplay(root, gameId) {
     try {
       summary ??= await api(`/api/games/${gameId}`);
       if (!scores) {
-        const last = await api(`/api/games/${gameId}/replay?step=${summary.step}`);
+        const last = await api(`/api/games/${gameId}/replay?step=${summary.step}&log=false`);
         const final = last.scores ?? last.view.scores;
         scores = final ? { scores: final, ranking: last.ranking ?? last.view.ranking,
           places: last.places } : null;
       }
       step = Math.max(0, Math.min(next, summary.step));
-      frame = await api(`/api/games/${gameId}/replay?step=${step}&seat=${seat}`);
+      frame = await api(`/api/games/${gameId}/replay?step=${step}&seat=${seat}&log=false`);
       banner("");
     } catch (error) { banner(errorLine(errorText(error))); }
     render();
