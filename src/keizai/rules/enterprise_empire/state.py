@@ -111,14 +111,13 @@ class EmpireState(State):
         if self.log_enabled:
             for seat in range(players):
                 corner = self.corner_of[seat]
-                self._event(msg("ee.log.group" if corner < 0 else "ee.log.group_corner",
-                                **self._who(seat), group=parts.groups[self.group[seat]].id,
-                                corner=CORNER_LETTERS[corner] if corner >= 0 else "",
-                                cash=parts.starting_cash,
-                                company=self._company_id(self.company_up[seat])))
-            self._event(msg("ee.log.first_demand",
-                            material=parts.materials[self.demand_pile[0]].id,
-                            **self._who(self.start)))
+                self._said("ee.log.group" if corner < 0 else "ee.log.group_corner", seat, {
+                    "group": parts.groups[self.group[seat]].id,
+                    "corner": CORNER_LETTERS[corner] if corner >= 0 else "",
+                    "cash": parts.starting_cash,
+                    "company": self._company_id(self.company_up[seat])})
+            self._said("ee.log.first_demand", self.start,
+                       {"material": parts.materials[self.demand_pile[0]].id})
 
     def _place(self, seat: int, corner: int) -> None:
         self.corner_of[seat] = corner
@@ -126,9 +125,17 @@ class EmpireState(State):
         self.position[seat] = self.parts.corner_spaces[corner]
 
     # ----- naming ------------------------------------------------------------------
-    def _who(self, seat: int, role: str = "seat") -> dict[str, Any]:
-        """A seat as log-message parameters: its index and its pawn's colour."""
-        return {role: seat, role + "_pawn": self.parts.groups[self.group[seat]].pawn}
+    def _said(self, key: str, seat: int, params: dict[str, Any]) -> None:
+        """Log the message `key` of `seat` with `params` (which it takes): the seat goes in
+        as its index and its pawn's colour (`seat`, `seat_pawn`). The message is built here
+        as one dict: `msg(key, **who, ...)`, a call into plain Python, built three, and the
+        log was most of a replay's time (docs/performance.md, "Replay")."""
+        params["seat"] = seat
+        params["seat_pawn"] = self._pawn(seat)
+        self._event((key, params))
+
+    def _pawn(self, seat: int) -> str:
+        return self.parts.groups[self.group[seat]].pawn
 
     def _company_id(self, card: int) -> str:
         return "none" if card < 0 else self.parts.companies[card].id
@@ -137,10 +144,10 @@ class EmpireState(State):
         """Log `seat` arriving on board space `index` (a move or a jump)."""
         space = self.parts.board[index]
         if space.effect == CORNER:
-            self._event(msg(key + "_corner", **self._who(seat), space=index,
-                            corner=CORNER_LETTERS[space.corner]))
+            self._said(key + "_corner", seat,
+                       {"space": index, "corner": CORNER_LETTERS[space.corner]})
         else:
-            self._event(msg(key, **self._who(seat), space=index, kind=space.kind))
+            self._said(key, seat, {"space": index, "kind": space.kind})
 
     # ----- the contract ------------------------------------------------------------
     @property
@@ -178,7 +185,7 @@ class EmpireState(State):
             steps = self.rng.randbelow(self.parts.die_sides) + 1
             self.reveals += 1
             if self.log_enabled:
-                self._event(msg("ee.log.roll", **self._who(self.active), n=steps))
+                self._said("ee.log.roll", self.active, {"n": steps})
             self._move(steps)
         elif index < ix.buy:
             kind = index - ix.play
@@ -187,8 +194,7 @@ class EmpireState(State):
             self.price_pile.append(kind)
             card = self.parts.price_kinds[kind]
             if self.log_enabled:
-                self._event(msg("ee.log.play", **self._who(self.active), price=card.price,
-                                n=card.steps))
+                self._said("ee.log.play", self.active, {"price": card.price, "n": card.steps})
             self._move(card.steps)
         elif index == ix.buy:
             self._buy(self.decider, -1)
@@ -196,14 +202,14 @@ class EmpireState(State):
             self._buy(self.decider, index - ix.take_from)
         elif index == ix.pass_:
             if self.log_enabled:
-                self._event(msg("ee.log.pass", **self._who(self.decider)))
+                self._said("ee.log.pass", self.decider, {})
             self.offer_step += 1
             self._ask_next_buyer()
         elif index == ix.jump:
             self._research_jump()
         elif index == ix.stay:
             if self.log_enabled:
-                self._event(msg("ee.log.stay", **self._who(self.active)))
+                self._said("ee.log.stay", self.active, {})
             self._end_turn()
         elif index < ix.corner:
             self._draw_into_offer(index - ix.draw_from)
@@ -215,7 +221,7 @@ class EmpireState(State):
         seat = self.decider
         self._place(seat, corner)
         if self.log_enabled:
-            self._event(msg("ee.log.corner", **self._who(seat), corner=CORNER_LETTERS[corner]))
+            self._said("ee.log.corner", seat, {"corner": CORNER_LETTERS[corner]})
         self.decider = (seat + 1) % self.num_players
         if self.decider == self.start:
             self.phase = MOVE
@@ -265,9 +271,9 @@ class EmpireState(State):
         `why` (own_corner, corner, demand) and `corner` say where it came from, for the log."""
         self.cash[seat] += amount
         if self.log_enabled:
-            self._event(msg("ee.log.gain_" + why, **self._who(seat), amount=amount,
-                            corner=CORNER_LETTERS[corner] if corner >= 0 else "",
-                            cash=self.cash[seat]))
+            self._said("ee.log.gain_" + why, seat, {
+                "amount": amount, "corner": CORNER_LETTERS[corner] if corner >= 0 else "",
+                "cash": self.cash[seat]})
         if self.cash[seat] >= self.parts.win_cash:
             self._win(seat, "cash", self.cash[seat])
 
@@ -276,7 +282,7 @@ class EmpireState(State):
         self.winner = seat
         self.phase = OVER
         if self.log_enabled:
-            self._event(msg("ee.log.win_" + why, **self._who(seat), n=n))
+            self._said("ee.log.win_" + why, seat, {"n": n})
 
     def _end_turn(self) -> None:
         """Company check of the active seat, then the next seat clockwise (or the cap)."""
@@ -334,7 +340,7 @@ class EmpireState(State):
         self.reveals += 1
         hand[seat * k + kind] -= 1
         if self.log_enabled:
-            self._event(msg("ee.log.pile_empty", **self._who(seat)))
+            self._said("ee.log.pile_empty", seat, {})
         self._offer(kind)
 
     def _offer(self, kind: int) -> None:
@@ -342,8 +348,9 @@ class EmpireState(State):
         self.offer_step = 0
         card = self.parts.price_kinds[kind]
         if self.log_enabled:
-            self._event(msg("ee.log.offer", material=self.parts.materials[self.offer_material].id,
-                            price=card.price, n=card.steps))
+            self._event(("ee.log.offer", {
+                "material": self.parts.materials[self.offer_material].id,
+                "price": card.price, "n": card.steps}))
         self._ask_next_buyer()
 
     def _ask_next_buyer(self) -> None:
@@ -393,9 +400,12 @@ class EmpireState(State):
         self.hand[seat * len(parts.price_kinds) + kind] += 1
         self.offered = -1
         if self.log_enabled:
-            self._event(msg("ee.log.buy" if source < 0 else "ee.log.buy_from", **self._who(seat),
-                            **(self._who(source, "source") if source >= 0 else {}),
-                            material=parts.materials[m].id, price=price, cash=self.cash[seat]))
+            params: dict[str, Any] = {"material": parts.materials[m].id, "price": price,
+                                      "cash": self.cash[seat]}
+            if source >= 0:
+                params["source"] = source
+                params["source_pawn"] = self._pawn(source)
+            self._said("ee.log.buy" if source < 0 else "ee.log.buy_from", seat, params)
         self._end_turn()
 
     # ----- demand and research -----------------------------------------------------
@@ -408,25 +418,24 @@ class EmpireState(State):
         count = self.held[at]
         if not count:
             if self.log_enabled:
-                self._event(msg("ee.log.demand_none", material=parts.materials[m].id,
-                                **self._who(seat)))
+                self._said("ee.log.demand_none", seat, {"material": parts.materials[m].id})
             return
         self.held[at] = 0
         self.bank[m] += count
         self.sales[seat] += 1
         if self.options["demand_stays"]:  # the literal reading: only ever the top card
             if self.log_enabled:
-                self._event(msg("ee.log.sell_stays", **self._who(seat), n=count,
-                                material=parts.materials[m].id))
+                self._said("ee.log.sell_stays", seat,
+                           {"n": count, "material": parts.materials[m].id})
         else:  # the designed reading: the sold card goes under its pile
             self.demand_pile.append(self.demand_pile.pop(0))
             if self.demand_undecided:
                 self._turn_up_demand()
             self.reveals += 1
             if self.log_enabled:
-                self._event(msg("ee.log.sell", **self._who(seat), n=count,
-                                material=parts.materials[m].id,
-                                next=parts.materials[self.demand_pile[0]].id))
+                self._said("ee.log.sell", seat, {
+                    "n": count, "material": parts.materials[m].id,
+                    "next": parts.materials[self.demand_pile[0]].id})
         self._gain(seat, parts.demand_sale, "demand")
 
     def _turn_up_demand(self) -> None:
@@ -472,9 +481,10 @@ class EmpireState(State):
             self.company_up[seat] = pile.pop(0) if pile else -1
         self.reveals += 1
         if self.log_enabled:
-            self._event(msg("ee.log.found", **self._who(seat), company=parts.companies[card].id,
-                            corner=CORNER_LETTERS[corner], revenue=self.corner_revenue[corner],
-                            next=self._company_id(self.company_up[seat])))
+            self._said("ee.log.found", seat, {
+                "company": parts.companies[card].id, "corner": CORNER_LETTERS[corner],
+                "revenue": self.corner_revenue[corner],
+                "next": self._company_id(self.company_up[seat])})
         if self.founded[seat] >= parts.win_companies:
             self._win(seat, "companies", self.founded[seat])
 
