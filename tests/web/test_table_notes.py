@@ -3,7 +3,8 @@ Chromium: the Undo button vanished without a reason; "Hand to a bot" was offered
 seat whose player had just left or not come yet (right after a rematch, say), though the
 server refuses it for `--handover-after` seconds; the lobby offered the developer bots
 (`heuristic`, `mcts`, `random`) among the levels; and the note of a single choice the page
-applied came after "The game is over."."""
+applied came after "The game is over."; after a run of the others' moves, "Just now" showed
+the last one's lines only, and the note of the move they followed was gone."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 10_000
 HANDOVER_AFTER = 2   # seconds, for the server of the hand-over test
+GAME = "national-economy/mecenat"
 
 
 @pytest.fixture(scope="module")
@@ -112,4 +114,68 @@ def test_the_end_of_the_game_comes_after_the_applied_note(browser, server) -> No
     state.apply(state.legal_actions()[0].name)
     assert lines[0] == "auto-note", texts
     assert texts[-1] == i18n.render(state.events(0)[-1]), texts
+    assert not page.errors, page.errors
+
+
+def _single_then_a_long_run() -> tuple[int, list[str], list[str]]:
+    """A four-seat seed, the moves to a single choice of P1's, and the others' moves
+    after it up to P1's next turn: more log lines than "Just now" shows folded."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = keizai.new_game(GAME, 4, seed=seed)
+        actions: list[str] = []
+        while not state.is_over and len(actions) < 40:
+            legal = state.legal_actions()
+            if state.current_player == 0 and len(legal) == 1 and actions:
+                break
+            actions.append(rng.choice(legal).name)
+            state.apply(actions[-1])
+        else:
+            continue
+        lines = len(state.events(0))
+        state.apply(legal[0].name)
+        others: list[str] = []
+        while not state.is_over and state.current_player != 0:
+            others.append(rng.choice(state.legal_actions()).name)
+            state.apply(others[-1])
+        if len(state.events(0)) - lines > 10:
+            return seed, actions, others
+    raise AssertionError("no such position")
+
+
+
+def test_just_now_keeps_everything_since_ones_own_move(browser, server) -> None:
+    """After the page applied P1's only choice, the three others played on (more lines
+    than fit): "Just now" still heads with the note and says every line since P1's move,
+    the earlier ones folded behind one click, and the whole log one more. It showed the
+    last move's lines only, the note gone (found against bots: what they did was cut)."""
+    seed, actions, others = _single_then_a_long_run()
+    game = game_at(server, GAME, ["human"] * 4, seed, actions)
+    page = language_page(browser)
+    play_seat(page, server, game)
+    page.wait_for_selector(f".table[data-step='{len(actions) + 1}']", timeout=WAIT)
+    state = keizai.new_game(GAME, 4, seed=seed)
+    for name in actions:
+        state.apply(name)
+    since = len(state.events(0))
+    state.apply(state.legal_actions()[0].name)
+    for name in others:
+        mover = state.current_player
+        reply = httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
+            "seat": mover, "token": game["seats"][mover]["token"], "action": name})
+        assert reply.status_code == 200, reply.text
+        state.apply(name)
+    page.wait_for_selector(f".table[data-step='{len(state.history)}']", timeout=WAIT)
+    expected = [i18n.render(event) for event in state.events(0)[since:]]
+
+    def shown() -> list[str]:
+        return page.eval_on_selector_all("#last-move li", "ls => ls.map((l) => l.id === "
+                                         "'auto-note' ? 'NOTE' : l.textContent)")
+    folded = len(expected) - 6
+    assert shown() == ["NOTE", f"{folded} earlier {'line' if folded == 1 else 'lines'}",
+                       *expected[-6:]]
+    page.click("#last-move-more")
+    assert shown() == ["NOTE", "Only the latest", *expected]
+    page.click("#whole-log")
+    assert page.evaluate("document.activeElement.id") == "log"
     assert not page.errors, page.errors

@@ -21,11 +21,15 @@ export function showTable(root, { gameId, seat, token }) {
   let busy = false;       // an action is on its way
   let offline = false;    // the connection is down: clicks would be lost
   let selection = newSelection();  // a compound decision's picked set (whole.js)
-  let fresh = [];         // log lines the latest move added: "what just happened"
+  let since = 0;          // where "Just now" begins in the log (justNow)
+  let sinceBefore = 0;    // where it began before the reader's latest run of moves (undo)
+  let inRun = false;      // the latest move was the reader's
+  let openNow = false;    // "Just now" shows every line, not only the latest
   let snapshot = null;    // {step, values}: what the panels showed, to mark changes
   let changed = new Set();
   let autoStep = null;    // the step whose single option the page applied by itself
   let autoNote = null;
+  let autoAt = null;      // where that step's log lines begin, once it is done
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   let lastError = null;   // the server's last error (a refusal's reason)
@@ -39,9 +43,7 @@ export function showTable(root, { gameId, seat, token }) {
     onChat: (entry) => social.chat(entry),
     onState(next, lines) {
       if (!message || next.step !== message.step) selection = newSelection();
-      fresh = message ? lines.slice(log.length) : lines.slice(-2);
-      if (autoStep !== null && next.step !== autoStep) autoNote = autoStep === next.step - 1
-        ? autoNote : null;
+      justNow(next, lines);
       message = next; log = lines; busy = false; pending = null; seatsAt = performance.now();
       social.state(next);
       banner(""); render();
@@ -241,17 +243,61 @@ export function showTable(root, { gameId, seat, token }) {
     for (const key of changed) values.get(key)?.el.classList.add("changed");
   }
 
-  /** "Just now": the latest move's log lines, and the note of a single choice the page
-   * applied. Once that move is done its lines are among these, so the note comes first
-   * (it says how they began; the end of the game, say, comes last); while it travels,
-   * after them. */
+  /** Move "Just now" on with state `next` (its log `lines`): to a seated player it shows
+   * their own last move (from the first step of a turn of several) and everything the
+   * others did after it, so a long run of bot moves is not cut to its end; to a spectator
+   * the latest move. An undo of the whole run brings back what it showed before. */
+  function justNow(next, lines) {
+    if (!message) { since = Math.max(0, lines.length - 2); return; }
+    const start = since;
+    if (next.step > message.step) {
+      if (autoStep === message.step) autoAt = log.length;
+      const mine = seat !== null && message.current_player === seat;
+      if (mine && !inRun) { sinceBefore = since; since = log.length; }
+      if (seat === null) since = log.length;
+      inRun = mine;
+    } else if (next.step < message.step && lines.length <= since) {
+      since = sinceBefore; inRun = false;
+    }
+    if (since !== start) openNow = false;
+    if (autoAt !== null && (autoAt < since || autoAt > lines.length)) {
+      autoNote = null; autoAt = null;
+    }
+  }
+
+  /** The lines "Just now" shows before it is opened (the newest). */
+  const JUST_NOW = 6;
+
+  /** "Just now" (justNow), the newest lines and a button for the earlier ones, and the
+   * note of a single choice the page applied: it heads that move's lines once they are
+   * here (the end of the game, say, comes last), and stays in sight when they are folded
+   * away; while the move travels it comes last. The whole log is one click away. */
   function lastMovePanel() {
-    if (!fresh.length && !autoNote) return null;
-    const note = autoNote ? h("li", { class: "auto-note", id: "auto-note" }, autoNote) : null;
-    const done = autoStep !== null && autoStep < message.step;
+    const lines = log.slice(since).map((entry) => h("li", {}, renderEvent(entry)));
+    if (!lines.length && !autoNote) return null;
+    const hidden = openNow ? 0 : Math.max(0, lines.length - JUST_NOW);
+    const fold = lines.length > JUST_NOW ? h("li", { class: "more" }, h("button", {
+      type: "button", class: "small", id: "last-move-more", "aria-expanded": String(openNow),
+      onclick: () => { openNow = !openNow; render(); } },
+    openNow ? t("last_move_fewer") : t("last_move_earlier", hidden))) : null;
+    let items = [fold, ...lines.slice(hidden)];
+    if (autoNote) {
+      const note = h("li", { class: "auto-note", id: "auto-note" }, autoNote);
+      const at = (autoAt === null ? log.length : autoAt) - since;   // among all the lines
+      items = at === 0 || at < hidden ? [note, ...items]
+        : [...items.slice(0, at - hidden + 1), note, ...items.slice(at - hidden + 1)];
+    }
     return h("section", { class: "panel last-move", id: "last-move" },
-      h("h3", {}, t("last_move")), h("ul", {}, done ? note : null,
-        fresh.slice(-6).map((entry) => h("li", {}, renderEvent(entry))), done ? null : note));
+      h("h3", {}, t("last_move"), h("button", { type: "button", class: "small",
+        id: "whole-log", onclick: showLog }, t("whole_log"))),
+      h("ul", {}, items));
+  }
+
+  /** The Log panel in sight, with the keyboard on it (on a phone it is far below). */
+  function showLog() {
+    const list = root.querySelector("#log");
+    list.scrollIntoView({ block: "nearest" });
+    list.focus({ preventScroll: true });
   }
 
   /** A decision with one option is no decision: apply it and say so (unless turned off). */
@@ -260,6 +306,7 @@ export function showTable(root, { gameId, seat, token }) {
     if (message.over || message.current_player !== seat || message.legal.length !== 1) return;
     if (autoStep === message.step) return;
     autoStep = message.step;
+    autoAt = null;
     const only = message.legal[0];
     autoNote = t("auto_single", renderer.label(only, message.view));
     setTimeout(() => send(only.name), 0);
@@ -429,7 +476,7 @@ export function showTable(root, { gameId, seat, token }) {
         seatsPanel(renderer),
         social.chatPanel(),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
-          h("ol", { id: "log" }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
+          h("ol", { id: "log", tabindex: -1 }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
     markChanges(root);
     awaitHandover();
     applySingle(renderer);
