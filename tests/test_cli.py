@@ -334,7 +334,7 @@ def test_undo_takes_back_a_whole_house_purchase_not_its_last_step(tmp_path: Path
     decision = state.pending_decision()
     assert decision is not None and decision.kind == "houses"
     assert (decision.amount, decision.maximum) == (4, 9)
-    assert "L10A" in " ".join(c.label for c in decision.candidates)
+    assert "house L10 (4 beds)" in [c.label for c in decision.candidates]
     after_undo = result.output[result.output.index("Undone"):]
     assert "Buy houses for 4 new residents: 4-9 beds in all:" in after_undo
 
@@ -368,7 +368,7 @@ def test_a_new_game_does_not_overwrite_a_saved_game(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "enterprise-empire", "--players", "2",
                                  "--seats", "random,random", "--save", str(save)])
     assert result.exit_code == 2
-    assert f"already holds a saved game of futuropia; continue it with --resume {save}" \
+    assert f"already holds a saved game of Futuropia; continue it with --resume {save}" \
         in result.output
     assert save.read_text() == kept
     damaged = {**json.loads(kept), "actions": ["no such action"]}

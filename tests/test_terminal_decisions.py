@@ -16,6 +16,7 @@ import pytest
 
 import keizai
 from keizai.engine import State
+from keizai.engine.decision import ONE_OF, PendingDecision
 
 PROMPT = r"q = quit\) >"
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -52,17 +53,17 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
     child.expect(PROMPT)
     child.sendline("5")
     child.expect("Buy houses for 5 new residents: 5-10 beds in all:")
-    child.expect(r"1\) house L01A \(\$1, 1 bed, energy 1, -1 VP\)")
+    child.expect(r"1\) house L01 \(1 bed, \$1, energy 1, -1 VP\)")
     child.expect(PROMPT)
     child.sendline("1 2")   # refused at once, before any confirmation
     child.expect("Not allowed: choose between 5 and 10 beds in all; this set makes 3 beds. "
                  "Nothing was applied.")
     child.expect(PROMPT)
     child.sendline("1 3 4")
-    child.expect(r"house L05A \(\$3, 3 beds, energy 2, -2 VP\) \(6 beds\)\. Confirm")
+    child.expect(r"house L05 \(3 beds\) \(6 beds\)\. Confirm")
     child.sendline("y")
-    child.expect("P1 buys house L01A for \\$1")
-    child.expect("P1 buys house L05A for \\$3")
+    child.expect("P1 buys house L01 \\(1 bed\\) for \\$1")
+    child.expect("P1 buys house L05 \\(3 beds\\) for \\$3")
     child.expect("P1 invites 5")
     child.expect(PROMPT)
     child.sendline("q")
@@ -90,7 +91,7 @@ def test_an_unclear_confirmation_is_asked_again() -> None:
     child.sendline("1 3 4")
     child.expect("Confirm")
     child.sendline("")
-    child.expect("P1 buys house L01A for \\$1")
+    child.expect("P1 buys house L01 \\(1 bed\\) for \\$1")
     child.expect(PROMPT)
     child.sendline("q")
     child.expect(pexpect.EOF)
@@ -262,7 +263,9 @@ def test_every_house_on_offer_shows_its_price(tmp_path: Path, lang: str) -> None
     for number, candidate in enumerate(decision.candidates, 1):
         line = next(line for line in shown if line.startswith(f"  {number:2}) "))
         assert f"${candidate.info['price']}" in line, line
-        assert f"{candidate.info['vp']:+d}" in line and "）（" not in line, line
+        vp = candidate.info["vp"]
+        points = f"+{vp}" if vp > 0 else str(vp)   # as the page shows them
+        assert points in line and "）（" not in line, line
 
 
 def test_a_two_building_payment_reads_the_same_in_the_terminal_and_on_the_page() -> None:
@@ -287,3 +290,57 @@ def test_a_two_building_payment_reads_the_same_in_the_terminal_and_on_the_page()
         names = [tr(f"ne.card.{card}", lang) for card in ("potato_field", "food_factory")]
         assert all(name in on_page for name in names) and tr("list.sep", lang) not in on_page
     assert decision.prompt == page["prompt"] == "Pay 3 cards for Potato Field and Food Factory"
+
+
+def _whole_decisions(games: int = 3) -> list[PendingDecision]:
+    """The whole decisions random games of every title come to (seeds 0 to `games` - 1)."""
+    found = []
+    for game in keizai.games():
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = keizai.new_game(game, 2, seed=seed)
+            while not state.is_over:
+                decision = state.pending_decision()
+                if decision is not None:
+                    found.append(decision)
+                state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def test_every_candidate_reads_the_same_in_the_terminal_and_on_the_page() -> None:
+    """A candidate's name had two sources: an English label the games built in code
+    ("house L01A ($1, 1 bed, energy 1, -1 VP)") and a catalogue term that the page (in
+    every language) and the terminal's 日本語 and 中文 showed ("L01", "住宅01（ベッド1）");
+    the terminal also said points in words of its own ("-1点" where the page says
+    "勝利点-1"). Now the catalogue term is the one source: the JSON's English label is it,
+    and every terminal line names the candidate by it, with the page's words for beds,
+    energy and points."""
+    from keizai import terminal_decisions
+    from keizai.i18n import LANGUAGES, tr
+
+    decisions = _whole_decisions()
+    assert {d.unit for d in decisions} >= {"card", "resource", "bed"}
+    for decision in decisions:
+        page = decision.to_json()["candidates"]
+        for lang in LANGUAGES:
+            shown = terminal_decisions.lines(decision, lang)[1:]
+            if decision.constraint == ONE_OF:   # the lines are the allowed sets
+                for chosen, line in zip(decision.sets, shown, strict=False):
+                    for cid in chosen:
+                        candidate = decision.candidate(cid)
+                        assert candidate is not None
+                        assert tr(candidate.term, lang) in line, (lang, line)
+                continue
+            for candidate, line, sent in zip(decision.candidates, shown, page, strict=False):
+                name = tr(candidate.term, lang)
+                assert sent["label"] == tr(candidate.term) and sent["term"] == candidate.term
+                assert line.split(") ", 1)[1].startswith(name.rstrip(")）")), (lang, line)
+                info = candidate.info
+                if "beds" in info:   # a house's name says its beds (as the data has them)
+                    assert tr("whole_beds", lang, info["beds"]) in name, (lang, name)
+                if "vp" in info:
+                    points = f"+{info['vp']}" if info["vp"] > 0 else info["vp"]
+                    for figure in (tr("whole_beds", lang, info["beds"]),
+                                   tr("whole_energy", lang, info["energy"]),
+                                   tr("whole_vp", lang, points)):
+                        assert figure in line, (lang, line, figure)

@@ -14,38 +14,35 @@ from typing import Any
 from keizai.engine.decision import ONE_OF, RANGE, Candidate, PendingDecision
 from keizai.i18n import tr
 
-# Figures shown next to a candidate: info key -> catalogue id ({0} is the figure).
-_FIGURES = (("price", "tdec.fig_price"), ("beds", "tdec.fig_beds"),
-            ("energy", "tdec.fig_energy"), ("vp", "tdec.fig_vp"),
-            ("value", "tdec.fig_value"), ("have", "tdec.fig_have"))
+# Figures shown next to a candidate: info key -> catalogue id ({0} is the figure). Those
+# the page shows too are its own entries (whole_*), so both say them alike.
+_FIGURES = (("price", "tdec.fig_price"), ("beds", "whole_beds"), ("energy", "whole_energy"),
+            ("vp", "whole_vp"), ("value", "tdec.fig_value"), ("have", "tdec.fig_have"))
 
 
 def _figure(key: str, value: Any, lang: str) -> str:
-    return tr(key, lang, n=f"{value:+d}" if key == "tdec.fig_vp" else value)
+    """A figure in `lang`; points with their sign when they are more than none, as the
+    page shows them."""
+    return tr(key, lang, f"+{value}" if key == "whole_vp" and value > 0 else value)
 
 
 def _labelled(info: dict[str, Any], label: str, lang: str) -> str:
-    """`label` with the candidate's figures that it does not show yet: none after the
-    engine's English label, which carries them all in its brackets; after a catalogue
-    name, each figure whose own words the name lacks ("ベッド1" is in
-    "住宅01（ベッド1）", "$1" is not), inside the name's full-width brackets if it
-    has them."""
-    if "(" in label:
-        return label
+    """`label` with each of the candidate's figures whose own words the name lacks
+    ("ベッド1" is in "住宅01（ベッド1）", "$1" is not), inside the name's closing
+    bracket if it has one ("house L01 (1 bed, $1, energy 1, -1 VP)")."""
     parts = [shown for key, message in _FIGURES if key in info
              if (shown := _figure(message, info[key], lang)) not in label]
     if not parts:
         return label
-    if label.endswith("）"):
-        return label[:-1] + tr("list.sep", lang) + tr("list.sep", lang).join(parts) + "）"
-    return label + tr("tdec.figures", lang, figures=tr("list.sep", lang).join(parts))
+    sep = tr("list.sep", lang)
+    if label.endswith(("）", ")")):
+        return label[:-1] + sep + sep.join(parts) + label[-1]
+    return label + tr("tdec.figures", lang, figures=sep.join(parts))
 
 
 def label(candidate: Candidate, lang: str = "en") -> str:
-    """A candidate's name in `lang` (the engine's English label, else its catalogue term)."""
-    if lang == "en" or not candidate.term:
-        return candidate.label
-    return tr(candidate.term, lang)
+    """A candidate's name in `lang`: its catalogue entry, as on the page."""
+    return candidate.label_in(lang)
 
 
 def prompt(decision: PendingDecision, lang: str = "en") -> str:

@@ -139,11 +139,11 @@ def test_refusals_in_random_positions_read_in_every_language(game: str) -> None:
 def _synthetic(constraint: str, amount: int, maximum: int | None = None,
                **extra: Any) -> PendingDecision:
     """A decision over real cards (catalogue terms) to reach every check of the helper."""
-    cands = (Candidate("lottery", "Lottery", "pay:lottery", count=1, weight=1,
-                       term="ne.card.lottery", tags=("special",)),
-             Candidate("item", "Consumer Item", "pay:item", count=3, weight=1,
-                       term="consumer_item", tags=("special",)),
-             Candidate("mine", "Mine", "pay:mine", count=2, weight=2, term="ne.card.mine"))
+    cands = (Candidate("lottery", "ne.card.lottery", "pay:lottery", count=1, weight=1,
+                       tags=("special",)),
+             Candidate("item", "consumer_item", "pay:item", count=3, weight=1,
+                       tags=("special",)),
+             Candidate("mine", "ne.card.mine", "pay:mine", count=2, weight=2))
     return PendingDecision(kind="pay", seat=0, prompt_msg="test", amount=amount,
                            constraint=constraint, candidates=cands, maximum=maximum, **extra)
 

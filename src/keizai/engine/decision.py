@@ -19,7 +19,7 @@ from typing import Any
 
 from keizai.engine.errors import IllegalAction
 from keizai.engine.errors import shown as _shown
-from keizai.i18n import Message, render
+from keizai.i18n import Message, render, tr
 
 # How the chosen amounts must add up (the `constraint` of a PendingDecision).
 EXACTLY = "exactly"  # the weights add up to `amount` exactly
@@ -32,10 +32,15 @@ CONSTRAINTS = (EXACTLY, COVER, RANGE, ONE_OF)
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """Something that may be chosen: `count` copies, each worth `weight` towards the
-    amount, chosen by applying the atomic action `action` once per copy."""
+    amount, chosen by applying the atomic action `action` once per copy.
+
+    Its name is the catalogue entry `term` (keizai.i18n), the one source of its words in
+    every language: `label` is that entry in English, `label_in(lang)` in the others, so
+    the terminal and the page name it alike (an id the catalogue lacks is shown as it
+    is, as `tr` does)."""
 
     id: str
-    label: str
+    term: str
     action: str
     count: int = 1
     weight: int = 1
@@ -49,9 +54,15 @@ class Candidate:
     # the candidates' order is the canonical order.
     actions: tuple[str, ...] = ()
     ranks: tuple[int, ...] = ()
-    # The message-catalogue id of its name (keizai.i18n), for faces in other languages;
-    # "" when `label` is all there is.
-    term: str = ""
+
+    @property
+    def label(self) -> str:
+        """Its name in English."""
+        return tr(self.term)
+
+    def label_in(self, lang: str) -> str:
+        """Its name in `lang` (a catalogue language)."""
+        return tr(self.term, lang)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "action": self.action,
@@ -147,10 +158,6 @@ class _Unit:
         return self.candidate.weight
 
     @property
-    def label(self) -> str:
-        return self.candidate.label
-
-    @property
     def id(self) -> str:
         return self.candidate.id
 
@@ -166,11 +173,8 @@ def _units(decision: PendingDecision, chosen: dict[str, int]) -> list[_Unit]:
 
 
 def _name(candidate: Candidate) -> dict[str, Any]:
-    """A candidate's name as a nested refusal parameter: its English label, and its
-    catalogue term for the other languages (keizai.i18n's "m" format)."""
-    if candidate.term:
-        return {"id": candidate.term, "params": {}, "text": candidate.label}
-    return {"text": candidate.label}
+    """A candidate's name as a nested refusal parameter (keizai.i18n's "m" format)."""
+    return {"id": candidate.term, "params": {}}
 
 
 def _amount(unit: str, n: int) -> dict[str, Any]:

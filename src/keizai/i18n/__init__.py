@@ -195,10 +195,11 @@ def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalogue(lang)
 
 
-def tr(key: str, lang: str = DEFAULT, /, **params: Any) -> str:
-    """The message `key` in `lang` (English, then the id itself, when missing)."""
+def tr(key: str, lang: str = DEFAULT, /, *args: Any, **params: Any) -> str:
+    """The message `key` in `lang` (English, then the id itself, when missing); `args`
+    fill the positional fields ({0}, {1} …) of the page's own entries."""
     renderer = _renderer(lang)
-    return renderer.fill(renderer.template(key), (), params)
+    return renderer.fill(renderer.template(key), args, params)
 
 
 def render(message: Message | str | None, lang: str = DEFAULT) -> str:

@@ -32,8 +32,8 @@ def _payment(state: FuturopiaState) -> PendingDecision:
     stock = state.res[p]
     purpose = PURPOSE_NAMES[state.pay_purpose]
     candidates = tuple(
-        Candidate(id=name, label=name, action=f"pay:{name}", count=stock[k],
-                  info={"have": stock[k]}, term=f"fu.resource.{name}")
+        Candidate(id=name, term=f"fu.resource.{name}", action=f"pay:{name}", count=stock[k],
+                  info={"have": stock[k]})
         for k, name in enumerate(RESOURCES) if k >= state.pay_floor and stock[k] > 0
     )
     owed = state.pay_owed
@@ -61,17 +61,14 @@ def _houses(state: FuturopiaState) -> PendingDecision:
     for positions in groups.values():
         first = faces[state.house_supply[positions[0]]]
         tiles = [comps.house_tiles[state.house_supply[j] >> 1].id for j in positions]
-        star = ", special" if first.special else ""
-        label = (f"house {first.tile}{first.side} (${first.price}, {first.beds} "
-                 f"bed{'s' * (first.beds != 1)}, energy {first.energy}, {first.vp:+d} VP{star})")
         candidates.append(Candidate(
-            id=f"{first.tile}{first.side}", label=label, action=f"house:{tiles[0]}",
+            id=f"{first.tile}{first.side}", term=f"fu.house.{first.tile}",
+            action=f"house:{tiles[0]}",
             count=len(positions), weight=first.beds,
             info={"price": first.price, "beds": first.beds, "energy": first.energy,
                   "vp": first.vp, "special": first.special, "tiles": tiles},
             tags=("special",) if first.special else (),
-            actions=tuple(f"house:{t}" for t in tiles), ranks=tuple(positions),
-            term=f"fu.house.{first.tile}"))
+            actions=tuple(f"house:{t}" for t in tiles), ranks=tuple(positions)))
     lowest = max(low, 0)
     newcomers = state.invite_n
     return PendingDecision(

@@ -688,8 +688,8 @@ class FuturopiaState(State):
         if faces[face].special:
             self.specials_bought += 1
         if self.log_enabled:
-            self._event(msg("fu.log.house", seat=p, house=faces[face].tile + faces[face].side,
-                            beds=faces[face].beds, price=faces[face].price))
+            self._event(msg("fu.log.house", seat=p, house=faces[face].tile,
+                            price=faces[face].price))
         self._pay_money(p, faces[face].price)
         self.houses[p].append(face)
 

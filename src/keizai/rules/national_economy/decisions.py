@@ -44,15 +44,14 @@ def _payment(state: NationalEconomyState) -> PendingDecision:
     buildings = state.cards.buildings
     double = state.pay_mode == ITEM_DOUBLE
     candidates = [
-        Candidate(id=buildings[t].id, label=buildings[t].name_en, action=f"pay:{buildings[t].id}",
-                  count=count, info={"cost": buildings[t].cost, "value": buildings[t].value},
-                  term=f"ne.card.{buildings[t].id}")
+        Candidate(id=buildings[t].id, term=f"ne.card.{buildings[t].id}",
+                  action=f"pay:{buildings[t].id}", count=count,
+                  info={"cost": buildings[t].cost, "value": buildings[t].value})
         for t, count in enumerate(p.hand) if count and t >= state.pay_min
     ]
     if p.items:
-        candidates.append(Candidate(id="item", label="Consumer Item", action="pay:item",
-                                    count=p.items, weight=2 if double else 1,
-                                    term="consumer_item"))
+        candidates.append(Candidate(id="item", term="consumer_item", action="pay:item",
+                                    count=p.items, weight=2 if double else 1))
     n = state.pay_left
     info: dict[str, object] = {"hand_size": p.hand_size}
     message: Message  # the prompt (keizai.i18n)
@@ -91,10 +90,10 @@ def _sale(state: NationalEconomyState) -> PendingDecision:
     rests = [s[k:] for s in state.sale_sets if s[:k] == prefix]
     involved = sorted({t for rest in rests for t in rest})
     candidates = tuple(
-        Candidate(id=buildings[t].id, label=buildings[t].name_en, action=f"sell:{buildings[t].id}",
+        Candidate(id=buildings[t].id, term=f"ne.card.{buildings[t].id}",
+                  action=f"sell:{buildings[t].id}",
                   count=max(rest.count(t) for rest in rests), weight=state._sale_price(t),
-                  info={"price": state._sale_price(t), "value": buildings[t].value},
-                  term=f"ne.card.{buildings[t].id}")
+                  info={"price": state._sale_price(t), "value": buildings[t].value})
         for t in involved
     )
     chosen_value = sum(state._sale_price(t) for t in prefix)
