@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from keizai.engine import ActionSpace
 from keizai.engine.pickling import pickle_by_fields
+from keizai.i18n import action_label
 from keizai.rules.enterprise_empire.data import CORNERS, Components
 
 
@@ -34,30 +35,25 @@ class ActionIndex:
 
 
 def build_action_space(parts: Components) -> tuple[ActionSpace, ActionIndex]:
-    entries: list[tuple[str, str]] = [("roll", "Roll the die and move")]
-    for kind in parts.price_kinds:
-        entries.append((f"play:{kind.price}:{kind.steps}",
-                        f"Play a ${kind.price} price card: move {kind.steps} spaces"))
-    buy = len(entries)
-    entries.append(("buy", "Buy the material at the revealed price"))
-    take_from = len(entries)
-    entries += [(f"take-from:{seat}", f"Buy the material, taking it from P{seat + 1}")
-                for seat in range(CORNERS)]
-    pass_ = len(entries)
-    entries.append(("pass", "Do not buy"))
-    jump = len(entries)
-    entries.append(("jump", f"Research: jump {parts.research_jump} spaces and meet the demand"))
-    entries.append(("stay", "Research: stay here"))
-    draw_from = len(entries)
-    entries += [(f"draw-from:{seat}", f"Draw a random price card from P{seat + 1}'s hand")
-                for seat in range(CORNERS)]
-    corner = len(entries)
-    entries += [(f"corner:{letter}", f"Put your pawn and group card on corner {letter} "
-                 f"(space {space})")
-                for letter, space in zip("ABCD", parts.corner_spaces, strict=True)]
+    """The action space; each action's label is its catalogue entry in English, the one
+    source of its words in every language (keizai.i18n.action_label)."""
+    names = ["roll", *(f"play:{kind.price}:{kind.steps}" for kind in parts.price_kinds)]
+    buy = len(names)
+    names.append("buy")
+    take_from = len(names)
+    names += [f"take-from:{seat}" for seat in range(CORNERS)]
+    pass_ = len(names)
+    names.append("pass")
+    jump = len(names)
+    names += ["jump", "stay"]
+    draw_from = len(names)
+    names += [f"draw-from:{seat}" for seat in range(CORNERS)]
+    corner = len(names)
+    names += [f"corner:{letter}" for letter in "ABCD"[:len(parts.corner_spaces)]]
     index = ActionIndex(roll=0, play=1, buy=buy, take_from=take_from, pass_=pass_, jump=jump,
                         stay=jump + 1, draw_from=draw_from, corner=corner)
-    return ActionSpace(entries), index
+    return ActionSpace([(name, action_label("enterprise-empire", name)) for name in names]), \
+        index
 
 
 pickle_by_fields(ActionIndex)

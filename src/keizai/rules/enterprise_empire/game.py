@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from keizai.engine import Game, State
+from keizai.engine import Action, Game, State
 from keizai.rules.enterprise_empire.actions import build_action_space
 from keizai.rules.enterprise_empire.data import Components, components
-from keizai.rules.enterprise_empire.render import render_view
+from keizai.rules.enterprise_empire.render import describe_action, render_view
 from keizai.rules.enterprise_empire.state import EmpireState
 
 
@@ -38,6 +38,10 @@ class EnterpriseEmpire(Game):
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         return render_view(self.parts, view, lang)
+
+    def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
+        return describe_action(self.parts, action.name,
+                               super().describe_action(view, action, lang), lang)
 
     def round_number(self, state: State) -> int:
         """The turn (all seats' turns are counted together, as the safety limit counts

@@ -161,3 +161,15 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
         lines.append(tr("ee.tui.turn", lang, turn=view["turn"] + 1, seat=seat,
                         pawn=_pawn(players[seat], lang), phase=phase))
     return lines
+
+
+def describe_action(parts: Components, name: str, label: str, lang: str = "en") -> str:
+    """A menu line with the figure of the game's data its label leaves out: how far
+    research jumps, which space a corner is."""
+    if name == "jump":
+        extra = tr("ee.menu.jump", lang, n=parts.research_jump)
+    elif name.startswith("corner:"):
+        extra = tr("ee.menu.space", lang, n=parts.corner_spaces["ABCD".index(name[-1])])
+    else:
+        return label
+    return tr("ee.menu.line", lang, label=label, extra=extra)

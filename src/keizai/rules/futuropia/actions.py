@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from keizai.engine import ActionSpace
+from keizai.i18n import action_label
 from keizai.rules.futuropia.data import Components
 
 TILE_FOOD: Final = 0
@@ -19,13 +20,6 @@ TILE_INVITE: Final = 2
 TILE_ROBOTS: Final = 3
 TILE_SUBSIDY: Final = 4
 TILE_NAMES = ("food", "power", "invite", "robots", "subsidy")
-TILE_LABELS = (
-    "Food generator + food run",
-    "Power generator + power run",
-    "Invite residents + feeding run",
-    "Robots + energy run",
-    "Take the subsidy",
-)
 ALL_TILES: Final = (1 << len(TILE_NAMES)) - 1
 RESOURCES = ("money", "food", "energy")
 
@@ -41,39 +35,31 @@ class ActionTable:
         if components is None:
             return   # the blank shell unpickling fills in (see engine/state.py)
         rules = components.rules
-        entries: list[tuple[str, str]] = []
+        names: list[str] = []
 
-        def add(name: str, label: str) -> int:
-            entries.append((name, label))
-            return len(entries) - 1
+        def add(name: str) -> int:
+            names.append(name)
+            return len(names) - 1
 
-        self.tile = [add(f"action:{n}", label) for n, label in zip(TILE_NAMES, TILE_LABELS,
-                                                                     strict=True)]
-        self.refresh = add("refresh", "Pay to turn all action tiles face up")
-        self.stop = add("stop", "Stop: end my game now (face-up tiles score)")
-        self.pay = [add(f"pay:{r}", f"Pay 1 {r}") for r in RESOURCES]
-        self.repay = add("repay:loan", f"Repay a loan ({rules.repay_cost} resources)")
-        self.repay_done = add("repay:done", "Keep the remaining loans")
-        self.buy_left = add("buy:left", "Buy the cheap (left) generator")
-        self.buy_right = add("buy:right", "Buy the dear (right) generator")
-        self.buy_none = add("buy:none", "Buy no generator")
-        self.discard = [add(f"discard:{g.id}", f"Discard generator {g.id}")
-                        for g in components.generators]
+        self.tile = [add(f"action:{n}") for n in TILE_NAMES]
+        self.refresh = add("refresh")
+        self.stop = add("stop")
+        self.pay = [add(f"pay:{r}") for r in RESOURCES]
+        self.repay = add("repay:loan")
+        self.repay_done = add("repay:done")
+        self.buy_left = add("buy:left")
+        self.buy_right = add("buy:right")
+        self.buy_none = add("buy:none")
+        self.discard = [add(f"discard:{g.id}") for g in components.generators]
         # The largest limits any expert tile allows; smaller limits just use fewer entries.
         invite_max = max([rules.invite_max] + [v for e in components.expert_tiles
                                                for k, v in e.change if k == "invite_max"])
         robots_max = max([rules.robots_max] + [v for e in components.expert_tiles
                                                for k, v in e.change if k == "robots_max"])
-        self.invite = [add(f"invite:{n}", f"Invite {n} resident{'s' * (n > 1)}")
-                       for n in range(1, invite_max + 1)]
-        self.robots = [add(f"robots:{n}", f"Take {n} robot{'s' * (n > 1)}")
-                       for n in range(1, robots_max + 1)]
-        # A tile only ever lies in the supply on a side with these beds: regular houses
-        # have the same beds on both sides, `!` tiles are sold B side up.
-        self.house = []
-        for t, tile in enumerate(components.house_tiles):
-            beds = components.faces[2 * t + 1].beds
-            label = f"Buy house {tile.id} ({beds} bed{'s' * (beds > 1)})"
-            self.house.append(add(f"house:{tile.id}", label))
-        self.house_done = add("house:done", "Buy no more houses")
-        self.space = ActionSpace(entries)
+        self.invite = [add(f"invite:{n}") for n in range(1, invite_max + 1)]
+        self.robots = [add(f"robots:{n}") for n in range(1, robots_max + 1)]
+        self.house = [add(f"house:{tile.id}") for tile in components.house_tiles]
+        self.house_done = add("house:done")
+        # Each label is its catalogue entry in English, the one source of its words in
+        # every language (a house's name says its beds: "Buy house L01 (1 bed)").
+        self.space = ActionSpace([(name, action_label("futuropia", name)) for name in names])

@@ -94,7 +94,7 @@ class FuturopiaGame(Game):
 
     def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
         return describe_action(view, action.name, super().describe_action(view, action, lang),
-                               lang)
+                               lang, repay_cost=self.components.rules.repay_cost)
 
 
 def futuropia() -> FuturopiaGame:

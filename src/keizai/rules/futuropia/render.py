@@ -117,9 +117,11 @@ def _me(view: dict[str, Any]) -> dict[str, Any] | None:
     return next((c for c in view["communities"] if c["seat"] == current), None)
 
 
-def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en") -> str:
+def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en", *,
+                    repay_cost: int) -> str:
     """A menu line with the figures of the tile or choice (issue 14: every Futuropia choice
-    shows what it yields and costs), read from the view, in `lang`."""
+    shows what it yields and costs), read from the view (a repayment's cost, a rule, from
+    the game's data), in `lang`."""
     me = _me(view)
     if me is None:
         return label
@@ -145,6 +147,8 @@ def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en
         extra = f"${view['subsidy']['value']}"
     elif verb == "refresh":
         extra = tr("fu.menu.resources", lang, n=me["refresh_cost"])
+    elif name == "repay:loan":
+        extra = tr("fu.menu.resources", lang, n=repay_cost)
     elif verb == "buy" and arg in ("left", "right"):
         market = view["markets"][view["decision"].get("market", "food")]
         side = market.get(arg)

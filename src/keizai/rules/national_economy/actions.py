@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from keizai.engine import ActionSpace
 from keizai.engine.pickling import pickle_by_fields
+from keizai.i18n import action_label
 from keizai.rules.national_economy.cards import CardSet
 
 
@@ -42,25 +43,22 @@ def has_step(cards: CardSet, name: str) -> bool:
 
 
 def build_action_space(cards: CardSet) -> tuple[ActionSpace, Layout]:
+    """The action space; each action's label is its catalogue entry in English, the one
+    source of its words in every language (keizai.i18n.action_label)."""
     t = len(cards.buildings)
-    entries: list[tuple[str, str]] = []
-    entries += [(f"place:{w.id}", f"Place a worker on {w.name_en}") for w in cards.initial]
-    entries += [(f"place:{w.id}", f"Place a worker on {w.name_en}") for w in cards.faces]
-    entries += [(f"place:public:{b.id}", f"Place a worker on the public {b.name_en}")
-                for b in cards.buildings]
-    entries += [(f"place:own:{b.id}", f"Place a worker on your {b.name_en}")
-                for b in cards.buildings]
-    entries += [(f"build:{b.id}", f"Build {b.name_en}") for b in cards.buildings]
-    entries += [(f"pay:{b.id}", f"Discard {b.name_en}") for b in cards.buildings]
-    entries.append(("pay:item", "Discard a Consumer Item"))
-    entries += [(f"sell:{b.id}", f"Sell {b.name_en}") for b in cards.buildings]
+    names = [f"place:{w.id}" for w in (*cards.initial, *cards.faces)]
+    names += [f"place:public:{b.id}" for b in cards.buildings]
+    names += [f"place:own:{b.id}" for b in cards.buildings]
+    names += [f"build:{b.id}" for b in cards.buildings]
+    names += [f"pay:{b.id}" for b in cards.buildings]
+    names.append("pay:item")
+    names += [f"sell:{b.id}" for b in cards.buildings]
     takes = has_step(cards, "reveal_pick")
     if takes:
-        entries += [(f"take:{b.id}", f"Keep {b.name_en}") for b in cards.buildings]
+        names += [f"take:{b.id}" for b in cards.buildings]
     options = has_step(cards, "choose")
     if options:
-        entries += [("option:items", "Draw 2 Consumer Items"),
-                    ("option:trade", "Discard 2 Consumer Items and draw 3 buildings")]
+        names += ["option:items", "option:trade"]
     place_face = len(cards.initial)
     place_public = place_face + len(cards.faces)
     place_own = place_public + t
@@ -70,8 +68,9 @@ def build_action_space(cards: CardSet) -> tuple[ActionSpace, Layout]:
     take = sell + t
     option = take + (t if takes else 0)
     layout = Layout(0, place_face, place_public, place_own, build, pay, sell, take, option,
-                    len(entries))
-    return ActionSpace(entries), layout
+                    len(names))
+    return ActionSpace([(name, action_label("national-economy", name)) for name in names]), \
+        layout
 
 
 pickle_by_fields(Layout)
