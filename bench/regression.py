@@ -44,17 +44,23 @@ def calibration() -> None:
     items.sort()
 
 
+def random_game(game_id: str, players: int, seed: int) -> keizai.State:
+    """The game of deal `seed` played to its end by `apply(random legal index)` (checked,
+    the random choices seeded by `seed` too), without its log."""
+    state = keizai.new_game(game_id, players, seed=seed)
+    state.log_enabled = False
+    rng = Rng(seed)
+    while not state.is_over:
+        legal = state.legal_indices()
+        state.apply(legal[rng.randbelow(len(legal))])
+    return state
+
+
 def random_games(game_id: str, players: int, count: int) -> Callable[[], None]:
     """The issue loop: `apply(random legal index)` (checked), `scores()` at the end."""
     def run() -> None:
         for seed in range(count):
-            state = keizai.new_game(game_id, players, seed=seed)
-            state.log_enabled = False
-            rng = Rng(seed)
-            while not state.is_over:
-                legal = state.legal_indices()
-                state.apply(legal[rng.randbelow(len(legal))])
-            state.scores()
+            random_game(game_id, players, seed).scores()
 
     return run
 

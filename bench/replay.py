@@ -32,10 +32,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
+from regression import random_game
 from web_load import cpu_seconds, free_port
 
 import keizai
-from keizai.engine import Rng
 from keizai.sim.bench import engine_build
 
 GAMES = ("national-economy/progress", "futuropia", "enterprise-empire")
@@ -43,16 +43,7 @@ GAMES = ("national-economy/progress", "futuropia", "enterprise-empire")
 
 def records(game_id: str, players: int, count: int) -> list[dict[str, Any]]:
     """`count` random games' records (seeds 0 to count - 1)."""
-    found = []
-    for seed in range(count):
-        state = keizai.new_game(game_id, players, seed=seed)
-        state.log_enabled = False
-        rng = Rng(seed)
-        while not state.is_over:
-            legal = state.legal_indices()
-            state.apply(legal[rng.randbelow(len(legal))])
-        found.append(state.record())
-    return found
+    return [random_game(game_id, players, seed).record() for seed in range(count)]
 
 
 def play(record: dict[str, Any], log: bool) -> None:

@@ -70,11 +70,18 @@ def game_at(server: LiveServer, game: str, seats: list[str], seed: int,
 
     created = httpx.post(f"{server.url}/api/games", json={
         "game": game, "seats": seats, "seed": seed, "options": options or {}}).json()
-    state = keizai.new_game(game, len(seats), seed=seed, options=options)
+    play_on(server, created, keizai.new_game(game, len(seats), seed=seed, options=options),
+            actions)
+    return created
+
+
+def play_on(server: LiveServer, game: dict, state: Any,
+            actions: list[str] | tuple[str, ...]) -> None:
+    """`actions` sent to `game` on `server`, each by the seat to move, and applied to
+    `state`, the game's position as the test follows it."""
     for name in actions:
         mover = state.current_player
-        reply = httpx.post(f"{server.url}/api/games/{created['id']}/actions", json={
-            "seat": mover, "token": created["seats"][mover]["token"], "action": name})
+        reply = httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
+            "seat": mover, "token": game["seats"][mover]["token"], "action": name})
         assert reply.status_code == 200, reply.text
         state.apply(name)
-    return created

@@ -19,7 +19,7 @@ import keizai
 from keizai import i18n
 from keizai.web.tables import PLAYER_LEVELS
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import LiveServer, game_at
+from tests.web.live_server import LiveServer, game_at, play_on
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -159,12 +159,7 @@ def test_just_now_keeps_everything_since_ones_own_move(browser, server) -> None:
         state.apply(name)
     since = len(state.events(0))
     state.apply(state.legal_actions()[0].name)
-    for name in others:
-        mover = state.current_player
-        reply = httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
-            "seat": mover, "token": game["seats"][mover]["token"], "action": name})
-        assert reply.status_code == 200, reply.text
-        state.apply(name)
+    play_on(server, game, state, others)
     page.wait_for_selector(f".table[data-step='{len(state.history)}']", timeout=WAIT)
     expected = [i18n.render(event) for event in state.events(0)[since:]]
 
