@@ -273,7 +273,6 @@ def test_a_two_building_payment_reads_the_same_in_the_terminal_and_on_the_page()
     engine's string joined the names with " and ", the catalogue message (which the page
     and 日本語 / 繁體中文 render) with ", " ("… for Potato Field, Food Factory",
     「芋畑、食品工場のために…」). The catalogue message is now the one source."""
-    from keizai import terminal_decisions
     from keizai.i18n import LANGUAGES, tr
     from tests.rules.national_economy.helpers import new, play, set_buildings, set_hand
 
@@ -286,7 +285,7 @@ def test_a_two_building_payment_reads_the_same_in_the_terminal_and_on_the_page()
     page = decision.to_json()
     for lang in LANGUAGES:
         on_page = tr(page["prompt_msg"]["id"], lang, **page["prompt_msg"]["params"])
-        assert terminal_decisions.prompt(decision, lang) == on_page
+        assert decision.prompt_in(lang) == on_page
         names = [tr(f"ne.card.{card}", lang) for card in ("potato_field", "food_factory")]
         assert all(name in on_page for name in names) and tr("list.sep", lang) not in on_page
     assert decision.prompt == page["prompt"] == "Pay 3 cards for Potato Field and Food Factory"

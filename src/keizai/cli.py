@@ -485,7 +485,7 @@ class TerminalTable:
                 typer.echo(self._t("cli.not_applied", error=error.render(self.lang)))
                 continue
             described = terminal_decisions.describe_set(decision, chosen, self.lang)
-            question = self._t("cli.confirm", prompt=terminal_decisions.prompt(decision, self.lang),
+            question = self._t("cli.confirm", prompt=decision.prompt_in(self.lang),
                                chosen=described)
             confirm = self._ask(question).strip().lower()
             while confirm not in ("", "y", "yes", "n", "no", "q"):

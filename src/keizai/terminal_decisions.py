@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from keizai.engine.decision import ONE_OF, RANGE, Candidate, PendingDecision
+from keizai.engine.decision import ONE_OF, RANGE, PendingDecision
 from keizai.i18n import tr
 
 # Figures shown next to a candidate: info key -> catalogue id ({0} is the figure). Those
@@ -40,23 +40,13 @@ def _labelled(info: dict[str, Any], label: str, lang: str) -> str:
     return label + tr("tdec.figures", lang, figures=sep.join(parts))
 
 
-def label(candidate: Candidate, lang: str = "en") -> str:
-    """A candidate's name in `lang`: its catalogue entry, as on the page."""
-    return candidate.label_in(lang)
-
-
-def prompt(decision: PendingDecision, lang: str = "en") -> str:
-    """The decision's one-line prompt in `lang`."""
-    return decision.prompt_in(lang)
-
-
 def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = "en") -> str:
     """A chosen set as a person reads it: "2 × Cathedral, Consumer Item"."""
     parts = []
     for c in decision.candidates:
         n = chosen.get(c.id, 0)
         if n:
-            parts.append(f"{n} × {label(c, lang)}" if n > 1 else label(c, lang))
+            parts.append(f"{n} × {c.label_in(lang)}" if n > 1 else c.label_in(lang))
     total = sum(c.weight * chosen.get(c.id, 0) for c in decision.candidates)
     unit = decision.unit
     sums = (tr("tdec.sum_dollars", lang, n=total) if unit == "$" else
@@ -66,7 +56,7 @@ def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = 
 
 def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
     """The decision as numbered lines (sets for a choice among sets, else candidates)."""
-    out = [prompt(decision, lang) + tr("tdec.colon", lang)]
+    out = [decision.prompt_in(lang) + tr("tdec.colon", lang)]
     if decision.constraint == ONE_OF:
         for number, chosen_set in enumerate(decision.sets, 1):
             counted: dict[str, int] = {}
@@ -79,7 +69,7 @@ def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
         many = f" ×{c.count}" if c.count > 1 else ""
         worth = tr("tdec.counts", lang, n=c.weight) \
             if c.weight != 1 and decision.unit == "card" else ""
-        out.append(f"  {number:2}) {_labelled(c.info, label(c, lang), lang)}{many}{worth}")
+        out.append(f"  {number:2}) {_labelled(c.info, c.label_in(lang), lang)}{many}{worth}")
     limits = [tr("tdec.at_most", lang, n=n, tag=tr(f"tdec.tag_{tag}", lang))
               for tag, n in decision.limits.items()
               if any(tag in c.tags for c in decision.candidates)]

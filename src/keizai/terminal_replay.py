@@ -15,7 +15,7 @@ from typing import Any
 
 import keizai
 from keizai import i18n, terminal_decisions
-from keizai.engine import State
+from keizai.engine import State, round_starts
 from keizai.terminal_text import final_ranking_text
 
 
@@ -72,8 +72,7 @@ class RecordedGame:
     def round_starts(self) -> list[int]:
         """The moves after which a new round begins (National Economy's rounds,
         Futuropia's rounds of the table, 企業帝國's turns); none in a game without rounds."""
-        return [move for move in range(1, self.moves + 1)
-                if self.rounds[move] != self.rounds[move - 1]]
+        return list(round_starts(self.rounds))
 
     def error(self) -> str | None:
         """The error that stopped the game, as a tournament's record keeps it

@@ -14,6 +14,7 @@ from keizai.engine.registry import (
     register,
     replay,
     replay_outline,
+    round_starts,
 )
 from keizai.engine.rng import Rng, SmallDraws, drawing_from, rng_from
 from keizai.engine.state import ActionLike, Event, State
@@ -39,4 +40,5 @@ __all__ = [
     "replay",
     "replay_outline",
     "rng_from",
+    "round_starts",
 ]

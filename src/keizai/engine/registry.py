@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,8 +153,13 @@ def replay_outline(record: dict[str, Any]) -> Outline:
         movers.append(state.current_player)
         _apply_recorded(state, step, name)
         rounds.append(round_number(state))
-    starts = (k for k in range(1, len(rounds)) if rounds[k] != rounds[k - 1])
-    return Outline(tuple(rounds), tuple(movers), tuple(starts))
+    return Outline(tuple(rounds), tuple(movers), round_starts(rounds))
+
+
+def round_starts(rounds: Sequence[int | None]) -> tuple[int, ...]:
+    """The steps at which a round begins, from `rounds`, the round after 0, 1, ... actions
+    (`Outline.rounds`): where a replay steps by round."""
+    return tuple(k for k in range(1, len(rounds)) if rounds[k] != rounds[k - 1])
 
 
 def _set_up(record: dict[str, Any], log: bool) -> State:
