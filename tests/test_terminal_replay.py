@@ -235,3 +235,72 @@ def test_a_game_that_failed_after_its_last_move_says_its_scores_were_not_counted
             "KeyError: 'total'")
     assert out.splitlines()[1] == said and out.count(said) == 2
     assert "Final ranking" not in out and game.final.is_over
+
+
+TITLES = (("national-economy/mecenat", 3, 1), ("futuropia", 3, 2), ("enterprise-empire", 3, 2))
+
+
+@pytest.mark.parametrize(("title", "players", "seed"), TITLES)
+def test_every_position_and_log_shown_is_the_replay_from_the_start(
+        title: str, players: int, seed: int) -> None:
+    """Stepped back from the end, forward from the start and jumped about, the viewer
+    shows at every move the table and log lines of a replay of the record from its start
+    (it now continues from a position it kept instead of replaying from the start)."""
+    record = finished(title, players, seed)
+    seats = (None, *range(players))
+    reference = keizai.replay({**record, "actions": []})
+    views, tables, counts = [], [], []   # counts: the log's entries so far
+    for move in range(len(record["actions"]) + 1):
+        if move:
+            reference.apply(record["actions"][move - 1])
+        views.append([reference.view(seat) for seat in seats])
+        tables.append(reference.game.render_text(reference.view(None), "ja"))
+        counts.append(reference.event_count())
+    lines = {seat: reference.log(seat, "ja") for seat in seats}
+    logs = [{seat: lines[seat][counts[move - 1] if move else 0:counts[move]] for seat in seats}
+            for move in range(len(counts))]
+    game = RecordedGame(record)
+    viewer = ReplayViewer(game, None, "ja", None, lambda _: None)
+    jumps = random.Random(seed).choices(range(game.moves + 1), k=60)
+    for move in [*range(game.moves, -1, -1), *range(game.moves + 1), *jumps]:
+        assert [game.state_at(move).view(seat) for seat in seats] == views[move], move
+        assert viewer.table(move) == tables[move], move
+        assert {seat: game.log_lines(move, seat, "ja") for seat in seats} == logs[move], move
+
+
+def test_a_key_press_applies_a_few_moves_not_the_record_from_its_start(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long 企業帝國 game walked through with every key: no key press costs more than
+    the moves from the position kept before it (each press replayed the record from its
+    start when it went back, about a whole replay late in the game)."""
+    from keizai import terminal_replay
+
+    game = RecordedGame(finished("enterprise-empire", 4, 1))
+    assert game.moves > 900
+    applied = [0]
+    replay, apply_next = keizai.replay, getattr(RecordedGame, "_apply_next", None)
+
+    def counted_replay(record: dict[str, Any], log: bool = True) -> keizai.State:
+        applied[0] += len(record["actions"])
+        return replay(record, log)
+
+    def counted_apply(self: RecordedGame, state: keizai.State) -> None:
+        applied[0] += 1
+        assert apply_next is not None
+        apply_next(self, state)
+
+    monkeypatch.setattr(keizai, "replay", counted_replay)
+    monkeypatch.setattr(RecordedGame, "_apply_next", counted_apply, raising=False)
+    late = game.moves - 30
+    keys = ([str(late)] + [""] * 20 + ["p"] * 40 + ["t", "r", "s", "s", "b", "b"] * 5
+            + ["e", "0", str(game.moves // 2), "p", "e", "p", "p", "s"])
+    costs: list[int] = []
+
+    def ask(_: str) -> str:
+        costs.append(applied[0])
+        applied[0] = 0
+        return keys[len(costs) - 1] if len(costs) <= len(keys) else "q"
+
+    ReplayViewer(game, None, "en", None, lambda _: None).run(ask)
+    assert len(costs) == len(keys) + 1
+    assert max(costs) <= terminal_replay.KEEP_EVERY, costs

@@ -1,7 +1,11 @@
 """Watching a recorded game in the terminal (`keizai replay`).
 
 A record is a seed and the actions taken; the position after any number of moves is a
-replay of the record's first moves (as the web's replay does it). Each move is shown as
+replay of the record's first moves. The record is replayed once, when it is opened, and
+a position is kept every `KEEP_EVERY` moves: a step forward applies the next move to the
+position shown, a step back or a jump continues from the kept position before it, so a
+key press costs at most that many moves however long the game (replaying from the start
+at each press cost a whole replay late in a long 企業帝國 game). Each move is shown as
 `keizai play` shows a game: the table (`Game.render_text` of a view) and the log lines
 the move wrote. By default the view is a spectator's (`view(None)`, the public log: no
 hand, no deck), the web replay's "everyone"; a seat's view shows that seat's own hand
@@ -18,11 +22,16 @@ from keizai import i18n, terminal_decisions
 from keizai.engine import State, round_starts
 from keizai.terminal_text import final_ranking_text
 
+# A position is kept after every this many moves (0, KEEP_EVERY, 2 × KEEP_EVERY, ...):
+# the most moves a key press of the viewer applies. 企業帝國's ~900 moves keep ~60
+# positions, each a clone of the state (its log a list of references).
+KEEP_EVERY = 16
+
 
 class RecordedGame:
     """A game record, replayed once to know who took each move and where each move's
     log lines begin and end (the log only grows, so the last position's log holds every
-    move's lines)."""
+    move's lines), keeping a position every `KEEP_EVERY` moves to show any move from."""
 
     def __init__(self, record: dict[str, Any]) -> None:
         # The whole record first: a move that does not replay is refused with its number.
@@ -33,6 +42,7 @@ class RecordedGame:
         self.movers: list[int] = []  # movers[k]: the seat that took move k + 1
         # rounds[k]: the round of the position after k moves (None: the game has none)
         self.rounds = [state.game.round_number(state)]
+        self._kept = [state.clone()]   # _kept[k]: the position after k × KEEP_EVERY moves
         for name in record["actions"]:
             seat = state.current_player
             assert seat is not None  # a move after the end would not have replayed
@@ -40,6 +50,8 @@ class RecordedGame:
             state.apply(name)
             self.marks.append(state.event_count())
             self.rounds.append(state.game.round_number(state))
+            if len(state.history) % KEEP_EVERY == 0:
+                self._kept.append(state.clone())
         self.record = record
         self.final = state
         self.moves = len(self.movers)
@@ -48,14 +60,21 @@ class RecordedGame:
         self._at: State | None = None
 
     def state_at(self, move: int) -> State:
-        """The position after the first `move` moves (shared: read it, do not play it)."""
+        """The position after the first `move` moves (shared: read it, do not play it):
+        the position shown before, played on, if it stands between the kept position
+        before `move` and `move`; else a copy of that kept position, played on."""
+        kept = move // KEEP_EVERY * KEEP_EVERY
         at = self._at
-        if at is None or len(at.history) > move:
-            at = keizai.replay({**self.record, "actions": self.record["actions"][:move]})
+        if at is None or not kept <= len(at.history) <= move:
+            at = self._kept[kept // KEEP_EVERY].clone()
         while len(at.history) < move:
-            at.apply(self.names[len(at.history)])
+            self._apply_next(at)
         self._at = at
         return at
+
+    def _apply_next(self, state: State) -> None:
+        """Play the record's next move on `state` (by its index: the record replayed)."""
+        state.apply(self.final.history[len(state.history)])
 
     def log_lines(self, move: int, seat: int | None, lang: str) -> list[str]:
         """The log lines move `move` wrote (move 0: the set-up's), as `seat` reads them."""
