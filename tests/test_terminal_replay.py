@@ -304,3 +304,32 @@ def test_a_key_press_applies_a_few_moves_not_the_record_from_its_start(
     ReplayViewer(game, None, "en", None, lambda _: None).run(ask)
     assert len(costs) == len(keys) + 1
     assert max(costs) <= terminal_replay.KEEP_EVERY, costs
+
+
+@pytest.mark.parametrize(("lang", "bad_key"), [
+    ("en", "or type t, p, b, e, l, q or a move from 0 to {moves}."),
+    ("ja", "t、p、b、e、l、q、または 0 から {moves} までの手の番号"),
+    ("zh-TW", "或輸入 t、p、b、e、l、q，或 0 到 {moves} 的步數。"),
+])
+def test_the_round_keys_are_refused_in_a_game_without_rounds(
+        monkeypatch: pytest.MonkeyPatch, lang: str, bad_key: str) -> None:
+    """A game whose rules count no rounds (`Game.round_number`'s default; every title
+    shipped counts them, so National Economy is made one here): r and s are keys like any
+    unknown one, refused with the keys there are, the viewer staying where it was, and
+    the prompt names neither a round nor those keys."""
+    from keizai.engine import Game
+    from keizai.rules.national_economy import NationalEconomy
+
+    monkeypatch.setattr(NationalEconomy, "round_number", Game.round_number)
+    game = RecordedGame(finished())
+    assert game.rounds == [None] * (game.moves + 1) and game.round_starts() == []
+    said: list[str] = []
+    prompts: list[str] = []
+    answers = iter(["r", "s", "7", "r", "s", "e", "s"])
+    ReplayViewer(game, None, lang, None, said.append).run(
+        lambda prompt: prompts.append(prompt) or next(answers, "q"))
+    shown = [int(re.search(r"(\d+)/", prompt).group(1)) for prompt in prompts]  # type: ignore[union-attr]
+    assert shown == [0, 0, 0, 7, 7, 7, game.moves, game.moves]
+    assert sum(bad_key.format(moves=game.moves) in line for line in said) == 5
+    assert not any(re.search(r"\b[rs] = ", prompt) for prompt in prompts)
+    assert all(re.search(r"\bp = ", prompt) for prompt in prompts)
