@@ -19,6 +19,7 @@ from keizai.engine import State
 from keizai.engine.decision import ONE_OF, PendingDecision
 
 PROMPT = r"q = quit\) >"
+CONFIRM = r"\? \(Enter = yes, n = choose again\) >"   # a whole set's confirmation
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
@@ -60,7 +61,7 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
                  "Nothing was applied.")
     child.expect(PROMPT)
     child.sendline("1 3 4")
-    child.expect(r"house L05 \(3 beds\) \(6 beds\)\. Confirm")
+    child.expect(r"\nBuy house L01 \(1 bed\), .*house L05 \(3 beds\) \(6 beds\)" + CONFIRM)
     child.sendline("y")
     child.expect("P1 buys house L01 \\(1 bed\\) for \\$1")
     child.expect("P1 buys house L05 \\(3 beds\\) for \\$3")
@@ -71,7 +72,7 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
 
 
 def test_an_unclear_confirmation_is_asked_again() -> None:
-    """Found in session 14: at "Confirm? (Enter = yes, n = choose again)" any other answer
+    """Found in session 14: at "…? (Enter = yes, n = choose again)" any other answer
     ("yes please", "ok", a typo) silently threw the chosen set away. It is now asked again;
     n chooses again, nothing applied; Enter applies."""
     child = _spawn("futuropia", "--players", "2", "--seed", "0", "--seats", "human,random")
@@ -81,7 +82,7 @@ def test_an_unclear_confirmation_is_asked_again() -> None:
     child.sendline("5")
     child.expect(PROMPT)
     child.sendline("1 3 4")
-    child.expect("Confirm")
+    child.expect(CONFIRM)
     child.sendline("ok")
     child.expect("Enter = confirm, n = choose again, q = quit >")
     child.sendline("n")
@@ -89,7 +90,7 @@ def test_an_unclear_confirmation_is_asked_again() -> None:
     child.expect(PROMPT)
     assert "buys house" not in child.before
     child.sendline("1 3 4")
-    child.expect("Confirm")
+    child.expect(CONFIRM)
     child.sendline("")
     child.expect("P1 buys house L01 \\(1 bed\\) for \\$1")
     child.expect(PROMPT)
@@ -121,7 +122,7 @@ def test_national_economy_payment_is_one_prompt(tmp_path: Path) -> None:
                  f"{decision.amount + 1} cards")
     child.expect(PROMPT)
     child.sendline(" ".join(numbers))
-    child.expect("Confirm")
+    child.expect(CONFIRM)
     child.sendline("")
     child.expect("discards")
     child.expect(PROMPT)
@@ -149,7 +150,7 @@ def test_payday_sale_lists_every_allowed_set_with_wages_cash_and_shortfall(tmp_p
     child.expect(f"please type a number from 1 to {len(decision.sets)}")
     child.expect(PROMPT)
     child.sendline("1")
-    child.expect("Confirm")
+    child.expect(CONFIRM)
     child.sendline("")
     child.expect("sells")
     child.expect("pays \\$")
@@ -343,3 +344,84 @@ def test_every_candidate_reads_the_same_in_the_terminal_and_on_the_page() -> Non
                                    tr("whole_energy", lang, info["energy"]),
                                    tr("whole_vp", lang, points)):
                         assert figure in line, (lang, line, figure)
+
+
+# How each language asks "<question> (Enter = yes, n = choose again) >", and its list
+# separator between the names of a chosen set.
+ASKED = {"en": ("{} (Enter = yes, n = choose again) >", ", "),
+         "ja": ("{}（Enter = はい、n = 選び直す）>", "、"),
+         "zh-TW": ("{}（Enter = 是，n = 重新選擇）>", "、")}
+# The question about a set of names, as the page confirms one such step (confirm_pay,
+# confirm_sell) or, for what the page has no single-step words for, pay and buy.
+DISCARD = {"en": "Discard {}?", "ja": "{} を捨てますか？", "zh-TW": "棄掉 {}？"}
+SELL = {"en": "Sell {}?", "ja": "{} を売りますか？", "zh-TW": "出售 {}？"}
+PAY = {"en": "Pay {}?", "ja": "{} を支払いますか？", "zh-TW": "支付 {}？"}
+NO_HOUSE = {"en": "Do this: Buy no more houses?", "ja": "住宅の購入を終える を実行しますか？",
+            "zh-TW": "執行：不再購買房舍？"}
+
+
+def _confirmation(save: Path, answer: str, lang: str) -> str:
+    """The line `keizai play --resume save` asks to confirm the whole set `answer` with
+    (answered n, then q: nothing is applied)."""
+    from typer.testing import CliRunner
+
+    from keizai.cli import app
+
+    result = CliRunner().invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                                input=f"{answer}\nn\nq\n")
+    assert result.exit_code == 0, result.output
+    asked = ASKED[lang][0].format("")
+    line = next(line for line in result.output.splitlines() if asked in line)
+    end = line.index(asked) + len(asked)
+    return line[line.rfind("> ", 0, end - len(asked)) + 2:end]   # after the choice's prompt
+
+
+def _facing(kind: str, test: Callable[[PendingDecision], bool]) -> Callable[[State], bool]:
+    """Whether a state's pending decision is of `kind` and passes `test`."""
+    def want(state: State) -> bool:
+        d = state.pending_decision()
+        return d is not None and d.kind == kind and test(d)
+    return want
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_whole_set_is_confirmed_by_saying_what_it_applies(tmp_path: Path, lang: str
+                                                            ) -> None:
+    """A whole decision's confirmation repeated the whole prompt before the set ("Pay 2
+    cards for Potato Field: Farm Resort, Mine. Confirm? …"); it now asks only what will
+    be applied, in the page's words where it has them: paying cards discards them, a
+    payday sale sells, Futuropia's resources are paid, no house is the closing action."""
+    asked, sep = ASKED[lang]
+    cases: list[tuple[Path, str, str, str]] = []   # save, answer, question, prompt
+
+    for case in ("pay", "sell", "fu", "houses"):
+        (tmp_path / case).mkdir()
+    save, state = _position(tmp_path / "pay", "national-economy/mecenat", 2, _facing(
+        "pay", lambda d: d.amount == 2 and [c.weight for c in d.candidates[:2]] == [1, 1]))
+    d = state.pending_decision()
+    names = sep.join(c.label_in(lang) for c in d.candidates[:2])
+    cases.append((save, "1 2", DISCARD[lang].format(names), d.prompt_in(lang)))
+
+    save, state = _position(tmp_path / "sell", "national-economy/progress", 1,
+                            _facing("sell", lambda d: True))
+    d = state.pending_decision()
+    sold = [d.candidate(cid) for cid in d.sets[0]]
+    price = sum(c.weight for c in sold)   # the set as its price adds up, as listed
+    sums = {"en": f" (${price})", "ja": f"（${price}）", "zh-TW": f"（${price}）"}[lang]
+    cases.append((save, "1", SELL[lang].format(sep.join(c.label_in(lang) for c in sold)
+                                               + sums), d.prompt_in(lang)))
+
+    save, state = _position(tmp_path / "fu", "futuropia", 2, _facing(
+        "interest", lambda d: d.candidates[0].count >= d.amount >= 2))
+    d = state.pending_decision()
+    cases.append((save, f"1x{d.amount}", PAY[lang].format(
+        f"{d.amount} × {d.candidates[0].label_in(lang)}"), d.prompt_in(lang)))
+
+    save, state = _position(tmp_path / "houses", "futuropia", 2, lambda s: _facing(
+        "houses", lambda d: d.amount == 0)(s) and len(s.legal_actions()) > 1)
+    cases.append((save, "-", NO_HOUSE[lang], state.pending_decision().prompt_in(lang)))
+
+    for save, answer, question, prompt in cases:
+        line = _confirmation(save, answer, lang)
+        assert line == asked.format(question), (answer, line)
+        assert prompt not in line

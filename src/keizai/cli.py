@@ -484,10 +484,9 @@ class TerminalTable:
             except IllegalAction as error:
                 typer.echo(self._t("cli.not_applied", error=error.render(self.lang)))
                 continue
-            described = terminal_decisions.describe_set(decision, chosen, self.lang)
-            question = self._t("cli.confirm", prompt=decision.prompt_in(self.lang),
-                               chosen=described)
-            confirm = self._ask(question).strip().lower()
+            question = terminal_decisions.confirm_question(decision, chosen, state.game.id,
+                                                           self.lang)
+            confirm = self._ask(self._t("cli.confirm_whole", question=question)).strip().lower()
             while confirm not in ("", "y", "yes", "n", "no", "q"):
                 # an answer that is neither: ask again rather than guess
                 confirm = self._ask(self._t("cli.confirm_again")).strip().lower()

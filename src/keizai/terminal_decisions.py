@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from keizai.engine.decision import ONE_OF, RANGE, PendingDecision
-from keizai.i18n import tr
+from keizai.i18n import action_label, tr
 
 # Figures shown next to a candidate: info key -> catalogue id ({0} is the figure). Those
 # the page shows too are its own entries (whole_*), so both say them alike.
@@ -52,6 +52,24 @@ def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = 
     sums = (tr("tdec.sum_dollars", lang, n=total) if unit == "$" else
             tr("tdec.sum_beds", lang, n=total) if unit == "bed" else "")
     return (tr("tdec.sep", lang).join(parts) or tr("tdec.nothing", lang)) + sums
+
+
+# What confirming a whole set does, as a question about the set ("Discard {0}?"): the
+# words the page confirms one such step with where they fit. Cards paid are discarded
+# (the page's confirm_pay), a payday sale sells; by the decision's kind, else its unit.
+_CONFIRM_KIND = {"sell": "confirm_sell", "houses": "tdec.confirm_buy"}
+_CONFIRM_UNIT = {"card": "confirm_pay", "resource": "tdec.confirm_pay"}
+
+
+def confirm_question(decision: PendingDecision, chosen: dict[str, int], game_id: str,
+                     lang: str = "en") -> str:
+    """What confirming `chosen` will apply, briefly ("Discard 2 × Farm, Mine?"); choosing
+    nothing is the decision's closing action ("Do this: Buy no more houses?")."""
+    if not any(chosen.values()) and decision.finish is not None:
+        return tr("confirm_action", lang, action_label(game_id, decision.finish, lang))
+    key = _CONFIRM_KIND.get(decision.kind) or _CONFIRM_UNIT.get(decision.unit,
+                                                               "confirm_action")
+    return tr(key, lang, describe_set(decision, chosen, lang))
 
 
 def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
