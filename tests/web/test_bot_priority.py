@@ -69,7 +69,7 @@ class RecordingPool:
         self.background: list[bool] = []
 
     async def choose(self, spec: str, seed: int, state: State, bound: float | None = None,
-                     background: bool = False) -> str:
+                     background: bool = False, owner: str | None = None) -> str:
         self.background.append(background)
         return make_agent("random", seed).choose(state).name
 
@@ -123,6 +123,6 @@ class HeldPool(RecordingPool):
         self.release = asyncio.Event()
 
     async def choose(self, spec: str, seed: int, state: State, bound: float | None = None,
-                     background: bool = False) -> str:
+                     background: bool = False, owner: str | None = None) -> str:
         await self.release.wait()
-        return await super().choose(spec, seed, state, bound, background)
+        return await super().choose(spec, seed, state, bound, background, owner)

@@ -29,7 +29,7 @@ from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.social import Social, SocialConfig
 from keizai.web.table import Connection, Settings, Table, check_seat, check_step
-from keizai.web.tables import Tables, available_bots, catalog, default_bot
+from keizai.web.tables import Tables, available_bots, catalog, client_of, default_bot
 
 STATIC = Path(__file__).parent / "static"
 # The message catalogue the page shares with the terminal (keizai/i18n/<lang>.json).
@@ -140,10 +140,6 @@ class Outlines:
         return outline
 
 
-def client_of(connection: Request | WebSocket) -> str:
-    return connection.client.host if connection.client else "?"
-
-
 async def read_json(request: Request) -> dict[str, Any]:
     """The request body as a JSON object, or a clear error."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -244,19 +240,21 @@ class SecurityHeaders:
 def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: float = 60.0,
                bot_workers: int | None = None, idle_after: float = 300.0,
                limits: Limits | None = None, pool: BotPool | None = None,
-               chosen_seeds: bool = False, bot_games: int = 8,
+               chosen_seeds: bool = False, bot_games: int = 8, bot_games_each: int = 2,
                social_config: SocialConfig | None = None,
                collector: Collector | None = None) -> FastAPI:
     """The app on one database; `bot_delay` seconds between bot moves (for humans' eyes);
     `handover_after` seconds a seat must be away before another player may hand it to a
     bot; bots think in `bot_workers` processes (`pool` replaces them, for tests);
     `chosen_seeds` accepts a seed for games with several humans (tests only); at most
-    `bot_games` games of bots alone run at once in this process;
+    `bot_games` games of bots alone run at once in this process, `bot_games_each` of
+    them one client's;
     `collector` tunes the process's garbage collector once started (`keizai serve`)."""
     store = Store(database_url)
     pool = pool or BotPool(bot_workers or default_workers())
     tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds,
-                                    bot_games=bot_games), idle_after)
+                                    bot_games=bot_games, bot_games_each=bot_games_each),
+                    idle_after)
     limiter = RateLimiter(limits or Limits())
     outlines = Outlines()
     social = Social(store, tables, social_config)   # names, ratings, clock, chat
@@ -336,8 +334,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
-        limiter.take("create", client_of(request))
-        return await tables.create(await read_json(request))
+        client = client_of(request)
+        limiter.take("create", client)
+        return await tables.create(await read_json(request), client)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> dict[str, Any]:
@@ -359,7 +358,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         body = await read_json(request)
         table = await tables.open(game_id)
         await table.act(body.get("seat"), token_of(request, body), body.get("action"),
-                        body.get("step"))
+                        body.get("step"), by=client_of(request))
         return {"ok": True, "step": len(table.state.history)}
 
     @app.post("/api/games/{game_id}/undo")
@@ -367,7 +366,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         limiter.take("act", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id)
-        await table.take_back(body.get("seat"), token_of(request, body))
+        await table.take_back(body.get("seat"), token_of(request, body),
+                              by=client_of(request))
         return {"ok": True, "step": len(table.state.history)}
 
     @app.post("/api/games/{game_id}/seats/{seat}/claim")
@@ -382,7 +382,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         body = await read_json(request)
         table = await tables.open(game_id)
         await table.hand_to_bot(seat, token_of(request, body),
-                                body.get("agent") or default_bot())
+                                body.get("agent") or default_bot(), by=client_of(request))
         return {"ok": True}
 
     @app.get("/api/games/{game_id}/record")
@@ -533,12 +533,13 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
             if conn.seat is None:
                 raise forbidden("spectators cannot act")
             if kind == "act":
-                await table.act(conn.seat, token, message.get("action"), message.get("step"))
+                await table.act(conn.seat, token, message.get("action"), message.get("step"),
+                                by=client)
             elif kind == "act_whole":
                 await table.act_whole(conn.seat, token, message.get("chosen"),
-                                      message.get("step"))
+                                      message.get("step"), by=client)
             elif kind == "undo":
-                await table.take_back(conn.seat, token)
+                await table.take_back(conn.seat, token, by=client)
             else:
                 raise ApiError("invalid_request", "type must be act, act_whole, undo or ping")
         except ApiError as error:

@@ -111,45 +111,76 @@ Thinker = Callable[[str, int, State], str]
 
 
 class Slots:
-    """The pool's free workers, handed out in the order asked for, except that a game of
-    bots alone (`background`) waits while a game with a person in it waits: anyone may
-    start games of bots alone, and those must not slow the bots people play against."""
+    """The pool's free workers. A game with a person in it goes before games of bots alone
+    (`background`): anyone may start those, and they must not slow the bots people play
+    against. Within each, a free worker goes to the waiting client (`owner`: the address
+    that created the game or last acted in it, `Table.owner`) served longest ago: a
+    client's many games get one client's share of the workers, not one share per game.
+    Found by the session-16 attack pass: decisions queued first come, first served, so
+    four games of long-thinking bots from one address (within the creation burst)
+    made another player's bot answer 20-60 s late with one worker."""
+
+    MAX_OWNERS = 10_000   # owners whose last turn is remembered
 
     def __init__(self, count: int) -> None:
         self.free = count
-        self.waiting: dict[bool, deque[asyncio.Future[None]]] = {False: deque(),
-                                                                  True: deque()}
+        # per class (background or not): each owner's waiting turns
+        self.waiting: dict[bool, dict[str | None, deque[asyncio.Future[None]]]] = {
+            False: {}, True: {}}
+        self.served: dict[str | None, int] = {}   # owner: number of its latest turn
+        self.turns = 0
 
     def _may_take(self, background: bool) -> bool:
         if self.free <= 0 or self.waiting[False]:
             return False
         return not (background and self.waiting[True])
 
-    async def acquire(self, background: bool = False) -> None:
+    async def acquire(self, background: bool = False, owner: str | None = None) -> None:
         if self._may_take(background):
             self.free -= 1
+            self._note(owner)
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiting[background].append(turn)
+        self.waiting[background].setdefault(owner, deque()).append(turn)
         try:
             await turn
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self.release()   # granted as it was cancelled: hand the worker on
             else:
-                self.waiting[background].remove(turn)
+                self._forget(background, owner, turn)
             raise
+
+    def _forget(self, background: bool, owner: str | None,
+                turn: asyncio.Future[None]) -> None:
+        queues = self.waiting[background]
+        queue = queues.get(owner)
+        if queue is not None and turn in queue:
+            queue.remove(turn)
+            if not queue:
+                del queues[owner]
 
     def release(self) -> None:
         self.free += 1
         for background in (False, True):
-            queue = self.waiting[background]
-            while queue and self.free > 0:
+            queues = self.waiting[background]
+            while queues and self.free > 0:
+                owner = min(queues, key=lambda o: self.served.get(o, -1))
+                queue = queues[owner]
                 turn = queue.popleft()
+                if not queue:
+                    del queues[owner]
                 if not turn.done():
                     self.free -= 1
+                    self._note(owner)
                     turn.set_result(None)
                     return
+
+    def _note(self, owner: str | None) -> None:
+        if len(self.served) >= self.MAX_OWNERS:
+            self.served.clear()
+        self.turns += 1
+        self.served[owner] = self.turns
 
 
 class BotPool:
@@ -172,12 +203,14 @@ class BotPool:
         return self._executor
 
     async def choose(self, spec: str, seed: int, state: State,
-                     bound: float | None = None, background: bool = False) -> str:
+                     bound: float | None = None, background: bool = False,
+                     owner: str | None = None) -> str:
         """The bot's action name, or a random legal one when it fails or overruns.
-        `background`: a game of bots alone, served after every game with a person."""
+        `background`: a game of bots alone, served after every game with a person;
+        `owner`: whose turn it is among the clients waiting (see `Slots`)."""
         if self._slots is None:
             self._slots = Slots(self.workers)
-        await self._slots.acquire(background)
+        await self._slots.acquire(background, owner)
         try:
             loop = asyncio.get_running_loop()
             try:

@@ -29,7 +29,7 @@ from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
 from keizai.web.table import Connection, Table, encode
-from keizai.web.tables import Tables, default_bot
+from keizai.web.tables import Tables, client_of, default_bot
 
 log = logging.getLogger("keizai.web.social")
 
@@ -273,7 +273,7 @@ class Social(TableHooks):
             raise ApiError("invalid_request", "visibility is public or private")
         if clock not in CLOCKS:
             raise ApiError("invalid_request", "clock is none, relaxed or fast")
-        answer = await self.tables.create(body)
+        answer = await self.tables.create(body, client_of(request))
         self._setup(answer, body, visibility, clock, session.account.id if session else None)
         return answer
 
@@ -315,7 +315,8 @@ class Social(TableHooks):
                     and (account is None or player.account_id != account)):
                 raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
 
-    async def rematch(self, table: Table, token: Any) -> dict[str, Any]:
+    async def rematch(self, table: Table, token: Any, client: str | None = None
+                      ) -> dict[str, Any]:
         """A new game with the same seats (names, accounts, bots), settings and options."""
         if not table.holds_any_token(token):
             raise forbidden("only the host or a player of this game may do that")
@@ -336,7 +337,7 @@ class Social(TableHooks):
             state = table.state
             body = {"game": state.game.id, "players": state.num_players, "seats": seats,
                     "options": dict(state.options)}
-            answer = await self.tables.create(body)
+            answer = await self.tables.create(body, client)
             new_id = answer["id"]
             self._setup(answer, body, settings.visibility if settings else "public",
                         settings.clock if settings else "none",
@@ -494,7 +495,8 @@ def routes(social: Social) -> APIRouter:
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
         body = await social.read_json(request)
         social.guard("create", request)
-        return await social.rematch(await tables.open(game_id), token_of(request, body))
+        return await social.rematch(await tables.open(game_id), token_of(request, body),
+                                    client_of(request))
 
     @router.post("/api/games/{game_id}/rematch/seat")
     async def rematch_seat(game_id: str, request: Request) -> dict[str, Any]:

@@ -53,6 +53,7 @@ class Settings:
     # Games of bots alone (no person at any seat) this process runs at once: anyone may
     # start one, and each writes a move at every bot decision.
     bot_games: int = 8
+    bot_games_each: int = 2   # ... of them one client's (address)
     hooks: TableHooks = field(default_factory=TableHooks)   # keizai.web.social's, in the app
 
 
@@ -143,6 +144,10 @@ class Table:
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.used = time.monotonic()
+        # Whose share of the bot pool this game's bots use (`keizai.web.bots.Slots`): the
+        # client that created it or last acted in it with a seat's or the host's token;
+        # until then (loaded after a restart, or by another process) the game's own.
+        self.owner = f"game {row.id}"
         # When each seat's last connection (to this process) went away.
         self.away_since = dict.fromkeys(range(len(self.seats)), time.monotonic())
         # Log lines every spectator in step has (they share one message per step).
@@ -371,8 +376,10 @@ class Table:
             self.presence()
 
     # ----- changes -------------------------------------------------------------------
-    async def act(self, seat: Any, token: Any, name: Any, step: Any = None) -> None:
-        """A human's action: checked, stored, then applied and announced."""
+    async def act(self, seat: Any, token: Any, name: Any, step: Any = None, *,
+                  by: str | None = None) -> None:
+        """A human's action: checked, stored, then applied and announced. `by`: the
+        client that sent it (the bots it wakes use that client's share, see `owner`)."""
         if not isinstance(name, str) or not name or len(name) > MAX_ACTION_NAME:
             raise ApiError("invalid_request", "action must be a non-empty action name")
         step = check_step(step)
@@ -384,9 +391,11 @@ class Table:
                 raise ApiError.refused("stale", "web.err.stale_step", 409,
                                        step=len(self.state.history), sent=step)
             await self._apply(row.seat, name)
+            self.charge(by)
         self.kick_bots()
 
-    async def act_whole(self, seat: Any, token: Any, chosen: Any, step: Any = None) -> None:
+    async def act_whole(self, seat: Any, token: Any, chosen: Any, step: Any = None, *,
+                        by: str | None = None) -> None:
         """A whole compound decision (keizai.engine.decision): refused with the reason
         before anything is applied, else stored and applied as its atomic steps."""
         if not isinstance(chosen, dict) or len(chosen) > MAX_WHOLE_CANDIDATES:
@@ -409,6 +418,7 @@ class Table:
                 raise ApiError("illegal_action", str(error), 422,
                                reason=error.to_json()) from None
             await self._apply(row.seat, *names)
+            self.charge(by)
         self.kick_bots()
 
     async def _apply(self, seat: int, *names: str) -> None:
@@ -469,7 +479,7 @@ class Table:
             raise ApiError("storage_error", "the change could not be stored; try again",
                            503) from None
 
-    async def take_back(self, seat: Any, token: Any) -> None:
+    async def take_back(self, seat: Any, token: Any, *, by: str | None = None) -> None:
         """Undo the seat's latest decision (see keizai.engine.undo for when it is allowed)."""
         async with self.lock:
             row = self.seat_of_token(seat, token)
@@ -491,11 +501,13 @@ class Table:
                 self.movers, self.reveals_before, self.kinds = movers, reveals, kinds
                 raise
             self.state = state
+            self.charge(by)
             self.hooks.undone(self)
             self._logs_restart()
             self.broadcast()
 
-    async def hand_to_bot(self, seat: Any, token: Any, agent: Any) -> None:
+    async def hand_to_bot(self, seat: Any, token: Any, agent: Any, *,
+                          by: str | None = None) -> None:
         """A seat is played by a bot from now on: by its own player at any time, by the
         host or another player only once it has been away `handover_after` seconds."""
         agent = check_spec(agent)
@@ -519,6 +531,7 @@ class Table:
                                              agent=agent, handed=True, version=self.version)
             self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed, row.open,
                                        True, row.seen)
+            self.charge(by)
             self.broadcast()
         self.kick_bots()
 
@@ -568,6 +581,13 @@ class Table:
                                        row.handed, row.seen)
 
     # ----- bots ------------------------------------------------------------------------
+    def charge(self, client: str | None) -> None:
+        """The bots this client's accepted request wakes use its share of the pool (only
+        after the token was checked and the change made: a stranger cannot move a game
+        into the queue of an address that floods it)."""
+        if client is not None:
+            self.owner = client
+
     @property
     def bots_alone(self) -> bool:
         """Whether bots play every seat and none of them for a person (a seat handed
@@ -600,7 +620,8 @@ class Table:
             step = len(state.history)
             seed = (state.seed * 31 + seat) * 1_000_003 + step
             name = await self.settings.pool.choose(spec, seed % 2**63, state.clone(),
-                                                   background=self.bots_alone)
+                                                   background=self.bots_alone,
+                                                   owner=self.owner)
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
             async with self.lock:

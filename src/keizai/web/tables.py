@@ -38,6 +38,12 @@ BOT_TAKEOVER = 10.0   # seconds before a bot left waiting by another process is 
 HUMAN_SEATS = ("human", "open")
 
 
+def client_of(connection: Any) -> str:
+    """The client's address (a request's or a WebSocket's): the key of the per-client
+    limits and of the bot pool's shares."""
+    return connection.client.host if connection.client else "?"
+
+
 def available_bots() -> list[str]:
     found = []
     for name in BOT_CANDIDATES:
@@ -262,10 +268,23 @@ class Tables:
             table.kick_bots()
 
     # ----- creating --------------------------------------------------------------------
-    async def create(self, body: dict[str, Any]) -> dict[str, Any]:
+    def _check_room_for_bots_alone(self, client: str | None) -> None:
+        """At most `bot_games` games of bots alone run here, `bot_games_each` of them one
+        client's (else one address could take every place)."""
+        running = [t for t in self.tables.values() if t.bots_alone and not t.state.is_over]
+        if len(running) >= self.settings.bot_games:
+            raise ApiError.refused("busy", "web.err.bot_games_full", 503,
+                                   most=self.settings.bot_games)
+        each = self.settings.bot_games_each
+        if client is not None and sum(t.owner == client for t in running) >= each:
+            raise ApiError.refused("too_many_games", "web.err.bot_games_yours", 429,
+                                   most=each)
+
+    async def create(self, body: dict[str, Any], client: str | None = None) -> dict[str, Any]:
         """A new game from a lobby request: {"game", "seats", "players"?, "options"?,
         "seed"?}; each seat "human" (invited: only its link gives it), "open" (the lobby
-        gives it to the first comer) or a bot. A chosen seed only with one human seat."""
+        gives it to the first comer) or a bot. A chosen seed only with one human seat.
+        `client`: who asks (its bots use that client's share of the pool)."""
         game_id = body.get("game")
         if not isinstance(game_id, str) or len(game_id) > 64:
             raise ApiError("invalid_request", "\"game\" must be a game id")
@@ -294,11 +313,7 @@ class Tables:
         if seed is None:
             seed = secrets.randbelow(2**63)
         if humans == 0:
-            running = sum(1 for t in self.tables.values()
-                          if t.bots_alone and not t.state.is_over)
-            if running >= self.settings.bot_games:
-                raise ApiError.refused("busy", "web.err.bot_games_full", 503,
-                                       most=self.settings.bot_games)
+            self._check_room_for_bots_alone(client)
         rows = []
         for seat, spec in enumerate(seats):
             token = secrets.token_urlsafe(24)
@@ -324,6 +339,7 @@ class Tables:
                            503) from None
         assert row is not None
         table = self.tables[new_id] = Table(row, self.store, self.settings, new=True)
+        table.charge(client)
         table.kick_bots()
         return {"id": new_id, "host_token": host_token,
                 "seats": [{"seat": r.seat, "kind": r.kind, "agent": r.agent, "open": r.open,

@@ -1,0 +1,156 @@
+"""Found by the session-16 attack pass: one client could starve everybody's bots.
+
+With one bot worker (two cores), four games of `mcts:time=5` bots created from one
+address (within its creation burst) made another player's `random` bot answer 20-60 s
+late on PostgreSQL: the pool served decisions first come, first served, and each of those
+games queued again after every move. A client's games now share one client's turn in the
+pool; and one address may run only a few of the games of bots alone."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from keizai.agents import make_agent
+from keizai.engine import State
+from keizai.web import create_app
+from keizai.web.app import Limits
+from keizai.web.bots import BotPool
+
+GAME = "national-economy/mecenat"
+VICTIM_SEED = 999
+
+
+def from_address(app: Any) -> Any:
+    """The app, with each request's client address taken from its `x-test-client`
+    header (the TestClient has one address; the limits and the pool's shares are per
+    address)."""
+
+    async def addressed(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            for key, value in scope["headers"]:
+                if key == b"x-test-client":
+                    scope = {**scope, "client": (value.decode(), 1)}
+        await app(scope, receive, send)
+
+    return addressed
+
+
+class ThreadPool(BotPool):
+    """The server's pool and its queue, with one worker thread instead of a process:
+    each decision takes `seconds` and is noted (the game's seed, when it started)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(1, thinker=self.think)
+        self.seconds = seconds
+        self.started: list[tuple[int, float]] = []
+        self.executor = ThreadPoolExecutor(1)
+        self.lock = threading.Lock()
+        self.asked = 0      # decisions in `choose` (waiting or thinking)
+        self.thinking = 0
+
+    def think(self, spec: str, seed: int, state: State) -> str:
+        with self.lock:
+            self.started.append((state.seed, time.monotonic()))
+            self.thinking += 1
+        time.sleep(self.seconds)
+        with self.lock:
+            self.thinking -= 1
+        return make_agent("random", seed).choose(state).name
+
+    def _pool(self) -> Any:
+        return self.executor
+
+    def reset(self, wait: bool = False) -> None:
+        pass
+
+    async def choose(self, *args: Any, **kwargs: Any) -> str:
+        self.asked += 1
+        try:
+            return await super().choose(*args, **kwargs)
+        finally:
+            self.asked -= 1
+
+    def waiting(self) -> int:
+        """Decisions asked for and not yet started."""
+        return self.asked - self.thinking
+
+
+
+@contextmanager
+def server(db_url: str, pool: BotPool | None = None, **options: Any
+           ) -> Iterator[tuple[TestClient, Any]]:
+    app = create_app(db_url, pool=pool, bot_workers=1, limits=Limits.off(), **options)
+    with TestClient(from_address(app)) as client:
+        yield client, app
+
+
+def create(client: TestClient, address: str, seats: list[str], seed: int | None = None
+           ) -> Any:
+    body: dict[str, Any] = {"game": GAME, "seats": seats}
+    if seed is not None:
+        body["seed"] = seed
+    return client.post("/api/games", json=body, headers={"x-test-client": address})
+
+
+def test_one_clients_many_bot_games_do_not_starve_another_players_bot(db_url) -> None:
+    """Six games of three bots and one (never acting) person from one address keep the
+    one worker busy; a player elsewhere moves, and their bot is served next or after
+    one more of those decisions, not after the whole queue (first come, first served:
+    five or more)."""
+    pool = ThreadPool(0.15)
+    try:
+        with server(db_url, pool) as (client, app):
+            victim = create(client, "10.0.0.2", ["human", "random"], VICTIM_SEED).json()
+            for seed in range(1, 7):
+                answer = create(client, "10.0.0.1", ["random", "random", "random", "human"],
+                                seed)
+                assert answer.status_code == 201, answer.text
+            deadline = time.monotonic() + 30
+            while pool.waiting() < 5 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert pool.waiting() >= 5   # the attacker's games queue for the worker
+            table = app.state.tables.get(victim["id"])
+            moved = client.post(f"/api/games/{victim['id']}/actions", headers={
+                "x-test-client": "10.0.0.2", "x-keizai-token": victim["seats"][0]["token"]},
+                json={"seat": 0, "action": table.state.legal_actions()[0].name})
+            assert moved.status_code == 200, moved.text
+            acted = time.monotonic()
+            while table.state.current_player != 0 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert table.state.current_player == 0   # the victim's bot moved
+            with pool.lock:
+                after = [seed for seed, start in pool.started if start > acted]
+        ahead = after.index(VICTIM_SEED)
+        assert ahead <= 1, f"{ahead} decisions of another client's games went first"
+    finally:
+        pool.executor.shutdown(wait=True)
+
+
+def test_one_address_runs_only_a_few_games_of_bots_alone(db_url) -> None:
+    """The process's places for games of bots alone (8) are not one address's to take:
+    a third game of bots alone from one address is refused with a reason in the
+    reader's language, while another address still starts one."""
+    held = ThreadPool(0.5)   # the bots think slowly: the games stay running
+    try:
+        with server(db_url, held, bot_games=8) as (client, app):
+            for _ in range(2):
+                assert create(client, "10.0.0.1", ["random", "random"]).status_code == 201
+            refused = create(client, "10.0.0.1", ["random", "random"])
+            assert refused.status_code == 429, refused.text
+            error = refused.json()["error"]
+            assert error["code"] == "too_many_games"
+            assert error["id"] == "web.err.bot_games_yours"
+            assert error["params"] == {"most": 2}
+            assert create(client, "10.0.0.2", ["random", "random"]).status_code == 201
+            # a game with a person is not one of them
+            assert create(client, "10.0.0.1", ["human", "random"]).status_code == 201
+            assert len(app.state.tables.tables) == 4
+    finally:
+        held.executor.shutdown(wait=False, cancel_futures=True)
