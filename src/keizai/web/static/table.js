@@ -28,7 +28,7 @@ export function showTable(root, { gameId, seat, token }) {
   let snapshot = null;    // {step, values}: what the panels showed, to mark changes
   let changed = new Set();
   let autoStep = null;    // the step whose single option the page applied by itself
-  let autoNote = null;
+  let autoNote = null;    // {action, view}: worded at each draw, in the page's language
   let autoAt = null;      // where that step's log lines begin, once it is done
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
@@ -271,8 +271,9 @@ export function showTable(root, { gameId, seat, token }) {
   /** "Just now" (justNow), the newest lines and a button for the earlier ones, and the
    * note of a single choice the page applied: it heads that move's lines once they are
    * here (the end of the game, say, comes last), and stays in sight when they are folded
-   * away; while the move travels it comes last. The whole log is one click away. */
-  function lastMovePanel() {
+   * away; while the move travels it comes last. The whole log is one click away. The note
+   * is worded here, at each draw, so it follows a change of the page's language. */
+  function lastMovePanel(renderer) {
     const lines = log.slice(since).map((entry) => h("li", {}, renderEvent(entry)));
     if (!lines.length && !autoNote) return null;
     const hidden = openNow ? 0 : Math.max(0, lines.length - JUST_NOW);
@@ -282,7 +283,8 @@ export function showTable(root, { gameId, seat, token }) {
     openNow ? t("last_move_fewer") : t("last_move_earlier", hidden))) : null;
     let items = [fold, ...lines.slice(hidden)];
     if (autoNote) {
-      const note = h("li", { class: "auto-note", id: "auto-note" }, autoNote);
+      const note = h("li", { class: "auto-note", id: "auto-note" },
+        t("auto_single", renderer.label(autoNote.action, autoNote.view)));
       const at = (autoAt === null ? log.length : autoAt) - since;   // among all the lines
       items = at === 0 || at < hidden ? [note, ...items]
         : [...items.slice(0, at - hidden + 1), note, ...items.slice(at - hidden + 1)];
@@ -308,7 +310,7 @@ export function showTable(root, { gameId, seat, token }) {
     autoStep = message.step;
     autoAt = null;
     const only = message.legal[0];
-    autoNote = t("auto_single", renderer.label(only, message.view));
+    autoNote = { action: only, view: message.view };
     setTimeout(() => send(only.name), 0);
   }
 
@@ -471,7 +473,7 @@ export function showTable(root, { gameId, seat, token }) {
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
       h("div", { class: "board" }, message.over ? gameOverPanel(renderer) : null,
-        lastMovePanel(), board),
+        lastMovePanel(renderer), board),
       h("aside", { class: "side" },
         seatsPanel(renderer),
         social.chatPanel(),
