@@ -43,3 +43,39 @@ def test_the_applied_note_follows_the_pages_language(browser, server, first: str
                            arg=tr("game_over", then), timeout=WAIT)
     assert page.inner_text("#auto-note") == note(then)
     assert not page.errors, page.errors
+
+
+# What an English reader reads for each level: names, as the other menus' entries
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert",
+               "solo": "Solo planner", "random": "Random"}
+
+
+def _offered(page, seat: int) -> list[tuple[str, str]]:
+    options = page.eval_on_selector_all(f"select[name=bot-{seat}] option",
+                                        "os => os.map((o) => [o.value, o.textContent])")
+    return [(value, text) for value, text in options]
+
+
+def test_the_lobby_names_the_bot_levels_in_english(browser, server) -> None:
+    """The lobby's menu offers the levels by name, for a table and for a solo game; the
+    game list and the Seats panel say a bot's seat the same way ("Bot: Hard")."""
+    table = httpx.post(f"{server.url}/api/tables", json={
+        "game": GAME, "seats": ["human", "hard", "random"]}).json()
+    page = language_page(browser, "en")
+    page.goto(server.url)
+    page.wait_for_selector("select[name=bot-1]")
+    page.select_option("select[name=game]", GAME)
+    offered = _offered(page, 1)
+    assert [value for value, _ in offered] == bots_for(GAME, 2)
+    assert offered == [(value, LEVEL_NAMES[value]) for value in bots_for(GAME, 2)]
+    page.select_option("select[name=players]", "1")
+    page.select_option("select[name=kind-0]", "bot")
+    solo = _offered(page, 0)
+    assert solo == [(value, LEVEL_NAMES[value]) for value in bots_for(GAME, 1)]
+    assert solo[0] == ("solo", "Solo planner")
+    row = page.locator(f".game-row[data-game-id='{table['id']}'] .chip")
+    assert row.all_inner_texts()[1:] == ["P2 Bot: Hard", "P3 Bot: Random"]
+    play_seat(page, server, table)
+    seats = page.locator(".seats-panel li").all_inner_texts()
+    assert [line.strip() for line in seats[1:]] == ["P2 Bot: Hard", "P3 Bot: Random"]
+    assert not page.errors, page.errors

@@ -140,8 +140,6 @@ export function cardText(gameId, id) { return entry(`${family(gameId)}.text.${id
 
 export function seatName(seat) { return `P${seat + 1}`; }
 
-/** A bot's level or kind ("hard", "mcts:iterations=200", "bot: hard" of a leaderboard)
- * in this language; parameters and unknown names are shown as they are. */
 /** A person's seat, as the lobby and the Seats panel say it: open (anyone may join),
  * invited (its player has not come yet), online or away. */
 export function humanSeatStatus(s) {
@@ -149,15 +147,22 @@ export function humanSeatStatus(s) {
   return s.connected ? t("connected") : t("away");
 }
 
+/** A bot's level or kind ("hard", "mcts:iterations=200", "bot: hard" of a leaderboard)
+ * by its name in this language (`web.level.*`: "Hard", 強い, 困難; English showed the
+ * server's ids, "hard", until session 16); parameters and unknown names are shown as
+ * they are. */
 export function botName(spec) {
   const text = String(spec ?? "");
-  if (current === "en") return text;   // English shows the names the server uses
   const bare = text.startsWith("bot: ") ? text.slice(5) : text;
   const [base, ...rest] = bare.split(":");
-  if (!has(`bot.${base}`)) return text;
-  const name = entry(`bot.${base}`) + (rest.length ? `:${rest.join(":")}` : "");
-  return bare === text ? name : `${entry("bot")}${t("colon")}${name}`;
+  if (!has(`web.level.${base}`)) return text;
+  const name = entry(`web.level.${base}`) + (rest.length ? `:${rest.join(":")}` : "");
+  return bare === text ? name : botSeat(bare);
 }
+
+/** A seat a bot plays, as the Seats panel and the lobby's game list say it: "Bot: Hard",
+ * 「ボット：強い」 (a level alone beside a seat, 「P2 強い」, read as a remark on P2). */
+export function botSeat(spec) { return `${entry("bot")}${t("colon")}${botName(spec)}`; }
 
 /** A game's title in the current language (the server's English title otherwise). */
 export function gameTitle(gameId, english) {

@@ -3,7 +3,8 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorLine, errorText, gameTitle, humanSeatStatus, seatName, t } from "./i18n.js";
+import { botName, botSeat, errorLine, errorText, gameTitle, humanSeatStatus, seatName, t }
+  from "./i18n.js";
 
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
@@ -166,7 +167,7 @@ export function showLobby(root) {
       return h("li", { class: "game-row", dataset: { gameId: g.id } },
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
-          `chip ${s.kind}` }, `${s.name ?? seatName(s.seat)} ${s.kind === "bot" ? botName(s.agent)
+          `chip ${s.kind}` }, `${s.name ?? seatName(s.seat)} ${s.kind === "bot" ? botSeat(s.agent)
           : humanSeatStatus(s)}`))),
         h("span", { class: "status" }, g.over ? t("over") : `${t("step")} ${g.step}`),
         g.over ? null : open.map((s) => h("button", { type: "button", class: "join",

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent, seatName, t,
+import { botSeat, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent, seatName, t,
   tr } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
@@ -128,7 +128,7 @@ export function showTable(root, { gameId, seat, token }) {
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
       ` ${label(s)}${gapAfter(label(s))}`,
-      s.kind === "bot" ? `${t("bot")}${t("colon")}${botName(s.agent)}` : humanSeatStatus(s),
+      s.kind === "bot" ? botSeat(s.agent) : humanSeatStatus(s),
       handoverLeft(s) !== null && handoverLeft(s) <= 0
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
           t("hand_to_bot")) : null, social.seatTools(s)))));
