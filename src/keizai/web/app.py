@@ -84,10 +84,21 @@ class Limits:
     # A replay frame replays the game up to its step: a long 企業帝國 game's last frame
     # costs milliseconds of CPU. A person stepping through one asks a few per second.
     replay: tuple[float, float] | None = (30, 10.0)
+    # Reads that ask the database or load a game (a listing, a summary, a record, the
+    # chat, ratings): about 1-3 ms of server CPU each; the lobby asks every 5 s.
+    read: tuple[float, float] | None = (60, 10.0)
+    # `/view` renders a seat's whole log: 9 ms of CPU for a 600-step 企業帝國 game. The
+    # page never asks (it has the WebSocket); a client polling it needs no more.
+    view: tuple[float, float] | None = (20, 2.0)
+    # Opening a WebSocket: its hello sends the whole view and log (the same 9 ms with
+    # the English lines); the page reconnects with a back-off of up to 5 s.
+    connect: tuple[float, float] | None = (30, 2.0)
+    # WebSockets open at once (every broadcast writes to each).
+    sockets: int | None = 64
 
     @classmethod
     def off(cls) -> Limits:
-        return cls(None, None, None, None)
+        return cls(None, None, None, None, None, None, None, None)
 
 
 class RateLimiter:
@@ -116,6 +127,26 @@ class RateLimiter:
         if len(self.buckets) > self.MAX_CLIENTS:
             self.buckets.clear()
         self.buckets[(kind, client)] = (level - 1, now)
+
+
+class Sockets:
+    """The WebSockets each client has open, at most `most` (None: no limit)."""
+
+    def __init__(self, most: int | None) -> None:
+        self.most = most
+        self.open: dict[str, int] = {}
+
+    def enter(self, client: str) -> None:
+        count = self.open.get(client, 0)
+        if self.most is not None and count >= self.most:
+            raise ApiError.refused("too_many_connections", "web.err.sockets", 429,
+                                   most=self.most)
+        self.open[client] = count + 1
+
+    def leave(self, client: str) -> None:
+        count = self.open.pop(client, 0) - 1
+        if count > 0:
+            self.open[client] = count
 
 
 class Outlines:
@@ -256,7 +287,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                                     bot_games=bot_games, bot_games_each=bot_games_each),
                     idle_after)
     limiter = RateLimiter(limits or Limits())
+    sockets = Sockets(limiter.limits.sockets)
     outlines = Outlines()
+    catalogue: dict[str, Any] = {}   # the games and bots, computed once
     social = Social(store, tables, social_config)   # names, ratings, clock, chat
     tables.settings.hooks = social
     social.guard = lambda kind, request: limiter.take(kind, client_of(request))
@@ -326,10 +359,13 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:
-        return {"games": catalog(), "bots": available_bots()}
+        if not catalogue:   # 1.4 ms of CPU a request before
+            catalogue.update(games=catalog(), bots=available_bots())
+        return catalogue
 
     @app.get("/api/games")
-    async def list_games() -> dict[str, Any]:
+    async def list_games(request: Request) -> dict[str, Any]:
+        limiter.take("read", client_of(request))
         return {"games": await tables.listing()}
 
     @app.post("/api/games", status_code=201)
@@ -339,12 +375,14 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         return await tables.create(await read_json(request), client)
 
     @app.get("/api/games/{game_id}")
-    async def get_game(game_id: str) -> dict[str, Any]:
+    async def get_game(game_id: str, request: Request) -> dict[str, Any]:
+        limiter.take("read", client_of(request))
         return (await tables.open(game_id)).summary()
 
     @app.get("/api/games/{game_id}/view")
     async def get_view(game_id: str, request: Request, seat: str | None = None
                        ) -> dict[str, Any]:
+        limiter.take("view", client_of(request))
         table = await tables.open(game_id)
         token = token_of(request)
         number = parse_seat(seat)
@@ -386,7 +424,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         return {"ok": True}
 
     @app.get("/api/games/{game_id}/record")
-    async def get_record(game_id: str) -> dict[str, Any]:
+    async def get_record(game_id: str, request: Request) -> dict[str, Any]:
+        limiter.take("read", client_of(request))
         table = await tables.open(game_id)
         finished(table)
         return table.state.record()
@@ -431,9 +470,24 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     async def live(websocket: WebSocket, game_id: str) -> None:
         """The first message is {"type": "hello", "seat"?, "token"?, "since"?, "log"?}
         ("log": false leaves the English log lines out of the state messages: `events`
-        has the log); then the state messages, and the seat's acts, undos and pings."""
+        has the log); then the state messages, and the seat's acts, undos and pings.
+        Opening one is rate-limited per client and so is how many a client has open, both
+        checked before the game is looked up."""
         await websocket.accept()
         client = client_of(websocket)
+        try:
+            limiter.take("connect", client)
+            sockets.enter(client)
+        except ApiError as error:
+            await refuse(websocket, error)
+            return
+        try:
+            await session(websocket, game_id, client)
+        finally:
+            sockets.leave(client)
+
+    async def session(websocket: WebSocket, game_id: str, client: str) -> None:
+        """One WebSocket, once let in: its hello, then its messages."""
         try:
             if websocket.query_params:
                 raise ApiError("invalid_request", "send seat, token and since in the first "
@@ -454,10 +508,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                 await table.opened(seat)
             since = check_step(hello.get("since")) or 0
         except ApiError as error:
-            with suppress(WebSocketDisconnect, RuntimeError):
-                await websocket.send_json(error.payload())
-                await websocket.close(code=4403 if error.status == 403 else
-                                      4404 if error.status == 404 else 4400)
+            await refuse(websocket, error)
             return
         except WebSocketDisconnect:
             return
@@ -478,6 +529,13 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                 await mark_seen(table, seat)
 
     return app
+
+
+async def refuse(websocket: WebSocket, error: ApiError) -> None:
+    """The refusal as a message, then the socket closed with a code that says why."""
+    with suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.send_json(error.payload())
+        await websocket.close(code={403: 4403, 404: 4404, 429: 4429}.get(error.status, 4400))
 
 
 async def mark_seen(table: Table, seat: int) -> None:

@@ -466,6 +466,7 @@ def routes(social: Social) -> APIRouter:
 
     @router.get("/api/account")
     async def account(request: Request) -> dict[str, Any]:
+        social.guard("read", request)
         session = await asyncio.to_thread(accounts.session, request)
         if session is None:
             return {"account": None}
@@ -501,6 +502,7 @@ def routes(social: Social) -> APIRouter:
     @router.post("/api/games/{game_id}/rematch/seat")
     async def rematch_seat(game_id: str, request: Request) -> dict[str, Any]:
         """The token of the same seat in the rematch, for the holder of the old seat."""
+        social.guard("read", request)
         body = await social.read_json(request)
         table = await tables.open(game_id)
         await asyncio.to_thread(social.refresh, game_id)   # another process may have made it
@@ -513,7 +515,8 @@ def routes(social: Social) -> APIRouter:
         return {"id": new.id, "seat": seat, "token": new.seats[seat].token}
 
     @router.get("/api/games/{game_id}/chat")
-    async def chat_history(game_id: str) -> dict[str, Any]:
+    async def chat_history(game_id: str, request: Request) -> dict[str, Any]:
+        social.guard("read", request)
         await tables.open(game_id)
         return {"messages": await asyncio.to_thread(social.db.chat, game_id)}
 
@@ -528,19 +531,24 @@ def routes(social: Social) -> APIRouter:
         return await social.mute(await tables.open(game_id), request)
 
     @router.get("/api/leaderboard")
-    async def leaderboard(game: str) -> dict[str, Any]:
+    async def leaderboard(game: str, request: Request) -> dict[str, Any]:
+        social.guard("read", request)
         return {"game": game,
                 "players": await asyncio.to_thread(social.db.leaderboard, game)}
 
     @router.get("/api/player")
-    async def player(name: str | None = None, bot: str | None = None) -> dict[str, Any]:
+    async def player(request: Request, name: str | None = None, bot: str | None = None
+                     ) -> dict[str, Any]:
+        social.guard("read", request)
         key, shown = await asyncio.to_thread(social.player_key, name, bot)
         return {"player": key, "name": shown,
                 "ratings": await asyncio.to_thread(social.db.player_ratings, key),
                 "history": await asyncio.to_thread(social.db.history, key)}
 
     @router.get("/api/player/curve.svg")
-    async def curve(game: str, name: str | None = None, bot: str | None = None) -> Response:
+    async def curve(game: str, request: Request, name: str | None = None,
+                    bot: str | None = None) -> Response:
+        social.guard("read", request)
         key, shown = await asyncio.to_thread(social.player_key, name, bot)
         history = await asyncio.to_thread(social.db.history, key, game)
         return Response(ratings.curve_svg(history, f"{shown} · {game}"),
