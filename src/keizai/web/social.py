@@ -288,9 +288,12 @@ class Social(TableHooks):
                 session is None or session.account.id != current.account_id):
             raise ApiError.refused("seat_owned", "error.seat_owned", 409)
         raw = body.get("name")
-        if raw is None and session is None:
+        if raw is not None:
+            name = clean_name(raw)
+        elif session is not None:
+            name = clean_name(session.account.username)
+        else:
             raise ApiError("invalid_name", "a guest chooses a name")
-        name = clean_name(raw if raw is not None else session.account.username)
         self._check_name_free(table, seat, name, session.account.id if session else None)
         values: dict[str, Any] = {"name": name}
         if session is not None:
