@@ -31,7 +31,7 @@ def test_games_lists_the_titles_in_the_language_asked() -> None:
     glory = "national-economy/glory       ナショナルエコノミー・グローリー（1～4人）"
     assert glory in result.output
     assert "players" not in result.output
-    assert "futuropia                    富途共樂（2～4 人）" in runner.invoke(
+    assert "futuropia                    富途共樂（2～4人）" in runner.invoke(
         app, ["games", "--lang", "zh-TW"]).output
 
 
@@ -114,7 +114,7 @@ def test_the_terminal_speaks_the_chosen_language() -> None:
     assert "ナショナルエコノミー・メセナ" in out and "ラウンド1開始" in out
     assert "採石場に労働者を置く" in out and "職場：" in out
     assert "建物カードを1枚引く。" in out  # the Mine's text
-    assert "1 から" in out and "ゲームを途中で終了しました。" in out
+    assert "1から" in out and "ゲームを途中で終了しました。" in out
     assert "Place a worker" not in out and "Round 1" not in out
 
 
@@ -249,7 +249,7 @@ def test_final_ranking_in_japanese() -> None:
     tie.final = True
     play(tie, "stop", "stop")
     text = final_ranking_text(tie, ["random", "random"], "ja")
-    assert text.startswith("最終順位：1位 P1（ランダム）") and "（同位）" in text
+    assert text.startswith("最終順位：1位はP1（ランダム）") and "（同位）" in text
     assert text.endswith("同点勝利：P1、P2")
 
 

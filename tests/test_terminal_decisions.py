@@ -355,7 +355,7 @@ ASKED = {"en": ("{} (Enter = yes, n = choose again) >", ", "),
 # confirm_sell) or, for what the page has no single-step words for, pay and buy.
 DISCARD = {"en": "Discard {}?", "ja": "{}を捨てますか？", "zh-TW": "棄掉{}？"}
 SELL = {"en": "Sell {}?", "ja": "{}を売りますか？", "zh-TW": "出售{}？"}
-PAY = {"en": "Pay {}?", "ja": "{} を支払いますか？", "zh-TW": "支付 {}？"}
+PAY = {"en": "Pay {}?", "ja": "{}を支払いますか？", "zh-TW": "支付{}？"}
 NO_HOUSE = {"en": "Do this: Buy no more houses?", "ja": "「住宅の購入を終える」を実行しますか？",
             "zh-TW": "執行：不再購買房舍？"}
 

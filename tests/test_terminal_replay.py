@@ -221,7 +221,7 @@ def test_a_tournament_game_that_failed_shows_its_error_and_the_move_it_stopped_a
             "before it): RuntimeError: the bot broke down")
     assert out.output.splitlines()[1] == said and out.output.rstrip().endswith(said)
     assert "The record ends here" not in out.output
-    for lang, words in (("ja", f"{moves + 1}手目でエラー"), ("zh-TW", f"第 {moves + 1} 步因錯誤")):
+    for lang, words in (("ja", f"{moves + 1}手目でエラー"), ("zh-TW", f"第{moves + 1}步因錯誤")):
         out = CliRunner().invoke(app, ["replay", path, "--game-index", "0", "--lang", lang])
         assert out.exit_code == 0 and words in out.output.splitlines()[1], out.output
 
@@ -308,8 +308,8 @@ def test_a_key_press_applies_a_few_moves_not_the_record_from_its_start(
 
 @pytest.mark.parametrize(("lang", "bad_key"), [
     ("en", "or type t, p, b, e, l, q or a move from 0 to {moves}."),
-    ("ja", "t、p、b、e、l、q、または 0 から {moves} までの手の番号"),
-    ("zh-TW", "或輸入 t、p、b、e、l、q，或 0 到 {moves} 的步數。"),
+    ("ja", "t、p、b、e、l、q、または0から{moves}までの手の番号"),
+    ("zh-TW", "或輸入t、p、b、e、l、q，或0到{moves}的步數。"),
 ])
 def test_the_round_keys_are_refused_in_a_game_without_rounds(
         monkeypatch: pytest.MonkeyPatch, lang: str, bad_key: str) -> None:

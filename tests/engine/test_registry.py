@@ -82,8 +82,8 @@ def test_a_refused_action_of_a_record_is_counted_from_one() -> None:
         assert error.params["action"] == position + 1
         nth = {0: "1st", 2: "3rd"}[position]
         assert str(error).startswith(f"the record's {nth} action ('nonsense'): ")
-        assert error.render("ja").startswith(f"記録の {position + 1} 番目の行動")
-        assert error.render("zh-TW").startswith(f"紀錄中第 {position + 1} 個行動")
+        assert error.render("ja").startswith(f"記録の{position + 1}番目の行動")
+        assert error.render("zh-TW").startswith(f"紀錄中第{position + 1}個行動")
 
 
 def test_parse_record_reads_a_record_file() -> None:
@@ -128,4 +128,4 @@ def test_parse_record_says_where_the_json_breaks() -> None:
     error = refusal(parse_record, '{\n "game": 1,\n "players": }')
     assert (error.params["line"], error.params["column"]) == (3, 13)
     assert str(error) == "a record is JSON: this text is not (line 3, column 13)"
-    assert error.render("ja") == "記録が正しい JSON ではありません（3 行目、13 文字目）"
+    assert error.render("ja") == "記録が正しい JSON ではありません（3行目、13文字目）"

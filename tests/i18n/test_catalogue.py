@@ -129,9 +129,9 @@ def test_the_ordinal_spec_counts_in_english_and_gives_the_number_elsewhere() -> 
     assert tr("refuse.record_action", "en", action=3, name="'x'", why=why) == \
         "the record's 3rd action ('x'): no"
     assert tr("refuse.record_action", "ja", action=3, name="'x'", why=why).startswith(
-        "記録の 3 番目の行動")
+        "記録の3番目の行動")
     assert tr("refuse.record_action", "zh-TW", action=3, name="'x'", why=why).startswith(
-        "紀錄中第 3 個行動")
+        "紀錄中第3個行動")
 
 
 def test_the_page_renders_the_ordinal_spec_as_python_does() -> None:

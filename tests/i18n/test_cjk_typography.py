@@ -1,5 +1,5 @@
 """What a 日本語 or 繁體中文 reader sees keeps their typography: full-width brackets and
-colons next to CJK words (「建物：倉庫（コスト 2）」, not 「建物: 倉庫 (コスト 2)」), no
+colons next to CJK words (「建物：倉庫（コスト2）」, not 「建物: 倉庫 (コスト2)」), no
 English "(s)" plurals, no English word left in a translation, no Japanese forms in 繁體中文
 and no Chinese forms in 日本語. Checked on every catalogue entry, on the terminal tables,
 menus and logs of whole games, and on the page's code (no half-width punctuation baked
@@ -69,9 +69,9 @@ def test_traditional_chinese_has_no_japanese_forms_and_japanese_no_chinese_forms
 
 
 def test_the_checks_catch_what_they_are_for() -> None:
-    assert HALF_WIDTH.search("建物: 倉庫 (コスト 2)")
+    assert HALF_WIDTH.search("建物: 倉庫 (コスト2)")
     assert HALF_WIDTH.search("P1 (あなた)") and HALF_WIDTH.search("最大稼働: 食料 3")
-    assert not HALF_WIDTH.search("建物：倉庫（コスト 2、価値 10）")
+    assert not HALF_WIDTH.search("建物：倉庫（コスト2、価値10）")
     assert not HALF_WIDTH.search("Warehouse (cost 2): P1")
     assert HALF_WIDTH.search("住宅：初期住宅; L08A $6")
     assert JAPANESE_ONLY.search("食料発電機") and not JAPANESE_ONLY.search("食物製造機")

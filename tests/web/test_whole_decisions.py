@@ -549,8 +549,8 @@ def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, ser
     price = first.info["price"]
     game = game_at(server, "national-economy/progress", ["human"], seed, actions)
     for lang, sells, bracket in (("en", f"sells for ${price}", " ({})"),
-                                 ("ja", f"売却額 ${price}", "（{}）"),
-                                 ("zh-TW", f"售價 ${price}", "（{}）")):
+                                 ("ja", f"売却額${price}", "（{}）"),
+                                 ("zh-TW", f"售價${price}", "（{}）")):
         page = language_page(browser, lang)
         play_seat(page, server, game)
         chip = page.locator(f".whole-candidate[data-pick='{first.id}']")
