@@ -1,0 +1,88 @@
+"""The words docs/i18n.md chose (Sources) are the catalogue's words, wherever a text
+appears: a bot is 電腦玩家 in 繁體中文 (the lobby's menu and the seat lines said 電腦 until
+session 16, beside 電腦玩家 in every refusal and help text), 機器人 is Futuropia's robot
+only, 企業帝國 says 代表物 / 營收金 / 建立, Futuropia 製造機 and 電力, National Economy
+建設費用 / 支薪日 / 工資 in 繁體中文 and 賃金 in 日本語, the corners 角落A / 角A."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from keizai.i18n import catalogue
+
+
+def everywhere(key: str) -> bool:
+    return True
+
+
+def futuropia(key: str) -> bool:
+    return key.startswith(("fu.", "fu_", "setup.fu."))
+
+
+def enterprise_empire(key: str) -> bool:
+    return key.startswith(("ee.", "ee_", "setup.ee."))
+
+
+def national_economy(key: str) -> bool:
+    return key.startswith(("ne.", "ne_", "setup.ne."))
+
+
+def not_futuropia(key: str) -> bool:
+    return not futuropia(key)
+
+
+# (language, which ids, a word the doc turned down, the doc's word instead)
+REFUSED: list[tuple[str, Callable[[str], bool], str, str]] = [
+    ("zh-TW", everywhere, r"電腦(?!玩家)", "a bot is 電腦玩家"),
+    ("zh-TW", not_futuropia, r"機器人", "機器人 is Futuropia's robot; a bot is 電腦玩家"),
+    ("zh-TW", enterprise_empire, r"棋子", "代表物"),
+    ("zh-TW", enterprise_empire, r"收入", "營收金"),
+    ("zh-TW", enterprise_empire, r"成立", "建立 a company"),
+    ("zh-TW", futuropia, r"發電機", "製造機"),
+    ("zh-TW", futuropia, r"能源", "電力"),
+    ("zh-TW", futuropia, r"房屋|住宅", "房舍"),
+    ("zh-TW", futuropia, r"居民", "住民"),
+    ("zh-TW", national_economy, r"成本", "建設費用"),
+    ("zh-TW", everywhere, r"發薪日|薪資", "支薪日 and 工資"),
+    ("zh-TW", everywhere, r"第(?:\d|\{[^{}]*\})角", "角落A…角落D"),
+    ("ja", everywhere, r"給料(?!日)", "賃金"),
+    ("ja", everywhere, r"発電機", "製造機"),
+    ("ja", everywhere, r"第(?:\d|\{[^{}]*\})角", "角A…角D"),
+]
+
+
+def refused(lang: str, ids: Callable[[str], bool], word: str) -> dict[str, str]:
+    return {key: text for key, text in catalogue(lang).items()
+            if not key.startswith("@") and ids(key) and re.search(word, text)}
+
+
+@pytest.mark.parametrize(("lang", "ids", "word", "instead"), REFUSED,
+                         ids=[f"{lang}:{word}" for lang, _, word, _ in REFUSED])
+def test_the_catalogue_says_the_words_the_doc_chose(
+        lang: str, ids: Callable[[str], bool], word: str, instead: str) -> None:
+    found = refused(lang, ids, word)
+    assert not found, (instead, found)
+
+
+def test_the_chosen_words_are_the_ones_named() -> None:
+    zh, ja = catalogue("zh-TW"), catalogue("ja")
+    assert zh["bot"] == "電腦玩家" and zh["hand_to_bot"] == "交給電腦玩家"
+    assert "機器人" in zh["fu_robots"] and zh["fu.resource.energy"] == "電力"
+    assert "製造機" in zh["fu.gen.SP1"] and "製造機" in ja["fu.gen.SP1"]
+    assert zh["wage"] == "工資" and "賃金" in ja["wage"]
+
+
+def test_the_check_catches_what_it_is_for() -> None:
+    def hit(lang: str, ids: Callable[[str], bool], word: str, key: str, text: str) -> bool:
+        return bool(ids(key) and re.search(word, text))
+
+    assert hit("zh-TW", everywhere, REFUSED[0][2], "bot", "電腦")
+    assert not hit("zh-TW", everywhere, REFUSED[0][2], "bot", "電腦玩家")
+    assert hit("zh-TW", not_futuropia, r"機器人", "hand_to_bot", "交給機器人")
+    assert not hit("zh-TW", not_futuropia, r"機器人", "fu_robots", "機器人")
+    assert hit("ja", everywhere, r"給料(?!日)", "payday_forecast", "給料$4")
+    assert not hit("ja", everywhere, r"給料(?!日)", "phase_payday", "給料日")
+    assert hit("zh-TW", everywhere, REFUSED[11][2], "ee.corner.0", "第{n}角落")
