@@ -186,8 +186,8 @@ def test_futuropia_robots_say_the_energy_they_need(browser, server, lang: str) -
         assert page.inner_text(f"[data-action='{action.name}']") == label
     page.click("[data-action='robots:2']")
     page.wait_for_selector(".table[data-step='2']", timeout=WAIT)
-    robots = tr("fu_robots", lang)
-    assert f"{robots} {me['robots'] + 2}" in page.inner_text(".player[data-seat='0'] .stats")
+    robots = tr("web.stat", lang, label=tr("fu_robots", lang), figure=me["robots"] + 2)
+    assert robots in page.inner_text(".player[data-seat='0'] .stats")
     assert not page.errors, page.errors
 
 

@@ -109,6 +109,27 @@ export function tr(key, params = {}) {
   return format(entry(key) ?? key, params);
 }
 
+/** The message `key` as a list of text and elements, for a line whose parts are drawn
+ * apart (a stat's label and its figure in bold): each field whose value is an element (or
+ * an array of them) is put in as it is, the rest is worded as `tr` words it. The words
+ * between the parts are the catalogue's, so 日本語 and 中文 join them with no space
+ * ("{label}{figure}") where English has one ("{label} {figure}"). */
+export function parts(key, params = {}) {
+  const template = entry(key) ?? key;
+  const out = [];
+  let last = 0;
+  for (const match of template.matchAll(/\{([\w]+)(?::([^{}]*))?\}/g)) {
+    const value = params[match[1]];
+    const node = value instanceof Node || (Array.isArray(value) && value.some((v) => v
+      instanceof Node));
+    if (!node) continue;
+    out.push(format(template.slice(last, match.index), params), value);
+    last = match.index + match[0].length;
+  }
+  out.push(format(template.slice(last), params));
+  return out.filter((part) => part !== "");
+}
+
 export function has(key) { return key in CATALOGUES[current] || key in CATALOGUES.en; }
 
 /** A log entry from the server ({id, params}, or {text} of older games) in this language. */

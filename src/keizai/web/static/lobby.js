@@ -3,8 +3,8 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, botSeat, errorLine, errorText, gameTitle, humanSeatStatus, seatName, t }
-  from "./i18n.js";
+import { botName, botSeat, errorLine, errorText, gameTitle, humanSeatStatus, seatName, t,
+  tr } from "./i18n.js";
 
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
@@ -99,7 +99,7 @@ export function showLobby(root) {
     const seatRows = [];
     for (let i = 0; i < state.players; i++) {
       state.seats[i] ??= "bot";
-      seatRows.push(h("div", { class: "seat-row" }, `${t("seat")} ${seatName(i)} `,
+      seatRows.push(h("div", { class: "seat-row" }, `${t("web.lobby_seat", i)} `,
         h("select", { name: `kind-${i}`, onchange: (e) => { state.seats[i] = e.target.value;
           render(); } },
         h("option", { value: "human", selected: state.seats[i] === "human" }, t("human")),
@@ -167,11 +167,11 @@ export function showLobby(root) {
       return h("li", { class: "game-row", dataset: { gameId: g.id } },
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
-          `chip ${s.kind}` }, `${s.name ?? seatName(s.seat)} ${s.kind === "bot" ? botSeat(s.agent)
-          : humanSeatStatus(s)}`))),
-        h("span", { class: "status" }, g.over ? t("over") : `${t("step")} ${g.step}`),
+          `chip ${s.kind}` }, tr("web.seat_line", { seat: s.name ?? seatName(s.seat),
+          what: s.kind === "bot" ? botSeat(s.agent) : humanSeatStatus(s) })))),
+        h("span", { class: "status" }, g.over ? t("over") : t("web.step_n", g.step)),
         g.over ? null : open.map((s) => h("button", { type: "button", class: "join",
-          onclick: () => join(g, s.seat) }, `${t("join")} ${seatName(s.seat)}`)),
+          onclick: () => join(g, s.seat) }, t("web.join_seat", s.seat))),
         h("a", { class: "button", href: `#/watch/${g.id}` }, t("watch")),
         g.over ? h("a", { class: "button", href: `#/replay/${g.id}` }, t("replay")) : null);
     });

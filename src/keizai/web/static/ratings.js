@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorLine, errorText, gameTitle, t } from "./i18n.js";
+import { botName, errorLine, errorText, gameTitle, t, tr } from "./i18n.js";
 
 const fmt = (x) => x.toFixed(1);
 
@@ -69,7 +69,8 @@ export function showPlayer(root, { name, bot }) {
       data.ratings.length ? null : h("p", {}, t("no_ratings")),
       data.ratings.map((r) => h("section", { class: "panel" },
         h("h3", {}, h("a", { href: `#/leaderboard/${r.game}` }, gameTitle(r.game, r.game)),
-          ` · ${t("rating")} ${fmt(r.rating)} · ${t("games_played")} ${r.games}`),
+          ` · ${tr("web.stat", { label: t("rating"), figure: fmt(r.rating) })} · ${tr(
+            "web.stat", { label: t("games_played"), figure: r.games })}`),
         h("img", { class: "curve", alt: t("rating_curve"),
           src: `/api/player/curve.svg?${query}&game=${encodeURIComponent(r.game)}` }))),
       data.history.length ? h("section", { class: "panel" }, h("h3", {}, t("history")),

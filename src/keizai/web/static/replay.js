@@ -66,7 +66,7 @@ export function showReplay(root, gameId) {
     root.replaceChildren(h("div", { class: "replay", dataset: { step } },
       h("div", { class: "table-head" }, h("h2", {}, `${gameTitle(summary.game, summary.title)} — ${t("replay")}`),
         h("span", { class: "status", id: "replay-step" },
-          `${t("step")} ${step} / ${frame.steps}${where}`)),
+          `${t("web.replay_step", step, frame.steps)}${where}`)),
       h("div", { class: "replay-controls" },
         h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, `|◀ ${t("first")}`),
         roundBackButton,

@@ -8,7 +8,6 @@ import { botSeat, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent,
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
-import { gapAfter } from "./renderers/seat.js";
 import { scoreTable } from "./scores.js";
 import { playerName, tableSocial } from "./table_social.js";
 import { candidateFor, chosenObject, countOf, newSelection, toggle, wholePanel }
@@ -99,7 +98,10 @@ export function showTable(root, { gameId, seat, token }) {
 
   function statusLine() {
     if (message.over) return t("game_over");
-    if (seat === null) return `${t("spectating")} ${t("turn_of", seatName(message.current_player))}`;
+    if (seat === null) {
+      return tr("web.watching_turn", { watching: t("spectating"),
+        turn: t("turn_of", seatName(message.current_player)) });
+    }
     if (message.current_player === seat) return t("your_turn");
     return t("waiting", seatName(message.current_player));
   }
@@ -127,8 +129,8 @@ export function showTable(root, { gameId, seat, token }) {
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
-      ` ${label(s)}${gapAfter(label(s))}`,
-      s.kind === "bot" ? botSeat(s.agent) : humanSeatStatus(s),
+      ` ${tr("web.seat_line", { seat: label(s),
+        what: s.kind === "bot" ? botSeat(s.agent) : humanSeatStatus(s) })}`,
       handoverLeft(s) !== null && handoverLeft(s) <= 0
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
           t("hand_to_bot")) : null, social.seatTools(s)))));

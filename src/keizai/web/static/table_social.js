@@ -47,7 +47,7 @@ export function tableSocial({ gameId, seat, token }) {
   function tick() {
     const el = document.getElementById("clock");
     const left = secondsLeft();
-    if (el && left !== null) el.textContent = t("time_left", `${left} s`);
+    if (el && left !== null) el.textContent = t("time_left", t("web.seconds", left));
   }
 
   function state(next) { message = next; }
@@ -104,7 +104,7 @@ export function tableSocial({ gameId, seat, token }) {
     return h("div", { class: "social-bar" },
       joinBar(), awayBar(),
       left !== null ? h("span", { class: "clock", id: "clock" },
-        t("time_left", `${left} s`)) : null,
+        t("time_left", t("web.seconds", left))) : null,
       clockSeat ? h("span", { class: "hint" }, t("paren", playerName(clockSeat))) : null,
       info.clock && info.clock !== "none"
         ? h("span", { class: "chip" }, `${t("clock")}${t("colon")}${t(`clock_${info.clock}`)}`) : null,

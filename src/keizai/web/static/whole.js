@@ -133,12 +133,14 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
     const n = countOf(selection, c.id);
     const bound = most(whole, c);
     const set = (k) => { setCount(selection, whole, c, k); onChange(); };
-    const shown = figures(whole, c);
+    // the figures and what the card counts for, as one text ("$3 (counts 2)", 「$3（2枚分）」);
+    // the row's flex gap stands between it and the name (no space of its own)
+    const shown = [figures(whole, c), c.weight !== 1 && whole.unit === "card"
+      ? t("whole_counts", c.weight) : ""].filter(Boolean)
+      .reduce((line, part) => (line ? tr("web.stat", { label: line, figure: part }) : part), "");
     return h("li", { class: `whole-candidate${n ? " picked" : ""}`, dataset: { pick: c.id } },
       h("span", { class: "whole-label" }, labelOf(c)),
-      shown ? h("span", { class: "muted" }, ` ${shown}`) : null,
-      c.weight !== 1 && whole.unit === "card"
-        ? h("span", { class: "muted" }, ` ${t("whole_counts", c.weight)}`) : null,
+      shown ? h("span", { class: "muted" }, shown) : null,
       h("span", { class: "whole-count" },
         h("button", { type: "button", class: "small minus", "aria-label": "−",
           onclick: () => set(n - 1) }, "−"),

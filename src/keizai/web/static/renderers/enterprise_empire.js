@@ -5,7 +5,7 @@
 // jump / stay are offered in place on the offer and research panels, to the seat deciding.
 
 import { h } from "../dom.js";
-import { actionLabel, cardName, has, lang, seatName, t, tr } from "../i18n.js";
+import { actionLabel, cardName, has, lang, parts, seatName, t, tr } from "../i18n.js";
 import { ownFirst, youMark } from "./seat.js";
 
 const SIDE = 9;   // spaces per side; corners at 0, 9, 18, 27
@@ -32,6 +32,13 @@ function pawn(player) {
 
 function money(n) { return `$${n}`; }
 
+/** A label and its figure in bold ("Cash $100", 「現金$100」), or its word ("Phase move",
+ * 「フェイズ：移動」). */
+function stat(label, value, key = "web.stat") {
+  return h("span", {}, parts(key, { label, figure: h("b", {}, String(value)),
+    word: h("b", {}, String(value)) }));
+}
+
 /** A space's short code for narrow screens (initials in English, two characters in
  * Japanese and Chinese), explained by the legend under the board. */
 function code(kind) {
@@ -43,7 +50,8 @@ function code(kind) {
 function legend(view) {
   const kinds = [...new Set(view.board)];
   return h("div", { class: "ee-legend", id: "ee-legend" }, kinds.map((kind) =>
-    h("span", { class: `chip ee-space-chip ${kind}` }, h("b", {}, code(kind)), ` ${named(kind)}`)));
+    h("span", { class: `chip ee-space-chip ${kind}` }, parts("web.ee_legend", {
+      code: h("b", {}, code(kind)), name: named(kind) }))));
 }
 
 function board(view, ctx) {
@@ -75,12 +83,13 @@ function centre(view, ctx) {
   const button = (name, text) => (ctx.isLegal?.(name)
     ? ctx.target(h("button", { type: "button" }, text), name) : null);
   return [
-    h("div", { class: "stats" }, h("span", {}, `${t("ee_turn")} `, h("b", {}, view.turn)),
-      h("span", {}, `${t("phase")} `, h("b", {}, t(`ee_phase_${view.phase}`))),
-      h("span", {}, `${t("ee_price_pile")} `, h("b", {}, view.price_pile))),
+    h("div", { class: "stats" }, stat(t("ee_turn"), view.turn),
+      stat(t("phase"), t(`ee_phase_${view.phase}`), "web.stat_word"),
+      stat(t("ee_price_pile"), view.price_pile)),
     view.phase === "move" && view.current_player === ctx.seat ? die : null,
-    offer ? h("div", { class: "ee-offer panel" }, h("b", {}, t("ee_offer")), " ",
-      `${named(offer.material)} ${money(offer.price)}${t("paren", offer.steps)}`,
+    offer ? h("div", { class: "ee-offer panel" }, parts("web.stat_word", {
+      label: h("b", {}, t("ee_offer")), word: tr("web.stat", { label: named(offer.material),
+        figure: money(offer.price) }) + t("paren", offer.steps) }),
       h("div", { class: "ee-offer-actions" },
         button("buy", t("ee_buy")),
         view.players.map((p) => button(`take-from:${p.seat}`,
@@ -93,7 +102,7 @@ function centre(view, ctx) {
       t("paren", view.demand.pile)),
     h("div", { class: "ee-bank" }, `${t("ee_bank")}${t("colon")}`,
       Object.entries(view.bank_materials).map(([m, n]) => h("span", { class: "chip" },
-        `${named(m)} ${n}`))),
+        tr("web.stat", { label: named(m), figure: n })))),
   ];
 }
 
@@ -102,13 +111,13 @@ function playerPanel(p, view, ctx) {
   const company = p.company_card;
   const panel = h("section", { class: `panel player${mine ? " me" : ""}${view.current_player
     === p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
-  h("h3", {}, pawn(p), ` ${seatName(p.seat)} ${tr(`ee.group.${p.group}`)}`,
+  h("h3", {}, pawn(p), ` ${tr("web.seat_line", { seat: seatName(p.seat),
+    what: tr(`ee.group.${p.group}`) })}`,
     youMark(p.seat, ctx), p.corner ? ` · ${p.corner}` : ""),
-  h("div", { class: "stats" }, h("span", {}, `${t("ee_cash")} `, h("b", {}, money(p.cash))),
-    h("span", {}, `${t("ee_companies")} `, h("b", {}, p.companies_founded)),
-    h("span", {}, `${t("ee_price_cards")} `, h("b", {}, p.price_cards))),
+  h("div", { class: "stats" }, stat(t("ee_cash"), money(p.cash)),
+    stat(t("ee_companies"), p.companies_founded), stat(t("ee_price_cards"), p.price_cards)),
   h("div", {}, Object.entries(p.materials).map(([m, n]) => h("span", { class: "chip" },
-    `${named(m)} ×${n}`))),
+    tr("web.count", { name: named(m), n })))),
   company ? h("div", { class: "ee-company" }, h("b", {}, cardName(GAME, company.id)), t("colon"),
     company.materials.map((m) => h("span", { class: `chip${p.materials[m] ? " have" : ""}` },
       named(m)))) : null,

@@ -6,15 +6,16 @@
 // (refresh, stop, invite:n, robots:n, buy:none, house:done, repay:done) are buttons.
 
 import { h } from "../dom.js";
-import { actionLabel, seatName, t, tr } from "../i18n.js";
+import { actionLabel, parts, seatName, t, tr } from "../i18n.js";
 import { ownFirst, youMark } from "./seat.js";
 
 const TILES = ["food", "power", "invite", "robots", "subsidy"];
 const RESOURCES = ["money", "food", "energy"];
 
+/** A label and its figure: "Food 3", 「食料3」 (web.stat). */
 function stat(label, value, el = "span") {
-  return h(el, { class: "stat" }, h("span", { class: "stat-label" }, label), " ",
-    h("b", {}, String(value)));
+  return h(el, { class: "stat" }, parts("web.stat", { label: h("span", {
+    class: "stat-label" }, label), figure: h("b", {}, String(value)) }));
 }
 
 function generator(g, extra = null) {
@@ -48,8 +49,9 @@ function market(kind, m, ctx, view) {
     if (m.right) ctx.target(right, "buy:right");
   }
   return h("section", { class: "panel fu-market", dataset: { market: kind } },
-    h("h3", {}, t(`fu_market_${kind}`), " ", h("span", { class: "muted" },
-      `${t("fu_marker")} ${m.marker}`)),
+    h("h3", {}, parts("web.fu_market_head", { market: t(`fu_market_${kind}`),
+      marker: h("span", { class: "muted" }, tr("web.stat", { label: t("fu_marker"),
+        figure: m.marker })) })),
     h("div", { class: "cards" }, left, right),
     h("details", {}, h("summary", {}, `${t("fu_supply")}${t("paren", m.supply.length)}`),
       h("div", { class: "cards" }, m.supply.map((g) => generator(g, h("div", {
@@ -58,8 +60,8 @@ function market(kind, m, ctx, view) {
 
 function subsidy(view) {
   const track = view.subsidy.track;
-  return h("section", { class: "panel fu-subsidy" }, h("h3", {}, t("fu_subsidy"), " ",
-    h("b", {}, `$${view.subsidy.value}`)),
+  return h("section", { class: "panel fu-subsidy" }, h("h3", {}, parts("web.stat", {
+    label: t("fu_subsidy"), figure: h("b", {}, `$${view.subsidy.value}`) })),
   h("div", { class: "fu-track" }, track.map((value, i) => h("span", {
     class: `fu-step${i === view.subsidy.position ? " here" : ""}` },
   value === null ? "·" : String(value)))));
@@ -99,8 +101,8 @@ function community(c, view, ctx) {
     stat(t("fu_refresh_cost"), c.refresh_cost)),
   h("div", { class: "fu-tiles" }, tiles),
   h("div", { class: "muted" }, `${t("fu_best_runs")}${t("colon")}`
-    + [`${t("fu_market_food")} ${c.best_runs.food.output}`,
-      `${t("fu_market_power")} ${c.best_runs.power.output}`].join(t("list.sep"))),
+    + ["food", "power"].map((kind) => tr("web.stat", { label: t(`fu_market_${kind}`),
+      figure: c.best_runs[kind].output })).join(t("list.sep"))),
   h("div", { class: "cards" }, gens),
   h("div", { class: "cards" }, c.houses.map(house)));
 }

@@ -4,7 +4,7 @@
 // sell:<id>, take:<id>; option:* are offered as buttons by the table.
 
 import { h } from "../dom.js";
-import { actionLabel, cardName, cardText, seatName, t } from "../i18n.js";
+import { actionLabel, cardName, cardText, parts, seatName, t } from "../i18n.js";
 import { scoreTable } from "../scores.js";
 import { gapAfter, ownFirst, youMark } from "./seat.js";
 
@@ -79,9 +79,11 @@ function workplace(w, ctx) {
   return ctx.target(tile, name);
 }
 
-function stat(label, value) {
-  return h("span", { class: "stat" }, h("span", { class: "stat-label" }, label), " ",
-    h("b", {}, String(value)));
+/** A label and its figure ("Money $5", 「お金$5」), or its word ("Phase work",
+ * 「フェイズ：労働」: two words side by side would read as one). */
+function stat(label, value, key = "web.stat") {
+  return h("span", { class: "stat" }, parts(key, { label: h("span", { class: "stat-label" },
+    label), figure: h("b", {}, String(value)), word: h("b", {}, String(value)) }));
 }
 
 /** During the work phase: the wages this payday will ask against the money in hand. */
@@ -153,7 +155,7 @@ export const nationalEconomyRenderer = {
       h("div", { class: "ne-top panel" },
         stat(t("round"), `${view.round}/${view.rounds}`), stat(t("wage"), `$${view.wage}`),
         stat(t("budget"), `$${view.budget}`), stat(t("deck"), view.deck_size),
-        stat(t("phase"), t(`phase_${view.phase}`)),
+        stat(t("phase"), t(`phase_${view.phase}`), "web.stat_word"),
         stat(t("start_player"), seatName(view.start_player))),
       h("section", { class: "panel" }, h("h3", {}, t("workplaces")),
         h("div", { class: "workplaces" }, view.workplaces.map((w) => workplace(w, ctx)))),
