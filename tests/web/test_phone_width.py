@@ -35,6 +35,16 @@ OVERFLOW = """() => {
   }
   return { wide, page: document.documentElement.scrollWidth };
 }"""
+# Every element that hides what does not fit (企業帝國's board cells) whose content is taller
+# than its box: text cut at its bottom edge, which the width check above does not see.
+CUT = """() => [...document.querySelectorAll('.table *')].filter((el) => {
+  const style = getComputedStyle(el);
+  return style.display !== 'none' && ['hidden', 'clip'].includes(style.overflowY)
+    && el.scrollHeight > el.clientHeight + 1;
+}).map((el) => `${el.className} (${el.scrollHeight} > ${el.clientHeight}): ${el.textContent}`)"""
+# 企業帝國's chips (a material and its count, a space's code and name) split over two lines.
+SPLIT_CHIPS = """() => [...document.querySelectorAll('.ee .chip')]
+  .filter((el) => el.getClientRects().length > 1).map((el) => el.textContent)"""
 # Every word of a card's or workplace's name that is split over two lines.
 SPLIT = """() => {
   const split = [];
@@ -73,12 +83,12 @@ def _holding(game: str, card: str) -> tuple[int, list[str]]:
     raise AssertionError(f"no position with {card}")
 
 
-def _ended(game: str, done=lambda state: True) -> tuple[int, list[str]]:
-    """A two-player seed and the moves of the shortest random game (of 60) that `done`
-    (the test sends every move to the server)."""
+def _ended(game: str, done=lambda state: True, players: int = 2) -> tuple[int, list[str]]:
+    """A seed and the moves of the shortest random game (of 60) that `done` (the test
+    sends every move to the server)."""
     games = []
     for seed in range(60):
-        state = keizai.new_game(game, 2, seed=seed)
+        state = keizai.new_game(game, players, seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
@@ -88,6 +98,11 @@ def _ended(game: str, done=lambda state: True) -> tuple[int, list[str]]:
     return min(games)[1:]
 
 
+def _top_revenue(state) -> bool:
+    """企業帝國 won by four companies: a corner's revenue at its most, $2500."""
+    return max(corner["revenue"] for corner in state.view(None)["corners"]) == 2500
+
+
 def _positions(title: str) -> list[tuple[int, list[str]]]:
     """Where the longest texts show: a National Economy hand holding the title's
     longest-worded building; Futuropia's and 企業帝國's boards early and late (企業帝國's at
@@ -95,8 +110,7 @@ def _positions(title: str) -> list[tuple[int, list[str]]]:
     if title.startswith("national-economy/"):
         return [_holding(title, _longest_word(title.split("/")[1]))]
     if title == "enterprise-empire":
-        seed, actions = _ended(title, lambda state: max(
-            corner["revenue"] for corner in state.view(None)["corners"]) == 2500)
+        seed, actions = _ended(title, _top_revenue)
         return [(seed, actions[:40]), (seed, actions)]
     seed, actions = _ended(title)
     return [(seed, actions[:40]), (seed, actions[:120])]
@@ -112,6 +126,7 @@ def test_nothing_on_the_table_is_wider_than_its_box_on_a_phone(browser, server,
         play_seat(page, server, game)
         measured = page.evaluate(OVERFLOW)
         assert measured == {"wide": [], "page": PHONE["width"]}, (title, len(actions), measured)
+        assert page.evaluate(CUT) == [], (title, len(actions))
         assert page.evaluate(SPLIT) == [], (title, len(actions))
     if title.startswith("national-economy/"):
         name = catalogue("en")[f"ne.card.{_longest_word(title.split('/')[1])}"]
@@ -128,4 +143,25 @@ def test_the_page_language_is_the_documents_language(browser, server) -> None:
     for lang, code in (("zh-TW", "zh-Hant"), ("en", "en")):
         page.select_option("#lang-select", lang)
         assert page.get_attribute("html", "lang") == code
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_enterprise_empires_cells_show_all_they_hold_on_a_phone(browser, server,
+                                                                 lang: str) -> None:
+    """At the end of a game of two and of four (a corner's revenue at its most, every pawn
+    on the board, the bank and the groups' materials at their fullest), in each language:
+    no board cell, which hides its overflow, has text cut at its bottom (none had: the
+    rows grow with their cells; the check stands), nothing is wider than its box, and a
+    chip is never split over two lines (「航空機」 and its count 「1」 were, in 日本語)."""
+    page = language_page(browser, lang, **PHONE)
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    for players in (2, 4):
+        seed, actions = _ended("enterprise-empire", _top_revenue, players)
+        game = game_at(server, "enterprise-empire", ["human"] * players, seed, actions)
+        play_seat(page, server, game)
+        assert page.locator(".ee-space").count() == 36
+        assert page.evaluate(CUT) == [], (players, lang)
+        assert page.evaluate(OVERFLOW) == {"wide": [], "page": PHONE["width"]}, (players, lang)
+        assert page.evaluate(SPLIT_CHIPS) == [], (players, lang)
     assert not page.errors, page.errors
