@@ -17,8 +17,9 @@ export function youMark(seat, ctx) {
   return ctx.yours && seat === ctx.seat ? t("paren", t("you")) : "";
 }
 
-/** The space between a seat's label and what follows it on its line: none after a
- * full-width bracket ("P2（你）在線", "P2 (you) online"; docs/i18n.md). */
+/** The space between a seat's label and a mark after it (National Economy's start
+ * player, "P2 (you) ★"): none after a full-width bracket ("P2（你）★"; docs/i18n.md). A
+ * label and words meet through `web.seat_line` instead. */
 export function gapAfter(label) {
   return label.endsWith("）") ? "" : " ";
 }
