@@ -126,3 +126,34 @@ class HeldPool(RecordingPool):
                      background: bool = False, owner: str | None = None) -> str:
         await self.release.wait()
         return await super().choose(spec, seed, state, bound, background, owner)
+
+
+def test_forgetting_old_owners_keeps_the_order_of_the_rest(monkeypatch) -> None:
+    """The pool remembers a bounded number of owners' last turns. Reaching the bound
+    must forget the owner served longest ago, not everyone: a wholesale clear ranked an
+    owner just served level with one never served, and the first to queue went first."""
+    monkeypatch.setattr(Slots, "MAX_OWNERS", 3)
+
+    async def scenario() -> list[str]:
+        slots = Slots(1)
+        for owner in ("a", "b", "d"):   # served in turn; "a" is the oldest
+            await slots.acquire(owner=owner)
+            slots.release()
+        served: list[str] = []
+
+        async def decide(owner: str) -> None:
+            await slots.acquire(owner=owner)
+            served.append(owner)
+            slots.release()
+
+        await slots.acquire(owner="x")   # a fourth owner: the worker is busy
+        waiting = [asyncio.create_task(decide("d"))]   # just served, queues first
+        await asyncio.sleep(0)
+        waiting.append(asyncio.create_task(decide("a")))
+        await asyncio.sleep(0)
+        slots.release()
+        await asyncio.gather(*waiting)
+        assert len(slots.served) <= 3
+        return served
+
+    assert asyncio.run(scenario()) == ["a", "d"]

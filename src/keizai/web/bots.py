@@ -116,11 +116,10 @@ class Slots:
     against. Within each, a free worker goes to the waiting client (`owner`: the address
     that created the game or last acted in it, `Table.owner`) served longest ago: a
     client's many games get one client's share of the workers, not one share per game.
-    Found by the session-16 attack pass: decisions queued first come, first served, so
-    four games of long-thinking bots from one address (within the creation burst)
-    made another player's bot answer 20-60 s late with one worker."""
+    (Served first come, first served, four games of long-thinking bots from one address
+    made another player's bot answer 20-60 s late with one worker.)"""
 
-    MAX_OWNERS = 10_000   # owners whose last turn is remembered
+    MAX_OWNERS = 10_000   # owners whose last turn is remembered; the longest unserved go
 
     def __init__(self, count: int) -> None:
         self.free = count
@@ -177,10 +176,14 @@ class Slots:
                     return
 
     def _note(self, owner: str | None) -> None:
-        if len(self.served) >= self.MAX_OWNERS:
-            self.served.clear()
+        """Record `owner`'s turn. `served` stays ordered from the owner served longest ago,
+        so forgetting the first one changes no order: a forgotten owner ranks as never
+        served, and it was already ahead of every owner remembered."""
         self.turns += 1
+        self.served.pop(owner, None)
         self.served[owner] = self.turns
+        if len(self.served) > self.MAX_OWNERS:
+            del self.served[next(iter(self.served))]
 
 
 class BotPool:
