@@ -333,3 +333,42 @@ def test_the_round_keys_are_refused_in_a_game_without_rounds(
     assert sum(bad_key.format(moves=game.moves) in line for line in said) == 5
     assert not any(re.search(r"\b[rs] = ", prompt) for prompt in prompts)
     assert all(re.search(r"\bp = ", prompt) for prompt in prompts)
+
+
+def test_opening_a_record_applies_each_of_its_moves_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening a long 企業帝國 record (`keizai replay`) plays each of its moves once:
+    the moves applied are counted as the histories of the games set up (every apply adds
+    one move to its game's history; a kept position is a clone, not a new game). It was
+    replayed twice, once to check it and once to build the viewer's positions."""
+    from keizai.engine import registry
+
+    record = finished("enterprise-empire", 4, 1)
+    set_up: list[keizai.State] = []
+    new_game = registry.new_game
+
+    def counted_new_game(*args: Any, **kwargs: Any) -> keizai.State:
+        state = new_game(*args, **kwargs)
+        set_up.append(state)
+        return state
+
+    monkeypatch.setattr(registry, "new_game", counted_new_game)
+    game = RecordedGame(record)
+    assert game.moves == len(record["actions"]) > 900
+    assert sum(len(state.history) for state in set_up) == game.moves
+
+
+def test_a_move_that_does_not_replay_is_refused_with_its_number() -> None:
+    """The one pass that opens a record refuses a move that does not replay as
+    `keizai.replay` does, naming its number, in every language."""
+    record = finished()
+    actions = list(record["actions"])
+    actions[5] = "place:nowhere"
+    broken = {**record, "actions": actions}
+    with pytest.raises(keizai.IllegalAction) as engine:
+        keizai.replay(broken)
+    with pytest.raises(keizai.IllegalAction) as viewer:
+        RecordedGame(broken)
+    for lang in ("en", "ja", "zh-TW"):
+        assert viewer.value.render(lang) == engine.value.render(lang)
+    assert "6" in viewer.value.render("en")

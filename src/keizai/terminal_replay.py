@@ -19,7 +19,8 @@ from typing import Any
 
 import keizai
 from keizai import i18n, terminal_decisions
-from keizai.engine import State, round_starts
+from keizai.engine import IllegalAction, State, round_starts
+from keizai.engine.errors import shown
 from keizai.terminal_text import final_ranking_text
 
 # A position is kept after every this many moves (0, KEEP_EVERY, 2 × KEEP_EVERY, ...):
@@ -28,15 +29,24 @@ from keizai.terminal_text import final_ranking_text
 KEEP_EVERY = 16
 
 
+def _apply_recorded(state: State, number: int, name: object) -> None:
+    """Apply the record's `number`th move (from 1) to `state`; one that does not replay
+    is refused as `keizai.replay` refuses it, with its number."""
+    try:
+        state.apply(name)
+    except IllegalAction as error:
+        raise IllegalAction.refuse("refuse.record_action", action=number, name=shown(name),
+                                   why=error.to_json()) from None
+
+
 class RecordedGame:
-    """A game record, replayed once to know who took each move and where each move's
-    log lines begin and end (the log only grows, so the last position's log holds every
-    move's lines), keeping a position every `KEEP_EVERY` moves to show any move from."""
+    """A game record, replayed once (each move checked as `keizai.replay` checks it) to
+    know who took each move and where each move's log lines begin and end (the log only
+    grows, so the last position's log holds every move's lines), keeping a position every
+    `KEEP_EVERY` moves to show any move from."""
 
     def __init__(self, record: dict[str, Any]) -> None:
-        # The whole record first: a move that does not replay is refused with its number.
-        keizai.replay(record)
-        state = keizai.replay({**record, "actions": []})
+        state = keizai.replay({**record, "actions": []})   # the set-up, checked
         # marks[k]: log entries written by the set-up and the first k moves
         self.marks = [state.event_count()]
         self.movers: list[int] = []  # movers[k]: the seat that took move k + 1
@@ -47,7 +57,7 @@ class RecordedGame:
             seat = state.current_player
             assert seat is not None  # a move after the end would not have replayed
             self.movers.append(seat)
-            state.apply(name)
+            _apply_recorded(state, len(self.movers), name)
             self.marks.append(state.event_count())
             self.rounds.append(state.game.round_number(state))
             if len(state.history) % KEEP_EVERY == 0:
