@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import re
 import secrets
@@ -39,9 +40,30 @@ HUMAN_SEATS = ("human", "open")
 
 
 def client_of(connection: Any) -> str:
-    """The client's address (a request's or a WebSocket's): the key of the per-client
-    limits and of the bot pool's shares."""
-    return connection.client.host if connection.client else "?"
+    """The client of a request or a WebSocket (`client_key` of its address): the key of
+    the per-client limits and of the bot pool's shares."""
+    return client_key(connection.client.host) if connection.client else "?"
+
+
+def client_key(host: str) -> str:
+    """Whom an address belongs to, as far as the per-client limits go. An IPv4 address is
+    one client. An IPv6 address is its /64 network: a home, a phone or a server is given
+    a whole /64 (often a /56 or /48) and may use any address in it, so keyed by address
+    one client would have 2^64 of every limit. An IPv6 address that carries an IPv4 one
+    is that IPv4 client: IPv4-mapped (`::ffff:a.b.c.d`, a dual-stack socket), 6to4
+    (`2002:a.b.c.d::/48`) and Teredo (its client's public address). Anything else (not
+    an address: a Unix socket, a test's name) is kept as it is."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv4Address):
+        return str(address)
+    inner = address.ipv4_mapped or address.sixtofour or (
+        address.teredo[1] if address.teredo else None)
+    if inner is not None:
+        return str(inner)
+    return str(ipaddress.IPv6Network((int(address) >> 64 << 64, 64)))
 
 
 def available_bots() -> list[str]:

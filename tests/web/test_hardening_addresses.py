@@ -1,0 +1,105 @@
+"""Found by the session-17 attack pass: every per-client limit was keyed by the client's
+whole address, and an IPv6 client holds at least a /64 (2^64 addresses): by changing its
+address it had a fresh creation burst, two more games of bots alone, 64 more WebSockets
+and another share of the bot pool per request. A client is now its /64 (an IPv4 address
+itself, also when it arrives IPv4-mapped, 6to4 or Teredo)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from keizai.web import create_app
+from keizai.web.app import Limits
+from keizai.web.tables import client_key
+from tests.web.conftest import hello, next_state
+from tests.web.test_hardening_bots import ThreadPool, create, from_address
+
+ONE_NETWORK = [f"2001:db8:7:7::{n:x}" for n in range(1, 40)]   # one /64
+
+
+@pytest.mark.parametrize(("address", "key"), [
+    ("203.0.113.9", "203.0.113.9"),
+    ("2001:db8:7:7::1", "2001:db8:7:7::/64"),
+    ("2001:DB8:7:7:ffff:1:2:3", "2001:db8:7:7::/64"),   # any address of the /64, any case
+    ("2001:db8:7:8::1", "2001:db8:7:8::/64"),           # the next /64 is another client
+    ("::ffff:203.0.113.9", "203.0.113.9"),              # a dual-stack socket's IPv4 client
+    ("2002:cb00:7109::1", "203.0.113.9"),               # 6to4: a /48 per IPv4 address
+    ("2001:0:4136:e378:8000:63bf:34ff:8ef6", "203.0.113.9"),   # Teredo
+    ("fe80::1%eth0", "fe80::/64"),
+    ("testclient", "testclient"),                       # not an address: kept
+])
+def test_a_client_is_its_ipv4_address_or_its_ipv6_network(address: str, key: str) -> None:
+    assert client_key(address) == key
+
+
+@contextmanager
+def addressed(db_url: str, limits: Limits, **options: Any
+              ) -> Iterator[tuple[TestClient, Any]]:
+    app = create_app(db_url, bot_workers=1, limits=limits, **options)
+    with TestClient(from_address(app)) as client:
+        yield client, app
+
+
+def test_rate_limits_hold_for_every_address_of_one_ipv6_network(db_url) -> None:
+    """Creating games: 3 at once per client. A fourth from another address of the same
+    /64 is refused (before: all 39 addresses created 3 each); another /64 and an IPv4
+    client keep their own."""
+    limits = Limits(create=(3, 0.001), claim=None, act=None, replay=None, read=None,
+                    view=None, connect=None, sockets=None)
+    with addressed(db_url, limits) as (client, _app):
+        answers = [create(client, address, ["human", "human"]).status_code
+                   for address in ONE_NETWORK]
+        assert answers[:3] == [201] * 3
+        assert set(answers[3:]) == {429}, answers
+        assert create(client, "2001:db8:7:8::1", ["human", "human"]).status_code == 201
+        assert create(client, "::ffff:203.0.113.9", ["human", "human"]).status_code == 201
+        for _ in range(2):   # the same client as ::ffff:203.0.113.9
+            assert create(client, "203.0.113.9", ["human", "human"]).status_code == 201
+        assert create(client, "203.0.113.9", ["human", "human"]).status_code == 429
+
+
+def test_games_of_bots_alone_are_counted_per_ipv6_network(db_url) -> None:
+    """Two games of bots alone per client: a third from another address of the /64 is
+    `too_many_games`, and the games' bots use one share of the pool (one owner)."""
+    held = ThreadPool(0.5)   # the bots think slowly: the games stay running
+    try:
+        with addressed(db_url, Limits.off(), pool=held, bot_games=8) as (client, app):
+            for address in ONE_NETWORK[:2]:
+                assert create(client, address, ["random", "random"]).status_code == 201
+            refused = create(client, ONE_NETWORK[2], ["random", "random"])
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["error"]["code"] == "too_many_games"
+            assert create(client, "2001:db8:7:8::1", ["random", "random"]).status_code == 201
+            owners = sorted(t.owner for t in app.state.tables.tables.values())
+            assert owners == ["2001:db8:7:7::/64"] * 2 + ["2001:db8:7:8::/64"]
+    finally:
+        held.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def test_websockets_open_are_counted_per_ipv6_network(db_url) -> None:
+    limits = Limits(*[None] * 7, sockets=2)   # type: ignore[arg-type]
+    with addressed(db_url, limits) as (client, _app):
+        game = create(client, "2001:db8:9::1", ["human", "human"]).json()
+        path = f"/ws/games/{game['id']}"
+        with ExitStack() as stack:
+            for address in ONE_NETWORK[:2]:
+                ws = stack.enter_context(client.websocket_connect(
+                    path, headers={"x-test-client": address}))
+                ws.send_json(hello())
+                next_state(ws)
+            with client.websocket_connect(path, headers={"x-test-client": ONE_NETWORK[2]}
+                                          ) as ws:
+                assert ws.receive_json()["error"]["code"] == "too_many_connections"
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+            assert closed.value.code == 4429
+            with client.websocket_connect(path, headers={"x-test-client": "2001:db8:7:8::1"}
+                                          ) as ws:   # another /64
+                ws.send_json(hello())
+                assert next_state(ws)["type"] == "state"
