@@ -176,10 +176,45 @@ def test_the_prompt_names_the_round_in_each_language() -> None:
         ReplayViewer(game, None, lang, None, lambda _: None).run(
             lambda prompt, prompts=prompts, answers=answers: prompts.append(prompt)
             or next(answers, "q"))
-    assert "turn 5:" in asked["en"][1] and "r = next turn" in asked["en"][1]
-    assert "手番5）" in asked["ja"][1] and "r = 次の手番" in asked["ja"][1]
-    assert "第5回合）" in asked["zh-TW"][1] and "r = 下一回合" in asked["zh-TW"][1]
+    assert "turn 5:" in asked["en"][1] and "t = end of the turn" in asked["en"][1]
+    assert "手番5）" in asked["ja"][1] and "t = 手番の終わりまで" in asked["ja"][1]
+    assert "第5回合）" in asked["zh-TW"][1] and "t = 到回合結束" in asked["zh-TW"][1]
     assert "round" not in " ".join(asked["en"])
+
+
+@pytest.mark.parametrize(("lang", "bad_key"), [
+    ("en", "or type t, p, b, e, l, q or a move from 0 to {moves}."),
+    ("ja", "t、p、b、e、l、q、または0から{moves}までの手の番号"),
+    ("zh-TW", "或輸入t、p、b、e、l、q，或0到{moves}的步數。"),
+])
+def test_a_game_that_counts_turns_steps_by_them_and_offers_no_round_keys(
+        lang: str, bad_key: str) -> None:
+    """企業帝國 has no rounds: its table counts turns ("Turn 5"), and an offer another
+    seat answers (buy the revealed material or pass) belongs to the turn it is made in.
+    t goes to the end of that turn, b to the end of the turn before; the prompt offers no
+    r and s, which are refused as unknown keys (they went where t and b went, by other
+    bounds: t stopped where another seat answered an offer, r ran on past the end of
+    the turn into the next seat's own turn, and every key spoke of the same turn)."""
+    game = RecordedGame(finished("enterprise-empire", 4, 1))
+    starts = game.round_starts()
+    # a turn of which another seat answered an offer: not a run of one seat's moves
+    start, end = next((a, b) for a, b in itertools.pairwise(starts)
+                      if len(set(game.movers[a:b])) > 1)
+    middle = next(move for move in range(start + 1, end)
+                  if game.movers[move] != game.movers[start])
+    said: list[str] = []
+    prompts: list[str] = []
+    answers = iter([str(start + 1), "t", "t", "b", "b", str(middle), "t", "r", "s"])
+    ReplayViewer(game, None, lang, None, said.append).run(
+        lambda prompt: prompts.append(prompt) or next(answers, "q"))
+    shown = [int(re.search(r"(\d+)/", prompt).group(1)) for prompt in prompts]  # type: ignore[union-attr]
+    after = next(s for s in starts if s > end)
+    assert shown == [0, start + 1, end, after, end, start, middle, end, end, end]
+    assert [game.rounds[move] for move in (start, end, after)] == \
+        [game.rounds[start], game.rounds[start] + 1, game.rounds[start] + 2]
+    assert sum(bad_key.format(moves=game.moves) in line for line in said) == 2
+    assert not any(re.search(r"\b[rs] = ", prompt) for prompt in prompts)
+    assert all(re.search(r"\bt = .*\bb = ", prompt) for prompt in prompts)
 
 
 class _Failing:

@@ -28,6 +28,12 @@ from keizai.terminal_text import final_ranking_text
 # positions, each a clone of the state (its log a list of references).
 KEEP_EVERY = 16
 
+# The games whose `Game.round_number` counts turns, not rounds: 企業帝國 has no rounds,
+# its table counts the turns ("Turn n"), an offer another seat answers belonging to the
+# turn it is made in. Their viewer's turn keys (t, b) step by those turns, and it has no
+# round keys (r, s would go where t and b go).
+TURNS_COUNTED = frozenset({"enterprise-empire"})
+
 
 def _apply_recorded(state: State, number: int, name: object) -> None:
     """Apply the record's `number`th move (from 1) to `state`; one that does not replay
@@ -102,6 +108,22 @@ class RecordedGame:
         """The moves after which a new round begins (National Economy's rounds,
         Futuropia's rounds of the table, 企業帝國's turns); none in a game without rounds."""
         return list(round_starts(self.rounds))
+
+    def counts_turns(self) -> bool:
+        """Whether the game's rounds are its turns (`TURNS_COUNTED`)."""
+        return self.final.game.id in TURNS_COUNTED
+
+    def has_rounds(self) -> bool:
+        """Whether the game has rounds of several turns to step by (r, s)."""
+        return self.rounds[0] is not None and not self.counts_turns()
+
+    def turn_steps(self) -> list[int]:
+        """The moves that end a turn, which t and b step to: the game's own turns where it
+        counts them (`counts_turns`), else runs of one seat's moves (`turn_ends`)."""
+        if self.counts_turns():
+            return [start for start in self.round_starts() if start < self.moves] \
+                + [self.moves]
+        return self.turn_ends()
 
     def error(self) -> str | None:
         """The error that stopped the game, as a tournament's record keeps it
@@ -202,7 +224,7 @@ class ReplayViewer:
         first, the last), or the catalogue id of what to say instead. `ends`: the moves
         that end a seat's turn; `starts`: the moves after which a round begins."""
         moves = self.game.moves
-        if answer in ("r", "s") and self.game.rounds[0] is None:
+        if answer in ("r", "s") and not self.game.has_rounds():
             return "cli.replay_bad_key"
         if answer in ("", "n", "t", "r"):
             if move == moves:
@@ -230,9 +252,10 @@ class ReplayViewer:
         of the input): Enter a move on, t to the end of the turn, p a move back, b to the
         end of the turn before, a number to that move, e to the end, l the log so far; in
         a game with rounds, r to the start of the next round and s back to the start of
-        this round (of the round before, at its start)."""
-        ends = self.game.turn_ends()
-        starts = self.game.round_starts()
+        this round (of the round before, at its start). A turn is the game's own where
+        it counts turns (企業帝國), else a run of one seat's moves."""
+        ends = self.game.turn_steps()
+        starts = self.game.round_starts() if self.game.has_rounds() else []
         self.say(self.header())
         first = move = 0
         show = True
@@ -257,11 +280,12 @@ class ReplayViewer:
     def _key(self, plain: str, rounds: str) -> str:
         """The catalogue id `plain`, or `rounds` (which names the round keys r and s) in
         a game with rounds."""
-        return plain if self.game.rounds[0] is None else rounds
+        return rounds if self.game.has_rounds() else plain
 
     def _prompt(self, move: int) -> str:
-        """Where the viewer stands (the move, and the round in a game with rounds) and
-        the keys."""
-        key = self._key("cli.replay_keys", "cli.replay_keys_rounds")
+        """Where the viewer stands (the move, and the round in a game with rounds, the
+        turn in one that counts its turns) and the keys."""
+        key = "cli.replay_keys_turns" if self.game.counts_turns() else \
+            self._key("cli.replay_keys", "cli.replay_keys_rounds")
         return self._t(key, n=move, moves=self.game.moves,
                        game=i18n.family(self.game.final.game.id), round=self.game.rounds[move])
