@@ -103,3 +103,47 @@ def test_websockets_open_are_counted_per_ipv6_network(db_url) -> None:
                                           ) as ws:   # another /64
                 ws.send_json(hello())
                 assert next_state(ws)["type"] == "state"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[Any]:
+    """`keizai serve` with its rate limits and its default `--forwarded-allow-ips`
+    (127.0.0.1: a reverse proxy on the same host)."""
+    from tests.web.live_server import LiveServer
+
+    path = tmp_path_factory.mktemp("addresses")
+    live = LiveServer(f"sqlite:///{path / 'served.sqlite3'}", path / "server.log",
+                      extra=()).start()
+    yield live
+    live.stop()
+
+
+def creations(served: Any, peer: str, forwarded: list[str]) -> list[int]:
+    """The answers to creating one game per X-Forwarded-For value, sent from `peer` (a
+    loopback address: 127.0.0.1 is the trusted proxy, any other a client)."""
+    import httpx
+
+    transport = httpx.HTTPTransport(local_address=peer)
+    with httpx.Client(base_url=served.url, transport=transport) as http:
+        return [http.post("/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "human"]},
+            headers={"x-forwarded-for": value}).status_code for value in forwarded]
+
+
+def test_a_client_that_is_not_the_proxy_cannot_choose_its_address(served) -> None:
+    """From 127.0.0.2 (not a proxy named by --forwarded-allow-ips) X-Forwarded-For is
+    ignored: eleven creations under eleven forwarded addresses meet one burst of 10."""
+    answers = creations(served, "127.0.0.2", [f"198.51.100.{n}" for n in range(11)])
+    assert answers == [201] * 10 + [429]
+
+
+def test_behind_the_proxy_the_client_is_the_address_the_proxy_added(served) -> None:
+    """A proxy that appends (nginx's $proxy_add_x_forwarded_for) passes on what the
+    client sent first: the client is the last address not a trusted proxy, whatever the
+    client wrote before it; and an IPv6 client's addresses are its /64."""
+    answers = creations(served, "127.0.0.1",
+                        [f"198.51.100.{n}, 203.0.113.7" for n in range(11)])
+    assert answers == [201] * 10 + [429]
+    assert creations(served, "127.0.0.1", ["203.0.113.8"]) == [201]
+    answers = creations(served, "127.0.0.1", [f"2001:db8:5:5::{n + 1:x}" for n in range(11)])
+    assert answers == [201] * 10 + [429]
