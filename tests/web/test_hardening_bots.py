@@ -154,3 +154,55 @@ def test_one_address_runs_only_a_few_games_of_bots_alone(db_url) -> None:
             assert len(app.state.tables.tables) == 4
     finally:
         held.executor.shutdown(wait=False, cancel_futures=True)
+
+
+class NotingPool(ThreadPool):
+    """The thread pool, noting for each decision asked its game's seed and whether it was
+    asked as a game of bots alone's (served after every game a person plays in)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.asked_as: list[tuple[int, bool]] = []
+
+    async def choose(self, *args: Any, **kwargs: Any) -> str:
+        self.asked_as.append((args[2].seed, kwargs.get("background", False)))
+        return await super().choose(*args, **kwargs)
+
+
+def hand_over(client: TestClient, address: str, game: dict[str, Any], seat: int) -> Any:
+    return client.post(f"/api/games/{game['id']}/seats/{seat}/bot", json={"agent": "random"},
+                       headers={"x-test-client": address,
+                                "x-keizai-token": game["seats"][seat]["token"]})
+
+
+def test_handing_the_last_persons_seat_to_a_bot_makes_a_game_of_bots_alone(db_url) -> None:
+    """Found by the session-17 attack pass: a game created with one person's seat, which
+    its creator then handed to a bot, was played out by bots alone at a person's priority
+    and outside the bound on games of bots alone (an address with two such games already
+    running handed a third over, 200). Now the hand-over that leaves no person's seat is
+    bounded as a creation is, and the game's bots wait for games people play in."""
+    pool = NotingPool(0.3)   # the bots think slowly: the games stay running
+    try:
+        with server(db_url, pool, bot_games=8) as (client, app):
+            for _ in range(2):
+                assert create(client, "10.0.0.1", ["random", "random"]).status_code == 201
+            third = create(client, "10.0.0.1", ["human", "random"], 5).json()
+            refused = hand_over(client, "10.0.0.1", third, 0)
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["error"]["id"] == "web.err.bot_games_yours"
+            assert app.state.tables.get(third["id"]).seats[0].kind == "human"
+            other = create(client, "10.0.0.2", ["human", "random", "random"], 6).json()
+            deadline = time.monotonic() + 30
+            table = app.state.tables.get(other["id"])
+            while table.state.current_player != 0 and time.monotonic() < deadline:
+                time.sleep(0.01)   # the bots move up to the person's turn
+            before = len(pool.asked_as)
+            assert hand_over(client, "10.0.0.2", other, 0).status_code == 200
+            while not any(seed == 6 for seed, _ in pool.asked_as[before:]) \
+                    and time.monotonic() < deadline:
+                time.sleep(0.01)
+            asked = [alone for seed, alone in pool.asked_as[before:] if seed == 6]
+            assert asked and all(asked), asked
+            assert table.bots_alone
+    finally:
+        pool.executor.shutdown(wait=False, cancel_futures=True)

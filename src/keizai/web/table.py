@@ -15,7 +15,7 @@ import math
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -55,6 +55,10 @@ class Settings:
     bot_games: int = 8
     bot_games_each: int = 2   # ... of them one client's (address)
     hooks: TableHooks = field(default_factory=TableHooks)   # keizai.web.social's, in the app
+    # Refuses (ApiError) when the client may not run one more game of bots alone here
+    # (`Tables`, which knows the games): a hand-over that leaves no person's seat asks.
+    room_for_bots_alone: Callable[[str | None], None] = field(
+        default=lambda _client: None)
 
 
 @dataclass(eq=False)
@@ -522,6 +526,9 @@ class Table:
                 if wait > 0:
                     raise ApiError.refused("seat_away_briefly", "web.err.away_briefly", 409,
                                            seat=seat, away=round(away), wait=round(wait))
+            if not self.state.is_over and all(s.kind == "bot" for s in self.seats
+                                              if s.seat != seat):
+                self.settings.room_for_bots_alone(by)   # the last person leaves
             self.version = await self._write(self.store.set_seat, self.id, seat, kind="bot",
                                              agent=agent, handed=True, version=self.version)
             self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed, row.open,
@@ -585,9 +592,11 @@ class Table:
 
     @property
     def bots_alone(self) -> bool:
-        """Whether bots play every seat and none of them for a person (a seat handed
-        over): nobody waits for this game's bots."""
-        return all(s.kind == "bot" and not s.handed for s in self.seats)
+        """Whether bots play every seat, from the start or for players who left (handed
+        over, out of time): nobody plays here, so this game's bots wait for every game a
+        person plays in, and it is one of the games of bots alone `Tables` bounds. (A
+        player who opens their seat's link takes it back.)"""
+        return all(s.kind == "bot" for s in self.seats)
 
     def kick_bots(self) -> None:
         """Start the bot loop if a bot is to move and none is running."""

@@ -123,6 +123,7 @@ class Tables:
     def __init__(self, store: Store, settings: Settings, idle_after: float = 300.0) -> None:
         self.store = store
         self.settings = settings
+        settings.room_for_bots_alone = self._check_room_for_bots_alone
         self.idle_after = idle_after
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
