@@ -4,6 +4,7 @@ invalid set refused with its reason, single-option decisions applied with a log 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -61,7 +62,8 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
                  "Nothing was applied.")
     child.expect(PROMPT)
     child.sendline("1 3 4")
-    child.expect(r"\nBuy house L01 \(1 bed\), .*house L05 \(3 beds\) \(6 beds\)" + CONFIRM)
+    child.expect(r"\nBuy house L01 \(1 bed\), .*house L05 \(3 beds\) \(6 beds in all\)"
+                 + CONFIRM)
     child.sendline("y")
     child.expect("P1 buys house L01 \\(1 bed\\) for \\$1")
     child.expect("P1 buys house L05 \\(3 beds\\) for \\$3")
@@ -356,8 +358,11 @@ ASKED = {"en": ("{} (Enter = yes, n = choose again) >", ", "),
 DISCARD = {"en": "Discard {}?", "ja": "{}を捨てますか？", "zh-TW": "棄掉{}？"}
 SELL = {"en": "Sell {}?", "ja": "{}を売りますか？", "zh-TW": "出售{}？"}
 PAY = {"en": "Pay {}?", "ja": "{}を支払いますか？", "zh-TW": "支付{}？"}
-NO_HOUSE = {"en": "Do this: Buy no more houses?", "ja": "「住宅の購入を終える」を実行しますか？",
-            "zh-TW": "執行：不再購買房舍？"}
+# Resources are counted ("Pay 2 money?"), a closing action is asked about: its label is
+# an order ("Buy no more houses"), which "Do this: Buy no more houses?" asked awkwardly.
+UNITS = {"en": "{n} {name}", "ja": "{name}{n}つ", "zh-TW": "{n}個{name}"}
+NO_HOUSE = {"en": "Buy no more houses — are you sure?",
+            "ja": "「住宅の購入を終える」でよろしいですか？", "zh-TW": "確定不再購買房舍？"}
 
 
 def _confirmation(save: Path, answer: str, lang: str) -> str:
@@ -402,20 +407,20 @@ def test_a_whole_set_is_confirmed_by_saying_what_it_applies(tmp_path: Path, lang
     names = sep.join(c.label_in(lang) for c in d.candidates[:2])
     cases.append((save, "1 2", DISCARD[lang].format(names), d.prompt_in(lang)))
 
-    save, state = _position(tmp_path / "sell", "national-economy/progress", 1,
-                            _facing("sell", lambda d: True))
+    save, state = _position(tmp_path / "sell", "national-economy/progress", 2, _facing(
+        "sell", lambda d: len(set(d.sets[0])) == len(d.sets[0]) > 1))
     d = state.pending_decision()
     sold = [d.candidate(cid) for cid in d.sets[0]]
     price = sum(c.weight for c in sold)   # the set as its price adds up, as listed
-    sums = {"en": f" (${price})", "ja": f"（${price}）", "zh-TW": f"（${price}）"}[lang]
+    sums = {"en": f" (${price} in all)", "ja": f"（計${price}）", "zh-TW": f"（共${price}）"}[lang]
     cases.append((save, "1", SELL[lang].format(sep.join(c.label_in(lang) for c in sold)
                                                + sums), d.prompt_in(lang)))
 
     save, state = _position(tmp_path / "fu", "futuropia", 2, _facing(
         "interest", lambda d: d.candidates[0].count >= d.amount >= 2))
     d = state.pending_decision()
-    cases.append((save, f"1x{d.amount}", PAY[lang].format(
-        f"{d.amount} × {d.candidates[0].label_in(lang)}"), d.prompt_in(lang)))
+    cases.append((save, f"1x{d.amount}", PAY[lang].format(UNITS[lang].format(
+        n=d.amount, name=d.candidates[0].label_in(lang))), d.prompt_in(lang)))
 
     save, state = _position(tmp_path / "houses", "futuropia", 2, lambda s: _facing(
         "houses", lambda d: d.amount == 0)(s) and len(s.legal_actions()) > 1)
@@ -425,3 +430,84 @@ def test_a_whole_set_is_confirmed_by_saying_what_it_applies(tmp_path: Path, lang
         line = _confirmation(save, answer, lang)
         assert line == asked.format(question), (answer, line)
         assert prompt not in line
+
+
+def _confirmations() -> dict[tuple[str, str, str], list[str]]:
+    """Every kind of whole-decision confirmation met in random games of every title, in
+    each language: by (title, decision kind, shape of the set: none, one, one of several
+    copies, several), the questions asked."""
+    from keizai import terminal_decisions as td
+    from keizai.engine.decision import steps as whole_steps
+
+    asked: dict[tuple[str, str, str], list[str]] = {}
+    for game in keizai.games():
+        for players, seed in itertools.product((2, 3), range(6)):
+            rng = random.Random(seed)
+            state = keizai.new_game(game, players, seed=seed)
+            while not state.is_over:
+                d = state.pending_decision()
+                if d is not None:
+                    sets = [dict.fromkeys(chosen, 0) for chosen in d.sets]
+                    for chosen, counted in zip(d.sets, sets, strict=True):
+                        for cid in chosen:
+                            counted[cid] += 1
+                    tries = sets if d.constraint == ONE_OF else [{}] + [
+                        {c.id: n} for c in d.candidates for n in (1, 2)] + [
+                        {c.id: 1 for c in d.candidates[:k]} for k in (2, 3)]
+                    for chosen in tries:
+                        try:
+                            whole_steps(state, chosen)
+                        except (keizai.IllegalAction, ValueError):
+                            continue
+                        n = sum(chosen.values())
+                        shape = ("none" if not n else "one" if n == 1 else
+                                 "copies" if len(chosen) == 1 else "several")
+                        asked.setdefault((game, d.kind, shape), [
+                            td.confirm_question(d, chosen, game, lang)
+                            for lang in ("en", "ja", "zh-TW")])
+                state.apply(rng.choice(state.legal_actions()))
+    return asked
+
+
+def test_every_confirmation_of_every_title_reads_as_a_question() -> None:
+    """Every whole decision's confirmation, in every title (企業帝國 has none: its
+    decisions are single moves), reads naturally in en/ja/zh-TW: a closing action (a
+    stop or pass, an order such as "Buy no more houses") is asked about, not "Do this:
+    Buy no more houses?" / 「…」を実行しますか？ / 執行：…？; a figure the name already
+    shows is not repeated ("Buy house L09 (4 beds) (4 beds)?"), a total over several is
+    one ("… house L05 (3 beds) (6 beds in all)"); resources are counted ("Pay 2 money?",
+    "Pay money?" named no amount) and copies counted as each language counts them
+    (「植民団2枚」, 「2張殖民團」, not "2 × 植民団")."""
+    import re
+
+    from keizai.i18n import action_label, tr
+
+    asked = _confirmations()
+    kinds = {(game.split("/")[0], kind, shape) for game, kind, shape in asked}
+    assert {("national-economy", "discard", "copies"), ("national-economy", "pay", "one"),
+            ("national-economy", "sell", "several"), ("futuropia", "interest", "copies"),
+            ("futuropia", "houses", "none"), ("futuropia", "houses", "one"),
+            ("futuropia", "houses", "several")} <= kinds, kinds
+    assert not any(game == "enterprise-empire" for game, _, _ in asked)
+    for (game, kind, shape), (en, ja, zh) in asked.items():
+        where = (game, kind, shape, en, ja, zh)
+        assert en.endswith("?") and ja.endswith("？") and zh.endswith("？"), where
+        assert "Do this" not in en and "実行" not in ja and "執行" not in zh, where
+        for text in (ja, zh):   # no Latin space or "n ×" between a figure and CJK words
+            assert not re.search(r"\d ×|[\u3040-\u9fff] \d|\d [\u3040-\u9fff]", text), where
+        for text in (en, ja, zh):   # no bracketed figure said twice in a row
+            assert not re.search(r"([(（][^()（）]*[)）])\s*\1", text), where
+        if shape == "none":
+            for lang, text in zip(("en", "ja", "zh-TW"), (en, ja, zh), strict=True):
+                closing = action_label(game, "house:done", lang)
+                assert text == tr("tdec.confirm_finish", lang, closing), where
+        if kind in ("interest", "refresh", "repayment"):
+            assert re.fullmatch(r"Pay \d+ \w+(, \d+ \w+)*\?", en), where
+    fu = asked[("futuropia", "houses", "none")]
+    assert fu == ["Buy no more houses — are you sure?",
+                  "「住宅の購入を終える」でよろしいですか？", "確定不再購買房舍？"]
+    assert "in all)?" in asked[("futuropia", "houses", "several")][0]
+    copies = asked[("national-economy/mecenat", "discard", "copies")]
+    assert re.fullmatch(r"Discard 2 × [\w ]+\?", copies[0]), copies
+    assert re.fullmatch(r"\w+2枚を捨てますか？", copies[1]), copies
+    assert re.fullmatch(r"棄掉2張\w+？", copies[2]), copies

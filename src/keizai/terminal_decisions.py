@@ -40,17 +40,36 @@ def _labelled(info: dict[str, Any], label: str, lang: str) -> str:
     return label + tr("tdec.figures", lang, figures=sep.join(parts))
 
 
+# How copies of one candidate are counted, by the decision's unit: resources always by
+# their number ("2 money, 1 food", 「お金2つ」), cards by a count past one ("2 × Colony",
+# 「植民団2枚」), anything else as "2 × house L01 (1 bed)" (「住宅01（ベッド1）×2」).
+_COPIES = {"card": "tdec.copies_card", "$": "tdec.copies_card"}
+
+
+def _copies(unit: str, n: int, name: str, lang: str) -> str:
+    if unit == "resource":
+        return tr("tdec.units", lang, n=n, name=name)
+    if n == 1:
+        return name
+    return tr(_COPIES.get(unit, "tdec.copies"), lang, n=n, name=name)
+
+
 def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = "en") -> str:
-    """A chosen set as a person reads it: "2 × Cathedral, Consumer Item"."""
-    parts = []
-    for c in decision.candidates:
-        n = chosen.get(c.id, 0)
-        if n:
-            parts.append(f"{n} × {c.label_in(lang)}" if n > 1 else c.label_in(lang))
+    """A chosen set as a person reads it: "2 × Cathedral, Consumer Item", with what it
+    adds up to in dollars or beds ("Farm Village, Mine ($12 in all)"); one card or house
+    shows its own figure, unless its name already does ("house L09 (4 beds)")."""
+    parts = [_copies(decision.unit, n, c.label_in(lang), lang)
+             for c in decision.candidates if (n := chosen.get(c.id, 0))]
     total = sum(c.weight * chosen.get(c.id, 0) for c in decision.candidates)
     unit = decision.unit
-    sums = (tr("tdec.sum_dollars", lang, n=total) if unit == "$" else
-            tr("tdec.sum_beds", lang, n=total) if unit == "bed" else "")
+    sums = ""
+    if unit in ("$", "bed") and total:
+        one = sum(chosen.values()) == 1
+        figure = tr("tdec.fig_price" if unit == "$" else "whole_beds", lang, total)
+        if not (one and figure in parts[0]):
+            keys = (("tdec.sum_dollars", "tdec.total_dollars") if unit == "$" else
+                    ("tdec.sum_beds", "tdec.total_beds"))
+            sums = tr(keys[0] if one else keys[1], lang, n=total)
     return (tr("tdec.sep", lang).join(parts) or tr("tdec.nothing", lang)) + sums
 
 
@@ -64,9 +83,11 @@ _CONFIRM_UNIT = {"card": "confirm_pay", "resource": "tdec.confirm_pay"}
 def confirm_question(decision: PendingDecision, chosen: dict[str, int], game_id: str,
                      lang: str = "en") -> str:
     """What confirming `chosen` will apply, briefly ("Discard 2 × Farm, Mine?"); choosing
-    nothing is the decision's closing action ("Do this: Buy no more houses?")."""
+    nothing is the decision's closing action, a stop or a pass whose words are an order,
+    not a question: it is asked about ("Buy no more houses — are you sure?",
+    「住宅の購入を終える」でよろしいですか？, 確定不再購買房舍？)."""
     if not any(chosen.values()) and decision.finish is not None:
-        return tr("confirm_action", lang, action_label(game_id, decision.finish, lang))
+        return tr("tdec.confirm_finish", lang, action_label(game_id, decision.finish, lang))
     key = _CONFIRM_KIND.get(decision.kind) or _CONFIRM_UNIT.get(decision.unit,
                                                                "confirm_action")
     return tr(key, lang, describe_set(decision, chosen, lang))
