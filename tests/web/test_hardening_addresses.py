@@ -147,3 +147,42 @@ def test_behind_the_proxy_the_client_is_the_address_the_proxy_added(served) -> N
     assert creations(served, "127.0.0.1", ["203.0.113.8"]) == [201]
     answers = creations(served, "127.0.0.1", [f"2001:db8:5:5::{n + 1:x}" for n in range(11)])
     assert answers == [201] * 10 + [429]
+
+
+WIDE = [f"2001:db8:7:{n:x}::1" for n in range(60)]   # sixty /64s of one /48
+
+
+def test_the_clients_of_one_ipv6_48_share_sixteen_clients_limits(db_url) -> None:
+    """A holder of a /48 (a tunnel broker gives one to anyone) is 65,536 /64 clients: the
+    /48 as a whole has the limits of 16 clients. With 3 creations per client, 48 of
+    sixty /64s' creations pass; another /48 and an IPv4 client keep their own."""
+    limits = Limits(create=(3, 0.001), claim=None, act=None, replay=None, read=None,
+                    view=None, connect=None, sockets=None)
+    with addressed(db_url, limits) as (client, _app):
+        answers = [create(client, address, ["human", "human"]).status_code
+                   for address in WIDE]
+        assert answers == [201] * 48 + [429] * 12
+        assert create(client, "2001:db8:8::1", ["human", "human"]).status_code == 201
+        assert create(client, "203.0.113.9", ["human", "human"]).status_code == 201
+
+
+def test_the_websockets_of_one_ipv6_48_are_bounded(db_url) -> None:
+    """One WebSocket per client: sixteen /64s of a /48 open one each, the seventeenth
+    is refused (the bound it met: 16); one opens again once another has closed."""
+    limits = Limits(*[None] * 7, sockets=1)   # type: ignore[arg-type]
+    with addressed(db_url, limits) as (client, _app):
+        game = create(client, "203.0.113.9", ["human", "human"]).json()
+        path = f"/ws/games/{game['id']}"
+        with ExitStack() as stack:
+            for address in WIDE[:16]:
+                ws = stack.enter_context(client.websocket_connect(
+                    path, headers={"x-test-client": address}))
+                ws.send_json(hello())
+                next_state(ws)
+            with client.websocket_connect(path, headers={"x-test-client": WIDE[16]}) as ws:
+                error = ws.receive_json()["error"]
+                assert error["code"] == "too_many_connections"
+                assert error["params"] == {"most": 16}
+        with client.websocket_connect(path, headers={"x-test-client": WIDE[16]}) as ws:
+            ws.send_json(hello())
+            assert next_state(ws)["type"] == "state"

@@ -29,7 +29,15 @@ from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.social import Social, SocialConfig
 from keizai.web.table import Connection, Settings, Table, check_seat, check_step
-from keizai.web.tables import Tables, available_bots, catalog, client_of, default_bot
+from keizai.web.tables import (
+    WIDE_SHARE,
+    Tables,
+    available_bots,
+    catalog,
+    client_of,
+    default_bot,
+    network_of,
+)
 
 STATIC = Path(__file__).parent / "static"
 # The message catalogue the page shares with the terminal (keizai/i18n/<lang>.json).
@@ -75,8 +83,9 @@ class Collector:
 
 @dataclass(frozen=True)
 class Limits:
-    """Per client (address): (burst, refill per second) of each kind of request; None is
-    no limit. Actions count every WebSocket message too."""
+    """Per client (`keizai.web.tables.client_key`: an IPv4 address, an IPv6 /64; each
+    IPv6 /48 has `WIDE_SHARE` times these): (burst, refill per second) of each kind of
+    request; None is no limit. Actions count every WebSocket message too."""
 
     create: tuple[float, float] | None = (10, 0.2)
     claim: tuple[float, float] | None = (10, 0.5)
@@ -101,8 +110,16 @@ class Limits:
         return cls(None, None, None, None, None, None, None, None)
 
 
+def keys_of(client: str) -> list[tuple[str, int]]:
+    """The keys a client's request counts under, each with its share of a limit: the
+    client's own, and an IPv6 client's /48, which `WIDE_SHARE` clients' limits bound."""
+    wide = network_of(client)
+    return [(client, 1)] if wide is None else [(client, 1), (wide, WIDE_SHARE)]
+
+
 class RateLimiter:
-    """Token buckets per (kind, client); a refused request says when to come back."""
+    """Token buckets per (kind, client), and per (kind, /48) of IPv6 clients (`keys_of`);
+    a refused request says when to come back."""
 
     MAX_CLIENTS = 50_000
 
@@ -114,39 +131,47 @@ class RateLimiter:
         limit = getattr(self.limits, kind)
         if limit is None:
             return
-        burst, rate = limit
         now = time.monotonic()
-        level, then = self.buckets.get((kind, client), (burst, now))
-        level = min(burst, level + (now - then) * rate)
-        if level < 1:
-            wait = (1 - level) / rate
-            error = ApiError.refused("rate_limited", "web.err.requests", 429,
-                                     seconds=f"{wait:.1f}")
-            error.headers = {"retry-after": str(max(1, round(wait + 0.5)))}
-            raise error
+        levels = []
+        for key, share in keys_of(client):
+            burst, rate = limit[0] * share, limit[1] * share
+            level, then = self.buckets.get((kind, key), (burst, now))
+            level = min(burst, level + (now - then) * rate)
+            if level < 1:
+                wait = (1 - level) / rate
+                error = ApiError.refused("rate_limited", "web.err.requests", 429,
+                                         seconds=f"{wait:.1f}")
+                error.headers = {"retry-after": str(max(1, round(wait + 0.5)))}
+                raise error
+            levels.append(((kind, key), level))
         if len(self.buckets) > self.MAX_CLIENTS:
             self.buckets.clear()
-        self.buckets[(kind, client)] = (level - 1, now)
+        for bucket, level in levels:
+            self.buckets[bucket] = (level - 1, now)
 
 
 class Sockets:
-    """The WebSockets each client has open, at most `most` (None: no limit)."""
+    """The WebSockets each client has open, at most `most` (None: no limit), and each
+    /48 of IPv6 clients `WIDE_SHARE` times that (`keys_of`)."""
 
     def __init__(self, most: int | None) -> None:
         self.most = most
         self.open: dict[str, int] = {}
 
     def enter(self, client: str) -> None:
-        count = self.open.get(client, 0)
-        if self.most is not None and count >= self.most:
-            raise ApiError.refused("too_many_connections", "web.err.sockets", 429,
-                                   most=self.most)
-        self.open[client] = count + 1
+        keys = keys_of(client)
+        for key, share in keys:
+            if self.most is not None and self.open.get(key, 0) >= self.most * share:
+                raise ApiError.refused("too_many_connections", "web.err.sockets", 429,
+                                       most=self.most * share)
+        for key, _share in keys:
+            self.open[key] = self.open.get(key, 0) + 1
 
     def leave(self, client: str) -> None:
-        count = self.open.pop(client, 0) - 1
-        if count > 0:
-            self.open[client] = count
+        for key, _share in keys_of(client):
+            count = self.open.pop(key, 0) - 1
+            if count > 0:
+                self.open[key] = count
 
 
 class Outlines:

@@ -66,6 +66,25 @@ def client_key(host: str) -> str:
     return str(ipaddress.IPv6Network((int(address) >> 64 << 64, 64)))
 
 
+# The /48 around an IPv6 client (a site's or a tunnel's prefix: 65,536 /64s) shares the
+# limits of this many clients.
+WIDE_PREFIX = 48
+WIDE_SHARE = 16
+
+
+def network_of(client: str) -> str | None:
+    """The network whose clients share `WIDE_SHARE` clients' limits: an IPv6 client's
+    /48 (one holder of a /48, which tunnel brokers give anyone, would otherwise be 65,536
+    clients); None for an IPv4 client, which is one address already."""
+    if not client.endswith("/64"):
+        return None
+    try:
+        network = ipaddress.IPv6Network(client)
+    except ValueError:
+        return None
+    return str(network.supernet(new_prefix=WIDE_PREFIX))
+
+
 def available_bots() -> list[str]:
     found = []
     for name in BOT_CANDIDATES:
