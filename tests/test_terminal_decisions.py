@@ -511,3 +511,33 @@ def test_every_confirmation_of_every_title_reads_as_a_question() -> None:
     assert re.fullmatch(r"Discard 2 × [\w ]+\?", copies[0]), copies
     assert re.fullmatch(r"\w+2枚を捨てますか？", copies[1]), copies
     assert re.fullmatch(r"棄掉2張\w+？", copies[2]), copies
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_whole_prompt_is_spaced_as_its_language_and_counts_once(tmp_path: Path,
+                                                                  lang: str) -> None:
+    """The prompt of a whole decision put Latin spaces between its help, its keys and
+    its ">" in every language (「…（例：「1 3 3」または「3x2」） （s = 1手ずつ、…） >」),
+    where the menus' prompt and the confirmation write 「…）>」; and a resource to pay
+    said its number twice, as what the player has and as copies ("food (have 3) ×3",
+    「お金（所持22） ×22」)."""
+    from typer.testing import CliRunner
+
+    from keizai import terminal_decisions as td
+    from keizai.cli import app
+    from keizai.i18n import tr
+
+    save, state = _position(tmp_path, "futuropia", 2, _facing(
+        "interest", lambda d: d.candidates[0].count >= 2))
+    d = state.pending_decision()
+    result = CliRunner().invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                                input="q\n")
+    assert result.exit_code == 0, result.output
+    keys = tr("cli.whole_keys_undo", lang)
+    prompt = next(line for line in result.output.splitlines() if keys in line)
+    spaced = {"en": f"{td.help_text(d, lang)} {keys} >", "ja": f"{td.help_text(d, lang)}{keys}>",
+              "zh-TW": f"{td.help_text(d, lang)}{keys}>"}[lang]
+    assert prompt.startswith(spaced), prompt
+    first = next(line for line in result.output.splitlines() if line.startswith("   1) "))
+    have = d.candidates[0].count
+    assert tr("tdec.fig_have", lang, have) in first and f"×{have}" not in first, first

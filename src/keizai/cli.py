@@ -458,7 +458,8 @@ class TerminalTable:
                 typer.echo(line)
             undo = self._can_offer_undo()
             keys = self._t("cli.whole_keys_undo" if undo else "cli.whole_keys")
-            answer = self._ask(f"{terminal_decisions.help_text(decision, self.lang)} {keys} >")
+            answer = self._ask(self._t("cli.whole_prompt", keys=keys,
+                                       typing=terminal_decisions.help_text(decision, self.lang)))
             answer = answer.strip().lower()
             if answer == "q":
                 return False

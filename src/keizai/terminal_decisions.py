@@ -105,7 +105,9 @@ def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
                        + tr("tdec.sell", lang, chosen=describe_set(decision, counted, lang)))
         return out
     for number, c in enumerate(decision.candidates, 1):
-        many = f" ×{c.count}" if c.count > 1 else ""
+        # copies: "×3", unless the figures say how many there are ("have 3")
+        many = tr("tdec.many", lang, n=c.count) if c.count > 1 and "have" not in c.info \
+            else ""
         worth = tr("tdec.counts", lang, n=c.weight) \
             if c.weight != 1 and decision.unit == "card" else ""
         out.append(f"  {number:2}) {_labelled(c.info, c.label_in(lang), lang)}{many}{worth}")
