@@ -8,6 +8,7 @@ import random
 import pytest
 
 import keizai
+from keizai.i18n import tr
 from keizai.terminal_text import final_ranking_text
 
 
@@ -24,8 +25,8 @@ def test_enterprise_empire_ranking_writes_cash_as_money(lang: str, cash: str) ->
     state = _finished("enterprise-empire", 2, {"max_turns": 40})
     text = final_ranking_text(state, None, lang)
     for row in state.scores():
-        assert f"{cash} ${row['cash']}" in text, text
-    assert f"{cash} {state.scores()[0]['cash']}" not in text
+        assert tr("score_part", lang, name=cash, figure=f"${row['cash']}") in text, text
+    assert tr("score_part", lang, name=cash, figure=state.scores()[0]["cash"]) not in text
 
 
 def test_points_stay_points() -> None:

@@ -26,7 +26,7 @@ def final_ranking_text(state: State, seats: list[str] | None, lang: str = "en") 
         row = scores[seat]
         if not keyed:
             return i18n.tr("cli.points", lang, n=row["total"])
-        parts = sep.join(f"{_score_name(k, lang)} {_score_value(k, v, lang)}"
+        parts = sep.join(_score_part(k, _score_value(k, v, lang), lang)
                          for k, v in _parts(row).items())
         return (i18n.tr("cli.won_prefix", lang) if row.get("won") else "") + parts
 
@@ -70,6 +70,8 @@ def _score_value(key: str, value: int, lang: str) -> str:
     return i18n.tr(key, lang, n=value) if i18n.has(key, lang) else str(value)
 
 
-def _score_name(key: str, lang: str) -> str:
-    """A score part's name in `lang` (the page's: "VP cards", not the key "vp_cards")."""
-    return i18n.tr(f"score_{key}", lang)
+def _score_part(key: str, figure: object, lang: str) -> str:
+    """A score part's name (the page's: "VP cards", not the key "vp_cards") and its figure
+    in `lang`: "buildings 16", 「建物16」 (the catalogue's `score_part`: 日本語 and 中文 put
+    no space between a word and its figure)."""
+    return i18n.tr("score_part", lang, name=i18n.tr(f"score_{key}", lang), figure=figure)

@@ -17,8 +17,10 @@ import keizai
 from keizai.i18n import catalogue
 
 CJK = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff"
-# a half-width bracket, colon or semicolon touching a CJK character (spaces between count)
-HALF_WIDTH = re.compile(rf"[{CJK}] *[():;]|[(:;] *[{CJK}]|[{CJK}] *\)|\) *[{CJK}]")
+# a half-width bracket (round or square), colon or semicolon touching a CJK character
+# (spaces between count): 「建物: 倉庫 (コスト2)」, National Economy's workplace table's
+# 「[P3、P2、P1]」 and 「[空き]」, 企業帝國's 「石油[ ]」
+HALF_WIDTH = re.compile(rf"[{CJK}] *[()\[\]:;]|[(\[:;] *[{CJK}]|[)\]] *[{CJK}]")
 # the fields of a template are filled at run time; its own words are judged here
 FIELD = re.compile(r"\{[^{}]*\}")
 # what a player types or reads as it is: command-line options, file names, quoted input
@@ -74,6 +76,10 @@ def test_the_checks_catch_what_they_are_for() -> None:
     assert not HALF_WIDTH.search("建物：倉庫（コスト2、価値10）")
     assert not HALF_WIDTH.search("Warehouse (cost 2): P1")
     assert HALF_WIDTH.search("住宅：初期住宅; L08A $6")
+    assert HALF_WIDTH.search("1. 鉱山  [P3、P2、P1]  建物カードを1枚引く。")
+    assert HALF_WIDTH.search("4. 遺跡  [空き]") and HALF_WIDTH.search("石油[ ] 資金[x]")
+    assert not HALF_WIDTH.search("1. 鉱山  ［P3、P2、P1］")
+    assert not HALF_WIDTH.search("[A]～[D] = 角")
     assert JAPANESE_ONLY.search("食料発電機") and not JAPANESE_ONLY.search("食物製造機")
     assert CHINESE_ONLY.search("發電機") and not CHINESE_ONLY.search("発電機")
 

@@ -88,7 +88,7 @@ def test_every_workplace_effect_starts_in_one_column() -> None:
         text = render(state.view(None), lang=lang)
         rows = [line for line in text.splitlines() if line[:6].strip().rstrip(".").isdigit()]
         assert len(rows) == len(state.view(None)["workplaces"]) > 12
-        starts = {columns(re.match(r".*?\]\s+", row).group()) for row in rows}
+        starts = {columns(re.match(r".*?[\]］]\s+", row).group()) for row in rows}
         assert len(starts) == 1, (lang, text)
 
 

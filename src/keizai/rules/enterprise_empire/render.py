@@ -49,6 +49,11 @@ def _named(parts: Components, material: str, lang: str) -> str:
     return tr(f"ee.material.{material}", lang)
 
 
+def _count(parts: Components, material: str, n: int, lang: str) -> str:
+    """A material and how many: "Oil 3", 「石油3」."""
+    return tr("ee.tui.count", lang, name=_named(parts, material, lang), n=n)
+
+
 def _space_code(parts: Components, view: dict[str, Any], index: int, lang: str) -> str:
     kind = view["board"][index]
     for corner in view["corners"]:
@@ -111,11 +116,12 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
     for corner in view["corners"]:
         owner = corner["owner"]
         who = tr("ee.tui.unclaimed", lang) if owner is None else \
-            f"P{owner + 1} {_pawn(players[owner], lang)}"
+            tr("ee.tui.owner", lang, seat=owner, pawn=_pawn(players[owner], lang))
         corner_texts.append(tr("ee.tui.corner", lang, letter=corner["letter"], who=who,
                                revenue=corner["revenue"]))
     lines.append(tr("ee.tui.corners", lang) + " · ".join(corner_texts))
-    bank = " ".join(f"{_named(parts, m, lang)} {n}" for m, n in view["bank_materials"].items())
+    bank = tr("ee.tui.sep", lang).join(_count(parts, m, n, lang)
+                                       for m, n in view["bank_materials"].items())
     lines.append(tr("ee.tui.bank", lang, bank=bank))
     demand = view["demand"]
     lines.append(tr("ee.tui.demand", lang, short=_named(parts, demand["material"], lang),
@@ -125,16 +131,18 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
         place = tr("ee.tui.no_corner", lang) if p["corner"] is None else \
             tr("ee.tui.place", lang, corner=p["corner"], position=p["position"])
         group = p["group_name"] if lang == "en" else tr(f"ee.group.{p['group']}", lang)
-        lines.append(f"{marker} P{p['seat'] + 1} {_pawn(p, lang)} {group} · {place} · "
+        who = tr("ee.tui.player", lang, seat=p["seat"], pawn=_pawn(p, lang), group=group)
+        lines.append(f"{marker} {who} · {place} · "
                      + tr("ee.tui.money", lang, cash=p["cash"], companies=p["companies_founded"],
                           cards=p["price_cards"]))
-        held = tr("list.sep", lang).join(f"{_named(parts, m, lang)} {n}"
+        held = tr("list.sep", lang).join(_count(parts, m, n, lang)
                                          for m, n in p["materials"].items())
         lines.append(tr("ee.tui.materials", lang, held=held or tr("ee.tui.none", lang)))
         card = p["company_card"]
         if card is not None:
-            needs = " ".join(f"{_named(parts, m, lang)}[{'x' if p['materials'].get(m) else ' '}]"
-                             for m in card["materials"])
+            needs = tr("ee.tui.sep", lang).join(
+                tr("ee.tui.need_have" if p["materials"].get(m) else "ee.tui.need_missing", lang,
+                   name=_named(parts, m, lang)) for m in card["materials"])
             name = card["name"] if lang == "en" else tr(f"ee.card.{card['id']}", lang)
             lines.append(tr("ee.tui.company", lang, name=name, needs=needs,
                             n=p["company_pile"]))

@@ -91,7 +91,8 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
                         idle=c["idle_residents"], beds=c["beds"], robots=c["robots"],
                         waiting=c["robots_waiting"], house_energy=c["house_energy"]))
         lines.append(tr("fu.tui.generators", lang) + sep.join(
-            f"{tr('fu.tui.kind_' + g['kind'], lang)} {_gen(g, lang)}" for g in c["generators"]))
+            tr("fu.tui.kind_gen", lang, kind=tr("fu.tui.kind_" + g["kind"], lang),
+               gen=_gen(g, lang)) for g in c["generators"]))
         runs = [tr("fu.tui.run", lang, kind=tr(f"fu.kind.{kind}", lang), output=run["output"],
                    running=sep.join(run["running"]) or tr("fu.tui.nothing_runs", lang))
                 for kind, run in c["best_runs"].items()]
@@ -106,7 +107,7 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
     if "scores" in view:
         lines.append(tr("fu.tui.scores", lang))
         for seat, s in enumerate(view["scores"]):
-            parts = sep.join(f"{tr('score_' + k, lang)} {v}"
+            parts = sep.join(tr("score_part", lang, name=tr("score_" + k, lang), figure=v)
                              for k, v in s.items() if k != "total")
             lines.append(tr("fu.tui.score_row", lang, seat=seat, total=s["total"], parts=parts))
     return "\n".join(lines)

@@ -67,7 +67,8 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
             name = tr(f"ne.tui.kind_{w['kind']}", lang, name=name)
         elif w["name"] in building_names:
             name = tr("ne.tui.the_workplace", lang, name=name)  # Glory: Relics twice
-        rows.append((name, f"[{who}]", tr("ne.text." + w["id"], lang)))
+        rows.append((name, tr("ne.tui.on_workplace", lang, who=who),
+                     tr("ne.text." + w["id"], lang)))
     # the columns as wide as their widest entry, so every effect starts in one column
     name_width = max((_columns(name) for name, _, _ in rows), default=0)
     who_width = max((_columns(who) for _, who, _ in rows), default=0)
@@ -109,7 +110,7 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
         lines.append(tr("ne.tui.scores", lang))
         for seat, row in enumerate(view["scores"]):
             parts = tr("list.sep", lang).join(
-                f"{tr('score_' + k, lang)} {v}"
+                tr("score_part", lang, name=tr("score_" + k, lang), figure=v)
                 for k, v in row.items() if k != "total")
             lines.append(tr("ne.tui.score_row", lang, seat=seat, total=row["total"], parts=parts))
     return "\n".join(lines)
