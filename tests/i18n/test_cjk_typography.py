@@ -70,6 +70,35 @@ def test_traditional_chinese_has_no_japanese_forms_and_japanese_no_chinese_forms
     assert not ja, ja
 
 
+# 繁體中文 separates the items of a list — a word and its figure, a figure and its unit
+# ('$4', '2格', '產出4', '床位{beds}', '住民{n}（閒置{idle}）') — by 、 as every list
+# (list.sep), and clauses by ，: Futuropia wrote 「（$4，2格，產出4）」, 「住民3，床位4」 and
+# 「$5，電力1，分數-1」 beside 「$5、床位4、電力1、分數-1」.
+HAN = "\u4e00-\u9fff"
+FIGURE = r"\$?(?:\{[^{}]+\}|-?\d+)(?: → (?:\{[^{}]+\}|\d+))?"
+ITEM = rf"[{HAN}]{{0,4}}{FIGURE}[{HAN}]{{0,3}}(?:（[^（）]*）)?"
+LIST_COMMA = re.compile(rf"(?:^|(?<=[，、；：（ ]))({ITEM})，(?=({ITEM})(?:[，、；。）]|$))")
+# a verb or a subject makes a part a clause (「只有1個，不能選2個」, 「你有{food}」); two
+# fields alone are two words, not figures
+CLAUSE = re.compile(r"[你我有為是選但需能讓]|不(?!足)|指定|輪到")
+LONE_FIELD = re.compile(r"\{[^{}]+\}")
+
+
+def list_commas(text: str) -> list[str]:
+    """The pairs of list items in `text` joined by ，."""
+    return [f"{a}，{b}" for a, b in (m.groups() for m in LIST_COMMA.finditer(text))
+            if not CLAUSE.search(a + b)
+            and not (LONE_FIELD.fullmatch(a) and LONE_FIELD.fullmatch(b))]
+
+
+def test_traditional_chinese_separates_list_items_with_the_enumeration_comma() -> None:
+    texts = catalogue("zh-TW")
+    assert texts["list.sep"] == "、"
+    found = {key: list_commas(value) for key, value in texts.items()
+             if not key.startswith("@") and list_commas(value)}
+    assert not found, found
+
+
 def test_the_checks_catch_what_they_are_for() -> None:
     assert HALF_WIDTH.search("建物: 倉庫 (コスト2)")
     assert HALF_WIDTH.search("P1 (あなた)") and HALF_WIDTH.search("最大稼働: 食料 3")
@@ -82,6 +111,14 @@ def test_the_checks_catch_what_they_are_for() -> None:
     assert not HALF_WIDTH.search("[A]～[D] = 角")
     assert JAPANESE_ONLY.search("食料発電機") and not JAPANESE_ONLY.search("食物製造機")
     assert CHINESE_ONLY.search("發電機") and not CHINESE_ONLY.search("発電機")
+    for bad in ("食物製造機（$4，2格，產出4）", "住民{residents}，床位{beds}；供膳",
+                "${price}，電力{energy}，分數{vp}", "{gen}價格${cost}（印刷${price}，剩{count}個）",
+                "   住民{r}（閒置{i}），床位{b}"):
+        assert list_commas(bad), bad
+    for good in ("食物製造機（$4、2格、產出4）", "{what:m}：只有1個，不能選{n}個",
+                 "供膳需要食物{need}，你有{food}", "現在輪到{current:seat}決定，不是{seat:seat}",
+                 "{a}，{b}", "點擊貸款清償一筆，或保留。"):
+        assert not list_commas(good), good
 
 
 def lines_of_a_game(game: str, lang: str, seed: int) -> list[str]:
