@@ -94,3 +94,29 @@ def test_the_round_buttons_speak_the_game_s_own_word(browser, server, lang: str,
     assert page.inner_text("#replay-round-back") == back
     assert page.inner_text("#replay-step").endswith(f" · {where}")
     assert not page.errors, page.errors
+
+
+def test_opening_a_replay_asks_for_one_frame_and_shows_the_final_scores(browser,
+                                                                        server) -> None:
+    """Opening a finished game's replay asked the server for two frames, the last step's
+    (only for the final scores, a replay of the whole record) and the first; every frame
+    carries the finished game's scores, ranking and places, so it now asks for the frame
+    it shows, and the score table is the same."""
+    game, record = _finished(server, "enterprise-empire")
+    page = language_page(browser)
+    frames: list[str] = []
+    page.on("request", lambda request: frames.append(request.url)
+            if "/replay?" in request.url else None)
+    page.goto(f"{server.url}/#/replay/{game['id']}")
+    page.wait_for_selector("#scores", timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert len(frames) == 1 and "step=0&" in frames[0], frames
+    final = keizai.replay(record)
+    heads = page.locator("#scores thead th").all_inner_texts()[1:]
+    assert heads == [f"{place}. P{seat + 1}" for place, seat in enumerate(final.ranking(), 1)]
+    cash = page.locator("#scores tbody tr").filter(has_text="Cash").all_inner_texts()
+    assert cash and all(f"${final.scores()[seat]['cash']}" in cash[0]
+                        for seat in final.ranking()), cash
+    assert _click(page, "#replay-forward") == 1
+    assert len(frames) == 2 and "step=1&" in frames[1], frames
+    assert not page.errors, page.errors

@@ -19,14 +19,12 @@ export function showReplay(root, gameId) {
   async function go(next) {
     try {
       summary ??= await api(`/api/games/${gameId}`);
-      if (!scores) {
-        const last = await api(`/api/games/${gameId}/replay?step=${summary.step}&log=false`);
-        const final = last.scores ?? last.view.scores;
-        scores = final ? { scores: final, ranking: last.ranking ?? last.view.ranking,
-          places: last.places } : null;
-      }
       step = Math.max(0, Math.min(next, summary.step));
       frame = await api(`/api/games/${gameId}/replay?step=${step}&seat=${seat}&log=false`);
+      // every frame carries the finished game's scores: opening the replay needs no
+      // frame of the last step (a replay of the whole record on the server) for them
+      scores ??= frame.scores ? { scores: frame.scores, ranking: frame.ranking,
+        places: frame.places } : null;
       banner("");
     } catch (error) { banner(errorLine(errorText(error))); }
     render();
