@@ -1,8 +1,10 @@
-"""Found by the session-17 attack pass: every per-client limit was keyed by the client's
-whole address, and an IPv6 client holds at least a /64 (2^64 addresses): by changing its
-address it had a fresh creation burst, two more games of bots alone, 64 more WebSockets
-and another share of the bot pool per request. A client is now its /64 (an IPv4 address
-itself, also when it arrives IPv4-mapped, 6to4 or Teredo)."""
+"""Per-client limits against a client with many addresses. An IPv6 client holds at least a
+/64 (2^64 addresses): keyed by the whole address, it would have a fresh creation burst,
+two more games of bots alone, 64 more WebSockets and another share of the bot pool per
+address it chose. A client is its /64 (an IPv4 address itself, also when it arrives
+IPv4-mapped, 6to4 or Teredo), and the clients of one /48 share 16 clients' rate limits
+and WebSockets. X-Forwarded-For counts only from the proxies that
+`keizai serve --forwarded-allow-ips` names."""
 
 from __future__ import annotations
 

@@ -176,11 +176,10 @@ def hand_over(client: TestClient, address: str, game: dict[str, Any], seat: int)
 
 
 def test_handing_the_last_persons_seat_to_a_bot_makes_a_game_of_bots_alone(db_url) -> None:
-    """Found by the session-17 attack pass: a game created with one person's seat, which
-    its creator then handed to a bot, was played out by bots alone at a person's priority
-    and outside the bound on games of bots alone (an address with two such games already
-    running handed a third over, 200). Now the hand-over that leaves no person's seat is
-    bounded as a creation is, and the game's bots wait for games people play in."""
+    """A game created with one person's seat, which its creator then hands to a bot, is
+    played out by bots alone: the hand-over that leaves no person's seat is bounded as a
+    creation of such a game is (an address with two running is refused a third), and the
+    game's bots wait for the games people play in."""
     pool = NotingPool(0.3)   # the bots think slowly: the games stay running
     try:
         with server(db_url, pool, bot_games=8) as (client, app):
