@@ -216,6 +216,14 @@ def test_hot_seat_answers_an_offer_without_passing_the_screen(tmp_path: Path) ->
     assert "pass the screen" not in result.output
     assert "your price cards" not in result.output  # the public table, no hand shown
     assert "P2, choose:" in result.output
+    # Alone against a bot, nobody else looks: P2 answers with its own table, its hand
+    # (the price cards it holds) in sight; it was shown the public table there too.
+    save.write_text(json.dumps({**state.record(), "seats": ["random", "human"]}))
+    result = runner.invoke(app, ["play", "--resume", str(save), "--no-auto-single"],
+                           input="q\n")
+    assert result.exit_code == 0, result.output
+    table = result.output[:result.output.index("P2, choose:")]
+    assert "your price cards" in table and "P2, choose:" in result.output
 
 
 def test_final_ranking_shows_shared_places() -> None:

@@ -358,7 +358,10 @@ class TerminalTable:
                     self.on_screen = seat
             self._show_log(seat)
             typer.echo("")
-            typer.echo(game.render_text(state.view(seat if private else None), self.lang))
+            # the seat's own table (its hand) unless another human may be looking: a
+            # decision answered on the public table in a hot seat
+            own = private or len(self.humans) == 1
+            typer.echo(game.render_text(state.view(seat if own else None), self.lang))
             if not self._human_turn(seat):
                 self._left()
                 return
