@@ -205,3 +205,58 @@ def test_handing_the_last_persons_seat_to_a_bot_makes_a_game_of_bots_alone(db_ur
             assert table.bots_alone
     finally:
         pool.executor.shutdown(wait=False, cancel_futures=True)
+
+
+class OwnerPool:
+    """A pool in this process that plays random moves at once and notes whose share each
+    decision was asked under."""
+
+    def __init__(self) -> None:
+        self.owners: list[str | None] = []
+
+    async def choose(self, spec: str, seed: int, state: State, bound: float | None = None,
+                     background: bool = False, owner: str | None = None) -> str:
+        self.owners.append(owner)
+        return make_agent("random", seed).choose(state).name
+
+    def close(self) -> None:
+        pass
+
+
+def test_games_another_process_left_to_this_one_share_one_share_of_its_pool(
+        db_url, monkeypatch) -> None:
+    """On PostgreSQL a process takes over the next bot move of a game it holds when the
+    process that changed it has not moved within BOT_TAKEOVER seconds (that process may
+    have died; under load its pool is merely busy). Each game taken over had a share of
+    this pool of its own (owner `game <id>`), so a client's many games, kept open here by
+    a spectator and slowed there, made as many shares here. Games no client of this
+    process has acted in share one."""
+    from keizai import new_game
+    from keizai.store import SeatRow, Store, Summary
+    from keizai.web import tables as tables_module
+
+    monkeypatch.setattr(tables_module, "BOT_TAKEOVER", 0.05)
+    pool = OwnerPool()
+    other = Store(db_url)   # the process that created the games and moves their people
+    seed = next(s for s in range(100) if new_game(GAME, 2, s).current_player == 0)
+    with TestClient(create_app(db_url, pool=pool, limits=Limits.off())  # type: ignore[arg-type]
+                    ) as client:
+        tables = client.app.state.tables
+        for number in range(3):
+            game_id = f"00000000000{number}"
+            state = new_game(GAME, 2, seed)
+            other.create_game(game_id, state.record(), "host", [
+                SeatRow(0, "human", None, "t0", True), SeatRow(1, "bot", "random", "t1", True)],
+                Summary(0, False, 0))
+            assert client.get(f"/api/games/{game_id}").status_code == 200   # held here
+            name = state.legal_actions()[0].name
+            state.apply(name)
+            version = other.append_action(game_id, 0, name, version=0, summary=Summary(
+                1, state.is_over, state.current_player))
+            client.portal.call(tables.noticed, f"{game_id}:{version}")
+        deadline = time.monotonic() + 30
+        while len(pool.owners) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert len(pool.owners) >= 3
+    assert len(set(pool.owners)) == 1, pool.owners
+    other.close()

@@ -36,6 +36,8 @@ log = logging.getLogger("keizai.web")
 MAX_ACTION_NAME = 128
 MAX_WHOLE_CANDIDATES = 64
 MAX_OUTBOX = 64     # messages waiting for one client; a client that far behind is dropped
+# The bot pool's owner of the games no client of this process has acted in (`Table.owner`).
+UNCHARGED = "(games no client here acted in)"
 # Undo refusals that mean "something was shown since your last decision".
 REVEALED = ("web.undo.revealed", "web.undo.revealed_by", "web.undo.revealed_own")
 
@@ -150,8 +152,10 @@ class Table:
         self.used = time.monotonic()
         # Whose share of the bot pool this game's bots use (`keizai.web.bots.Slots`): the
         # client that created it or last acted in it with a seat's or the host's token;
-        # until then (loaded after a restart, or by another process) the game's own.
-        self.owner = f"game {row.id}"
+        # until then (loaded after a restart, or a game whose bot another process left
+        # to this one) one share for all such games, not one per game: else a client's
+        # many games, slowed in another process's pool, had a share each here.
+        self.owner = UNCHARGED
         # When each seat's last connection (to this process) went away.
         self.away_since = dict.fromkeys(range(len(self.seats)), time.monotonic())
         # Per step of the record: the seat that decided, and the engine's reveal count
