@@ -242,3 +242,17 @@ def test_no_help_is_cut_in_80_columns(lang: str) -> None:
                                env={**NO_LOCALE, "COLUMNS": "80"}, prog_name="keizai")
         assert result.exit_code == 0, result.output
         assert "--lang" in result.output and "…" not in result.output, result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_seat_naming_no_bot_is_refused_with_the_bots_there_are(lang: str) -> None:
+    """`keizai play --seats human,foo`: English named the bots keizai knows (the agents'
+    own reason), 日本語 and 繁體中文 only asked for "a bot's name", which a new player
+    cannot guess; every language now lists them."""
+    from keizai.agents.base import KINDS, LEVELS
+
+    code, out = keizai("play", "futuropia", "--players", "2", "--seats", "human,foo",
+                       "--lang", lang)
+    assert code == 2 and ("「foo」" in out or "'foo'" in out), out
+    sep = tr("list.sep", lang)
+    assert sep.join(dict.fromkeys([*KINDS, *LEVELS])) in out, out

@@ -16,6 +16,7 @@ import typer
 import keizai
 from keizai import cli_help, i18n, terminal_decisions
 from keizai.agents import make_agent
+from keizai.agents.base import KINDS, LEVELS
 from keizai.engine import IllegalAction, InvalidSetup, State, UnknownGame, undo
 from keizai.engine.decision import apply_whole
 from keizai.engine.decision import steps as whole_steps
@@ -211,12 +212,15 @@ def _writable_dir(path: Path, what: str, lang: str) -> None:
 
 
 def _check_agents(specs: list[str], lang: str) -> None:
+    """Refuse a seat that names no bot keizai knows, with the names it knows."""
+    known = i18n.tr("list.sep", lang).join(dict.fromkeys([*KINDS, *LEVELS]))
     for spec in specs:
         if spec != "human":
             try:
                 make_agent(spec)
             except ValueError as error:
-                raise _refuse(lang, "cli.err_seat", spec=spec, error=str(error)) from None
+                raise _refuse(lang, "cli.err_seat", spec=spec, error=str(error),
+                              known=known) from None
 
 
 def _parse_options(raw: str | None, lang: str) -> dict[str, Any]:
