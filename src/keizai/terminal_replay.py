@@ -222,7 +222,8 @@ class ReplayViewer:
               ) -> tuple[int, int] | str:
         """Where an answer at move `move` leads: the moves the next screen shows (the
         first, the last), or the catalogue id of what to say instead. `ends`: the moves
-        that end a seat's turn; `starts`: the moves after which a round begins."""
+        that end a turn (`RecordedGame.turn_steps`); `starts`: the moves after which a round
+        begins."""
         moves = self.game.moves
         if answer in ("r", "s") and not self.game.has_rounds():
             return "cli.replay_bad_key"
