@@ -188,3 +188,25 @@ def test_the_websockets_of_one_ipv6_48_are_bounded(db_url) -> None:
         with client.websocket_connect(path, headers={"x-test-client": WIDE[16]}) as ws:
             ws.send_json(hello())
             assert next_state(ws)["type"] == "state"
+
+
+def test_clients_coming_by_the_thousand_do_not_refill_a_spent_budget(db_url, monkeypatch
+                                                                      ) -> None:
+    """The rate limiter keeps a bounded number of buckets. Past the bound it forgot every
+    bucket at once, so a client with many addresses refilled the budget it had just spent
+    from one of them (and everyone's) by sending one request from each of the others; now
+    only the buckets drawn from longest ago go."""
+    from keizai.web.app import RateLimiter
+
+    monkeypatch.setattr(RateLimiter, "MAX_CLIENTS", 4)
+    limits = Limits(create=(2, 0.001), claim=None, act=None, replay=None, read=None,
+                    view=None, connect=None, sockets=None)
+    with addressed(db_url, limits) as (client, _app):
+        for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):   # earlier clients
+            assert create(client, address, ["human", "human"]).status_code == 201
+        for _ in range(2):
+            assert create(client, "10.9.9.9", ["human", "human"]).status_code == 201
+        assert create(client, "10.9.9.9", ["human", "human"]).status_code == 429
+        for n in range(4, 12):   # more clients than the limiter keeps
+            assert create(client, f"10.0.0.{n}", ["human", "human"]).status_code == 201
+            assert create(client, "10.9.9.9", ["human", "human"]).status_code == 429

@@ -119,7 +119,9 @@ def keys_of(client: str) -> list[tuple[str, int]]:
 
 class RateLimiter:
     """Token buckets per (kind, client), and per (kind, /48) of IPv6 clients (`keys_of`);
-    a refused request says when to come back."""
+    a refused request says when to come back. At most `MAX_CLIENTS` buckets are kept,
+    in the order they were last asked: past it, the one asked longest ago (the nearest
+    to full again) is forgotten, not a client's that keeps asking with its budget spent."""
 
     MAX_CLIENTS = 50_000
 
@@ -138,16 +140,20 @@ class RateLimiter:
             level, then = self.buckets.get((kind, key), (burst, now))
             level = min(burst, level + (now - then) * rate)
             if level < 1:
+                asked = self.buckets.pop((kind, key), None)
+                if asked is not None:   # kept as asked just now, unchanged
+                    self.buckets[(kind, key)] = asked
                 wait = (1 - level) / rate
                 error = ApiError.refused("rate_limited", "web.err.requests", 429,
                                          seconds=f"{wait:.1f}")
                 error.headers = {"retry-after": str(max(1, round(wait + 0.5)))}
                 raise error
             levels.append(((kind, key), level))
-        if len(self.buckets) > self.MAX_CLIENTS:
-            self.buckets.clear()
         for bucket, level in levels:
+            self.buckets.pop(bucket, None)
             self.buckets[bucket] = (level - 1, now)
+        while len(self.buckets) > self.MAX_CLIENTS:
+            del self.buckets[next(iter(self.buckets))]
 
 
 class Sockets:
