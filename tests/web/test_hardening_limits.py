@@ -131,3 +131,24 @@ def test_refusals_do_not_hold_a_place(db_url) -> None:
             for seat in (0, 1):
                 ws = stack.enter_context(live(client, game, seat))
                 assert next_state(ws)["seat"] == seat
+
+
+def test_a_client_stores_a_bounded_number_of_chat_messages(db_url) -> None:
+    """Every chat message is a row kept for good. Each seat may say 5 per 10 s, so a
+    client holding a game's four seats and its host token stored 25 at once, and with
+    more games the actions' 15 a second (1.3 million rows a day); a client now says 20
+    at once, then one a second."""
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits())) as client:
+        answers = []
+        for _ in range(2):
+            game = create(client, seats=["human"] * 4)
+            speakers = [(seat["seat"], seat["token"]) for seat in game["seats"]]
+            speakers.append((None, game["host_token"]))
+            for seat, token in speakers:
+                for number in range(5):
+                    answers.append(client.post(
+                        f"/api/games/{game['id']}/chat", headers={"x-keizai-token": token},
+                        json={"text": f"message {number}", **(
+                            {"seat": seat} if seat is not None else {})}).status_code)
+        assert answers.count(201) == 20, answers
+        assert set(answers[20:]) == {429}

@@ -104,10 +104,14 @@ class Limits:
     connect: tuple[float, float] | None = (30, 2.0)
     # WebSockets open at once (every broadcast writes to each).
     sockets: int | None = 64
+    # Chat messages (each also an action): each is a row kept for good. Each seat may
+    # say 5 per 10 s (keizai.web.chat); a client with many seats could store the
+    # actions' 15 a second, 1.3 million a day.
+    chat: tuple[float, float] | None = (20, 1.0)
 
     @classmethod
     def off(cls) -> Limits:
-        return cls(None, None, None, None, None, None, None, None)
+        return cls(None, None, None, None, None, None, None, None, None)
 
 
 def keys_of(client: str) -> list[tuple[str, int]]:

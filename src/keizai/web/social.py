@@ -526,6 +526,7 @@ def routes(social: Social) -> APIRouter:
     @router.post("/api/games/{game_id}/chat", status_code=201)
     async def say(game_id: str, request: Request) -> dict[str, Any]:
         social.guard("act", request)
+        social.guard("chat", request)
         body = await social.read_json(request)
         return await social.say(await tables.open(game_id), body, token_of(request, body))
 
