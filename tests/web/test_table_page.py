@@ -165,3 +165,16 @@ def test_the_replay_shows_the_seat_it_is_seen_from_first(browser, server) -> Non
                            ".dataset.seat === '1'", timeout=WAIT)
     assert _panels(page) == [("1", False), ("0", False)]
     assert not page.errors, page.errors
+
+
+def test_the_side_column_follows_the_choices_panel_without_a_hole(browser, server) -> None:
+    """On a wide screen the Seats, Chat and Log panels start right under the Choices
+    panel, however tall the board beside them is."""
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 1)
+    page = language_page(browser)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table-body .choices-slot #choices")
+    choices = page.locator(".table-body .choices-slot").bounding_box()
+    side = page.locator(".table-body .side").bounding_box()
+    assert side["y"] - (choices["y"] + choices["height"]) < 2, (choices, side)
+    assert not page.errors, page.errors
