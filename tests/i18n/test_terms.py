@@ -1,8 +1,10 @@
 """The words docs/i18n.md chose (Sources) are the catalogue's words, wherever a text
 appears: a bot is 電腦玩家 in 繁體中文 (the lobby's menu and the seat lines said 電腦 until
 session 16, beside 電腦玩家 in every refusal and help text), 機器人 is Futuropia's robot
-only, 企業帝國 says 代表物 / 營收金 / 建立, Futuropia 製造機 and 電力, National Economy
-建設費用 / 支薪日 / 工資 in 繁體中文 and 賃金 in 日本語, the corners 角落A / 角A."""
+only, 企業帝國 says 代表物 / 營收金 / 建立 and 格 for a board step (マス in 日本語: a price
+card's figure was 「3步」 in the log of its offer beside 「3格的卡」 in the table),
+Futuropia 製造機 and 電力, National Economy 建設費用 / 支薪日 / 工資 in 繁體中文 and 賃金 in
+日本語, the corners 角落A / 角A."""
 
 from __future__ import annotations
 
@@ -48,9 +50,11 @@ REFUSED: list[tuple[str, Callable[[str], bool], str, str]] = [
     ("zh-TW", national_economy, r"成本", "建設費用"),
     ("zh-TW", everywhere, r"發薪日|薪資", "支薪日 and 工資"),
     ("zh-TW", everywhere, r"第(?:\d|\{[^{}]*\})角", "角落A…角落D"),
+    ("zh-TW", enterprise_empire, r"步", "格 for a board step (the rulebook's 前進6格)"),
     ("ja", everywhere, r"給料(?!日)", "賃金"),
     ("ja", everywhere, r"発電機", "製造機"),
     ("ja", everywhere, r"第(?:\d|\{[^{}]*\})角", "角A…角D"),
+    ("ja", enterprise_empire, r"歩", "マス for a board step"),
 ]
 
 
@@ -86,3 +90,5 @@ def test_the_check_catches_what_it_is_for() -> None:
     assert hit("ja", everywhere, r"給料(?!日)", "payday_forecast", "給料$4")
     assert not hit("ja", everywhere, r"給料(?!日)", "phase_payday", "給料日")
     assert hit("zh-TW", everywhere, REFUSED[11][2], "ee.corner.0", "第{n}角落")
+    assert hit("zh-TW", enterprise_empire, r"步", "ee.log.offer", "（{n}步）")
+    assert not hit("zh-TW", enterprise_empire, r"步", "back", "上一步")
