@@ -1,7 +1,14 @@
-"""The terminal menu shows each Futuropia choice with its figures (issue 14)."""
+"""The terminal menu shows each Futuropia choice with its figures (issue 14), a house's in
+the words the whole decision's list and the page use."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from keizai import terminal_decisions
+from keizai.i18n import LANGUAGES, tr
 from tests.rules.futuropia.helpers import new, play
 
 
@@ -20,4 +27,41 @@ def test_every_tile_shows_what_it_yields_and_costs() -> None:
     play(state, "action:invite")
     assert "feeding run needs 5 food, you have 3" in _menu(state)["invite:2"]
     play(state, "invite:5")
-    assert _menu(state)["house:L01"].endswith("($1, energy 1, VP -1)")
+    assert _menu(state)["house:L01"].endswith("($1, energy 1, -1 VP)")
+
+
+def _figures(line: str) -> list[str]:
+    """The figures in a line's last brackets: "… ($1, energy 1, -1 VP)" -> its parts."""
+    inside = re.search(r"[(（]([^(（]*)[)）]$", line)
+    assert inside is not None, line
+    return inside.group(1).split(tr("list.sep", _lang(line)))
+
+
+def _lang(line: str) -> str:
+    return "en" if line.isascii() else "ja"   # ja and zh-TW share their list.sep
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_house_reads_alike_in_the_menu_the_whole_list_and_the_table(lang: str) -> None:
+    """The house step's menu said "VP -1" (「分數-1」) and "VP +0" where the whole
+    decision's list and the page say "-1 VP" (「-1分」) and "0 VP": each figure of a house
+    is the page's one form (whole_beds, whole_energy, whole_vp) in the menu and in the
+    table's house supply alike."""
+    state = new(2)
+    play(state, "action:invite", "invite:5")
+    view = state.view(state.current_player)
+    menu = {a.name: state.game.describe_action(view, a, lang) for a in state.legal_actions()}
+    decision = state.pending_decision()
+    assert decision is not None
+    listed = terminal_decisions.lines(decision, lang)[1:len(decision.candidates) + 1]
+    whole = {c.id: line for c, line in zip(decision.candidates, listed, strict=True)}
+    table = state.game.render_text(view, lang)
+    for house in view["house_supply"]:
+        figures_listed = _figures(whole[house["id"] + house["side"]])
+        assert set(_figures(menu[f"house:{house['id']}"])) <= set(figures_listed), lang
+        vp = house["vp"]
+        figures = tr("list.sep", lang).join(
+            [tr("whole_beds", lang, house["beds"]), tr("whole_energy", lang, house["energy"]),
+             tr("whole_vp", lang, f"+{vp}" if vp > 0 else vp)])
+        assert figures in table, (lang, figures)
+    assert not any("+0" in line for line in menu.values())

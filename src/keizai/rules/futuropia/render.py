@@ -22,13 +22,21 @@ def _side(market: dict[str, Any], name: str, lang: str) -> str:
               price=side["price"], count=side["count"])
 
 
+def _vp(h: dict[str, Any], lang: str) -> str:
+    """A house's points as the whole decision's list and the page write them: "-1 VP",
+    "+1 VP", "0 VP" (with its sign only when more than none)."""
+    vp = h["vp"]
+    return tr("whole_vp", lang, f"+{vp}" if vp > 0 else vp)
+
+
 def _house(h: dict[str, Any], lang: str) -> str:
+    """A house in the table: "L01A $1, 1 bed, energy 1, -1 VP", in the page's words."""
+    beds, energy = tr("whole_beds", lang, h["beds"]), tr("whole_energy", lang, h["energy"])
     if h["name"] == "starting house":
-        return tr("fu.tui.starting_house", lang, beds=h["beds"], energy=h["energy"],
-                  vp=f"{h['vp']:+d}")
+        return tr("fu.tui.starting_house", lang, beds=beds, energy=energy, vp=_vp(h, lang))
     star = tr("fu.tui.special", lang) if h["special"] else ""
     return tr("fu.tui.house", lang, id=f"{h['id']}{h['side']}", star=star, price=h["price"],
-              beds=h["beds"], energy=h["energy"], vp=f"{h['vp']:+d}")
+              beds=beds, energy=energy, vp=_vp(h, lang))
 
 
 def _subsidy(subsidy: dict[str, Any]) -> str:
@@ -164,9 +172,10 @@ def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en
     elif verb == "house" and arg != "done":
         house = next((h for h in view["house_supply"] if h["id"] == arg), None)
         if house is not None:
-            extra = tr("fu.menu.house", lang, price=house["price"], energy=house["energy"],
-                       vp=f"{house['vp']:+d}") + (tr("fu.menu.special", lang)
-                                                   if house["special"] else "")
+            energy = tr("whole_energy", lang, house["energy"])
+            extra = tr("fu.menu.house", lang, price=house["price"], energy=energy,
+                       vp=_vp(house, lang)) + (tr("fu.menu.special", lang)
+                                               if house["special"] else "")
     elif verb == "discard":
         gen = next((g for g in me["generators"] if g["id"] == arg), None)
         if gen is not None:
