@@ -120,3 +120,21 @@ def test_opening_a_replay_asks_for_one_frame_and_shows_the_final_scores(browser,
     assert _click(page, "#replay-forward") == 1
     assert len(frames) == 2 and "step=1&" in frames[1], frames
     assert not page.errors, page.errors
+
+
+def test_enterprise_empire_s_final_scores_wear_the_board_s_pawn_colours(browser,
+                                                                        server) -> None:
+    """企業帝國's pawns are not National Economy's p0-p3 colours (P1 is blue there): the
+    replay's score table gave each seat the colour of another seat's pawn."""
+    game, _ = _finished(server, "enterprise-empire", {"max_turns": 5})
+    page = language_page(browser)
+    page.goto(f"{server.url}/#/replay/{game['id']}")
+    page.wait_for_selector("#scores .pawn", timeout=WAIT)
+    board = dict(page.eval_on_selector_all(".board .player", """ps => ps.map((p) =>
+      [p.dataset.seat, p.querySelector('.pawn').className])"""))
+    scores = page.eval_on_selector_all("#scores thead th .pawn", """ps => ps.map((p) =>
+      [p.parentElement.textContent.trim().slice(-1), p.className])""")
+    assert len(scores) == 2 and all(pawn == board[str(int(n) - 1)] for n, pawn in scores), (
+        board, scores)
+    assert not page.errors, page.errors
+

@@ -89,7 +89,7 @@ export function showReplay(root, gameId) {
         h("div", { class: "board" }, renderer.render(frame.view, ctx)),
         h("aside", { class: "side" },
           scores ? scoreTable(scores.scores, scores.ranking, t("final_scores"),
-            scores.places) : null,
+            scores.places, (s) => renderer.pawnClass?.(frame.view, s) ?? `p${s}`) : null,
           h("section", { class: "panel log" }, h("h3", {}, t("log")),
             h("ol", { id: "log" }, (frame.events ?? frame.log).map((entry) => h("li", {},
               renderEvent(entry)))))))));
