@@ -138,3 +138,17 @@ def test_enterprise_empire_s_final_scores_wear_the_board_s_pawn_colours(browser,
         board, scores)
     assert not page.errors, page.errors
 
+
+def test_enterprise_empire_s_board_counts_the_turn_as_the_step_line_does(browser,
+                                                                         server) -> None:
+    """The board said "Turn 0" during the first turn (the view's count of turns done)
+    while the replay's step line and the terminal say turn 1."""
+    game, _ = _finished(server, "enterprise-empire", {"max_turns": 5})
+    page = language_page(browser)
+    page.goto(f"{server.url}/#/replay/{game['id']}")
+    page.wait_for_selector(".board .stats", timeout=WAIT)
+    for _ in range(2):
+        where = page.inner_text("#replay-step").rsplit("turn ", 1)[1]
+        assert page.inner_text(".board .stats b >> nth=0") == where
+        _click(page, "#replay-round-forward")
+    assert not page.errors, page.errors

@@ -83,7 +83,9 @@ function centre(view, ctx) {
   const button = (name, text) => (ctx.isLegal?.(name)
     ? ctx.target(h("button", { type: "button" }, text), name) : null);
   return [
-    h("div", { class: "stats" }, stat(t("ee_turn"), view.turn),
+    // the turn under way, counted from 1 as the replay's step line and the terminal do
+    // (the view counts the turns done)
+    h("div", { class: "stats" }, stat(t("ee_turn"), view.turn + 1),
       stat(t("phase"), t(`ee_phase_${view.phase}`), "web.stat_word"),
       stat(t("ee_price_pile"), view.price_pile)),
     view.phase === "move" && view.current_player === ctx.seat ? die : null,
