@@ -152,3 +152,17 @@ def test_enterprise_empire_s_board_counts_the_turn_as_the_step_line_does(browser
         assert page.inner_text(".board .stats b >> nth=0") == where
         _click(page, "#replay-round-forward")
     assert not page.errors, page.errors
+
+
+def test_a_finished_futuropia_table_says_the_game_is_over_not_whose_turn(browser,
+                                                                          server) -> None:
+    """The top of a finished Futuropia table read "Turn of —" beside "Final phase"."""
+    game, _ = _finished(server, "futuropia")
+    page = language_page(browser)
+    page.goto(f"{server.url}/#/replay/{game['id']}")
+    page.wait_for_selector("#replay-last")
+    page.click("#replay-last")
+    page.wait_for_selector(".fu .ne-top:has-text('The game is over.')", timeout=WAIT)
+    top = page.inner_text(".fu .ne-top")
+    assert "Turn of" not in top and "Final phase" not in top, top
+    assert not page.errors, page.errors

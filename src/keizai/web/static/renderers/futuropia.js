@@ -111,9 +111,11 @@ export const futuropiaRenderer = {
   render(view, ctx) {
     const buyingHouses = view.decision?.phase === "buy houses";
     return h("div", { class: "fu" },
-      h("div", { class: "panel ne-top" }, stat(t("fu_turn_of"), view.current_player === null ? "—"
-        : seatName(view.current_player)),
-        view.final_phase ? h("b", {}, t("fu_final_phase")) : null,
+      // no one's turn once the game is over (its current player is null only then)
+      h("div", { class: "panel ne-top" }, view.current_player === null
+        ? h("b", {}, t("game_over")) : stat(t("fu_turn_of"), seatName(view.current_player)),
+        view.final_phase && view.current_player !== null ? h("b", {}, t("fu_final_phase"))
+          : null,
         view.decision?.owed ? stat(t("fu_owed"), view.decision.owed) : null,
         view.decision?.beds_to_buy ? stat(t("fu_beds_to_buy"),
           view.decision.beds_to_buy.join("–")) : null),
