@@ -35,3 +35,24 @@ def test_points_stay_points() -> None:
     text = final_ranking_text(state, None)
     assert "$" not in text
     assert all(f"{row['total']} pt" in text for row in state.scores()), text
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "You lost: -105 points, the target of 100 not reached."),
+    ("ja", "敗北：-105点（目標100点に届かず）。"),
+    ("zh-TW", "你輸了：-105分（未達目標100分）。"),
+])
+def test_a_solo_game_ends_with_its_score_and_target_not_a_place(lang: str,
+                                                                 expected: str) -> None:
+    """A solo game's end printed "Final ranking: 1. P1 (random) -105 pts" (「最終順位：1位は
+    P1…」) before its won/lost line: a place among one player says nothing. It now says
+    the score, the target (revival rulebook, Solo Play Rules: "100 pt or more" in
+    Progress) and whether it was reached, as the page's end screen does."""
+    state = keizai.new_game("national-economy/progress", 1, seed=3)
+    chooser = random.Random(3)
+    while not state.is_over:
+        state.apply(chooser.choice(state.legal_actions()))
+    assert state.scores()[0]["total"] == -105
+    text = final_ranking_text(state, ["random"], lang)
+    assert text == expected
+    assert tr("cli.final_ranking", lang) not in text

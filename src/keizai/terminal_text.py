@@ -14,11 +14,19 @@ def _parts(row: dict[str, int]) -> dict[str, int]:
 def final_ranking_text(state: State, seats: list[str] | None, lang: str = "en") -> str:
     """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
     game's places, in `lang`; a shared first place adds a "Shared victory" line, a single
-    winner a "Winner" line, a solo game its won/lost line. Where "total" only orders the
-    seats (企業帝國: won × W + companies × C + cash) the parts are shown instead of it.
+    winner a "Winner" line. A solo game with a target (National Economy's) has no ranking
+    but its won/lost line: the score, the target and whether it was reached. Where "total"
+    only orders the seats (企業帝國: won × W + companies × C + cash) the parts are shown
+    instead of it.
     `seats` says who played each seat (human or a bot's spec); None where that is not
     known (a record downloaded from the web), and the seats are named alone."""
     scores = state.scores()
+    if state.num_players == 1 and "target" in scores[0]:
+        # a place among one player says nothing: the score, the target and whether it
+        # was reached
+        row = scores[0]
+        key = "cli.solo_won" if row.get("won") else "cli.solo_lost"
+        return i18n.tr(key, lang, total=row["total"], target=row["target"])
     keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
     sep = i18n.tr("cli.ranking_sep", lang)
 
@@ -45,10 +53,6 @@ def final_ranking_text(state: State, seats: list[str] | None, lang: str = "en") 
         parts.append(i18n.tr("cli.ranking_place", lang, place=number, names=names) + shared)
         number += len(place)
     text = i18n.tr("cli.final_ranking", lang) + i18n.tr("cli.places_sep", lang).join(parts)
-    if state.num_players == 1 and "target" in scores[0]:
-        row = scores[0]
-        key = "cli.solo_won" if row.get("won") else "cli.solo_lost"
-        return text + "\n" + i18n.tr(key, lang, total=row["total"], target=row["target"])
     if len(places[0]) > 1:
         return text + "\n" + i18n.tr("cli.shared_victory", lang,
                                      seats=[f"P{seat + 1}" for seat in places[0]])

@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import pytest
+
 import keizai
 from keizai.engine import Rng
+from keizai.i18n import tr
 from keizai.rules.national_economy.text import render
 from tests.rules.national_economy.helpers import new, own, play, set_hand, stack_deck
 
@@ -95,3 +98,24 @@ def test_every_workplace_effect_starts_in_one_column() -> None:
 def columns(text: str) -> int:
     """The terminal columns `text` takes: East Asian wide and full-width characters two."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_solo_score_row_says_in_words_whether_the_target_was_reached(lang: str) -> None:
+    """Revival rulebook, Solo Play Rules: "You win if your score at the end of the game
+    meets the following victory condition" (Progress: 100 pt or more). The score row
+    showed the won flag as a number ("target 100, won 0", 「目標100、達成0」); it now says
+    the target and whether it was reached in words."""
+    state = keizai.new_game("national-economy/progress", 1, seed=3)
+    state.play_out(Rng(3))
+    view = state.view(0)
+    row = view["scores"][0]
+    assert row["target"] == 100 and not row["won"]
+    text = render(view, lang=lang)
+    assert tr("ne.tui.target_missed", lang, n=100) in text
+    assert tr("score_part", lang, name=tr("score_won", lang), figure=0) not in text
+    won = {**view, "scores": [{**row, "total": 104, "won": 1}]}
+    assert tr("ne.tui.target_reached", lang, n=100) in render(won, lang=lang)
+    if lang == "en":
+        assert "target 100 not reached)" in text
+        assert "target 100 reached)" in render(won, lang=lang)

@@ -109,8 +109,11 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
     if "scores" in view:
         lines.append(tr("ne.tui.scores", lang))
         for seat, row in enumerate(view["scores"]):
-            parts = tr("list.sep", lang).join(
-                tr("score_part", lang, name=tr("score_" + k, lang), figure=v)
-                for k, v in row.items() if k != "total")
-            lines.append(tr("ne.tui.score_row", lang, seat=seat, total=row["total"], parts=parts))
+            parts = [tr("score_part", lang, name=tr("score_" + k, lang), figure=v)
+                     for k, v in row.items() if k not in ("total", "target", "won")]
+            if "target" in row:   # solo: the target and, in words, whether it was reached
+                parts.append(tr("ne.tui.target_reached" if row["won"] else "ne.tui.target_missed",
+                                lang, n=row["target"]))
+            lines.append(tr("ne.tui.score_row", lang, seat=seat, total=row["total"],
+                            parts=tr("list.sep", lang).join(parts)))
     return "\n".join(lines)
