@@ -1100,3 +1100,47 @@ def test_a_long_help_line_folds_rather_than_being_cut(lang: str) -> None:
     for command in ("play", "replay", "sim", "serve"):
         out = help_text([command, "--help", "--lang", lang], columns=80)
         assert tr("cli.usage.options", lang) in out and "…" not in out, out
+
+
+def _futuropia_seat_that_may_stop() -> keizai.State:
+    """A two-seat Futuropia game in its final phase, P1 to move with Stop on its menu."""
+    import random
+
+    rng = random.Random(0)
+    state = keizai.new_game("futuropia", 2, seed=0)
+    while not (state.current_player == 0
+               and any(a.name == "stop" for a in state.legal_actions())):
+        state.apply(rng.choice([a for a in state.legal_actions() if a.name != "stop"]))
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_stopping_ends_a_seat_only_once_confirmed(tmp_path: Path, lang: str) -> None:
+    """Futuropia's Stop ends the seat's own game for good (reference §9: "Your game ends
+    when all your tiles are down or you stop"); the page asked before sending it, the
+    terminal applied it at once, and in a hot seat nothing takes it back. The terminal now
+    asks as the page does (the rules' Game.ends_seat says which actions): "n" goes back
+    to the menu with nothing applied, Enter stops."""
+    from keizai.i18n import tr
+
+    state = _futuropia_seat_that_may_stop()
+    view = state.view(0)
+    menu = state.game.menu_order(view, state.legal_actions())
+    number = next(i for i, a in enumerate(menu, 1) if a.name == "stop")
+    question = tr("cli.confirm_whole", lang, question=tr(
+        "confirm_action", lang, state.game.describe_action(view, menu[number - 1], lang)))
+    save = tmp_path / "game.json"
+    record = {**state.record(), "seats": ["human", "human"]}
+    save.write_text(json.dumps(record))
+    result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                           input=f"{number}\nn\nq\n")
+    assert result.exit_code == 0, result.output
+    assert question in result.output
+    after = result.output.split(question, 1)[1]
+    assert tr("cli.choose", lang, seat=0) in after   # the menu again, nothing applied
+    assert json.loads(save.read_text())["actions"] == record["actions"]
+    result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                           input=f"{number}\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert question in result.output
+    assert json.loads(save.read_text())["actions"] == [*record["actions"], "stop"]

@@ -494,13 +494,10 @@ class TerminalTable:
                 continue
             question = terminal_decisions.confirm_question(decision, chosen, state.game.id,
                                                            self.lang)
-            confirm = self._ask(self._t("cli.confirm_whole", question=question)).strip().lower()
-            while confirm not in ("", "y", "yes", "n", "no", "q"):
-                # an answer that is neither: ask again rather than guess
-                confirm = self._ask(self._t("cli.confirm_again")).strip().lower()
+            confirm = self._confirm(question)
             if confirm == "q":
                 return False
-            if confirm in ("n", "no"):
+            if confirm == "n":
                 continue
             try:
                 apply_whole(state, chosen)
@@ -508,6 +505,14 @@ class TerminalTable:
                 typer.echo(self._t("cli.not_applied", error=error.render(self.lang)))
                 continue
             return True
+
+    def _confirm(self, question: str) -> str:
+        """Ask `question` until the answer is yes (Enter), no or quit: "y", "n" or "q"."""
+        confirm = self._ask(self._t("cli.confirm_whole", question=question)).strip().lower()
+        while confirm not in ("", "y", "yes", "n", "no", "q"):
+            # an answer that is neither: ask again rather than guess
+            confirm = self._ask(self._t("cli.confirm_again")).strip().lower()
+        return "q" if confirm == "q" else "n" if confirm in ("n", "no") else "y"
 
     def _human_turn(self, seat: int) -> bool:
         """Prompt until a legal action is applied; False when the player quits."""
@@ -541,8 +546,16 @@ class TerminalTable:
             if picked is None:
                 typer.echo(self._t("cli.bad_number", n=len(legal)))
                 continue
+            action = legal[picked - 1]
+            if state.game.ends_seat(action):   # nothing takes it back: ask first, as the page
+                confirm = self._confirm(i18n.tr("confirm_action", self.lang,
+                                                self._label(view, action)))
+                if confirm == "q":
+                    return False
+                if confirm == "n":
+                    continue
             try:
-                state.apply(legal[picked - 1])
+                state.apply(action)
             except IllegalAction as error:  # cannot happen for a listed action
                 typer.echo(self._t("cli.not_allowed", error=error.render(self.lang)))
                 continue

@@ -85,6 +85,11 @@ class Game(ABC):
             return action.label
         return action_label(self.id, action.name, lang, action.label)
 
+    def ends_seat(self, action: Action) -> bool:
+        """Whether `action` ends its seat's own game for good (Futuropia's Stop): a face
+        asks the player to confirm it before applying it. Default: no action does."""
+        return False
+
     def menu_order(self, view: dict[str, Any], actions: list[Action]) -> list[Action]:
         """The legal actions in the order the table shows their places (a menu that
         follows the board); games override it. Default: the canonical order."""

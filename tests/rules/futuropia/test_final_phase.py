@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import keizai
 from keizai.rules.futuropia.data import FOOD
 from keizai.rules.futuropia.phases import TURN
 from tests.rules.futuropia.helpers import (
@@ -144,3 +145,17 @@ def test_tied_seats_share_their_place() -> None:
     assert state.places() == [[2], [0, 1]]
     assert state.winners() == [2]
     assert state.ranking() == [2, 0, 1]
+
+
+def test_only_stop_is_said_to_end_a_seats_game() -> None:
+    """Reference §9: "On your turn you may instead stop"; "Your game ends when all your
+    tiles are down or you stop". Stop is the one action a face confirms first
+    (Game.ends_seat): a tile used in the final phase leaves the others to play."""
+    state = new(2)
+    state.residents[0] = 25
+    play(state, "action:subsidy")  # P1 triggers the final phase
+    legal = state.legal_actions()
+    assert "stop" in names(state)
+    assert [a.name for a in legal if state.game.ends_seat(a)] == ["stop"]
+    other = keizai.new_game("national-economy/mecenat", 2, seed=1)
+    assert not any(other.game.ends_seat(a) for a in other.legal_actions())

@@ -92,6 +92,11 @@ class FuturopiaGame(Game):
         assert isinstance(state, FuturopiaState)
         return state.round
 
+    def ends_seat(self, action: Action) -> bool:
+        """Stop (reference §9, final phase: "On your turn you may instead stop"; "Your game
+        ends when all your tiles are down or you stop"): nothing takes it back."""
+        return action.name == "stop"
+
     def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
         return describe_action(view, action.name, super().describe_action(view, action, lang),
                                lang, repay_cost=self.components.rules.repay_cost)
