@@ -27,7 +27,7 @@ function optionInput(key, value) {
 
 function readOptions(box) {
   const options = {};
-  for (const input of box.querySelectorAll("input")) {
+  for (const input of box?.querySelectorAll("input") ?? []) {
     const kind = input.dataset.kind;
     if (kind === "bool") options[input.name] = input.checked;
     else if (kind === "number") options[input.name] = Number(input.value);
@@ -123,8 +123,10 @@ export function showLobby(root) {
       counts.map((n) => h("option", { value: n, selected: n === state.players },
         n === 1 ? `1${t("paren", t("solo"))}` : String(n))))),
       h("div", { class: "seats" }, seatRows),
-      h("fieldset", { class: "options" }, h("legend", {}, t("options")),
-        Object.entries(info.options).map(([k, v]) => optionInput(k, v))),
+      // a game without options (Glory) shows no empty box
+      Object.keys(info.options).length ? h("fieldset", { class: "options" },
+        h("legend", {}, t("options")),
+        Object.entries(info.options).map(([k, v]) => optionInput(k, v))) : null,
       h("label", {}, t("visibility"), " ", h("select", { name: "visibility" },
         h("option", { value: "public" }, t("public")),
         h("option", { value: "private" }, t("private")))),
