@@ -28,3 +28,19 @@ def test_a_game_without_options_shows_no_empty_options_box(browser, server) -> N
     page.wait_for_selector(".invite-url", timeout=WAIT)
     assert not page.errors, page.errors
 
+
+def test_a_seat_chip_in_the_games_list_is_never_split_over_two_lines(browser,
+                                                                    server) -> None:
+    """A seat's chip ("P3 Bot: Easy") broke between its words at a line's end, its
+    rounded box in two pieces on two lines."""
+    httpx.post(f"{server.url}/api/games", json={
+        "game": "national-economy/glory", "seats": ["human", "random", "random", "random"]})
+    page = language_page(browser, width=1100)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-row .chip")
+    for width in (1100, 800, 360):
+        page.set_viewport_size({"width": width, "height": 900})
+        pieces = page.eval_on_selector_all(".game-row .chip",
+                                           "cs => cs.map((c) => c.getClientRects().length)")
+        assert pieces and set(pieces) == {1}, (width, pieces)
+    assert not page.errors, page.errors
