@@ -178,3 +178,19 @@ def test_the_side_column_follows_the_choices_panel_without_a_hole(browser, serve
     side = page.locator(".table-body .side").bounding_box()
     assert side["y"] - (choices["y"] + choices["height"]) < 2, (choices, side)
     assert not page.errors, page.errors
+
+
+def test_the_plain_table_keeps_the_game_s_seat_colours(browser, server) -> None:
+    """On the plain table 企業帝國's Seats panel gave P1 National Economy's red while the
+    log (and the game) call P1 by its own pawn's colour."""
+    game = game_at(server, "enterprise-empire", ["human", "human"], 1)
+    view = httpx.get(f"{server.url}/api/games/{game['id']}/view", params={"seat": 0},
+                     headers={"x-keizai-token": game["seats"][0]["token"]}).json()["view"]
+    page = language_page(browser)
+    page.add_init_script("localStorage.setItem('keizai.plain', 'yes')")
+    play_seat(page, server, game)
+    page.wait_for_selector(".seats-panel .pawn")
+    assert page.query_selector(".ee") is None   # the plain table indeed
+    pawns = page.eval_on_selector_all(".seats-panel .pawn", "ps => ps.map((p) => p.className)")
+    assert pawns == [f"pawn pawn-{p['pawn']}" for p in view["players"]], pawns
+    assert not page.errors, page.errors

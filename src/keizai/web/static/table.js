@@ -121,10 +121,15 @@ export function showTable(root, { gameId, seat, token }) {
     if (waits.length) handoverTimer = setTimeout(render, Math.min(...waits) * 1000 + 50);
   }
 
+  /** A seat's colour as the game draws it (企業帝國's pawns are its own), the same on the
+   * plain table, whose log still names them ("P1 (yellow)"). */
+  function pawnClass(seatNo) {
+    return rendererFor(message.game).pawnClass?.(message.view, seatNo) ?? `p${seatNo}`;
+  }
+
   /** A seat's line in the Seats panel: a bot's level, an open seat (anyone may join),
    * an invited seat whose player has not come yet, online or away. */
-  function seatsPanel(renderer) {
-    const pawnClass = (seatNo) => renderer.pawnClass?.(message.view, seatNo) ?? `p${seatNo}`;
+  function seatsPanel() {
     const label = (s) => playerName(s) + (s.seat === seat ? t("paren", t("you")) : "");
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
@@ -192,7 +197,7 @@ export function showTable(root, { gameId, seat, token }) {
 
   /** The end of the game: who won (solo: won or lost against the target) and the score
    * breakdown, at the top of the table. */
-  function gameOverPanel(renderer) {
+  function gameOverPanel() {
     const scores = message.scores ?? [];
     let headline;
     if (scores.length === 1 && scores[0].target !== undefined) {
@@ -207,7 +212,7 @@ export function showTable(root, { gameId, seat, token }) {
     return h("section", { class: "panel game-over", id: "game-over" },
       h("h2", {}, headline),
       scoreTable(message.scores, message.ranking, t("final_scores"), message.places,
-        (s) => renderer.pawnClass?.(message.view, s) ?? `p${s}`));
+        pawnClass));
   }
 
   /** What each seat panel and the top bar show, by a stable key: the stats in order and
@@ -474,10 +479,10 @@ export function showTable(root, { gameId, seat, token }) {
     h("div", { class: "table-body" },
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
-      h("div", { class: "board" }, message.over ? gameOverPanel(renderer) : null,
+      h("div", { class: "board" }, message.over ? gameOverPanel() : null,
         lastMovePanel(renderer), board),
       h("aside", { class: "side" },
-        seatsPanel(renderer),
+        seatsPanel(),
         social.chatPanel(),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log", tabindex: -1 }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
