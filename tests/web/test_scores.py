@@ -1,6 +1,7 @@
 """The score table of a finished 企業帝國 game (end screen and replay): its cash read "4300"
 where the log and the terminal write money "$4300", and its "Total" row showed the number
-that only orders the seats (won × W + companies × C + cash, e.g. 1400300)."""
+that only orders the seats (won × W + companies × C + cash, e.g. 1400300). A solo
+game's target stood among the parts its total adds up."""
 
 from __future__ import annotations
 
@@ -37,4 +38,22 @@ def test_enterprise_empire_scores_show_cash_as_money(browser, server, lang: str)
     won = keizai.i18n.tr("score_won", lang)
     assert by_name[won] == ["✓" if state.scores()[seat]["won"] else "" for seat in order]
     assert keizai.i18n.tr("total", lang) not in by_name, rows
+    assert not page.errors, page.errors
+
+
+def test_a_solo_game_s_target_comes_after_its_total(browser, server) -> None:
+    """National Economy's solo score listed "target 100" between the unpaid wages and the
+    total, as if it were one of the parts the total adds up; it now follows the total."""
+    state = keizai.new_game("national-economy/progress", 1, seed=3)
+    chooser = random.Random(3)
+    while not state.is_over:
+        state.apply(chooser.choice(state.legal_actions()))
+    game = game_at(server, "national-economy/progress", ["human"], 3,
+                   state.record()["actions"])
+    page = language_page(browser)
+    page.goto(f"{server.url}/#/watch/{game['id']}")
+    page.wait_for_selector("#scores tbody tr")
+    rows = [row.split("\t")[0].strip() for row in
+            page.locator("#scores tbody tr").all_inner_texts()]
+    assert rows[-2:] == ["Total", "target"], rows
     assert not page.errors, page.errors

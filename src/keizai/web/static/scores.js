@@ -30,7 +30,8 @@ export function scoreTable(scores, ranking, title, places, pawnClass = (seat) =>
   if (!scores) return null;
   // "won" is no score part: a solo game's headline says won or lost; where the total only
   // orders the seats it heads the parts (the terminal's "won, companies 4, cash $4300")
-  const keys = Object.keys(scores[0]).filter((k) => k !== "total" && k !== "won");
+  // a solo game's target is no part of its total: it comes after it
+  const keys = Object.keys(scores[0]).filter((k) => !["total", "won", "target"].includes(k));
   const byParts = keyed(scores);
   if (scores.length === 1) ranking = null;   // solo: a place of 1 among 1 says nothing
   const order = ranking ?? scores.map((_, i) => i);
@@ -53,5 +54,7 @@ export function scoreTable(scores, ranking, title, places, pawnClass = (seat) =>
         keys.map((k) => h("tr", {}, h("th", {}, categoryName(k)),
           order.map((seat) => h("td", {}, figure(k, scores[seat][k]))))),
         byParts ? null : h("tr", { class: "total" }, h("th", {}, t("total")),
-          order.map((seat) => h("td", {}, String(scores[seat].total)))))));
+          order.map((seat) => h("td", {}, String(scores[seat].total)))),
+        "target" in scores[0] ? h("tr", { class: "target" }, h("th", {}, categoryName("target")),
+          order.map((seat) => h("td", {}, String(scores[seat].target)))) : null)));
 }
