@@ -2,7 +2,8 @@
 a single choice the page applied ("The only choice, applied for you: …") stayed in the
 language it was applied in when the page's language changed, while every other text
 followed; a bot's level read as the server's lower-case id in English ("easy", "hard")
-in the lobby's menu, its game list and the Seats panel."""
+in the lobby's menu, its game list and the Seats panel; 企業帝國's price cards in hand
+read "$300 → 3 · ×1", a bare number for the spaces they move."""
 
 from __future__ import annotations
 
@@ -78,4 +79,22 @@ def test_the_lobby_names_the_bot_levels_in_english(browser, server) -> None:
     play_seat(page, server, table)
     seats = page.locator(".seats-panel li").all_inner_texts()
     assert [line.strip() for line in seats[1:]] == ["P2 Bot: Hard", "P3 Bot: Random"]
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize(("lang", "unit"), [("en", " spaces"), ("ja", "マス"), ("zh-TW", "格")])
+def test_a_price_card_in_hand_says_how_many_spaces_it_moves(browser, server, lang: str,
+                                                           unit: str) -> None:
+    state = keizai.new_game("enterprise-empire", 2, seed=0)
+    while state.current_player != 0 or state.view(0)["phase"] != "move" \
+            or not state.view(0)["players"][0]["hand"]:
+        state.apply(state.legal_actions()[0].name)
+    game = game_at(server, "enterprise-empire", ["human", "human"], 0,
+                   state.record()["actions"])
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.wait_for_selector(".ee-price")
+    cards = page.eval_on_selector_all(".ee-price", "cs => cs.map((c) => c.textContent)")
+    hand = state.view(0)["players"][0]["hand"]
+    assert cards == [f"${c['price']} → {c['steps']}{unit} · ×{c['count']}" for c in hand], cards
     assert not page.errors, page.errors

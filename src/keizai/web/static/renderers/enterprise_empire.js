@@ -125,7 +125,8 @@ function playerPanel(p, view, ctx) {
       named(m)))) : null,
   mine && p.hand ? h("div", { class: "cards ee-hand", id: "hand" }, p.hand.map((c) =>
     ctx.target(h("div", { class: "card ee-price" }, h("b", {}, money(c.price)),
-      ` → ${c.steps} · ×${c.count}`), `play:${c.price}:${c.steps}`))) : null);
+      ` → ${tr("ee.menu.jump", { n: c.steps })} · ×${c.count}`),
+    `play:${c.price}:${c.steps}`))) : null);
   if (!mine) ctx.target(panel, `draw-from:${p.seat}`);
   return panel;
 }
