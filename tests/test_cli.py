@@ -178,7 +178,9 @@ def test_a_solo_game_ends_with_a_won_or_lost_line() -> None:
                                  "--seed", "2", "--seats", "random"])
     assert result.exit_code == 0, result.output
     last = result.output.strip().splitlines()[-1]
-    assert last.startswith(("You won: ", "You lost: ")) and "the target of 100" in last
+    # a bot played the seat: the line names it, not "you"
+    assert last.startswith(("P1 (random) won: ", "P1 (random) lost: "))
+    assert "the target of 100" in last
     assert "Final ranking" not in result.output   # a place among one player says nothing
 
 

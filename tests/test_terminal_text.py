@@ -48,11 +48,30 @@ def test_a_solo_game_ends_with_its_score_and_target_not_a_place(lang: str,
     P1…」) before its won/lost line: a place among one player says nothing. It now says
     the score, the target (revival rulebook, Solo Play Rules: "100 pt or more" in
     Progress) and whether it was reached, as the page's end screen does."""
+    state = _solo_game()
+    assert state.scores()[0]["total"] == -105
+    text = final_ranking_text(state, ["human"], lang)
+    assert text == expected
+    assert tr("cli.final_ranking", lang) not in text
+
+
+@pytest.mark.parametrize(("lang", "seats", "expected"), [
+    ("en", ["random"], "P1 (random) lost: -105 points, the target of 100 not reached."),
+    ("ja", ["random"], "P1（{bot}）の敗北：-105点（目標100点に届かず）。"),
+    ("zh-TW", None, "P1落敗：-105分（未達目標100分）。"),
+])
+def test_a_solo_game_a_bot_played_is_not_said_to_you(lang: str, seats: list[str] | None,
+                                                      expected: str) -> None:
+    """`keizai play --seats random` (or the replay of a record whose players are not
+    known) ended "You lost: …", speaking to a player who did not play: the line names
+    the seat and, where known, the bot."""
+    text = final_ranking_text(_solo_game(), seats, lang)
+    assert text == expected.format(bot=tr("bot.random", lang))
+
+
+def _solo_game() -> keizai.State:
     state = keizai.new_game("national-economy/progress", 1, seed=3)
     chooser = random.Random(3)
     while not state.is_over:
         state.apply(chooser.choice(state.legal_actions()))
-    assert state.scores()[0]["total"] == -105
-    text = final_ranking_text(state, ["random"], lang)
-    assert text == expected
-    assert tr("cli.final_ranking", lang) not in text
+    return state

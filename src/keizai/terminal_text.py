@@ -15,7 +15,8 @@ def final_ranking_text(state: State, seats: list[str] | None, lang: str = "en") 
     """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
     game's places, in `lang`; a shared first place adds a "Shared victory" line, a single
     winner a "Winner" line. A solo game with a target (National Economy's) has no ranking
-    but its won/lost line: the score, the target and whether it was reached. Where "total"
+    but its won/lost line: the score, the target and whether it was reached, said to
+    "you" where a person played the seat, else of the seat and its bot. Where "total"
     only orders the seats (企業帝國: won × W + companies × C + cash) the parts are shown
     instead of it.
     `seats` says who played each seat (human or a bot's spec); None where that is not
@@ -25,8 +26,15 @@ def final_ranking_text(state: State, seats: list[str] | None, lang: str = "en") 
         # a place among one player says nothing: the score, the target and whether it
         # was reached
         row = scores[0]
-        key = "cli.solo_won" if row.get("won") else "cli.solo_lost"
-        return i18n.tr(key, lang, total=row["total"], target=row["target"])
+        outcome = "won" if row.get("won") else "lost"
+        if seats is not None and seats[0] == "human":
+            return i18n.tr(f"cli.solo_{outcome}", lang, total=row["total"],
+                           target=row["target"])
+        # a bot played the seat, or who played it is not known: name the seat, not "you"
+        name = (i18n.tr("cli.seat_alone", lang, seat=0) if seats is None else
+                i18n.tr("cli.seat_who", lang, seat=0, who=seat_label(seats[0], lang)))
+        return i18n.tr(f"cli.solo_seat_{outcome}", lang, name=name, total=row["total"],
+                       target=row["target"])
     keyed = any(sum(_parts(row).values()) != row["total"] for row in scores)
     sep = i18n.tr("cli.ranking_sep", lang)
 
