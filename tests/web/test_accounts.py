@@ -201,6 +201,7 @@ def stuck_logins(app, client: TestClient, count: int, started: int
     accounts_ = app.state.social.accounts
     gate = threading.Event()
     hasher = accounts_.hasher = StuckHasher(accounts_.hasher, gate)
+    accounts_.hashing.each = count   # the one test client stands for `count` clients
     answers: list[Any] = []
     threads = [threading.Thread(target=lambda i=i: answers.append(client.post(
         "/api/account/login", json={"username": f"nobody{i}", "password": PASSWORD})))

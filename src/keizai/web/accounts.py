@@ -13,11 +13,12 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
+import hmac
 import re
 import secrets
 import time
 import unicodedata
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,12 +31,22 @@ from fastapi import Request, Response
 
 from keizai.store.social import Account, Session, SocialStore, now
 from keizai.web.errors import ApiError
+from keizai.web.tables import client_of
 
 COOKIE = "keizai_session"
+# A browser that has logged in to an account holds this cookie (one account's, the last
+# it logged in to): its failed logins to that account are not counted with strangers'.
+DEVICE_COOKIE = "keizai_device"
+DEVICE_LIFETIME = 365 * 24 * 3600
 CSRF_HEADER = "x-csrf-token"
 USERNAME = re.compile(r"^[\w.\-]{3,24}$")
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
-LOGIN_FAILURES, LOGIN_WINDOW = 10, 600.0   # failed logins per name per 10 minutes
+# Failed logins to one name: from one client (or one device cookie) at most
+# CLIENT_FAILURES per CLIENT_WINDOW seconds, and from all clients without that name's
+# device cookie together at most NAME_FAILURES per NAME_WINDOW.
+CLIENT_FAILURES, CLIENT_WINDOW = 10, 600.0
+NAME_FAILURES, NAME_WINDOW = 50, 3600.0
+MAX_COUNTED = 50_000   # failure counters kept (the least recently failed go first)
 
 
 @dataclass
@@ -44,31 +55,100 @@ class AccountConfig:
     secure_cookies: bool = True   # off only for plain-HTTP test setups on another host
     hash_workers: int = 1         # threads that hash and verify passwords
     hash_queue: int = 16          # hashings that may wait for them; more are refused (503)
+    hash_each: int = 2            # of those, one client's (logins with a device cookie
+                                  # wait apart, and go first)
 
 
 class Hashing:
     """argon2 hashing and verifying (about 0.4 s of CPU each) in a small pool of threads
-    of their own, with a bounded queue: a burst of logins waits there, or is refused
-    with 503 `busy`, and never holds the threads that games' reads and writes use."""
+    of their own, never the threads that games' reads and writes use. Work that finds
+    every thread busy waits in one of two queues: logins from a browser with the
+    account's device cookie (someone who has logged in to it there before) in their
+    own, served first; everything else by client, the clients taking turns (one hashing
+    each in turn), at most `each` of one client waiting and `queue` in all (a full
+    queue makes room for a client with fewer waiting than another: the other's last is
+    refused). Past those bounds a request is refused at once with 503 `busy`. So
+    strangers' attempts, however many, delay a returning player's login by the few
+    hashings already running, and a new client's by one hashing per client waiting (at
+    most `queue`), not by everything one client queued."""
 
-    def __init__(self, workers: int, queue: int) -> None:
+    def __init__(self, workers: int, queue: int, each: int = 2) -> None:
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix="keizai-argon2")
-        self.limit = workers + queue
-        self.running = 0   # submitted and not finished (changed on the event loop only)
+        self.workers, self.queue, self.each = workers, queue, each
+        self.running = 0   # holding a thread (changed on the event loop only)
+        self.first: deque[asyncio.Future[None]] = deque()
+        self.lanes: dict[str, deque[asyncio.Future[None]]] = {}   # in the order served
 
-    async def run(self, work: Callable[..., Any], *args: Any) -> Any:
-        if self.running >= self.limit:
-            raise ApiError("busy", "too many logins at once; try again in a few seconds",
-                           503, {"retry-after": "2"})
-        self.running += 1
+    def waiting(self) -> int:
+        return len(self.first) + sum(len(lane) for lane in self.lanes.values())
+
+    async def run(self, work: Callable[..., Any], *args: Any, client: str = "?",
+                  first: bool = False) -> Any:
+        if self.running >= self.workers:
+            await self._wait(client, first)
+        else:
+            self.running += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(
                 self.executor, functools.partial(work, *args))
         finally:
-            self.running -= 1
+            self._release()
+
+    async def _wait(self, client: str, first: bool) -> None:
+        """Until a thread is handed to this request (`running` counts it then). When
+        the clients' queue is full, a client with fewer waiting than the one with the
+        most waiting takes the place of that one's last."""
+        lane = self.first if first else self.lanes.get(client, deque())
+        if len(lane) >= (self.queue if first else self.each):
+            raise busy()
+        if not first and self.waiting() - len(self.first) >= self.queue:
+            longest = max(self.lanes.values(), key=len)
+            if len(longest) <= len(lane) + 1:
+                raise busy()
+            last = longest.pop()
+            if not last.done():
+                last.set_exception(busy())
+        turn = asyncio.get_running_loop().create_future()
+        lane.append(turn)
+        if not first:
+            self.lanes.setdefault(client, lane)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if not turn.cancelled():   # handed a thread just as it was cancelled
+                self._release()
+            raise
+
+    def _release(self) -> None:
+        """A thread is free: hand it to the next waiting request, if any."""
+        self.running -= 1
+        while self.running < self.workers:
+            turn = self._next()
+            if turn is None:
+                return
+            if not turn.done():   # a cancelled request's turn is skipped
+                self.running += 1
+                turn.set_result(None)
+
+    def _next(self) -> asyncio.Future[None] | None:
+        if self.first:
+            return self.first.popleft()
+        if not self.lanes:
+            return None
+        client = next(iter(self.lanes))
+        lane = self.lanes.pop(client)
+        turn = lane.popleft()
+        if lane:
+            self.lanes[client] = lane   # its next turn after every other client's
+        return turn
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def busy() -> ApiError:
+    return ApiError("busy", "too many logins at once; try again in a few seconds", 503,
+                    {"retry-after": "2"})
 
 
 def session_id(secret: str) -> str:
@@ -103,7 +183,8 @@ class Accounts:
     store: SocialStore
     config: AccountConfig = field(default_factory=AccountConfig)
     hasher: PasswordHasher = field(default_factory=PasswordHasher)
-    failures: dict[str, deque[float]] = field(default_factory=dict)
+    # failed logins by counter (`_counters`), the least recently failed first
+    failures: OrderedDict[str, deque[float]] = field(default_factory=OrderedDict)
     # hashed once so that an unknown name costs as much as a wrong password
     dummy_hash: str = ""
     hashing: Hashing = field(init=False)
@@ -143,10 +224,15 @@ class Accounts:
         return session
 
     # ----- register, log in, log out ---------------------------------------------------
-    async def register(self, body: dict[str, Any], response: Response) -> dict[str, Any]:
+    async def register(self, body: dict[str, Any], request: Request, response: Response,
+                       spend: Callable[[], None] = lambda: None) -> dict[str, Any]:
+        """A new account. `spend` takes one from the client's budget of password
+        hashings (raising when it is spent), after the cheap checks."""
         username = clean_username(body.get("username"))
         password = check_password(body.get("password"))
-        password_hash = await self.hashing.run(self.hasher.hash, password)
+        spend()
+        password_hash = await self.hashing.run(self.hasher.hash, password,
+                                               client=client_of(request))
         account_id = await asyncio.to_thread(self.store.create_account, username,
                                              username.casefold(), password_hash)
         if account_id is None:
@@ -154,28 +240,44 @@ class Accounts:
         return await self._open_session(Account(account_id, username, password_hash),
                                         response)
 
-    async def login(self, body: dict[str, Any], response: Response) -> dict[str, Any]:
+    async def login(self, body: dict[str, Any], request: Request, response: Response,
+                    spend: Callable[[], None] = lambda: None) -> dict[str, Any]:
+        """Log in. A browser with the account's device cookie is only held to its own
+        failures; any other client to its own failures with the name and to the name's
+        failures from all such clients together (`_counters`), then to `spend` (its
+        budget of password hashings), all before any hashing. An unknown name costs a
+        hashing as a known one does."""
         username = body.get("username")
         password = body.get("password")
         if not isinstance(username, str) or not isinstance(password, str) \
                 or len(username) > 64 or len(password) > MAX_PASSWORD:
             raise ApiError("invalid_request", "username and password are strings")
         key = unicodedata.normalize("NFKC", username.strip()).casefold()
-        self._check_failures(key)
+        client = client_of(request)
         account = await asyncio.to_thread(self.store.account_by_key, key)
-        if account is None or not await self.hashing.run(self._verify, account.password_hash,
-                                                         password):
-            if account is None:
-                await self.hashing.run(self._verify, self.dummy_hash, password)
-            if len(self.failures) > 4096:   # forget names with no recent failure
-                cutoff = time.monotonic() - LOGIN_WINDOW
-                self.failures = {k: v for k, v in self.failures.items() if v[-1] > cutoff}
-            self.failures.setdefault(key, deque()).append(time.monotonic())
+        device = self._device(request, account)
+        counters = self._counters(key, client, device)
+        for counter, most, window in counters:
+            self._check_failures(counter, most, window)
+        if device is None:
+            spend()
+        if account is None:
+            await self.hashing.run(self._verify, self.dummy_hash, password, client=client)
+            right = False
+        else:
+            right = await self.hashing.run(self._verify, account.password_hash, password,
+                                           client=client, first=device is not None)
+        if account is None or not right:
+            for counter, _most, _window in counters:
+                self._fail(counter)
             raise ApiError("bad_credentials", "wrong username or password", 401)
-        self.failures.pop(key, None)
+        for counter, _most, _window in counters:
+            self.failures.pop(counter, None)
         if self.hasher.check_needs_rehash(account.password_hash):
-            new_hash = await self.hashing.run(self.hasher.hash, password)
+            new_hash = await self.hashing.run(self.hasher.hash, password, client=client,
+                                              first=True)
             await asyncio.to_thread(self.store.set_password_hash, account.id, new_hash)
+            account = Account(account.id, account.username, new_hash)
         return await self._open_session(account, response)
 
     def _verify(self, password_hash: str, password: str) -> bool:
@@ -184,14 +286,58 @@ class Accounts:
         except (VerificationError, InvalidHashError):
             return False
 
-    def _check_failures(self, key: str) -> None:
-        recent = self.failures.get(key)
+    @staticmethod
+    def _counters(key: str, client: str, device: str | None
+                  ) -> list[tuple[str, int, float]]:
+        """The failure counters a login to `key` counts under, with their bounds."""
+        if device is not None:
+            return [(f"device\0{key}\0{device}", CLIENT_FAILURES, CLIENT_WINDOW)]
+        return [(f"client\0{key}\0{client}", CLIENT_FAILURES, CLIENT_WINDOW),
+                (f"name\0{key}", NAME_FAILURES, NAME_WINDOW)]
+
+    def _check_failures(self, counter: str, most: int, window: float) -> None:
+        recent = self.failures.get(counter)
         if recent is None:
             return
-        while recent and recent[0] < time.monotonic() - LOGIN_WINDOW:
+        while recent and recent[0] < time.monotonic() - window:
             recent.popleft()
-        if len(recent) >= LOGIN_FAILURES:
+        if len(recent) >= most:
             raise ApiError.refused("rate_limited", "web.err.logins", 429)
+
+    def _fail(self, counter: str) -> None:
+        recent = self.failures.pop(counter, None) or deque(maxlen=NAME_FAILURES)
+        recent.append(time.monotonic())
+        self.failures[counter] = recent
+        while len(self.failures) > MAX_COUNTED:
+            del self.failures[next(iter(self.failures))]
+
+    # ----- device cookies --------------------------------------------------------------
+    @staticmethod
+    def _device_mac(account: Account, nonce: str) -> str:
+        """Keyed by the account's password hash: secret, the same in every process, and
+        a new password ends every device cookie of the old one."""
+        return hmac.new(account.password_hash.encode(), f"device:{account.id}:{nonce}"
+                        .encode(), hashlib.sha256).hexdigest()[:32]
+
+    def _device(self, request: Request, account: Account | None) -> str | None:
+        """The nonce of the request's device cookie when it is `account`'s, else None."""
+        raw = request.cookies.get(DEVICE_COOKIE)
+        if account is None or not raw or len(raw) > 128:
+            return None
+        owner, _, rest = raw.partition(".")
+        nonce, _, mac = rest.partition(".")
+        if owner != str(account.id) or not nonce or not secrets.compare_digest(
+                mac.encode(), self._device_mac(account, nonce).encode()):
+            return None
+        return nonce
+
+    def _set_device(self, account: Account, response: Response) -> None:
+        nonce = secrets.token_urlsafe(12)
+        response.set_cookie(DEVICE_COOKIE,
+                            f"{account.id}.{nonce}.{self._device_mac(account, nonce)}",
+                            max_age=DEVICE_LIFETIME, httponly=True,
+                            secure=self.config.secure_cookies, samesite="strict",
+                            path="/api/account")
 
     async def _open_session(self, account: Account, response: Response) -> dict[str, Any]:
         secret = secrets.token_urlsafe(32)
@@ -202,6 +348,7 @@ class Accounts:
         response.set_cookie(COOKIE, secret, max_age=int(lifetime.total_seconds()),
                             httponly=True, secure=self.config.secure_cookies,
                             samesite="lax", path="/")
+        self._set_device(account, response)
         return {"username": account.username, "csrf": csrf}
 
     async def logout(self, request: Request, response: Response) -> None:

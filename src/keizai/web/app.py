@@ -108,10 +108,14 @@ class Limits:
     # say 5 per 10 s (keizai.web.chat); a client with many seats could store the
     # actions' 15 a second, 1.3 million a day.
     chat: tuple[float, float] | None = (20, 1.0)
+    # Password hashings (registering, and logging in without the account's device
+    # cookie): 0.4 s of the hashing thread each, so one client's share of it is small:
+    # ten at once, then one every 30 s (130 an hour; hashing does 9,000).
+    password: tuple[float, float] | None = (10, 1 / 30)
 
     @classmethod
     def off(cls) -> Limits:
-        return cls(None, None, None, None, None, None, None, None, None)
+        return cls(None, None, None, None, None, None, None, None, None, None)
 
 
 def keys_of(client: str) -> list[tuple[str, int]]:

@@ -454,13 +454,15 @@ def routes(social: Social) -> APIRouter:
     async def register(request: Request, response: Response) -> dict[str, Any]:
         require_json(request)
         social.guard("create", request)
-        return await accounts.register(await social.read_json(request), response)
+        return await accounts.register(await social.read_json(request), request, response,
+                                       lambda: social.guard("password", request))
 
     @router.post("/api/account/login")
     async def login(request: Request, response: Response) -> dict[str, Any]:
         require_json(request)
         social.guard("claim", request)
-        return await accounts.login(await social.read_json(request), response)
+        return await accounts.login(await social.read_json(request), request, response,
+                                    lambda: social.guard("password", request))
 
     @router.post("/api/account/logout")
     async def logout(request: Request, response: Response) -> dict[str, Any]:
