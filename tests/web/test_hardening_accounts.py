@@ -3,7 +3,8 @@ hashing be held by a few addresses, nor old games opened by strangers fill the m
 
 Found by an attack pass on the web platform: ten failed logins to a name from anyone
 locked it for everyone for ten minutes; a handful of addresses trying random names kept
-the one argon2 thread's queue full, so real logins were refused 503 `busy`."""
+the one argon2 thread's queue full, so real logins were refused 503 `busy`; and every
+game a spectator opened was held for five minutes, with no bound on how many."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ from keizai.web import create_app
 from keizai.web.accounts import DEVICE_COOKIE, NAME_FAILURES, AccountConfig
 from keizai.web.app import Limits
 from keizai.web.social import SocialConfig
+from tests.web.conftest import hello, within
 from tests.web.social_helpers import PASSWORD
-from tests.web.test_hardening_bots import from_address
+from tests.web.test_hardening_bots import ThreadPool, create, from_address
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)   # fast tests
 VICTIM, ATTACKER = "10.0.0.2", "10.0.0.1"
@@ -265,3 +267,59 @@ def test_the_default_password_budget_is_small_beside_the_hashing_thread() -> Non
     burst, rate = Limits().password or (0, 0)
     assert burst <= 10 and rate <= 1 / 30
 
+
+# ----- 3. games held in memory ----------------------------------------------------------
+def test_games_held_in_memory_are_bounded_least_recently_used_first(db_url) -> None:
+    """A stranger opening old games one after another (their ids are listed): before,
+    each was held five minutes, 20 here; now at most `held` (5), the least recently
+    opened idle one dropped first. A game with a spectator connected stays, however
+    long ago it was opened."""
+    with server(db_url) as (client, app):
+        tables = app.state.tables
+        games = [create(client, f"10.2.0.{n}", ["human", "human"]).json()["id"]
+                 for n in range(20)]
+        tables.tables.clear()   # as after a restart: all in the store only
+        tables.held = 5
+        watched = games[0]
+        with client.websocket_connect(f"/ws/games/{watched}") as ws:
+            ws.send_json(hello())
+            assert ws.receive_json()["type"] == "state"
+            for game_id in games[1:]:
+                answer = client.get(f"/api/games/{game_id}")
+                assert answer.status_code == 200
+                assert len(tables.tables) <= 5
+            assert watched in tables.tables
+            assert list(tables.tables) == [watched, *games[-4:]]
+            client.get(f"/api/games/{games[-4]}")   # used again: now the newest
+            client.get(f"/api/games/{games[1]}")
+            assert list(tables.tables) == [watched, games[-2], games[-1], games[-4],
+                                           games[1]]
+        social = app.state.social
+        assert set(social.players) <= set(tables.tables)   # dropped games' rows too
+        assert within(10, client.get, f"/api/games/{games[3]}").status_code == 200
+
+
+def test_a_game_whose_bot_is_thinking_is_not_dropped(db_url) -> None:
+    """A bot's decision takes 3 s here; meanwhile a stranger opens more games than are
+    held: the thinking game stays (dropping it would lose its move's place), the others
+    go."""
+    pool = ThreadPool(3.0)
+    try:
+        with server(db_url, pool=pool) as (client, app):
+            tables = app.state.tables
+            games = [create(client, f"10.2.0.{n}", ["human", "human"]).json()["id"]
+                     for n in range(6)]
+            thinking = create(client, "10.2.1.1", ["random", "human"], seed=3).json()["id"]
+            deadline = time.monotonic() + 10
+            while pool.thinking == 0 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert pool.thinking == 1
+            for game_id in games:   # in the store only, as after a restart
+                del tables.tables[game_id]
+            tables.held = 3
+            for game_id in games:
+                assert client.get(f"/api/games/{game_id}").status_code == 200
+            assert pool.thinking == 1
+            assert list(tables.tables) == [thinking, *games[-2:]]
+    finally:
+        pool.close()

@@ -19,6 +19,9 @@ class TableHooks:
     async def changed(self, table: Table) -> None:
         """An action was stored and applied (called under the table's lock)."""
 
+    def dropped(self, table: Table) -> None:
+        """The table left this process's memory (idle): forget what is kept for it."""
+
     def undone(self, table: Table) -> None:
         """A human took a decision back (called under the table's lock)."""
 

@@ -138,6 +138,11 @@ class Social(TableHooks):
         except Exception:   # the action is stored; ratings or clocks must not undo it
             log.exception("after step %s of game %s", len(table.state.history), table.id)
 
+    def dropped(self, table: Table) -> None:
+        """Its names and settings are read again should it be loaded again."""
+        self.players.pop(table.id, None)
+        self.settings.pop(table.id, None)
+
     def undone(self, table: Table) -> None:
         settings = self.settings.get(table.id)
         if settings is not None and settings.unrated is None:
