@@ -194,3 +194,26 @@ def test_the_plain_table_keeps_the_game_s_seat_colours(browser, server) -> None:
     pawns = page.eval_on_selector_all(".seats-panel .pawn", "ps => ps.map((p) => p.className)")
     assert pawns == [f"pawn pawn-{p['pawn']}" for p in view["players"]], pawns
     assert not page.errors, page.errors
+
+
+def test_a_turn_a_bot_plays_for_the_reader_is_not_called_theirs(browser, tmp_path) -> None:
+    """When the turn clock ran out and a bot played the reader's seat, the page still said
+    "Your turn" (status, Choices, tab title, chime) with nothing to click."""
+    from tests.web.live_server import LiveServer
+
+    live = LiveServer(f"sqlite:///{tmp_path / 'clock.sqlite3'}", tmp_path / "server.log",
+                      bot_delay=3.0, extra=("--no-rate-limits", "--clock-fast", "1")).start()
+    try:
+        game = httpx.post(f"{live.url}/api/tables", json={
+            "game": "national-economy/mecenat", "seats": ["human", "random"],
+            "clock": "fast"}).json()
+        page = language_page(browser)
+        play_seat(page, live, game)
+        # the clock hands seat 0 to a bot, which waits its 3 s before it moves
+        page.wait_for_selector("#away-bar", timeout=WAIT)
+        assert page.inner_text("#status") == "A bot is playing your turn."
+        assert page.get_attribute(".table", "data-turn") == "other"
+        assert not page.title().startswith("●"), page.title()
+        assert not page.errors, page.errors
+    finally:
+        live.stop()

@@ -102,8 +102,16 @@ export function showTable(root, { gameId, seat, token }) {
       return tr("web.watching_turn", { watching: t("spectating"),
         turn: t("turn_of", seatName(message.current_player)) });
     }
-    if (message.current_player === seat) return t("your_turn");
+    if (message.current_player === seat) {
+      return botPlaysMine() ? t("bot_plays_your_turn") : t("your_turn");
+    }
     return t("waiting", seatName(message.current_player));
+  }
+
+  /** Whether a bot plays this page's seat (its player ran out of time or was away): its
+   * turns are then no turns of the reader's (no alert, no chime, nothing to click). */
+  function botPlaysMine() {
+    return seat !== null && message.seats?.[seat]?.kind === "bot";
   }
 
   /** Seconds before this page may offer to hand seat line `s` to a bot (its player away
@@ -449,7 +457,7 @@ export function showTable(root, { gameId, seat, token }) {
       },
     };
     const board = renderer.render(message.view, ctx);
-    const mine = message.current_player === seat && !message.over;
+    const mine = message.current_player === seat && !message.over && !botPlaysMine();
     document.title = mine ? `● ${t("your_turn")} — ${baseTitle}` : baseTitle;
     if (mine && !wasMine && localStorage.getItem("keizai.sound") === "yes") chime();
     wasMine = mine;
