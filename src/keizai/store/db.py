@@ -22,7 +22,7 @@ import weakref
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -475,6 +475,27 @@ class Store:
             conn.execute(update(seats).where(seats.c.game_id == game_id,
                                              seats.c.seat.in_(seat_numbers))
                          .values(seen=datetime.now(UTC)))
+
+    def delete_abandoned(self, untouched: timedelta, batch: int = 500) -> int:
+        """Delete the unfinished games created more than `untouched` ago whose seats'
+        players none has been seen connected since (`seen`), with their seats, actions
+        and social rows (the foreign keys cascade); finished games stay (ratings and
+        replays). The store keeps no time of a game's last action: a game played that
+        long only over HTTP, without a WebSocket, counts as untouched too. How many
+        were deleted."""
+        cutoff = datetime.now(UTC) - untouched
+        recent = select(seats.c.game_id).where(seats.c.seen >= cutoff)
+        with self.engine.connect() as conn:
+            ids = list(conn.execute(select(games.c.id).where(
+                games.c.over == 0, games.c.created < cutoff,
+                games.c.id.not_in(recent))).scalars())
+        deleted = 0
+        for start in range(0, len(ids), batch):
+            chunk = ids[start:start + batch]
+            with transaction(self.engine) as conn:   # seen again meanwhile: kept
+                deleted += conn.execute(delete(games).where(
+                    games.c.id.in_(chunk), games.c.id.not_in(recent))).rowcount
+        return deleted
 
     # ----- reads ---------------------------------------------------------------------
     def load(self, game_id: str) -> GameRow | None:
