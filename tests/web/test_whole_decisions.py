@@ -594,3 +594,21 @@ def test_on_a_phone_a_long_whole_decision_keeps_confirm_in_sight(browser, server
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert not page.errors
         page.context.close()
+
+
+def test_a_candidate_the_decision_cannot_take_is_dimmed(browser, server) -> None:
+    """A house of more beds than the newcomers may have read "− 0/0 +" like any other
+    row; such a row is now dimmed, the others not."""
+    seed, actions = _position("futuropia", 2, lambda s: (
+        (d := s.pending_decision()) is not None and d.kind == "houses"
+        and any(c.weight > d.maximum for c in d.candidates)
+        and any(c.weight <= d.maximum for c in d.candidates)))
+    decision = keizai.replay({"game": "futuropia", "players": 2, "seed": seed,
+                              "actions": actions}).pending_decision()
+    game = game_at(server, "futuropia", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole")
+    dimmed = set(page.eval_on_selector_all(".whole-candidate.out",
+                                           "cs => cs.map((c) => c.dataset.pick)"))
+    assert dimmed == {c.id for c in decision.candidates if c.weight > decision.maximum}
+    assert not page.errors

@@ -138,7 +138,9 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
     const shown = [figures(whole, c), c.weight !== 1 && whole.unit === "card"
       ? t("whole_counts", c.weight) : ""].filter(Boolean)
       .reduce((line, part) => (line ? tr("web.stat", { label: line, figure: part }) : part), "");
-    return h("li", { class: `whole-candidate${n ? " picked" : ""}`, dataset: { pick: c.id } },
+    // one the decision cannot take at all (a house of more beds than it allows) is dimmed
+    return h("li", { class: `whole-candidate${n ? " picked" : ""}${bound ? "" : " out"}`,
+      dataset: { pick: c.id } },
       h("span", { class: "whole-label" }, labelOf(c)),
       shown ? h("span", { class: "muted" }, shown) : null,
       h("span", { class: "whole-count" },
