@@ -44,3 +44,26 @@ def test_a_seat_chip_in_the_games_list_is_never_split_over_two_lines(browser,
                                            "cs => cs.map((c) => c.getClientRects().length)")
         assert pieces and set(pieces) == {1}, (width, pieces)
     assert not page.errors, page.errors
+
+
+def test_a_number_option_is_typed_as_a_number(browser, server) -> None:
+    """The turn limit was a plain text box: letters or an empty box went to the server as
+    null, which answered "option 'max_turns' must be int, not None". The box takes a whole
+    number of at least 1, and the browser holds the form back until it has one."""
+    page = language_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-game")
+    page.select_option("select[name=game]", "enterprise-empire")
+    box = page.locator("input[name=max_turns]")
+    assert (box.get_attribute("type"), box.get_attribute("min")) == ("number", "1")
+    box.fill("")
+    created: list[str] = []
+    page.on("request", lambda r: created.append(r.url) if r.method == "POST" else None)
+    page.click("#create-game")
+    page.wait_for_timeout(300)
+    assert not created and page.locator(".invite-url").count() == 0
+    assert page.eval_on_selector("input[name=max_turns]", "b => !b.validity.valid")
+    box.fill("40")
+    page.click("#create-game")
+    page.wait_for_selector(".invite-url", timeout=WAIT)
+    assert not page.errors, page.errors

@@ -21,8 +21,13 @@ function optionInput(key, value) {
     return h("label", { class: "opt" }, h("input", { type: "checkbox", name: key,
       checked: value, dataset: { kind: "bool" } }), " ", optionName(key));
   }
+  // a number (a turn limit) is typed as one: the browser refuses letters and an empty
+  // box before the server is asked (it answered "must be int, not None")
+  const number = typeof value === "number"
+    ? { type: "number", min: 1, step: 1, required: true } : {};
   return h("label", { class: "opt" }, optionName(key), " ",
-    h("input", { name: key, value: String(value ?? ""), dataset: { kind: typeof value } }));
+    h("input", { name: key, value: String(value ?? ""), dataset: { kind: typeof value },
+      ...number }));
 }
 
 function readOptions(box) {
