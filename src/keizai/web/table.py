@@ -309,8 +309,12 @@ class Table:
         conn.log_sent = state.event_count()
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
-                message["legal"] = [{"name": a.name, "label": a.label}
-                                    for a in state.legal_actions()]
+                # "ends": the action ends the seat's own game for good (Game.ends_seat):
+                # the page asks before sending it, as the terminal does
+                message["legal"] = [
+                    {"name": a.name, "label": a.label, "ends": True}
+                    if state.game.ends_seat(a) else {"name": a.name, "label": a.label}
+                    for a in state.legal_actions()]
                 # The compound decision whole (pay N cards from these, ...): it lists the
                 # seat's own hand, so only that seat's message carries it.
                 whole = self.pending_decision(state)

@@ -152,7 +152,8 @@ export function showTable(root, { gameId, seat, token }) {
   function looseButtons(actions, renderer) {
     return h("div", { class: "loose" }, actions.map((a) => h("button", { type: "button",
       class: "action legal", dataset: { action: a.name }, disabled: busy || offline,
-      onclick: () => choose(a.name, renderer.confirm?.(a) ?? null) },
+      onclick: () => choose(a.name, a.ends
+        ? t("confirm_action", renderer.label(a, message.view)) : null) },
     renderer.label(a, message.view))));
   }
 

@@ -152,8 +152,4 @@ export const futuropiaRenderer = {
     }
     return extra ? tr("fu.menu.line", { label, extra }) : label;
   },
-
-  confirm(action) {
-    return action.name === "stop" ? t("confirm_action", t("fu_stop")) : null;
-  },
 };
