@@ -10,6 +10,7 @@ import pytest
 
 from keizai.engine import IllegalAction
 from keizai.engine.decision import apply_whole, steps
+from keizai.rules.national_economy.workplaces import FACE
 from tests.rules.national_economy.helpers import (
     building_ids,
     hand_ids,
@@ -17,6 +18,7 @@ from tests.rules.national_economy.helpers import (
     new,
     own,
     play,
+    set_budget,
     set_buildings,
     set_hand,
     set_money,
@@ -118,6 +120,42 @@ def test_hand_limit_discard_is_described_whole() -> None:
     apply_whole(state, {"cathedral": 2})
     assert state.players[0].hand_size == 5 and state.players[0].hand[
         state.cards.by_id["cathedral"]] == 0
+
+
+def _open_face(state, face: int) -> None:
+    """Turn round card `face` up in the general row (as its round would)."""
+    state.wp_key.append(FACE + face)
+    state.wp_who.append(())
+    state.wp_side.append(False)
+    state._legal = None
+
+
+@pytest.mark.parametrize(("face", "card", "en", "ja", "zh"), [
+    (0, "stall", "Stall: discard 1 card", "露店：1枚捨てる", "攤販：棄1張牌"),
+    (1, "market", "Market: discard 2 cards", "市場：2枚捨てる", "市場：棄2張牌"),
+])
+def test_an_effect_discard_names_the_workplace_asking_it(face, card, en, ja, zh) -> None:
+    """Stall / Market (round cards: discard 1 / 2 cards, take $6 / $12 from the Budget): the
+    prompt says which workplace asks for the discard, in each language."""
+    state = new("mecenat", 3)
+    _open_face(state, face)
+    set_hand(state, 0, ["potato_field", "cafeteria", "lottery"])
+    set_budget(state, 20)
+    play(state, f"place:{card}")
+    decision = state.pending_decision()
+    assert decision.kind == "discard" and decision.amount == face + 1
+    assert (decision.prompt, decision.prompt_in("ja"), decision.prompt_in("zh-TW")) == (
+        en, ja, zh)
+    assert decision.to_json()["prompt_msg"]["params"]["card"] == card
+
+
+def test_an_own_building_s_discard_names_the_building() -> None:
+    """Cafeteria (mecenat: discard 1 card and take $8 from the Budget), used by its owner."""
+    state = own("mecenat", "cafeteria", hand=["potato_field", "lottery"], budget=10)
+    play(state, "place:own:cafeteria")
+    assert state.pending_decision().prompt == "Cafeteria: discard 1 card"
+    twin = state.clone()  # the source travels with a copy (search, undo)
+    assert twin.pending_decision().prompt == "Cafeteria: discard 1 card"
 
 
 def _rulebook_sale_state():

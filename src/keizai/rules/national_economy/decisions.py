@@ -70,7 +70,8 @@ def _payment(state: NationalEconomyState) -> PendingDecision:
                    {"n": n, "card": ids[0], "card2": ids[-1]})
     else:
         kind = "discard"
-        message = ("ne.whole.discard", {"n": n})
+        # the workplace or building whose effect asks it ("Stall: discard 1 card")
+        message = ("ne.whole.discard", {"n": n, "card": state.effect_from})
     return PendingDecision(kind=kind, seat=seat, prompt_msg=message, amount=n,
                            constraint=COVER if double else EXACTLY,
                            candidates=tuple(candidates), unit="card", info=info)
