@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from keizai.rules.enterprise_empire.state import MOVE
 from tests.rules.enterprise_empire.helpers import (
     GAME,
     PARTS,
@@ -50,6 +51,25 @@ def test_offer_and_game_over_are_shown() -> None:
     # the winner is named once, by the final ranking below the table (keizai play)
     assert GAME.render_text(ended.view(1)).endswith(
         "Game over after 1 turn (safety limit: the richest wins)")
+
+
+def test_game_over_counts_the_turn_the_game_ended_in() -> None:
+    """A game won during a turn (cash or companies, before the safety limit) ended in that
+    turn: one turn begins with each roll, so a game of 216 rolls ended in turn 216 (the
+    board shows it as "Turn 216"), not "after 215 turns"."""
+    state = new_state(players=2, seed=0)
+    rolls = 0
+    while not state.is_over:
+        if state.phase == MOVE:
+            rolls += 1
+            state.apply("roll")
+        else:
+            state.apply(state.legal_actions()[-1])
+    assert not state.capped and rolls > 1
+    for lang, text in (("en", f"Game over after {rolls} turns"),
+                       ("ja", f"{rolls}手番でゲーム終了"),
+                       ("zh-TW", f"{rolls}回合後遊戲結束")):
+        assert text in GAME.render_text(state.view(1), lang), lang
 
 
 def test_the_table_reads_in_japanese_and_chinese() -> None:

@@ -161,8 +161,10 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
             lines.append(tr("ee.tui.cannot_afford", lang, price=offer["price"],
                             seats=poor))
     if view["winner"] is not None:
+        # The view counts the turns done: a game won during a turn ended in turn + 1 (as
+        # the board counts it); the safety limit ends one after its last turn is done.
         key = "ee.tui.over_capped" if view["capped"] else "ee.tui.over"
-        lines.append(tr(key, lang, turns=view["turn"]))
+        lines.append(tr(key, lang, turns=view["turn"] + (0 if view["capped"] else 1)))
     else:
         seat = view["current_player"]
         phase = view["phase"] if lang == "en" else tr(f"ee_phase_{view['phase']}", lang)
