@@ -109,6 +109,47 @@ def test_worked_final_scoring_failed_check_loans_and_stopped_tiles() -> None:
     assert state.view(None)["scores"][0]["total"] == 9
 
 
+def test_the_log_says_which_residents_the_final_check_sends_away() -> None:
+    """Reference §10 (People: remove residents without a bed, then those the food
+    production cannot feed): the worked example above keeps 7 of 8 residents, and the log
+    says so, in each language, where the panel showed 8 and the score counts 7."""
+    state = new(3)
+    set_gens(state, 0, ["SF1", "SF2", "SP1", "P06", "F04"])
+    set_houses(state, 0, [("S1", "A"), ("L06", "A"), ("L09", "A")])
+    state.residents[0] = 8
+    state.robots[0] = 3
+    state.final = True
+    state.finished[1] = state.finished[2] = True
+    play(state, "stop")
+    assert state.is_over and state.final_check(0).residents == 7
+    lines = {lang: state.log(None, lang) for lang in ("en", "ja", "zh-TW")}
+    assert lines["en"][-1] == ("Final check: P1's food production cannot feed 1 resident; "
+                               "they leave before scoring (7 residents stay).")
+    assert lines["ja"][-1] == ("最終チェック：P1の食料生産では住民1人を養えず、得点計算の前に"
+                               "去る（残る住民7人）。")
+    assert lines["zh-TW"][-1] == ("最終檢查：P1的食物生產無法供膳1位住民，計分前移除"
+                                  "（留下7位住民）。")
+    assert not any("no bed" in line for line in lines["en"])
+    for seat in (1, 2):  # the others keep everyone: nothing said of them
+        assert not any(f"P{seat + 1}'s food production" in line for line in lines["en"])
+
+
+def test_the_log_says_which_residents_lose_their_bed_in_the_final_check() -> None:
+    """Reference §10 (Energy, then People): 1 energy made, 3 needed, no robots, so L09
+    goes; 6 of the 9 residents are left without a bed and leave. The 3 who stay are fed."""
+    state = new(2)
+    set_gens(state, 0, ["SF1", "SF2", "SP1", "F15"])
+    set_houses(state, 0, [("S1", "A"), ("L09", "A")])
+    state.residents[0] = 9
+    state.final = True
+    state.finished[1] = True
+    play(state, "stop")
+    assert state.is_over and state.final_check(0).residents == 3
+    assert state.log(None)[-1] == ("Final check: P1 has no bed for 6 residents once houses "
+                                   "are removed for energy; they leave before scoring.")
+    assert not any("cannot feed" in line for line in state.log(None))
+
+
 def test_final_repayment_is_automatic_and_maximal() -> None:
     """Rulebook: when your game ends pay interest on every loan, then repay as many loans
     as the remaining resources allow (any mix)."""

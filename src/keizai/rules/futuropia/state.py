@@ -743,6 +743,8 @@ class FuturopiaState(State):
                 self.phase = OVER
                 if self.log_enabled:
                     self._event(msg("fu.log.over"))
+                    for p in range(n):
+                        self._log_residents_leaving(p)
                 return
             q = (self.turn + 1) % n
             while self.finished[q]:
@@ -758,6 +760,19 @@ class FuturopiaState(State):
             self._refresh(q)
         else:
             self.phase = TURN
+
+    def _log_residents_leaving(self, p: int) -> None:
+        """The final check's removal of residents (reference §10, People): those left
+        without a bed by the houses the energy check took, then those the food production
+        cannot feed. The score counts only the residents who stay."""
+        check = self.final_check(p)
+        residents = self.residents[p]
+        housed = min(residents, sum(h.beds for h in check.houses))
+        if housed < residents:
+            self._event(msg("fu.log.check_no_bed", seat=p, n=residents - housed))
+        if check.residents < housed:
+            self._event(msg("fu.log.check_unfed", seat=p, n=housed - check.residents,
+                            left=check.residents))
 
     def _pass_turn(self, q: int) -> None:
         """The turn passes to seat `q`; back round to the start player's side of the
