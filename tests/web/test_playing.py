@@ -234,7 +234,7 @@ def _pick_whole(page) -> None:
         chosen, goal = total()
         if chosen >= goal:
             return
-        for plus in page.locator(".whole-candidate .plus").all():
+        for plus in page.locator(".whole-candidate .plus:not([aria-disabled])").all():
             plus.click()
             if total()[0] > chosen:
                 break

@@ -467,6 +467,33 @@ def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None
     assert not page.errors
 
 
+def test_plus_and_minus_say_when_they_are_at_their_limit(browser, server) -> None:
+    """Found by a new player: − with none picked and + with as many as the chip takes
+    looked clickable and a click did nothing. They are marked unavailable there
+    (aria-disabled, dimmed) and stay focusable: the keyboard pressing + up to the limit
+    keeps its place."""
+    seed, actions = _position("national-economy/mecenat", 2, _discard_with_spare_items)
+    state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
+                           "actions": actions})
+    amount = state.pending_decision().amount
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    page = _open(browser, server, game)
+    chip = page.locator(".whole-candidate[data-pick='item']")
+    chip.wait_for()
+    unavailable = "b => b.getAttribute('aria-disabled') === 'true'"
+    assert chip.locator(".minus").evaluate(unavailable)
+    assert not chip.locator(".plus").evaluate(unavailable)
+    chip.locator(".plus").focus()
+    for _ in range(amount):
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('.table').dataset.picked === '{amount}'")
+    assert chip.locator(".plus").evaluate(unavailable)
+    assert not chip.locator(".minus").evaluate(unavailable)
+    assert page.evaluate("document.activeElement.classList.contains('plus')")
+    assert chip.locator(".plus").evaluate("b => getComputedStyle(b).opacity") == "0.5"
+    assert not page.errors
+
+
 def _discard_with_spare_items(state: State) -> bool:
     d = state.pending_decision()
     return (d is not None and d.constraint == "exactly" and d.amount <= 3
@@ -489,8 +516,10 @@ def test_a_chip_offers_as_many_copies_as_the_decision_takes(browser, server) -> 
     assert chip.locator(".whole-count").inner_text().split() == [
         "−", f"0/{decision.amount}", "+"]
     assert chip.locator(".whole-number").count() == 0   # + three times is all it takes
-    for _ in range(items.count):
+    for _ in range(decision.amount):
         chip.locator(".plus").click()
+    for _ in range(items.count - decision.amount):   # the spare items: + does nothing
+        chip.locator(".plus").click(force=True)
     assert page.get_attribute(".table", "data-picked") == str(decision.amount)
     assert f"{decision.amount}/{decision.amount}" in chip.inner_text()
     step = len(actions)

@@ -110,6 +110,13 @@ function infoLine(whole) {
     t("whole_houses_money", whole.info.money, whole.info.loan_value));
 }
 
+/** A chip's − or +: at its limit (none picked, or as many as the chip takes) it says so
+ * and does nothing (aria-disabled, not disabled: the keyboard's focus stays on it). */
+function stepButton(cls, text, atLimit, onclick) {
+  return h("button", { type: "button", class: `small ${cls}`, "aria-label": text,
+    "aria-disabled": atLimit ? "true" : null, onclick: atLimit ? null : onclick }, text);
+}
+
 /** The panel: prompt, figures, chips with − n/N +, the running total and Confirm. */
 export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) {
   const sets = whole.constraint === "one_of" ? h("div", { class: "whole-sets" },
@@ -144,14 +151,12 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
       h("span", { class: "whole-label" }, labelOf(c)),
       shown ? h("span", { class: "muted" }, shown) : null,
       h("span", { class: "whole-count" },
-        h("button", { type: "button", class: "small minus", "aria-label": "−",
-          onclick: () => set(n - 1) }, "−"),
+        stepButton("minus", "−", n <= 0, () => set(n - 1)),
         " ", bound > 3 ? h("input", { type: "number", class: "whole-number", min: 0,
           max: bound, value: n, "aria-label": labelOf(c), onchange: (e) => {
             set(Number(e.target.value) || 0); } })
           : String(n), `/${bound} `,
-        h("button", { type: "button", class: "small plus", "aria-label": "+",
-          onclick: () => set(n + 1) }, "+")));
+        stepButton("plus", "+", n >= bound, () => set(n + 1))));
   }));
   return h("div", { class: "whole", id: "whole" },
     h("p", { class: "prompt whole-prompt" }, promptOf(whole)),
