@@ -260,3 +260,13 @@ def test_the_served_process_freezes_its_start_up_objects_out_of_collection(db_ur
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_the_catalog_says_the_values_of_an_option_that_takes_one_of_a_few(client) -> None:
+    """The lobby made a list of Futuropia's house side and expert tiles from this (they
+    were boxes to type in); a game without such options says none."""
+    games = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    choices = games["futuropia"]["choices"]
+    assert choices["houses"] == ["A", "B", "random"]
+    assert choices["expert_tiles"][:3] == [None, "random", ["X1", "X2"]]
+    assert games["national-economy/glory"]["choices"] == {}

@@ -67,3 +67,36 @@ def test_a_number_option_is_typed_as_a_number(browser, server) -> None:
     page.click("#create-game")
     page.wait_for_selector(".invite-url", timeout=WAIT)
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang, random_houses, first_pair", [
+    ("en", "Random for each house", "Expensive delivery, Tight credit"),
+    ("ja", "住宅ごとにランダム", "高い配送料、"),
+])
+def test_an_option_of_a_few_values_is_a_list_in_the_pages_language(
+        browser, server, lang, random_houses, first_pair) -> None:
+    """Futuropia's house side and expert tiles were boxes to type in: "random" typed
+    "Random" was refused in English ("houses must be one of A, B, random"), and a pair of
+    expert tiles could not be typed at all. Each is a list of the values the game takes,
+    named in the page's language, and the game is created with the chosen ones (a change
+    of seat, which redraws the form, keeps them: it put every option back to its
+    default)."""
+    page = language_page(browser, lang)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-game")
+    page.select_option("select[name=game]", "futuropia")
+    assert page.locator("input[name=houses], input[name=expert_tiles]").count() == 0
+    houses = page.locator("select[name=houses] option").all_inner_texts()
+    assert len(houses) == 3 and houses[2] == random_houses
+    experts = page.locator("select[name=expert_tiles] option").all_inner_texts()
+    assert len(experts) == 2 + 36 and experts[2].startswith(first_pair)
+    page.select_option("select[name=houses]", label=random_houses)
+    page.select_option("select[name=expert_tiles]", label=experts[2])
+    page.select_option("select[name=kind-1]", "bot")
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/tables")
+                             ) as request:
+        page.click("#create-game")
+    page.wait_for_selector(".invite-url", timeout=WAIT)
+    options = request.value.post_data_json["options"]
+    assert (options["houses"], options["expert_tiles"]) == ("random", ["X1", "X2"])
+    assert not page.errors, page.errors

@@ -71,6 +71,12 @@ class Game(ABC):
     def default_options(self) -> dict[str, Any]:
         return {}
 
+    def option_choices(self) -> dict[str, list[Any]]:
+        """The options that take one of a few values: option → every value it takes (the
+        default among them), so that a face offers a list instead of a box to type in.
+        Default: none."""
+        return {}
+
     def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
         """A plain-text picture of a view for the terminal in `lang` (en, ja, zh-TW; a game
         may show some of it in English only); games override it."""

@@ -190,3 +190,19 @@ def test_house_stacks_option_sells_only_the_top_of_each_price_stack() -> None:
     default = new(2, seed=3)
     play(default, "action:invite", "invite:5")
     assert below in names(default)  # by default every supply house can be bought
+
+
+def test_the_options_of_a_few_values_list_every_value_the_game_takes() -> None:
+    """The lobby offers `option_choices` as a list (it was a box to type in, a bad word
+    refused in English): houses A, B or random (B 面房舍); expert tiles none, random or
+    any 2 of the 9 (高手規則: 「翻開其中兩張」), and each of them sets a game up."""
+    game = keizai.get_game("futuropia")
+    choices = game.option_choices()
+    assert choices["houses"] == ["A", "B", "random"]
+    experts = choices["expert_tiles"]
+    assert experts[:3] == [None, "random", ["X1", "X2"]] and len(experts) == 2 + 9 * 8 // 2
+    defaults = game.default_options()
+    for key, values in choices.items():
+        assert defaults[key] in values
+        for value in values:
+            keizai.new_game("futuropia", 2, 1, {key: value})

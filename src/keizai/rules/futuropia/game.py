@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 from typing import Any
 
 from keizai.engine import Action, Game, InvalidSetup, State
@@ -48,6 +49,14 @@ class FuturopiaGame(Game):
         return {"advanced": False, "houses": "A", "expert_tiles": None,
                 "refresh_on_credit": False, "loans_when_cash_short": False,
                 "house_stacks": False, "max_turns": SAFETY_TURN_CAP}
+
+    def option_choices(self) -> dict[str, list[Any]]:
+        """`houses`: "A", "B" or "random"; `expert_tiles`: None, "random" or any set of
+        as many tiles as the expert rule turns up (two), their ids in order."""
+        ids = [e.id for e in self.components.expert_tiles]
+        drawn = self.components.rules.expert_tiles_drawn
+        return {"houses": list(HOUSE_SIDES),
+                "expert_tiles": [None, "random", *map(list, combinations(ids, drawn))]}
 
     def _expert_ids(self, choice: Any, state: FuturopiaState) -> list[str]:
         known = [e.id for e in self.components.expert_tiles]

@@ -3,8 +3,8 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, botSeat, errorLine, errorText, gameTitle, humanSeatStatus, seatName, t,
-  tr } from "./i18n.js";
+import { botName, botSeat, cardName, errorLine, errorText, gameTitle, has, humanSeatStatus,
+  seatName, t, tr } from "./i18n.js";
 
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
@@ -16,7 +16,23 @@ function optionName(key) {
   return text === `opt_${key}` ? key : text;
 }
 
-function optionInput(key, value) {
+/** One value of an option that takes one of a few, in the page's language: the
+ * catalogue's `opt_<option>_<value>` (`_none` for null), a set of cards by their names. */
+function choiceName(gameId, key, value) {
+  if (Array.isArray(value)) return value.map((id) => cardName(gameId, id)).join(t("list.sep"));
+  const name = `opt_${key}_${value ?? "none"}`;
+  return has(name) ? t(name) : String(value);
+}
+
+function optionInput(gameId, key, value, choices) {
+  // one of a few values: a list of them (a typed "a" or "Random" was refused in English)
+  if (choices) {
+    const current = JSON.stringify(value);
+    return h("label", { class: "opt" }, optionName(key), " ",
+      h("select", { name: key, dataset: { kind: "choice" } }, choices.map((c) => h("option", {
+        value: JSON.stringify(c), selected: JSON.stringify(c) === current },
+      choiceName(gameId, key, c)))));
+  }
   if (typeof value === "boolean") {
     return h("label", { class: "opt" }, h("input", { type: "checkbox", name: key,
       checked: value, dataset: { kind: "bool" } }), " ", optionName(key));
@@ -32,9 +48,10 @@ function optionInput(key, value) {
 
 function readOptions(box) {
   const options = {};
-  for (const input of box?.querySelectorAll("input") ?? []) {
+  for (const input of box?.querySelectorAll("input, select") ?? []) {
     const kind = input.dataset.kind;
-    if (kind === "bool") options[input.name] = input.checked;
+    if (kind === "choice") options[input.name] = JSON.parse(input.value);
+    else if (kind === "bool") options[input.name] = input.checked;
     else if (kind === "number") options[input.name] = Number(input.value);
     else if (kind === "object") options[input.name] = input.value === "" ? null : input.value;
     else options[input.name] = input.value;
@@ -48,7 +65,8 @@ export function showLobby(root) {
   let listing = [];
   let timer = null;
   let listBox = null;
-  const state = { game: null, players: 2, seats: ["human", "bot"], bots: [] };
+  // options: the values chosen for the game shown (a change of seat redraws the form)
+  const state = { game: null, players: 2, seats: ["human", "bot"], bots: [], options: {} };
 
   async function load() {
     try {
@@ -120,7 +138,7 @@ export function showLobby(root) {
       create(form); } },
       h("h2", {}, t("new_game")),
       h("label", {}, t("game"), " ", h("select", { name: "game", onchange: (e) => {
-        state.game = e.target.value; render(); } },
+        state.game = e.target.value; state.options = {}; render(); } },
       catalog.games.map((g) => h("option", { value: g.id, selected: g.id === state.game },
         `${gameTitle(g.id, g.title)}${t("paren", `${g.min_players}–${g.max_players}`)}`)))),
       h("label", {}, t("players"), " ", h("select", { name: "players", onchange: (e) => {
@@ -129,9 +147,11 @@ export function showLobby(root) {
         n === 1 ? `1${t("paren", t("solo"))}` : String(n))))),
       h("div", { class: "seats" }, seatRows),
       // a game without options (Glory) shows no empty box
-      Object.keys(info.options).length ? h("fieldset", { class: "options" },
-        h("legend", {}, t("options")),
-        Object.entries(info.options).map(([k, v]) => optionInput(k, v))) : null,
+      Object.keys(info.options).length ? h("fieldset", { class: "options",
+        onchange: (e) => { state.options = readOptions(e.currentTarget); } },
+      h("legend", {}, t("options")),
+      Object.entries({ ...info.options, ...state.options }).map(([k, v]) => optionInput(
+        info.id, k, v, info.choices?.[k]))) : null,
       h("label", {}, t("visibility"), " ", h("select", { name: "visibility" },
         h("option", { value: "public" }, t("public")),
         h("option", { value: "private" }, t("private")))),
