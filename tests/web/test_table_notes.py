@@ -174,3 +174,36 @@ def test_just_now_keeps_everything_since_ones_own_move(browser, server) -> None:
     page.click("#whole-log")
     assert page.evaluate("document.activeElement.id") == "log"
     assert not page.errors, page.errors
+
+
+def test_a_reload_shows_everything_since_ones_own_move(browser, server) -> None:
+    """A page opened (or reloaded) after P1's move and the three others' long run showed
+    the last two lines in "Just now": it shows what the page open all along shows, every
+    line since the first step of P1's latest run of moves, the earlier ones folded."""
+    seed, actions, others = _single_then_a_long_run()
+    state = keizai.new_game(GAME, 4, seed=seed)
+    starts = []   # per step: its mover and the log's length before it
+    for name in actions:
+        starts.append((state.current_player, len(state.events(0))))
+        state.apply(name)
+    played = [*actions, state.legal_actions()[0].name, *others]
+    for name in played[len(actions):]:
+        starts.append((state.current_player, len(state.events(0))))
+        state.apply(name)
+    mine = max(i for i, (mover, _) in enumerate(starts) if mover == 0)
+    while mine > 0 and starts[mine - 1][0] == 0:
+        mine -= 1
+    expected = [i18n.render(event) for event in state.events(0)[starts[mine][1]:]]
+    assert len(expected) > 6
+    game = game_at(server, GAME, ["human"] * 4, seed, played)
+    page = language_page(browser)
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    play_seat(page, server, game)
+    page.wait_for_selector(f".table[data-step='{len(played)}'] #last-move", timeout=WAIT)
+    shown = "ls => ls.map((l) => l.textContent)"
+    folded = len(expected) - 6
+    assert page.eval_on_selector_all("#last-move li", shown) == [
+        f"{folded} earlier {'line' if folded == 1 else 'lines'}", *expected[-6:]]
+    page.click("#last-move-more")
+    assert page.eval_on_selector_all("#last-move li", shown) == ["Only the latest", *expected]
+    assert not page.errors, page.errors

@@ -200,3 +200,33 @@ def test_a_client_that_falls_too_far_behind_is_closed_and_one_that_reads_is_not(
 
 def test_a_message_with_keys_other_than_strings_is_still_encoded() -> None:
     assert encode({"view": {1: "one"}, "seat": 0}) == '{"view":{"1":"one"},"seat":0}'
+
+
+def test_a_whole_log_says_where_just_now_begins(client) -> None:
+    """A page opened mid-game cannot tell from the log where "Just now" begins (it showed
+    the last two lines): with the whole log comes the first entry of the seat's latest run
+    of moves and of the run before (an undo brings it back); a spectator's, the latest
+    step's; a reconnecting page, which keeps its own, gets neither."""
+    game = create(client, seats=["human", "human"], seed=5)
+    table = client.app.state.tables.get(game["id"])
+    runs: dict[int, list[int]] = {0: [], 1: []}
+    last = None
+    for _ in range(12):
+        state = table.state
+        seat = state.current_player
+        if seat != last:
+            runs[seat].append(state.event_count())
+        last, latest = seat, state.event_count()
+        response = client.post(f"/api/games/{game['id']}/actions", json={
+            "seat": seat, "token": game["seats"][seat]["token"],
+            "action": state.legal_actions()[0].name})
+        assert response.status_code == 200
+    for seat in (0, 1):
+        with live(client, game, seat) as ws:
+            message = next_state(ws)
+        assert (message["just_now_from"], message["just_now_before"]) == (
+            runs[seat][-1], runs[seat][-2])
+    with live(client, game) as ws:
+        assert next_state(ws)["just_now_from"] == latest
+    with live(client, game, 0, since=3) as ws:
+        assert "just_now_from" not in next_state(ws)

@@ -165,6 +165,8 @@ class Table:
         # ... and the compound decision (kind) each step was part of, so undo takes a
         # whole decision back.
         self.kinds: list[str | None] = []
+        # ... and how many log entries there were before it (where "Just now" begins).
+        self.events_before: list[int] = []
         self.state = self._rebuild(row.record())
         self.hooks = settings.hooks
         # Just created (`Tables.create`): the hooks know nothing is stored about it yet.
@@ -180,6 +182,7 @@ class Table:
         state = keizai.new_game(record["game"], record["players"], record["seed"],
                                 record.get("options"))
         self.movers, self.reveals_before, self.kinds = [], [], []
+        self.events_before = []
         for name in record["actions"]:
             self._step(state, name)
         return state
@@ -188,6 +191,7 @@ class Table:
         self.movers.append(state.current_player)
         self.reveals_before.append(undo.counters(state))
         self.kinds.append(undo.decision_kind(state))
+        self.events_before.append(state.event_count())
         state.apply(name)
 
     def refresh(self, row: GameRow) -> None:
@@ -306,6 +310,8 @@ class Table:
         }
         if conn.lines:
             message["log"] = [shared.render(e) for e in fresh]
+        if conn.log_sent == 0:   # the whole log: the page says where "Just now" begins
+            message["just_now_from"], message["just_now_before"] = self.just_now(seat)
         conn.log_sent = state.event_count()
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
@@ -332,6 +338,28 @@ class Table:
             message["places"] = state.places()  # tied seats share a place (shared victory)
             message["winners"] = state.winners()
         return message
+
+    def just_now(self, seat: int | None) -> tuple[int, int]:
+        """Where a page's "Just now" begins in the log, as it would had the page been open
+        all along, and where it began before (an undo of the seat's latest run of moves
+        brings that back): a seat's own latest run of moves (from its first step) and
+        everything after it, the run before; a spectator's, the latest step. 0: from the
+        start (the seat has not moved yet)."""
+        movers, counts = self.movers, self.events_before
+        if seat is None:
+            return (counts[-1] if counts else 0), 0
+        starts: list[int] = []
+        step = len(movers) - 1
+        while step >= 0 and len(starts) < 2:
+            if movers[step] != seat:
+                step -= 1
+                continue
+            while step > 0 and movers[step - 1] == seat:
+                step -= 1
+            starts.append(counts[step])
+            step -= 1
+        starts += [0, 0]
+        return starts[0], starts[1]
 
     def pending_decision(self, state: State) -> Any:
         """`state.pending_decision()`, remembered for the state at its current step."""
@@ -441,10 +469,12 @@ class Table:
         movers: list[int | None] = []
         marks: list[undo.Counters] = []
         kinds: list[str | None] = []
+        counts: list[int] = []
         try:
             for number, name in enumerate(names):
                 movers.append(candidate.current_player)
                 marks.append(undo.counters(candidate))
+                counts.append(candidate.event_count())
                 if number == 0:   # the candidate is still a copy of the state
                     pending = self.pending_decision(state)
                     kinds.append(None if pending is None else pending.kind)
@@ -461,6 +491,7 @@ class Table:
         self.movers += movers
         self.reveals_before += marks
         self.kinds += kinds
+        self.events_before += counts
         self.state = candidate
         self.used = time.monotonic()
         await self.hooks.changed(self)
@@ -499,6 +530,7 @@ class Table:
             record = self.state.record()
             record = {**record, "actions": record["actions"][:target]}
             movers, reveals, kinds = self.movers, self.reveals_before, self.kinds
+            counts = self.events_before
             state = self._rebuild(record)
             try:
                 self.version = await self._write(self.store.truncate, self.id, target,
@@ -506,6 +538,7 @@ class Table:
                                                  summary=self.stored_summary(state))
             except ApiError:
                 self.movers, self.reveals_before, self.kinds = movers, reveals, kinds
+                self.events_before = counts
                 raise
             self.state = state
             self.charge(by)

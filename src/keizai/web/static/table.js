@@ -262,9 +262,14 @@ export function showTable(root, { gameId, seat, token }) {
   /** Move "Just now" on with state `next` (its log `lines`): to a seated player it shows
    * their own last move (from the first step of a turn of several) and everything the
    * others did after it, so a long run of bot moves is not cut to its end; to a spectator
-   * the latest move. An undo of the whole run brings back what it showed before. */
+   * the latest move. An undo of the whole run brings back what it showed before. A page
+   * opened (or reloaded) mid-game starts where the server says it would have been. */
   function justNow(next, lines) {
-    if (!message) { since = Math.max(0, lines.length - 2); return; }
+    if (!message) {
+      since = Math.min(next.just_now_from ?? 0, lines.length);
+      sinceBefore = Math.min(next.just_now_before ?? 0, since);
+      return;
+    }
     const start = since;
     if (next.step > message.step) {
       if (autoStep === message.step) autoAt = log.length;
