@@ -202,14 +202,15 @@ def test_a_turn_a_bot_plays_for_the_reader_is_not_called_theirs(browser, tmp_pat
     from tests.web.live_server import LiveServer
 
     live = LiveServer(f"sqlite:///{tmp_path / 'clock.sqlite3'}", tmp_path / "server.log",
-                      bot_delay=3.0, extra=("--no-rate-limits", "--clock-fast", "1")).start()
+                      bot_delay=30.0, extra=("--no-rate-limits", "--clock-fast", "1")).start()
     try:
         game = httpx.post(f"{live.url}/api/tables", json={
             "game": "national-economy/mecenat", "seats": ["human", "random"],
             "clock": "fast"}).json()
         page = language_page(browser)
         play_seat(page, live, game)
-        # the clock hands seat 0 to a bot, which waits its 3 s before it moves
+        # the clock hands seat 0 to a bot, which waits 30 s before it moves: the page
+        # is read long before (a loaded machine may take seconds to show the bar)
         page.wait_for_selector("#away-bar", timeout=WAIT)
         assert page.inner_text("#status") == "A bot is playing your turn."
         assert page.get_attribute(".table", "data-turn") == "other"
