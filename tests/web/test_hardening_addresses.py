@@ -84,17 +84,23 @@ def test_games_of_bots_alone_are_counted_per_ipv6_network(db_url) -> None:
         held.executor.shutdown(wait=False, cancel_futures=True)
 
 
+def open_sockets(stack: ExitStack, client: Any, path: str, addresses: list[str]) -> None:
+    """A WebSocket to `path` from each of `addresses`, each past its hello, kept open
+    until `stack` closes."""
+    for address in addresses:
+        ws = stack.enter_context(client.websocket_connect(
+            path, headers={"x-test-client": address}))
+        ws.send_json(hello())
+        next_state(ws)
+
+
 def test_websockets_open_are_counted_per_ipv6_network(db_url) -> None:
     limits = Limits(*[None] * 7, sockets=2)   # type: ignore[arg-type]
     with addressed(db_url, limits) as (client, _app):
         game = create(client, "2001:db8:9::1", ["human", "human"]).json()
         path = f"/ws/games/{game['id']}"
         with ExitStack() as stack:
-            for address in ONE_NETWORK[:2]:
-                ws = stack.enter_context(client.websocket_connect(
-                    path, headers={"x-test-client": address}))
-                ws.send_json(hello())
-                next_state(ws)
+            open_sockets(stack, client, path, ONE_NETWORK[:2])
             with client.websocket_connect(path, headers={"x-test-client": ONE_NETWORK[2]}
                                           ) as ws:
                 assert ws.receive_json()["error"]["code"] == "too_many_connections"
@@ -176,11 +182,7 @@ def test_the_websockets_of_one_ipv6_48_are_bounded(db_url) -> None:
         game = create(client, "203.0.113.9", ["human", "human"]).json()
         path = f"/ws/games/{game['id']}"
         with ExitStack() as stack:
-            for address in WIDE[:16]:
-                ws = stack.enter_context(client.websocket_connect(
-                    path, headers={"x-test-client": address}))
-                ws.send_json(hello())
-                next_state(ws)
+            open_sockets(stack, client, path, WIDE[:16])
             with client.websocket_connect(path, headers={"x-test-client": WIDE[16]}) as ws:
                 error = ws.receive_json()["error"]
                 assert error["code"] == "too_many_connections"
