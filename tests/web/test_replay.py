@@ -142,7 +142,8 @@ def test_enterprise_empire_s_final_scores_wear_the_board_s_pawn_colours(browser,
 def test_enterprise_empire_s_board_counts_the_turn_as_the_step_line_does(browser,
                                                                          server) -> None:
     """The board said "Turn 0" during the first turn (the view's count of turns done)
-    while the replay's step line and the terminal say turn 1."""
+    while the replay's step line and the terminal say turn 1; both said "turn 6" at the
+    end of a game the limit ended after its 5th turn."""
     game, _ = _finished(server, "enterprise-empire", {"max_turns": 5})
     page = language_page(browser)
     page.goto(f"{server.url}/#/replay/{game['id']}")
@@ -151,6 +152,10 @@ def test_enterprise_empire_s_board_counts_the_turn_as_the_step_line_does(browser
         where = page.inner_text("#replay-step").rsplit("turn ", 1)[1]
         assert page.inner_text(".board .stats b >> nth=0") == where
         _click(page, "#replay-round-forward")
+    # random bots do not win in 5 turns: the limit ends the game in its 5th turn
+    _click(page, "#replay-last")
+    assert page.inner_text(".board .stats b >> nth=0") == "5"
+    assert page.inner_text("#replay-step").endswith("turn 5")
     assert not page.errors, page.errors
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+import keizai
 from keizai.rules.enterprise_empire.state import MOVE
 from tests.rules.enterprise_empire.helpers import (
     GAME,
@@ -100,3 +103,15 @@ def test_a_seat_that_cannot_afford_the_offer_is_told_so() -> None:
     roll(state, 1)
     text = GAME.render_text(state.view(None))
     assert f"cannot afford $500: P{other + 1} ($300)" in text
+
+
+def test_a_game_the_turn_limit_ended_is_in_its_last_turn() -> None:
+    """The replay steps by `Game.round_number`: a game the safety limit ended after its
+    5th turn counted a 6th at its last position (the state counts the turns done), so
+    the replay's step line said "turn 6" for a game of 5."""
+    state = keizai.new_game("enterprise-empire", 2, seed=1, options={"max_turns": 5})
+    chooser = random.Random(1)
+    while not state.is_over:
+        assert state.game.round_number(state) <= 5
+        state.apply(chooser.choice(state.legal_actions()))
+    assert state.view(0)["capped"] and state.game.round_number(state) == 5

@@ -45,9 +45,10 @@ class EnterpriseEmpire(Game):
 
     def round_number(self, state: State) -> int:
         """The turn (all seats' turns are counted together, as the safety limit counts
-        them; the table shows it as "Turn n")."""
+        them; the table shows it as "Turn n"): the one under way, counted from 1 (the
+        state counts the turns done); a game the safety limit ended is in its last."""
         assert isinstance(state, EmpireState)
-        return state.turn + 1
+        return state.turn if state.capped else state.turn + 1
 
 
 def enterprise_empire() -> EnterpriseEmpire:

@@ -84,8 +84,8 @@ function centre(view, ctx) {
     ? ctx.target(h("button", { type: "button" }, text), name) : null);
   return [
     // the turn under way, counted from 1 as the replay's step line and the terminal do
-    // (the view counts the turns done)
-    h("div", { class: "stats" }, stat(t("ee_turn"), view.turn + 1),
+    // (the view counts the turns done; a game the turn limit ended is in its last)
+    h("div", { class: "stats" }, stat(t("ee_turn"), view.capped ? view.turn : view.turn + 1),
       stat(t("phase"), t(`ee_phase_${view.phase}`), "web.stat_word"),
       stat(t("ee_price_pile"), view.price_pile)),
     view.phase === "move" && view.current_player === ctx.seat ? die : null,
