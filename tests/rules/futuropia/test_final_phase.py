@@ -150,6 +150,76 @@ def test_the_log_says_which_residents_lose_their_bed_in_the_final_check() -> Non
     assert not any("cannot feed" in line for line in state.log(None))
 
 
+def test_the_log_says_which_robots_the_final_check_removes_for_energy() -> None:
+    """Reference §10 (Energy: for each missing energy remove one robot): the worked
+    example above makes 6 energy where 3 robots and houses of 1 + 2 + 2 need 8, so two
+    robots go; the log says so, in each language, before the resident who leaves."""
+    state = new(3)
+    set_gens(state, 0, ["SF1", "SF2", "SP1", "P06", "F04"])
+    set_houses(state, 0, [("S1", "A"), ("L06", "A"), ("L09", "A")])
+    state.residents[0] = 8
+    state.robots[0] = 3
+    state.final = True
+    state.finished[1] = state.finished[2] = True
+    play(state, "stop")
+    assert state.is_over and state.final_check(0).robots == 1
+    lines = {lang: state.log(None, lang) for lang in ("en", "ja", "zh-TW")}
+    assert lines["en"][-2:] == [
+        "Final check: P1's generators cannot meet the energy demand of 8 (robots and houses); "
+        "2 robots are removed.",
+        "Final check: P1's food production cannot feed 1 resident; they leave before "
+        "scoring (7 residents stay)."]
+    assert lines["ja"][-2] == ("最終チェック：P1の製造機ではロボットと住宅に要るエネルギー8を"
+                               "作れず、ロボット2体が取り除かれる。")
+    assert lines["zh-TW"][-2] == ("最終檢查：P1的製造機無法產出機器人與房舍所需的8度電力，"
+                                  "移除2部機器人。")
+    assert not any("loses" in line for line in lines["en"])  # every house stays
+
+
+def test_the_log_says_which_house_the_final_check_removes_for_energy() -> None:
+    """Reference §10 (Energy: if still short with no robots left, remove houses until
+    energy balances): 1 energy made, 3 needed, so L09 goes, then its residents (People)."""
+    state = new(2)
+    set_gens(state, 0, ["SF1", "SF2", "SP1", "F15"])
+    set_houses(state, 0, [("S1", "A"), ("L09", "A")])
+    state.residents[0] = 9
+    state.final = True
+    state.finished[1] = True
+    play(state, "stop")
+    assert [h.tile for h in state.final_check(0).houses] == ["S1"]
+    lines = {lang: state.log(None, lang) for lang in ("en", "ja", "zh-TW")}
+    assert lines["en"][-2] == ("Final check: with no robots left P1 is still short of "
+                               "energy and loses house L09 (4 beds).")
+    assert lines["ja"][-2] == ("最終チェック：ロボットがなくなってもP1のエネルギーが足りず、"
+                               "住宅09（ベッド4）が取り除かれる。")
+    assert lines["zh-TW"][-2] == ("最終檢查：移除所有機器人後P1的電力仍不足，"
+                                  "移除房舍09（4床）。")
+    assert not any("robot is removed" in line or "robots are removed" in line
+                   for line in lines["en"])  # P1 had none
+
+
+def test_the_log_names_the_starting_house_when_robots_and_it_go() -> None:
+    """Reference §10 (Energy): with no power generator the 2 robots go first, then the
+    starting house (energy 1); every resident is then without a bed (People)."""
+    state = new(2)
+    set_gens(state, 0, ["SF1", "SF2", "F15"])
+    state.robots[0] = 2
+    state.final = True
+    state.finished[1] = True
+    play(state, "stop")
+    check = state.final_check(0)
+    assert check.robots == 0 and check.houses == () and check.residents == 0
+    assert state.log(None)[-3:] == [
+        "Final check: P1's generators cannot meet the energy demand of 3 (robots and houses); "
+        "2 robots are removed.",
+        "Final check: with no robots left P1 is still short of energy and loses "
+        "the starting house (3 beds).",
+        "Final check: P1 has no bed for 3 residents once houses are removed for energy; "
+        "they leave before scoring."]
+    assert state.log(None, "ja")[-2] == ("最終チェック：ロボットがなくなってもP1のエネルギーが"
+                                         "足りず、初期住宅（ベッド3）が取り除かれる。")
+
+
 def test_final_repayment_is_automatic_and_maximal() -> None:
     """Rulebook: when your game ends pay interest on every loan, then repay as many loans
     as the remaining resources allow (any mix)."""

@@ -744,7 +744,7 @@ class FuturopiaState(State):
                 if self.log_enabled:
                     self._event(msg("fu.log.over"))
                     for p in range(n):
-                        self._log_residents_leaving(p)
+                        self._log_final_check(p)
                 return
             q = (self.turn + 1) % n
             while self.finished[q]:
@@ -761,11 +761,25 @@ class FuturopiaState(State):
         else:
             self.phase = TURN
 
-    def _log_residents_leaving(self, p: int) -> None:
-        """The final check's removal of residents (reference §10, People): those left
-        without a bed by the houses the energy check took, then those the food production
-        cannot feed. The score counts only the residents who stay."""
+    def _log_final_check(self, p: int) -> None:
+        """What the final check (reference §10) removes from seat p's community: robots,
+        then houses, the generators cannot power (Energy); residents left without a bed,
+        then those the food production cannot feed (People). The score counts only what
+        stays."""
         check = self.final_check(p)
+        faces = self.setup.components.faces
+        if check.robots < self.robots[p]:
+            self._event(msg("fu.log.check_robots", seat=p, n=self.robots[p] - check.robots,
+                            demand=self.robots[p] + self.house_energy(p)))
+        kept = list(check.houses)
+        lost: list[str] = []
+        for f in self.houses[p]:
+            if faces[f] in kept:
+                kept.remove(faces[f])
+            else:
+                lost.append(self._house_term(f))
+        if lost:
+            self._event(msg("fu.log.check_houses", seat=p, houses=lost))
         residents = self.residents[p]
         housed = min(residents, sum(h.beds for h in check.houses))
         if housed < residents:
@@ -773,6 +787,14 @@ class FuturopiaState(State):
         if check.residents < housed:
             self._event(msg("fu.log.check_unfed", seat=p, n=housed - check.residents,
                             left=check.residents))
+
+    def _house_term(self, face: int) -> str:
+        """The catalogue entry naming a house: its tile, or the starting house (the A side
+        of a `!` tile)."""
+        tile = self.setup.components.house_tiles[face >> 1]
+        if tile.special and face & 1 == 0:
+            return "fu.house.starting"
+        return f"fu.house.{tile.id}"
 
     def _pass_turn(self, q: int) -> None:
         """The turn passes to seat `q`; back round to the start player's side of the
