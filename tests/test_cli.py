@@ -1104,6 +1104,17 @@ def test_a_long_help_line_folds_rather_than_being_cut(lang: str) -> None:
         assert tr("cli.usage.options", lang) in out and "…" not in out, out
 
 
+def test_a_word_longer_than_its_column_folds_in_a_narrow_terminal() -> None:
+    """In 60 columns the English help cut its longer words with "…" ("comma-separat…",
+    "--no-auto-si…", `keizai serve`'s "--database-…" and its default file's name): a word
+    no line of its column holds is folded, as Japanese and Chinese lines are."""
+    for command in ("play", "replay", "sim", "serve", "bench"):
+        out = help_text([command, "--help", "--lang", "en"], columns=60)
+        assert "Options" in out and "…" not in out, out
+    out = help_text(["play", "--help", "--lang", "en"], columns=60)
+    assert "comma-separate" in out and "random seed" in out
+
+
 def _futuropia_seat_that_may_stop() -> keizai.State:
     """A two-seat Futuropia game in its final phase, P1 to move with Stop on its menu."""
     import random

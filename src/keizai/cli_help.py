@@ -83,17 +83,17 @@ def localize_help(group: Any, lang: str) -> None:
         if hasattr(rich_utils, name):
             english = _RICH_ENGLISH.setdefault(name, getattr(rich_utils, name))
             setattr(rich_utils, name, english if lang == "en" else i18n.tr(key, lang, **fields))
-    _fold_long_lines(rich_utils)
 
 
 def _fold_long_lines(rich_utils: Any) -> None:
     """Rich breaks a line at spaces only: a 日本語 or 中文 help text, which has few, was cut
     with "…" at the width of its column, and so were an option's default and, where the
-    help column left them too little room (`keizai serve` in 80 columns), its names.
-    Typer makes the help with private functions and names of `rich_utils` (without them
-    the texts are cut as before): its help texts, the parts of an option's help and the
-    cells of its tables fold instead, but not in English, which breaks at its spaces as
-    it always did."""
+    help column left them too little room (`keizai serve` in 80 columns), its names; in
+    English a word longer than its column ("comma-separated", "--no-auto-single" in 60
+    columns). Typer makes the help with private functions and names of `rich_utils`
+    (without them the texts are cut as before): its help texts, the parts of an option's
+    help and the cells of its tables fold instead. English still breaks at its spaces:
+    folding only splits a word that no line of the column can hold."""
     make = getattr(rich_utils, "_make_rich_text", None)
     parameter_help = getattr(rich_utils, "_get_parameter_help", None)
     table = getattr(rich_utils, "Table", None)
@@ -119,16 +119,15 @@ def _fold_long_lines(rich_utils: Any) -> None:
         class FoldingTable(table):  # type: ignore[misc, valid-type]
             def add_row(self, *cells: Any, **options: Any) -> None:
                 super().add_row(*cells, **options)
-                if _Localized.lang != "en":
-                    for column in self.columns:
-                        column.overflow = "fold"
+                for column in self.columns:
+                    column.overflow = "fold"
 
         rich_utils.Table = FoldingTable
 
 
 def _folded(text: Any) -> Any:
-    """`text` (a rich Text) folding at the width of its column, in ja and zh-TW."""
-    if _Localized.lang != "en" and hasattr(text, "overflow"):
+    """`text` (a rich Text) folding at the width of its column."""
+    if hasattr(text, "overflow"):
         text.overflow = "fold"
     return text
 
@@ -180,6 +179,15 @@ class _Localized:
     language (`localize_help` sets it)."""
 
     lang = "en"
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        try:
+            from typer import rich_utils
+        except ImportError:   # no rich: Click's plain help, which folds by itself
+            pass
+        else:
+            _fold_long_lines(rich_utils)
+        super().format_help(ctx, formatter)  # type: ignore[misc]
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         prefix = None if self.lang == "en" else i18n.tr("cli.usage.prefix", self.lang)
