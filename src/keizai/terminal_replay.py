@@ -28,12 +28,6 @@ from keizai.terminal_text import final_ranking_text
 # positions, each a clone of the state (its log a list of references).
 KEEP_EVERY = 16
 
-# The games whose `Game.round_number` counts turns, not rounds: 企業帝國 has no rounds,
-# its table counts the turns ("Turn n"), an offer another seat answers belonging to the
-# turn it is made in. Their viewer's turn keys (t, b) step by those turns, and it has no
-# round keys (r, s would go where t and b go).
-TURNS_COUNTED = frozenset({"enterprise-empire"})
-
 
 def _apply_recorded(state: State, number: int, name: object) -> None:
     """Apply the record's `number`th move (from 1) to `state`; one that does not replay
@@ -110,8 +104,9 @@ class RecordedGame:
         return list(round_starts(self.rounds))
 
     def counts_turns(self) -> bool:
-        """Whether the game's rounds are its turns (`TURNS_COUNTED`)."""
-        return self.final.game.id in TURNS_COUNTED
+        """Whether the game's rounds are its turns (`Game.rounds_are_turns`: 企業帝國, whose
+        offers another seat answers belong to the turn they are made in)."""
+        return self.final.game.rounds_are_turns
 
     def has_rounds(self) -> bool:
         """Whether the game has rounds of several turns to step by (r, s)."""

@@ -25,6 +25,9 @@ class Game(ABC):
     min_players: int
     max_players: int
     has_hidden_information: bool = True
+    # Whether `round_number` counts the turns (企業帝國's table "Turn n"), not rounds of
+    # several turns: a replay's turn keys step by them, and it has no round keys.
+    rounds_are_turns: bool = False
 
     def __init__(self, action_space: ActionSpace) -> None:
         self.action_space = action_space

@@ -14,6 +14,7 @@ from keizai.rules.enterprise_empire.state import EmpireState
 class EnterpriseEmpire(Game):
     id = "enterprise-empire"
     title = "企業帝國 Enterprise Empire"
+    rounds_are_turns = True   # no rounds; its table counts the turns
     min_players = 2
     max_players = 4
 

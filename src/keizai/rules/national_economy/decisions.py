@@ -20,6 +20,7 @@ from keizai.rules.national_economy.state import (
     PAY_LIMIT,
     SELL,
 )
+from keizai.rules.national_economy.workplaces import placed_card
 
 if TYPE_CHECKING:
     from keizai.rules.national_economy.state import NationalEconomyState
@@ -71,7 +72,8 @@ def _payment(state: NationalEconomyState) -> PendingDecision:
     else:
         kind = "discard"
         # the workplace or building whose effect asks it ("Stall: discard 1 card")
-        message = ("ne.whole.discard", {"n": n, "card": state.effect_from})
+        message = ("ne.whole.discard", {"n": n,
+                                        "card": placed_card(state.cards, state.effect_at)})
     return PendingDecision(kind=kind, seat=seat, prompt_msg=message, amount=n,
                            constraint=COVER if double else EXACTLY,
                            candidates=tuple(candidates), unit="card", info=info)

@@ -156,7 +156,7 @@ class NationalEconomyState(State):
         "deck_undecided",
         "discard",
         "discard_epoch",
-        "effect_from",
+        "effect_at",
         "layout",
         "options_pending",
         "own_spots",
@@ -214,7 +214,8 @@ class NationalEconomyState(State):
         self.decision = PLACE
         self.steps: tuple[Any, ...] = ()
         self.step_i = 0
-        self.effect_from = ""  # the card whose effect the steps are (a prompt names it)
+        # where the worker whose effect the steps are went (`placed_card`: a prompt names it)
+        self.effect_at = 0
         self.pay_left = self.pay_min = 0
         self.pay_for = PAY_EFFECT
         self.pay_mode = NORMAL
@@ -588,14 +589,13 @@ class NationalEconomyState(State):
             where = keys[i]
         effect, workers = spot.steps, spot.workers
         p.ready -= workers
-        if where < 0:
-            card, public = self.cards.buildings[-1 - where].id, False
-        else:
-            card, public = workplace_id(self.cards, where)
-        self.effect_from = card
+        self.effect_at = where
         if self.log_enabled:
-            key = ("ne.log.place_own" if where < 0
-                   else "ne.log.place_public" if public else "ne.log.place")
+            if where < 0:
+                card, key = self.cards.buildings[-1 - where].id, "ne.log.place_own"
+            else:
+                card, public = workplace_id(self.cards, where)
+                key = "ne.log.place_public" if public else "ne.log.place"
             self._event(msg(key, seat=seat, card=card, workers=workers))
         if self.num_players == 1:  # one workplace per token placed (two on a two-token one)
             for _ in range(workers):
@@ -1185,7 +1185,7 @@ class NationalEconomyState(State):
         twin.decision = self.decision
         twin.steps = self.steps
         twin.step_i = self.step_i
-        twin.effect_from = self.effect_from
+        twin.effect_at = self.effect_at
         twin.pay_left = self.pay_left
         twin.pay_min = self.pay_min
         twin.pay_for = self.pay_for
@@ -1232,7 +1232,7 @@ class NationalEconomyState(State):
         self.decision = other.decision
         self.steps = other.steps
         self.step_i = other.step_i
-        self.effect_from = other.effect_from
+        self.effect_at = other.effect_at
         self.pay_left = other.pay_left
         self.pay_min = other.pay_min
         self.pay_for = other.pay_for

@@ -86,6 +86,12 @@ def workplace_id(cards: CardSet, key: int) -> tuple[str, bool]:
     return cards.buildings[key - PUBLIC].id, True
 
 
+def placed_card(cards: CardSet, where: int) -> str:
+    """The card id of the place a worker went to (`where`, as the state keeps it): an own
+    building (negative: -1 - its index in `cards.buildings`) or a general-row workplace."""
+    return cards.buildings[-1 - where].id if where < 0 else workplace_id(cards, where)[0]
+
+
 @cache
 def compile_spots(game: str, players: int) -> tuple[tuple[Spot, ...], tuple[Spot, ...]]:
     """(general-row spots indexed by key, own-building spots indexed by building type)."""
