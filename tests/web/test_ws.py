@@ -10,6 +10,7 @@ import pytest
 
 import keizai
 from keizai import i18n
+from keizai.engine import undo
 from keizai.web.table import MAX_OUTBOX, Connection, encode
 from tests.web.conftest import create, live, next_state
 
@@ -206,17 +207,24 @@ def test_a_whole_log_says_where_just_now_begins(client) -> None:
     """A page opened mid-game cannot tell from the log where "Just now" begins (it showed
     the last two lines): with the whole log comes the first entry of the seat's latest run
     of moves and of the run before (an undo brings it back); a spectator's, the latest
-    step's; a reconnecting page, which keeps its own, gets neither."""
+    decision's (all the steps of a compound one); a reconnecting page, which keeps its
+    own, gets neither."""
     game = create(client, seats=["human", "human"], seed=5)
     table = client.app.state.tables.get(game["id"])
     runs: dict[int, list[int]] = {0: [], 1: []}
-    last = None
+    last = decision = None
+    compound = 0
     for _ in range(12):
         state = table.state
         seat = state.current_player
         if seat != last:
             runs[seat].append(state.event_count())
-        last, latest = seat, state.event_count()
+        kind = undo.decision_kind(state)
+        if kind is None or (seat, kind) != decision:
+            latest = state.event_count()
+        else:
+            compound += 1
+        last, decision = seat, (None if kind is None else (seat, kind))
         response = client.post(f"/api/games/{game['id']}/actions", json={
             "seat": seat, "token": game["seats"][seat]["token"],
             "action": state.legal_actions()[0].name})
@@ -226,6 +234,7 @@ def test_a_whole_log_says_where_just_now_begins(client) -> None:
             message = next_state(ws)
         assert (message["just_now_from"], message["just_now_before"]) == (
             runs[seat][-1], runs[seat][-2])
+    assert compound   # a compound decision of several steps was played
     with live(client, game) as ws:
         assert next_state(ws)["just_now_from"] == latest
     with live(client, game, 0, since=3) as ws:

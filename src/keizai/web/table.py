@@ -312,6 +312,8 @@ class Table:
             message["log"] = [shared.render(e) for e in fresh]
         if conn.log_sent == 0:   # the whole log: the page says where "Just now" begins
             message["just_now_from"], message["just_now_before"] = self.just_now(seat)
+        elif seat is None:   # a spectator's begins at the latest decision, live or not
+            message["just_now_from"] = self.just_now(None)[0]
         conn.log_sent = state.event_count()
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
@@ -343,11 +345,14 @@ class Table:
         """Where a page's "Just now" begins in the log, as it would had the page been open
         all along, and where it began before (an undo of the seat's latest run of moves
         brings that back): a seat's own latest run of moves (from its first step) and
-        everything after it, the run before; a spectator's, the latest step. 0: from the
+        everything after it, the run before; a spectator's, the latest decision (every
+        step of a compound one: a payment of three cards, not its last card). 0: from the
         start (the seat has not moved yet)."""
         movers, counts = self.movers, self.events_before
         if seat is None:
-            return (counts[-1] if counts else 0), 0
+            if not counts:
+                return 0, 0
+            return counts[undo.whole_decision_start(movers, self.kinds, len(movers) - 1)], 0
         starts: list[int] = []
         step = len(movers) - 1
         while step >= 0 and len(starts) < 2:

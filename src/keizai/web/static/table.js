@@ -262,9 +262,16 @@ export function showTable(root, { gameId, seat, token }) {
   /** Move "Just now" on with state `next` (its log `lines`): to a seated player it shows
    * their own last move (from the first step of a turn of several) and everything the
    * others did after it, so a long run of bot moves is not cut to its end; to a spectator
-   * the latest move. An undo of the whole run brings back what it showed before. A page
-   * opened (or reloaded) mid-game starts where the server says it would have been. */
+   * the latest decision, all its steps, where the server says (the same live and after a
+   * reload). An undo of the whole run brings back what it showed before. A page opened
+   * (or reloaded) mid-game starts where the server says it would have been. */
   function justNow(next, lines) {
+    if (seat === null && next.just_now_from !== undefined) {
+      const start = since;
+      since = Math.min(next.just_now_from, lines.length);
+      if (since !== start) openNow = false;
+      return;
+    }
     if (!message) {
       since = Math.min(next.just_now_from ?? 0, lines.length);
       sinceBefore = Math.min(next.just_now_before ?? 0, since);
@@ -275,7 +282,6 @@ export function showTable(root, { gameId, seat, token }) {
       if (autoStep === message.step) autoAt = log.length;
       const mine = seat !== null && message.current_player === seat;
       if (mine && !inRun) { sinceBefore = since; since = log.length; }
-      if (seat === null) since = log.length;
       inRun = mine;
     } else if (next.step < message.step && lines.length <= since) {
       since = sinceBefore; inRun = false;
