@@ -55,6 +55,9 @@ REFUSED: list[tuple[str, Callable[[str], bool], str, str]] = [
     ("ja", everywhere, r"発電機", "製造機"),
     ("ja", everywhere, r"第(?:\d|\{[^{}]*\})角", "角A…角D"),
     ("ja", enterprise_empire, r"歩", "マス for a board step"),
+    ("en", enterprise_empire, r"(?<![{\w])steps?\b",
+     "spaces, as a move and a price card's play say it (the card's figure is the spaces "
+     "it moves: 'Price card revealed: Steel for $300 (3 steps)' beside 'move 3 spaces')"),
 ]
 
 
@@ -79,6 +82,17 @@ def test_the_chosen_words_are_the_ones_named() -> None:
     assert zh["wage"] == "工資" and "賃金" in ja["wage"]
 
 
+def test_the_price_pile_and_a_hand_of_price_cards_have_their_own_names() -> None:
+    """企業帝國's page labelled the face-down pile on the board and each player's count of
+    price cards in hand both "Price cards" (価格カード, 價格卡); the terminal says "price
+    pile: 18 cards face down" and "3 price cards" in a player's line."""
+    for lang in ("en", "ja", "zh-TW"):
+        words = catalogue(lang)
+        assert words["ee_price_pile"] != words["ee_price_cards"], lang
+    assert catalogue("en")["ee_price_pile"] == "Price pile"
+    assert catalogue("en")["ee_price_cards"] == "Price cards in hand"
+
+
 def test_the_check_catches_what_it_is_for() -> None:
     def hit(lang: str, ids: Callable[[str], bool], word: str, key: str, text: str) -> bool:
         return bool(ids(key) and re.search(word, text))
@@ -92,3 +106,6 @@ def test_the_check_catches_what_it_is_for() -> None:
     assert hit("zh-TW", everywhere, REFUSED[11][2], "ee.corner.0", "第{n}角落")
     assert hit("zh-TW", enterprise_empire, r"步", "ee.log.offer", "（{n}步）")
     assert not hit("zh-TW", enterprise_empire, r"步", "back", "上一步")
+    assert hit("en", enterprise_empire, REFUSED[-1][2], "ee.tui.offer", "(a {steps}-step card)")
+    assert not hit("en", enterprise_empire, REFUSED[-1][2], "ee.tui.price_card",
+                   "${price}/{steps} {steps:plural:space:spaces}")

@@ -171,8 +171,8 @@ def test_english_keeps_its_spaces(browser, server, positions) -> None:
     assert page.inner_text(f"{row} .status") == "step 0"
     play_seat(page, server, positions["ee"])
     stats = page.locator(".player .stats").first.text_content()
-    assert re.fullmatch(r"Cash \$\d+Companies \d+Price cards \d+", stats), stats
-    assert re.fullmatch(r"Turn \d+Phase offerPrice cards \d+",
+    assert re.fullmatch(r"Cash \$\d+Companies \d+Price cards in hand \d+", stats), stats
+    assert re.fullmatch(r"Turn \d+Phase offerPrice pile \d+",
                         page.locator(".ee-center .stats").text_content())
-    assert re.match(r"Offer \S+ \$\d+ \(\d+\)", page.locator(".ee-offer").text_content())
+    assert re.match(r"Offer \S+ \$\d+ \(\d+ spaces\)", page.locator(".ee-offer").text_content())
     assert not page.errors, page.errors

@@ -98,3 +98,24 @@ def test_a_price_card_in_hand_says_how_many_spaces_it_moves(browser, server, lan
     hand = state.view(0)["players"][0]["hand"]
     assert cards == [f"${c['price']} → {c['steps']}{unit} · ×{c['count']}" for c in hand], cards
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize(("lang", "unit"), [("en", " spaces"), ("ja", "マス"), ("zh-TW", "格")])
+def test_a_price_card_on_offer_says_how_many_spaces_it_moves(browser, server, lang: str,
+                                                            unit: str) -> None:
+    """The offer read "Steel $300 (3)" beside a hand's "$300 → 3 spaces"; the board's pile
+    and a player's cards in hand were both "Price cards"."""
+    state = keizai.new_game("enterprise-empire", 2, seed=0)
+    while state.current_player != 0 or state.view(0)["offer"] is None:
+        state.apply(state.legal_actions()[0].name)
+    game = game_at(server, "enterprise-empire", ["human", "human"], 0,
+                   state.record()["actions"])
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.wait_for_selector(".ee-offer")
+    offer = state.view(0)["offer"]
+    figure = tr("paren", lang, f"{offer['steps']}{unit}")
+    assert figure in page.inner_text(".ee-offer"), page.inner_text(".ee-offer")
+    assert tr("ee_price_pile", lang) in page.inner_text(".ee-center .stats")
+    assert tr("ee_price_cards", lang) in page.inner_text(".player[data-seat='1'] .stats")
+    assert not page.errors, page.errors

@@ -32,7 +32,7 @@ def test_board_pawns_corners_and_tables_are_shown() -> None:
         assert player["pawn"][0].upper() in pawn_rows
     assert "D (unclaimed) $500" in text
     assert "materials: Oil 2" in text
-    assert "your price cards: $700/7 steps ×1" in text
+    assert "your price cards: $700/7 spaces ×1" in text
     assert "$900" not in text  # P2's card is hidden from P1
     assert f"Demand card: {PARTS.materials[state.demand_pile[0]].short} " in text
     company = state.view(0)["players"][0]["company_card"]["name"]
@@ -45,7 +45,7 @@ def test_offer_and_game_over_are_shown() -> None:
     put_on_top(state, 500)
     roll(state, 1)
     text = GAME.render_text(state.view(None))
-    assert "On offer: Oil for $500 (a 5-step card)" in text
+    assert "On offer: Oil for $500 (a 5-space card)" in text
     assert f"P{state.active + 1} " in text.splitlines()[-1]
     assert text.splitlines()[-1].endswith("to decide (offer)")
     ended = new_state(players=2, seed=1, max_turns=1)

@@ -91,7 +91,7 @@ function centre(view, ctx) {
     view.phase === "move" && view.current_player === ctx.seat ? die : null,
     offer ? h("div", { class: "ee-offer panel" }, parts("web.stat_word", {
       label: h("b", {}, t("ee_offer")), word: tr("web.stat", { label: named(offer.material),
-        figure: money(offer.price) }) + t("paren", offer.steps) }),
+        figure: money(offer.price) }) + t("paren", tr("ee.menu.jump", { n: offer.steps })) }),
       h("div", { class: "ee-offer-actions" },
         button("buy", t("ee_buy")),
         view.players.map((p) => button(`take-from:${p.seat}`,
