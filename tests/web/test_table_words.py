@@ -119,3 +119,26 @@ def test_a_price_card_on_offer_says_how_many_spaces_it_moves(browser, server, la
     assert tr("ee_price_pile", lang) in page.inner_text(".ee-center .stats")
     assert tr("ee_price_cards", lang) in page.inner_text(".player[data-seat='1'] .stats")
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_futuropia_house_reads_as_every_list_of_houses(browser, server, lang: str) -> None:
+    """A house card said "3 beds · 1 energy · 1 VP" where the whole decision and the
+    terminal list it as "3 beds · energy 1 · +1 VP"; the card now writes the same figures."""
+    state = keizai.new_game("futuropia", 2, seed=0)
+    game = game_at(server, "futuropia", ["human", "human"], 0)
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.wait_for_selector(".fu-house")
+    shown = page.eval_on_selector_all(".fu-house .card-text",
+                                      "cs => cs.map((c) => c.textContent)")
+    view = state.view(0)
+    houses = [*view["house_supply"], *(h for c in view["communities"] for h in c["houses"])]
+
+    def figures(house: dict) -> str:
+        vp = house["vp"]
+        return " · ".join([tr("whole_beds", lang, house["beds"]),
+                           tr("whole_energy", lang, house["energy"]),
+                           tr("whole_vp", lang, f"+{vp}" if vp > 0 else vp)])
+    assert sorted(shown) == sorted(figures(h) for h in houses), shown
+    assert not page.errors, page.errors

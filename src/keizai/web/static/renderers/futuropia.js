@@ -31,7 +31,14 @@ function house(x) {
     dataset: { house: x.id } },
   h("div", { class: "card-head" }, h("span", { class: "card-name" }, x.id),
     h("span", { class: "card-value" }, `$${x.price}`)),
-  h("div", { class: "card-text" }, t("fu_house", x.beds, x.energy, x.vp)));
+  h("div", { class: "card-text" }, houseFigures(x)));
+}
+
+/** A house's beds, energy and points as the lists of houses write them (the whole
+ * decision, the terminal): "3 beds · energy 1 · -1 VP", with a sign on positive points. */
+function houseFigures(x) {
+  return [t("whole_beds", x.beds), t("whole_energy", x.energy),
+    t("whole_vp", x.vp > 0 ? `+${x.vp}` : x.vp)].join(" · ");
 }
 
 /** A market's slot its supply could no longer fill (the end of the game nears). */
