@@ -267,6 +267,13 @@ def _ask(prompt: str) -> str:
         return "?"               # refused by every prompt, which then asks again
 
 
+def bot_seed(state: State, seat: int) -> int:
+    """The seed of a bot's move: the game's seed, the seat and the move's number, as the
+    web's tables seed theirs, so a bot moves alike in a game played straight through, in
+    the same game resumed from its save and after an undo back past its move."""
+    return ((state.seed * 31 + seat) * 1_000_003 + len(state.history)) % 2**63
+
+
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
@@ -277,8 +284,7 @@ class TerminalTable:
         # A decision with one option is no decision: apply it and say so in a log line.
         self.auto_single = auto_single
         self.seats = seats
-        self.bots = {i: make_agent(spec, state.seed * 31 + i)
-                     for i, spec in enumerate(seats) if spec != "human"}
+        self.bots = {i: spec for i, spec in enumerate(seats) if spec != "human"}
         self.humans = [i for i, spec in enumerate(seats) if spec == "human"]
         self.save = save
         self.log_seen = dict.fromkeys([None, *range(state.num_players)], 0)
@@ -330,7 +336,7 @@ class TerminalTable:
             assert seat is not None
             if seat in self.bots:
                 with self._thinking(seat):
-                    action = self.bots[seat].choose(state)
+                    action = make_agent(self.bots[seat], bot_seed(state, seat)).choose(state)
                 state.apply(action)
                 self._save()
                 continue
