@@ -110,10 +110,11 @@ function infoLine(whole) {
     t("whole_houses_money", whole.info.money, whole.info.loan_value));
 }
 
-/** A chip's − or +: at its limit (none picked, or as many as the chip takes) it says so
- * and does nothing (aria-disabled, not disabled: the keyboard's focus stays on it). */
-function stepButton(cls, text, atLimit, onclick) {
-  return h("button", { type: "button", class: `small ${cls}`, "aria-label": text,
+/** A chip's − or +, named for a screen reader by what it does ("One more: Consumer
+ * Item"): at its limit (none picked, or as many as the chip takes) it says so and does
+ * nothing (aria-disabled, not disabled: the keyboard's focus stays on it). */
+function stepButton(cls, text, name, atLimit, onclick) {
+  return h("button", { type: "button", class: `small ${cls}`, "aria-label": name,
     "aria-disabled": atLimit ? "true" : null, onclick: atLimit ? null : onclick }, text);
 }
 
@@ -151,12 +152,13 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
       h("span", { class: "whole-label" }, labelOf(c)),
       shown ? h("span", { class: "muted" }, shown) : null,
       h("span", { class: "whole-count" },
-        stepButton("minus", "−", n <= 0, () => set(n - 1)),
+        stepButton("minus", "−", t("whole_one_fewer", labelOf(c)), n <= 0, () => set(n - 1)),
         " ", bound > 3 ? h("input", { type: "number", class: "whole-number", min: 0,
           max: bound, value: n, "aria-label": labelOf(c), onchange: (e) => {
             set(Number(e.target.value) || 0); } })
           : String(n), `/${bound} `,
-        stepButton("plus", "+", n >= bound, () => set(n + 1))));
+        stepButton("plus", "+", t("whole_one_more", labelOf(c)), n >= bound,
+          () => set(n + 1))));
   }));
   return h("div", { class: "whole", id: "whole" },
     h("p", { class: "prompt whole-prompt" }, promptOf(whole)),
