@@ -230,6 +230,69 @@ def test_hot_seat_answers_an_offer_without_passing_the_screen(tmp_path: Path) ->
     assert "your price cards" in table and "P2, choose:" in result.output
 
 
+def test_a_hand_is_shown_only_after_the_screen_passes_back_from_an_offer(
+        tmp_path: Path) -> None:
+    """企業帝國 hot seat: P1 moves (its price cards on the screen), a card revealed on its
+    turn is offered to P2, who answers it on the public table; P2's own turn is a forced
+    roll only. P1's table, its price cards in sight, then came up at once, while P2 was
+    still at the screen: "pass the screen to P1" was asked only when another seat's own
+    table had been shown since, not when another human had answered at the screen."""
+    import random
+
+    def own_table(state: keizai.State, seat: int) -> bool:   # not an offer on another's turn
+        view = state.view(None)
+        offer = view["offer"]
+        return not (offer and offer["to"] == seat and view["active"] not in (None, seat))
+
+    def passed_back(state: keizai.State) -> bool:
+        """P2 passes the offer and has nothing but forced moves before P1 decides."""
+        state = keizai.replay(state.record())
+        state.apply("pass")
+        while not state.is_over and state.current_player == 1:
+            if len(state.legal_actions()) > 1:
+                return False
+            state.apply(state.legal_actions()[0])
+        return (not state.is_over and state.current_player == 0 and own_table(state, 0)
+                and len(state.legal_actions()) > 1)
+
+    found = None
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = keizai.new_game("enterprise-empire", 2, seed=seed)
+        before = None   # P1's last decision at its own table, just before
+        while not state.is_over and found is None:
+            view = state.view(None)
+            offer = view["offer"]
+            if (before is not None and offer and offer["to"] == 1 and view["active"] == 0
+                    and "pass" in [a.name for a in state.legal_actions()]
+                    and passed_back(state)):
+                found = before
+                break
+            legal = state.legal_actions()
+            mine = state.current_player == 0 and len(legal) > 1 and own_table(state, 0)
+            before = (state.record(), rng.choice(legal)) if mine else None
+            state.apply(before[1] if before else rng.choice(legal))
+        if found:
+            break
+    assert found is not None
+    record, p1_move = found
+    position = keizai.replay(record)
+    menu = position.game.menu_order(position.view(0), position.legal_actions())
+    offered = keizai.replay(record)
+    offered.apply(p1_move)
+    offer_menu = offered.game.menu_order(offered.view(1), offered.legal_actions())
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps({**record, "seats": ["human", "human"]}))
+    answers = ["", str(menu.index(p1_move) + 1), "",   # P1 moves, then hides its table
+               str([a.name for a in offer_menu].index("pass") + 1), "", "q"]
+    result = runner.invoke(app, ["play", "--resume", str(save), "--lang", "en"],
+                           input="\n".join(answers) + "\n")
+    out = result.output
+    answered = out.index("P2, choose:")
+    shown = out.index("your price cards", answered)
+    assert "pass the screen to P1" in out[answered:shown], out[answered:]
+
+
 def test_final_ranking_shows_shared_places() -> None:
     """Issue 13: Futuropia has no tie-breaker (「若有平手的狀況…再戰一場」): tied seats share
     the place and the terminal says so instead of printing "1. P1 … 2. P2"."""

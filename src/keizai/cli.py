@@ -288,6 +288,8 @@ class TerminalTable:
         self.humans = [i for i, spec in enumerate(seats) if spec == "human"]
         self.save = save
         self.log_seen = dict.fromkeys([None, *range(state.num_players)], 0)
+        # The human last at the screen: the seat of the latest decision typed, its own
+        # or an offer answered on the public table
         self.last_human: int | None = None
         # In a hot seat, the seat whose own table (its hand) the screen shows, if any
         self.on_screen: int | None = None
@@ -362,8 +364,9 @@ class TerminalTable:
                 if self._ask(self._t("cli.press_enter")).strip().lower() == "q":
                     self._left()
                     return
+            self.last_human = seat
             if private:
-                self.last_human = viewer = seat
+                viewer = seat
                 if len(self.humans) > 1:
                     self.on_screen = seat
             self._show_log(seat)
