@@ -113,11 +113,12 @@ def terminal_lines(game: str, lang: str, seed: int) -> list[str]:
 
 def without_board(lines: list[str], lang: str) -> list[str]:
     """`lines` without 企業帝國's board, the grid of cells drawn above its legend: rows of
-    cells (a space's number and code) and rows of pawns (their colours' initials)."""
+    cells (a space's number and code, or a corner's number and letter: 「27［D］」) and rows
+    of pawns (their colours' initials)."""
     legend = tr("ee.tui.legend", lang)
     pawns = "".join(tr(f"ee.pawn.{colour}", lang)[0] for colour in
                     ("blue", "green", "red", "yellow"))
-    board_row = re.compile(rf"^(?: *\d+ .*|[{pawns} ]*)$")
+    board_row = re.compile(rf"^(?: *\d+[ ［].*|[{pawns} ]*)$")
     keep = [True] * len(lines)
     for end, line in enumerate(lines):
         if line == legend:

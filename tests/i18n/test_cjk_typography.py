@@ -121,6 +121,21 @@ def test_the_checks_catch_what_they_are_for() -> None:
         assert not list_commas(good), good
 
 
+# A terminal table's heading, then ，/、 and a second label with its colon: Futuropia's
+# 「食物市場，指示物：-1/+1」 read as two items of a list; a heading takes its figures in
+# brackets (「食物市場（價格指示物：-1/+1）」).
+HEADING_THEN_LABEL = re.compile(r"^[^：，、（）{}]{2,}[，、][^：，、（）{}。]{1,8}：")
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_a_terminal_heading_takes_its_figures_in_brackets(lang: str) -> None:
+    found = {key: value for key, value in catalogue(lang).items()
+             if ".tui." in key and HEADING_THEN_LABEL.search(value)}
+    assert not found, found
+    assert HEADING_THEN_LABEL.search("食料市場、マーカー：-{marker}/+{marker}")
+    assert not HEADING_THEN_LABEL.search("食物市場（價格指示物：-{marker}/+{marker}）")
+
+
 def lines_of_a_game(game: str, lang: str, seed: int) -> list[str]:
     """Every table, menu line and log line a terminal player reads in a random game."""
     state = keizai.new_game(game, 2, seed=seed)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import unicodedata
+
+import pytest
 
 import keizai
 from keizai.rules.enterprise_empire.state import MOVE
@@ -15,6 +18,28 @@ from tests.rules.enterprise_empire.helpers import (
     put_on_top,
     roll,
 )
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_the_corners_on_the_board_and_in_its_legend_are_in_full_width_brackets(
+        lang: str) -> None:
+    """A 日本語 or 中文 board wrote its corners in half-width brackets (「 0 [A]」) and its
+    legend quoted them (「[A]～[D] = 角」) beside full-width brackets everywhere else
+    (docs/i18n.md); both write ［A］ now, in a cell as wide as before."""
+    state = new_state(players=2, seed=0)
+    lines = GAME.render_text(state.view(0), lang).splitlines()
+    assert lines[0].startswith(" 0［A］") and lines[0].rstrip().endswith("9［B］")
+    assert lines[18].startswith("27［D］") and lines[18].rstrip().endswith("18［C］")
+    assert "［A］～［D］ = " in lines[20]
+    assert not any("[A]" in line or "[D]" in line for line in lines)
+    english = GAME.render_text(state.view(0), "en").splitlines()
+
+    def columns(line: str, before: str) -> int:  # a full-width character takes two
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1
+                   for c in line[:line.index(before)])
+    # the cells after a corner keep their columns
+    assert columns(lines[0], " 1 ") == columns(english[0], " 1 ")
+    assert columns(lines[18], "26 ") == columns(english[18], "26 ")
 
 
 def test_board_pawns_corners_and_tables_are_shown() -> None:

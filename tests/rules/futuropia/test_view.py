@@ -89,9 +89,9 @@ def test_render_text_in_japanese_and_chinese() -> None:
     play(state, "action:food", "buy:right", "action:invite", "invite:2")
     game = keizai.get_game("futuropia")
     ja = game.render_text(state.view(1), "ja")
-    assert "食料市場、マーカー：-1/+1" in ja and "住宅を買う" in ja and "初期住宅" in ja
+    assert "食料市場（価格マーカー：-1/+1）" in ja and "住宅を買う" in ja and "初期住宅" in ja
     zh = game.render_text(state.view(1), "zh-TW")
-    assert "食物市場，指示物：-1/+1" in zh and "購買房舍" in zh and "初始房舍" in zh
+    assert "食物市場（價格指示物：-1/+1）" in zh and "購買房舍" in zh and "初始房舍" in zh
     for text in (ja, zh):
         assert "market" not in text and "beds" not in text and "energy" not in text
 

@@ -56,9 +56,6 @@ def _count(parts: Components, material: str, n: int, lang: str) -> str:
 
 def _space_code(parts: Components, view: dict[str, Any], index: int, lang: str) -> str:
     kind = view["board"][index]
-    for corner in view["corners"]:
-        if corner["space"] == index:
-            return f"[{corner['letter']}]"
     if kind == "material_demand":
         return tr("ee.tui.dem", lang)
     if kind == "market_research":
@@ -75,7 +72,10 @@ def _cell(parts: Components, view: dict[str, Any], index: int,
           lang: str) -> tuple[str, str]:
     pawns = "".join(_pawn(p, lang)[0].upper() for p in view["players"]
                     if p["position"] == index)
-    top = f"{index:>2} {_space_code(parts, view, index, lang)}"
+    corner = next((c for c in view["corners"] if c["space"] == index), None)
+    # a corner's letter in brackets, full-width in 日本語 and 中文 as their legend writes it
+    top = (tr("ee.tui.corner_cell", lang, index=f"{index:>2}", letter=corner["letter"])
+           if corner is not None else f"{index:>2} {_space_code(parts, view, index, lang)}")
     return _fit(top, CELL), _pad(f"  {pawns}", CELL)
 
 
