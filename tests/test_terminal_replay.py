@@ -407,3 +407,18 @@ def test_a_move_that_does_not_replay_is_refused_with_its_number() -> None:
     for lang in ("en", "ja", "zh-TW"):
         assert viewer.value.render(lang) == engine.value.render(lang)
     assert "6" in viewer.value.render("en")
+
+
+def test_a_move_after_the_end_is_refused_as_keizai_replay_refuses_it() -> None:
+    """A record with a move after the game's end (a record edited by hand, or of another
+    deal) is refused with the move's number and "the game is over", in every language,
+    as `keizai.replay` refuses it, not with a bare AssertionError."""
+    record = finished()
+    broken = {**record, "actions": [*record["actions"], record["actions"][0]]}
+    with pytest.raises(keizai.IllegalAction) as engine:
+        keizai.replay(broken)
+    with pytest.raises(keizai.IllegalAction) as viewer:
+        RecordedGame(broken)
+    for lang in ("en", "ja", "zh-TW"):
+        assert viewer.value.render(lang) == engine.value.render(lang)
+    assert "game is over" in viewer.value.render("en")

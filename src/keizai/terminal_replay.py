@@ -55,9 +55,9 @@ class RecordedGame:
         self._kept = [state.clone()]   # _kept[k]: the position after k × KEEP_EVERY moves
         for name in record["actions"]:
             seat = state.current_player
-            assert seat is not None  # a move after the end would not have replayed
+            _apply_recorded(state, len(self.movers) + 1, name)  # refused after the end too
+            assert seat is not None  # the move replayed, so the game was not over
             self.movers.append(seat)
-            _apply_recorded(state, len(self.movers), name)
             self.marks.append(state.event_count())
             self.rounds.append(state.game.round_number(state))
             if len(state.history) % KEEP_EVERY == 0:
