@@ -30,6 +30,39 @@ def test_the_end_pays_energy_first_then_food_then_money() -> None:
     state.check_invariants()
 
 
+def test_the_log_says_the_interest_and_the_repayments_at_a_games_end() -> None:
+    """Same rule: the interest and the repayments the end makes by itself had no line; a
+    player read "P1 stops …", "P1 takes 8 loans." (the interest it could not pay) and
+    "P1's game ends with 63 unpaid loans." with neither named."""
+    state = new(2)
+    state._take_loans(0, 3)
+    set_stock(state, 0, 20, 3, 15)
+    state.final = True
+    state.finished[1] = True
+    play(state, "stop")  # interest 3 and three repayments
+    assert state.log(None)[-4:-1] == [
+        "P1 pays 3 in interest on their loans as their game ends.",
+        "P1 repays 3 loans with what is left.",
+        "P1's game ends with 0 unpaid loans."]
+    assert state.log(None, "ja")[-4:-2] == ["P1のゲームが終わり、借金の利息3を支払う。",
+                                            "P1が残りの資源で借金を3件返す。"]
+    assert state.log(None, "zh-TW")[-4:-2] == ["P1的遊戲結束，支付貸款利息3。",
+                                               "P1用剩餘的資源清償3筆貸款。"]
+
+
+def test_the_log_names_the_interest_before_the_loans_it_takes_at_a_games_end() -> None:
+    state = new(2)
+    state._take_loans(0, 4)
+    set_stock(state, 0, 0, 0, 0)
+    state.final = True
+    state.finished[1] = True
+    play(state, "stop")  # interest 4 with nothing to pay it: new loans, none repaid
+    lines = state.log(None)
+    end = lines.index("P1 pays 4 in interest on their loans as their game ends.")
+    assert lines[end + 1].startswith("P1 takes ") and "repays" not in lines[end + 2]
+    assert lines[end + 2].startswith("P1's game ends with ")
+
+
 def test_the_end_takes_food_before_money() -> None:
     """Same rule: with the energy gone, food pays before money."""
     state = new(2)

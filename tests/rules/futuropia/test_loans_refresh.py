@@ -28,6 +28,20 @@ def test_all_tiles_down_turn_up_free_then_pay_interest() -> None:
     state.check_invariants()
 
 
+def test_the_log_turns_the_tiles_up_once_then_names_the_interest() -> None:
+    """Same rule: one turn-up, then its interest. The log said it twice: "P1 turns all
+    action tiles up for free." and then "P1 turns the action tiles up and owes 2 in
+    interest." (「アクションタイルが無料ですべて表になる」, then 「アクションタイルを表にし」)."""
+    state = _two_loans_then_wait()
+    play(state, "action:subsidy")  # P2
+    for lang, turned, interest in (
+            ("en", "P1 turns all action tiles up for free.",
+             "P1 owes 2 in interest on their loans."),
+            ("ja", "P1のアクションタイルが無料ですべて表になる。", "P1は借金の利息2を支払う。"),
+            ("zh-TW", "P1免費翻開所有行動板。", "P1須付貸款利息2。")):
+        assert state.log(None, lang)[-2:] == [turned, interest]
+
+
 def test_interest_without_resources_takes_new_loans_that_owe_nothing_yet() -> None:
     """Rulebook 特殊情況: short of interest, take new loans; they owe no interest now."""
     state = _two_loans_then_wait()

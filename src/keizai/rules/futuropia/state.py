@@ -810,14 +810,20 @@ class FuturopiaState(State):
         rules = self.rules
         stock = self.res[p]
         owed = self.loans[p] * rules.interest_per_loan
+        if owed and self.log_enabled:
+            self._event(msg("fu.log.end_interest", seat=p, n=owed))
         self._loans_for_interest(p, owed)
         self._pay_any(p, owed)
+        repaid = 0
         while self.loans[p] and sum(stock) >= rules.repay_cost:
             self._pay_any(p, rules.repay_cost)
             self.loans[p] -= 1
             self.loans_repaid[p] += 1
+            repaid += 1
         self.finished[p] = True
         if self.log_enabled:
+            if repaid:
+                self._event(msg("fu.log.end_repay", seat=p, n=repaid))
             loans = self.loans[p]
             self._event(msg("fu.log.finished", seat=p, n=loans))
 
