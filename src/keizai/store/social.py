@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    JSON,
     Column,
     DateTime,
     Float,
@@ -24,6 +25,7 @@ from sqlalchemy import (
     Table,
     and_,
     delete,
+    func,
     insert,
     select,
     text,
@@ -117,6 +119,20 @@ chat_messages = Table(
 )
 
 
+# Failed logins, shared by every server process (keizai.web.accounts counts them): one
+# row per counter with a failure in its window, the row going once its window has passed.
+login_failures = Table(
+    "login_failures", metadata,
+    Column("counter", String(64), primary_key=True),   # SHA-256 of what is counted
+    Column("times", JSON, nullable=False),             # Unix times, oldest first
+    Column("expires", DateTime(timezone=True), nullable=False, index=True),
+)
+PRUNED_AT_ONCE = 1000   # expired counters one login deletes at most
+
+# (counter, most failures, window in seconds)
+Counter = tuple[str, int, float]
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -186,6 +202,82 @@ class SocialStore:
         if self.postgres:
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": NOTIFY_CHANNEL, "payload": f"social:{game_id}:{what}"})
+
+    # ----- failed logins ---------------------------------------------------------------
+    def count_login(self, counters: Sequence[Counter], at: float) -> bool:
+        """Count a login at Unix time `at` under each counter, all or none: False (nothing
+        counted) when one of them already holds its most within its window. A login is
+        counted before its password is checked, so that logins at once in any number of
+        processes cannot pass a bound together; a right password clears its counters
+        (`clear_logins`), a request refused for another reason takes its count back
+        (`uncount_login`). Expired counters are deleted first, a few at a time."""
+        self._prune_logins(datetime.fromtimestamp(at, UTC))
+        for _attempt in range(3):
+            try:
+                with transaction(self.engine) as conn:
+                    return self._count_login(conn, counters, at)
+            except IntegrityError:   # another process made the same counter just now
+                continue
+        raise RuntimeError("login counters kept changing")
+
+    def _count_login(self, conn: Connection, counters: Sequence[Counter], at: float) -> bool:
+        keys = sorted({key for key, _most, _window in counters})   # locked in one order
+        rows = {r.counter: list(r.times) for r in conn.execute(
+            select(login_failures.c.counter, login_failures.c.times)
+            .where(login_failures.c.counter.in_(keys)).order_by(login_failures.c.counter)
+            .with_for_update())}
+        counted = []
+        for key, most, window in counters:
+            recent = [t for t in rows.get(key, ()) if t > at - window]
+            if len(recent) >= most:
+                return False
+            counted.append((key, [*recent, at][-most:], window))
+        for key, times, window in counted:
+            values = {"times": times,
+                      "expires": datetime.fromtimestamp(max(times) + window, UTC)}
+            if key in rows:
+                conn.execute(update(login_failures)
+                             .where(login_failures.c.counter == key).values(**values))
+            else:
+                conn.execute(insert(login_failures).values(counter=key, **values))
+        return True
+
+    def _prune_logins(self, moment: datetime) -> None:
+        """Delete counters whose window has passed; on PostgreSQL those another
+        transaction holds are skipped (it may be counting on them)."""
+        expired = (select(login_failures.c.counter).where(login_failures.c.expires < moment)
+                   .limit(PRUNED_AT_ONCE).with_for_update(skip_locked=True))
+        with transaction(self.engine) as conn:
+            conn.execute(delete(login_failures).where(login_failures.c.counter.in_(expired)))
+
+    def uncount_login(self, keys: Sequence[str], at: float) -> None:
+        """Take back the count `count_login` made at `at` (the login was refused for
+        another reason before its password was checked)."""
+        with transaction(self.engine) as conn:
+            for key in sorted(set(keys)):
+                row = conn.execute(select(login_failures.c.times)
+                                   .where(login_failures.c.counter == key)
+                                   .with_for_update()).first()
+                if row is None or at not in row.times:
+                    continue
+                times = list(row.times)
+                times.remove(at)
+                if times:
+                    conn.execute(update(login_failures).where(login_failures.c.counter == key)
+                                 .values(times=times))
+                else:
+                    conn.execute(delete(login_failures)
+                                 .where(login_failures.c.counter == key))
+
+    def clear_logins(self, keys: Sequence[str]) -> None:
+        """Forget these counters (a right password)."""
+        with transaction(self.engine) as conn:
+            conn.execute(delete(login_failures).where(login_failures.c.counter.in_(keys)))
+
+    def login_counters(self) -> int:
+        """How many failure counters are stored."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(login_failures)).scalar_one()
 
     # ----- accounts and sessions ---------------------------------------------------------
     def create_account(self, username: str, key: str, password_hash: str) -> int | None:

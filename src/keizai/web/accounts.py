@@ -18,7 +18,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,7 +29,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Response
 
-from keizai.store.social import Account, Session, SocialStore, now
+from keizai.store.social import Account, Counter, Session, SocialStore, now
 from keizai.web.errors import ApiError
 from keizai.web.tables import client_of
 
@@ -43,10 +43,10 @@ USERNAME = re.compile(r"^[\w.\-]{3,24}$")
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 # Failed logins to one name: from one client (or one device cookie) at most
 # CLIENT_FAILURES per CLIENT_WINDOW seconds, and from all clients without that name's
-# device cookie together at most NAME_FAILURES per NAME_WINDOW.
+# device cookie together at most NAME_FAILURES per NAME_WINDOW. Counted in the store, so
+# every server process on one database shares the counts (`SocialStore.count_login`).
 CLIENT_FAILURES, CLIENT_WINDOW = 10, 600.0
 NAME_FAILURES, NAME_WINDOW = 50, 3600.0
-MAX_COUNTED = 50_000   # failure counters kept (the least recently failed go first)
 
 
 @dataclass
@@ -183,8 +183,6 @@ class Accounts:
     store: SocialStore
     config: AccountConfig = field(default_factory=AccountConfig)
     hasher: PasswordHasher = field(default_factory=PasswordHasher)
-    # failed logins by counter (`_counters`), the least recently failed first
-    failures: OrderedDict[str, deque[float]] = field(default_factory=OrderedDict)
     # hashed once so that an unknown name costs as much as a wrong password
     dummy_hash: str = ""
     hashing: Hashing = field(init=False)
@@ -257,22 +255,27 @@ class Accounts:
         account = await asyncio.to_thread(self.store.account_by_key, key)
         device = self._device(request, account)
         counters = self._counters(key, client, device)
-        for counter, most, window in counters:
-            self._check_failures(counter, most, window)
-        if device is None:
-            spend()
-        if account is None:
-            await self.hashing.run(self._verify, self.dummy_hash, password, client=client)
-            right = False
-        else:
-            right = await self.hashing.run(self._verify, account.password_hash, password,
-                                           client=client, first=device is not None)
+        keys = [counter for counter, _most, _window in counters]
+        at = time.time()
+        if not await asyncio.to_thread(self.store.count_login, counters, at):
+            raise ApiError.refused("rate_limited", "web.err.logins", 429)
+        try:   # counted as a failure unless the password is right
+            if device is None:
+                spend()
+            if account is None:
+                await self.hashing.run(self._verify, self.dummy_hash, password,
+                                       client=client)
+                right = False
+            else:
+                right = await self.hashing.run(self._verify, account.password_hash,
+                                               password, client=client,
+                                               first=device is not None)
+        except Exception:   # refused before the password was checked: not a failure
+            await asyncio.to_thread(self.store.uncount_login, keys, at)
+            raise
         if account is None or not right:
-            for counter, _most, _window in counters:
-                self._fail(counter)
             raise ApiError("bad_credentials", "wrong username or password", 401)
-        for counter, _most, _window in counters:
-            self.failures.pop(counter, None)
+        await asyncio.to_thread(self.store.clear_logins, keys)
         if self.hasher.check_needs_rehash(account.password_hash):
             new_hash = await self.hashing.run(self.hasher.hash, password, client=client,
                                               first=True)
@@ -287,29 +290,16 @@ class Accounts:
             return False
 
     @staticmethod
-    def _counters(key: str, client: str, device: str | None
-                  ) -> list[tuple[str, int, float]]:
-        """The failure counters a login to `key` counts under, with their bounds."""
+    def _counters(key: str, client: str, device: str | None) -> list[Counter]:
+        """The failure counters a login to `key` counts under, with their bounds; each
+        stored by its SHA-256 (the store keeps no names nor addresses)."""
         if device is not None:
-            return [(f"device\0{key}\0{device}", CLIENT_FAILURES, CLIENT_WINDOW)]
-        return [(f"client\0{key}\0{client}", CLIENT_FAILURES, CLIENT_WINDOW),
-                (f"name\0{key}", NAME_FAILURES, NAME_WINDOW)]
-
-    def _check_failures(self, counter: str, most: int, window: float) -> None:
-        recent = self.failures.get(counter)
-        if recent is None:
-            return
-        while recent and recent[0] < time.monotonic() - window:
-            recent.popleft()
-        if len(recent) >= most:
-            raise ApiError.refused("rate_limited", "web.err.logins", 429)
-
-    def _fail(self, counter: str) -> None:
-        recent = self.failures.pop(counter, None) or deque(maxlen=NAME_FAILURES)
-        recent.append(time.monotonic())
-        self.failures[counter] = recent
-        while len(self.failures) > MAX_COUNTED:
-            del self.failures[next(iter(self.failures))]
+            counted = [(f"device\0{key}\0{device}", CLIENT_FAILURES, CLIENT_WINDOW)]
+        else:
+            counted = [(f"client\0{key}\0{client}", CLIENT_FAILURES, CLIENT_WINDOW),
+                       (f"name\0{key}", NAME_FAILURES, NAME_WINDOW)]
+        return [(hashlib.sha256(counter.encode()).hexdigest(), most, window)
+                for counter, most, window in counted]
 
     # ----- device cookies --------------------------------------------------------------
     @staticmethod
