@@ -655,6 +655,23 @@ def test_an_answer_the_terminal_cannot_decode_is_asked_again() -> None:
     assert b"Please type a number" in run.stdout
 
 
+def test_full_width_answers_from_an_input_method_are_read_as_typed() -> None:
+    """A 日本語 or 中文 input method left in full-width mode types "ｎ", "ｙ", "ｑ": the
+    confirmation asked again for ever ("Enter = 確定、n = 選び直す、q = 終了") and the
+    menu refused "ｑ" as no number, though it read a full-width "１"."""
+    # National Economy: Glory solo, seed 5: Relics, Mine, Carpenter, build Consumer's
+    # Union, then its last card to pay: Steam Factory ("１"), no ("ｎ"), the Consumer
+    # Item ("２"), yes ("ｙ"), and quit at the menu ("ｑ")
+    result = runner.invoke(app, ["play", "national-economy/glory", "--players", "1",
+                                 "--seed", "5", "--lang", "ja"],
+                           input="４\n１\n２\n２\n１\nｎ\n２\nｙ\nｑ\n")
+    assert result.exit_code == 0, result.output
+    assert "選び直す、q = 終了 >" not in result.output   # never asked again
+    assert "蒸気工場を捨てますか" in result.output and "P1が消費財を1枚捨てる" in result.output
+    assert "番号を入力してください" not in result.output
+    assert result.output.rstrip().endswith("ゲームを途中で終了しました。")
+
+
 def test_a_set_the_rules_refuse_is_refused_before_it_is_confirmed() -> None:
     """Found by the session-13 terminal pass: a set of the wrong size was shown for
     confirmation first and refused only once confirmed."""

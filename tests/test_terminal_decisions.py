@@ -231,6 +231,17 @@ def test_answers_a_person_might_type_are_refused_with_a_reason() -> None:
     assert terminal_decisions.parse(pay, "１x2") == {"c0": 2}  # full-width digits (IME)
 
 
+def test_a_set_listed_with_the_ideographic_comma_is_read() -> None:
+    """「1、3」, as 日本語 and 中文 write a list, was refused ("'1、3' is not a number")."""
+    from keizai import terminal_decisions
+    from keizai.engine.decision import EXACTLY, Candidate, PendingDecision
+
+    cards = tuple(Candidate(f"c{i}", f"Card {i}", f"pay_c{i}") for i in range(3))
+    pay = PendingDecision("pay", 0, "Pay 2 cards", 2, EXACTLY, cards)
+    assert terminal_decisions.parse(pay, "1、3") == {"c0": 1, "c2": 1}
+    assert terminal_decisions.parse(pay, "2x2、") == {"c1": 2}
+
+
 def test_a_refused_whole_set_reads_in_japanese() -> None:
     """Issue #15: the engine's refusal of a whole set is printed in the table's language."""
     import re

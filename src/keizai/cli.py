@@ -257,10 +257,16 @@ def clear_screen() -> None:
         typer.echo("\n" * 60, nl=False)
 
 
+# Full-width ASCII (U+FF01-U+FF5E) and the ideographic space, as a 日本語 or 中文 input
+# method types them, to their ASCII: "ｑ", "１　３" are "q", "1 3"
+_HALF_WIDTH = {0x3000: " ", **{code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}}
+
+
 def _ask(prompt: str) -> str:
-    """A line typed at the prompt; "q" (quit) at the end of the input."""
+    """A line typed at the prompt, full-width letters, digits and spaces read as their
+    ASCII; "q" (quit) at the end of the input."""
     try:
-        return input(prompt + " ")
+        return input(prompt + " ").translate(_HALF_WIDTH)
     except EOFError:
         return "q"
     except UnicodeDecodeError:   # bytes the terminal's encoding cannot read

@@ -162,7 +162,7 @@ def parse(decision: PendingDecision, answer: str, lang: str = "en") -> dict[str,
         return {}
     size = len(decision.candidates)
     chosen: dict[str, int] = {}
-    for token in re.split(r"[\s,]+", text):
+    for token in re.split(r"[\s,、]+", text):   # 「1、3」 as 日本語 and 中文 list them
         if not token:
             continue
         found = re.fullmatch(r"(\d+)(?:[x*](\d+))?", token)
