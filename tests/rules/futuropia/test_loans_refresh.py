@@ -95,6 +95,16 @@ def test_early_refresh_costs_one_resource_per_face_up_tile() -> None:
     assert state.tiles_up[0] == 0b11111 and state.phase == TURN
 
 
+def test_the_log_of_an_early_refresh_says_what_is_paid_in_every_language() -> None:
+    """Same rule: the 日本語 log said 「P1が4を支払って」, a bare figure, where English says
+    "4 resources" and 中文 「4份資源」."""
+    state = new(2)
+    play(state, "action:subsidy", "action:subsidy", "refresh")
+    assert state.log(None)[-1] == "P1 pays 4 resources to refresh early."
+    assert state.log(None, "ja")[-1] == "P1が資源4を支払って早めにタイルを表にする。"
+    assert state.log(None, "zh-TW")[-1] == "P1支付4份資源，提前翻開行動板。"
+
+
 def test_no_early_refresh_without_resources_or_with_all_tiles_up() -> None:
     """Designed (rules-notes): the early refresh is paid from stock, not with loans."""
     state = new(2)
