@@ -36,7 +36,7 @@ def create_game(page, server: LiveServer, game: str, kinds: list[str]) -> None:
     for seat, kind in enumerate(kinds):
         page.select_option(f"select[name=kind-{seat}]", kind)
     page.click("#create-game")
-    page.wait_for_selector(".invite-url")
+    page.wait_for_selector("[data-play-seat]")
 
 
 def step_of(page) -> int:

@@ -25,7 +25,7 @@ def test_a_game_without_options_shows_no_empty_options_box(browser, server) -> N
     assert page.locator(".options").count() == 0
     page.select_option("select[name=kind-1]", "bot")
     page.click("#create-game")
-    page.wait_for_selector(".invite-url", timeout=WAIT)
+    page.wait_for_selector("[data-play-seat]", timeout=WAIT)
     assert not page.errors, page.errors
 
 
@@ -61,11 +61,11 @@ def test_a_number_option_is_typed_as_a_number(browser, server) -> None:
     page.on("request", lambda r: created.append(r.url) if r.method == "POST" else None)
     page.click("#create-game")
     page.wait_for_timeout(300)
-    assert not created and page.locator(".invite-url").count() == 0
+    assert not created and page.locator("[data-play-seat]").count() == 0
     assert page.eval_on_selector("input[name=max_turns]", "b => !b.validity.valid")
     box.fill("40")
     page.click("#create-game")
-    page.wait_for_selector(".invite-url", timeout=WAIT)
+    page.wait_for_selector("[data-play-seat]", timeout=WAIT)
     assert not page.errors, page.errors
 
 
@@ -96,7 +96,7 @@ def test_an_option_of_a_few_values_is_a_list_in_the_pages_language(
     with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/tables")
                              ) as request:
         page.click("#create-game")
-    page.wait_for_selector(".invite-url", timeout=WAIT)
+    page.wait_for_selector("[data-play-seat]", timeout=WAIT)
     options = request.value.post_data_json["options"]
     assert (options["houses"], options["expert_tiles"]) == ("random", ["X1", "X2"])
     assert not page.errors, page.errors

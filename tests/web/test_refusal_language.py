@@ -83,7 +83,7 @@ def test_the_page_shows_a_refusal_in_japanese(browser, server) -> None:
     assert any(name in bots for name in ("弱い", "普通", "強い", "達人")), bots
     assert "normal" not in bots and "hard" not in bots
     page.click("#create-game")
-    page.wait_for_selector(".invite-url")
+    page.wait_for_selector("[data-play-seat]")
     page.click("[data-play-seat='0']")
     page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
     assert sockets

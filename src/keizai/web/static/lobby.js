@@ -164,21 +164,31 @@ export function showLobby(root) {
     return form;
   }
 
+  /** A seat's link: the address to copy (named for a screen reader), Copy, and a link
+   * that opens the seat. */
+  function seatLink(s, cls, openText) {
+    const url = inviteUrl(created.id, s.seat, s.token);
+    return h("li", { class: "invite" }, `${seatName(s.seat)} `,
+      h("input", { readonly: true, value: url, class: cls, dataset: { seat: s.seat },
+        "aria-label": t("seat_link", seatName(s.seat)) }),
+      h("button", { type: "button", onclick: (e) => {
+        navigator.clipboard?.writeText(url);
+        e.target.textContent = t("copied");
+      } }, t("copy")),
+      h("a", { href: url, class: "button", dataset: { playSeat: s.seat } }, openText));
+  }
+
+  /** The created game's links: the first invited seat is the creator's own (the way back
+   * to it, no invitation), the other invited seats' links are to send. */
   function invitePanel() {
     if (!created) return null;
-    const rows = created.seats.filter((s) => s.kind === "human" && !s.open).map((s) => {
-      const url = inviteUrl(created.id, s.seat, s.token);
-      return h("li", { class: "invite" }, `${seatName(s.seat)} `,
-        h("input", { readonly: true, value: url, class: "invite-url",
-          dataset: { seat: s.seat } }),
-        h("button", { type: "button", onclick: (e) => {
-          navigator.clipboard?.writeText(url);
-          e.target.textContent = t("copied");
-        } }, t("copy")),
-        h("a", { href: url, class: "button", dataset: { playSeat: s.seat } }, t("open")));
-    });
-    return h("section", { class: "panel invites" }, h("h2", {}, t("invite_links")),
-      h("ul", {}, rows));
+    const [own, ...others] = created.seats.filter((s) => s.kind === "human" && !s.open);
+    if (!own) return null;
+    return [h("section", { class: "panel own-seat" }, h("h2", {}, t("your_seat")),
+      h("p", { class: "hint" }, t("your_seat_hint")),
+      h("ul", {}, seatLink(own, "own-url", t("play")))),
+    others.length ? h("section", { class: "panel invites" }, h("h2", {}, t("invite_links")),
+      h("ul", {}, others.map((s) => seatLink(s, "invite-url", t("open"))))) : null];
   }
 
   async function join(game, seat) {
