@@ -287,6 +287,30 @@ def test_no_buying_without_the_cash() -> None:
     assert state.current_player == (seat + 2) % 3
 
 
+def test_the_log_says_why_a_player_is_not_asked_to_buy() -> None:
+    """Seed 2.(3)A and reference E4 [X]: a seat short of cash, or one whose only source
+    is its own tokens, is passed by; the log went from one seat's 'does not buy' to the
+    next one's, or to 'Nobody buys', with no word of the seat between."""
+    state = at_supply(players=3, price=900)
+    seat = state.active
+    poor = (seat + 1) % 3
+    state.cash[poor] = 800
+    roll(state, 1)
+    state.apply("pass")
+    who = f"P{poor + 1} ({state.view(None)['players'][poor]['pawn']})"
+    assert state.log(None)[-1] == f"{who} cannot buy: $800 is less than $900."
+    assert state.log(None, "ja")[-1].endswith("は買えない：現金$800では$900に足りない。")
+    assert state.log(None, "zh-TW")[-1].endswith("無法購買：現金$800付不起$900。")
+
+    state = at_supply(players=2)
+    seat = state.active
+    give(state, seat, "oil", 3)
+    roll(state, 1)
+    who = f"P{seat + 1} ({state.view(None)['players'][seat]['pawn']})"
+    assert state.log(None)[-1] == (f"{who} cannot buy: the bank has no Oil and no other "
+                                   "player holds any.")
+
+
 def test_bank_out_of_a_material_buyer_takes_it_from_a_player() -> None:
     """Seed 2.(3)A①: when the bank's tokens are gone the buyer takes one from any player
     who has it, who cannot refuse (reference E4: the price still goes to the bank)."""

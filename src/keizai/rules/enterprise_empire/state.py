@@ -361,12 +361,24 @@ class EmpireState(State):
                 self.phase = OFFER
                 self.decider = seat
                 return
+            if self.log_enabled:
+                self._log_cannot_buy(seat)
             self.offer_step += 1
         self.price_pile.append(self.offered)
         self.offered = -1
         if self.log_enabled:
             self._event(msg("ee.log.nobody"))
         self._end_turn()
+
+    def _log_cannot_buy(self, seat: int) -> None:
+        """Why the offer passes `seat` by without asking: too little cash (seed 2.(3)A),
+        or none of the material but its own left to take (reference E4 [X])."""
+        price = self.parts.price_kinds[self.offered].price
+        if self.cash[seat] < price:
+            self._said("ee.log.cannot_afford", seat, {"cash": self.cash[seat], "price": price})
+        else:
+            self._said("ee.log.none_to_take", seat,
+                       {"material": self.parts.materials[self.offer_material].id})
 
     def _can_buy(self, seat: int) -> bool:
         if self.cash[seat] < self.parts.price_kinds[self.offered].price:
