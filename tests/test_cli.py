@@ -162,6 +162,27 @@ def test_saved_game_keeps_seats_and_resumes_without_a_game_argument(tmp_path: Pa
     assert "holds a game of futuropia, not national-economy/mecenat" in result.output
 
 
+def test_resuming_refuses_players_seed_or_options_other_than_the_saved_ones(
+        tmp_path: Path) -> None:
+    """`keizai play --resume FILE --players 4` (or --seed, --options) went on with the
+    saved game as it was, the option unheeded and nothing said."""
+    save = tmp_path / "game.json"
+    runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "3", "--save",
+                        str(save)], input="q\n")
+    for given in (["--players", "4"], ["--seed", "9"], ["--options", '{"advanced": true}']):
+        result = runner.invoke(app, ["play", "--resume", str(save), *given], input="q\n")
+        assert result.exit_code == 2, result.output
+        assert (f"{given[0]} cannot change a saved game: its players, seed and options are "
+                "those saved in") in result.output
+        assert "Futuropia, 2 players" not in result.output
+    result = runner.invoke(app, ["play", "--resume", str(save), "--lang", "ja", "--seed", "9"])
+    assert "--seed で保存したゲームは変えられません" in result.output
+    # the saved ones themselves change nothing
+    for given in (["--players", "2"], ["--seed", "3"], ["--options", '{"advanced": false}']):
+        result = runner.invoke(app, ["play", "--resume", str(save), *given], input="q\n")
+        assert result.exit_code == 0 and "Futuropia, 2 players, seed 3." in result.output
+
+
 def test_a_json_error_in_a_resume_file_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "broken.json"
     bad.write_text("{not json")

@@ -602,6 +602,8 @@ def play(
                               held=str(record.get("game")), game=game)
             with _refusing_record(resume, record, language):
                 state = keizai.replay(record)
+            _check_resumed_setup(ctx, state, players, seed,
+                                 _parse_options(options, language), resume, language)
             players = state.num_players
             saved_seats = record.get("seats")
             save = save or resume
@@ -643,6 +645,20 @@ def play(
         typer.echo("\n" + (i18n.tr("cli.left_resume", language, path=str(save)) if save
                            else i18n.tr("cli.left_unfinished", language)))
         raise typer.Exit(130) from None
+
+
+def _check_resumed_setup(ctx: typer.Context, state: State, players: int, seed: int | None,
+                         options: dict[str, Any], resume: Path, lang: str) -> None:
+    """Refuse a --players, --seed or --options given with --resume that differs from the
+    saved game's: the save holds them, and they would go unheeded."""
+    saved = state.record()["options"]
+    typed = getattr(ctx.get_parameter_source("players"), "name", None) == "COMMANDLINE"
+    given = {"--players": typed and players != state.num_players,
+             "--seed": seed is not None and seed != state.seed,
+             "--options": any(k not in saved or saved[k] != v for k, v in options.items())}
+    for option, differs in given.items():
+        if differs:
+            raise _refuse(lang, "cli.err_resume_setup", option=option, path=str(resume))
 
 
 def _recorded_seats(record: dict[str, Any]) -> list[str] | None:
