@@ -399,3 +399,56 @@ def test_a_vector_environments_games_show_their_own_rows():
     assert obs["observation"].tolist() == encoder.observe(game.state, game.seat).tolist()
     obs, _ = game.reset(seed=5)
     assert obs["observation"].tolist() == vector._obs[1].tolist()
+
+
+@pytest.mark.parametrize("seed", [2**64, 2**70, True, 1.5, "3"])
+def test_a_seed_the_engine_refuses_is_refused_and_the_episode_goes_on(seed):
+    """A seed is a game seed as `keizai.new_game` takes it: 2**64 used to give seed 0's
+    episodes (and True seed 1's), silently. The refused reset leaves the running
+    episode as it was."""
+    env = KeizaiGymEnv("national-economy/progress", players=2)
+    _, info = env.reset(seed=5)
+    state = env.state
+    with pytest.raises((keizai.engine.InvalidSetup, gym.error.Error)):
+        env.reset(seed=seed)
+    assert env.state is state
+    fresh = KeizaiGymEnv("national-economy/progress", players=2)
+    fresh.reset(seed=5)
+    action = info["legal_actions"][0]
+    assert np.array_equal(env.step(action)[0]["observation"],
+                          fresh.step(action)[0]["observation"])
+
+
+def test_reset_refuses_options_rather_than_ignoring_them():
+    """Game options go to the constructor; `reset(options=...)` ignored them, so an
+    experiment asked for one game and played another."""
+    env = KeizaiGymEnv("national-economy/progress", players=2)
+    env.reset(seed=1, options={})
+    env.reset(seed=1, options=None)
+    with pytest.raises(ValueError, match="constructor"):
+        env.reset(seed=1, options={"burnt_field_immediate": True})
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2)
+    with pytest.raises(ValueError, match="constructor"):
+        venv.reset(seed=1, options={"burnt_field_immediate": True})
+
+
+def test_the_learners_seat_must_be_an_integer_seat():
+    with pytest.raises(ValueError, match="seat"):
+        KeizaiGymEnv("national-economy/progress", players=2, seat=0.5)
+    with pytest.raises(ValueError, match="seat"):
+        KeizaiGymEnv("national-economy/progress", players=2, seat=True)
+    env = KeizaiGymEnv("national-economy/progress", players=2, seat=np.int64(1))
+    assert env.reset(seed=0)[1]["seat"] == 1
+
+
+def test_legal_actions_before_the_first_reset_says_to_reset():
+    with pytest.raises(RuntimeError, match="reset"):
+        KeizaiGymEnv("national-economy/progress", players=2).legal_actions()
+
+
+def test_a_vector_environment_takes_a_numpy_integer_seed():
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2)
+    by_numpy = venv.reset(seed=np.int64(3))[0]["observation"]
+    assert np.array_equal(by_numpy, venv.reset(seed=3)[0]["observation"])
+    with pytest.raises(keizai.engine.InvalidSetup):
+        venv.reset(seed=2**64)

@@ -245,3 +245,43 @@ def test_an_environment_copies_before_its_first_reset():
     assert not hasattr(twin, "agents")
     twin.reset(seed=2)
     assert twin.observe(twin.agent_selection)["action_mask"].any()
+
+
+def test_a_step_before_reset_or_after_the_end_says_to_reset():
+    """The raw environment said AttributeError "attribute 'selection' of 'AECCore'
+    undefined" before the first reset and KeyError 'player_0' after the game's end."""
+    env = KeizaiAECEnv("national-economy/progress", players=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else env.legal_actions(agent)[0])
+    assert env.keizai_state.is_over
+    for action in (0, None):
+        with pytest.raises(RuntimeError, match="game is over"):
+            env.step(action)
+    env.reset(seed=1)
+    env.step(env.legal_actions()[0])
+
+
+@pytest.mark.parametrize("seed", [1.5, "3", 2**64, True])
+def test_a_seed_the_engine_refuses_is_refused_not_truncated_or_wrapped(seed):
+    """reset(seed=1.5) played seed 1's game, "3" seed 3's and 2**64 seed 0's."""
+    env = KeizaiAECEnv("national-economy/progress", players=2)
+    with pytest.raises(keizai.engine.InvalidSetup):
+        env.reset(seed=seed)
+    env.reset(seed=np.int64(3))
+    by_numpy = env.observe(env.agent_selection)["observation"]
+    env.reset(seed=3)
+    assert np.array_equal(by_numpy, env.observe(env.agent_selection)["observation"])
+
+
+def test_reset_refuses_a_game_option_rather_than_ignoring_it():
+    """A game's option given to `reset` was ignored; other keys still are (PettingZoo's
+    `api_test` passes {"options": 1})."""
+    env = KeizaiAECEnv("national-economy/progress", players=2)
+    env.reset(seed=1, options={})
+    env.reset(seed=1, options={"options": 1})
+    with pytest.raises(ValueError, match="constructor"):
+        env.reset(seed=1, options={"burnt_field_immediate": True})

@@ -41,7 +41,7 @@ from keizai.rl.actions import action_index, action_mask
 from keizai.rl.core import ILLEGAL, RUNNING, EnvCore, VecCore
 from keizai.rl.observations import encoder_for
 from keizai.rl.rewards import check_reward_kind, default_reward
-from keizai.rl.seeding import SeedStream
+from keizai.rl.seeding import SeedStream, check_reset_options, checked_seed
 from keizai.rl.spaces import action_space, observation_space
 
 ILLEGAL_MODES = ("lose", "raise")
@@ -87,8 +87,12 @@ class KeizaiGymEnv(gym.Env):
         self.game = keizai.get_game(game_id)
         self.game.check_players(players)
         self.game_id = self.game.id
-        if seat is not None and not 0 <= seat < players:
-            raise ValueError(f"seat must be in 0..{players - 1}, not {seat}")
+        if seat is not None:
+            if (isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer))
+                    or not 0 <= seat < players):
+                raise ValueError(f"seat must be None or an integer in 0..{players - 1}, "
+                                 f"not {seat!r}")
+            seat = int(seat)
         if isinstance(opponents, str) or callable(opponents):
             opponents = [opponents]
         if len(opponents) == 1:
@@ -171,6 +175,9 @@ class KeizaiGymEnv(gym.Env):
     # ----- Gymnasium API -------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
+        check_reset_options(options)
+        if seed is not None:
+            checked_seed(seed)  # refused before Gymnasium's generator is seeded from it
         super().reset(seed=seed)
         self._begin(self._seeds.next_seed(seed))
         return self._observe_and_info()
@@ -186,6 +193,8 @@ class KeizaiGymEnv(gym.Env):
     def legal_actions(self) -> tuple[int, ...]:
         """Legal action indices of the learner now, a tuple of ints: the nonzero entries of
         the mask (every action once the game is over, see the module notes)."""
+        if self.state is None:
+            raise RuntimeError("call reset() first")
         return self._core.legal_actions()
 
     def render(self) -> str | None:
@@ -359,9 +368,11 @@ class KeizaiVectorEnv(VectorEnv):
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
         """`seed`: an int (environment i gets seed + i), one seed per environment, or
-        None."""
-        if seed is None or isinstance(seed, int):
-            seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
+        None. `options`: none (game options go to the constructor)."""
+        check_reset_options(options)
+        if seed is None or isinstance(seed, (int, np.integer)):
+            first = None if seed is None else checked_seed(seed)
+            seeds = [None if first is None else first + i for i in range(self.num_envs)]
         else:
             seeds = list(seed)
             if len(seeds) != self.num_envs:

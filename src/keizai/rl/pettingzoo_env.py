@@ -29,7 +29,7 @@ from keizai.rl.actions import action_index
 from keizai.rl.core import AECCore
 from keizai.rl.observations import encoder_for
 from keizai.rl.rewards import check_reward_kind, default_reward
-from keizai.rl.seeding import SeedStream
+from keizai.rl.seeding import SeedStream, check_reset_options
 from keizai.rl.spaces import action_space, observation_space
 
 
@@ -54,8 +54,9 @@ class KeizaiAECEnv(AECEnv):
     """`KeizaiAECEnv("national-economy/progress", players=2, reward="win_loss")`.
 
     `reward`: a kind of `keizai.rl.rewards` (default: `default_reward(game_id)`).
-    `options` are the game's own options (fixed for the environment's life); the
-    `options` argument of `reset` is accepted for API compatibility and ignored.
+    `options` are the game's own options (fixed for the environment's life); `reset`
+    refuses one of them given there (ValueError: it would be ignored) and ignores any
+    other key of its `options`, as PettingZoo's `api_test` requires.
     `render_mode` "ansi" returns the spectator's text picture, "human" prints it.
     """
 
@@ -147,6 +148,7 @@ class KeizaiAECEnv(AECEnv):
                                for seat in range(self.players)]).astype(np.float32, copy=False)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        check_reset_options(options, self.game.default_options())
         self.keizai_state = keizai.new_game(self.game.id, self.players,
                                             self._seeds.next_seed(seed), self.game_options)
         self.keizai_state.log_enabled = self.render_mode is not None
@@ -184,7 +186,16 @@ class KeizaiAECEnv(AECEnv):
 
     def step(self, action: int | None) -> None:
         # a live agent's step is compiled (IllegalAction, state unchanged, if not legal)
-        if not self._core.step(action):
+        try:
+            live = self._core.step(action)
+        except (AttributeError, KeyError):
+            if self.keizai_state is None:
+                raise RuntimeError("call reset() before step()") from None
+            if not self.agents:
+                raise RuntimeError("the game is over (every agent is done): call reset() "
+                                   "before step()") from None
+            raise
+        if not live:
             self._was_dead_step(action)
             return
         if self.render_mode == "human":
