@@ -193,6 +193,22 @@ def test_a_json_error_in_a_resume_file_names_the_file(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "give a game id" in result.output
 
 
+def test_a_saved_seat_no_bot_has_names_the_file_it_came_from(tmp_path: Path) -> None:
+    """A save whose seats name a bot keizai does not know (hand-edited, or from a keizai
+    with other bots) was refused as if the player had typed it: "unknown agent 'robot'",
+    with no word of the file."""
+    save = tmp_path / "game.json"
+    runner.invoke(app, ["play", "futuropia", "--players", "2", "--save", str(save)],
+                  input="q\n")
+    save.write_text(json.dumps({**json.loads(save.read_text()), "seats": ["human", "robot"]}))
+    result = runner.invoke(app, ["play", "--resume", str(save)])
+    assert result.exit_code == 2
+    assert f"error: {save}: unknown agent 'robot'" in result.output
+    result = runner.invoke(app, ["play", "--resume", str(save), "--seats", "human,random"],
+                           input="q\n")
+    assert result.exit_code == 0, result.output   # --seats replaces the saved ones
+
+
 # --- the terminal explains itself (issue 14) ----------------------------------------------
 def test_a_solo_game_ends_with_a_won_or_lost_line() -> None:
     result = runner.invoke(app, ["play", "national-economy/progress", "--players", "1",

@@ -211,14 +211,18 @@ def _writable_dir(path: Path, what: str, lang: str) -> None:
                       error=str(error)) from None
 
 
-def _check_agents(specs: list[str], lang: str) -> None:
-    """Refuse a seat that names no bot keizai knows, with the names it knows."""
+def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None) -> None:
+    """Refuse a seat that names no bot keizai knows, with the names it knows; naming the
+    file `saved_in` where the seats were read from a save."""
     known = i18n.tr("list.sep", lang).join(dict.fromkeys([*KINDS, *LEVELS]))
     for spec in specs:
         if spec != "human":
             try:
                 make_agent(spec)
             except ValueError as error:
+                if saved_in is not None:
+                    raise _refuse(lang, "cli.err_in_file", path=str(saved_in),
+                                  error=str(error)) from None
                 raise _refuse(lang, "cli.err_seat", spec=spec, error=str(error),
                               known=known) from None
 
@@ -631,7 +635,7 @@ def play(
         seat_list = ["human"] + ["random"] * (players - 1)
     if len(seat_list) != players:
         raise _refuse(language, "cli.err_seats", n=len(seat_list), players=players)
-    _check_agents(seat_list, language)
+    _check_agents(seat_list, language, None if seats else resume)
     title = i18n.tr(f"game.{state.game.id}", language)
     if seat_list.count("human") > 1 and state.game.has_hidden_information:
         # the seed rebuilds every hand and the deck: not for the eyes of a hot seat
