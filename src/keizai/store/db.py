@@ -66,6 +66,9 @@ games = Table(
     Column("step", Integer, nullable=True),
     Column("over", Integer, nullable=True, index=True),
     Column("current", Integer, nullable=True),
+    # When a server process last said its bot is deciding this game's next move (the
+    # database's clock): another process does not take the move over meanwhile.
+    Column("thinking", DateTime(timezone=True), nullable=True),
 )
 
 seats = Table(
@@ -475,6 +478,25 @@ class Store:
             conn.execute(update(seats).where(seats.c.game_id == game_id,
                                              seats.c.seat.in_(seat_numbers))
                          .values(seen=datetime.now(UTC)))
+
+    def mark_thinking(self, game_ids: list[str]) -> None:
+        """A bot of this process is deciding these games' next moves now."""
+        if not game_ids:
+            return
+        with transaction(self.engine) as conn:
+            conn.execute(update(games).where(games.c.id.in_(game_ids))
+                         .values(thinking=func.now()))
+
+    def thinking_for(self, game_id: str) -> float | None:
+        """Seconds since a process last marked its bot deciding the game (`mark_thinking`,
+        both times by the database's clock), or None when none ever did."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games.c.thinking, func.now())
+                               .where(games.c.id == game_id)).first()
+        if row is None or row[0] is None:
+            return None
+        marked, now = (t if t.tzinfo is not None else t.replace(tzinfo=UTC) for t in row)
+        return (now - marked).total_seconds()
 
     def delete_abandoned(self, untouched: timedelta, batch: int = 500) -> int:
         """Delete the unfinished games created more than `untouched` ago whose seats'

@@ -41,7 +41,11 @@ MAX_GAMES_LISTED = 200
 HELD = 200
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 HEARTBEAT = 15.0   # seconds between the marks of connected seats in the store
-BOT_TAKEOVER = 10.0   # seconds before a bot left waiting by another process is moved here
+# A game's bot is moved by the process that made the change before it; another process
+# holding the game moves it once no process has marked its bot deciding it (in the store,
+# every THINKING_MARK seconds while it decides) for BOT_TAKEOVER seconds.
+BOT_TAKEOVER = 10.0
+THINKING_MARK = 3.0
 HUMAN_SEATS = ("human", "open")
 
 
@@ -158,6 +162,7 @@ class Tables:
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: threading.Thread | None = None
+        self._checks: set[asyncio.Task[None]] = set()   # `_take_over`s under way
         self._stop = threading.Event()
 
     # ----- life cycle ------------------------------------------------------------------
@@ -172,11 +177,12 @@ class Tables:
                     len(state.history), state.is_over, state.current_player))
         for game_id in await asyncio.to_thread(self.store.unfinished_bot_turns):
             table = await self.open(game_id)
-            table.kick_bots()
+            await self._take_over(table, table.version)   # unless another process thinks
         for game_id in await asyncio.to_thread(self.settings.hooks.resumed):
             await self.open(game_id)   # e.g. a human's turn clock starts again
         self._tasks.append(asyncio.get_running_loop().create_task(self._housekeeping()))
         if self.store.postgres:
+            self._tasks.append(asyncio.get_running_loop().create_task(self._mark_thinking()))
             self._listen(asyncio.get_running_loop())
 
     async def stop(self) -> None:
@@ -200,6 +206,16 @@ class Tables:
                     with contextlib.suppress(Exception):
                         await self.store.in_writer(self.store.mark_seen, game_id, seated)
                 self.evict_if_idle(table, now)
+
+    async def _mark_thinking(self) -> None:
+        """Mark in the store the games whose bot decides here, so that no other process
+        takes their move over while it does (`_take_over`)."""
+        while True:
+            await asyncio.sleep(THINKING_MARK)
+            thinking = [game_id for game_id, table in self.tables.items()
+                        if table.bot_task is not None and not table.bot_task.done()]
+            with contextlib.suppress(Exception):
+                await self.store.in_writer(self.store.mark_thinking, thinking)
 
     def evict_if_idle(self, table: Table, now: float) -> bool:
         if not self._idle(table) or now - table.used < self.idle_after:
@@ -336,13 +352,32 @@ class Tables:
             if row is not None:
                 table.refresh(row)
         # The process that made the change moves the next bot; should it die first, this
-        # one takes over after a while (two thinking at once is harmless: the version
-        # check lets one move through).
+        # one takes over (`_take_over`).
         version = table.version
         asyncio.get_running_loop().call_later(BOT_TAKEOVER, self._kick_if_stuck, table,
                                               version)
 
     def _kick_if_stuck(self, table: Table, version: int) -> None:
+        if table.version == version and self.tables.get(table.id) is table:
+            check = asyncio.get_running_loop().create_task(self._take_over(table, version))
+            self._checks.add(check)
+            check.add_done_callback(self._checks.discard)
+
+    async def _take_over(self, table: Table, version: int) -> None:
+        """Move the game's bot here, unless a process marked its bot deciding it within
+        BOT_TAKEOVER seconds (it is slow, not gone: its pool may be busy); then look
+        again once that mark is that old. Two deciding at once would be harmless (the
+        version lets one move through), but one of them thinks for nothing."""
+        if self.store.postgres:
+            try:
+                age = await asyncio.to_thread(self.store.thinking_for, table.id)
+            except Exception:   # the database is down: its next notice brings us back
+                log.warning("reading game %s's thinking mark failed", table.id)
+                return
+            if age is not None and age < BOT_TAKEOVER:
+                asyncio.get_running_loop().call_later(BOT_TAKEOVER - age,
+                                                      self._kick_if_stuck, table, version)
+                return
         if table.version == version and self.tables.get(table.id) is table:
             table.kick_bots()
 

@@ -1,0 +1,84 @@
+"""Two server processes (two apps) on one PostgreSQL and a game's bot move: the process
+that made the change before it decides it; the other, which holds the game too, moves it
+only when no process has marked its bot deciding it for BOT_TAKEOVER seconds. Before, the
+other process thought too once BOT_TAKEOVER seconds had passed without a move, though the
+first was merely slow (a busy pool): one of the two decisions was thrown away."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from keizai import new_game
+from keizai.store import Store
+from keizai.web import create_app
+from keizai.web import tables as tables_module
+from keizai.web.app import Limits
+from tests.postgres import unavailable_reason
+from tests.web.test_hardening_bots import GAME, ThreadPool
+
+pytestmark = pytest.mark.skipif(unavailable_reason() is not None,
+                                reason=unavailable_reason() or "")
+TAKEOVER, MARK, THINK = 1.0, 0.2, 3.0   # seconds
+
+
+def human_first() -> int:
+    return next(s for s in range(100) if new_game(GAME, 2, s).current_player == 0)
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: Any) -> None:
+    monkeypatch.setattr(tables_module, "BOT_TAKEOVER", TAKEOVER)
+    monkeypatch.setattr(tables_module, "THINKING_MARK", MARK)
+
+
+def a_game_whose_bot_thinks_on_the_first(first: TestClient, second: TestClient) -> str:
+    """A game held by both; its person moves on the first, whose bot then thinks THINK s."""
+    created = first.post("/api/games", json={"game": GAME, "seats": ["human", "random"],
+                                              "seed": human_first()}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    assert second.get(f"/api/games/{game_id}").status_code == 200   # held there too
+    view = first.get(f"/api/games/{game_id}/view", params={"seat": 0},
+                     headers={"x-keizai-token": token}).json()
+    moved = first.post(f"/api/games/{game_id}/actions", json={
+        "seat": 0, "token": token, "action": view["legal"][0]["name"]})
+    assert moved.status_code == 200, moved.text
+    return game_id
+
+
+def test_a_slow_bot_is_not_decided_twice(postgres_url: str) -> None:
+    slow, other = ThreadPool(THINK), ThreadPool(0.0)
+    with TestClient(create_app(postgres_url, pool=slow, limits=Limits.off())) as first, \
+            TestClient(create_app(postgres_url, pool=other, limits=Limits.off())) as second:
+        game_id = a_game_whose_bot_thinks_on_the_first(first, second)
+        time.sleep(THINK + TAKEOVER)
+        assert len(slow.started) >= 1
+        assert other.started == []   # before: it decided the same move after TAKEOVER s
+        store = Store(postgres_url)
+        assert store.action_count(game_id) >= 2
+        store.close()
+
+
+def test_a_bot_left_by_a_process_that_stopped_is_moved_by_another(postgres_url) -> None:
+    """The first process goes away while its bot thinks: its marks stop, and the second
+    moves the bot once the last mark is TAKEOVER seconds old."""
+    slow, other = ThreadPool(THINK), ThreadPool(0.0)
+    with TestClient(create_app(postgres_url, pool=other, limits=Limits.off())) as second:
+        with TestClient(create_app(postgres_url, pool=slow, limits=Limits.off())) as first:
+            game_id = a_game_whose_bot_thinks_on_the_first(first, second)
+            time.sleep(3 * MARK)
+        stopped = time.monotonic()
+        deadline = stopped + 10 * TAKEOVER
+        while not other.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert other.started
+        assert other.started[0][1] - stopped < 2 * TAKEOVER + 1.0
+        store = Store(postgres_url)
+        deadline = time.monotonic() + 10
+        while store.action_count(game_id) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert store.action_count(game_id) >= 2
+        store.close()
