@@ -51,7 +51,7 @@ def test_a_refused_new_game_carries_its_reason_as_a_message(client) -> None:
                                                "options": {"houses": "q"}})
     assert response.status_code == 400
     error = response.json()["error"]
-    assert error["code"] == "invalid_request" and error["id"] == "setup.fu.houses"
+    assert error["code"] == "invalid_request" and error["id"] == "web.err.option_choice"
     assert render((error["id"], error["params"]), "en") == error["message"]
     assert "住宅" in render((error["id"], error["params"]), "ja")
 

@@ -27,6 +27,7 @@ from keizai.engine import Outline, replay_outline
 from keizai.store import Store
 from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
+from keizai.web.options import check_choices
 from keizai.web.social import Social, SocialConfig
 from keizai.web.table import Connection, Settings, Table, check_seat, check_step
 from keizai.web.tables import (
@@ -411,7 +412,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     async def create_game(request: Request) -> dict[str, Any]:
         client = client_of(request)
         limiter.take("create", client)
-        return await tables.create(await read_json(request), client)
+        body = await read_json(request)
+        check_choices(body)
+        return await tables.create(body, client)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, request: Request) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from keizai.web.accounts import AccountConfig, Accounts, require_json
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
+from keizai.web.options import check_choices
 from keizai.web.table import Connection, Table, encode
 from keizai.web.tables import Tables, client_of, default_bot
 
@@ -271,6 +272,7 @@ class Social(TableHooks):
     async def create(self, request: Request) -> dict[str, Any]:
         self.guard("create", request)
         body = await self.read_json(request)
+        check_choices(body)
         session = self.accounts.csrf_session(request)
         visibility = body.pop("visibility", "public")
         clock = body.pop("clock", "none")
