@@ -452,3 +452,38 @@ def test_a_vector_environment_takes_a_numpy_integer_seed():
     assert np.array_equal(by_numpy, venv.reset(seed=3)[0]["observation"])
     with pytest.raises(keizai.engine.InvalidSetup):
         venv.reset(seed=2**64)
+
+
+def test_a_vector_environment_raising_on_an_illegal_action_leaves_every_game_as_it_was():
+    """With illegal="raise", an illegal action of game 1 was raised after game 0 had
+    stepped: game 0 moved on with its observation never handed out, and the retried
+    step gave it a second action for one observation."""
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2,
+                           illegal="raise")
+    twin = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2,
+                           illegal="raise")
+    obs, _ = venv.reset(seed=4)
+    twin.reset(seed=4)
+    histories = [list(env.state.history) for env in venv.envs]
+    legal = [env.legal_actions()[0] for env in venv.envs]
+    not_legal = next(a for a in range(157) if a not in venv.envs[1].legal_actions())
+    for wrong in (10**6, not_legal):
+        with pytest.raises(keizai.IllegalAction):
+            venv.step([legal[0], wrong])
+        assert [env.state.history for env in venv.envs] == histories
+        assert np.array_equal(venv.action_masks(), obs["action_mask"].astype(bool))
+    assert np.array_equal(venv.step(legal)[0]["observation"],
+                          twin.step(legal)[0]["observation"])
+
+
+def test_a_vector_reset_with_a_refused_seed_resets_no_game():
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=3, players=2)
+    venv.reset(seed=1)
+    states = [env.state for env in venv.envs]
+    for seeds in ([1, 2, 1.5], [1, 2, -1], [1, 2, 2**64]):
+        with pytest.raises(ValueError):  # InvalidSetup is a ValueError
+            venv.reset(seed=seeds)
+        assert [env.state for env in venv.envs] == states
+    with pytest.raises(ValueError):
+        venv.reset(seed=2**64 - 2)  # the third game's seed would be 2**64
+    assert [env.state for env in venv.envs] == states

@@ -278,6 +278,15 @@ def _agent_decider(agent: Agent) -> Callable[[State, int], Any]:
     return decide
 
 
+def _gymnasium_seed(seed: object) -> int:
+    """A seed `KeizaiGymEnv.reset` takes: a game seed (`checked_seed`) Gymnasium takes
+    too (not negative), as a Python int."""
+    value = checked_seed(seed)
+    if value < 0:
+        raise ValueError(f"a seed is at least 0 (Gymnasium's rule), not {value}")
+    return value
+
+
 def gymnasium_id(game_id: str) -> str:
     """The Gymnasium id of a game, e.g. "keizai/national-economy-progress-v0"."""
     return f"keizai/{game_id.replace('/', '-')}-v0"
@@ -329,6 +338,7 @@ class KeizaiVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._build_core()
         self._seats = np.zeros(num_envs, np.int64)
+        self._raise_illegal = first.illegal == "raise"
 
     def _build_core(self) -> None:
         """One compiled loop that steps every game (`keizai.rl.core.VecCore`); each
@@ -377,6 +387,9 @@ class KeizaiVectorEnv(VectorEnv):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"{self.num_envs} environments need {self.num_envs} seeds")
+        # every seed checked before any game is reset: a refused one leaves the batch as
+        # it was, not its first games reset and the others still in their episodes
+        seeds = [None if s is None else _gymnasium_seed(s) for s in seeds]
         for i, (env, env_seed) in enumerate(zip(self.envs, seeds, strict=True)):
             env.reset(seed=env_seed)
             self._seats[i] = env.seat
@@ -396,6 +409,8 @@ class KeizaiVectorEnv(VectorEnv):
             chosen = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
             if not all(type(a) is int for a in chosen):
                 chosen = [action_index(a) for a in chosen]
+        if self._raise_illegal:
+            self._refuse_illegal(chosen)
         core = self._core
         done = core.step(chosen)
         rewards = np.zeros(self.num_envs, np.float64)
@@ -423,6 +438,17 @@ class KeizaiVectorEnv(VectorEnv):
         for i, obs, info in finals:
             infos = self._add_info(infos, {"final_obs": obs, "final_info": info}, i)
         return self._batch(), rewards, terminations, truncations, infos
+
+    def _refuse_illegal(self, chosen: list[int]) -> None:
+        """With `illegal="raise"`: IllegalAction (the engine's refusal) for the first
+        action that is not legal in its game, before any game moves, so the batch stays
+        as it was. Raised from the loop, it left the games before it stepped, their new
+        observations never handed out, and a retry applied a second action to them."""
+        for env, action in zip(self.envs, chosen, strict=True):
+            state = env.state
+            if state is None or state.is_over or action in state.legal_indices():
+                continue  # (the loop refuses a game not reset)
+            raise state.refusal(state.game.to_action(action))  # out of range: to_action
 
     def action_masks(self) -> np.ndarray:
         """(N, actions) booleans: each learner's legal actions now (never all False)."""
