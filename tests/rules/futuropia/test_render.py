@@ -65,3 +65,19 @@ def test_a_house_reads_alike_in_the_menu_the_whole_list_and_the_table(lang: str)
              tr("whole_vp", lang, f"+{vp}" if vp > 0 else vp)])
         assert figures in table, (lang, figures)
     assert not any("+0" in line for line in menu.values())
+
+
+def test_a_score_row_says_points_in_english_as_in_japanese_and_chinese() -> None:
+    """The final table's English score row gave the total as a bare figure ("P1: 37
+    (idle residents 30, …)") where 日本語 and 中文 say 点 / 分, and National Economy's
+    row "points"."""
+    import keizai
+
+    state = new(2)
+    state.final = True
+    play(state, "stop", "stop")
+    game = keizai.get_game("futuropia")
+    total = state.view(None)["scores"][0]["total"]
+    rows = {lang: game.render_text(state.view(None), lang) for lang in LANGUAGES}
+    assert re.search(rf"^  P1: {total} points? \(idle residents ", rows["en"], re.M)
+    assert f"P1：{total}点（" in rows["ja"] and f"P1：{total}分（" in rows["zh-TW"]
