@@ -127,3 +127,33 @@ def test_two_processes_refuse_the_same_step_twice(postgres_url: str, tmp_path) -
     finally:
         first.stop()
         second.stop()
+
+
+def test_an_open_seat_is_given_once_across_processes(postgres_url: str, tmp_path) -> None:
+    """An open seat taken from the lobby of one process is taken for the other too, also
+    when both are asked at the same moment. Before, each process asked only its own copy
+    of the seat (and a claim raises no version, so the other never heard of it): the
+    second process gave the seat's token to a second person, however long after."""
+    first = LiveServer(postgres_url, tmp_path / "a.log").start()
+    second = LiveServer(postgres_url, tmp_path / "b.log").start()
+    try:
+        for at_once in (False, True):
+            game = httpx.post(f"{first.url}/api/games", json={
+                "game": "national-economy/mecenat", "seats": ["human", "open"]}).json()
+            gid = game["id"]
+            assert httpx.get(f"{second.url}/api/games/{gid}").status_code == 200   # held
+            claims = [f"{server.url}/api/games/{gid}/seats/1/claim"
+                      for server in (first, second)]
+            if at_once:
+                with ThreadPoolExecutor(2) as both:
+                    answers = list(both.map(httpx.post, claims))
+            else:
+                answers = [httpx.post(claim) for claim in claims]
+            assert sorted(a.status_code for a in answers) == [200, 409], at_once
+            refused = next(a for a in answers if a.status_code == 409).json()
+            assert refused["error"]["code"] == "seat_taken"
+            seats = httpx.get(f"{second.url}/api/games/{gid}").json()["seats"]
+            assert seats[1]["claimed"]   # the second's lobby no longer offers it
+    finally:
+        first.stop()
+        second.stop()

@@ -470,6 +470,14 @@ class Store:
                          .values(**values))
             return self._bump(conn, game_id, found) if bump else found
 
+    def claim_seat(self, game_id: str, seat: int) -> bool:
+        """Claim a seat for the first comer: False when it was claimed before (by any
+        process). No version is raised: nothing a player or bot decides on changed."""
+        with transaction(self.engine) as conn:
+            return bool(conn.execute(update(seats).where(
+                seats.c.game_id == game_id, seats.c.seat == seat, seats.c.claimed == 0)
+                .values(claimed=1)).rowcount)
+
     def mark_seen(self, game_id: str, seat_numbers: list[int]) -> None:
         """These seats' players are connected now (presence shared by every process)."""
         if not seat_numbers:

@@ -618,7 +618,12 @@ class Table:
                 raise forbidden(f"seat {row.seat} is by invitation only")
             if row.kind != "human" or row.claimed:
                 raise ApiError("seat_taken", f"seat {row.seat} is not open", 409)
-            await self.mark_claimed(row.seat)
+            # the store gives it once: another process may hold this game too
+            first = await self._write(self.store.claim_seat, self.id, row.seat)
+            self.seats[row.seat] = SeatRow(row.seat, row.kind, row.agent, row.token, True,
+                                           row.open, row.handed, row.seen)
+            if not first:
+                raise ApiError("seat_taken", f"seat {row.seat} is not open", 409)
             return row.token
 
     async def mark_claimed(self, seat: int) -> None:
