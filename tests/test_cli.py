@@ -627,6 +627,9 @@ def test_play_errors_read_in_the_chosen_language(tmp_path: Path, lang: str) -> N
          else "國民經濟：藝文資助"),
         (["play", "futuropia", "--players", "9"],
          tr("setup.players", lang, game="futuropia", least=2, most=4, players=9)),
+        # a mistyped game id was refused in English ("unknown game 'futuropa'; known: …")
+        (["play", "futuropa"], tr("cli.err_unknown_id", lang, game="'futuropa'",
+                                  known=keizai.games())),
     ]
     for args, expected in cases:
         result = runner.invoke(app, [*args, "--lang", lang])

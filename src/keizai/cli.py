@@ -619,7 +619,7 @@ def play(
                                     options=_parse_options(options, language))
     except (ValueError, KeyError, OSError, IllegalAction) as error:
         if resume is None:
-            raise _fail(_error_text(error, language), language) from None
+            raise _fail(_setup_error_text(error, str(game), language), language) from None
         raise _refuse(language, "cli.err_in_file", path=str(resume),
                       error=_error_text(error, language)) from None
     if seats:
@@ -856,9 +856,10 @@ def sim(
         raise typer.Exit(1)
 
 
-def _setup_error_text(error: ValueError | KeyError, game: str, lang: str) -> str:
-    """Why `keizai sim` or `keizai bench` cannot set up its games, in `lang`: an unknown
-    --game, and the refusals of the engine and of keizai.sim, are catalogue messages."""
+def _setup_error_text(error: Exception, game: str, lang: str) -> str:
+    """Why `keizai play`, `keizai sim` or `keizai bench` cannot set up its games, in
+    `lang`: an unknown game id, and the refusals of the engine and of keizai.sim, are
+    catalogue messages."""
     if isinstance(error, UnknownGame):
         return i18n.tr("cli.err_unknown_id", lang, game=shown(game),
                        known=keizai.games())
