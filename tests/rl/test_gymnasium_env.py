@@ -487,3 +487,54 @@ def test_a_vector_reset_with_a_refused_seed_resets_no_game():
     with pytest.raises(ValueError):
         venv.reset(seed=2**64 - 2)  # the third game's seed would be 2**64
     assert [env.state for env in venv.envs] == states
+
+
+def failing_policy(fail_at: int, choice: object):
+    """An opponent policy that picks its first legal action, and at its `fail_at`th
+    decision returns `choice` (an illegal action) or raises it (an exception)."""
+    calls = []
+
+    def policy(obs):
+        calls.append(1)
+        if len(calls) == fail_at:
+            if isinstance(choice, Exception):
+                raise choice
+            return choice
+        return int(np.flatnonzero(obs["action_mask"])[0])
+    return policy
+
+
+@pytest.mark.parametrize("choice", [10**6, ZeroDivisionError("the policy's own bug")])
+def test_an_opponent_that_fails_ends_the_episode(choice):
+    """An opponent policy that chose an illegal action (or raised) left the game with that
+    opponent to move and the learner's action applied; the next step then played the
+    learner's action in the opponent's seat."""
+    env = KeizaiGymEnv("national-economy/progress", players=2, seat=0,
+                       opponents=[failing_policy(2, choice)])
+    _, info = env.reset(seed=1)
+    with pytest.raises((keizai.IllegalAction, ZeroDivisionError)) as failed:
+        while True:
+            _, _, _, _, info = env.step(info["legal_actions"][0])
+    assert "seat 1" in "".join(failed.value.__notes__)
+    history = list(env.state.history)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(env.state.legal_indices()[0])  # the opponent's legal action
+    assert env.state.history == history
+    env.reset(seed=1)
+    assert env.state.current_player == 0
+
+
+def test_a_vector_environment_whose_opponent_fails_steps_no_more_until_reset():
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2, seat=0,
+                           opponents=[failing_policy(3, 10**6)])
+    obs, _ = venv.reset(seed=1)
+    with pytest.raises(keizai.IllegalAction):
+        for _ in range(20):
+            obs, *_ = venv.step(np.array([np.flatnonzero(row)[0]
+                                          for row in obs["action_mask"]]))
+    histories = [list(env.state.history) for env in venv.envs]
+    with pytest.raises(RuntimeError, match="reset"):
+        venv.step(np.array([np.flatnonzero(row)[0] for row in venv.action_masks()]))
+    assert [env.state.history for env in venv.envs] == histories
+    obs, _ = venv.reset(seed=2)
+    venv.step(np.array([np.flatnonzero(row)[0] for row in obs["action_mask"]]))

@@ -179,11 +179,19 @@ class KeizaiGymEnv(gym.Env):
         if seed is not None:
             checked_seed(seed)  # refused before Gymnasium's generator is seeded from it
         super().reset(seed=seed)
-        self._begin(self._seeds.next_seed(seed))
+        try:
+            self._begin(self._seeds.next_seed(seed))
+        except Exception as error:
+            self._stop_if_an_opponent_failed(error)
+            raise
         return self._observe_and_info()
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
-        return self._core.step(action, self.seat)  # compiled (`EnvCore.step`)
+        try:
+            return self._core.step(action, self.seat)  # compiled (`EnvCore.step`)
+        except Exception as error:
+            self._stop_if_an_opponent_failed(error)
+            raise
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);
@@ -203,6 +211,19 @@ class KeizaiGymEnv(gym.Env):
         return self.game.render_text(self.state.view(self.seat))
 
     # ----- internals -----------------------------------------------------------------
+    def _stop_if_an_opponent_failed(self, error: Exception) -> None:
+        """An opponent that raised (a policy or an agent of the caller's), or chose an
+        action the game refused, stopped the opponents' moves halfway: an opponent's seat
+        is to act, the learner's action already applied. The episode ends there: a step
+        raises until `reset`, where it would have played the learner's action in that
+        opponent's seat."""
+        state = self.state
+        if state is None or state.is_over or state.current_player == self.seat:
+            return  # (the learner's own action refused: nothing moved)
+        self._core.ended = True
+        error.add_note(f"raised while the opponent in seat {state.current_player} was to "
+                       f"move: the episode has ended, call reset()")
+
     def _begin(self, seed: int) -> None:
         """A new episode from `seed` (the opponents play until the learner's turn)."""
         episode = Rng(seed)
@@ -339,6 +360,7 @@ class KeizaiVectorEnv(VectorEnv):
         self._build_core()
         self._seats = np.zeros(num_envs, np.int64)
         self._raise_illegal = first.illegal == "raise"
+        self._stopped = False  # an opponent failed: every step raises until `reset`
 
     def _build_core(self) -> None:
         """One compiled loop that steps every game (`keizai.rl.core.VecCore`); each
@@ -394,6 +416,7 @@ class KeizaiVectorEnv(VectorEnv):
             env.reset(seed=env_seed)
             self._seats[i] = env.seat
         self._core.steps = [0] * self.num_envs
+        self._stopped = False
         return self._batch(), self._infos()
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
@@ -411,6 +434,21 @@ class KeizaiVectorEnv(VectorEnv):
                 chosen = [action_index(a) for a in chosen]
         if self._raise_illegal:
             self._refuse_illegal(chosen)
+        if self._stopped:
+            raise RuntimeError("an opponent failed in an earlier step: call reset()")
+        try:
+            return self._step(chosen)
+        except Exception as error:
+            # an opponent that raised or chose an illegal action in game i (the only
+            # errors left) stopped the batch halfway, the games before i stepped: no
+            # step until `reset`, and game i's episode ends (`_stop_if_an_opponent_failed`)
+            self._stopped = True
+            for env in self.envs:
+                env._stop_if_an_opponent_failed(error)
+            raise
+
+    def _step(self, chosen: list[int]) -> tuple[dict[str, np.ndarray], np.ndarray,
+                                                 np.ndarray, np.ndarray, dict]:
         core = self._core
         done = core.step(chosen)
         rewards = np.zeros(self.num_envs, np.float64)
