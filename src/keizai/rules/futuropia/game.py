@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from keizai.engine import Action, Game, InvalidSetup, State
+from keizai.engine.errors import shown
 from keizai.rules.futuropia.actions import ActionTable
 from keizai.rules.futuropia.data import Components, components
 from keizai.rules.futuropia.render import describe_action, render_text
@@ -81,7 +82,8 @@ class FuturopiaGame(Game):
             raise InvalidSetup.refuse("setup.fu.houses", sides=list(HOUSE_SIDES))
         cap = options["max_turns"]
         if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
-            raise ValueError("option 'max_turns' must be a whole number of at least 1")
+            raise InvalidSetup.refuse("setup.fu.max_turns", option="'max_turns'",
+                                      value=shown(cap))
         state = FuturopiaState(self, players, seed, options)
         expert = self._expert_ids(options["expert_tiles"], state)
         rules = self.components.rules
