@@ -68,9 +68,22 @@ def test_undo_goes_back_unless_a_card_was_drawn(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "national-economy/mecenat", "--players", "2",
                                  "--seed", "3", "--seats", "human,random",
                                  "--save", str(save)], input="1\nu\nq\n")
-    assert "Cannot undo: a card was drawn" in result.output
+    assert "Cannot undo: since your last decision a card was drawn" in result.output
     state = keizai.replay(json.loads(save.read_text()))
     assert len(state.history) >= 1
+
+
+@pytest.mark.parametrize(("lang", "die"), [("en", "a die rolled"), ("ja", "サイコロが振られ"),
+                                         ("zh-TW", "擲出骰子")])
+def test_an_undo_refused_after_a_die_roll_says_so(lang: str, die: str) -> None:
+    """企業帝國: the refusal said only "a card was drawn or revealed since your last
+    decision", though a die roll stops an undo too (README: never past a card draw or a
+    die roll)."""
+    result = runner.invoke(app, ["play", "enterprise-empire", "--players", "2", "--seats",
+                                 "human,random", "--seed", "2", "--lang", lang],
+                           input="1\nu\nq\n")   # a corner; the roll follows; undo
+    assert result.exit_code == 0, result.output
+    assert die in result.output
 
 
 def test_save_and_resume(tmp_path: Path) -> None:
