@@ -1,4 +1,5 @@
 import numpy as np
+import pytest
 
 from keizai.rl.actions import action_mask
 from tests.rl.helpers import random_states
@@ -71,3 +72,15 @@ def test_openspiel_names_an_action_index_out_of_range():
         else:
             raise AssertionError("an index out of range was applied")
     assert state.history() == before
+
+
+def test_the_mask_of_a_seat_that_is_not_the_games_is_refused():
+    """action_mask(state, -1) was the acting seat's mask (-1 means "whoever acts" inside),
+    and a seat past the last an all-zero mask, where the caller had the seat wrong."""
+    state = next(random_states("national-economy/mecenat", 3, seed=6, every=3))
+    for seat in (-1, 3, True, 0.0):
+        with pytest.raises(ValueError, match="seat"):
+            action_mask(state, seat)
+    acting = state.current_player
+    assert np.array_equal(action_mask(state, np.int64(acting)), action_mask(state, acting))
+    assert np.array_equal(action_mask(state, acting), action_mask(state))

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from keizai.engine import IllegalAction, State
+from keizai.rl.observations.base import game_seat
 from keizai.rl.observations.writers import write_mask
 
 
@@ -27,7 +28,8 @@ def action_mask(state: State, seat: int | None = None) -> np.ndarray:
     """int8 vector of length `num_distinct_actions`, 1 for the legal actions.
 
     With `seat` given, the mask is all zeros unless that seat is the one to act (so an
-    agent waiting for its turn never sees another seat's options)."""
+    agent waiting for its turn never sees another seat's options); a seat that is not one
+    of the game's is refused with ValueError (-1 was the mask of whichever seat acts)."""
     mask = bytearray(state.game.num_distinct_actions)
-    write_mask(state, -1 if seat is None else seat, mask, 0)  # compiled
+    write_mask(state, -1 if seat is None else game_seat(state, seat), mask, 0)  # compiled
     return np.frombuffer(mask, dtype=np.int8)

@@ -65,6 +65,18 @@ def test_spectator_view_has_no_observation(game_id):
         encoder_for(game_id).encode(state.view(None), None)
 
 
+@pytest.mark.parametrize("game_id", supported_games())
+@pytest.mark.parametrize("seat", [-1, 2, None, True, 1.0])
+def test_a_seat_that_is_not_the_games_has_no_observation(game_id, seat):
+    """`observe(state, -1)` (a caller's seat - 1 from seat 0) or a seat past the last
+    returned a garbled vector of a view that is no seat's, not an error."""
+    state = keizai.new_game(game_id, players=2, seed=1)
+    with pytest.raises(ValueError, match="seat"):
+        encoder_for(game_id).observe(state, seat)
+    assert np.array_equal(encoder_for(game_id).observe(state, np.int64(1)),
+                          encoder_for(game_id).observe(state, 1))
+
+
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_observe_reads_the_state_as_encode_reads_the_view(game_id, players):
     """`observe` reads the state directly (no view is built: the environments' hot path);

@@ -50,6 +50,16 @@ def check_seat(view: dict[str, Any], seat: int | None) -> int:
     return seat
 
 
+def game_seat(state: State, seat: object) -> int:
+    """`seat` as a Python int if it is one of `state`'s seats (an integer, NumPy's too,
+    from 0 to `num_players` - 1), else ValueError."""
+    if (isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer))
+            or not 0 <= seat < state.num_players):
+        raise ValueError(f"seat must be one of the game's seats, 0 to "
+                         f"{state.num_players - 1}, not {seat!r}")
+    return int(seat)
+
+
 class ObservationEncoder(ABC):
     """Turns `state.view(seat)` of one game into a vector of `size` float32 numbers.
 
@@ -76,7 +86,10 @@ class ObservationEncoder(ABC):
     def observe(self, state: State, seat: int) -> np.ndarray:
         """The vector of what `seat` may know of `state`: `encode(state.view(seat), seat)`.
         Encoders with a writer (`keizai.rl.observations.writers`) read the state directly
-        instead, without building the view (the same numbers)."""
+        instead, without building the view (the same numbers). A seat that is not one
+        of the game's (-1, `num_players`, a bool, None) is refused with ValueError: its
+        view is no seat's, and the vector would be garbled, not an error."""
+        seat = game_seat(state, seat)
         if not self.writes(state, seat):
             return self.encode(state.view(seat), seat)
         x = np.zeros(self.size, dtype=np.float32)
