@@ -388,12 +388,17 @@ export function showTable(root, { gameId, seat, token }) {
   }
 
   /** Back to the same element, else (it went with the move) to the first thing one can
-   * choose now, else to the Choices panel until there is one. */
+   * choose now (in a whole decision its first set or chip's +, not Confirm with nothing
+   * chosen), else to the Choices panel until there is one. A button disabled while the
+   * move travels (Confirm, the Choices panel's) cannot hold the focus, which fell to the
+   * page's start: it waits on the Choices panel. */
   function restoreFocus(key) {
     if (!key) return;
-    const same = key.parked ? null : root.querySelectorAll(key.sel)[key.i];
-    const next = same ?? root.querySelector("#confirm-yes, #whole-confirm, .legal, .pick")
-      ?? root.querySelector("#choices");
+    const usable = (el) => (el && !el.disabled ? el : null);
+    const same = key.parked ? null : usable(root.querySelectorAll(key.sel)[key.i]);
+    const first = busy ? [] : root.querySelectorAll("#confirm-yes, .whole-set, "
+      + "#whole .plus:not([aria-disabled]), #whole-confirm, .legal, .pick");
+    const next = same ?? [...first].find(usable) ?? root.querySelector("#choices");
     next?.focus({ preventScroll: true });
   }
 

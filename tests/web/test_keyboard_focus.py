@@ -1,0 +1,100 @@
+"""Where the keyboard's focus goes when a move is made from the keyboard, in headless
+Chromium: to what one can choose next, never back to the top of the page."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import keizai
+from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.live_server import game_at
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 15_000
+GAME = "national-economy/mecenat"
+ON_TABLE = "() => document.querySelector('.table').contains(document.activeElement)"
+
+
+def _focused(page) -> str:
+    return page.evaluate("""() => { const a = document.activeElement;
+      return [a.tagName, a.id, a.className, a.dataset.action ?? a.dataset.pick ?? ""]
+        .join(" "); }""")
+
+
+def _step(page) -> str:
+    return page.get_attribute(".table", "data-step")
+
+
+def _before_a_discard() -> tuple[int, list[str], str]:
+    """A seed, the actions (random play) and P1's next action there that asks P1 to
+    discard cards (a whole decision)."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = keizai.new_game(GAME, 2, seed=seed)
+        while not state.is_over:
+            if state.current_player == 0 and state.pending_decision() is None:
+                for action in state.legal_actions():
+                    after = state.clone()
+                    after.apply(action)
+                    decision = after.pending_decision()
+                    if (after.current_player == 0 and decision is not None
+                            and decision.kind == "discard"):
+                        return seed, state.record()["actions"], action.name
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def test_a_whole_decision_is_chosen_and_confirmed_from_the_keyboard(browser, server
+                                                                    ) -> None:
+    """A move that asks for a whole decision put the focus on Confirm, with nothing chosen
+    (Enter was refused): it goes to the first chip's +. Confirm, disabled while the
+    decision travels, dropped the focus to the top of the page: it stays on the table."""
+    seed, actions, action = _before_a_discard()
+    game = game_at(server, GAME, ["human", "human"], seed, actions)
+    page = language_page(browser)
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    play_seat(page, server, game)
+    page.wait_for_selector(f"[data-action='{action}'].legal", timeout=WAIT)
+    page.focus(f"[data-action='{action}']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#whole", timeout=WAIT)
+    page.wait_for_timeout(300)
+    first = page.locator("#whole .whole-candidate").first
+    assert first.locator(".plus").evaluate("b => b === document.activeElement"), \
+        _focused(page)
+    amount = int(page.inner_text("#whole-total").split()[-2])   # "Chosen: 0 of 2 cards"
+    for _ in range(amount):
+        while _focused(page).split()[0] == "BUTTON" and page.evaluate(
+                "document.activeElement.getAttribute('aria-disabled') === 'true'"):
+            page.keyboard.press("Tab")   # this chip takes no more: the next one's +
+        assert "plus" in _focused(page), _focused(page)
+        page.keyboard.press("Enter")
+    page.focus("#whole-confirm")
+    step = _step(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert page.evaluate(ON_TABLE), _focused(page)
+    assert not page.errors, page.errors
+
+
+def test_a_choices_button_keeps_the_focus_on_the_table(browser, server) -> None:
+    """A button of the Choices panel (Futuropia's "Buy no generator"), disabled while its
+    move travels, dropped the focus to the top of the page: it stays on the table."""
+    state = keizai.new_game("futuropia", 2, seed=5)
+    state.apply("action:food")
+    assert "buy:none" in {a.name for a in state.legal_actions()}
+    game = game_at(server, "futuropia", ["human", "human"], 5, ["action:food"])
+    page = language_page(browser)
+    play_seat(page, server, game)
+    page.wait_for_selector("button[data-action='buy:none']", timeout=WAIT)
+    page.focus("button[data-action='buy:none']")
+    step = _step(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert page.evaluate(ON_TABLE), _focused(page)
+    assert not page.errors, page.errors
