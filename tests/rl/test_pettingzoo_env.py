@@ -285,3 +285,15 @@ def test_reset_refuses_a_game_option_rather_than_ignoring_it():
     env.reset(seed=1, options={"options": 1})
     with pytest.raises(ValueError, match="constructor"):
         env.reset(seed=1, options={"burnt_field_immediate": True})
+
+
+def test_reading_before_the_first_reset_says_to_reset():
+    """observe() failed with a bare AssertionError before the first reset, last() with
+    "attribute 'selection' of 'AECCore' undefined", state() with "'NoneType' object has
+    no attribute 'view'"."""
+    env = KeizaiAECEnv("national-economy/progress", players=2)
+    for read in (lambda: env.observe("player_0"), env.last, env.state):
+        with pytest.raises(RuntimeError, match="reset"):
+            read()
+    env.reset(seed=1)
+    assert env.last()[0]["observation"].shape == env.state()[: env.encoder.size].shape

@@ -144,6 +144,8 @@ class KeizaiAECEnv(AECEnv):
     def state(self) -> np.ndarray:
         """The global state for centralised training: every seat's observation vector,
         seat by seat (in `state_space`)."""
+        if self.keizai_state is None:
+            raise RuntimeError("call reset() first")
         return np.concatenate([self.encoder.observe(self.keizai_state, seat)
                                for seat in range(self.players)]).astype(np.float32, copy=False)
 
@@ -164,6 +166,8 @@ class KeizaiAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.keizai_state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if self.keizai_state is None:
+            raise RuntimeError("call reset() first")
         return self._core.observe(agent)  # KeyError for an unknown agent
 
     def legal_actions(self, agent: str | None = None) -> tuple[int, ...]:
@@ -182,7 +186,12 @@ class KeizaiAECEnv(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
                                                   bool, dict[str, Any]]:
-        return self._core.last(observe)
+        try:
+            return self._core.last(observe)
+        except AttributeError:
+            if self.keizai_state is None:
+                raise RuntimeError("call reset() first") from None
+            raise
 
     def step(self, action: int | None) -> None:
         # a live agent's step is compiled (IllegalAction, state unchanged, if not legal)
