@@ -538,3 +538,18 @@ def test_a_vector_environment_whose_opponent_fails_steps_no_more_until_reset():
     assert [env.state.history for env in venv.envs] == histories
     obs, _ = venv.reset(seed=2)
     venv.step(np.array([np.flatnonzero(row)[0] for row in obs["action_mask"]]))
+
+
+def test_an_opponent_that_fails_before_the_learners_first_turn_ends_the_episode():
+    """The opponents' opening moves of `reset` fail the same way: no step plays the
+    learner's action in the failed opponent's seat."""
+    env = KeizaiGymEnv("national-economy/progress", players=2, seat=1,
+                       opponents=[failing_policy(1, 10**6)])
+    with pytest.raises(keizai.IllegalAction):
+        env.reset(seed=1)
+    assert env.state.current_player == 0
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(env.state.legal_indices()[0])
+    assert env.state.history == []
+    env.reset(seed=1)
+    assert env.state.current_player == 1
