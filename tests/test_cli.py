@@ -1142,7 +1142,7 @@ def test_the_help_of_play_is_in_the_language_of_lang() -> None:
     """Found in session 15: `keizai play --help` was English whatever the language."""
     for args in (["play", "--help", "--lang", "ja"], ["play", "--lang=ja", "--help"]):
         out = help_text(args)
-        assert "席の並び（コンマ区切り）：human かボットの名前（既定：あなた、残りはボット）" in out
+        assert "席の並び（コンマ区切り）：human かボット（'easy'、'normal'" in out
         assert "ターミナルでゲームをプレイします" in out   # the command's description
         assert "使い方：keizai play" in out and "オプション" in out and "引数" in out
         assert "このヘルプを表示して終了します。" in out and "［既定：3］" in out
@@ -1189,8 +1189,8 @@ def test_the_english_help_stays_as_it_was() -> None:
     out = help_text(["play", "--help"], LANG="C")
     assert tr("cli.help.play.seats", "en") in out and tr("cli.help.play", "en") in out
     assert "Play a game in the terminal (hot-seat for several humans, bots for the rest)." in out
-    assert ("comma-separated seat list: human or a bot name (default: you, then bots)"
-            in out)
+    assert ("comma-separated seats: human or a bot (easy, normal, hard, expert, random; "
+            "docs/bots.md) (default: you, then random bots)") in out
     assert "Usage: keizai play [OPTIONS]" in out and "Show this message and exit." in out
     assert "Options" in out and "Arguments" in out and "[default: 3]" in out
     out = help_text(["--help"], LANG="en_US.UTF-8")
@@ -1266,6 +1266,16 @@ def test_a_long_help_line_folds_rather_than_being_cut(lang: str) -> None:
     for command in ("play", "replay", "sim", "serve"):
         out = help_text([command, "--help", "--lang", lang], columns=80)
         assert tr("cli.usage.options", lang) in out and "…" not in out, out
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_help_of_seats_names_the_bots_and_the_default(lang: str) -> None:
+    """`keizai play --help` said "human or a bot name (default: you, then bots)": which
+    names, and which bot a game without --seats gives, a player learnt only from an error
+    or docs/bots.md (random bots, the weakest)."""
+    out = " ".join(help_text(["play", "--help", "--lang", lang], columns=400).split())
+    for name in ("easy", "normal", "hard", "expert", "random"):
+        assert name in out, (name, out)
 
 
 def test_a_word_longer_than_its_column_folds_in_a_narrow_terminal() -> None:
