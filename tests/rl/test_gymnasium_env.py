@@ -541,15 +541,25 @@ def test_a_vector_environment_whose_opponent_fails_steps_no_more_until_reset():
 
 
 def test_an_opponent_that_fails_before_the_learners_first_turn_ends_the_episode():
-    """The opponents' opening moves of `reset` fail the same way: no step plays the
-    learner's action in the failed opponent's seat."""
-    env = KeizaiGymEnv("national-economy/progress", players=2, seat=1,
-                       opponents=[failing_policy(1, 10**6)])
-    with pytest.raises(keizai.IllegalAction):
+    """The opponents' opening moves of `reset` fail the same way, after an episode that
+    went well: no step plays the learner's action in the failed opponent's seat."""
+    failing = []
+
+    def policy(obs):
+        if failing:
+            raise failing[0]
+        return int(np.flatnonzero(obs["action_mask"])[0])
+
+    env = KeizaiGymEnv("national-economy/progress", players=2, seat=1, opponents=[policy])
+    env.reset(seed=1)
+    assert env.state.current_player == 1 and env.state.history
+    failing.append(ZeroDivisionError("the policy's own bug"))
+    with pytest.raises(ZeroDivisionError):
         env.reset(seed=1)
-    assert env.state.current_player == 0
+    assert env.state.current_player == 0 and env.state.history == []
     with pytest.raises(RuntimeError, match="reset"):
         env.step(env.state.legal_indices()[0])
     assert env.state.history == []
+    failing.clear()
     env.reset(seed=1)
     assert env.state.current_player == 1
