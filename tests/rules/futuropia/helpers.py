@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import keizai
+from keizai.i18n import render
 from keizai.rules.futuropia.data import components
 from keizai.rules.futuropia.state import FuturopiaState
 
@@ -73,3 +74,9 @@ def set_stock(state: FuturopiaState, seat: int, cash: int, food: int, energy: in
         state.spent[seat] -= delta
     state.res[seat] = [cash, food, energy]
     state._legal = None  # legal actions are cached per position
+
+
+def log_before_scores(state: FuturopiaState, lang: str = "en") -> list[str]:
+    """The spectator's log without the final score lines that close a finished game."""
+    return [render(event, lang) for event in state.events(None)
+            if isinstance(event, str) or event[0] != "log.final_score"]

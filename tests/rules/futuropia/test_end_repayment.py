@@ -7,7 +7,7 @@ import pytest
 
 from keizai.engine import Rng
 from keizai.rules.futuropia.state import FuturopiaState
-from tests.rules.futuropia.helpers import new, play, set_stock
+from tests.rules.futuropia.helpers import log_before_scores, new, play, set_stock
 
 
 def test_the_end_pays_energy_first_then_food_then_money() -> None:
@@ -40,13 +40,13 @@ def test_the_log_says_the_interest_and_the_repayments_at_a_games_end() -> None:
     state.final = True
     state.finished[1] = True
     play(state, "stop")  # interest 3 and three repayments
-    assert state.log(None)[-4:-1] == [
+    assert log_before_scores(state)[-4:-1] == [
         "P1 pays 3 in interest on their loans as their game ends.",
         "P1 repays 3 loans with what is left.",
         "P1's game ends with 0 unpaid loans."]
-    assert state.log(None, "ja")[-4:-2] == ["P1のゲームが終わり、借金の利息3を支払う。",
+    assert log_before_scores(state, "ja")[-4:-2] == ["P1のゲームが終わり、借金の利息3を支払う。",
                                             "P1が残りの資源で借金を3件返す。"]
-    assert state.log(None, "zh-TW")[-4:-2] == ["P1的遊戲結束，支付貸款利息3。",
+    assert log_before_scores(state, "zh-TW")[-4:-2] == ["P1的遊戲結束，支付貸款利息3。",
                                                "P1用剩餘的資源清償3筆貸款。"]
 
 

@@ -8,6 +8,7 @@ from keizai.rules.futuropia.data import FOOD
 from keizai.rules.futuropia.phases import TURN
 from tests.rules.futuropia.helpers import (
     gen,
+    log_before_scores,
     money,
     names,
     new,
@@ -107,6 +108,13 @@ def test_worked_final_scoring_failed_check_loans_and_stopped_tiles() -> None:
                                  "loans": -6, "face_up_tiles": 6, "resources": 0,
                                  "total": 9}
     assert state.view(None)["scores"][0]["total"] == 9
+    # the log closes with the scores, P1's as the reference's worked example breaks it down
+    assert state.log(None)[-3] == ("Final score: P1 9 points (idle residents 10, surplus 0, "
+                                   "houses -1, loans -6, face-up tiles 6, resources 0).")
+    assert state.log(None, "ja")[-3] == ("最終得点：P1は9点（待機住民10、余剰0、住宅-1、"
+                                         "借金-6、表のタイル6、資源0）。")
+    assert [line.split(" points")[0] for line in state.log(None)[-2:]] == [
+        f"Final score: P{seat + 1} {state.scores()[seat]['total']}" for seat in (1, 2)]
 
 
 def test_the_log_says_which_residents_the_final_check_sends_away() -> None:
@@ -122,7 +130,7 @@ def test_the_log_says_which_residents_the_final_check_sends_away() -> None:
     state.finished[1] = state.finished[2] = True
     play(state, "stop")
     assert state.is_over and state.final_check(0).residents == 7
-    lines = {lang: state.log(None, lang) for lang in ("en", "ja", "zh-TW")}
+    lines = {lang: log_before_scores(state, lang) for lang in ("en", "ja", "zh-TW")}
     assert lines["en"][-1] == ("Final check: P1's food production cannot feed 1 resident; "
                                "they leave before scoring (7 residents stay).")
     assert lines["ja"][-1] == ("最終チェック：P1の食料生産では住民1人を養えず、得点計算の前に"
@@ -145,9 +153,10 @@ def test_the_log_says_which_residents_lose_their_bed_in_the_final_check() -> Non
     state.finished[1] = True
     play(state, "stop")
     assert state.is_over and state.final_check(0).residents == 3
-    assert state.log(None)[-1] == ("Final check: P1 has no bed for 6 residents once houses "
-                                   "are removed for energy; they leave before scoring.")
-    assert not any("cannot feed" in line for line in state.log(None))
+    assert log_before_scores(state)[-1] == ("Final check: P1 has no bed for 6 residents once "
+                                            "houses are removed for energy; they leave before "
+                                            "scoring.")
+    assert not any("cannot feed" in line for line in log_before_scores(state))
 
 
 def test_the_log_says_which_robots_the_final_check_removes_for_energy() -> None:
@@ -163,7 +172,7 @@ def test_the_log_says_which_robots_the_final_check_removes_for_energy() -> None:
     state.finished[1] = state.finished[2] = True
     play(state, "stop")
     assert state.is_over and state.final_check(0).robots == 1
-    lines = {lang: state.log(None, lang) for lang in ("en", "ja", "zh-TW")}
+    lines = {lang: log_before_scores(state, lang) for lang in ("en", "ja", "zh-TW")}
     assert lines["en"][-2:] == [
         "Final check: P1's generators cannot meet the energy demand of 8 (robots and houses); "
         "2 robots are removed.",
@@ -187,7 +196,7 @@ def test_the_log_says_which_house_the_final_check_removes_for_energy() -> None:
     state.finished[1] = True
     play(state, "stop")
     assert [h.tile for h in state.final_check(0).houses] == ["S1"]
-    lines = {lang: state.log(None, lang) for lang in ("en", "ja", "zh-TW")}
+    lines = {lang: log_before_scores(state, lang) for lang in ("en", "ja", "zh-TW")}
     assert lines["en"][-2] == ("Final check: with no robots left P1 is still short of "
                                "energy and loses house L09 (4 beds).")
     assert lines["ja"][-2] == ("最終チェック：ロボットがなくなってもP1のエネルギーが足りず、"
@@ -209,15 +218,15 @@ def test_the_log_names_the_starting_house_when_robots_and_it_go() -> None:
     play(state, "stop")
     check = state.final_check(0)
     assert check.robots == 0 and check.houses == () and check.residents == 0
-    assert state.log(None)[-3:] == [
+    assert log_before_scores(state)[-3:] == [
         "Final check: P1's generators cannot meet the energy demand of 3 (robots and houses); "
         "2 robots are removed.",
         "Final check: with no robots left P1 is still short of energy and loses "
         "the starting house (3 beds).",
         "Final check: P1 has no bed for 3 residents once houses are removed for energy; "
         "they leave before scoring."]
-    assert state.log(None, "ja")[-2] == ("最終チェック：ロボットがなくなってもP1のエネルギーが"
-                                         "足りず、初期住宅（ベッド3）が取り除かれる。")
+    assert log_before_scores(state, "ja")[-2] == (
+        "最終チェック：ロボットがなくなってもP1のエネルギーが足りず、初期住宅（ベッド3）が取り除かれる。")
 
 
 def test_final_repayment_is_automatic_and_maximal() -> None:

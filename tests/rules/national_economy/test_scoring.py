@@ -102,3 +102,28 @@ def test_a_whole_game_reports_its_breakdown() -> None:
         parts = row["buildings"] + row["bonuses"] + row["money"] + row["vp_cards"]
         assert row["total"] == parts + row["unpaid_wages"]
     assert view["ranking"] == state.ranking()
+
+
+def test_the_log_ends_with_each_seats_score_and_its_parts() -> None:
+    """Scoring: the log said "The game is over." and no more; each seat's total and its
+    parts, as the final ranking and the page's score table give them, close it now."""
+    import random
+
+    state = new("progress", 2, seed=1)
+    rng = random.Random(1)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.scores()[0] == {"buildings": 10, "bonuses": 0, "money": 32, "vp_cards": 0,
+                                 "unpaid_wages": -27, "total": 15}
+    assert state.log(None)[-3:] == [
+        "The game is over.",
+        "Final score: P1 15 points (buildings 10, bonuses 0, money 32, VP cards 0, "
+        "Unpaid Wage cards -27).",
+        f"Final score: P2 {state.scores()[1]['total']} points (buildings "
+        f"{state.scores()[1]['buildings']}, bonuses {state.scores()[1]['bonuses']}, money "
+        f"{state.scores()[1]['money']}, VP cards {state.scores()[1]['vp_cards']}, Unpaid Wage "
+        f"cards {state.scores()[1]['unpaid_wages']})."]
+    assert state.log(None, "ja")[-2] == ("最終得点：P1は15点（建物10、ボーナス0、お金32、"
+                                         "勝利点カード0、未払い賃金-27）。")
+    assert state.log(None, "zh-TW")[-2] == ("最終得分：P1得15分（建築物10、獎勵0、金錢32、"
+                                            "勝利點數卡0、欠薪-27）。")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from keizai.engine import Action, IllegalAction, State
+from keizai.engine.final_score import final_score_messages
 from keizai.i18n import msg
 from keizai.rules.futuropia import house_purchase
 from keizai.rules.futuropia.actions import (
@@ -745,6 +746,8 @@ class FuturopiaState(State):
                     self._event(msg("fu.log.over"))
                     for p in range(n):
                         self._log_final_check(p)
+                    for event in final_score_messages(self.scores()):
+                        self._event(event)
                 return
             q = (self.turn + 1) % n
             while self.finished[q]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from keizai.engine import SmallDraws, State, rng_from
+from keizai.engine.final_score import final_score_messages
 from keizai.i18n import msg
 from keizai.rules.national_economy.actions import Layout
 from keizai.rules.national_economy.cards import (
@@ -1141,6 +1142,8 @@ class NationalEconomyState(State):
             self.current = None
             if self.log_enabled:
                 self._event(msg("ne.log.over"))
+                for event in final_score_messages(self.scores()):
+                    self._event(event)
             return
         face = self.round - 1
         self.wp_key.append(FACE + face)
