@@ -35,12 +35,13 @@ def quick(monkeypatch: Any) -> None:
     monkeypatch.setattr(tables_module, "THINKING_MARK", MARK)
 
 
-def a_game_whose_bot_thinks_on_the_first(first: TestClient, second: TestClient) -> str:
-    """A game held by both; its person moves on the first, whose bot then thinks THINK s."""
+def a_game_whose_bot_thinks_on_the_first(first: TestClient, *others: TestClient) -> str:
+    """A game held by all; its person moves on the first, whose bot then thinks THINK s."""
     created = first.post("/api/games", json={"game": GAME, "seats": ["human", "random"],
                                               "seed": human_first()}).json()
     game_id, token = created["id"], created["seats"][0]["token"]
-    assert second.get(f"/api/games/{game_id}").status_code == 200   # held there too
+    for other in others:
+        assert other.get(f"/api/games/{game_id}").status_code == 200   # held there too
     view = first.get(f"/api/games/{game_id}/view", params={"seat": 0},
                      headers={"x-keizai-token": token}).json()
     moved = first.post(f"/api/games/{game_id}/actions", json={
@@ -82,3 +83,35 @@ def test_a_bot_left_by_a_process_that_stopped_is_moved_by_another(postgres_url) 
             time.sleep(0.05)
         assert store.action_count(game_id) >= 2
         store.close()
+
+
+class StepPool(ThreadPool):
+    """Notes the step of each position it decides."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.steps: list[int] = []
+
+    def think(self, spec: str, seed: int, state: Any) -> str:
+        self.steps.append(len(state.history))
+        return super().think(spec, seed, state)
+
+
+def test_of_two_processes_taking_over_one_decides(postgres_url: str) -> None:
+    """Three processes hold the game; the one whose bot thinks goes away: one of the
+    other two decides the move (before: both, at the same moment)."""
+    slow, others = ThreadPool(THINK), [StepPool(0.5), StepPool(0.5)]
+    apps = [create_app(postgres_url, pool=pool, limits=Limits.off()) for pool in others]
+    with TestClient(apps[0]) as second, TestClient(apps[1]) as third:
+        with TestClient(create_app(postgres_url, pool=slow, limits=Limits.off())) as first:
+            game_id = a_game_whose_bot_thinks_on_the_first(first, second, third)
+            time.sleep(3 * MARK)
+        store = Store(postgres_url)
+        deadline = time.monotonic() + 10 * TAKEOVER
+        while store.action_count(game_id) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(2 * TAKEOVER)
+        store.close()
+        decided = sorted(others[0].steps + others[1].steps)
+        assert decided[:1] == [1]
+        assert decided.count(1) == 1, decided

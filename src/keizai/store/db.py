@@ -495,6 +495,18 @@ class Store:
             conn.execute(update(games).where(games.c.id.in_(game_ids))
                          .values(thinking=func.now()))
 
+    def claim_thinking(self, game_id: str, stale: float) -> bool:
+        """Mark the game's bot deciding here, unless a process marked it within `stale`
+        seconds (by the database's clock): whether this one may decide. One of several
+        processes asking at once is let."""
+        since = (func.now() - timedelta(seconds=stale) if self.postgres
+                 else func.datetime("now", f"-{stale} seconds"))
+        with transaction(self.engine) as conn:
+            return bool(conn.execute(update(games).where(
+                games.c.id == game_id,
+                games.c.thinking.is_(None) | (games.c.thinking < since))
+                .values(thinking=func.now())).rowcount)
+
     def thinking_for(self, game_id: str) -> float | None:
         """Seconds since a process last marked its bot deciding the game (`mark_thinking`,
         both times by the database's clock), or None when none ever did."""

@@ -366,17 +366,26 @@ class Tables:
     async def _take_over(self, table: Table, version: int) -> None:
         """Move the game's bot here, unless a process marked its bot deciding it within
         BOT_TAKEOVER seconds (it is slow, not gone: its pool may be busy); then look
-        again once that mark is that old. Two deciding at once would be harmless (the
-        version lets one move through), but one of them thinks for nothing."""
+        again once that mark is that old. Of several processes taking over at once (one
+        died, the others hold its game; or they start together) the store lets one.
+        Two deciding at once would be harmless (the version lets one move through), but
+        one of them would think for nothing."""
+        seat = table.state.current_player
+        if seat is None or table.seats[seat].kind != "bot":
+            return
         if self.store.postgres:
             try:
-                age = await asyncio.to_thread(self.store.thinking_for, table.id)
+                mine = await self.store.in_writer(self.store.claim_thinking, table.id,
+                                                  BOT_TAKEOVER)
+                age = None if mine else await asyncio.to_thread(self.store.thinking_for,
+                                                                table.id)
             except Exception:   # the database is down: its next notice brings us back
                 log.warning("reading game %s's thinking mark failed", table.id)
                 return
-            if age is not None and age < BOT_TAKEOVER:
-                asyncio.get_running_loop().call_later(BOT_TAKEOVER - age,
-                                                      self._kick_if_stuck, table, version)
+            if not mine:
+                asyncio.get_running_loop().call_later(
+                    max(0.1, BOT_TAKEOVER - (age or 0.0)), self._kick_if_stuck, table,
+                    version)
                 return
         if table.version == version and self.tables.get(table.id) is table:
             table.kick_bots()
