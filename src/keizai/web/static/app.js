@@ -46,6 +46,7 @@ function route() {
 function chrome() {
   document.getElementById("tagline").textContent = t("tagline");
   document.getElementById("lang-label").textContent = t("language");
+  document.getElementById("lang-select").setAttribute("aria-label", t("language"));
   document.getElementById("board-link").textContent = t("leaderboard");
   const me = account();
   document.getElementById("account-link").textContent = me ? me.username : t("log_in");

@@ -123,13 +123,14 @@ export function showLobby(root) {
     for (let i = 0; i < state.players; i++) {
       state.seats[i] ??= "bot";
       seatRows.push(h("div", { class: "seat-row" }, `${t("web.lobby_seat", i)} `,
-        h("select", { name: `kind-${i}`, onchange: (e) => { state.seats[i] = e.target.value;
-          render(); } },
+        h("select", { name: `kind-${i}`, "aria-label": t("web.lobby_seat", i),
+          onchange: (e) => { state.seats[i] = e.target.value; render(); } },
         h("option", { value: "human", selected: state.seats[i] === "human" }, t("human")),
         h("option", { value: "open", selected: state.seats[i] === "open" }, t("seat_kind_open")),
         h("option", { value: "bot", selected: state.seats[i] === "bot" }, t("bot"))),
-        state.seats[i] === "bot" ? h("select", { name: `bot-${i}`, onchange: (e) => {
-          state.bots[i] = e.target.value; } },
+        state.seats[i] === "bot" ? h("select", { name: `bot-${i}`,
+          "aria-label": t("lobby_seat_bot", i), onchange: (e) => {
+            state.bots[i] = e.target.value; } },
         offeredBots().map((b) => h("option", { value: b, selected: b === botOf(i) },
           botName(b))))
           : null));

@@ -138,6 +138,7 @@ export function tableSocial({ gameId, seat, token }) {
     const canSay = seat !== null || hostToken;
     const list = chatList();
     const input = h("input", { id: "chat-input", maxlength: 200, value: draft,
+      "aria-label": t("chat_message"),
       oninput: (e) => { draft = e.target.value; },
       onfocus: () => { chatFocused = true; }, onblur: () => { chatFocused = false; } });
     const form = canSay ? h("form", { class: "chat-form", onsubmit: async (e) => {
