@@ -563,3 +563,14 @@ def test_an_opponent_that_fails_before_the_learners_first_turn_ends_the_episode(
     failing.clear()
     env.reset(seed=1)
     assert env.state.current_player == 1
+
+
+@pytest.mark.parametrize("options", ["burnt_field_immediate", {"nope": 1},
+                                     {"burnt_field_immediate": "yes"}])
+def test_game_options_the_game_refuses_are_refused_at_construction(options):
+    """As unknown opponent names are: they failed at the first reset, a string with
+    "dictionary update sequence element #0 has length 1; 2 is required"."""
+    with pytest.raises(keizai.engine.InvalidSetup):
+        KeizaiGymEnv("national-economy/progress", players=2, options=options)
+    with pytest.raises(keizai.engine.InvalidSetup):
+        KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2, options=options)

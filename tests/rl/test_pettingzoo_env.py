@@ -297,3 +297,12 @@ def test_reading_before_the_first_reset_says_to_reset():
             read()
     env.reset(seed=1)
     assert env.last()[0]["observation"].shape == env.state()[: env.encoder.size].shape
+
+
+@pytest.mark.parametrize("options", ["burnt_field_immediate", {"nope": 1},
+                                     {"burnt_field_immediate": "yes"}])
+def test_game_options_the_game_refuses_are_refused_at_construction(options):
+    """They failed at the first reset, a string with "dictionary update sequence element
+    #0 has length 1; 2 is required"."""
+    with pytest.raises(keizai.engine.InvalidSetup):
+        KeizaiAECEnv("national-economy/progress", players=2, options=options)

@@ -122,6 +122,7 @@ class KeizaiGymEnv(gym.Env):
         self.fixed_seat = seat
         self.reward_kind = check_reward_kind(reward if reward is not None
                                              else default_reward(game_id))
+        self.game.resolve_options(options)  # InvalidSetup now, not at the first reset
         self.game_options = dict(options or {})
         self.illegal = illegal
         self.illegal_reward = illegal_reward

@@ -87,6 +87,7 @@ class KeizaiAECEnv(AECEnv):
         self._writer = self.encoder.writer_for(None, 0)
         self.reward_kind = check_reward_kind(reward if reward is not None
                                              else default_reward(game_id))
+        self.game.resolve_options(options)  # InvalidSetup now, not at the first reset
         self.game_options = dict(options or {})
         self.render_mode = render_mode
         self.players = players
