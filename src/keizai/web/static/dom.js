@@ -22,11 +22,21 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** Show a message in the banner (errors from the server, connection state). */
+/** Show a message in the banner (errors from the server, connection state); a screen
+ * reader says it (announce). */
 export function banner(text, kind = "error") {
   const el = document.getElementById("banner");
   if (!text) { el.hidden = true; return; }
   el.hidden = false;
   el.className = `banner ${kind}`;
+  if (el.textContent !== text) announce(text);
   el.textContent = text;
+}
+
+/** Have a screen reader say `text` (a live region outside the redrawn page: a region
+ * drawn anew with its text in it is not read out). */
+export function announce(text) {
+  const el = document.getElementById("announce");
+  el.textContent = "";
+  setTimeout(() => { el.textContent = text; }, 50);   // the same text again is said again
 }

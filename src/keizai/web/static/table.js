@@ -2,7 +2,7 @@
 // no renderer claimed is offered as buttons, so every game is playable.
 
 import { api } from "./api.js";
-import { banner, h } from "./dom.js";
+import { announce, banner, h } from "./dom.js";
 import { botSeat, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent, seatName, t,
   tr } from "./i18n.js";
 import { connectLive } from "./live.js";
@@ -477,6 +477,7 @@ export function showTable(root, { gameId, seat, token }) {
     const mine = message.current_player === seat && !message.over && !botPlaysMine();
     document.title = mine ? `● ${t("your_turn")} — ${baseTitle}` : baseTitle;
     if (mine && !wasMine && localStorage.getItem("keizai.sound") === "yes") chime();
+    if (mine && !wasMine) announce(t("your_turn"));
     wasMine = mine;
     root.replaceChildren(h("div", { class: `table${busy ? " busy" : ""}${offline
       ? " offline" : ""}`, dataset: { step: message.step, turn: mine ? "mine" : "other",
