@@ -390,6 +390,20 @@ def test_odd_digits_and_huge_numbers_at_the_menu_reprompt() -> None:
         assert "Please type a number from 1 to" in result.output
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "It was not saved"),
+                                           ("ja", "保存はしていません"),
+                                           ("zh-TW", "這局沒有儲存")])
+def test_leaving_a_game_without_save_says_it_is_lost(lang: str, words: str) -> None:
+    """Without --save, q, Ctrl-C or the end of the input said only "Game left unfinished.",
+    which reads as if it could be taken up again; it says the game was not saved and how
+    to keep one."""
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--lang", lang],
+                           input="q\n")
+    assert result.exit_code == 0, result.output
+    last = result.output.splitlines()[-1]
+    assert words in last and "--save FILE" in last and "--resume" in last
+
+
 def test_quitting_before_the_first_move_leaves_the_promised_save(tmp_path: Path) -> None:
     """'resume with --resume FILE' is printed on quitting: the file must exist, with the
     seed (a new random one when --seed is not given) and the seats."""
@@ -722,7 +736,7 @@ def test_full_width_answers_from_an_input_method_are_read_as_typed() -> None:
     assert "選び直す、q = 終了 >" not in result.output   # never asked again
     assert "蒸気工場を捨てますか" in result.output and "P1が消費財を1枚捨てる" in result.output
     assert "番号を入力してください" not in result.output
-    assert result.output.rstrip().endswith("ゲームを途中で終了しました。")
+    assert "ゲームを途中で終了しました。" in result.output.splitlines()[-1]
 
 
 def test_a_set_the_rules_refuse_is_refused_before_it_is_confirmed() -> None:
