@@ -74,8 +74,21 @@ export function showLobby(root) {
       catalog ??= await api("/api/catalog");
       listing = (await api("/api/games")).games;
       if (first) render();
-      else listBox?.replaceWith(listBox = gameList());
+      else redrawList();
     } catch (error) { banner(errorLine(errorText(error))); }
+  }
+
+  /** The games list drawn anew (every 5 s): a keyboard's focus on one of its buttons or
+   * links stays there (the element is new; it fell to the top of the page). */
+  function redrawList() {
+    const el = document.activeElement;
+    const inList = Boolean(listBox?.contains(el));
+    const row = inList ? el.closest("[data-game-id]") : null;
+    const scope = (box) => (row
+      ? box.querySelector(`[data-game-id="${CSS.escape(row.dataset.gameId)}"]`) : box);
+    const i = inList ? [...scope(listBox).querySelectorAll("a, button")].indexOf(el) : -1;
+    listBox?.replaceWith(listBox = gameList());
+    if (i >= 0) scope(listBox)?.querySelectorAll("a, button")[i]?.focus({ preventScroll: true });
   }
 
   function gameInfo() { return catalog.games.find((g) => g.id === state.game); }
@@ -110,6 +123,8 @@ export function showLobby(root) {
       banner("");
       listing = (await api("/api/games")).games;
       render();
+      // the form is drawn anew: the keyboard goes on to the new game's seat, not the top
+      root.querySelector(".own-seat [data-play-seat]")?.focus();
     } catch (error) { banner(errorLine(errorText(error))); }
   }
 
