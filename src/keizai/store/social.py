@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -533,9 +533,23 @@ class SocialStore:
                 accounts.c.username_key == username.casefold())).scalar()
 
     # ----- chat --------------------------------------------------------------------------
-    def add_chat(self, game_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
+    def add_chat(self, game_id: str, seat: int | None, name: str, text: str,
+                 most: int | None = None, window: float = 0.0) -> dict[str, Any] | None:
+        """Store a chat message; None (nothing stored) when the seat (None: the host)
+        has said `most` in the game within the last `window` seconds, whichever process
+        took them: the game's row is locked while they are counted."""
         moment = now()
         with transaction(self.engine) as conn:
+            if most is not None:
+                conn.execute(select(games.c.id).where(games.c.id == game_id)
+                             .with_for_update())
+                said = conn.execute(select(func.count()).select_from(chat_messages).where(
+                    chat_messages.c.game_id == game_id,
+                    chat_messages.c.seat.is_(None) if seat is None
+                    else chat_messages.c.seat == seat,
+                    chat_messages.c.at > moment - timedelta(seconds=window))).scalar_one()
+                if said >= most:
+                    return None
             result = conn.execute(insert(chat_messages).values(
                 game_id=game_id, seat=seat, name=name, text=text, at=moment))
             message_id = int(result.inserted_primary_key[0])

@@ -381,8 +381,13 @@ class Social(TableHooks):
                 raise ApiError.refused("muted", "error.muted", 403)
             name = (player.name if player and player.name else f"P{seat + 1}")
         text = chat.clean(body.get("text"))
-        self.chat_limit.take((table.id, seat))
-        message = await asyncio.to_thread(self.db.add_chat, table.id, seat, name, text)
+        self.chat_limit.take((table.id, seat))   # in this process, before the store's
+        message = await asyncio.to_thread(self.db.add_chat, table.id, seat, name, text,
+                                          self.chat_limit.count, self.chat_limit.window)
+        if message is None:   # said in other processes
+            raise ApiError.refused("rate_limited", "web.err.chat_often", 429,
+                                   n=self.chat_limit.count,
+                                   seconds=f"{self.chat_limit.window:g}")
         self.push_chat(table, message)
         return message
 
