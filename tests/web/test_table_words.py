@@ -142,3 +142,17 @@ def test_a_futuropia_house_reads_as_every_list_of_houses(browser, server, lang: 
                            tr("whole_vp", lang, f"+{vp}" if vp > 0 else vp)])
     assert sorted(shown) == sorted(figures(h) for h in houses), shown
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_starting_house_is_named_and_has_no_price(browser, server, lang: str) -> None:
+    """A community's starting house read "S1 $0": the id of the special house on the
+    tile's other side and a price it never had; the terminal says "starting house"."""
+    game = game_at(server, "futuropia", ["human", "human"], 0)
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.wait_for_selector(".player .fu-house")
+    heads = page.eval_on_selector_all(".player .fu-house .card-head",
+                                      "cs => cs.map((c) => c.textContent)")
+    assert heads == [tr("fu.card.starting_house", lang)] * 2, heads
+    assert not page.errors, page.errors

@@ -27,10 +27,14 @@ function generator(g, extra = null) {
 }
 
 function house(x) {
+  // the A side of a `!` tile is the starting house, never bought: named, with no price
+  // (it read "S1 $0", the id of the special house on its other side)
+  const start = x.name === "starting house";
   return h("div", { class: `card fu-house${x.special ? " special" : ""}`,
     dataset: { house: x.id } },
-  h("div", { class: "card-head" }, h("span", { class: "card-name" }, x.id),
-    h("span", { class: "card-value" }, `$${x.price}`)),
+  h("div", { class: "card-head" }, h("span", { class: "card-name" },
+    start ? t("fu.card.starting_house") : x.id),
+  start ? null : h("span", { class: "card-value" }, `$${x.price}`)),
   h("div", { class: "card-text" }, houseFigures(x)));
 }
 
