@@ -300,15 +300,6 @@ def _agent_decider(agent: Agent) -> Callable[[State, int], Any]:
     return decide
 
 
-def _gymnasium_seed(seed: object) -> int:
-    """A seed `KeizaiGymEnv.reset` takes: a game seed (`checked_seed`) Gymnasium takes
-    too (not negative), as a Python int."""
-    value = checked_seed(seed)
-    if value < 0:
-        raise ValueError(f"a seed is at least 0 (Gymnasium's rule), not {value}")
-    return value
-
-
 def gymnasium_id(game_id: str) -> str:
     """The Gymnasium id of a game, e.g. "keizai/national-economy-progress-v0"."""
     return f"keizai/{game_id.replace('/', '-')}-v0"
@@ -412,7 +403,7 @@ class KeizaiVectorEnv(VectorEnv):
                 raise ValueError(f"{self.num_envs} environments need {self.num_envs} seeds")
         # every seed checked before any game is reset: a refused one leaves the batch as
         # it was, not its first games reset and the others still in their episodes
-        seeds = [None if s is None else _gymnasium_seed(s) for s in seeds]
+        seeds = [None if s is None else checked_seed(s) for s in seeds]
         for i, (env, env_seed) in enumerate(zip(self.envs, seeds, strict=True)):
             env.reset(seed=env_seed)
             self._seats[i] = env.seat

@@ -30,15 +30,17 @@ class SeedStream:
 
 
 def checked_seed(seed: object) -> int:
-    """`seed` as the engine takes a game's seed (`keizai.new_game`): an integer (a NumPy
-    one too) of at most 64 bits. Anything else is refused with InvalidSetup, as the
-    engine refuses it, rather than truncated (`int(1.5)`) or wrapped (2**64 would be the
-    stream of 0) into another seed's games."""
+    """`seed` as a Python int if it is a game seed from 0 to 2**64 - 1 (an integer, NumPy's
+    too), else InvalidSetup (the engine's refusals: not an integer, too large) or
+    ValueError (negative, as Gymnasium refuses it): never truncated (`int(1.5)`) or wrapped
+    into another seed's games (2**64 and -1 would be the streams of 0 and 2**64 - 1)."""
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise InvalidSetup.refuse("setup.seed", value=shown(seed))
     value = int(seed)
     if value.bit_length() > SEED_BITS:
         raise InvalidSetup.refuse("setup.seed_size", bits=value.bit_length(), most=SEED_BITS)
+    if value < 0:
+        raise ValueError(f"a seed is at least 0, not {value}")
     return value
 
 
