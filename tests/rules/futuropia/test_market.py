@@ -38,6 +38,29 @@ def test_worked_market_sequence_with_marker_moves_and_a_slide() -> None:
     state.check_invariants()
 
 
+def test_the_log_follows_the_market_moves() -> None:
+    """Reference §7, the worked example above: the marker moves, the dear stack sliding to
+    the cheap side and the next supply stack coming in had no log line; a reader saw the
+    purchases only, and the prices changed without a word."""
+    state = new(2)
+    play(state, "action:food", "buy:right")
+    assert state.log(None)[-3:-1] == ["The food price marker moves to 1.",
+                                      "The next food stack (F06) enters the market."]
+    play(state, "action:food", "buy:right")
+    play(state, "refresh", "pay:food", "pay:food", "pay:food", "pay:food")
+    before = len(state.log(None))
+    play(state, "action:food", "buy:left")
+    assert state.log(None)[before:][2:5] == [
+        "The food price marker moves to 0.",
+        "The cheap food stack is sold out: the dear stack (F07) moves to the cheap side.",
+        "The next food stack (F08) enters the market."]
+    assert state.log(None, "ja")[before:][2:5] == [
+        "食料市場の価格マーカーが0に動く。",
+        "安い方の食料製造機が売り切れ、高い方の山（産出4）が安い側に移る。",
+        "次の食料製造機の山（産出6）が市場に出る。"]
+    assert state.log(None, "zh-TW")[before + 2] == "食物市場的價格指示物移到0。"
+
+
 def test_the_two_markets_have_independent_markers() -> None:
     """Rulebook: the two price tracks are independent."""
     state = new(2)
@@ -95,6 +118,10 @@ def test_taking_the_action_at_seven_without_buying_raises_the_marker() -> None:
     set_gens(state, 1, ["SF1", "SF2", "SP1", "P08", "P09", "P10", "P11"])
     play(state, "action:food", "buy:none")
     assert state.mk_marker[FOOD] == 1
+    # the log says why the marker moves with nothing bought (it said nothing)
+    assert state.log(None)[-2] == ("P2 has 7 generators, the most allowed, so the food "
+                                   "price marker moves to 1 all the same.")
+    assert not any("price marker" in line for line in state.log(None)[:-2])
 
 
 def test_an_empty_supply_leaves_the_side_empty() -> None:

@@ -632,10 +632,14 @@ class FuturopiaState(State):
         kind = self.buy_kind
         marker = self.mk_marker[kind]
         if index == table.buy_none:
-            if len(self.gens[p]) >= rules.max_generators:
-                self.mk_marker[kind] = min(marker + rules.marker_step_full, rules.marker_max)
             if self.log_enabled:
                 self._event(msg("fu.log.buy_none", seat=p, kind=KINDS[kind]))
+            if len(self.gens[p]) >= rules.max_generators:
+                moved = min(marker + rules.marker_step_full, rules.marker_max)
+                if moved != marker and self.log_enabled:
+                    self._event(msg("fu.log.marker_full", seat=p, n=len(self.gens[p]),
+                                    kind=KINDS[kind], marker=moved))
+                self.mk_marker[kind] = moved
         else:
             right = index == table.buy_right
             gen = self.mk_right[kind] if right else self.mk_left[kind]
@@ -648,12 +652,14 @@ class FuturopiaState(State):
             self.gens[p].append(gen)
             self.gens[p].sort()
             if right:
-                self.mk_marker[kind] = min(marker + rules.marker_step_dear, rules.marker_max)
+                self._move_marker(kind, min(marker + rules.marker_step_dear, rules.marker_max))
                 if self.stock[gen] == 0:
                     self.mk_right[kind] = self._next_stack(kind)
             elif self.stock[gen] == 0:
-                self.mk_marker[kind] = 0
+                self._move_marker(kind, 0)
                 self.mk_left[kind] = self.mk_right[kind]
+                if self.log_enabled and self.mk_left[kind] >= 0:
+                    self._event(msg("fu.log.slide", **self._gen_params(self.mk_left[kind])))
                 self.mk_right[kind] = self._next_stack(kind)
             if len(self.gens[p]) > rules.max_generators:
                 self.phase = DISCARD
@@ -672,7 +678,15 @@ class FuturopiaState(State):
             self.trigger = True  # the last ($15) stack entered the market
             if self.log_enabled:
                 self._event(msg("fu.log.last_stack", **self._gen_params(queue[position])))
+        elif self.log_enabled:
+            self._event(msg("fu.log.next_stack", **self._gen_params(queue[position])))
         return queue[position]
+
+    def _move_marker(self, kind: int, marker: int) -> None:
+        """A market's price marker moves (reference §7); the log says where, if it moved."""
+        if marker != self.mk_marker[kind] and self.log_enabled:
+            self._event(msg("fu.log.marker", kind=KINDS[kind], marker=marker))
+        self.mk_marker[kind] = marker
 
     def _run(self, p: int, kind: int) -> None:
         out = best_output(self.gens[p], self.setup.components.generators, kind,
