@@ -365,6 +365,17 @@ def test_an_illegal_move_or_outcome_leaves_the_state_as_it_was():
     assert str(state) == before and state.history() == history
 
 
+def test_a_move_after_the_end_says_the_game_is_over():
+    """It said '<some action> is not a legal action now', as if another move were."""
+    game = pyspiel.load_game("keizai_national_economy_progress", {"players": 2})
+    state = play_randomly(game.new_initial_state(), np.random.RandomState(1))
+    assert state.is_terminal()
+    history = state.history()
+    with pytest.raises(keizai.IllegalAction, match="game is over"):
+        state.apply_action(0)
+    assert state.history() == history and state.is_terminal()
+
+
 def test_a_price_card_drawn_from_a_hand_is_one_chance_node_over_its_kinds():
     """企業帝國, empty price pile: a random price card is drawn from a hand. The chance
     node's outcomes are the kinds in that hand, each as likely as its copies."""

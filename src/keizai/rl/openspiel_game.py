@@ -399,6 +399,8 @@ class KeizaiSpielState(pyspiel.State):
                 return
         else:
             state = self._step.state
+            if state.is_over:
+                raise IllegalAction.refuse("refuse.game_over")
             if not 0 <= action < state.game.num_distinct_actions:
                 raise IllegalAction(f"action index {action} is out of range for "
                                     f"{state.game.id}")
