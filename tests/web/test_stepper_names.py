@@ -54,3 +54,22 @@ def test_plus_and_minus_say_what_they_do_to_which_card(browser, server, lang: st
     if lang != "en":
         assert not english_words(more + fewer), (more, fewer)
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_whole_decision_is_a_group_named_by_its_prompt(browser, server,
+                                                           lang: str) -> None:
+    """The focus goes to a chip's + when a whole decision begins (test_keyboard_focus): a
+    screen reader said "One more: …" and never what is asked. The chips, the total and
+    Confirm are a group named by the decision's prompt, which it says on entering."""
+    seed, actions = _a_discard()
+    game = game_at(server, GAME, ["human", "human"], seed, actions)
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    prompt = page.locator("#whole .whole-prompt")
+    prompt.wait_for(timeout=WAIT)
+    group = page.get_by_role("group", name=prompt.inner_text(), exact=True)
+    assert group.count() == 1
+    assert group.locator(".whole-candidate .plus").count() >= 1
+    assert group.locator("#whole-confirm").count() == 1
+    assert not page.errors, page.errors

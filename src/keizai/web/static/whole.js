@@ -160,8 +160,10 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
         stepButton("plus", "+", t("whole_one_more", labelOf(c)), n >= bound,
           () => set(n + 1))));
   }));
-  return h("div", { class: "whole", id: "whole" },
-    h("p", { class: "prompt whole-prompt" }, promptOf(whole)),
+  // a group named by its prompt: a screen reader says what is asked as the focus enters
+  return h("div", { class: "whole", id: "whole", role: "group",
+    "aria-labelledby": "whole-prompt" },
+    h("p", { class: "prompt whole-prompt", id: "whole-prompt" }, promptOf(whole)),
     infoLine(whole),
     sets,
     chips,
