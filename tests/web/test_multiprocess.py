@@ -157,3 +157,41 @@ def test_an_open_seat_is_given_once_across_processes(postgres_url: str, tmp_path
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_process_whose_listener_reconnects_catches_up(postgres_url: str,
+                                                         tmp_path) -> None:
+    """The LISTEN connections are cut (a database restart, a proxy's idle timeout) and a
+    move is made on one process before the other listens again: the other's spectator
+    still sees it. Before, the notice was lost and the other process kept the old game
+    until the next move: its players waited for a turn that had come."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    first = LiveServer(postgres_url, tmp_path / "a.log").start()
+    second = LiveServer(postgres_url, tmp_path / "b.log").start()
+    watcher = None
+    try:
+        game = httpx.post(f"{first.url}/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
+        gid, token = game["id"], game["seats"][0]["token"]
+        watcher = Socket(second, gid, None, None)
+        assert watcher.state_at(0)["step"] == 0
+        dsn = make_url(postgres_url).set(drivername="postgresql").render_as_string(
+            hide_password=False)
+        with psycopg.connect(dsn, autocommit=True) as admin:
+            cut = admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                "WHERE query = 'LISTEN keizai'").fetchall()
+        assert len(cut) == 2
+        view = httpx.get(f"{first.url}/api/games/{gid}/view", params={"seat": 0},
+                         headers={"x-keizai-token": token}).json()
+        moved = httpx.post(f"{first.url}/api/games/{gid}/actions", json={
+            "seat": 0, "token": token, "action": view["legal"][0]["name"]})
+        assert moved.status_code == 200
+        assert watcher.state_at(1)["step"] == 1   # before: timed out
+        assert httpx.get(f"{second.url}/api/games/{gid}").json()["step"] == 1
+    finally:
+        if watcher is not None:
+            watcher.close()
+        first.stop()
+        second.stop()

@@ -597,6 +597,12 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
 
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of these games (a deleted one is left out)."""
+        with self.engine.connect() as conn:
+            return dict(conn.execute(select(games.c.id, games.c.version)
+                                     .where(games.c.id.in_(game_ids))).tuples().all())
+
     def game_ids(self) -> list[str]:
         with self.engine.connect() as conn:
             return list(conn.execute(select(games.c.id).order_by(games.c.created)).scalars())

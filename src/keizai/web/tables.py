@@ -162,7 +162,7 @@ class Tables:
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: threading.Thread | None = None
-        self._checks: set[asyncio.Task[None]] = set()   # `_take_over`s under way
+        self._checks: set[asyncio.Task[None]] = set()   # take-overs and catch-ups under way
         self._stop = threading.Event()
 
     # ----- life cycle ------------------------------------------------------------------
@@ -322,6 +322,9 @@ class Tables:
                 try:
                     with psycopg.connect(dsn, autocommit=True) as conn:
                         conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                        # what changed while nobody listened (games loaded before the
+                        # first LISTEN; after a lost connection, every held game)
+                        loop.call_soon_threadsafe(self._catch_up)
                         ready.set()
                         while not self._stop.is_set():
                             for notice in conn.notifies(timeout=1.0):
@@ -336,6 +339,25 @@ class Tables:
         self._listener = threading.Thread(target=run, name="keizai-listen", daemon=True)
         self._listener.start()
         ready.wait(10)
+
+    def _catch_up(self) -> None:
+        task = asyncio.get_running_loop().create_task(self._missed(list(self.tables)))
+        self._checks.add(task)
+        task.add_done_callback(self._checks.discard)
+
+    async def _missed(self, game_ids: list[str]) -> None:
+        """The notices these held games may have missed: a newer stored version, and
+        their social rows (names, settings) read again."""
+        try:
+            versions = await asyncio.to_thread(self.store.versions, game_ids)
+        except Exception:   # the database went away again: the next LISTEN retries
+            log.warning("catching up after LISTEN failed")
+            return
+        for game_id in game_ids:
+            if game_id in self.tables:
+                self.settings.hooks.noticed(f"social:{game_id}:missed")
+                if game_id in versions:
+                    self.noticed(f"{game_id}:{versions[game_id]}")
 
     def noticed(self, payload: str) -> None:
         """Another process (or this one) changed a game: bring the held copy up to date."""
