@@ -222,6 +222,22 @@ def test_a_saved_seat_no_bot_has_names_the_file_it_came_from(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output   # --seats replaces the saved ones
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_resuming_a_file_of_sim_records_says_what_it_is(tmp_path: Path, lang: str) -> None:
+    """`keizai play --resume records.jsonl` (keizai sim --records) said "a record is JSON:
+    this text is not (line 2, column 1)": the file is records of finished games, one a
+    line, which keizai replay shows."""
+    from keizai.i18n import tr
+
+    records = tmp_path / "records.jsonl"
+    lines = [json.dumps({**keizai.new_game("futuropia", 2, seed=s).record(), "index": s})
+             for s in (1, 2)]
+    records.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["play", "--resume", str(records), "--lang", lang])
+    assert result.exit_code == 2
+    assert tr("cli.err_resume_jsonl", lang, path=str(records)) in result.output
+
+
 # --- the terminal explains itself (issue 14) ----------------------------------------------
 def test_a_solo_game_ends_with_a_won_or_lost_line() -> None:
     result = runner.invoke(app, ["play", "national-economy/progress", "--players", "1",

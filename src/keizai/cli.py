@@ -600,6 +600,8 @@ def play(
         _check_save_target(save, resume, language)
     try:
         if resume is not None:
+            if resume.suffix.lower() == ".jsonl":   # keizai sim's records, finished games
+                raise _refuse(language, "cli.err_resume_jsonl", path=str(resume))
             record = _read_record(resume, language)
             if game is not None and game != record.get("game"):
                 raise _refuse(language, "cli.err_other_game", path=str(resume),
