@@ -115,3 +115,23 @@ def test_of_two_processes_taking_over_one_decides(postgres_url: str) -> None:
         decided = sorted(others[0].steps + others[1].steps)
         assert decided[:1] == [1]
         assert decided.count(1) == 1, decided
+
+
+def test_a_bot_left_by_a_process_that_stopped_is_moved_where_the_game_is_opened(
+        postgres_url: str) -> None:
+    """The process deciding a bot's move goes away, and no other process held the game:
+    the process where it is opened next (the player's page reconnecting elsewhere) moves
+    the bot. Before, only a restart resumed it: the player waited for good."""
+    slow, other = ThreadPool(THINK), ThreadPool(0.0)
+    with TestClient(create_app(postgres_url, pool=other, limits=Limits.off())) as second:
+        with TestClient(create_app(postgres_url, pool=slow, limits=Limits.off())) as first:
+            game_id = a_game_whose_bot_thinks_on_the_first(first)
+            time.sleep(3 * MARK)
+        assert second.get(f"/api/games/{game_id}").json()["step"] == 1   # opened here
+        store = Store(postgres_url)
+        deadline = time.monotonic() + 10 * TAKEOVER
+        while store.action_count(game_id) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert store.action_count(game_id) >= 2   # before: 1
+        assert other.started
+        store.close()

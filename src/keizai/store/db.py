@@ -600,8 +600,8 @@ class Store:
     def versions(self, game_ids: list[str]) -> dict[str, int]:
         """The stored version of each of these games (a deleted one is left out)."""
         with self.engine.connect() as conn:
-            return dict(conn.execute(select(games.c.id, games.c.version)
-                                     .where(games.c.id.in_(game_ids))).tuples().all())
+            return {r.id: r.version for r in conn.execute(
+                select(games.c.id, games.c.version).where(games.c.id.in_(game_ids)))}
 
     def game_ids(self) -> list[str]:
         with self.engine.connect() as conn:

@@ -276,6 +276,7 @@ class Tables:
                     found = self.tables.get(game_id) or Table(row, self.store, self.settings)
                     self.tables[game_id] = found
                     self._make_room(found)
+                    self._bot_left(found)
                 loading.set_result(found)
             except BaseException as error:
                 loading.set_exception(error)
@@ -378,6 +379,15 @@ class Tables:
         version = table.version
         asyncio.get_running_loop().call_later(BOT_TAKEOVER, self._kick_if_stuck, table,
                                               version)
+
+    def _bot_left(self, table: Table) -> None:
+        """A game just loaded whose bot is to move: its process may have died with no
+        other holding the game; this one moves the bot unless one is deciding it
+        (`_take_over`, once a process deciding it would have marked it)."""
+        seat = table.state.current_player
+        if seat is not None and table.seats[seat].kind == "bot":
+            asyncio.get_running_loop().call_later(BOT_TAKEOVER, self._kick_if_stuck, table,
+                                                  table.version)
 
     def _kick_if_stuck(self, table: Table, version: int) -> None:
         if table.version == version and self.tables.get(table.id) is table:
