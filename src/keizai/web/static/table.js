@@ -375,7 +375,7 @@ export function showTable(root, { gameId, seat, token }) {
    * state redraws the table: the focused element would be gone and the focus with it). */
   function focusKey() {
     const el = document.activeElement;
-    if (!el || !root.contains(el) || el.id === "chat-input") return null;
+    if (!el || !root.contains(el)) return null;
     const data = (node) => Object.entries(node.dataset).map(([k, v]) =>
       `[data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(v)}"]`).join("");
     let sel = el.id ? `#${CSS.escape(el.id)}` : el.tagName.toLowerCase() + data(el)
@@ -384,7 +384,12 @@ export function showTable(root, { gameId, seat, token }) {
     const holder = el.id ? null : el.parentElement?.closest("[data-pick], [data-seat]");
     if (holder && !el.dataset.pick && !el.dataset.action) sel = `${holder.tagName.toLowerCase()}${
       data(holder)} ${sel}`;
-    return { sel, i: [...root.querySelectorAll(sel)].indexOf(el), parked: el.id === "choices" };
+    // where the caret was in a box being typed in (the seat's name): the new box's is at
+    // its start, and the next key went there
+    const caret = typeof el.selectionStart === "number" ? [el.selectionStart, el.selectionEnd]
+      : null;
+    return { sel, i: [...root.querySelectorAll(sel)].indexOf(el), parked: el.id === "choices",
+      caret };
   }
 
   /** Back to the same element, else (it went with the move) to the first thing one can
@@ -400,6 +405,7 @@ export function showTable(root, { gameId, seat, token }) {
       + "#whole .plus:not([aria-disabled]), #whole-confirm, .legal, .pick");
     const next = same ?? [...first].find(usable) ?? root.querySelector("#choices");
     next?.focus({ preventScroll: true });
+    if (same && key.caret) same.setSelectionRange(...key.caret);
   }
 
   function render() {

@@ -13,7 +13,7 @@ export function tableSocial({ gameId, seat, token }) {
   let messages = [];
   let message = null;
   let draft = "";
-  let chatFocused = false;
+  let nameDraft = null;   // the name being typed to sit down (each move redraws the bar)
   const hostToken = localStorage.getItem(`keizai.host.${gameId}`);
   const timer = setInterval(tick, 1000);
 
@@ -63,7 +63,8 @@ export function tableSocial({ gameId, seat, token }) {
     const mine = message.seats[seat];
     if (mine.name && (!me || mine.account === me.username)) return null;
     const input = h("input", { name: "player-name", id: "player-name", maxlength: 24,
-      value: me?.username ?? "", placeholder: t("your_name") });
+      value: nameDraft ?? me?.username ?? "", placeholder: t("your_name"),
+      oninput: (e) => { nameDraft = e.target.value; } });
     return h("form", { class: "join-bar", id: "join-bar", onsubmit: async (e) => {
       e.preventDefault();
       const body = { token };
@@ -139,8 +140,7 @@ export function tableSocial({ gameId, seat, token }) {
     const list = chatList();
     const input = h("input", { id: "chat-input", maxlength: 200, value: draft,
       "aria-label": t("chat_message"),
-      oninput: (e) => { draft = e.target.value; },
-      onfocus: () => { chatFocused = true; }, onblur: () => { chatFocused = false; } });
+      oninput: (e) => { draft = e.target.value; } });
     const form = canSay ? h("form", { class: "chat-form", onsubmit: async (e) => {
       e.preventDefault();
       if (!draft.trim()) return;
@@ -155,11 +155,10 @@ export function tableSocial({ gameId, seat, token }) {
     return h("section", { class: "panel chat-panel" }, h("h3", {}, t("chat")), list, form);
   }
 
-  /** After the table is drawn: keep typing where one was, show the newest lines. */
+  /** After the table is drawn: the newest lines in sight (the table keeps the focus). */
   function after() {
     const list = document.getElementById("chat");
     if (list) list.scrollTop = list.scrollHeight;
-    if (chatFocused) document.getElementById("chat-input")?.focus();
   }
 
   loadChat();
