@@ -446,6 +446,18 @@ def test_legal_actions_before_the_first_reset_says_to_reset():
         KeizaiGymEnv("national-economy/progress", players=2).legal_actions()
 
 
+def test_action_masks_before_the_first_reset_say_to_reset():
+    """They were all False, which the vector env's docstring says never happens (a masked
+    sampler divides by zero on it)."""
+    with pytest.raises(RuntimeError, match="reset"):
+        KeizaiGymEnv("national-economy/progress", players=2).action_masks()
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        venv.action_masks()
+    venv.reset(seed=0)
+    assert venv.action_masks().any(axis=1).all()
+
+
 def test_a_vector_environment_takes_a_numpy_integer_seed():
     venv = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2)
     by_numpy = venv.reset(seed=np.int64(3))[0]["observation"]

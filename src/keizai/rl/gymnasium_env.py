@@ -197,6 +197,8 @@ class KeizaiGymEnv(gym.Env):
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);
         all True once the game is over (see the module notes)."""
+        if self.state is None:
+            raise RuntimeError("call reset() first")
         return self._mask_array.astype(bool)
 
     def legal_actions(self) -> tuple[int, ...]:
@@ -353,6 +355,7 @@ class KeizaiVectorEnv(VectorEnv):
         self._seats = np.zeros(num_envs, np.int64)
         self._raise_illegal = first.illegal == "raise"
         self._stopped = False  # an opponent failed: every step raises until `reset`
+        self._was_reset = False
 
     def _build_core(self) -> None:
         """One compiled loop that steps every game (`keizai.rl.core.VecCore`); each
@@ -409,6 +412,7 @@ class KeizaiVectorEnv(VectorEnv):
             self._seats[i] = env.seat
         self._core.steps = [0] * self.num_envs
         self._stopped = False
+        self._was_reset = True
         return self._batch(), self._infos()
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
@@ -482,6 +486,8 @@ class KeizaiVectorEnv(VectorEnv):
 
     def action_masks(self) -> np.ndarray:
         """(N, actions) booleans: each learner's legal actions now (never all False)."""
+        if not self._was_reset:
+            raise RuntimeError("call reset() first")
         return self._masks.astype(bool)
 
     def _batch(self) -> dict[str, np.ndarray]:
