@@ -145,8 +145,9 @@ export function showTable(root, { gameId, seat, token }) {
       ` ${tr("web.seat_line", { seat: label(s),
         what: s.kind === "bot" ? botSeat(s.agent) : humanSeatStatus(s) })}`,
       handoverLeft(s) !== null && handoverLeft(s) <= 0
-        ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat) },
-          t("hand_to_bot")) : null, social.seatTools(s)))));
+        ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat),
+          "aria-label": t("hand_to_bot_seat", s.seat) }, t("hand_to_bot")) : null,
+      social.seatTools(s)))));
   }
 
   function looseButtons(actions, renderer) {

@@ -121,7 +121,9 @@ export function tableSocial({ gameId, seat, token }) {
   /** Mute / unmute next to another player's seat, for the host. */
   function seatTools(s) {
     if (!hostToken || s.seat === seat) return null;
+    // named with its seat: a screen reader's list of buttons had "Mute" once a seat
     return h("button", { type: "button", class: "small mute", dataset: { seat: s.seat },
+      "aria-label": t(s.muted ? "unmute_seat" : "mute_seat", s.seat),
       onclick: () => call(`/api/games/${gameId}/chat/mute`, { token: hostToken,
         seat: s.seat, muted: !s.muted }) }, s.muted ? t("unmute") : t("mute"));
   }
