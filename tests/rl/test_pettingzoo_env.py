@@ -307,3 +307,15 @@ def test_game_options_the_game_refuses_are_refused_at_construction(options):
     #0 has length 1; 2 is required"."""
     with pytest.raises(keizai.engine.InvalidSetup):
         KeizaiAECEnv("national-economy/progress", players=2, options=options)
+
+
+def test_a_closed_environment_says_to_reset():
+    """After close(), step and last failed with a bare AssertionError."""
+    env = KeizaiAECEnv("national-economy/progress", players=2)
+    env.reset(seed=1)
+    env.close()
+    for call in (lambda: env.step(0), env.last, lambda: env.observe("player_0")):
+        with pytest.raises(RuntimeError, match="reset"):
+            call()
+    env.reset(seed=1)
+    env.step(env.legal_actions()[0])

@@ -189,7 +189,7 @@ class KeizaiAECEnv(AECEnv):
                                                   bool, dict[str, Any]]:
         try:
             return self._core.last(observe)
-        except AttributeError:
+        except (AttributeError, AssertionError):  # unset bookkeeping, or no state
             if self.keizai_state is None:
                 raise RuntimeError("call reset() first") from None
             raise
@@ -198,7 +198,7 @@ class KeizaiAECEnv(AECEnv):
         # a live agent's step is compiled (IllegalAction, state unchanged, if not legal)
         try:
             live = self._core.step(action)
-        except (AttributeError, KeyError):
+        except (AttributeError, KeyError, AssertionError):  # (AssertionError: no state)
             if self.keizai_state is None:
                 raise RuntimeError("call reset() before step()") from None
             if not self.agents:
