@@ -7,8 +7,10 @@ browser has it, needs <html lang> to be the page's language: it is."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
+from collections.abc import Sequence
 
 import pytest
 
@@ -83,7 +85,8 @@ def _holding(game: str, card: str) -> tuple[int, list[str]]:
     raise AssertionError(f"no position with {card}")
 
 
-def _ended(game: str, done=lambda state: True, players: int = 2) -> tuple[int, list[str]]:
+@functools.cache
+def _ended(game: str, done=lambda state: True, players: int = 2) -> tuple[int, tuple[str, ...]]:
     """A seed and the moves of the shortest random game (of 60) that `done` (the test
     sends every move to the server)."""
     games = []
@@ -93,7 +96,7 @@ def _ended(game: str, done=lambda state: True, players: int = 2) -> tuple[int, l
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         if done(state):
-            games.append((len(state.history), seed, state.record()["actions"]))
+            games.append((len(state.history), seed, tuple(state.record()["actions"])))
     assert games, f"no such game of {game}"
     return min(games)[1:]
 
@@ -103,7 +106,7 @@ def _top_revenue(state) -> bool:
     return max(corner["revenue"] for corner in state.view(None)["corners"]) == 2500
 
 
-def _positions(title: str) -> list[tuple[int, list[str]]]:
+def _positions(title: str) -> list[tuple[int, Sequence[str]]]:
     """Where the longest texts show: a National Economy hand holding the title's
     longest-worded building; Futuropia's and 企業帝國's boards early and late (企業帝國's at
     the end of a game won by four companies: a corner's revenue at its most, $2500)."""
@@ -146,8 +149,21 @@ def test_the_page_language_is_the_documents_language(browser, server) -> None:
     assert not page.errors, page.errors
 
 
+@pytest.fixture(scope="module")
+def ended_empires(server) -> dict[int, dict]:
+    """The server's games of 企業帝國 of two and of four played to such an end (each
+    language's test reads the same ones: sending a whole game takes seconds)."""
+    games = {}
+    for players in (2, 4):
+        seed, actions = _ended("enterprise-empire", _top_revenue, players)
+        games[players] = game_at(server, "enterprise-empire", ["human"] * players, seed,
+                                 actions)
+    return games
+
+
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
 def test_enterprise_empires_cells_show_all_they_hold_on_a_phone(browser, server,
+                                                                 ended_empires,
                                                                  lang: str) -> None:
     """At the end of a game of two and of four (a corner's revenue at its most, every pawn
     on the board, the bank and the groups' materials at their fullest), in each language:
@@ -156,9 +172,7 @@ def test_enterprise_empires_cells_show_all_they_hold_on_a_phone(browser, server,
     chip is never split over two lines (「航空機」 and its count 「1」 were, in 日本語)."""
     page = language_page(browser, lang, **PHONE)
     page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
-    for players in (2, 4):
-        seed, actions = _ended("enterprise-empire", _top_revenue, players)
-        game = game_at(server, "enterprise-empire", ["human"] * players, seed, actions)
+    for players, game in ended_empires.items():
         play_seat(page, server, game)
         assert page.locator(".ee-space").count() == 36
         assert page.evaluate(CUT) == [], (players, lang)
