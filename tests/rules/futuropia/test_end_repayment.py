@@ -41,7 +41,7 @@ def test_the_log_says_the_interest_and_the_repayments_at_a_games_end() -> None:
     state.finished[1] = True
     play(state, "stop")  # interest 3 and three repayments
     assert log_before_scores(state)[-4:-1] == [
-        "P1 pays the final interest: 3 on their loans.",
+        "P1 pays the final interest on their loans: 3.",
         "P1 repays 3 loans with what is left.",
         "P1's game ends with 0 unpaid loans."]
     assert log_before_scores(state, "ja")[-4:-2] == ["P1が借金の最後の利息3を支払う。",
@@ -58,7 +58,7 @@ def test_the_log_names_the_interest_before_the_loans_it_takes_at_a_games_end() -
     state.finished[1] = True
     play(state, "stop")  # interest 4 with nothing to pay it: new loans, none repaid
     lines = state.log(None)
-    end = lines.index("P1 pays the final interest: 4 on their loans.")
+    end = lines.index("P1 pays the final interest on their loans: 4.")
     assert lines[end + 1].startswith("P1 takes ") and "repays" not in lines[end + 2]
     assert lines[end + 2].startswith("P1's game ends with ")
 
