@@ -95,6 +95,17 @@ def test_construction_company_builds_for_one_less() -> None:
     assert hand_ids(state, 0) == ["farm"] and state.players[0].items == 0
 
 
+def test_a_building_the_discount_makes_free_is_logged_as_free() -> None:
+    """Construction Company, cost 1 - 1 = 0: the log said "P1 builds Coffee Shop, paying 0
+    cards." (「カードを0枚支払う」, 「支付0張牌」)."""
+    state = own("construction_company", ["coffee_shop", "warehouse"], items=1)
+    play(state, "place:own:construction_company", "build:coffee_shop")
+    assert "coffee_shop" in building_ids(state, 0)
+    assert state.log(None)[-1] == "P1 builds Coffee Shop without paying a card."
+    assert state.log(None, "ja")[-1] == "P1がカードを支払わずに珈琲店を建てる。"
+    assert state.log(None, "zh-TW")[-1].endswith("，不需支付牌。")
+
+
 def test_factory_and_car_factory_discard_then_draw() -> None:
     """Factory: discard 2, draw 4 (needs 2 cards). Car Factory: discard 3, draw 7."""
     state = own("factory", items=2)

@@ -915,8 +915,9 @@ class NationalEconomyState(State):
                 due = max(0, due - self.build_arg)
         if self.log_enabled:
             ids = [self.cards.buildings[c].id for c in self.chosen]
-            self._event(msg("ne.log.builds_two" if len(ids) == 2 else "ne.log.builds",
-                            seat=seat, card=ids[0], card2=ids[-1], due=due))
+            key = "ne.log.builds_two" if len(ids) == 2 else "ne.log.builds"
+            self._event(msg(key if due else key + "_free", seat=seat, card=ids[0],
+                            card2=ids[-1], due=due))
         if due == 0:
             self._finish_build()
         else:
