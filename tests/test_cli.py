@@ -1361,3 +1361,17 @@ def test_stopping_ends_a_seat_only_once_confirmed(tmp_path: Path, lang: str) -> 
     assert result.exit_code == 0, result.output
     assert question in result.output
     assert json.loads(save.read_text())["actions"] == [*record["actions"], "stop"]
+
+
+def test_a_negative_seed_is_refused_by_play_and_sim() -> None:
+    """`keizai sim --seed -1` played the games of seed 2**64 - 1 (the engine kept the
+    seed's low 64 bits): a seed is from 0 to 2**64 - 1."""
+    for command, lang, said in (
+            (["sim", "--games", "2", "--players", "2"], "en",
+             "seed must be at least 0, not -1"),
+            (["play", "national-economy/mecenat", "--players", "2"], "ja",
+             "シードは0以上の整数で指定してください（-1は使えません）"),
+            (["sim", "--games", "2", "--players", "2"], "zh-TW",
+             "種子必須是0以上的整數（不能用-1）")):
+        result = runner.invoke(app, [*command, "--seed", "-1", "--lang", lang])
+        assert result.exit_code == 2 and said in result.output, result.output

@@ -213,6 +213,7 @@ SETUPS: list[tuple[str, Any, Any, Any]] = [
     ("futuropia", 3, 1, {"expert_tiles": ["X1"]}),
     ("national-economy/glory", 1, 1, {"max_turns": 3}),
     ("futuropia", 3, 1, {"max_turns": 0}),   # was a plain English ValueError
+    ("futuropia", 3, -1, None),
 ]
 
 

@@ -13,7 +13,8 @@ from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame, shown
 from keizai.engine.game import Game
 from keizai.engine.state import State
 
-# A seed is a 64-bit number (the RNG keeps 64 bits of it); a longer one is refused, so a
+# A seed is a 64-bit number from 0 (the RNG keeps 64 bits of it): a negative or longer one
+# is refused rather than wrapped into another seed's game (-1 would deal 2**64 - 1's), and a
 # record's seed always prints and reads back (Python refuses ints of over 4,300 digits).
 SEED_BITS = 64
 # A record file holds short JSON: a longer number is no seed (the digits of a 64-bit one
@@ -61,15 +62,20 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(63)
     else:
-        _check_seed(seed)
+        check_seed(seed)
     return game.new_state(players, seed, game.resolve_options(options))
 
 
-def _check_seed(seed: object) -> None:
+def check_seed(seed: object) -> int:
+    """`seed` if it is a game seed, an int from 0 to 2**64 - 1, else InvalidSetup (not an
+    integer, negative, too large): never truncated or wrapped into another seed's game."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidSetup.refuse("setup.seed", value=shown(seed))
+    if seed < 0:
+        raise InvalidSetup.refuse("setup.seed_negative", value=shown(seed))
     if seed.bit_length() > SEED_BITS:
         raise InvalidSetup.refuse("setup.seed_size", bits=seed.bit_length(), most=SEED_BITS)
+    return seed
 
 
 def check_record(record: Any) -> dict[str, Any]:
@@ -86,7 +92,7 @@ def check_record(record: Any) -> dict[str, Any]:
         raise InvalidSetup.refuse("setup.record_game", value=shown(record["game"]))
     if not isinstance(record["actions"], list):
         raise InvalidSetup.refuse("setup.record_actions")
-    _check_seed(record["seed"])  # null would be a new random seed: another game
+    check_seed(record["seed"])  # null would be a new random seed: another game
     options = record.get("options")
     if options is not None and not isinstance(options, dict):
         raise InvalidSetup.refuse("setup.options", value=shown(options))

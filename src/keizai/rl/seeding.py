@@ -9,9 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from keizai.engine import InvalidSetup, Rng
-from keizai.engine.errors import shown
-from keizai.engine.registry import SEED_BITS
+from keizai.engine import Rng
+from keizai.engine.registry import check_seed
 
 
 class SeedStream:
@@ -31,17 +30,10 @@ class SeedStream:
 
 def checked_seed(seed: object) -> int:
     """`seed` as a Python int if it is a game seed from 0 to 2**64 - 1 (an integer, NumPy's
-    too), else InvalidSetup (the engine's refusals: not an integer, too large) or
-    ValueError (negative, as Gymnasium refuses it): never truncated (`int(1.5)`) or wrapped
-    into another seed's games (2**64 and -1 would be the streams of 0 and 2**64 - 1)."""
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise InvalidSetup.refuse("setup.seed", value=shown(seed))
-    value = int(seed)
-    if value.bit_length() > SEED_BITS:
-        raise InvalidSetup.refuse("setup.seed_size", bits=value.bit_length(), most=SEED_BITS)
-    if value < 0:
-        raise ValueError(f"a seed is at least 0, not {value}")
-    return value
+    too), else InvalidSetup, a ValueError as Gymnasium's refusals are (the engine's
+    `check_seed`): never truncated (`int(1.5)`) or wrapped into another seed's games
+    (2**64 and -1 would be the streams of 0 and 2**64 - 1)."""
+    return check_seed(int(seed) if isinstance(seed, np.integer) else seed)
 
 
 def check_reset_options(options: object, ignored_unless: Mapping[str, Any] | None = None,
