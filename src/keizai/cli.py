@@ -939,14 +939,13 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
-    import math
-
+    from keizai.sim.bench import MAX_SECONDS, format_table, player_count, seconds_ok
     from keizai.sim.bench import bench as run_bench
-    from keizai.sim.bench import format_table, player_count
 
     language = _language(lang, ctx)
-    if not math.isfinite(seconds) or seconds <= 0:
-        raise _refuse(language, "cli.bench.err_seconds", value=seconds)
+    if not seconds_ok(seconds):
+        raise _refuse(language, "cli.bench.err_seconds", value=seconds,
+                      most=f"{MAX_SECONDS:g}")
     most = max(keizai.get_game(g).max_players for g in keizai.games())
     if not 1 <= players <= most:
         raise _refuse(language, "cli.bench.err_players", most=most, players=players)

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 import keizai
 from keizai.cli import app
-from keizai.sim.bench import bench_game, format_table
+from keizai.sim.bench import MAX_SECONDS, bench_game, format_table, seconds_ok
 
 runner = CliRunner()
 
@@ -67,6 +67,24 @@ def test_bench_measures_every_figure() -> None:
     assert json.loads(result.stdout)[0]["game"] == "national-economy/mecenat"
 
 
+def test_bench_refuses_seconds_it_could_not_measure_for(monkeypatch: pytest.MonkeyPatch,
+                                                         ) -> None:
+    """`keizai bench --seconds 1e308` measured for ever: the seconds are above 0 and at
+    most 600 (MAX_SECONDS), checked before any measuring, and bench_game checks them too."""
+    def measured(*args: object) -> None:
+        raise AssertionError("measured")
+
+    monkeypatch.setattr("keizai.sim.bench.bench", measured)
+    for seconds in ("1e308", "601", "inf", "nan", "-1", "0", "-0"):
+        result = runner.invoke(app, ["bench", "--seconds", seconds])
+        assert result.exit_code == 2, (seconds, result.output)
+        assert "--seconds must be a number above 0 and at most 600, not" in result.output
+    for seconds in (1e308, float("nan"), 0.0):
+        with pytest.raises(ValueError, match="at most 600"):
+            bench_game("national-economy/progress", 2, seconds=seconds)
+    assert seconds_ok(MAX_SECONDS) and not seconds_ok(MAX_SECONDS * 1.01)
+
+
 def test_sim_checks_out_and_agent_specs_before_playing(tmp_path: Path) -> None:
     """Issue 14: a bad --out or a bad bot parameter is an error before any game."""
     occupied = tmp_path / "file"
@@ -90,8 +108,8 @@ def test_sim_names_the_one_sided_p_value() -> None:
 
 
 def test_bench_validates_its_arguments_and_shows_progress() -> None:
-    for args, reason in ((["--seconds", "0"], "--seconds must be a positive number"),
-                         (["--seconds", "nan"], "--seconds must be a positive number"),
+    for args, reason in ((["--seconds", "0"], "--seconds must be a number above 0"),
+                         (["--seconds", "nan"], "--seconds must be a number above 0"),
                          (["--players", "0"], "--players must be from 1 to 4"),
                          (["--players", "9"], "--players must be from 1 to 4")):
         result = runner.invoke(app, ["bench", *args])

@@ -17,6 +17,10 @@ import keizai
 from keizai.agents import MCTSAgent
 from keizai.engine import Rng, State
 
+# The most seconds a figure is measured for: a game takes about three times as long, and
+# a larger number (1e308) would never end.
+MAX_SECONDS = 600.0
+
 
 def _position(game_id: str, players: int, seed: int, steps: int) -> State:
     """A mid-game position: `steps` random actions from the start (fewer if it ends)."""
@@ -38,9 +42,18 @@ def _mcts_rate(state: State, seconds: float, **params: Any) -> float:
     return agent.last_iterations / (time.process_time() - started)
 
 
+def seconds_ok(seconds: float) -> bool:
+    """Whether `seconds` is a time to measure for: above 0, at most MAX_SECONDS (not NaN)."""
+    return 0 < seconds <= MAX_SECONDS
+
+
 def bench_game(game_id: str, players: int = 2, seconds: float = 1.0,
                seed: int = 1) -> dict[str, Any]:
-    """Figures for one game and player count (see the module docstring)."""
+    """Figures for one game and player count (see the module docstring); ValueError unless
+    `seconds_ok(seconds)`."""
+    if not seconds_ok(seconds):
+        raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS:g}, "
+                         f"not {seconds!r}")
     rng = Rng(seed)
     games = steps = 0
     started = time.process_time()
