@@ -97,8 +97,8 @@ def test_the_english_messages_read_as_they_did(tmp_path: Path) -> None:
              "error: 2 agents for 1 seat"),
             (["sim", "--games", "20000000"], "error: at most 10,000,000 games in one run, "
              "not 20,000,000; split a larger experiment into runs with other seeds"),
-            (["bench", "--seconds", "nan"], "error: --seconds must be a positive number, "
-                                            "not nan"),
+            (["bench", "--seconds", "nan"], "error: --seconds must be a number above 0 and at "
+                                            "most 600, not nan"),
             (["serve", "--log-level", "loud"], "error: --log-level must be error, warning or "
                                                "info, not 'loud'"),
             (["serve", "--handover-after", "-1"], "error: --handover-after must be a number "
