@@ -1375,3 +1375,43 @@ def test_a_negative_seed_is_refused_by_play_and_sim() -> None:
              "種子必須是0以上的整數（不能用-1）")):
         result = runner.invoke(app, [*command, "--seed", "-1", "--lang", lang])
         assert result.exit_code == 2 and said in result.output, result.output
+
+
+def _saved_game(path: Path, moves: int | None) -> list[str]:
+    """A two-player save `moves` random moves in (to the end with None), seats human and
+    random; its whole log as seat 0 reads it."""
+    state = keizai.new_game("national-economy/mecenat", 2, seed=4)
+    while not state.is_over and (moves is None or len(state.history) < moves):
+        legal = state.legal_actions()
+        state.apply(legal[len(state.history) % len(legal)])
+    path.write_text(json.dumps({**state.record(), "seats": ["human", "random"]}))
+    return state.log(0)
+
+
+def test_a_resumed_game_shows_the_tail_of_its_log(tmp_path: Path) -> None:
+    """`keizai play --resume FILE` printed the whole log from the first move, about 180
+    lines late in a game; it shows the last 20 after a line saying how many are not shown
+    and that `l` shows them (a finished game: `keizai replay FILE`)."""
+    save = tmp_path / "game.json"
+    log = _saved_game(save, 70)   # round 8 of 9, P1 (the human) to move
+    hidden = len(log) - 20
+    assert hidden > 100
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="l\nq\n")
+    assert result.exit_code == 0, result.output
+    before_prompt, after_l = result.output.split("number (l = full log", 1)
+    shown = [line for line in before_prompt.splitlines() if line.startswith("  · ")]
+    assert shown == [f"  · … {hidden} earlier log lines not shown (l = full log)",
+                     *(f"  · {line}" for line in log[-20:])]
+    assert f"  · {log[0]}" in after_l   # `l` still shows the whole log
+    for lang, said in (("ja", f"  · …これより前のログ{hidden}行は表示していません（l = ログ全体）"),
+                       ("zh-TW", f"  · …之前的{hidden}行紀錄未顯示（l = 完整紀錄）")):
+        result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                               input="q\n")
+        assert said in result.output, result.output
+    over = tmp_path / "over.json"
+    log = _saved_game(over, None)
+    result = runner.invoke(app, ["play", "--resume", str(over)])
+    assert result.exit_code == 0, result.output
+    assert (f"  · … {len(log) - 20} earlier log lines not shown (keizai replay {over} shows "
+            f"every move)\n" + "".join(f"  · {line}\n" for line in log[-20:])) in result.output
+    assert f"  · {log[0]}\n" not in result.output

@@ -284,6 +284,10 @@ def bot_seed(state: State, seat: int) -> int:
     return ((state.seed * 31 + seat) * 1_000_003 + len(state.history)) % 2**63
 
 
+# The log lines a resumed game first shows: the latest moves, not all from the first one
+LOG_TAIL = 20
+
+
 class TerminalTable:
     """One game in the terminal: humans answer prompts, bots play their seats."""
 
@@ -298,6 +302,8 @@ class TerminalTable:
         self.humans = [i for i, spec in enumerate(seats) if spec == "human"]
         self.save = save
         self.log_seen = dict.fromkeys([None, *range(state.num_players)], 0)
+        # a game resumed from its save: its long log is first shown as a tail
+        self.resumed = bool(state.history)
         # The human last at the screen: the seat of the latest decision typed, its own
         # or an offer answered on the public table
         self.last_human: int | None = None
@@ -312,8 +318,19 @@ class TerminalTable:
         return self.state.game.describe_action(view, action, self.lang)
 
     def _show_log(self, seat: int | None) -> None:
+        """The log lines `seat` has not seen yet; of a resumed game's log, first only its
+        last LOG_TAIL lines, after a line saying how many are not shown and how to read
+        them (the `l` key, or `keizai replay` once the game is over)."""
         lines = self.state.log(seat, self.lang)
-        for line in lines[self.log_seen[seat]:]:
+        shown_from = self.log_seen[seat]
+        if self.resumed and shown_from == 0 and len(lines) > LOG_TAIL:
+            shown_from = len(lines) - LOG_TAIL
+            if self.state.is_over and self.save is not None:
+                typer.echo("  · " + self._t("cli.log_earlier_replay", hidden=shown_from,
+                                            command=f"keizai replay {self.save}"))
+            else:
+                typer.echo("  · " + self._t("cli.log_earlier", hidden=shown_from))
+        for line in lines[shown_from:]:
             typer.echo(f"  · {line}")
         self.log_seen[seat] = len(lines)
 
