@@ -135,3 +135,50 @@ def test_no_undo_reason_between_people(client) -> None:
         ws.send_json({"type": "act", "action": first["legal"][0]["name"], "step": 0})
         later = next_state(ws, lambda m: m["step"] >= 1)
     assert not later["undo"] and "undo_blocked" not in later
+
+
+def two_decisions(ws) -> tuple[int, int]:
+    """Play the human's first two decisions of a Futuropia game against a bot (nothing is
+    revealed: each may be taken back); the steps at which the second began and ended."""
+    state = next_state(ws)
+    starts = []
+    for _ in range(2):
+        starts.append(state["step"])
+        ws.send_json({"type": "act", "action": state["legal"][0]["name"],
+                      "step": state["step"]})
+        state = next_state(ws, my_turn(state["step"] + 1))
+    assert state["undo"]
+    return starts[1], state["step"]
+
+
+def test_an_undo_sent_twice_over_the_websocket_takes_back_one_decision(client) -> None:
+    """Found by the session-18 multi-process attack pass: an undo carried no step, so the
+    same undo sent twice (a double click, a message sent again) took back two decisions.
+    An undo names the step its sender saw, as a move does; a stale one is refused."""
+    game = create(client, "futuropia", seats=["human", "random"], seed=3)
+    table = client.app.state.tables.get(game["id"])
+    with connect(client, game) as ws:
+        second, seen = two_decisions(ws)
+        ws.send_json({"type": "undo", "step": seen})
+        ws.send_json({"type": "undo", "step": seen})
+        back = next_state(ws, lambda m: m["step"] < seen)
+        refused = next_state(ws, lambda m: m["step"] < second)   # before: a state
+    assert back["step"] == second
+    assert refused.get("error", {}).get("code") == "stale", refused["step"]
+    assert refused["error"]["id"] == "web.err.stale_step"
+    assert len(table.state.history) == table.store.action_count(game["id"]) == second
+
+
+def test_an_undo_retried_over_http_takes_back_one_decision(client) -> None:
+    game = create(client, "futuropia", seats=["human", "random"], seed=3)
+    gid, token = game["id"], game["seats"][0]["token"]
+    table = client.app.state.tables.get(gid)
+    with connect(client, game) as ws:
+        second, seen = two_decisions(ws)
+    answers = [client.post(f"/api/games/{gid}/undo",
+                           json={"seat": 0, "token": token, "step": seen})
+               for _ in range(2)]
+    assert [a.status_code for a in answers] == [200, 409], answers[1].text
+    assert answers[0].json()["step"] == second
+    assert answers[1].json()["error"]["code"] == "stale"
+    assert len(table.state.history) == table.store.action_count(gid) == second

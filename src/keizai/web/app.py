@@ -446,7 +446,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         limiter.take("act", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id)
-        await table.take_back(body.get("seat"), token_of(request, body),
+        await table.take_back(body.get("seat"), token_of(request, body), body.get("step"),
                               by=client_of(request))
         return {"ok": True, "step": len(table.state.history)}
 
@@ -619,7 +619,7 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                        token: Any, limiter: RateLimiter, client: str,
                        sender: asyncio.Task[None]) -> None:
     """Messages: {"type": "act", "action", "step"?}, {"type": "act_whole", "chosen",
-    "step"?} (a compound decision whole), {"type": "undo"}, {"type": "ping"}."""
+    "step"?} (a compound decision whole), {"type": "undo", "step"?}, {"type": "ping"}."""
     while not sender.done():
         try:
             message = await receive_object(websocket)
@@ -639,7 +639,7 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                 await table.act_whole(conn.seat, token, message.get("chosen"),
                                       message.get("step"), by=client)
             elif kind == "undo":
-                await table.take_back(conn.seat, token, by=client)
+                await table.take_back(conn.seat, token, message.get("step"), by=client)
             else:
                 raise ApiError("invalid_request", "type must be act, act_whole, undo or ping")
         except ApiError as error:

@@ -522,10 +522,17 @@ class Table:
             raise ApiError("storage_error", "the change could not be stored; try again",
                            503) from None
 
-    async def take_back(self, seat: Any, token: Any, *, by: str | None = None) -> None:
-        """Undo the seat's latest decision (see keizai.engine.undo for when it is allowed)."""
+    async def take_back(self, seat: Any, token: Any, step: Any = None, *,
+                        by: str | None = None) -> None:
+        """Undo the seat's latest decision (see keizai.engine.undo for when it is allowed).
+        `step`: the step the client saw; a different one is refused as stale, so an undo
+        sent twice (a double click, a retry) takes back one decision, not two."""
+        step = check_step(step)
         async with self.lock:
             row = self.seat_of_token(seat, token)
+            if step is not None and step != len(self.state.history):
+                raise ApiError.refused("stale", "web.err.stale_step", 409,
+                                       step=len(self.state.history), sent=step)
             refusal = self.undo_refusal(row.seat)
             if refusal is not None:
                 raise ApiError.refused("undo_unavailable", refusal["id"], 409,

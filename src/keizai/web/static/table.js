@@ -167,7 +167,7 @@ export function showTable(root, { gameId, seat, token }) {
     const why = blocked ? tr(blocked.id, blocked.params ?? {}) : null;
     return h("span", { class: "undo" }, h("button", { type: "button", id: "undo",
       class: "small", disabled: Boolean(blocked), title: why,
-      onclick: () => live.send({ type: "undo" }) }, t("undo")),
+      onclick: () => live.send({ type: "undo", step: message.step }) }, t("undo")),
     blocked ? h("span", { class: "hint", id: "undo-why" }, ` ${why}`) : null);
   }
 
