@@ -20,6 +20,18 @@ def unavailable_reason() -> str | None:
     return None
 
 
+def focused(page) -> str:
+    """The focused element as "TAG id classes action": what a keyboard user is on."""
+    return page.evaluate("""() => { const a = document.activeElement;
+      return [a.tagName, a.id, a.className, a.dataset.action ?? a.dataset.pick ?? ""]
+        .join(" "); }""")
+
+
+def table_step(page) -> str:
+    """The step of the game the table shows (its data-step)."""
+    return page.get_attribute(".table", "data-step")
+
+
 def language_page(browser, lang: str = "en", width: int = 1100, height: int = 900):
     """A new page in `lang` (the page's own setting), its script errors and console errors
     gathered in `page.errors`."""

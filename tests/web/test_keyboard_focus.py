@@ -8,7 +8,7 @@ import random
 import pytest
 
 import keizai
-from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.browser import focused, language_page, play_seat, table_step, unavailable_reason
 from tests.web.live_server import game_at
 
 reason = unavailable_reason()
@@ -16,16 +16,6 @@ pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 15_000
 GAME = "national-economy/mecenat"
 ON_TABLE = "() => document.querySelector('.table').contains(document.activeElement)"
-
-
-def _focused(page) -> str:
-    return page.evaluate("""() => { const a = document.activeElement;
-      return [a.tagName, a.id, a.className, a.dataset.action ?? a.dataset.pick ?? ""]
-        .join(" "); }""")
-
-
-def _step(page) -> str:
-    return page.get_attribute(".table", "data-step")
 
 
 def _before_a_discard() -> tuple[int, list[str], str]:
@@ -64,20 +54,20 @@ def test_a_whole_decision_is_chosen_and_confirmed_from_the_keyboard(browser, ser
     page.wait_for_timeout(300)
     first = page.locator("#whole .whole-candidate").first
     assert first.locator(".plus").evaluate("b => b === document.activeElement"), \
-        _focused(page)
+        focused(page)
     amount = int(page.inner_text("#whole-total").split()[-2])   # "Chosen: 0 of 2 cards"
     for _ in range(amount):
-        while _focused(page).split()[0] == "BUTTON" and page.evaluate(
+        while focused(page).split()[0] == "BUTTON" and page.evaluate(
                 "document.activeElement.getAttribute('aria-disabled') === 'true'"):
             page.keyboard.press("Tab")   # this chip takes no more: the next one's +
-        assert "plus" in _focused(page), _focused(page)
+        assert "plus" in focused(page), focused(page)
         page.keyboard.press("Enter")
     page.focus("#whole-confirm")
-    step = _step(page)
+    step = table_step(page)
     page.keyboard.press("Enter")
     page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
     page.wait_for_timeout(300)
-    assert page.evaluate(ON_TABLE), _focused(page)
+    assert page.evaluate(ON_TABLE), focused(page)
     assert not page.errors, page.errors
 
 
@@ -92,9 +82,9 @@ def test_a_choices_button_keeps_the_focus_on_the_table(browser, server) -> None:
     play_seat(page, server, game)
     page.wait_for_selector("button[data-action='buy:none']", timeout=WAIT)
     page.focus("button[data-action='buy:none']")
-    step = _step(page)
+    step = table_step(page)
     page.keyboard.press("Enter")
     page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
     page.wait_for_timeout(300)
-    assert page.evaluate(ON_TABLE), _focused(page)
+    assert page.evaluate(ON_TABLE), focused(page)
     assert not page.errors, page.errors

@@ -15,7 +15,7 @@ import pytest
 
 import keizai
 from keizai.i18n import action_label, catalogue, tr
-from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.browser import focused, language_page, play_seat, table_step, unavailable_reason
 from tests.web.live_server import game_at
 
 reason = unavailable_reason()
@@ -27,16 +27,6 @@ WAIT = 10_000
 
 
 
-def _focused(page) -> str:
-    return page.evaluate("""() => { const a = document.activeElement;
-      return [a.tagName, a.id, a.className, a.dataset.action ?? a.dataset.pick ?? ""]
-        .join(" "); }""")
-
-
-def _step(page) -> str:
-    return page.get_attribute(".table", "data-step")
-
-
 def test_the_board_is_played_from_the_keyboard(browser, server) -> None:
     """Tab reaches a workplace, Enter sends the worker there, and the focus stays on the
     board (the next thing to choose), not back at the top of the page."""
@@ -46,17 +36,17 @@ def test_the_board_is_played_from_the_keyboard(browser, server) -> None:
     page.wait_for_selector(".workplace.legal")
     for _ in range(40):
         page.keyboard.press("Tab")
-        if "workplace" in _focused(page):
+        if "workplace" in focused(page):
             break
-    assert "workplace" in _focused(page) and " legal " in _focused(page), _focused(page)
-    step = _step(page)
+    assert "workplace" in focused(page) and " legal " in focused(page), focused(page)
+    step = table_step(page)
     page.keyboard.press("Enter")
     page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
     page.wait_for_timeout(300)
-    focused = _focused(page)
-    assert focused.startswith(("DIV", "BUTTON", "SECTION")) and "BODY" not in focused, focused
+    now = focused(page)
+    assert now.startswith(("DIV", "BUTTON", "SECTION")) and "BODY" not in now, now
     assert page.evaluate("() => document.querySelector('.table').contains("
-                         "document.activeElement)"), focused
+                         "document.activeElement)"), now
     assert not page.errors, page.errors
 
 
@@ -84,11 +74,11 @@ def test_a_question_is_answered_and_taken_back_from_the_keyboard(browser, server
     page.focus("[data-action='stop']")
     page.keyboard.press("Enter")
     page.wait_for_selector("#confirm-bar")
-    assert _focused(page).startswith("BUTTON confirm-yes"), _focused(page)
+    assert focused(page).startswith("BUTTON confirm-yes"), focused(page)
     page.keyboard.press("Escape")
     page.wait_for_selector("#confirm-bar", state="detached")
-    assert "stop" in _focused(page), _focused(page)
-    step = _step(page)
+    assert "stop" in focused(page), focused(page)
+    step = table_step(page)
     page.keyboard.press("Enter")
     page.wait_for_selector("#confirm-bar")
     page.keyboard.press("Enter")
@@ -205,7 +195,7 @@ def test_a_whole_game_in_traditional_chinese(browser, server) -> None:
         if page.get_attribute(".table", "data-over") == "yes":
             break
         latin.update(re.findall(r"[A-Za-z]{3,}", page.inner_text(".table")))
-        step = _step(page)
+        step = table_step(page)
         if page.query_selector(".whole-set"):
             page.click(".whole-set >> nth=0")
         elif page.query_selector("#whole"):

@@ -82,6 +82,26 @@ def test_each_face_up_tile_once_more_then_the_players_game_ends() -> None:
     assert state.scores()[1]["face_up_tiles"] == 15
 
 
+def _worked_example_community(state) -> None:
+    """P1's community in the reference's worked example (§9-§10): generators SF1, SF2,
+    SP1, P06, F04; houses S1, L06, L09; 8 residents and 3 robots."""
+    set_gens(state, 0, ["SF1", "SF2", "SP1", "P06", "F04"])
+    set_houses(state, 0, [("S1", "A"), ("L06", "A"), ("L09", "A")])
+    state.residents[0] = 8
+    state.robots[0] = 3
+
+
+def _worked_example_checked():
+    """A game of three whose P1, with the worked example's community, stops last: its
+    final check is made and the game is over."""
+    state = new(3)
+    _worked_example_community(state)
+    state.final = True
+    state.finished[1] = state.finished[2] = True
+    play(state, "stop")
+    return state
+
+
 def test_worked_final_scoring_failed_check_loans_and_stopped_tiles() -> None:
     """Reference §9-§10, worked example. P1 stops with two face-up tiles, $12, 3 loans:
     interest $3, then one loan repaid with $5 (4 left, too few for another).
@@ -91,10 +111,7 @@ def test_worked_final_scoring_failed_check_loans_and_stopped_tiles() -> None:
     Points: idle 2 × 5 = 10, surplus 0, houses 0 + 0 − 1 = −1, loans 2 × −3 = −6,
     face-up tiles 2 × 3 = 6, resources 4 → 0: total 9."""
     state = new(3)
-    set_gens(state, 0, ["SF1", "SF2", "SP1", "P06", "F04"])
-    set_houses(state, 0, [("S1", "A"), ("L06", "A"), ("L09", "A")])
-    state.residents[0] = 8
-    state.robots[0] = 3
+    _worked_example_community(state)
     state._take_loans(0, 3)
     set_stock(state, 0, 12, 0, 0)
     state.final = True
@@ -121,14 +138,7 @@ def test_the_log_says_which_residents_the_final_check_sends_away() -> None:
     """Reference §10 (People: remove residents without a bed, then those the food
     production cannot feed): the worked example above keeps 7 of 8 residents, and the log
     says so, in each language, where the panel showed 8 and the score counts 7."""
-    state = new(3)
-    set_gens(state, 0, ["SF1", "SF2", "SP1", "P06", "F04"])
-    set_houses(state, 0, [("S1", "A"), ("L06", "A"), ("L09", "A")])
-    state.residents[0] = 8
-    state.robots[0] = 3
-    state.final = True
-    state.finished[1] = state.finished[2] = True
-    play(state, "stop")
+    state = _worked_example_checked()
     assert state.is_over and state.final_check(0).residents == 7
     lines = {lang: log_before_scores(state, lang) for lang in ("en", "ja", "zh-TW")}
     assert lines["en"][-1] == ("Final check: P1's food production cannot feed 1 resident; "
@@ -163,14 +173,7 @@ def test_the_log_says_which_robots_the_final_check_removes_for_energy() -> None:
     """Reference §10 (Energy: for each missing energy remove one robot): the worked
     example above makes 6 energy where 3 robots and houses of 1 + 2 + 2 need 8, so two
     robots go; the log says so, in each language, before the resident who leaves."""
-    state = new(3)
-    set_gens(state, 0, ["SF1", "SF2", "SP1", "P06", "F04"])
-    set_houses(state, 0, [("S1", "A"), ("L06", "A"), ("L09", "A")])
-    state.residents[0] = 8
-    state.robots[0] = 3
-    state.final = True
-    state.finished[1] = state.finished[2] = True
-    play(state, "stop")
+    state = _worked_example_checked()
     assert state.is_over and state.final_check(0).robots == 1
     lines = {lang: log_before_scores(state, lang) for lang in ("en", "ja", "zh-TW")}
     assert lines["en"][-2:] == [
