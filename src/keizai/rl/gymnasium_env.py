@@ -40,6 +40,7 @@ from keizai.engine import Rng, State
 from keizai.rl.actions import action_index, action_mask
 from keizai.rl.core import ILLEGAL, RUNNING, EnvCore, VecCore
 from keizai.rl.observations import encoder_for
+from keizai.rl.observations.base import seat_of
 from keizai.rl.rewards import check_reward_kind, default_reward
 from keizai.rl.seeding import SeedStream, check_reset_options, checked_seed
 from keizai.rl.spaces import action_space, observation_space
@@ -88,11 +89,7 @@ class KeizaiGymEnv(gym.Env):
         self.game.check_players(players)
         self.game_id = self.game.id
         if seat is not None:
-            if (isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer))
-                    or not 0 <= seat < players):
-                raise ValueError(f"seat must be None or an integer in 0..{players - 1}, "
-                                 f"not {seat!r}")
-            seat = int(seat)
+            seat = seat_of(seat, players)
         if isinstance(opponents, str) or callable(opponents):
             opponents = [opponents]
         if len(opponents) == 1:

@@ -50,14 +50,19 @@ def check_seat(view: dict[str, Any], seat: int | None) -> int:
     return seat
 
 
-def game_seat(state: State, seat: object) -> int:
-    """`seat` as a Python int if it is one of `state`'s seats (an integer, NumPy's too,
-    from 0 to `num_players` - 1), else ValueError."""
+def seat_of(seat: object, players: int) -> int:
+    """`seat` as a Python int if it is one of a game's `players` seats (an integer,
+    NumPy's too, from 0 to `players` - 1), else ValueError."""
     if (isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer))
-            or not 0 <= seat < state.num_players):
-        raise ValueError(f"seat must be one of the game's seats, 0 to "
-                         f"{state.num_players - 1}, not {seat!r}")
+            or not 0 <= seat < players):
+        raise ValueError(f"seat must be one of the game's seats, 0 to {players - 1}, "
+                         f"not {seat!r}")
     return int(seat)
+
+
+def game_seat(state: State, seat: object) -> int:
+    """`seat` as a Python int if it is one of `state`'s seats, else ValueError."""
+    return seat_of(seat, state.num_players)
 
 
 class ObservationEncoder(ABC):
