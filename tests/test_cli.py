@@ -6,6 +6,7 @@ import json
 import os
 import re
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -1415,3 +1416,18 @@ def test_a_resumed_game_shows_the_tail_of_its_log(tmp_path: Path) -> None:
     assert (f"  · … {len(log) - 20} earlier log lines not shown (keizai replay {over} shows "
             f"every move)\n" + "".join(f"  · {line}\n" for line in log[-20:])) in result.output
     assert f"  · {log[0]}\n" not in result.output
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_the_enterprise_empire_board_fits_the_terminal(columns: int) -> None:
+    """企業帝國's board was drawn 78 columns wide in any terminal, so in 60 columns its rows
+    wrapped and the square fell apart; `keizai play` draws it in the terminal's columns."""
+    result = runner.invoke(app, ["play", "enterprise-empire", "--players", "2", "--seats",
+                                 "human,random", "--seed", "2", "--lang", "zh-TW"],
+                           input="q\n", env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    legend = keizai.i18n.tr("ee.tui.legend", "zh-TW")
+    board = result.output.split(legend)[0].split("需求卡：資金。由P1（藍）開始。\n")[1]
+    widths = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+              for line in board.splitlines()]
+    assert max(widths) <= columns and max(widths) > columns - 6

@@ -23,7 +23,7 @@ from keizai.engine.decision import steps as whole_steps
 from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
 from keizai.terminal_replay import RecordedGame, ReplayViewer
-from keizai.terminal_text import final_ranking_text, seat_label
+from keizai.terminal_text import final_ranking_text, seat_label, terminal_width
 
 app = typer.Typer(cls=cli_help.Group, add_completion=False, no_args_is_help=True)
 
@@ -401,7 +401,8 @@ class TerminalTable:
             # the seat's own table (its hand) unless another human may be looking: a
             # decision answered on the public table in a hot seat
             own = private or len(self.humans) == 1
-            typer.echo(game.render_text(state.view(seat if own else None), self.lang))
+            typer.echo(game.render_text(state.view(seat if own else None), self.lang,
+                                        terminal_width()))
             if not self._human_turn(seat):
                 self._left()
                 return
@@ -409,7 +410,7 @@ class TerminalTable:
         state = self.state
         self._show_log(viewer)
         typer.echo("")
-        typer.echo(game.render_text(state.view(viewer), self.lang))
+        typer.echo(game.render_text(state.view(viewer), self.lang, terminal_width()))
         typer.echo(final_ranking_text(state, self.seats, self.lang))
 
     def _thinking(self, seat: int) -> contextlib.AbstractContextManager[Any]:

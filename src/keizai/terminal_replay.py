@@ -21,7 +21,7 @@ import keizai
 from keizai import i18n, terminal_decisions
 from keizai.engine import IllegalAction, State, round_starts
 from keizai.engine.errors import shown
-from keizai.terminal_text import final_ranking_text
+from keizai.terminal_text import final_ranking_text, terminal_width
 
 # A position is kept after every this many moves (0, KEEP_EVERY, 2 × KEEP_EVERY, ...):
 # the most moves a key press of the viewer applies. 企業帝國's ~900 moves keep ~60
@@ -179,7 +179,7 @@ class ReplayViewer:
 
     def table(self, move: int) -> str:
         state = self.game.state_at(move)
-        return state.game.render_text(state.view(self.seat), self.lang)
+        return state.game.render_text(state.view(self.seat), self.lang, terminal_width())
 
     def ending(self) -> str:
         """After the last move: the final ranking, or that the record stops before the

@@ -3,6 +3,8 @@ ranking and who plays a seat, in the reader's language."""
 
 from __future__ import annotations
 
+import shutil
+
 from keizai import i18n
 from keizai.engine import State
 
@@ -87,3 +89,9 @@ def _score_part(key: str, figure: object, lang: str) -> str:
     in `lang`: "buildings 16", 「建物16」 (the catalogue's `score_part`: 日本語 and 中文 put
     no space between a word and its figure)."""
     return i18n.tr("score_part", lang, name=i18n.tr(f"score_{key}", lang), figure=figure)
+
+
+def terminal_width() -> int:
+    """The terminal's columns, which a game's table fits its drawing in (企業帝國's board):
+    $COLUMNS if set, else the terminal's own, else 80 (output that is not a terminal)."""
+    return shutil.get_terminal_size().columns

@@ -80,9 +80,11 @@ class Game(ABC):
         Default: none."""
         return {}
 
-    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
+    def render_text(self, view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
         """A plain-text picture of a view for the terminal in `lang` (en, ja, zh-TW; a game
-        may show some of it in English only); games override it."""
+        may show some of it in English only); games override it. `width`: the terminal's
+        columns, which a drawing (企業帝國's board) fits in; a line of text may be longer
+        (the terminal folds it)."""
         import json
 
         return json.dumps(view, indent=1, ensure_ascii=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import unicodedata
 
 import pytest
@@ -140,3 +141,58 @@ def test_a_game_the_turn_limit_ended_is_in_its_last_turn() -> None:
         assert state.game.round_number(state) <= 5
         state.apply(chooser.choice(state.legal_actions()))
     assert state.view(0)["capped"] and state.game.round_number(state) == 5
+
+
+def _columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _board_cells(text: str, lang: str, cell: int, height: int) -> dict[tuple[int, int], tuple]:
+    """The board drawn in `text` (the lines above its legend), read back cell by cell:
+    (band, column) → (the space's number, its code, the pawns on it)."""
+    lines = text.splitlines()
+    board = lines[:next(i for i, line in enumerate(lines)
+                        if line == keizai.i18n.tr("ee.tui.legend", lang))]
+    assert len(board) % height == 0
+    cells: dict[tuple[int, int], list[str]] = {}
+    for number, line in enumerate(board):
+        column = 0
+        for char in line:
+            # no character straddles two cells
+            assert column // cell == (column + _columns(char) - 1) // cell, line
+            cells.setdefault((number // height, column // cell), [""] * height)
+            cells[number // height, column // cell][number % height] += char
+            column += _columns(char)
+    read = {}
+    for place, parts in cells.items():
+        if not "".join(parts).strip():
+            continue
+        top = " ".join(parts[:-1]).strip()   # the number and the code, on one line or two
+        number, code = (top.split(" ", 1) if " " in top else re.split(r"(?<=\d)(?=\D)", top))
+        read[place] = (int(number), code.strip(), parts[-1].strip())
+    return read
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_board_fits_a_60_column_terminal(lang: str) -> None:
+    """企業帝國's board was 78 columns wide whatever the terminal: in 60 columns (the
+    terminal's narrow mode, where the help folds too) each row wrapped and the square fell
+    apart. In fewer than 80 columns a cell is 6 columns, its number on a line above its
+    code, so the board is 58 columns; in 80 it is as before. Both show every space with
+    its number, its code and the pawns on it, in the same places."""
+    state = new_state(players=4, seed=3)
+    for seat, space in enumerate((0, 12, 12, 35)):
+        state.position[seat] = space
+    view = state.view(0)
+    wide = GAME.render_text(view, lang, 80)
+    assert wide == GAME.render_text(view, lang)
+    narrow = GAME.render_text(view, lang, 60)
+    for text, width in ((wide, 80), (narrow, 60)):
+        board = text.split(keizai.i18n.tr("ee.tui.legend", lang))[0]
+        assert max(_columns(line) for line in board.splitlines()) <= width
+    assert _columns(wide.splitlines()[0]) > 60
+    cells = _board_cells(wide, lang, 8, 2)
+    assert _board_cells(narrow, lang, 6, 3) == cells
+    assert sorted(n for n, _, _ in cells.values()) == list(range(36))
+    pawns = {n: p for n, _, p in cells.values() if p}
+    assert sorted(pawns) == [0, 12, 35] and len(pawns[12]) == 2

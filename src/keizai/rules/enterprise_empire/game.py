@@ -37,8 +37,8 @@ class EnterpriseEmpire(Game):
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> EmpireState:
         return EmpireState(self, players, seed, options)
 
-    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
-        return render_view(self.parts, view, lang)
+    def render_text(self, view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
+        return render_view(self.parts, view, lang, width)
 
     def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
         return describe_action(self.parts, action.name,

@@ -9,7 +9,9 @@ from typing import Any
 from keizai.i18n import tr
 from keizai.rules.enterprise_empire.data import Components
 
-CELL = 8  # terminal columns per board cell
+CELL = 8  # terminal columns per board cell, where the terminal has room for them
+# The narrower cell (a 60-column terminal): a space's number on a line above its code
+NARROW_CELL = 6
 
 
 def _width(text: str) -> int:
@@ -28,8 +30,10 @@ def _fit(text: str, width: int) -> str:
     return _pad(text, width)
 
 
-def render_view(parts: Components, view: dict[str, Any], lang: str = "en") -> str:
-    lines = _board(parts, view, lang)
+def render_view(parts: Components, view: dict[str, Any], lang: str = "en",
+                width: int = 80) -> str:
+    """The board drawn in `width` terminal columns (down to 60), then the tables."""
+    lines = _board(parts, view, lang, width)
     lines.append(tr("ee.tui.legend", lang))
     lines += _tables(parts, view, lang)
     return "\n".join(lines)
@@ -68,15 +72,21 @@ def _pawn(player: dict[str, Any], lang: str) -> str:
     return tr(f"ee.pawn.{player['pawn']}", lang)
 
 
-def _cell(parts: Components, view: dict[str, Any], index: int,
-          lang: str) -> tuple[str, str]:
+def _cell(parts: Components, view: dict[str, Any], index: int, lang: str,
+          cell: int) -> list[str]:
+    """A board cell's lines, each `cell` columns: its number and code, then the pawns on
+    it; in a narrow cell its number, its code, then the pawns."""
     pawns = "".join(_pawn(p, lang)[0].upper() for p in view["players"]
                     if p["position"] == index)
     corner = next((c for c in view["corners"] if c["space"] == index), None)
+    if cell < CELL:
+        code = (tr("ee.tui.corner_code", lang, letter=corner["letter"])
+                if corner is not None else _space_code(parts, view, index, lang))
+        return [_pad(f"{index:>2}", cell), _fit(code, cell), _pad(pawns, cell)]
     # a corner's letter in brackets, full-width in 日本語 and 中文 as their legend writes it
     top = (tr("ee.tui.corner_cell", lang, index=f"{index:>2}", letter=corner["letter"])
            if corner is not None else f"{index:>2} {_space_code(parts, view, index, lang)}")
-    return _fit(top, CELL), _pad(f"  {pawns}", CELL)
+    return [_fit(top, cell), _pad(f"  {pawns}", cell)]
 
 
 def _ring(size: int) -> list[list[int | None]] | None:
@@ -93,19 +103,20 @@ def _ring(size: int) -> list[list[int | None]] | None:
     return grid
 
 
-def _board(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
+def _board(parts: Components, view: dict[str, Any], lang: str, width: int) -> list[str]:
     size = len(view["board"])
     grid = _ring(size)
     corners = [c["space"] for c in view["corners"]]
     if grid is None or corners != [i * (size // 4) for i in range(4)]:
-        return ["".join(_cell(parts, view, i, lang)[0]) + _cell(parts, view, i, lang)[1].strip()
-                for i in range(size)]
+        return [top + pawns.strip()
+                for top, pawns in (_cell(parts, view, i, lang, CELL) for i in range(size))]
+    cell = CELL if width >= CELL * len(grid) else NARROW_CELL
+    height = 2 if cell == CELL else 3  # lines a cell takes
     lines = []
     for row in grid:
-        cells = [_cell(parts, view, i, lang) if i is not None else (" " * CELL, " " * CELL)
+        cells = [[" " * cell] * height if i is None else _cell(parts, view, i, lang, cell)
                  for i in row]
-        lines.append("".join(c[0] for c in cells).rstrip())
-        lines.append("".join(c[1] for c in cells).rstrip())
+        lines += ["".join(c[line] for c in cells).rstrip() for line in range(height)]
     return lines
 
 

@@ -94,8 +94,8 @@ class FuturopiaGame(Game):
         state.set_up(Setup(self.components, rules, self.table, players, options, expert))
         return state
 
-    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
-        return render_text(view, lang)
+    def render_text(self, view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
+        return render_text(view, lang)  # lines of text only, no drawing
 
     def round_number(self, state: State) -> int:
         """Once round the table, from the start player (seat 1) clockwise; finished

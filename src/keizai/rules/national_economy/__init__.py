@@ -39,8 +39,8 @@ class NationalEconomy(Game):
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> NationalEconomyState:
         return NationalEconomyState(self, self.cards, self.layout, players, seed, options)
 
-    def render_text(self, view: dict[str, Any], lang: str = "en") -> str:
-        return render(view, self._building_names, lang)
+    def render_text(self, view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
+        return render(view, self._building_names, lang)  # lines of text only, no drawing
 
     def round_number(self, state: State) -> int:
         assert isinstance(state, NationalEconomyState)
