@@ -104,3 +104,24 @@ def test_buying_no_more_houses_is_the_empty_set() -> None:
     assert names(state) == ["house:done"]
     assert apply_whole(state, {}) == ["house:done"]
     assert state.current_player == 1
+
+
+@pytest.mark.parametrize(("stock", "offered", "texts"), [
+    ((20, 0, 3), ["money", "energy"],
+     ("Pay 2 resources for interest from money and energy",
+      "利息のため、お金・エネルギーから資源を2支払う", "為利息從金錢與電力支付2份資源")),
+    ((0, 2, 3), ["food", "energy"],
+     ("Pay 2 resources for interest from food and energy",
+      "利息のため、食料・エネルギーから資源を2支払う", "為利息從食物與電力支付2份資源")),
+])
+def test_the_payment_prompt_names_the_resources_it_offers(stock, offered, texts) -> None:
+    """Rulebook 翻開行動板 (interest in any resource): a player without food was asked to
+    pay "from money, food and energy", food not among the choices. The prompt names
+    the resources the decision offers."""
+    state = _two_loans_then_wait()
+    set_stock(state, 0, *stock)
+    play(state, "action:subsidy")
+    decision = state.pending_decision()
+    assert decision.kind == "interest" and decision.amount == 2
+    assert [c.id for c in decision.candidates] == offered
+    assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == texts

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from keizai.engine.decision import EXACTLY, RANGE, Candidate, PendingDecision
+from keizai.i18n import msg
 from keizai.rules.futuropia.actions import RESOURCES
 from keizai.rules.futuropia.phases import HOUSES, OPENING, PAY, PURPOSE_NAMES
 
@@ -37,11 +38,17 @@ def _payment(state: FuturopiaState) -> PendingDecision:
         for k, name in enumerate(RESOURCES) if k >= state.pay_floor and stock[k] > 0
     )
     owed = state.pay_owed
+    # the prompt names the resources offered: all three, or two (the state pays a unit
+    # that leaves no choice itself, so a decision offers at least two)
+    prompt = msg("fu.whole.pay", n=owed, purpose=purpose)
+    if len(candidates) == 2:
+        prompt = msg("fu.whole.pay_two", n=owed, purpose=purpose,
+                     first=candidates[0].id, second=candidates[1].id)
     return PendingDecision(
         kind=purpose, seat=p,
         amount=owed, constraint=EXACTLY, candidates=candidates, unit="resource",
         info={"owed": owed, "for": purpose, "loans": state.loans[p]},
-        prompt_msg=("fu.whole.pay", {"n": owed, "purpose": purpose}),
+        prompt_msg=prompt,
     )
 
 
