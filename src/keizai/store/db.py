@@ -95,6 +95,12 @@ actions = Table(
 )
 
 
+# A bot's thinking mark (`games.thinking`) of a process that stopped cleanly while its bot
+# decided: no process decides that move now, so another takes it over at once (not
+# BOT_TAKEOVER seconds after the last mark, as after a crash).
+RELEASED = datetime(2000, 1, 1, tzinfo=UTC)
+
+
 def default_database_url() -> str:
     """A SQLite file in the current directory: nothing to install or start."""
     return f"sqlite:///{Path('keizai.sqlite3').resolve()}"
@@ -152,6 +158,8 @@ class GameRow:
     seats: list[SeatRow]
     actions: list[str]
     version: int = 0
+    # The process deciding its bot's move stopped cleanly (`Store.release_thinking`).
+    released: bool = False
 
     def record(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "seed": self.seed,
@@ -480,12 +488,33 @@ class Store:
 
     def mark_seen(self, game_id: str, seat_numbers: list[int]) -> None:
         """These seats' players are connected now (presence shared by every process)."""
-        if not seat_numbers:
+        self.mark_seen_many({game_id: seat_numbers})
+
+    def mark_seen_many(self, seated: dict[str, list[int]]) -> None:
+        """The players of these games' seats are connected now, in one transaction (a
+        process marks all its connected seats at once). On PostgreSQL by the database's
+        clock, which every process reads the same (`seen_for`)."""
+        seated = {game_id: numbers for game_id, numbers in seated.items() if numbers}
+        if not seated:
             return
+        now = func.now() if self.postgres else datetime.now(UTC)
         with transaction(self.engine) as conn:
-            conn.execute(update(seats).where(seats.c.game_id == game_id,
-                                             seats.c.seat.in_(seat_numbers))
-                         .values(seen=datetime.now(UTC)))
+            for game_id, numbers in seated.items():
+                conn.execute(update(seats).where(seats.c.game_id == game_id,
+                                                 seats.c.seat.in_(numbers))
+                             .values(seen=now))
+
+    def seen_for(self, game_id: str, seat: int) -> float | None:
+        """Seconds since a process last marked the seat's player connected (`mark_seen`),
+        or None when none ever did."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(seats.c.seen, func.now()).where(
+                seats.c.game_id == game_id, seats.c.seat == seat)).first()
+        if row is None or row[0] is None:
+            return None
+        seen = row[0] if row[0].tzinfo is not None else row[0].replace(tzinfo=UTC)
+        now = row[1] if self.postgres else datetime.now(UTC)
+        return (now - seen).total_seconds()
 
     def mark_thinking(self, game_ids: list[str]) -> None:
         """A bot of this process is deciding these games' next moves now."""
@@ -494,6 +523,20 @@ class Store:
         with transaction(self.engine) as conn:
             conn.execute(update(games).where(games.c.id.in_(game_ids))
                          .values(thinking=func.now()))
+
+    def release_thinking(self, game_ids: list[str]) -> None:
+        """This process stops and no longer decides these games' bot moves: their marks
+        say so (`RELEASED`), and every process holding one hears of it (`NOTIFY
+        keizai, 'released:<game>'`) and takes the move over at once."""
+        if not game_ids:
+            return
+        with transaction(self.engine) as conn:
+            conn.execute(update(games).where(games.c.id.in_(game_ids))
+                         .values(thinking=RELEASED))
+            if self.postgres:
+                for game_id in game_ids:
+                    conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                 {"channel": NOTIFY_CHANNEL, "payload": f"released:{game_id}"})
 
     def claim_thinking(self, game_id: str, stale: float) -> bool:
         """Mark the game's bot deciding here, unless a process marked it within `stale`
@@ -553,7 +596,7 @@ class Store:
             id=row.id, game=row.game, players=row.players, seed=row.seed,
             options=dict(row.options), host_token=row.host_token, created=row.created,
             seats=[_seat_row(s) for s in seat_rows], actions=list(names),
-            version=row.version)
+            version=row.version, released=_released(row.thinking))
 
     def listing(self, limit: int, unlisted: Any = None) -> list[dict[str, Any]]:
         """The newest games' lobby lines (no tokens), without loading any game; `unlisted`
@@ -617,6 +660,13 @@ def _summary_values(summary: Summary | None) -> dict[str, Any]:
     if summary is None:
         return {}
     return {"step": summary.step, "over": int(summary.over), "current": summary.current}
+
+
+def _released(thinking: datetime | None) -> bool:
+    if thinking is None:
+        return False
+    return (thinking if thinking.tzinfo is not None
+            else thinking.replace(tzinfo=UTC)) == RELEASED
 
 
 def _seat_row(s: Any) -> SeatRow:

@@ -17,7 +17,6 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -49,6 +48,10 @@ class Settings:
     pool: BotPool
     bot_delay: float = 0.0
     handover_after: float = 60.0   # seconds a seat must be away before others hand it over
+    # Seconds within which a seat marked connected in the store may still be connected to
+    # another process (`Tables.beat`; 0 with one process): no hand-over by another player
+    # before, whatever `handover_after` is.
+    seen_within: float = 0.0
     # Accept a chosen seed with several humans (tests, local analysis): whoever creates
     # the game then knows every hidden card. Never on a public server.
     chosen_seeds: bool = False
@@ -575,7 +578,7 @@ class Table:
                 if self.connected(seat):
                     raise ApiError.refused("seat_in_use", "web.err.seat_in_use", 409, seat=seat)
                 away = await asyncio.to_thread(self._away_for, seat)
-                wait = self.settings.handover_after - away
+                wait = max(self.settings.handover_after, self.settings.seen_within) - away
                 if wait > 0:
                     raise ApiError.refused("seat_away_briefly", "web.err.away_briefly", 409,
                                            seat=seat, away=round(away), wait=round(wait))
@@ -593,13 +596,8 @@ class Table:
     def _away_for(self, seat: int) -> float:
         """Seconds the seat's player has been away from every server process."""
         local = time.monotonic() - self.away_since[seat]
-        row = self.store.load(self.id)
-        seen = row.seats[seat].seen if row is not None else None
-        if seen is None:
-            return local
-        if seen.tzinfo is None:
-            seen = seen.replace(tzinfo=UTC)
-        return min(local, (datetime.now(UTC) - seen).total_seconds())
+        seen = self.store.seen_for(self.id, seat)
+        return local if seen is None else min(local, seen)
 
     async def opened(self, seat: int) -> None:
         """A seat's link was opened: the seat is claimed, and taken back from the bot it

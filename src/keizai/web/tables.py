@@ -41,6 +41,10 @@ MAX_GAMES_LISTED = 200
 HELD = 200
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 HEARTBEAT = 15.0   # seconds between the marks of connected seats in the store
+# ... at most: on PostgreSQL a process marks them every third of `handover_after` (at
+# least every BEAT_FLOOR s), so that a seat connected to another process is never taken
+# for one away that long.
+BEAT_FLOOR = 1.0
 # A game's bot is moved by the process that made the change before it; another process
 # holding the game moves it once no process has marked its bot deciding it (in the store,
 # every THINKING_MARK seconds while it decides) for BOT_TAKEOVER seconds.
@@ -93,6 +97,13 @@ def network_of(client: str) -> str | None:
     except ValueError:
         return None
     return str(network.supernet(new_prefix=WIDE_PREFIX))
+
+
+def presence_beat(handover_after: float) -> float:
+    """Seconds between a process's marks of its connected seats in the store (several
+    processes on one database): a third of `handover_after`, from BEAT_FLOOR to
+    HEARTBEAT."""
+    return min(HEARTBEAT, max(BEAT_FLOOR, handover_after / 3))
 
 
 def available_bots() -> list[str]:
@@ -163,7 +174,13 @@ class Tables:
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: threading.Thread | None = None
         self._checks: set[asyncio.Task[None]] = set()   # take-overs and catch-ups under way
+        self._marking: asyncio.Future[Any] | None = None   # the thinking marks being written
         self._stop = threading.Event()
+        # Presence across processes: each marks its connected seats in the store every
+        # `beat` seconds, so a seat marked within two beats may be connected to another
+        # process, and no hand-over takes it for away before then (`Settings.seen_within`).
+        self.beat = presence_beat(settings.handover_after) if store.postgres else HEARTBEAT
+        settings.seen_within = 2 * self.beat if store.postgres else 0.0
 
     # ----- life cycle ------------------------------------------------------------------
     async def start(self) -> None:
@@ -186,25 +203,38 @@ class Tables:
             self._listen(asyncio.get_running_loop())
 
     async def stop(self) -> None:
+        """Stop cleanly: the bots deciding here stop, and on PostgreSQL their games'
+        thinking marks are released, so that another process takes their moves over at
+        once rather than BOT_TAKEOVER seconds after the last mark (as after a crash)."""
         self._stop.set()
         for task in self._tasks:
             task.cancel()
+        thinking = [table.id for table in self.tables.values()
+                    if table.bot_task is not None and not table.bot_task.done()]
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+        if self.store.postgres and thinking:
+            if self._marking is not None:   # a mark written after the release would hold
+                await asyncio.wait([self._marking])
+            try:
+                await self.store.in_writer(self.store.release_thinking, thinking)
+            except Exception:   # the database is down: the others wait BOT_TAKEOVER s
+                log.warning("releasing the thinking marks of %d games failed", len(thinking))
         if self._listener is not None:
             await asyncio.to_thread(self._listener.join, 5)
 
     async def _housekeeping(self) -> None:
         """Mark connected seats in the store; drop idle games from memory."""
         while True:
-            await asyncio.sleep(HEARTBEAT)
+            await asyncio.sleep(self.beat)
             now = time.monotonic()
-            for game_id, table in list(self.tables.items()):
-                seated = sorted({c.seat for c in table.connections if c.seat is not None})
-                if seated:
-                    with contextlib.suppress(Exception):
-                        await self.store.in_writer(self.store.mark_seen, game_id, seated)
+            seated = {game_id: sorted({c.seat for c in table.connections
+                                       if c.seat is not None})
+                      for game_id, table in self.tables.items()}
+            with contextlib.suppress(Exception):
+                await self.store.in_writer(self.store.mark_seen_many, seated)
+            for table in list(self.tables.values()):
                 self.evict_if_idle(table, now)
 
     async def _mark_thinking(self) -> None:
@@ -214,8 +244,11 @@ class Tables:
             await asyncio.sleep(THINKING_MARK)
             thinking = [game_id for game_id, table in self.tables.items()
                         if table.bot_task is not None and not table.bot_task.done()]
+            # `stop` waits for the write under way (cancelling this loop does not stop it)
+            self._marking = asyncio.ensure_future(
+                self.store.in_writer(self.store.mark_thinking, thinking))
             with contextlib.suppress(Exception):
-                await self.store.in_writer(self.store.mark_thinking, thinking)
+                await asyncio.shield(self._marking)
 
     def evict_if_idle(self, table: Table, now: float) -> bool:
         if not self._idle(table) or now - table.used < self.idle_after:
@@ -276,7 +309,7 @@ class Tables:
                     found = self.tables.get(game_id) or Table(row, self.store, self.settings)
                     self.tables[game_id] = found
                     self._make_room(found)
-                    self._bot_left(found)
+                    self._bot_left(found, row.released)
                 loading.set_result(found)
             except BaseException as error:
                 loading.set_exception(error)
@@ -361,7 +394,13 @@ class Tables:
                     self.noticed(f"{game_id}:{versions[game_id]}")
 
     def noticed(self, payload: str) -> None:
-        """Another process (or this one) changed a game: bring the held copy up to date."""
+        """Another process (or this one) changed a game: bring the held copy up to date.
+        `released:<game>`: the process deciding its bot stopped; move it here now."""
+        if payload.startswith("released:"):
+            released = self.tables.get(payload.removeprefix("released:"))
+            if released is not None:
+                self._kick_if_stuck(released, released.version)
+            return
         self.settings.hooks.noticed(payload)   # names, settings, chat (keizai.web.social)
         game_id, _, version = payload.partition(":")
         table = self.tables.get(game_id)
@@ -380,16 +419,19 @@ class Tables:
         asyncio.get_running_loop().call_later(BOT_TAKEOVER, self._kick_if_stuck, table,
                                               version)
 
-    def _bot_left(self, table: Table) -> None:
+    def _bot_left(self, table: Table, released: bool) -> None:
         """A game just loaded whose bot is to move: its process may have died with no
         other holding the game; this one moves the bot unless one is deciding it
-        (`_take_over`, once a process deciding it would have marked it)."""
+        (`_take_over`, once a process deciding it would have marked it). `released`:
+        that process stopped cleanly (`Store.release_thinking`): at once."""
         seat = table.state.current_player
         if seat is not None and table.seats[seat].kind == "bot":
-            asyncio.get_running_loop().call_later(BOT_TAKEOVER, self._kick_if_stuck, table,
-                                                  table.version)
+            asyncio.get_running_loop().call_later(0.0 if released else BOT_TAKEOVER,
+                                                  self._kick_if_stuck, table, table.version)
 
     def _kick_if_stuck(self, table: Table, version: int) -> None:
+        if self._stop.is_set():   # stopping: its own release must not bring it back
+            return
         if table.version == version and self.tables.get(table.id) is table:
             check = asyncio.get_running_loop().create_task(self._take_over(table, version))
             self._checks.add(check)
@@ -403,7 +445,7 @@ class Tables:
         Two deciding at once would be harmless (the version lets one move through), but
         one of them would think for nothing."""
         seat = table.state.current_player
-        if seat is None or table.seats[seat].kind != "bot":
+        if seat is None or table.seats[seat].kind != "bot" or self._stop.is_set():
             return
         if self.store.postgres:
             try:

@@ -1,0 +1,142 @@
+"""Server processes on one PostgreSQL (two apps here), where what one process knows the
+others learn only through the store: a process that stops cleanly hands its bots'
+moves over at once, and a seat whose player is connected to one process is not handed
+to a bot by another, whatever `handover_after` is (docs/web.md, "Several processes")."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from keizai.store import Store
+from keizai.web import create_app
+from keizai.web import tables as tables_module
+from keizai.web.app import Limits
+from tests.postgres import unavailable_reason
+from tests.web.test_hardening_bots import GAME, ThreadPool
+from tests.web.test_multiprocess_bots import a_game_whose_bot_thinks_on_the_first
+
+pytestmark = pytest.mark.skipif(unavailable_reason() is not None,
+                                reason=unavailable_reason() or "")
+TAKEOVER, MARK, THINK = 6.0, 0.2, 3.0   # seconds
+
+
+@pytest.fixture
+def own_database(postgres_url: str) -> str:
+    """A database of this test's own on the session's server: the games other tests
+    left with a bot to move would keep these processes' one bot worker busy."""
+    name = f"own_{secrets.token_hex(4)}"
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture
+def slow_takeover(monkeypatch: Any) -> None:
+    monkeypatch.setattr(tables_module, "BOT_TAKEOVER", TAKEOVER)
+    monkeypatch.setattr(tables_module, "THINKING_MARK", MARK)
+
+
+def moved(store: Store, game_id: str, actions: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while store.action_count(game_id) < actions and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return store.action_count(game_id) >= actions
+
+
+def test_a_process_stopped_cleanly_hands_its_bot_over_at_once(
+        own_database: str, slow_takeover: None) -> None:
+    """The process deciding a bot's move is stopped (uvicorn's lifespan shutdown, as on
+    SIGTERM) while the other holds the game: the other moves the bot at once, not after
+    BOT_TAKEOVER seconds of waiting for marks that will never come (before: 6 s)."""
+    slow, other = ThreadPool(THINK), ThreadPool(0.0)
+    with TestClient(create_app(own_database, pool=other, limits=Limits.off())) as second:
+        with TestClient(create_app(own_database, pool=slow, limits=Limits.off())) as first:
+            game_id = a_game_whose_bot_thinks_on_the_first(first, second)
+            time.sleep(3 * MARK)
+            stopping = time.monotonic()
+        deadline = stopping + 3 * TAKEOVER
+        while not other.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert other.started
+        assert other.started[0][1] - stopping < 2.5, other.started[0][1] - stopping
+        store = Store(own_database)
+        assert moved(store, game_id, 2, 10)
+        store.close()
+
+
+def test_a_bot_a_stopped_process_released_is_moved_where_the_game_is_opened(
+        own_database: str, slow_takeover: None) -> None:
+    """No other process held the game: the one where it is opened next (the player's
+    page reconnecting there) moves the bot at once (before: BOT_TAKEOVER s later)."""
+    slow, other = ThreadPool(THINK), ThreadPool(0.0)
+    with TestClient(create_app(own_database, pool=other, limits=Limits.off())) as second:
+        with TestClient(create_app(own_database, pool=slow, limits=Limits.off())) as first:
+            game_id = a_game_whose_bot_thinks_on_the_first(first)
+            time.sleep(3 * MARK)
+        opened = time.monotonic()
+        assert second.get(f"/api/games/{game_id}").json()["step"] == 1
+        store = Store(own_database)
+        assert moved(store, game_id, 2, 3 * TAKEOVER)
+        assert other.started[0][1] - opened < 1.5, other.started[0][1] - opened
+        store.close()
+
+
+def test_a_process_still_deciding_is_not_overtaken_by_one_that_opens_the_game(
+        own_database: str, slow_takeover: None) -> None:
+    """The release is only a clean stop's: while the first process decides, a process
+    opening the game leaves the move to it."""
+    slow, other = ThreadPool(THINK), ThreadPool(0.0)
+    with TestClient(create_app(own_database, pool=other, limits=Limits.off())) as second, \
+            TestClient(create_app(own_database, pool=slow, limits=Limits.off())) as first:
+        game_id = a_game_whose_bot_thinks_on_the_first(first)
+        time.sleep(3 * MARK)
+        assert second.get(f"/api/games/{game_id}").status_code == 200
+        store = Store(own_database)
+        assert moved(store, game_id, 2, 3 * THINK)
+        store.close()
+        assert other.started == []
+
+
+HANDOVER = 3.0   # seconds: below the 15 s at which processes marked their seats
+
+
+def test_a_seat_connected_to_another_process_is_not_handed_to_a_bot(
+        own_database: str) -> None:
+    """The seat's player is connected to the second process; the host asks the first to
+    hand the seat to a bot once `handover_after` has passed: refused for as long as the
+    player stays (before: accepted, the first process saw the seat last marked present
+    more than 3 s ago). Once the player leaves, it is accepted about 3 s later."""
+    pools = ThreadPool(0.0), ThreadPool(0.0)
+    apps = [create_app(own_database, pool=pool, limits=Limits.off(), handover_after=HANDOVER)
+            for pool in pools]
+    with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
+        created = first.post("/api/games", json={"game": GAME,
+                                                  "seats": ["human", "human"]}).json()
+        game_id, host = created["id"], created["host_token"]
+        url = f"/api/games/{game_id}/seats/1/bot"
+        with second.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "seat": 1,
+                          "token": created["seats"][1]["token"]})
+            assert ws.receive_json()["type"] == "state"
+            for _ in range(3):
+                time.sleep(HANDOVER)
+                refused = first.post(url, json={"token": host})
+                assert refused.status_code == 409, refused.text
+                assert refused.json()["error"]["code"] == "seat_away_briefly"
+        left = time.monotonic()
+        while time.monotonic() - left < 3 * HANDOVER:
+            answer = first.post(url, json={"token": host})
+            if answer.status_code == 200:
+                break
+            time.sleep(0.2)
+        assert answer.status_code == 200, answer.text
+        # the player was marked present at most a beat (here 1 s) before leaving
+        assert time.monotonic() - left >= HANDOVER - tables_module.presence_beat(HANDOVER)
