@@ -33,20 +33,24 @@ def test_the_end_pays_energy_first_then_food_then_money() -> None:
 def test_the_log_says_the_interest_and_the_repayments_at_a_games_end() -> None:
     """Same rule: the interest and the repayments the end makes by itself had no line; a
     player read "P1 stops …", "P1 takes 8 loans." (the interest it could not pay) and
-    "P1's game ends with 63 unpaid loans." with neither named."""
+    "P1's game ends with 63 unpaid loans." with neither named; nor what paid the interest
+    (the energy here)."""
     state = new(2)
     state._take_loans(0, 3)
     set_stock(state, 0, 20, 3, 15)
     state.final = True
     state.finished[1] = True
     play(state, "stop")  # interest 3 and three repayments
-    assert log_before_scores(state)[-4:-1] == [
+    assert log_before_scores(state)[-5:-1] == [
         "P1 pays the final interest on their loans: 3.",
+        "P1 pays the interest with 3 energy.",
         "P1 repays 3 loans with what is left.",
         "P1's game ends with 0 unpaid loans."]
-    assert log_before_scores(state, "ja")[-4:-2] == ["P1が借金の最後の利息3を支払う。",
+    assert log_before_scores(state, "ja")[-5:-2] == ["P1が借金の最後の利息3を支払う。",
+                                            "P1が利息をエネルギー3で支払う。",
                                             "P1が残りの資源で借金を3件返す。"]
-    assert log_before_scores(state, "zh-TW")[-4:-2] == ["P1支付最後一次貸款利息3。",
+    assert log_before_scores(state, "zh-TW")[-5:-2] == ["P1支付最後一次貸款利息3。",
+                                               "P1以3份電力支付利息。",
                                                "P1用剩餘的資源清償3筆貸款。"]
 
 
@@ -59,8 +63,9 @@ def test_the_log_names_the_interest_before_the_loans_it_takes_at_a_games_end() -
     play(state, "stop")  # interest 4 with nothing to pay it: new loans, none repaid
     lines = state.log(None)
     end = lines.index("P1 pays the final interest on their loans: 4.")
-    assert lines[end + 1].startswith("P1 takes ") and "repays" not in lines[end + 2]
-    assert lines[end + 2].startswith("P1's game ends with ")
+    assert lines[end + 1].startswith("P1 takes ")
+    assert lines[end + 2] == "P1 pays the interest with $4."   # the new loans' money
+    assert lines[end + 3].startswith("P1's game ends with ")
 
 
 def test_the_end_takes_food_before_money() -> None:

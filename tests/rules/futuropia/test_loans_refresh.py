@@ -31,15 +31,49 @@ def test_all_tiles_down_turn_up_free_then_pay_interest() -> None:
 def test_the_log_turns_the_tiles_up_once_then_names_the_interest() -> None:
     """Same rule: one turn-up, then its interest. The log said it twice: "P1 turns all
     action tiles up for free." and then "P1 turns the action tiles up and owes 2 in
-    interest." (「アクションタイルが無料ですべて表になる」, then 「アクションタイルを表にし」)."""
+    interest." (「アクションタイルが無料ですべて表になる」, then 「アクションタイルを表にし」);
+    then what paid it (its only $2 here)."""
     state = _two_loans_then_wait()
     play(state, "action:subsidy")  # P2
-    for lang, turned, interest in (
+    for lang, turned, interest, paid in (
             ("en", "P1 turns all action tiles up for free.",
-             "P1 owes 2 in interest on their loans."),
-            ("ja", "P1のアクションタイルが無料ですべて表になる。", "P1は借金の利息2を支払う。"),
-            ("zh-TW", "P1免費翻開所有行動板。", "P1須付貸款利息2。")):
-        assert state.log(None, lang)[-2:] == [turned, interest]
+             "P1 owes 2 in interest on their loans.", "P1 pays the interest with $2."),
+            ("ja", "P1のアクションタイルが無料ですべて表になる。", "P1は借金の利息2を支払う。",
+             "P1が利息を$2で支払う。"),
+            ("zh-TW", "P1免費翻開所有行動板。", "P1須付貸款利息2。", "P1以$2支付利息。")):
+        assert state.log(None, lang)[-3:] == [turned, interest, paid]
+
+
+def test_the_log_says_which_resources_paid_the_interest() -> None:
+    """Rulebook 翻開行動板: interest is paid with any resource, one per loan. The log said
+    how much was owed, never what paid it; it now names the money, food and energy paid,
+    whether chosen or the only way left."""
+    state = _two_loans_then_wait()
+    state.loans[0] = 3
+    set_stock(state, 0, 20, 1, 1)
+    play(state, "action:subsidy")   # $1 first: food and energy alone cannot pay all 3
+    play(state, "pay:food")          # then energy, the only resource left at or after food
+    assert state.phase == REPAY and state.res[0] == [19, 0, 0]
+    for lang, line in (("en", "P1 pays the interest with $1, 1 food and 1 energy."),
+                       ("ja", "P1が利息を$1、食料1、エネルギー1で支払う。"),
+                       ("zh-TW", "P1以$1、1份食物與1份電力支付利息。")):
+        assert state.log(None, lang)[-1] == line
+    state = _two_loans_then_wait()
+    set_stock(state, 0, 0, 2, 1)
+    play(state, "action:subsidy", "pay:energy")   # a food first: energy alone cannot pay 2
+    assert state.log(None)[-1] == "P1 pays the interest with 1 food and 1 energy."
+    # short of resources: everything goes, a new loan pays the rest
+    state = _two_loans_then_wait()
+    set_stock(state, 0, 0, 1, 0)
+    play(state, "action:subsidy")
+    assert state.log(None)[-2:] == ["P1 takes 1 loan.",
+                                    "P1 pays the interest with $1 and 1 food."]
+    # behind the log switch, as every log line
+    state = _two_loans_then_wait()
+    state.log_enabled = False
+    before = state.event_count()
+    play(state, "action:subsidy")
+    assert state.event_count() == before
 
 
 def test_interest_without_resources_takes_new_loans_that_owe_nothing_yet() -> None:

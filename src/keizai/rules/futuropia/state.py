@@ -126,9 +126,9 @@ class FuturopiaState(State):
         "actor", "buy_kind", "discarded", "final", "finished", "gens", "house_from",
         "house_supply", "houses", "invite_n", "loans", "loans_repaid", "loans_taken",
         "mk_left", "mk_marker", "mk_next", "mk_right", "opening", "pay_floor", "pay_owed",
-        "pay_purpose", "phase", "received", "res", "residents", "robots", "round", "setup",
-        "specials_bought", "spent", "stock", "subsidy_pos", "tile", "tiles_up", "trigger",
-        "turn", "turns_played",
+        "pay_paid", "pay_purpose", "phase", "received", "res", "residents", "robots", "round",
+        "setup", "specials_bought", "spent", "stock", "subsidy_pos", "tile", "tiles_up",
+        "trigger", "turn", "turns_played",
     )
 
     def __init__(self, game: Any = None, players: int = 0, seed: int = 0,
@@ -201,6 +201,7 @@ class FuturopiaState(State):
         self.specials_bought = 0
         self.pay_owed = 0
         self.pay_floor = 0
+        self.pay_paid = [0, 0, 0]  # money, food and energy paid so far in this payment
         self.pay_purpose = 0
         self.turn = 0
         self.turns_played = 0
@@ -261,6 +262,7 @@ class FuturopiaState(State):
         twin.specials_bought = self.specials_bought
         twin.pay_owed = self.pay_owed
         twin.pay_floor = self.pay_floor
+        twin.pay_paid = self.pay_paid.copy()
         twin.pay_purpose = self.pay_purpose
         twin.turn = self.turn
         twin.turns_played = self.turns_played
@@ -476,6 +478,7 @@ class FuturopiaState(State):
         elif phase == PAY:
             kind = index - table.pay[0]
             self.res[p][kind] -= 1
+            self.pay_paid[kind] += 1
             if kind == MONEY:
                 self.spent[p] += 1
             self.pay_owed -= 1
@@ -526,6 +529,7 @@ class FuturopiaState(State):
         self.phase = PAY
         self.pay_owed = amount
         self.pay_floor = MONEY
+        self.pay_paid = [0, 0, 0]
         self.pay_purpose = purpose
         self._settle_payment()
 
@@ -539,6 +543,8 @@ class FuturopiaState(State):
                 # cover the rest; loans taken for interest owe none now (rulebook, 特殊情況).
                 short = self.pay_owed - sum(stock)
                 self.spent[p] += stock[MONEY]
+                self.pay_paid = [self.pay_paid[k] + stock[k] for k in range(3)]
+                self.pay_paid[MONEY] += short
                 stock[MONEY] = stock[FOOD_STOCK] = stock[ENERGY_STOCK] = 0
                 self._pay_money(p, short)
                 self.pay_owed = 0
@@ -548,6 +554,7 @@ class FuturopiaState(State):
                 return
             kind = kinds[0]
             stock[kind] -= 1
+            self.pay_paid[kind] += 1
             if kind == MONEY:
                 self.spent[p] += 1
             self.pay_owed -= 1
@@ -556,6 +563,8 @@ class FuturopiaState(State):
         if purpose == PAY_REFRESH:
             self._refresh(p)
         elif purpose == PAY_INTEREST:
+            if self.log_enabled:
+                self._log_interest_paid(p, self.pay_paid)
             self._offer_repayment(p)
         else:
             self.loans[p] -= 1
@@ -575,6 +584,14 @@ class FuturopiaState(State):
             self._begin_payment(owed, PAY_INTEREST)
         else:
             self.phase = TURN
+
+    def _log_interest_paid(self, p: int, paid: list[int]) -> None:
+        """Which money, food and energy paid the interest (`paid`: how much of each)."""
+        parts = [{"id": f"fu.paid.{RESOURCES[k]}", "params": {"n": n}}
+                 for k, n in enumerate(paid) if n]
+        key = ("fu.log.interest_paid", "fu.log.interest_paid_two",
+               "fu.log.interest_paid_three")[len(parts) - 1]
+        self._event(msg(key, seat=p, **dict(zip("abc", parts, strict=False))))
 
     def _loans_for_interest(self, p: int, owed: int) -> None:
         """Option `loans_when_cash_short`, the special case read literally (rulebook 流程之外：
@@ -830,7 +847,9 @@ class FuturopiaState(State):
         if owed and self.log_enabled:
             self._event(msg("fu.log.end_interest", seat=p, n=owed))
         self._loans_for_interest(p, owed)
-        self._pay_any(p, owed)
+        paid = self._pay_any(p, owed)
+        if owed and self.log_enabled:
+            self._log_interest_paid(p, paid)
         repaid = 0
         while self.loans[p] and sum(stock) >= rules.repay_cost:
             self._pay_any(p, rules.repay_cost)
@@ -844,18 +863,22 @@ class FuturopiaState(State):
             loans = self.loans[p]
             self._event(msg("fu.log.finished", seat=p, n=loans))
 
-    def _pay_any(self, p: int, amount: int) -> None:
+    def _pay_any(self, p: int, amount: int) -> list[int]:
         """Pay resources without choice at a player's game end (`END_PAY_ORDER`: energy,
-        then food, then money); loans if short."""
+        then food, then money); loans if short. Returns the money, food and energy paid."""
         stock = self.res[p]
+        paid = [0, 0, 0]
         for k in END_PAY_ORDER:
             part = min(amount, stock[k])
             stock[k] -= part
+            paid[k] = part
             amount -= part
             if k == MONEY:
                 self.spent[p] += part
         if amount:
             self._pay_money(p, amount)
+            paid[MONEY] += amount
+        return paid
 
     # ----- scores -------------------------------------------------------------------
     def community(self, p: int) -> Community:
