@@ -110,3 +110,17 @@ def test_the_check_catches_what_it_is_for() -> None:
     assert hit("en", enterprise_empire, REFUSED[-1][2], "ee.tui.offer", "(a {steps}-step card)")
     assert not hit("en", enterprise_empire, REFUSED[-1][2], "ee.tui.price_card",
                    "${price}/{steps} {steps:plural:space:spaces}")
+
+
+def test_japanese_counts_loans_with_one_counter() -> None:
+    """日本語 counted a loan with つ (「借金を1つ返す」, 「借金1つは$4」), 件 (「借金を3件返す」,
+    「未返済の借金2件」) and 枚 (「1枚$5の借金」) in different messages. It is 件 everywhere
+    (docs/i18n.md): the counts with a figure already said 件, and つ stops at nine (十 is
+    とお; a game may end with 12 unpaid loans)."""
+    counted = {key: text for key, text in catalogue("ja").items()
+               if not key.startswith("@") and "借金" in text
+               and re.search(r"(?:\d|\})(?:つ|件|枚|個)", text)}
+    assert len(counted) >= 10
+    other = {key: text for key, text in counted.items()
+             if re.search(r"(?:\d|\})(?:つ|枚|個)", text)}
+    assert not other, other
