@@ -6,7 +6,21 @@ let csrf = null;
 
 export function setCsrf(token) { csrf = token; }
 
-export async function api(path, body, token) {
+const inFlight = new Map();   // a POST's path and body -> its answer, until it comes
+
+/** `path`'s answer; `body` makes it a POST. The same POST asked again while the first is
+ * on its way (a double-clicked button: create a game, join a seat, hand a seat to a bot)
+ * is not sent twice: both callers get the first one's answer. */
+export function api(path, body, token) {
+  if (body === undefined) return call(path, body, token);
+  const key = JSON.stringify([path, body, token ?? null]);
+  if (!inFlight.has(key)) {
+    inFlight.set(key, call(path, body, token).finally(() => inFlight.delete(key)));
+  }
+  return inFlight.get(key);
+}
+
+async function call(path, body, token) {
   const headers = {};
   if (token) headers["x-keizai-token"] = token;
   const init = { headers };

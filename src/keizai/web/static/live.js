@@ -58,8 +58,11 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
 
   open();
   return {
+    /** Whether `message` went out (not while the connection is down). */
     send(message) {
-      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
     },
     close() { closed = true; socket?.close(); },
   };

@@ -17,7 +17,9 @@ export function showTable(root, { gameId, seat, token }) {
   let message = null;
   let log = [];
   let pending = null;     // {name, question} waiting for confirmation
-  let busy = false;       // an action is on its way
+  let busy = false;       // a decision (move, undo) is on its way: further clicks wait
+  let flight = null;      // the step the decision on its way was sent at
+  const sentAt = new Map();   // step -> how many decisions this page sent at it
   let offline = false;    // the connection is down: clicks would be lost
   let selection = newSelection();  // a compound decision's picked set (whole.js)
   let since = 0;          // where "Just now" begins in the log (justNow)
@@ -43,14 +45,24 @@ export function showTable(root, { gameId, seat, token }) {
     onState(next, lines) {
       if (!message || next.step !== message.step) selection = newSelection();
       justNow(next, lines);
-      message = next; log = lines; busy = false; pending = null; seatsAt = performance.now();
+      // a state of the same step (a player sat down, a seat was handed over) is not the
+      // answer to the decision on its way: its buttons stay disabled until that comes
+      if (next.step !== flight) { busy = false; flight = null; }
+      message = next; log = lines; pending = null; seatsAt = performance.now();
       social.state(next);
       banner(""); render();
     },
     onPresence(seats) {
       if (message) { message = { ...message, seats }; seatsAt = performance.now(); render(); }
     },
-    onError(error) { busy = false; lastError = error;
+    onError(error) {
+      busy = false; flight = null;
+      // the page's own decision sent again at a step it had already sent one at (the
+      // first was taken): nothing went wrong, the table shows the game as it is
+      if (error.code === "stale" && (sentAt.get(error.params?.sent) ?? 0) > 1) {
+        render(); return;
+      }
+      lastError = error;
       banner(errorLine(errorText(error)) + t("paren", error.code)); render(); },
     onStatus(next, why) {
       const was = offline;
@@ -58,6 +70,9 @@ export function showTable(root, { gameId, seat, token }) {
       if (next === "reconnecting") banner(t("reconnecting"), "info");
       if (next === "refused") banner(refusal(why));
       if (next === "open" && was) banner("");
+      // a decision sent on the lost connection may never have arrived: the table's new
+      // state says whether it did, and its buttons are live again
+      if (next === "open") { busy = false; flight = null; }
       if (was !== offline && message) render();
     },
   });
@@ -70,19 +85,21 @@ export function showTable(root, { gameId, seat, token }) {
     return errorLine(text) + detail;
   }
 
-  function send(name) {
+  /** Send a decision (a move, a whole decision, an undo) at the step the table shows,
+   * once: until its answer comes the table is busy and a second click (a double click,
+   * Enter pressed twice) sends nothing. */
+  function dispatch(body) {
     if (offline) { banner(t("reconnecting"), "info"); return; }
-    busy = true; pending = null;
-    live.send({ type: "act", action: name, step: message.step });
+    if (busy) return;
+    if (!live.send({ ...body, step: message.step })) return;
+    busy = true; pending = null; flight = message.step;
+    sentAt.set(message.step, (sentAt.get(message.step) ?? 0) + 1);
     render();
   }
 
-  function sendWhole() {
-    if (busy || offline) return;
-    busy = true; pending = null;
-    live.send({ type: "act_whole", chosen: chosenObject(selection), step: message.step });
-    render();
-  }
+  function send(name) { dispatch({ type: "act", action: name }); }
+
+  function sendWhole() { dispatch({ type: "act_whole", chosen: chosenObject(selection) }); }
 
   function choose(name, question) {
     if (busy || offline) return;
@@ -166,8 +183,8 @@ export function showTable(root, { gameId, seat, token }) {
     if (!message.undo && !blocked) return null;
     const why = blocked ? tr(blocked.id, blocked.params ?? {}) : null;
     return h("span", { class: "undo" }, h("button", { type: "button", id: "undo",
-      class: "small", disabled: Boolean(blocked), title: why,
-      onclick: () => live.send({ type: "undo", step: message.step }) }, t("undo")),
+      class: "small", disabled: Boolean(blocked) || busy || offline, title: why,
+      onclick: () => dispatch({ type: "undo" }) }, t("undo")),
     blocked ? h("span", { class: "hint", id: "undo-why" }, ` ${why}`) : null);
   }
 
