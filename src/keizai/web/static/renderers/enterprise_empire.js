@@ -54,6 +54,14 @@ function legend(view) {
       code: h("b", {}, code(kind)), name: named(kind) }))));
 }
 
+/** A corner as a screen reader says it: its space, letter, revenue and whose
+ * headquarters it is. */
+function cornerName(corner, view) {
+  const params = { space: corner.space, corner: corner.letter, revenue: corner.revenue,
+    owner: corner.owner === null ? null : view.players[corner.owner].seat };
+  return tr(corner.owner === null ? "web.ee_corner" : "web.ee_corner_owned", params);
+}
+
 function board(view, ctx) {
   const cells = view.board.map((kind, space) => {
     const { row, col } = cellPlace(space);
@@ -68,7 +76,13 @@ function board(view, ctx) {
       corner.owner !== null ? h("span", { class: "ee-owner" },
         pawn(view.players[corner.owner])) : null) : null,
     h("span", { class: "ee-pawns" }, here.map(pawn)));
-    if (corner) ctx.target(cell, `corner:${corner.letter}`);
+    if (corner) {
+      // said as one name ("Space 0: corner A, revenue $500"), not its parts run together
+      // ("0A$500"), when it is a button (choosing headquarters) and when it is not
+      cell.setAttribute("aria-label", cornerName(corner, view));
+      cell.setAttribute("role", "group");
+      ctx.target(cell, `corner:${corner.letter}`);
+    }
     return cell;
   });
   return [h("div", { class: "ee-board" }, cells,
