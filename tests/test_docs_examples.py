@@ -1,0 +1,198 @@
+"""The README's and the docs' examples work as a new user types them: every Python block
+runs as written and prints what its comments say, every `keizai` command line parses with
+the real command's options, and every module, function, file and migration the text names
+exists."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from keizai.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def code_blocks(path: Path) -> list[tuple[str, str]]:
+    """The fenced blocks of a Markdown file: (language, code)."""
+    blocks: list[tuple[str, str]] = []
+    language: str | None = None
+    lines: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            if language is None:
+                language, lines = line[3:].strip(), []
+            else:
+                blocks.append((language, "\n".join(lines) + "\n"))
+                language = None
+        elif language is not None:
+            lines.append(line)
+    return blocks
+
+
+def run_python_blocks(doc: Path, cwd: Path) -> str:
+    """A doc's Python blocks, in order, in one interpreter (as one reader's session)."""
+    code = "".join(code for language, code in code_blocks(doc) if language == "python")
+    assert code, f"{doc.name} has no Python block"
+    done = subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, f"{doc.name}:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def test_the_readme_examples_run_and_print_what_they_say(tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    out = run_python_blocks(ROOT / "README.md", tmp_path)
+    # the comments beside the prints
+    assert "[[2], [1], [0]] [2]" in out
+    assert "Discard 2 cards: down to the hand limit of 5" in out
+
+
+def test_the_research_examples_run(tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    run_python_blocks(ROOT / "docs" / "rl.md", tmp_path)
+
+
+def test_register_all_returns_the_names_its_comment_shows() -> None:
+    pytest.importorskip("pyspiel")
+    from keizai.rl.openspiel_game import register_all
+
+    comment = re.search(r"register_all\(\)\s+# (.*)", (ROOT / "docs" / "rl.md").read_text(
+        encoding="utf-8"))
+    assert comment
+    shown = re.findall(r"['\"](\w+)['\"]", comment.group(1))
+    assert shown and register_all()[:len(shown)] == shown
+
+
+def test_the_records_example_replays_a_tournaments_records(tmp_path: Path) -> None:
+    """docs/bots.md's loop over runs/glory/records.jsonl, on a small tournament made by
+    the command it shows (fewer and faster games)."""
+    made = CliRunner().invoke(app, [
+        "sim", "--game", "national-economy/glory", "--players", "2", "--games", "4",
+        "--agents", "heuristic,random", "--workers", "1", "--no-plots",
+        "--out", str(tmp_path / "runs" / "glory"), "--records"])
+    assert made.exit_code == 0, made.output
+    run_python_blocks(ROOT / "docs" / "bots.md", tmp_path)
+
+
+NOT_NAMES = {"keizai.sqlite3"}   # a file
+
+
+def resolves(dotted: str) -> bool:
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(found, part):
+                return False
+            found = getattr(found, part)
+        return True
+    return False
+
+
+def test_every_keizai_name_the_docs_give_exists() -> None:
+    missing = sorted(
+        f"{doc.name}: {name}" for doc in DOCS
+        for name in set(re.findall(r"\bkeizai(?:\.[A-Za-z_]\w*)+", doc.read_text(
+            encoding="utf-8")))
+        if name not in NOT_NAMES and not resolves(name))
+    assert not missing
+
+
+# paths of other projects' trees, quoted as such
+OTHER_TREES = {"src/game.ts"}
+
+
+def test_every_file_of_the_repository_the_docs_name_exists() -> None:
+    named = re.compile(
+        r"(?<![\w./-])((?:bench|examples|scripts|tests|src|docs|\.ci)/[\w./{}<>*-]+)")
+    missing = sorted(
+        f"{doc.name}: {path}" for doc in DOCS
+        for path in {p.rstrip(".") for p in named.findall(doc.read_text(encoding="utf-8"))}
+        if not set("{}<>*") & set(path)   # a pattern of names
+        and path not in OTHER_TREES and not (ROOT / path).exists())
+    assert not missing
+
+
+def command_lines(doc: Path) -> list[str]:
+    """The `keizai …` command lines of a doc's shell blocks (continuations joined,
+    comments dropped), from the command's name on."""
+    found = []
+    for language, code in code_blocks(doc):
+        if language not in ("bash", "sh", ""):
+            continue
+        for line in code.replace("\\\n", " ").splitlines():
+            line = line.split(" #")[0].strip()
+            match = re.match(r"(?:\S*/)?keizai ((?:--lang \S+ )?[a-z].*)", line)
+            if match and "$" not in line:   # a shell variable is the reader's to fill in
+                found.append(match.group(1))
+    return found
+
+
+def test_every_command_line_in_the_docs_parses() -> None:
+    group = typer.main.get_command(app)
+    assert isinstance(group, click.Group)
+    root = click.Context(group)
+    lines = [(doc.name, line) for doc in DOCS for line in command_lines(doc)]
+    assert len(lines) > 20
+    refused = []
+    for doc, line in lines:
+        words = shlex.split(line)
+        if words[0] == "--lang":
+            words = words[2:]
+        command = group.get_command(root, words[0])
+        try:
+            assert command is not None, f"no command {words[0]}"
+            command.make_context(words[0], words[1:], parent=root)
+        except click.exceptions.Exit:   # --help
+            pass
+        except (click.ClickException, AssertionError) as error:
+            refused.append(f"{doc}: keizai {line}: {error}")
+    assert not refused
+
+
+def test_every_option_named_with_a_command_exists() -> None:
+    """Inline `keizai <command> … --option` in the text: the command has that option."""
+    group = typer.main.get_command(app)
+    assert isinstance(group, click.Group)
+    root = click.Context(group)
+    wrong = []
+    for doc in DOCS:
+        prose = re.sub(r"```.*?```", "", doc.read_text(encoding="utf-8"), flags=re.S)
+        for span in re.findall(r"`(?:\S*/)?keizai ([a-z]+(?: [^`\n]*)?)`", prose):
+            command = group.get_command(root, span.split()[0])
+            if command is None:
+                wrong.append(f"{doc.name}: keizai {span}: no such command")
+                continue
+            options = {"--help"} | {o for p in command.params
+                                     for o in (*p.opts, *p.secondary_opts)}
+            wrong += [f"{doc.name}: keizai {span}: {option}"
+                      for option in re.findall(r"(?<![\w-])--[a-z][\w-]*", span)
+                      if option not in options]
+    assert not wrong
+
+
+def test_the_docs_name_every_database_migration() -> None:
+    """docs/social.md, "Migrations": one sentence for each revision the server runs."""
+    text = (ROOT / "docs" / "social.md").read_text(encoding="utf-8")
+    versions = ROOT / "src" / "keizai" / "store" / "migrations" / "versions"
+    revisions = sorted(p.name.split("_")[0] for p in versions.glob("[0-9]*_*.py"))
+    assert revisions
+    assert [r for r in revisions if f"`{r}`" not in text] == []
