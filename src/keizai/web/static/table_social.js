@@ -118,9 +118,10 @@ export function tableSocial({ gameId, seat, token }) {
           id: "rematch", onclick: rematch }, t("rematch")) : null);
   }
 
-  /** Mute / unmute next to another player's seat, for the host. */
+  /** Mute / unmute next to another player's seat, for the host: not a bot's (a bot says
+   * nothing), but a seat handed to a bot is still its player's, who may chat. */
   function seatTools(s) {
-    if (!hostToken || s.seat === seat) return null;
+    if (!hostToken || s.seat === seat || (s.kind === "bot" && !s.away)) return null;
     // named with its seat: a screen reader's list of buttons had "Mute" once a seat
     return h("button", { type: "button", class: "small mute", dataset: { seat: s.seat },
       "aria-label": t(s.muted ? "unmute_seat" : "mute_seat", s.seat),
