@@ -109,3 +109,26 @@ def test_menu_lines_with_figures_in_japanese() -> None:
         assert not re.findall(r"[A-Za-z]+", re.sub(r"\b[A-Z]+\d+[AB]?\b", "", line)), line
     english = [game.describe_action(view, a) for a in state.legal_actions()]
     assert any("your food run makes" in line for line in english)
+
+
+def test_a_price_marker_on_zero_reads_as_the_printed_prices() -> None:
+    """Reference (market): the left stack costs its price minus the marker, the right one
+    plus it. On 0 the table read "Food market, marker -0/+0" and "costs $4 (printed $4,
+    1 left)"; a marker that changes nothing is said so, a moved one as before."""
+    state = new(2)
+    game = keizai.get_game("futuropia")
+    for lang, market, side in (
+            ("en", "Food market, marker 0 (printed prices)",
+             "left: F04 (2 spaces -> 4) costs $4 (1 left)"),
+            ("ja", "食料市場（価格マーカー：0、印刷どおりの価格）",
+             "左：F04（2マス → 4）価格$4（残り1）"),
+            ("zh-TW", "食物市場（價格指示物：0，依印刷價格）",
+             "左：F04（2格 → 4）價格$4（剩1部）")):
+        lines = game.render_text(state.view(0), lang).splitlines()
+        assert market in lines and f"  {side}" in lines, lang
+        assert not [line for line in lines if "0/+0" in line or "$4（印刷" in line
+                    or "printed $" in line], lang
+    play(state, "action:food", "buy:right")   # the marker moves to 1
+    text = game.render_text(state.view(0), "en")
+    assert "Food market, marker -1/+1" in text and "Power market, marker 0 (printed" in text
+    assert "costs $3 (printed $4, 1 left)" in text

@@ -18,7 +18,9 @@ def _side(market: dict[str, Any], name: str, lang: str) -> str:
     label = tr(f"fu.tui.{name}", lang)
     if side is None:
         return tr("fu.tui.side_empty", lang, side=label)
-    return tr("fu.tui.side", lang, side=label, gen=_gen(side, lang), cost=side["cost"],
+    # the printed price only where the marker changes it
+    key = "fu.tui.side_printed" if side["cost"] == side["price"] else "fu.tui.side"
+    return tr(key, lang, side=label, gen=_gen(side, lang), cost=side["cost"],
               price=side["price"], count=side["count"])
 
 
@@ -81,7 +83,9 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
     for kind, market in view["markets"].items():
         supply = sep.join(tr("fu.tui.supply_gen", lang, gen=_gen(g, lang), price=g["price"],
                              count=g["count"]) for g in market["supply"])
-        lines.append(tr(f"fu.tui.market_{kind}", lang, marker=market["marker"]))
+        # a marker on 0 changes no price: said so, not "-0/+0"
+        unmoved = "_unmoved" if market["marker"] == 0 else ""
+        lines.append(tr(f"fu.tui.market_{kind}{unmoved}", lang, marker=market["marker"]))
         lines.append(f"  {_side(market, 'left', lang)}")
         lines.append(f"  {_side(market, 'right', lang)}")
         lines.append(tr("fu.tui.supply", lang, supply=supply or tr("fu.tui.empty", lang)))
