@@ -493,13 +493,17 @@ class Store:
     def mark_seen_many(self, seated: dict[str, list[int]]) -> None:
         """The players of these games' seats are connected now, in one transaction (a
         process marks all its connected seats at once). On PostgreSQL by the database's
-        clock, which every process reads the same (`seen_for`)."""
-        seated = {game_id: numbers for game_id, numbers in seated.items() if numbers}
-        if not seated:
+        clock, which every process reads the same (`seen_for`). The games are updated in
+        the order of their ids, the same in every process: in each process's own order
+        two processes marking the same games at once locked each other's rows and one
+        was aborted (a deadlock)."""
+        marked = sorted((game_id, sorted(numbers)) for game_id, numbers in seated.items()
+                        if numbers)
+        if not marked:
             return
         now = func.now() if self.postgres else datetime.now(UTC)
         with transaction(self.engine) as conn:
-            for game_id, numbers in seated.items():
+            for game_id, numbers in marked:
                 conn.execute(update(seats).where(seats.c.game_id == game_id,
                                                  seats.c.seat.in_(numbers))
                              .values(seen=now))

@@ -41,10 +41,11 @@ MAX_GAMES_LISTED = 200
 HELD = 200
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 HEARTBEAT = 15.0   # seconds between the marks of connected seats in the store
-# ... at most: on PostgreSQL a process marks them every third of `handover_after` (at
-# least every BEAT_FLOOR s), so that a seat connected to another process is never taken
-# for one away that long.
+# ... at most: on PostgreSQL a process marks them every quarter of `handover_after` (at
+# most every BEAT_FLOOR s), so that a seat connected to another process, even one whose
+# mark failed once, is never taken for one away that long.
 BEAT_FLOOR = 1.0
+BEATS_SEEN = 3   # a seat marked within this many beats may be connected to another process
 # A game's bot is moved by the process that made the change before it; another process
 # holding the game moves it once no process has marked its bot deciding it (in the store,
 # every THINKING_MARK seconds while it decides) for BOT_TAKEOVER seconds.
@@ -101,9 +102,9 @@ def network_of(client: str) -> str | None:
 
 def presence_beat(handover_after: float) -> float:
     """Seconds between a process's marks of its connected seats in the store (several
-    processes on one database): a third of `handover_after`, from BEAT_FLOOR to
+    processes on one database): a quarter of `handover_after`, from BEAT_FLOOR to
     HEARTBEAT."""
-    return min(HEARTBEAT, max(BEAT_FLOOR, handover_after / 3))
+    return min(HEARTBEAT, max(BEAT_FLOOR, handover_after / (BEATS_SEEN + 1)))
 
 
 def available_bots() -> list[str]:
@@ -177,10 +178,11 @@ class Tables:
         self._marking: asyncio.Future[Any] | None = None   # the thinking marks being written
         self._stop = threading.Event()
         # Presence across processes: each marks its connected seats in the store every
-        # `beat` seconds, so a seat marked within two beats may be connected to another
-        # process, and no hand-over takes it for away before then (`Settings.seen_within`).
+        # `beat` seconds, so a seat marked within BEATS_SEEN beats may be connected to
+        # another process, and no hand-over takes it for away before then
+        # (`Settings.seen_within`).
         self.beat = presence_beat(settings.handover_after) if store.postgres else HEARTBEAT
-        settings.seen_within = 2 * self.beat if store.postgres else 0.0
+        settings.seen_within = BEATS_SEEN * self.beat if store.postgres else 0.0
 
     # ----- life cycle ------------------------------------------------------------------
     async def start(self) -> None:
