@@ -158,3 +158,19 @@ def test_a_shared_place_is_rated_as_a_tie() -> None:
     tied = rate([DEFAULT, DEFAULT, DEFAULT], places(_TiedGame()))
     assert tied[0].mu == pytest.approx(tied[2].mu)
     assert tied[0].mu > tied[1].mu
+
+
+def test_a_players_page_does_not_give_away_their_private_tables(client) -> None:
+    """A private table is reached by its links only (docs/social.md): its id gives its
+    chat, record and replay to anyone. A player's page, and a bot's, listed the ids of
+    every rated game, private ones too. The private game still counts in the ratings."""
+    csrf = register(client, "cay")
+    created = new_table(client, ["human", "random"], csrf, visibility="private")
+    join(client, created, 0, csrf)
+    play_out(client, created["id"], {0: token_of(created, 0)})
+    assert table_info(client, created)["rated"] is True
+    for params in ({"name": "cay"}, {"bot": "random"}):
+        page = client.get("/api/player", params=params).json()
+        assert page["ratings"][0]["games"] == 1
+        assert created["id"] not in str(page)   # before: in the history
+    assert board(client)["cay"]["games"] == 1

@@ -511,14 +511,17 @@ class SocialStore:
         return [{"game": r.game, "mu": r.mu, "sigma": r.sigma, "rating": r.mu - 3 * r.sigma,
                  "games": r.games} for r in rows]
 
-    def history(self, player: str, game: str | None = None,
-                limit: int = 500) -> list[dict[str, Any]]:
-        """The player's rated games, oldest first."""
+    def history(self, player: str, game: str | None = None, limit: int = 500,
+                listed: bool = False) -> list[dict[str, Any]]:
+        """The player's rated games, oldest first; `listed`: not the private tables
+        (their ids are for those who have their links, and a player's page is public)."""
         query = select(rating_history, games.c.players).join(
             games, games.c.id == rating_history.c.game_id).where(
             rating_history.c.player == player)
         if game is not None:
             query = query.where(rating_history.c.game == game)
+        if listed:
+            query = query.where(rating_history.c.game_id.not_in(self.private_ids()))
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(rating_history.c.at.desc(),
                                                rating_history.c.seat).limit(limit)).all()

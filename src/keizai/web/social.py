@@ -561,7 +561,7 @@ def routes(social: Social) -> APIRouter:
         key, shown = await asyncio.to_thread(social.player_key, name, bot)
         return {"player": key, "name": shown,
                 "ratings": await asyncio.to_thread(social.db.player_ratings, key),
-                "history": await asyncio.to_thread(social.db.history, key)}
+                "history": await asyncio.to_thread(social.db.history, key, listed=True)}
 
     @router.get("/api/player/curve.svg")
     async def curve(game: str, request: Request, name: str | None = None,
