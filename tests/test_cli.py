@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 import sys
 import unicodedata
 from pathlib import Path
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 
 import keizai
 from keizai.cli import app
+from tests.postgres import free_port
 
 runner = CliRunner()
 
@@ -608,7 +610,7 @@ def test_serve_refuses_bad_arguments_with_a_message(args, message, tmp_path, mon
     """Found by trying it as a new user: a malformed database URL or an unreachable
     PostgreSQL crashed with a traceback; port 99999 and a NaN bot delay were accepted."""
     monkeypatch.chdir(tmp_path)   # the default SQLite file, if any, lands here
-    result = runner.invoke(app, ["serve", *args])
+    result = runner.invoke(app, ["serve", "--port", str(free_port()), *args])
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
@@ -622,13 +624,14 @@ def test_serve_sets_the_clock_lengths_and_plain_http_cookies(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     served: dict = {}
     monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: served.update(app=web_app))
-    result = runner.invoke(app, ["serve", "--clock-relaxed", "120", "--clock-fast", "20",
-                                 "--no-secure-cookies"])
+    port = str(free_port())
+    result = runner.invoke(app, ["serve", "--port", port, "--clock-relaxed", "120",
+                                 "--clock-fast", "20", "--no-secure-cookies"])
     assert result.exit_code == 0, result.output
     social = served["app"].state.social
     assert social.clocks.seconds == {"relaxed": 120.0, "fast": 20.0}
     assert social.accounts.config.secure_cookies is False
-    result = runner.invoke(app, ["serve"])
+    result = runner.invoke(app, ["serve", "--port", port])
     social = served["app"].state.social
     assert social.clocks.seconds == {"relaxed": 300.0, "fast": 45.0}
     assert social.accounts.config.secure_cookies is True
@@ -643,10 +646,41 @@ def test_serve_passes_its_log_level_and_leaves_websocket_compression_off(
     monkeypatch.chdir(tmp_path)
     served: dict = {}
     monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: served.update(kwargs))
-    assert runner.invoke(app, ["serve", "--log-level", "info"]).exit_code == 0
+    port = str(free_port())
+    assert runner.invoke(app, ["serve", "--port", port, "--log-level", "info"]).exit_code == 0
     assert served["log_level"] == "info" and served["ws_per_message_deflate"] is False
-    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert runner.invoke(app, ["serve", "--port", port]).exit_code == 0
     assert served["log_level"] == "warning"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_serve_refuses_a_port_another_program_listens_on(lang, tmp_path, monkeypatch) -> None:
+    """Found by a new user's first `keizai serve` with the port taken: it printed the
+    address as if it served there, then uvicorn's English '[Errno 98] error while
+    attempting to bind' (in 日本語 too), exit code 3. Now it is refused in the language
+    asked before anything is opened, and the address is printed only once the app is
+    made."""
+    import uvicorn
+
+    from keizai.i18n import tr
+
+    monkeypatch.chdir(tmp_path)
+    started: list = []
+    monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: started.append(kwargs))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port), "--lang", lang])
+    assert result.exit_code == 2 and not started
+    address = f"http://127.0.0.1:{port}/"
+    refusal = tr("cli.serve.err_listen", lang, address=address, error="@").split("@")
+    assert all(part in result.output for part in refusal), result.output
+    assert "keizai: http" not in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "keizai.sqlite3").exists()   # no database opened
+    result = runner.invoke(app, ["serve", "--port", str(port), "--lang", lang])
+    assert result.exit_code == 0 and started[0]["port"] == port   # free again
+    assert "keizai: " + address in result.output
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh-TW"])

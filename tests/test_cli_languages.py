@@ -18,6 +18,7 @@ from keizai.cli import app
 from keizai.i18n import locale_language, tr
 from keizai.sim.outdir import ARGUMENTS, PROGRESS, RECORDS, RESULTS
 from tests.i18n.test_cjk_typography import ENGLISH, LATIN_OK, VERBATIM
+from tests.postgres import free_port
 
 runner = CliRunner()
 NO_LOCALE = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
@@ -168,11 +169,12 @@ def test_serve_names_its_address_in_the_language_asked(tmp_path: Path,
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: None)
-    code, out = keizai("serve", "--port", "8123", "--lang", "ja")
+    port = str(free_port())
+    code, out = keizai("serve", "--port", port, "--lang", "ja")
     assert code == 0, out
-    assert "keizai: http://127.0.0.1:8123/（データベース：sqlite:///" in out
-    code, out = keizai("serve", "--port", "8123", LANG="C")
-    assert "keizai: http://127.0.0.1:8123/  (database sqlite:///" in out
+    assert f"keizai: http://127.0.0.1:{port}/（データベース：sqlite:///" in out
+    code, out = keizai("serve", "--port", port, LANG="C")
+    assert f"keizai: http://127.0.0.1:{port}/  (database sqlite:///" in out
 
 
 def test_lang_before_the_command_is_every_commands_language() -> None:

@@ -6,6 +6,7 @@ import contextlib
 import itertools
 import json
 import os
+import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -886,6 +887,20 @@ def _setup_error_text(error: Exception, game: str, lang: str) -> str:
     return _error_text(error, lang)
 
 
+def listen_error(host: str, port: int) -> str | None:
+    """Why a server could not listen on `host`:`port` (another program listens there, no
+    such address here), or None. Bound as uvicorn binds (SO_REUSEADDR), then let go."""
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(where)
+    except OSError as error:   # socket.gaierror too
+        return error.strerror or str(error)
+    return None
+
+
 @app.command(cls=cli_help.Command)
 def serve(
     ctx: typer.Context,
@@ -929,10 +944,12 @@ def serve(
     social_config = SocialConfig(
         accounts=AccountConfig(secure_cookies=secure_cookies),
         clock_seconds={"relaxed": clock_relaxed, "fast": clock_fast})
+    address = f"http://{host}:{port}/"
+    cannot_listen = listen_error(host, port)
+    if cannot_listen is not None:
+        raise _refuse(language, "cli.serve.err_listen", address=address, error=cannot_listen)
     url = database_url or default_database_url()
     database = url.split("@")[-1]   # without the user and password
-    typer.echo(i18n.tr("cli.serve.address", language, url=f"http://{host}:{port}/",
-                       database=database))
     try:
         web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
@@ -941,6 +958,7 @@ def serve(
     except Exception as error:   # a malformed URL, an unreachable or refusing database
         raise _refuse(language, "cli.serve.err_database", database=database,
                       error=str(error).splitlines()[0]) from None
+    typer.echo(i18n.tr("cli.serve.address", language, url=address, database=database))
     # Spectators share one encoded message per step; per-connection compression would
     # undo that, so WebSocket messages are not compressed (a reverse proxy may).
     uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
