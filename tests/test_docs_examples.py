@@ -193,3 +193,21 @@ def test_the_docs_name_every_database_migration() -> None:
     revisions = sorted(p.name.split("_")[0] for p in versions.glob("[0-9]*_*.py"))
     assert revisions
     assert [r for r in revisions if f"`{r}`" not in text] == []
+
+
+def test_every_bot_the_docs_name_is_one_keizai_makes() -> None:
+    """The specs written out in the docs (`mcts:iterations=2000:depth=6:c=0.4`, …) and the
+    README's list of bots for --seats."""
+    from keizai.agents import make_agent
+
+    specs = {spec for doc in DOCS for spec in re.findall(
+        r"`([a-z_]+(?::[a-z_]+=[^`:\s]+)+)`", doc.read_text(encoding="utf-8"))}
+    listed = re.search(r"# bots: ([a-z, ]+)", (ROOT / "README.md").read_text(encoding="utf-8"))
+    assert listed and len(specs) > 10
+    refused = []
+    for spec in sorted(specs | set(listed.group(1).split(", "))):
+        try:
+            make_agent(spec)
+        except ValueError as error:
+            refused.append(f"{spec}: {error}")
+    assert not refused
