@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import keizai
+from tests.web import live_server
 from tests.web.browser import unavailable_reason
 from tests.web.live_server import LiveServer
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 15_000   # ms: generous bound for one server round trip on a busy machine
-
-
-
 
 
 def new_page(browser, lang: str = "en"):
@@ -43,31 +44,89 @@ def step_of(page) -> int:
     return int(page.get_attribute(".table", "data-step"))
 
 
+def _click_fresh(page, find: Callable[[], Any]) -> bool:
+    """Click the element `find()` gives (False when it gives none), found again when a
+    render replaced it between finding and clicking ("Element is not attached to the
+    DOM": a presence or chat message re-renders the table, seen under load)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for _ in range(5):
+        element = find()
+        if element is None:
+            return False
+        try:
+            element.click(timeout=WAIT)
+            return True
+        except PlaywrightError as error:
+            if "not attached to the DOM" not in str(error):
+                raise
+    raise AssertionError("the element was replaced under every one of 5 clicks")
+
+
+def _nothing_to_click(page, step: int) -> AssertionError:
+    return AssertionError(
+        f"my turn but nothing to click at step {step}: status "
+        f"{page.inner_text('#status')!r}, choices {page.inner_text('#choices')!r}")
+
+
 def click_a_legal_action(page, chooser: random.Random) -> None:
     """Click something the page marks as legal (confirming when asked); wait for the move."""
     step = step_of(page)
-    one_step = page.query_selector("details.one-step:not([open]) summary")
-    if one_step is not None:   # a compound decision: take it one step at a time here
-        one_step.click()
-    targets = page.query_selector_all(".table [data-action].legal")
-    if not targets:   # a render may be under way (CI saw this under load): wait, then say
+    # a compound decision: take it one step at a time here
+    _click_fresh(page, lambda: page.query_selector("details.one-step:not([open]) summary"))
+
+    def target() -> Any:
+        targets = page.query_selector_all(".table [data-action].legal")
+        return chooser.choice(targets) if targets else None
+
+    if not page.query_selector(".table [data-action].legal"):
+        # a render may be under way (CI saw this under load): wait, then say
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
         try:
             page.wait_for_selector(".table [data-action].legal, .table[data-turn=other]",
                                    state="attached", timeout=WAIT)
         except PlaywrightTimeout:
-            raise AssertionError(
-                f"my turn but nothing to click at step {step}: status "
-                f"{page.inner_text('#status')!r}, choices {page.inner_text('#choices')!r}"
-            ) from None
+            raise _nothing_to_click(page, step) from None
+    if page.query_selector(".table[data-turn=other]"):
+        return   # the page was behind: the turn it showed had passed (CI, session 13)
+    if not _click_fresh(page, target):
         if page.query_selector(".table[data-turn=other]"):
-            return   # the page was behind: the turn it showed had passed (CI, session 13)
-        targets = page.query_selector_all(".table [data-action].legal")
-    chooser.choice(targets).click()
-    confirm = page.query_selector("#confirm-yes")
-    if confirm is not None:
-        confirm.click()
+            return   # the turn passed while the page was being read
+        raise _nothing_to_click(page, step)
+    _click_fresh(page, lambda: page.query_selector("#confirm-yes"))
     page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+
+
+def play_by_api(server: LiveServer, game_id: str, tokens: dict[int, str],
+                chooser: random.Random, until: Callable[[dict[str, Any]], bool]) -> int:
+    """Moves chosen at random among the legal ones, each sent through the API by the seat
+    to move (`tokens`: the seats played here; the server moves the others, bots), until
+    `until(view)` holds for the view of a seat played here whose turn it is: the quick
+    way to a late position that the page then plays by clicking. The step reached."""
+    deadline = time.monotonic() + 120
+    games, http = f"{server.url}/api/games/{game_id}", live_server.http()
+    while time.monotonic() < deadline:
+        summary = http.get(games).json()
+        assert not summary["over"], "the game ended before the position asked for"
+        mover = summary["current_player"]
+        if mover not in tokens:   # a bot's turn: the server moves it
+            time.sleep(0.02)
+            continue
+        payload = http.get(f"{games}/view", params={"seat": mover},
+                           headers={"x-keizai-token": tokens[mover]}).json()
+        if until(payload["view"]):
+            return payload["step"]
+        reply = http.post(f"{games}/actions", json={
+            "seat": mover, "token": tokens[mover], "step": payload["step"],
+            "action": chooser.choice(payload["legal"])["name"]})
+        assert reply.status_code == 200, reply.text
+    raise AssertionError("the position was not reached in 120 s")
+
+
+def seat_token(page) -> tuple[str, int, str]:
+    """The game, seat and token of the table `page` plays (its #/play/ address)."""
+    game_id, seat, token = page.url.split("#/play/")[1].split("/")[:3]
+    return game_id, int(seat), token
 
 
 def play_to_the_end(pages: list, chooser: random.Random, limit: int = 1500) -> int:
@@ -82,7 +141,30 @@ def play_to_the_end(pages: list, chooser: random.Random, limit: int = 1500) -> i
     raise AssertionError("the game did not end")
 
 
+def test_a_click_finds_its_element_again_when_a_render_replaced_it(browser) -> None:
+    """The table re-rendered between finding a legal action and clicking it (a presence
+    message, under load): the click raised "Element is not attached to the DOM"."""
+    page = new_page(browser)
+    page.set_content("<div id=table><button class=legal>old</button></div>")
+    found = []
+
+    def find() -> Any:
+        found.append(page.query_selector(".legal"))
+        if len(found) == 1:   # a render replaces the element once it has been found
+            page.eval_on_selector("#table", """t => { t.innerHTML =
+              '<button class=legal>new</button>'; t.firstChild.onclick = () => {
+              t.firstChild.textContent = 'clicked'; }; }""")
+        return found[-1]
+
+    assert _click_fresh(page, find)
+    assert len(found) == 2 and page.inner_text(".legal") == "clicked"
+    assert not _click_fresh(page, lambda: None)
+
+
 def test_two_players_create_join_and_play_to_the_end(browser, server) -> None:
+    """Two pages play a game created in the lobby, the second joining by its invite: its
+    first eight rounds are sent through the API, the pages following them live; the last
+    is played by clicking on both pages, to the end and its replay."""
     host, guest = new_page(browser), new_page(browser)
     create_game(host, server, "national-economy/mecenat", ["human", "human"])
     invite = host.input_value(".invite-url[data-seat='1']")
@@ -99,8 +181,14 @@ def test_two_players_create_join_and_play_to_the_end(browser, server) -> None:
     assert watcher.query_selector("#hand") is None
     assert watcher.query_selector("[data-action]") is None
     watcher.close()
+    game_id, _, host_token = seat_token(host)
+    step = play_by_api(server, game_id, {0: host_token, 1: seat_token(guest)[2]},
+                       random.Random(2), lambda view: view["round"] >= 9)
+    assert step > 20
+    for page in (host, guest):
+        page.wait_for_selector(f".table[data-step='{step}']", timeout=WAIT)
     moves = play_to_the_end([host, guest], random.Random(2))
-    assert moves > 20
+    assert moves >= 10   # a round of two players' moves, each by clicking on their page
     for page in (host, guest):
         page.wait_for_selector("#scores thead th:nth-child(3)", timeout=WAIT)   # 2 seats
         assert page.query_selector(".table[data-over=yes]")
@@ -114,12 +202,18 @@ def test_two_players_create_join_and_play_to_the_end(browser, server) -> None:
 
 
 def test_a_solo_game_against_the_solo_rules(browser, server) -> None:
+    """The solo goal is shown from the start and at the end (the rounds before the last
+    are sent through the API; the last is played by clicking)."""
     page = new_page(browser)
     create_game(page, server, "national-economy/progress", ["human"])
     page.click("[data-play-seat='0']")
     page.wait_for_selector(".table")
     assert "target" in page.inner_text("#scores")   # the solo goal, shown from the start
-    play_to_the_end([page], random.Random(5))
+    game_id, _, token = seat_token(page)
+    step = play_by_api(server, game_id, {0: token}, random.Random(5),
+                       lambda view: view["round"] >= 9)
+    page.wait_for_selector(f".table[data-step='{step}']", timeout=WAIT)
+    assert play_to_the_end([page], random.Random(5)) > 0
     assert "target" in page.inner_text("#scores")
     assert not page.errors
 
@@ -195,34 +289,33 @@ def test_every_table_is_playable_by_clicking(browser, server, game_id: str,
     assert not page.errors
 
 
-def test_the_page_reconnects_after_a_server_crash(browser, tmp_path) -> None:
+def test_the_page_reconnects_after_a_server_crash(browser, server) -> None:
     """The server is killed under an open page and restarted; the page reconnects by
     itself and shows the moves made meanwhile, with the log it missed and no repeats."""
-    import httpx
-
-    live = LiveServer(f"sqlite:///{tmp_path / 'crash.sqlite3'}", tmp_path / "log").start()
+    http = live_server.http()
+    game = http.post(f"{server.url}/api/games", json={
+        "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
     try:
-        game = httpx.post(f"{live.url}/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
         page = new_page(browser)
-        page.goto(f"{live.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+        page.goto(f"{server.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
         page.wait_for_selector(".table[data-turn=mine]")
         click_a_legal_action(page, random.Random(1))
-        live.kill()
+        server.kill()
         page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)   # "reconnecting"
-        live.start()
+        server.start()
         token = game["seats"][1]["token"]
-        view = httpx.get(f"{live.url}/api/games/{game['id']}/view",
-                         params={"seat": 1}, headers={"x-keizai-token": token}).json()
+        view = http.get(f"{server.url}/api/games/{game['id']}/view",
+                        params={"seat": 1}, headers={"x-keizai-token": token}).json()
         assert view["step"] == 1
-        httpx.post(f"{live.url}/api/games/{game['id']}/actions", json={
+        http.post(f"{server.url}/api/games/{game['id']}/actions", json={
             "seat": 1, "token": token, "action": view["legal"][0]["name"]})
         page.wait_for_selector(".table[data-step='2']", timeout=WAIT)
         lines = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
-        expected = httpx.get(f"{live.url}/api/games/{game['id']}/view", params={"seat": 0},
-                             headers={"x-keizai-token": game["seats"][0]["token"]}
-                             ).json()["log"]
+        expected = http.get(f"{server.url}/api/games/{game['id']}/view", params={"seat": 0},
+                            headers={"x-keizai-token": game["seats"][0]["token"]}
+                            ).json()["log"]
         assert lines == expected
         assert not page.errors
-    finally:
-        live.stop()
+    finally:   # the module's other tests go on with the server, whatever happened here
+        if server.process.poll() is not None:
+            server.start()
