@@ -9,13 +9,20 @@ import random
 import pytest
 
 from tests.web.browser import unavailable_reason
-from tests.web.test_e2e import WAIT, create_game, new_page, play_to_the_end
+from tests.web.test_e2e import WAIT, create_game, new_page, play_by_api, play_to_the_end, seat_token
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 
 
-
+def last_round_by_clicking(page, server, chooser: random.Random) -> None:
+    """The game of `page`'s seat against a bot played to its last round through the API
+    (the page following), then to its end by clicking."""
+    game_id, seat, token = seat_token(page)
+    step = play_by_api(server, game_id, {seat: token}, chooser,
+                       lambda view: view["round"] >= 9)
+    page.wait_for_selector(f".table[data-step='{step}']", timeout=WAIT)
+    assert play_to_the_end([page], chooser) > 0
 
 
 def test_a_guest_names_the_seat_chats_and_asks_for_a_rematch(browser, server) -> None:
@@ -31,7 +38,7 @@ def test_a_guest_names_the_seat_chats_and_asks_for_a_rematch(browser, server) ->
     page.click("#chat-send")
     page.wait_for_selector("#chat li:has-text('<b>hi</b> & bye')", timeout=WAIT)
     assert page.query_selector("#chat .text b") is None   # shown as text, not markup
-    play_to_the_end([page], random.Random(3))
+    last_round_by_clicking(page, server, random.Random(3))
     page.wait_for_selector("#rated:has-text('guest')", timeout=WAIT)
     old = page.url
     page.click("#rematch")
@@ -59,7 +66,7 @@ def test_an_account_plays_a_rated_game_and_finds_its_seat_elsewhere(browser,
     page.click("#sit-down")
     page.wait_for_selector(".seats-panel li:first-child:has-text('zoe')", timeout=WAIT)
     game_url = page.url
-    play_to_the_end([page], random.Random(4))
+    last_round_by_clicking(page, server, random.Random(4))
     page.wait_for_selector("#rated:has-text('rated')", timeout=WAIT)
     assert "unrated" not in page.inner_text("#rated")
     page.click("#board-link")
