@@ -211,3 +211,13 @@ def test_every_bot_the_docs_name_is_one_keizai_makes() -> None:
         except ValueError as error:
             refused.append(f"{spec}: {error}")
     assert not refused
+
+
+def test_every_link_between_the_docs_leads_to_a_file() -> None:
+    """[text](target) in the README and the docs: a page, a screenshot, a folder."""
+    broken = sorted(
+        f"{doc.relative_to(ROOT)}: {target}" for doc in DOCS
+        for target in re.findall(r"\]\(([^)\s]+)\)", doc.read_text(encoding="utf-8"))
+        if not re.match(r"[a-z]+://|#|mailto:", target)
+        and not (doc.parent / target.split("#")[0]).exists())
+    assert not broken
