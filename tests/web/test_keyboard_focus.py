@@ -88,3 +88,28 @@ def test_a_choices_button_keeps_the_focus_on_the_table(browser, server) -> None:
     page.wait_for_timeout(300)
     assert page.evaluate(ON_TABLE), focused(page)
     assert not page.errors, page.errors
+
+
+def test_after_a_move_the_focus_is_on_the_games_choice_not_a_side_button(browser, server
+                                                                         ) -> None:
+    """After a move the focus went to the first choice in the page's order, which in
+    Futuropia was a button of the Choices panel for what no tile or card is: "Buy no
+    generator" after an action tile, "Pay to turn all action tiles face up" when the turn
+    came back (Enter by habit paid for it). It goes to the first choice the game draws in
+    place (a generator to buy, an action tile), as in the other games."""
+    game = game_at(server, "futuropia", ["human", "heuristic"], 5)
+    page = language_page(browser)
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    play_seat(page, server, game)
+    page.wait_for_selector("[data-action='action:food'].legal", timeout=WAIT)
+    page.focus("[data-action='action:food']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-action='buy:none']:not([disabled])", timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert focused(page).endswith(" buy:left"), focused(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-action='refresh']:not([disabled])", timeout=WAIT)
+    page.wait_for_timeout(300)
+    now = focused(page)
+    assert "fu-tile" in now and " action:" in now, now
+    assert not page.errors, page.errors

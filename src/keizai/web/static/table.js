@@ -411,17 +411,23 @@ export function showTable(root, { gameId, seat, token }) {
   }
 
   /** Back to the same element, else (it went with the move) to the first thing one can
-   * choose now (in a whole decision its first set or chip's +, not Confirm with nothing
-   * chosen), else to the Choices panel until there is one. A button disabled while the
-   * move travels (Confirm, the Choices panel's) cannot hold the focus, which fell to the
-   * page's start: it waits on the Choices panel. */
+   * choose now: a question's answer; in a whole decision its first set or chip's + (not
+   * Confirm with nothing chosen); else the first choice the game draws in place (a tile,
+   * a workplace, the die), before the buttons the Choices panel adds for the rest (pay to
+   * turn the tiles face up, buy nothing: never what Enter should do by habit); else the
+   * Choices panel until there is one. A button disabled while the move travels (Confirm,
+   * the Choices panel's) cannot hold the focus, which fell to the page's start: it waits
+   * on the Choices panel. */
   function restoreFocus(key) {
     if (!key) return;
     const usable = (el) => (el && !el.disabled ? el : null);
-    const same = key.parked ? null : usable(root.querySelectorAll(key.sel)[key.i]);
-    const first = busy ? [] : root.querySelectorAll("#confirm-yes, .whole-set, "
-      + "#whole .plus:not([aria-disabled]), #whole-confirm, .legal, .pick");
-    const next = same ?? [...first].find(usable) ?? root.querySelector("#choices");
+    let next = key.parked ? null : usable(root.querySelectorAll(key.sel)[key.i]);
+    const same = next;
+    const firsts = busy ? [] : ["#confirm-yes",
+      ".whole-set, #whole .plus:not([aria-disabled]), #whole-confirm",
+      ".board .legal, .board .pick", ".legal, .pick"];
+    for (const sel of firsts) next ??= [...root.querySelectorAll(sel)].find(usable);
+    next ??= root.querySelector("#choices");
     next?.focus({ preventScroll: true });
     if (same && key.caret) same.setSelectionRange(...key.caret);
   }
