@@ -65,8 +65,10 @@ export function showLobby(root) {
   let listing = [];
   let timer = null;
   let listBox = null;
-  // options: the values chosen for the game shown (a change of seat redraws the form)
-  const state = { game: null, players: 2, seats: ["human", "bot"], bots: [], options: {} };
+  // options: the values chosen for the game shown (a change of seat redraws the form);
+  // mine: the invited seat the creator plays ("none": they only invite; else the first)
+  const state = { game: null, players: 2, seats: ["human", "bot"], bots: [], options: {},
+    mine: undefined };
 
   async function load() {
     try {
@@ -109,6 +111,20 @@ export function showLobby(root) {
       || kind === "open" ? kind : botOf(i)));
   }
 
+  /** The seats invited by their link (not open, not a bot's). */
+  function invitedSeats() {
+    return state.seats.slice(0, state.players).flatMap((kind, i) => (kind === "human"
+      ? [i] : []));
+  }
+
+  /** The seat the creator plays: the one they chose among the invited seats, else the
+   * first of them; null when they chose none (every link is one to send). */
+  function mySeat() {
+    const invited = invitedSeats();
+    if (state.mine === "none") return null;
+    return invited.includes(state.mine) ? state.mine : invited[0] ?? null;
+  }
+
   async function create(form) {
     const body = { game: state.game, players: state.players, seats: seatSpecs(),
       options: readOptions(form.querySelector(".options")),
@@ -117,14 +133,17 @@ export function showLobby(root) {
     const seed = form.querySelector("input[name=seed]").value.trim();
     if (seed) body.seed = Number(seed);
     try {
-      created = await api("/api/tables", body);
+      const mine = mySeat();
+      created = { ...await api("/api/tables", body), mine };
       // the host's token lets this browser mute the table's chat
       localStorage.setItem(`keizai.host.${created.id}`, created.host_token);
       banner("");
       listing = (await api("/api/games")).games;
       render();
-      // the form is drawn anew: the keyboard goes on to the new game's seat, not the top
-      root.querySelector(".own-seat [data-play-seat]")?.focus();
+      // the form is drawn anew: the keyboard goes on to the new game's seat (or the first
+      // link to send), not the top
+      (root.querySelector(".own-seat [data-play-seat]") ?? root.querySelector(".invites input"))
+        ?.focus();
     } catch (error) { banner(errorLine(errorText(error))); }
   }
 
@@ -162,6 +181,7 @@ export function showLobby(root) {
       counts.map((n) => h("option", { value: n, selected: n === state.players },
         n === 1 ? `1${t("paren", t("solo"))}` : String(n))))),
       h("div", { class: "seats" }, seatRows),
+      youPlay(),
       // a game without options (Glory) shows no empty box
       Object.keys(info.options).length ? h("fieldset", { class: "options",
         onchange: (e) => { state.options = readOptions(e.currentTarget); } },
@@ -180,6 +200,19 @@ export function showLobby(root) {
     return form;
   }
 
+  /** Which invited seat the creator plays, or none (they invite others only): the seat
+   * was taken to be the first invited one, and a game for friends showed their link as
+   * "Your seat". */
+  function youPlay() {
+    const invited = invitedSeats();
+    if (!invited.length) return null;
+    const mine = mySeat();
+    return h("label", {}, t("your_seat"), " ", h("select", { name: "mine",
+      onchange: (e) => { state.mine = e.target.value === "" ? "none" : Number(e.target.value); } },
+    invited.map((i) => h("option", { value: i, selected: i === mine }, seatName(i))),
+    h("option", { value: "", selected: mine === null }, t("lobby_you_play_none"))));
+  }
+
   /** A seat's link: the address to copy (named for a screen reader), Copy, and a link
    * that opens the seat. */
   function seatLink(s, cls, openText) {
@@ -194,15 +227,16 @@ export function showLobby(root) {
       h("a", { href: url, class: "button", dataset: { playSeat: s.seat } }, openText));
   }
 
-  /** The created game's links: the first invited seat is the creator's own (the way back
-   * to it, no invitation), the other invited seats' links are to send. */
+  /** The created game's links: the creator's own seat (the way back to it, no
+   * invitation), the other invited seats' links to send. */
   function invitePanel() {
     if (!created) return null;
-    const [own, ...others] = created.seats.filter((s) => s.kind === "human" && !s.open);
-    if (!own) return null;
-    return [h("section", { class: "panel own-seat" }, h("h2", {}, t("your_seat")),
+    const invited = created.seats.filter((s) => s.kind === "human" && !s.open);
+    const own = invited.find((s) => s.seat === created.mine);
+    const others = invited.filter((s) => s !== own);
+    return [own ? h("section", { class: "panel own-seat" }, h("h2", {}, t("your_seat")),
       h("p", { class: "hint" }, t("your_seat_hint")),
-      h("ul", {}, seatLink(own, "own-url", t("play")))),
+      h("ul", {}, seatLink(own, "own-url", t("play")))) : null,
     others.length ? h("section", { class: "panel invites" }, h("h2", {}, t("invite_links")),
       h("ul", {}, others.map((s) => seatLink(s, "invite-url", t("open"))))) : null];
   }
