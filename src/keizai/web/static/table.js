@@ -213,6 +213,10 @@ export function showTable(root, { gameId, seat, token }) {
       tabindex: -1 },
       choicesHead(),
       h("p", { class: "prompt" }, message.legal.length ? prompt : statusLine()),
+      // the choices drawn in place (Futuropia's tiles, below its markets and houses) can be
+      // screens away from the prompt on a phone: a button goes to the first
+      message.legal.length > loose.length ? h("button", { type: "button", class: "small",
+        id: "to-choices", onclick: goToChoices }, t("to_choices")) : null,
       pending ? h("div", { class: "confirm", id: "confirm-bar" }, pending.question, " ",
         h("button", { type: "button", id: "confirm-yes", onclick: () => send(pending.name) },
           t("confirm")),
@@ -220,6 +224,14 @@ export function showTable(root, { gameId, seat, token }) {
           t("cancel"))) : null,
       looseButtons(loose, renderer),
       undoButton());
+  }
+
+  /** The first choice drawn in place, in sight (below the Choices panel that stays at
+   * the top of a phone's screen) and with the keyboard on it. */
+  function goToChoices() {
+    const first = root.querySelector(".board .legal");
+    first?.scrollIntoView({ block: "center" });
+    first?.focus({ preventScroll: true });
   }
 
   /** The end of the game: who won (solo: won or lost against the target) and the score
