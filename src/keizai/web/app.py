@@ -323,7 +323,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     `collector` tunes the process's garbage collector once started (`keizai serve`)."""
     store = Store(database_url)
     pool = pool or BotPool(bot_workers or default_workers())
-    tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds,
+    tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds=chosen_seeds,
                                     bot_games=bot_games, bot_games_each=bot_games_each),
                     idle_after)
     limiter = RateLimiter(limits or Limits())
