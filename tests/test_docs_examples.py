@@ -221,3 +221,12 @@ def test_every_link_between_the_docs_leads_to_a_file() -> None:
         if not re.match(r"[a-z]+://|#|mailto:", target)
         and not (doc.parent / target.split("#")[0]).exists())
     assert not broken
+
+
+def test_the_bots_table_gives_each_levels_own_spec() -> None:
+    """docs/bots.md's table of agents: `| `hard` | `mcts:…` |` is what `hard` plays."""
+    from keizai.agents.base import LEVELS
+
+    table = dict(re.findall(r"^\| `([a-z]+)` \| `([^`]+)`", (ROOT / "docs" / "bots.md")
+                            .read_text(encoding="utf-8"), flags=re.M))
+    assert {level: table.get(level) for level in LEVELS} == LEVELS
