@@ -3,30 +3,42 @@ table, 企業帝國's turns) as well as by move, in three languages: it only ste
 
 from __future__ import annotations
 
-import time
+import json
+from collections.abc import Callable
+from random import Random
 from typing import Any
 
-import httpx
 import pytest
 
 import keizai
 from tests.web.browser import language_page, unavailable_reason
+from tests.web.live_server import game_at, http
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 10_000
 
 
-def _finished(server, game: str, options: dict[str, Any] | None = None
-              ) -> tuple[dict, dict[str, Any]]:
-    """A two-seat game that random bots play to its end on `server`, and its record."""
-    created = httpx.post(f"{server.url}/api/games", json={
-        "game": game, "seats": ["random", "random"], "options": options or {}}).json()
-    deadline = time.monotonic() + 30
-    while not httpx.get(f"{server.url}/api/games/{created['id']}").json()["over"]:
-        assert time.monotonic() < deadline, "the bots did not finish the game"
-        time.sleep(0.1)
-    return created, httpx.get(f"{server.url}/api/games/{created['id']}/record").json()
+@pytest.fixture(scope="module")
+def finished(server) -> Callable[..., tuple[dict, dict[str, Any]]]:
+    """`finished(game, options)`: a two-seat game played to its end at random on the
+    module's server (each move sent through the API: bots took 4 s and more), and its
+    record; one per game and options, which the tests share (they only read its replay)."""
+    games: dict[str, tuple[dict, dict[str, Any]]] = {}
+
+    def get(game: str, options: dict[str, Any] | None = None) -> tuple[dict, dict[str, Any]]:
+        key = json.dumps([game, options], sort_keys=True)
+        if key not in games:
+            state, chooser = keizai.new_game(game, 2, seed=1, options=options), Random(1)
+            while not state.is_over:
+                state.apply(chooser.choice(state.legal_actions()))
+            created = game_at(server, game, ["human", "human"], 1, state.record()["actions"],
+                              options)
+            record = http().get(f"{server.url}/api/games/{created['id']}/record").json()
+            assert record == state.record()
+            games[key] = created, record
+        return games[key]
+    return get
 
 
 def _first_step(record: dict[str, Any], reached: Any) -> int:
@@ -51,8 +63,9 @@ def _click(page, button: str) -> int:
     return _step(page)
 
 
-def test_the_replay_steps_to_the_next_and_back_to_the_last_round(browser, server) -> None:
-    game, record = _finished(server, "national-economy/progress")
+def test_the_replay_steps_to_the_next_and_back_to_the_last_round(browser, server,
+                                                                 finished) -> None:
+    game, record = finished("national-economy/progress")
     actions = record["actions"]
     # the steps at which National Economy's rounds 2 and 3 begin (its own round counter)
     second, third = (_first_step(record, lambda s, r=r: s.round == r) for r in (2, 3))
@@ -80,10 +93,10 @@ def test_the_replay_steps_to_the_next_and_back_to_the_last_round(browser, server
 
 @pytest.mark.parametrize(("lang", "words"), [("ja", ("次の手番 ▶▶", "◀◀ 前の手番", "手番2")),
                                              ("zh-TW", ("下一回合 ▶▶", "◀◀ 上一回合", "第2回合"))])
-def test_the_round_buttons_speak_the_game_s_own_word(browser, server, lang: str,
+def test_the_round_buttons_speak_the_game_s_own_word(browser, server, finished, lang: str,
                                                       words: tuple[str, ...]) -> None:
     """企業帝國 counts turns (手番 / 回合), not rounds; its turn cap keeps the game short."""
-    game, record = _finished(server, "enterprise-empire", {"max_turns": 5})
+    game, record = finished("enterprise-empire", {"max_turns": 5})
     second = _first_step(record, lambda s: s.view(None)["turn"] == 1)
     page = language_page(browser, lang)
     page.goto(f"{server.url}/#/replay/{game['id']}")
@@ -97,12 +110,12 @@ def test_the_round_buttons_speak_the_game_s_own_word(browser, server, lang: str,
 
 
 def test_opening_a_replay_asks_for_one_frame_and_shows_the_final_scores(browser,
-                                                                        server) -> None:
+                                                                        server, finished) -> None:
     """Opening a finished game's replay asked the server for two frames, the last step's
     (only for the final scores, a replay of the whole record) and the first; every frame
     carries the finished game's scores, ranking and places, so it now asks for the frame
     it shows, and the score table is the same."""
-    game, record = _finished(server, "enterprise-empire")
+    game, record = finished("enterprise-empire", {"max_turns": 5})   # over at the limit
     page = language_page(browser)
     frames: list[str] = []
     page.on("request", lambda request: frames.append(request.url)
@@ -123,10 +136,10 @@ def test_opening_a_replay_asks_for_one_frame_and_shows_the_final_scores(browser,
 
 
 def test_enterprise_empire_s_final_scores_wear_the_board_s_pawn_colours(browser,
-                                                                        server) -> None:
+                                                                        server, finished) -> None:
     """企業帝國's pawns are not National Economy's p0-p3 colours (P1 is blue there): the
     replay's score table gave each seat the colour of another seat's pawn."""
-    game, _ = _finished(server, "enterprise-empire", {"max_turns": 5})
+    game, _ = finished("enterprise-empire", {"max_turns": 5})
     page = language_page(browser)
     page.goto(f"{server.url}/#/replay/{game['id']}")
     page.wait_for_selector("#scores .pawn", timeout=WAIT)
@@ -140,11 +153,11 @@ def test_enterprise_empire_s_final_scores_wear_the_board_s_pawn_colours(browser,
 
 
 def test_enterprise_empire_s_board_counts_the_turn_as_the_step_line_does(browser,
-                                                                         server) -> None:
+                                                                         server, finished) -> None:
     """The board said "Turn 0" during the first turn (the view's count of turns done)
     while the replay's step line and the terminal say turn 1; both said "turn 6" at the
     end of a game the limit ended after its 5th turn."""
-    game, _ = _finished(server, "enterprise-empire", {"max_turns": 5})
+    game, _ = finished("enterprise-empire", {"max_turns": 5})
     page = language_page(browser)
     page.goto(f"{server.url}/#/replay/{game['id']}")
     page.wait_for_selector(".board .stats", timeout=WAIT)
@@ -160,9 +173,9 @@ def test_enterprise_empire_s_board_counts_the_turn_as_the_step_line_does(browser
 
 
 def test_a_finished_futuropia_table_says_the_game_is_over_not_whose_turn(browser,
-                                                                          server) -> None:
+                                                                          server, finished) -> None:
     """The top of a finished Futuropia table read "Turn of —" beside "Final phase"."""
-    game, _ = _finished(server, "futuropia")
+    game, _ = finished("futuropia")
     page = language_page(browser)
     page.goto(f"{server.url}/#/replay/{game['id']}")
     page.wait_for_selector("#replay-last")
