@@ -230,3 +230,59 @@ def test_the_bots_table_gives_each_levels_own_spec() -> None:
     table = dict(re.findall(r"^\| `([a-z]+)` \| `([^`]+)`", (ROOT / "docs" / "bots.md")
                             .read_text(encoding="utf-8"), flags=re.M))
     assert {level: table.get(level) for level in LEVELS} == LEVELS
+
+
+# the docs other engineers keep (docs/web.md, docs/performance.md) are left to them here
+OWN_DOCS = [doc for doc in DOCS if doc.name not in ("web.md", "performance.md")]
+
+
+def documented_callable(name: str) -> Any:
+    """`keizai.…` by its module path, `Game.render_text`, `state.view` and the like by the
+    class; None for a name that is not keizai's (`env.step`, `np.flatnonzero`)."""
+    from keizai.engine import Game, IllegalAction, State
+    from keizai.engine.decision import Candidate, PendingDecision
+
+    classes: dict[str, Any] = {c.__name__: c for c in (Game, State, IllegalAction,
+                                                       PendingDecision, Candidate)}
+    head, *rest = name.split(".")
+    if head == "state":   # `state.view(seat)`; docs/rl.md's OpenSpiel states are pyspiel's
+        return getattr(State, rest[0], None) if len(rest) == 1 else None
+    if head in classes:
+        found = classes[head]
+        for part in rest:
+            found = getattr(found, part)
+        return found
+    return eval_dotted(name) if head == "keizai" else None
+
+
+def eval_dotted(name: str) -> Any:
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            found = getattr(found, part)
+        return found
+    return None
+
+
+def test_the_documented_calls_name_real_parameters() -> None:
+    """`Game.render_text(view, lang, width)`, `keizai.rl.action_mask(state, seat)` …: each
+    name between the brackets is a parameter of the function keizai has."""
+    import inspect
+
+    wrong = []
+    for doc in OWN_DOCS:
+        for name, args in re.findall(r"`([\w.]+)\(([\w, ]*)\)", doc.read_text(encoding="utf-8")):
+            function = documented_callable(name)
+            if not callable(function):   # not keizai's, or a field (`state.history`)
+                continue
+            parameters = inspect.signature(function).parameters
+            if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in parameters.values()):
+                continue
+            wrong += [f"{doc.name}: {name}({args}): no parameter {arg}"
+                      for arg in (a.strip() for a in args.split(",") if a.strip())
+                      if arg not in parameters]
+    assert not wrong
