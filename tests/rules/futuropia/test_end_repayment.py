@@ -45,13 +45,15 @@ def test_the_log_says_the_interest_and_the_repayments_at_a_games_end() -> None:
         "P1 pays the final interest on their loans: 3.",
         "P1 pays the interest with 3 energy.",
         "P1 repays 3 loans with what is left.",
-        "P1's game ends with 0 unpaid loans."]
+        "P1's game ends with no unpaid loans."]   # it said "with 0 unpaid loans"
     assert log_before_scores(state, "ja")[-5:-2] == ["P1が借金の最後の利息3を支払う。",
                                             "P1が利息をエネルギー3で支払う。",
                                             "P1が残りの資源で借金を3件返す。"]
     assert log_before_scores(state, "zh-TW")[-5:-2] == ["P1支付最後一次貸款利息3。",
                                                "P1以3份電力支付利息。",
                                                "P1用剩餘的資源清償3筆貸款。"]
+    assert [log_before_scores(state, lang)[-2] for lang in ("ja", "zh-TW")] == [
+        "P1のゲーム終了。未返済の借金なし。", "P1的遊戲結束，沒有未清償的貸款。"]
 
 
 def test_the_log_names_the_interest_before_the_loans_it_takes_at_a_games_end() -> None:

@@ -155,3 +155,23 @@ def test_a_brewery_sold_at_payday_still_delivers_its_items() -> None:
     assert building_ids(state, 0) == []
     assert state.players[0].brew == 0 and state.players[0].items == 4
     assert state.round == 2
+
+
+def test_wages_nobody_could_pay_read_as_none_paid() -> None:
+    """Payday: a player with no money pays nothing and takes an Unpaid Wage card per $1.
+    The log read "P1 pays $0 in wages and takes 4 Unpaid Wage cards."
+    (「P1が賃金$0を支払い、…」); it says that nothing could be paid, and a part paid as
+    before."""
+    for money, lines in (
+            (0, ("P1 cannot pay any wages and takes 4 Unpaid Wage cards.",
+                 "P1は賃金を払えず、未払い賃金カードを4枚受け取る。",
+                 "P1無法支付工資，拿取4張欠薪卡。")),
+            (1, ("P1 pays $1 in wages and takes 3 Unpaid Wage cards.",
+                 "P1が賃金$1を支払い、未払い賃金カードを3枚受け取る。",
+                 "P1支付工資$1，並拿取3張欠薪卡。"))):
+        state = new("mecenat", 2)
+        set_money(state, 0, money)
+        set_buildings(state, 0, ["museum"])  # no-sale: cannot be sold
+        _to_payday(state)
+        for lang, line in zip(("en", "ja", "zh-TW"), lines, strict=True):
+            assert line in state.log(None, lang), (money, lang)

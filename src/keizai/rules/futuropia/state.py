@@ -861,7 +861,10 @@ class FuturopiaState(State):
             if repaid:
                 self._event(msg("fu.log.end_repay", seat=p, n=repaid))
             loans = self.loans[p]
-            self._event(msg("fu.log.finished", seat=p, n=loans))
+            if loans:
+                self._event(msg("fu.log.finished", seat=p, n=loans))
+            else:
+                self._event(msg("fu.log.finished_clear", seat=p))
 
     def _pay_any(self, p: int, amount: int) -> list[int]:
         """Pay resources without choice at a player's game end (`END_PAY_ORDER`: energy,

@@ -1123,8 +1123,10 @@ class NationalEconomyState(State):
         missing = due - paid
         p.unpaid += missing
         if self.log_enabled:
-            self._event(msg("ne.log.wages_unpaid" if missing else "ne.log.wages", seat=seat,
-                            paid=paid, missing=missing))
+            # nothing paid reads as such, not as "pays $0"
+            key = "ne.log.wages" if not missing else (
+                "ne.log.wages_unpaid" if paid else "ne.log.wages_none")
+            self._event(msg(key, seat=seat, paid=paid, missing=missing))
 
     def _end_round(self) -> None:
         for seat, p in enumerate(self.players):
