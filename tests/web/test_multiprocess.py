@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -23,6 +24,27 @@ pytestmark = [pytest.mark.skipif(unavailable_reason() is not None,
                                  reason=unavailable_reason() or ""),
               pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")]
 WAIT = 20.0   # seconds: a hang guard for one message
+
+
+@pytest.fixture(scope="module")
+def pair(postgres_url: str, tmp_path_factory) -> Iterator[tuple[LiveServer, LiveServer]]:
+    """Two `keizai serve` processes on one PostgreSQL, shared by the module's tests (each
+    plays a game of its own): a process started costs seconds."""
+    logs = tmp_path_factory.mktemp("multiprocess")
+    first = LiveServer(postgres_url, logs / "a.log").start()
+    second = LiveServer(postgres_url, logs / "b.log").start()
+    yield first, second
+    first.stop()
+    second.stop()
+
+
+@pytest.fixture
+def servers(pair: tuple[LiveServer, LiveServer]) -> Iterator[tuple[LiveServer, LiveServer]]:
+    """The module's two processes, both running again after the test (one may be killed)."""
+    yield pair
+    for server in pair:
+        if server.process is None or server.process.poll() is not None:
+            server.start()
 
 
 class Socket:
@@ -46,9 +68,8 @@ class Socket:
         self.ws.close()
 
 
-def test_two_processes_one_database(postgres_url: str, tmp_path) -> None:
-    first = LiveServer(postgres_url, tmp_path / "a.log").start()
-    second = LiveServer(postgres_url, tmp_path / "b.log").start()
+def test_two_processes_one_database(postgres_url: str, servers) -> None:
+    first, second = servers
     sockets: list[Socket] = []
     try:
         game = httpx.post(f"{first.url}/api/games", json={
@@ -94,73 +115,61 @@ def test_two_processes_one_database(postgres_url: str, tmp_path) -> None:
     finally:
         for s in sockets:
             s.close()
-        first.stop()
-        second.stop()
 
 
-def test_two_processes_refuse_the_same_step_twice(postgres_url: str, tmp_path) -> None:
+def test_two_processes_refuse_the_same_step_twice(postgres_url: str, servers) -> None:
     """The same seat acts on both processes at once: one action is stored, the other is
     refused as stale; both processes then show the one stored."""
-    first = LiveServer(postgres_url, tmp_path / "a.log").start()
-    second = LiveServer(postgres_url, tmp_path / "b.log").start()
-    try:
-        game = httpx.post(f"{first.url}/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
-        gid, token = game["id"], game["seats"][0]["token"]
-        view = httpx.get(f"{second.url}/api/games/{gid}/view", params={"seat": 0},
-                         headers={"x-keizai-token": token}).json()
-        names = [a["name"] for a in view["legal"]][:2]
-        with ThreadPoolExecutor(2) as both:   # at the same moment
-            answers = list(both.map(lambda pair: httpx.post(
-                f"{pair[0].url}/api/games/{gid}/actions",
-                json={"seat": 0, "token": token, "action": pair[1]}),
-                zip((first, second), names, strict=True)))
-        codes = sorted(a.status_code for a in answers)
-        assert codes == [200, 409]
-        refused = next(a for a in answers if a.status_code == 409).json()
-        assert refused["error"]["code"] in ("stale", "not_your_turn")
-        store = Store(postgres_url)
-        assert len(store.load(gid).actions) == 1
-        store.close()
-        steps = {httpx.get(f"{s.url}/api/games/{gid}").json()["step"] for s in (first, second)}
-        assert steps == {1}
-    finally:
-        first.stop()
-        second.stop()
+    first, second = servers
+    game = httpx.post(f"{first.url}/api/games", json={
+        "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
+    gid, token = game["id"], game["seats"][0]["token"]
+    view = httpx.get(f"{second.url}/api/games/{gid}/view", params={"seat": 0},
+                     headers={"x-keizai-token": token}).json()
+    names = [a["name"] for a in view["legal"]][:2]
+    with ThreadPoolExecutor(2) as both:   # at the same moment
+        answers = list(both.map(lambda pair: httpx.post(
+            f"{pair[0].url}/api/games/{gid}/actions",
+            json={"seat": 0, "token": token, "action": pair[1]}),
+            zip((first, second), names, strict=True)))
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [200, 409]
+    refused = next(a for a in answers if a.status_code == 409).json()
+    assert refused["error"]["code"] in ("stale", "not_your_turn")
+    store = Store(postgres_url)
+    assert len(store.load(gid).actions) == 1
+    store.close()
+    steps = {httpx.get(f"{s.url}/api/games/{gid}").json()["step"] for s in (first, second)}
+    assert steps == {1}
 
 
-def test_an_open_seat_is_given_once_across_processes(postgres_url: str, tmp_path) -> None:
+def test_an_open_seat_is_given_once_across_processes(servers) -> None:
     """An open seat taken from the lobby of one process is taken for the other too, also
     when both are asked at the same moment. Before, each process asked only its own copy
     of the seat (and a claim raises no version, so the other never heard of it): the
     second process gave the seat's token to a second person, however long after."""
-    first = LiveServer(postgres_url, tmp_path / "a.log").start()
-    second = LiveServer(postgres_url, tmp_path / "b.log").start()
-    try:
-        for at_once in (False, True):
-            game = httpx.post(f"{first.url}/api/games", json={
-                "game": "national-economy/mecenat", "seats": ["human", "open"]}).json()
-            gid = game["id"]
-            assert httpx.get(f"{second.url}/api/games/{gid}").status_code == 200   # held
-            claims = [f"{server.url}/api/games/{gid}/seats/1/claim"
-                      for server in (first, second)]
-            if at_once:
-                with ThreadPoolExecutor(2) as both:
-                    answers = list(both.map(httpx.post, claims))
-            else:
-                answers = [httpx.post(claim) for claim in claims]
-            assert sorted(a.status_code for a in answers) == [200, 409], at_once
-            refused = next(a for a in answers if a.status_code == 409).json()
-            assert refused["error"]["code"] == "seat_taken"
-            seats = httpx.get(f"{second.url}/api/games/{gid}").json()["seats"]
-            assert seats[1]["claimed"]   # the second's lobby no longer offers it
-    finally:
-        first.stop()
-        second.stop()
+    first, second = servers
+    for at_once in (False, True):
+        game = httpx.post(f"{first.url}/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "open"]}).json()
+        gid = game["id"]
+        assert httpx.get(f"{second.url}/api/games/{gid}").status_code == 200   # held
+        claims = [f"{server.url}/api/games/{gid}/seats/1/claim"
+                  for server in (first, second)]
+        if at_once:
+            with ThreadPoolExecutor(2) as both:
+                answers = list(both.map(httpx.post, claims))
+        else:
+            answers = [httpx.post(claim) for claim in claims]
+        assert sorted(a.status_code for a in answers) == [200, 409], at_once
+        refused = next(a for a in answers if a.status_code == 409).json()
+        assert refused["error"]["code"] == "seat_taken"
+        seats = httpx.get(f"{second.url}/api/games/{gid}").json()["seats"]
+        assert seats[1]["claimed"]   # the second's lobby no longer offers it
 
 
 def test_a_process_whose_listener_reconnects_catches_up(postgres_url: str,
-                                                         tmp_path) -> None:
+                                                         servers) -> None:
     """The LISTEN connections are cut (a database restart, a proxy's idle timeout) and a
     move is made on one process before the other listens again: the other's spectator
     still sees it. Before, the notice was lost and the other process kept the old game
@@ -168,8 +177,7 @@ def test_a_process_whose_listener_reconnects_catches_up(postgres_url: str,
     import psycopg
     from sqlalchemy.engine import make_url
 
-    first = LiveServer(postgres_url, tmp_path / "a.log").start()
-    second = LiveServer(postgres_url, tmp_path / "b.log").start()
+    first, second = servers
     watcher = None
     try:
         game = httpx.post(f"{first.url}/api/games", json={
@@ -193,5 +201,3 @@ def test_a_process_whose_listener_reconnects_catches_up(postgres_url: str,
     finally:
         if watcher is not None:
             watcher.close()
-        first.stop()
-        second.stop()
