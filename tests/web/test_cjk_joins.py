@@ -15,13 +15,12 @@ import random
 import re
 import time
 
-import httpx
 import pytest
 
 import keizai
 from keizai.i18n import tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import game_at
+from tests.web.live_server import game_at, http
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -76,7 +75,7 @@ def positions(server) -> dict[str, dict]:
     """A lobby's table (a person invited, a bot, an open seat), National Economy and
     Futuropia in mid-game, 企業帝國 with an offer on the table, a table whose clock runs
     for P2, and a finished game of bots (its replay, their rating)."""
-    post = lambda path, body: httpx.post(f"{server.url}{path}", json=body).json()  # noqa: E731
+    post = lambda path, body: http().post(f"{server.url}{path}", json=body).json()  # noqa: E731
     bots = post("/api/tables", {"game": "national-economy/progress",
                                 "seats": ["random", "heuristic"]})
     ne_moves = random_moves("national-economy/mecenat", 1, lambda s: len(s.history) >= 40)
@@ -97,7 +96,7 @@ def positions(server) -> dict[str, dict]:
 
 def _bots_rated(server, game: dict) -> None:
     for _ in range(300):
-        if httpx.get(f"{server.url}/api/games/{game['id']}").json()["over"] and httpx.get(
+        if http().get(f"{server.url}/api/games/{game['id']}").json()["over"] and http().get(
                 f"{server.url}/api/player", params={"bot": "random"}).status_code == 200:
             return
         time.sleep(0.1)
