@@ -286,3 +286,18 @@ def test_the_documented_calls_name_real_parameters() -> None:
                       for arg in (a.strip() for a in args.split(",") if a.strip())
                       if arg not in parameters]
     assert not wrong
+
+
+def test_every_test_the_docs_cite_exists() -> None:
+    """`test_multiprocess.py`, `test_a_burst_of_logins_does_not_delay_games` …: a reader
+    looks the test up to see what is checked."""
+    files = {path.name for path in (ROOT / "tests").rglob("test_*.py")}
+    functions = {name for path in (ROOT / "tests").rglob("test_*.py")
+                 for name in re.findall(r"^\s*def (test_\w+)", path.read_text(encoding="utf-8"),
+                                        flags=re.M)}
+    missing = sorted(
+        f"{doc.name}: {name}" for doc in DOCS
+        for name in set(re.findall(r"\b(test_\w+(?:\.py)?)\b(?![…(])",
+                                   doc.read_text(encoding="utf-8")))
+        if name not in (files if name.endswith(".py") else functions))
+    assert not missing
