@@ -92,11 +92,15 @@ NOT_NAMES = {"keizai.sqlite3"}   # a file
 
 
 def resolves(dotted: str) -> bool:
+    """Whether keizai has `dotted` (True too where an optional extra it needs is not
+    installed: that name cannot be checked here)."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
             found: Any = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
+        except ImportError as error:
+            if error.name and error.name.split(".")[0] != "keizai":
+                return True
             continue
         for part in parts[cut:]:
             if not hasattr(found, part):
@@ -276,7 +280,10 @@ def test_the_documented_calls_name_real_parameters() -> None:
     wrong = []
     for doc in OWN_DOCS:
         for name, args in re.findall(r"`([\w.]+)\(([\w, ]*)\)", doc.read_text(encoding="utf-8")):
-            function = documented_callable(name)
+            try:
+                function = documented_callable(name)
+            except AttributeError:   # a missing name: test_every_keizai_name_… says so
+                continue
             if not callable(function):   # not keizai's, or a field (`state.history`)
                 continue
             parameters = inspect.signature(function).parameters
