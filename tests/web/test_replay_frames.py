@@ -5,6 +5,8 @@ record for its rounds), and a client could ask for frames without any rate limit
 from __future__ import annotations
 
 import asyncio
+import random
+from dataclasses import replace
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -13,17 +15,22 @@ import keizai
 from keizai.engine import registry
 from keizai.web import create_app
 from keizai.web.app import Limits, Outlines
-from tests.web.conftest import create, live
+from tests.web.conftest import create
 from tests.web.test_api import error_of
 
 
 def _finished(client: TestClient, game: str = "national-economy/mecenat") -> dict[str, Any]:
-    """A game that random bots have played to its end on `client`'s server."""
-    created = create(client, game, seats=["random", "random"])
-    with live(client, created) as ws:
-        message = ws.receive_json()
-        while not message.get("over"):
-            message = ws.receive_json()
+    """A two-seat game played to its end at random on `client`'s server, each move sent
+    through the API by the seat to move (random bots took seconds a game)."""
+    created = create(client, game, seats=["human", "human"])
+    table = client.app.state.tables.get(created["id"])
+    chooser = random.Random(0)
+    while not table.state.is_over:
+        seat = table.state.current_player
+        response = client.post(f"/api/games/{created['id']}/actions", json={
+            "seat": seat, "token": created["seats"][seat]["token"],
+            "action": chooser.choice(table.state.legal_actions()).name})
+        assert response.status_code == 200, response.text
     return created
 
 
@@ -71,7 +78,7 @@ def test_log_false_leaves_out_the_english_lines_but_not_the_events(client) -> No
 
 
 def test_replay_frames_are_rate_limited_per_client(db_url) -> None:
-    app = create_app(db_url, bot_workers=1, limits=Limits(replay=(3, 0.01)))
+    app = create_app(db_url, bot_workers=1, limits=replace(Limits.off(), replay=(3, 0.01)))
     with TestClient(app) as client, TestClient(app, client=("192.0.2.9", 5000)) as other:
         gid = _finished(client)["id"]
         for step in range(3):
