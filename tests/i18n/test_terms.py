@@ -56,6 +56,8 @@ REFUSED: list[tuple[str, Callable[[str], bool], str, str]] = [
     ("ja", everywhere, r"第(?:\d|\{[^{}]*\})角", "角A…角D"),
     ("ja", enterprise_empire, r"歩", "マス for a board step"),
     ("zh-TW", futuropia, r"個", "份 for resources, 部 for robots and generators"),
+    ("zh-TW", futuropia, r"度電力", "份 for resources, energy too: the log said 「需要5度電力」 "
+     "beside 「缺少2份電力」"),
     ("en", enterprise_empire, r"(?<![{\w])steps?\b",
      "spaces, as a move and a price card's play say it (the card's figure is the spaces "
      "it moves: 'Price card revealed: Steel for $300 (3 steps)' beside 'move 3 spaces')"),

@@ -183,7 +183,7 @@ def test_the_log_says_which_robots_the_final_check_removes_for_energy() -> None:
         "scoring (7 residents stay)."]
     assert lines["ja"][-2] == ("最終チェック：P1の製造機ではロボットと住宅に要るエネルギー8を"
                                "作れず、ロボット2体が取り除かれる。")
-    assert lines["zh-TW"][-2] == ("最終檢查：P1的製造機無法產出機器人與房舍所需的8度電力，"
+    assert lines["zh-TW"][-2] == ("最終檢查：P1的製造機無法產出機器人與房舍所需的8份電力，"
                                   "移除2部機器人。")
     assert not any("loses" in line for line in lines["en"])  # every house stays
 

@@ -11,7 +11,14 @@ import keizai
 from keizai.engine import Rng
 from keizai.i18n import tr
 from keizai.rules.national_economy.text import render
-from tests.rules.national_economy.helpers import new, own, play, set_hand, stack_deck
+from tests.rules.national_economy.helpers import (
+    new,
+    own,
+    pass_turn,
+    play,
+    set_hand,
+    stack_deck,
+)
 
 
 def test_workers_are_described_plainly() -> None:
@@ -22,6 +29,19 @@ def test_workers_are_described_plainly() -> None:
     assert "P1 (you): $5 · 3 workers: 1 still to place, 1 in training (works from next " \
            "round)" in text
     assert "ready of" not in text
+
+
+def test_a_player_with_every_worker_placed_has_none_left_to_place() -> None:
+    """The table said "2 workers: 0 still to place" (「労働者2人：未配置0人」, 「工人2名：尚未
+    派出0名」) once a player's workers were all out; it says none is left."""
+    state = new("mecenat", 2)
+    for seat in (0, 1, 0):
+        pass_turn(state, seat)   # the Mine takes any number of workers
+    assert state.view(None)["players"][0]["workers_ready"] == 0
+    for lang, line in (("en", "2 workers: none left to place"), ("ja", "労働者2人：未配置なし"),
+                       ("zh-TW", "工人2名：無人待派出")):
+        text = render(state.view(1), lang=lang)
+        assert line in text and "0 still" not in text and "未配置0" not in text, lang
 
 
 def test_payday_shows_no_worker_on_a_workplace() -> None:

@@ -37,8 +37,10 @@ def _card(card: dict[str, Any], lang: str, cost_key: str = "cost") -> str:
 def _workers(p: dict[str, Any], payday: bool, lang: str) -> str:
     """ "3 workers: 1 still to place, 1 in training (works from next round)"."""
     parts = []
-    if not payday:
-        parts.append(tr("ne.tui.to_place", lang, n=p["workers_ready"]))
+    if not payday:   # none left to place said so, not "0 still to place"
+        ready = p["workers_ready"]
+        parts.append(tr("ne.tui.to_place", lang, n=ready) if ready
+                     else tr("ne.tui.none_to_place", lang))
     if p["trainees"]:
         parts.append(tr("ne.tui.in_training", lang, n=p["trainees"]))
     text = tr("ne.tui.workers", lang, n=p["workers"])
