@@ -529,11 +529,14 @@ export function showTable(root, { gameId, seat, token }) {
       h("span", { class: "status", id: "status" }, statusLine()),
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
         : null,
-      h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "turn-sound",
+      // a spectator has no turn and no choice: no switches for them
+      seat === null ? null : h("label", { class: "plain-toggle" }, h("input", {
+        type: "checkbox", id: "turn-sound",
         checked: localStorage.getItem("keizai.sound") === "yes", onchange: (e) => {
           localStorage.setItem("keizai.sound", e.target.checked ? "yes" : "no");
         } }), ` ${t("turn_sound")}`),
-      h("label", { class: "plain-toggle" }, h("input", { type: "checkbox", id: "auto-single",
+      seat === null ? null : h("label", { class: "plain-toggle" }, h("input", {
+        type: "checkbox", id: "auto-single",
         checked: localStorage.getItem("keizai.auto_single") !== "no", onchange: (e) => {
           localStorage.setItem("keizai.auto_single", e.target.checked ? "yes" : "no");
           render();

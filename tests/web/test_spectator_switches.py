@@ -1,0 +1,35 @@
+"""A spectator's table offers no switches for turns and choices they do not have, in
+headless Chromium."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from keizai.i18n import tr
+from tests.web.browser import language_page, play_seat, unavailable_reason
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 15_000
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_a_spectator_has_no_turn_sound_or_single_choice_switch(browser, server,
+                                                               lang: str) -> None:
+    """Watching a game, a new player was offered 「輪到我時發出聲音」 (a sound when my turn
+    comes) and 「只有一個選項時自動執行」 (apply single choices): a spectator has neither
+    turns nor choices. The plain-table switch stays; a seated player keeps all three."""
+    game = httpx.post(f"{server.url}/api/games", json={
+        "game": "futuropia", "seats": ["human", "heuristic"]}).json()
+    page = language_page(browser, lang)
+    page.goto(f"{server.url}/#/watch/{game['id']}")
+    page.wait_for_selector(".table[data-step]", timeout=WAIT)
+    head = page.locator(".table-head")
+    assert head.locator("#plain-table").count() == 1
+    assert head.locator("#turn-sound, #auto-single").count() == 0
+    assert tr("turn_sound", lang) not in head.inner_text()
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-step] #auto-single", timeout=WAIT)
+    assert head.locator("#turn-sound, #auto-single, #plain-table").count() == 3
+    assert not page.errors, page.errors
