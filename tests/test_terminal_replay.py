@@ -7,6 +7,7 @@ import itertools
 import json
 import random
 import re
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -422,3 +423,18 @@ def test_a_move_after_the_end_is_refused_as_keizai_replay_refuses_it() -> None:
     for lang in ("en", "ja", "zh-TW"):
         assert viewer.value.render(lang) == engine.value.render(lang)
     assert "game is over" in viewer.value.render("en")
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_the_replay_draws_the_enterprise_empire_board_in_the_terminal_columns(
+        columns: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """keizai replay shows each position's table as keizai play does: 企業帝國's board in
+    the terminal's columns ($COLUMNS here), not 78 columns whatever the terminal."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    game = RecordedGame(finished("enterprise-empire", 3, 2))
+    table = ReplayViewer(game, None, "ja", None, print).table(10)
+    legend = keizai.i18n.tr("ee.tui.legend", "ja")
+    board = table.split(legend)[0].splitlines()
+    widths = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+              for line in board]
+    assert columns - 6 < max(widths) <= columns
