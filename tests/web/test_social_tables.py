@@ -218,3 +218,32 @@ def test_a_seat_cannot_pass_for_the_host_or_another_seat(client) -> None:
     assert join(0, "Ivy").status_code == 200    # a seat keeps its own name
     names = [s["name"] for s in view(client, game_id, 0, token_of(created, 0))["seats"]]
     assert names[:2] == ["Ivy", "P2"]
+
+
+def test_a_rematch_gives_no_bots_seat_to_the_holder_of_a_handed_seat(client) -> None:
+    """The host holds every invited seat's token. They hand one to a bot (its own token:
+    at once), play the game out against it and ask for the rematch, where that seat is
+    a bot: `rematch/seat` gave them the new bot seat's token, and with it the bot's hand
+    (`/view`, the WebSocket) in a game they play against it, rated. A bot's seat is
+    nobody's: no token of one is given, and none opens its view."""
+    created = new_table(client, ["human", "human"])
+    game_id, mine, theirs = created["id"], token_of(created, 0), token_of(created, 1)
+    handed = client.post(f"/api/games/{game_id}/seats/1/bot",
+                         json={"token": theirs, "agent": "random"})
+    assert handed.status_code == 200, handed.text
+    play_out(client, game_id, {0: mine})
+    new_id = client.post(f"/api/games/{game_id}/rematch", json={"token": mine}).json()["id"]
+    assert summary(client, new_id)["seats"][1]["kind"] == "bot"
+    asked = client.post(f"/api/games/{game_id}/rematch/seat",
+                        json={"seat": 1, "token": theirs})
+    assert asked.status_code in (403, 404), asked.text   # before: 200 and the token
+    assert "token" not in asked.json()
+    bot_token = client.app.state.tables.get(new_id).seats[1].token
+    seen = client.get(f"/api/games/{new_id}/view", params={"seat": 1},
+                      headers={"x-keizai-token": bot_token})
+    assert seen.status_code == 403, seen.text
+    with client.websocket_connect(f"/ws/games/{new_id}") as ws:
+        ws.send_json({"type": "hello", "seat": 1, "token": bot_token})
+        assert ws.receive_json()["error"]["code"] == "forbidden"
+    # the seat's own player, whose seat a bot plays for now, still sees it
+    assert view(client, game_id, 1, theirs)["seat"] == 1

@@ -529,6 +529,8 @@ def routes(social: Social) -> APIRouter:
         if settings is None or settings.rematch is None:
             raise not_found("a rematch of this game")
         new = await tables.open(settings.rematch)
+        if new.seats[seat].kind != "human":   # a bot plays it there: nobody's seat
+            raise not_found(f"seat {seat} for a person in the rematch")
         return {"id": new.id, "seat": seat, "token": new.seats[seat].token}
 
     @router.get("/api/games/{game_id}/chat")

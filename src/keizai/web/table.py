@@ -220,10 +220,15 @@ class Table:
 
     # ----- who may do what ----------------------------------------------------------
     def seat_of_token(self, seat: Any, token: Any) -> SeatRow:
+        """The seat, when `token` is its token and the seat is a person's: a bot's seat
+        (not one handed to a bot, which is still its player's) is nobody's, whoever
+        came by its token."""
         row = self.seats[check_seat(seat, len(self.seats))]
         if not isinstance(token, str) or not secrets.compare_digest(token.encode(),
                                                                      row.token.encode()):
             raise forbidden()
+        if row.kind == "bot" and not row.handed:
+            raise forbidden(f"a bot plays seat {row.seat}")
         return row
 
     def holds_any_token(self, token: Any) -> bool:
