@@ -5,7 +5,9 @@ to a bot by another, whatever `handover_after` is (docs/web.md, "Several process
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import threading
 import time
 from typing import Any
 
@@ -18,6 +20,7 @@ from keizai.web import create_app
 from keizai.web import tables as tables_module
 from keizai.web.app import Limits
 from tests.postgres import unavailable_reason
+from tests.web.social_helpers import play_out
 from tests.web.test_hardening_bots import GAME, ThreadPool
 from tests.web.test_multiprocess_bots import a_game_whose_bot_thinks_on_the_first
 
@@ -140,3 +143,43 @@ def test_a_seat_connected_to_another_process_is_not_handed_to_a_bot(
         assert answer.status_code == 200, answer.text
         # the player was marked present at most a beat (here 1 s) before leaving
         assert time.monotonic() - left >= HANDOVER - tables_module.presence_beat(HANDOVER)
+
+
+def test_a_rematch_asked_on_two_processes_at_once_is_one_game(
+        own_database: str, monkeypatch: Any) -> None:
+    """Two players ask for the rematch at the same moment, each on their own process:
+    each process makes a game, the store notes one as the rematch, and both answer with
+    that one. Before, the process whose game was not noted answered with its own, a
+    second rematch that the other players never came to (its seats' tokens given to
+    nobody), while the page sent the others to the noted one."""
+    create = tables_module.Tables.create
+
+    async def slow_create(self: Any, *args: Any, **kwargs: Any) -> Any:
+        made = await create(self, *args, **kwargs)
+        await asyncio.sleep(1.0)   # both processes are making theirs
+        return made
+
+    monkeypatch.setattr(tables_module.Tables, "create", slow_create)
+    pools = ThreadPool(0.0), ThreadPool(0.0)
+    apps = [create_app(own_database, pool=pool, limits=Limits.off()) for pool in pools]
+    with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
+        created = first.post("/api/tables", json={"game": GAME, "seats": ["human", "random"],
+                                                   "seed": 3}).json()
+        game_id, token = created["id"], created["seats"][0]["token"]
+        play_out(first, game_id, {0: token})
+        assert second.get(f"/api/games/{game_id}").json()["over"]
+        answers: list[Any] = [None, None]
+
+        def ask(index: int, client: TestClient) -> None:
+            answers[index] = client.post(f"/api/games/{game_id}/rematch",
+                                         json={"token": token}).json()
+
+        threads = [threading.Thread(target=ask, args=(i, c))
+                   for i, c in enumerate((first, second))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        seat = first.post(f"/api/games/{game_id}/rematch/seat",
+                          json={"seat": 0, "token": token}).json()
+        assert answers[0]["id"] == answers[1]["id"] == seat["id"], (answers, seat)

@@ -361,8 +361,13 @@ class Social(TableHooks):
                 self.db.create_settings(table.id, visibility="public", clock="none", rated=0,
                                         unrated="no_settings", rematch=new_id)
             elif not self.db.claim_rematch(table.id, new_id):
-                log.warning("game %s got two rematches", table.id)
+                # another process noted its own first (asked at the same moment): that
+                # one is the rematch, which everyone else is sent to
+                log.warning("game %s got two rematches; %s is left unused", table.id, new_id)
             self.refresh(table.id)
+            noted = self.settings.get(table.id)
+            if noted is not None and noted.rematch is not None:
+                new_id = noted.rematch
         table.broadcast()
         return {"id": new_id}
 
