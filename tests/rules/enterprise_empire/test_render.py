@@ -147,12 +147,16 @@ def _columns(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
+def _legend(lang: str) -> str:
+    """The legend's first item ("Dem = material demand")."""
+    return keizai.i18n.tr("ee.tui.legend", lang).split(keizai.i18n.tr("list.sep", lang))[0]
+
+
 def _board_cells(text: str, lang: str, cell: int, height: int) -> dict[tuple[int, int], tuple]:
     """The board drawn in `text` (the lines above its legend), read back cell by cell:
     (band, column) → (the space's number, its code, the pawns on it)."""
     lines = text.splitlines()
-    board = lines[:next(i for i, line in enumerate(lines)
-                        if line == keizai.i18n.tr("ee.tui.legend", lang))]
+    board = lines[:next(i for i, line in enumerate(lines) if line.startswith(_legend(lang)))]
     assert len(board) % height == 0
     cells: dict[tuple[int, int], list[str]] = {}
     for number, line in enumerate(board):
@@ -187,9 +191,15 @@ def test_the_board_fits_a_60_column_terminal(lang: str) -> None:
     wide = GAME.render_text(view, lang, 80)
     assert wide == GAME.render_text(view, lang)
     narrow = GAME.render_text(view, lang, 60)
-    for text, width in ((wide, 80), (narrow, 60)):
-        board = text.split(keizai.i18n.tr("ee.tui.legend", lang))[0]
-        assert max(_columns(line) for line in board.splitlines()) <= width
+    legend = keizai.i18n.tr("ee.tui.legend", lang)
+    for text, width, legend_lines in ((wide, 80, 1), (narrow, 60, 2)):
+        # the board and its legend, which folds after a comma in 60 columns
+        lines = text.splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith(_legend(lang)))
+        end = start + legend_lines
+        assert max(_columns(line) for line in lines[:end]) <= width
+        shown = " ".join(lines[start:end]) if lang == "en" else "".join(lines[start:end])
+        assert shown == legend
     assert _columns(wide.splitlines()[0]) > 60
     cells = _board_cells(wide, lang, 8, 2)
     assert _board_cells(narrow, lang, 6, 3) == cells

@@ -34,9 +34,22 @@ def render_view(parts: Components, view: dict[str, Any], lang: str = "en",
                 width: int = 80) -> str:
     """The board drawn in `width` terminal columns (down to 60), then the tables."""
     lines = _board(parts, view, lang, width)
-    lines.append(tr("ee.tui.legend", lang))
+    lines += _folded(tr("ee.tui.legend", lang), tr("list.sep", lang), width)
     lines += _tables(parts, view, lang)
     return "\n".join(lines)
+
+
+def _folded(text: str, sep: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` columns where it can, broken after a `sep`."""
+    items = text.split(sep)
+    lines = [""]
+    for i, item in enumerate(items):
+        item += sep if i < len(items) - 1 else ""
+        if lines[-1] and _width(lines[-1] + item.rstrip()) > width:
+            lines[-1] = lines[-1].rstrip()
+            lines.append("")
+        lines[-1] += item
+    return lines
 
 
 def _short(parts: Components, material: str, lang: str) -> str:
