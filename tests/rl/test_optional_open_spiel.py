@@ -22,7 +22,7 @@ def test_the_openspiel_tests_skip_without_open_spiel(tmp_path: Path) -> None:
         [str(blocked), str(ROOT), os.environ.get("PYTHONPATH", "")]))
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
-         "-p", "no:xdist", "tests/rl/test_openspiel_game.py"],
+         "-n", "0", "tests/rl/test_openspiel_game.py"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     # 5: pytest ran no test (the module was skipped); a collection error is 2
     assert run.returncode == 5, run.stdout + run.stderr
