@@ -1,7 +1,8 @@
 """Server processes on one PostgreSQL (two apps here), where what one process knows the
 others learn only through the store: a process that stops cleanly hands its bots'
 moves over at once, and a seat whose player is connected to one process is not handed
-to a bot by another, whatever `handover_after` is (docs/web.md, "Several processes")."""
+to a bot by another, whatever `handover_after` is (docs/web.md, "Several processes").
+The tests on PostgreSQL are skipped where it cannot be started (`postgres_url`)."""
 
 from __future__ import annotations
 
@@ -19,13 +20,10 @@ from keizai.store import Store
 from keizai.web import create_app
 from keizai.web import tables as tables_module
 from keizai.web.app import Limits
-from tests.postgres import unavailable_reason
 from tests.web.social_helpers import play_out
 from tests.web.test_hardening_bots import GAME, ThreadPool
 from tests.web.test_multiprocess_bots import a_game_whose_bot_thinks_on_the_first
 
-pytestmark = pytest.mark.skipif(unavailable_reason() is not None,
-                                reason=unavailable_reason() or "")
 TAKEOVER, MARK, THINK = 6.0, 0.2, 3.0   # seconds
 
 
@@ -183,3 +181,44 @@ def test_a_rematch_asked_on_two_processes_at_once_is_one_game(
         seat = first.post(f"/api/games/{game_id}/rematch/seat",
                           json={"seat": 0, "token": token}).json()
         assert answers[0]["id"] == answers[1]["id"] == seat["id"], (answers, seat)
+
+
+def test_a_burst_of_notices_loads_the_game_once(db_url: str) -> None:
+    """Another process moved a game 20 times in a row (a game of bots): its 20 notices
+    reach this process at once, and each waited for the one before to load the whole
+    game again (all its actions), though the first load brought it up to date: 20
+    loads, growing with the game's length at every move. Now one. (On SQLite, where
+    one store stands for the other process.)"""
+    with TestClient(create_app(db_url, pool=ThreadPool(0.0), limits=Limits.off())) as client:
+        game_id = client.post("/api/games", json={"game": GAME,
+                                                   "seats": ["human", "human"]}).json()["id"]
+        tables = client.app.state.tables
+        table = tables.get(game_id)
+        other = Store(db_url)
+        state = table.state.clone()
+        version = table.version
+        for _ in range(20):
+            name = state.legal_actions()[0].name
+            version = other.append_action(game_id, len(state.history), name, version=version)
+            state.apply(name)
+        other.close()
+        loads: list[str] = []
+        load = tables.store.load
+
+        def counted(game: str) -> Any:
+            loads.append(game)
+            return load(game)
+
+        tables.store.load = counted
+
+        def burst() -> None:
+            for number in range(table.version + 1, version + 1):
+                tables.noticed(f"{game_id}:{number}")
+
+        client.portal.call(burst)
+        deadline = time.monotonic() + 10
+        while table.version < version and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)
+        assert table.version == version and len(table.state.history) == 20
+        assert loads == [game_id], len(loads)   # before: 20

@@ -408,10 +408,15 @@ class Tables:
         table = self.tables.get(game_id)
         if table is None or not version.isdigit() or int(version) <= table.version:
             return
-        asyncio.get_running_loop().create_task(self._refresh(table))
+        asyncio.get_running_loop().create_task(self._refresh(table, int(version)))
 
-    async def _refresh(self, table: Table) -> None:
+    async def _refresh(self, table: Table, version: int) -> None:
+        """Load the game once more, unless a load since the notice of `version` (a burst
+        of moves on another process: each notice waits here for the one before) brought
+        it up to date already: one load for the burst, not one per move."""
         async with table.lock:
+            if table.version >= version:
+                return
             row = await asyncio.to_thread(self.store.load, table.id)
             if row is not None:
                 table.refresh(row)
