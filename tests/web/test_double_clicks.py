@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import json
 
-import httpx
 import pytest
 
 from tests.web.browser import language_page, play_seat, table_step, unavailable_reason
-from tests.web.live_server import game_at
+from tests.web.live_server import game_at, http
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -32,7 +31,7 @@ def _watched(page) -> list[str]:
 
 def _between_people(server) -> dict:
     """A new Futuropia game of two people (any deal: each first turn offers every tile)."""
-    return httpx.post(f"{server.url}/api/games", json={"game": "futuropia",
+    return http().post(f"{server.url}/api/games", json={"game": "futuropia",
                                                         "seats": ["human", "human"]}).json()
 
 
@@ -101,7 +100,7 @@ def test_a_state_of_the_same_step_does_not_free_a_second_click(browser, server) 
     play_seat(page, server, game)
     page.click("[data-action='action:food']", timeout=WAIT)
     page.wait_for_timeout(300)
-    joined = httpx.post(f"{server.url}/api/games/{game['id']}/seats/1/join",
+    joined = http().post(f"{server.url}/api/games/{game['id']}/seats/1/join",
                         json={"token": game["seats"][1]["token"], "name": "Bea"})
     assert joined.status_code == 200, joined.text
     page.wait_for_selector(".seats-panel :text('Bea')", timeout=WAIT)
@@ -147,7 +146,7 @@ def test_the_pages_own_move_sent_again_is_not_an_error(browser, server) -> None:
 def test_a_double_clicked_create_makes_one_game(browser, server) -> None:
     """The lobby's Create clicked twice created two games; the second click's request is
     the first's, on its way."""
-    before = len(httpx.get(f"{server.url}/api/games").json()["games"])
+    before = len(http().get(f"{server.url}/api/games").json()["games"])
     page = language_page(browser)
     page.goto(server.url + "/")
     page.wait_for_selector("#create-game")
@@ -155,5 +154,5 @@ def test_a_double_clicked_create_makes_one_game(browser, server) -> None:
     page.dblclick("#create-game")
     page.wait_for_selector(".own-seat", timeout=WAIT)
     page.wait_for_timeout(500)
-    assert len(httpx.get(f"{server.url}/api/games").json()["games"]) == before + 1
+    assert len(http().get(f"{server.url}/api/games").json()["games"]) == before + 1
     assert not page.errors, page.errors

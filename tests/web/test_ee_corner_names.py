@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from keizai.i18n import tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import game_at
+from tests.web.live_server import game_at, http
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -25,7 +24,7 @@ def test_a_corner_is_named_by_its_space_letter_revenue_and_owner(browser, server
     page = language_page(browser, lang)
     play_seat(page, server, game)
     page.wait_for_selector(".ee-space.corner.legal", timeout=WAIT)
-    view = httpx.get(f"{server.url}/api/games/{game['id']}/view").json()["view"]
+    view = http().get(f"{server.url}/api/games/{game['id']}/view").json()["view"]
     assert [c["owner"] for c in view["corners"]].count(None) == 3
     for corner in view["corners"]:
         params = {"space": corner["space"], "corner": corner["letter"],

@@ -4,11 +4,11 @@ Chromium."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from keizai.i18n import tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.live_server import http
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -24,7 +24,7 @@ def test_the_choice_futuropia_asks_for_is_one_tap_away(browser, server, lang: st
     い。」 with no tile in sight: Futuropia's tiles come after the markets and the sixteen
     houses for sale, about three screens down. The Choices panel offers to go there: the
     first tile is then in sight (not under the panel) with the keyboard on it."""
-    game = httpx.post(f"{server.url}/api/games", json={
+    game = http().post(f"{server.url}/api/games", json={
         "game": "futuropia", "seats": ["human", "heuristic"]}).json()
     page = language_page(browser, lang, width=390, height=844)
     page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
@@ -43,7 +43,7 @@ def test_the_choice_futuropia_asks_for_is_one_tap_away(browser, server, lang: st
 
 def test_no_such_button_on_a_wide_screen(browser, server) -> None:
     """Beside the board (a wide screen) the Choices panel does not offer it."""
-    game = httpx.post(f"{server.url}/api/games", json={
+    game = http().post(f"{server.url}/api/games", json={
         "game": "futuropia", "seats": ["human", "heuristic"]}).json()
     page = language_page(browser)
     play_seat(page, server, game)

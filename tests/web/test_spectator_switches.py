@@ -3,11 +3,11 @@ headless Chromium."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from keizai.i18n import tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.live_server import http
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -20,7 +20,7 @@ def test_a_spectator_has_no_turn_sound_or_single_choice_switch(browser, server,
     """Watching a game, a new player was offered 「輪到我時發出聲音」 (a sound when my turn
     comes) and 「只有一個選項時自動執行」 (apply single choices): a spectator has neither
     turns nor choices. The plain-table switch stays; a seated player keeps all three."""
-    game = httpx.post(f"{server.url}/api/games", json={
+    game = http().post(f"{server.url}/api/games", json={
         "game": "futuropia", "seats": ["human", "heuristic"]}).json()
     page = language_page(browser, lang)
     page.goto(f"{server.url}/#/watch/{game['id']}")
