@@ -251,3 +251,18 @@ def test_logins_past_the_hashing_queue_are_refused_at_once(db_url: str) -> None:
             for thread in threads:
                 thread.join(30)
         assert sorted(a.status_code for a in answers) == [401] * 3
+
+
+def test_logging_in_again_ends_the_session_it_replaces(client) -> None:
+    """A browser that logs in (again, or to another account) gets a new session; the one
+    its cookie held before stayed valid in the store for its whole 30 days, so a copy of
+    that cookie (a shared computer, a cookie planted before the login) still opened the
+    account. The replaced session now ends at the login."""
+    register(client, "Finn")
+    old = client.cookies.get("keizai_session")
+    answer = client.post("/api/account/login", json={"username": "Finn", "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    assert client.cookies.get("keizai_session") != old
+    assert me(client)["username"] == "Finn"
+    client.cookies.set("keizai_session", old)
+    assert me(client) is None   # before: Finn

@@ -236,7 +236,7 @@ class Accounts:
         if account_id is None:
             raise ApiError("username_taken", f"the name {username!r} is taken", 409)
         return await self._open_session(Account(account_id, username, password_hash),
-                                        response)
+                                        request, response)
 
     async def login(self, body: dict[str, Any], request: Request, response: Response,
                     spend: Callable[[], None] = lambda: None) -> dict[str, Any]:
@@ -281,7 +281,7 @@ class Accounts:
                                               first=True)
             await asyncio.to_thread(self.store.set_password_hash, account.id, new_hash)
             account = Account(account.id, account.username, new_hash)
-        return await self._open_session(account, response)
+        return await self._open_session(account, request, response)
 
     def _verify(self, password_hash: str, password: str) -> bool:
         try:
@@ -329,7 +329,13 @@ class Accounts:
                             secure=self.config.secure_cookies, samesite="strict",
                             path="/api/account")
 
-    async def _open_session(self, account: Account, response: Response) -> dict[str, Any]:
+    async def _open_session(self, account: Account, request: Request,
+                            response: Response) -> dict[str, Any]:
+        """A new session in the response's cookie; the session the request's cookie held
+        (another login in this browser) ends: a copy of that cookie opens nothing."""
+        replaced = request.cookies.get(COOKIE)
+        if replaced and len(replaced) <= 128:
+            await asyncio.to_thread(self.store.delete_session, session_id(replaced))
         secret = secrets.token_urlsafe(32)
         csrf = secrets.token_urlsafe(24)
         lifetime = self.config.session_lifetime
