@@ -53,7 +53,8 @@ def test_a_non_integer_action_is_refused_not_truncated():
 
 
 def test_openspiel_names_an_action_index_out_of_range():
-    import pyspiel
+    pyspiel = pytest.importorskip(
+        "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
 
     from keizai.engine import IllegalAction
     from keizai.rl.openspiel_game import register_all
