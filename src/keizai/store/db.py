@@ -59,7 +59,8 @@ games = Table(
     Column("seed", BigInteger, nullable=False),
     Column("options", JSON, nullable=False),
     Column("host_token", String(64), nullable=False),
-    Column("created", DateTime(timezone=True), nullable=False),
+    # the lobby's order (newest first): indexed, else every listing sorts every game
+    Column("created", DateTime(timezone=True), nullable=False, index=True),
     # Raised by every change; a writer must name the version it saw.
     Column("version", Integer, nullable=False, server_default="0"),
     # What the lobby lists, kept with each change so that listing loads no game.
