@@ -9,7 +9,15 @@ import random
 import pytest
 
 from tests.web.browser import unavailable_reason
-from tests.web.test_e2e import WAIT, create_game, new_page, play_by_api, play_to_the_end, seat_token
+from tests.web.test_e2e import (
+    WAIT,
+    caught_up,
+    create_game,
+    new_page,
+    play_by_api,
+    play_to_the_end,
+    seat_token,
+)
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -21,7 +29,7 @@ def last_round_by_clicking(page, server, chooser: random.Random) -> None:
     game_id, seat, token = seat_token(page)
     step = play_by_api(server, game_id, {seat: token}, chooser,
                        lambda view: view["round"] >= 9)
-    page.wait_for_selector(f".table[data-step='{step}']", timeout=WAIT)
+    caught_up(page, step)
     assert play_to_the_end([page], chooser) > 0
 
 
