@@ -33,9 +33,15 @@ function house(x) {
   return h("div", { class: `card fu-house${x.special ? " special" : ""}`,
     dataset: { house: x.id } },
   h("div", { class: "card-head" }, h("span", { class: "card-name" },
-    start ? t("fu.card.starting_house") : x.id),
+    start ? t("fu.card.starting_house") : houseName(x.id)),
   start ? null : h("span", { class: "card-value" }, `$${x.price}`)),
   h("div", { class: "card-text" }, houseFigures(x)));
+}
+
+/** A house's name on the board as the choices and the log name it: "L13" / 住宅13 / 房舍13
+ * (the lists' "house L13 (5 beds)" / 住宅13（ベッド5）), the letter of its id the kind. */
+function houseName(id) {
+  return t(`fu.card.house_${id[0]}`, id.slice(1));
 }
 
 /** A house's beds, energy and points as the lists of houses write them (the whole

@@ -1,0 +1,44 @@
+"""What a new player on a 390 px phone (ja, zh-TW) stumbled on at the table, in headless
+Chromium: Futuropia's houses read "L13" on the board but 住宅13 / 房舍13 in the choices and
+the log, so the board's house could not be matched with the choice's."""
+
+from __future__ import annotations
+
+import pytest
+
+from keizai import i18n
+from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.live_server import game_at
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 15_000
+# seed 3, two seats: P1 invites three residents and buys houses for them (a whole decision)
+TO_HOUSES = ("action:power", "buy:none", "action:food", "buy:right", "action:food",
+             "buy:right", "action:subsidy", "refresh", "pay:energy", "action:robots",
+             "robots:1", "action:power", "buy:right", "action:food", "buy:right",
+             "action:robots", "robots:3", "action:power", "buy:none", "refresh", "pay:food",
+             "action:power", "buy:none", "action:invite", "invite:3")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_house_on_the_board_reads_as_its_choice(browser, server, lang: str) -> None:
+    """Each house the choices offer is named on the board as in the list (the catalogue's
+    word): "L13" in "house L13 (5 beds)", 住宅13 in 住宅13（ベッド5）, 房舍13 in 房舍13（5床）."""
+    game = game_at(server, "futuropia", ["human", "human"], 3, TO_HOUSES)
+    page = language_page(browser, lang, width=390, height=844)
+    play_seat(page, server, game)
+    page.wait_for_selector("#whole .whole-candidate", timeout=WAIT)
+    board = dict(page.eval_on_selector_all(
+        ".fu-house[data-house]", "es => es.map((e) => [e.dataset.house,"
+        " e.querySelector('.card-name').textContent])"))
+    offered = page.eval_on_selector_all(
+        "#whole .whole-candidate", "es => es.map((e) => [e.dataset.pick,"
+        " e.querySelector('.whole-label').textContent])")
+    assert len(offered) >= 10
+    for pick, label in offered:
+        tile = pick[:-1]   # the face's id: tile and side ("L13A")
+        assert board[tile] in label, (tile, board[tile], label)
+        assert label == i18n.tr(f"fu.house.{tile}", lang)
+    assert not page.errors, page.errors
+
