@@ -1,6 +1,8 @@
 """What a new player on a 390 px phone (ja, zh-TW) stumbled on at the table, in headless
 Chromium: Futuropia's houses read "L13" on the board but 住宅13 / 房舍13 in the choices and
-the log, so the board's house could not be matched with the choice's."""
+the log, so the board's house could not be matched with the choice's; the reason the
+Undo button is disabled took three lines of the Choices panel that stays on top of the
+screen on most turns against bots."""
 
 from __future__ import annotations
 
@@ -42,3 +44,24 @@ def test_a_house_on_the_board_reads_as_its_choice(browser, server, lang: str) ->
         assert label == i18n.tr(f"fu.house.{tile}", lang)
     assert not page.errors, page.errors
 
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_why_undo_is_disabled_keeps_to_a_line_on_a_phone(browser, server, lang: str) -> None:
+    """Seed 1 of mecenat: after P1's School the bot draws at the Mine, and Undo is
+    disabled. On a 390 px phone its reason takes one line beside the button, not three;
+    it stays the button's title and accessible description (a screen reader says it
+    whole), and a tap on it shows it whole."""
+    game = game_at(server, "national-economy/mecenat", ["human", "random"], 1)
+    page = language_page(browser, lang, width=390, height=844)
+    play_seat(page, server, game)
+    page.click(".workplace.legal[data-action='place:school']")
+    page.wait_for_selector("#undo[disabled]", timeout=WAIT)
+    why = i18n.tr("web.undo.revealed_by", lang, seat=1)
+    line = page.eval_on_selector("#undo", "(e) => e.getBoundingClientRect().height")
+    assert page.eval_on_selector(".undo", "(e) => e.getBoundingClientRect().height") <= line
+    assert page.get_attribute("#undo", "title") == why
+    described = page.get_attribute("#undo", "aria-describedby")
+    assert page.text_content(f"#{described}").strip() == why
+    page.click("#undo-why")
+    assert page.eval_on_selector(".undo", "(e) => e.getBoundingClientRect().height") > line
+    assert not page.errors, page.errors

@@ -177,15 +177,20 @@ export function showTable(root, { gameId, seat, token }) {
 
   /** Undo when the server would accept it; else, when the player's last decision can no
    * longer be taken back because something hidden was shown since, the button disabled
-   * with the server's reason beside it (until the player's next move). */
+   * with the server's reason beside it (until the player's next move), as its title and
+   * its accessible description. On a phone the reason keeps to one line (it took three
+   * of the Choices panel that stays on top); a tap on it shows it whole. */
   function undoButton() {
     const blocked = message.undo ? null : message.undo_blocked;
     if (!message.undo && !blocked) return null;
     const why = blocked ? tr(blocked.id, blocked.params ?? {}) : null;
     return h("span", { class: "undo" }, h("button", { type: "button", id: "undo",
       class: "small", disabled: Boolean(blocked) || busy || offline, title: why,
+      "aria-describedby": blocked ? "undo-why" : null,
       onclick: () => dispatch({ type: "undo" }) }, t("undo")),
-    blocked ? h("span", { class: "hint", id: "undo-why" }, ` ${why}`) : null);
+    blocked ? h("span", { class: "hint", id: "undo-why",
+      onclick: (event) => event.currentTarget.classList.toggle("whole") }, ` ${why}`)
+      : null);
   }
 
   function choicesHead() {
