@@ -2,7 +2,8 @@
 Chromium: Futuropia's houses read "L13" on the board but 住宅13 / 房舍13 in the choices and
 the log, so the board's house could not be matched with the choice's; the reason the
 Undo button is disabled took three lines of the Choices panel that stays on top of the
-screen on most turns against bots."""
+screen on most turns against bots; the join bar's 「着席」 (入座, "Sit down") made a player
+who was already playing their seat think they were not seated yet."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from keizai import i18n
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import game_at
+from tests.web.live_server import game_at, http
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -64,4 +65,25 @@ def test_why_undo_is_disabled_keeps_to_a_line_on_a_phone(browser, server, lang: 
     assert page.text_content(f"#{described}").strip() == why
     page.click("#undo-why")
     assert page.eval_on_selector(".undo", "(e) => e.getBoundingClientRect().height") > line
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_join_bar_says_it_saves_the_name(browser, server, lang: str) -> None:
+    """A guest opening their seat's link plays it already (the choices are theirs); the
+    join bar only names the seat. Its button says so (「名前を保存」, 儲存名字, "Save my
+    name"), not 着席 / 入座 / "Sit down"; pressed, the seat takes the name and the bar goes."""
+    game = http().post(f"{server.url}/api/games", json={
+        "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+    page = language_page(browser, lang, width=390, height=844)
+    play_seat(page, server, game)
+    page.wait_for_selector("#join-bar", timeout=WAIT)
+    assert page.locator(".workplace.legal").count() > 0   # seated and playing already
+    button = page.inner_text("#join-bar button[type=submit]").strip()
+    assert button == i18n.tr("save_my_name", lang)
+    assert not any(word in button for word in ("Sit", "着席", "入座"))
+    page.fill("#player-name", "Gil")
+    page.click("#join-bar button[type=submit]")
+    page.wait_for_selector(".seats-panel li:first-child:has-text('Gil')", timeout=WAIT)
+    assert page.query_selector("#join-bar") is None
     assert not page.errors, page.errors

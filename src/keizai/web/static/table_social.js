@@ -71,7 +71,7 @@ export function tableSocial({ gameId, seat, token }) {
       if (!me || input.value.trim() !== me.username) body.name = input.value;
       await call(`/api/games/${gameId}/seats/${seat}/join`, body);
     } }, t("your_name"), " ", input, " ",
-    h("button", { type: "submit", id: "sit-down" }, t("sit_down")),
+    h("button", { type: "submit", id: "sit-down" }, t("save_my_name")),
     me ? h("span", { class: "hint" }, ` ${t("as_account", me.username)}`) : null);
   }
 
