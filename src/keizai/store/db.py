@@ -608,8 +608,9 @@ class Store:
         is a SELECT of the ids to leave out (private tables), left out before the limit."""
         query = select(games.c.id, games.c.game, games.c.players, games.c.created,
                        games.c.step, games.c.over, games.c.current)
-        if unlisted is not None:
-            query = query.where(games.c.id.not_in(unlisted))
+        if unlisted is not None:   # NOT EXISTS: NOT IN read the whole SELECT per game
+            query = query.where(~unlisted.where(
+                unlisted.selected_columns[0] == games.c.id).exists())
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(games.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]

@@ -521,7 +521,8 @@ class SocialStore:
         if game is not None:
             query = query.where(rating_history.c.game == game)
         if listed:
-            query = query.where(rating_history.c.game_id.not_in(self.private_ids()))
+            query = query.where(~self.private_ids().where(
+                table_settings.c.game_id == rating_history.c.game_id).exists())
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(rating_history.c.at.desc(),
                                                rating_history.c.seat).limit(limit)).all()
