@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from datetime import timedelta
 
 from sqlalchemy import create_engine, text
 
@@ -82,6 +83,41 @@ def test_many_private_tables_do_not_stall_the_listing_nor_a_players_page(
         assert [line["id"] for line in listed[:2]] == ["g1", "g3"]
         history = social.history("bot:random", listed=True)
         assert history and all(int(h["game_id"][1:]) % 2 for h in history)
+        assert time.perf_counter() - started < 15.0   # before: stopped after 20 s
+    finally:
+        store.close()
+
+
+def test_deleting_abandoned_games_among_many_seen_lately_ends(postgres_url: str) -> None:
+    """`Store.delete_abandoned` (an operator's daily job) keeps the games whose seats
+    were seen lately, found as `id NOT IN (every game with a seat seen lately)`: the same
+    read of the whole list for every game once it outgrew work_mem. Here 20,000 seen
+    lately among 40,000 old games, work_mem small, a statement stopped after 20 s."""
+    name = f"abandoned_{secrets.token_hex(4)}"
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+        conn.execute(text(f"ALTER DATABASE {name} SET work_mem = '64kB'"))
+        conn.execute(text(f"ALTER DATABASE {name} SET statement_timeout = '20s'"))
+    admin.dispose()
+    store = Store(postgres_url.rsplit("/", 1)[0] + f"/{name}")
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(text(
+                "INSERT INTO games (id, game, players, seed, options, host_token, created,"
+                " version, step, over, current) SELECT 'g' || n, 'national-economy/mecenat',"
+                " 2, 1, '{}', 'h', now() - interval '90 days', 0, 1, 0, 0"
+                " FROM generate_series(1, 40000) n"))
+            conn.execute(text(
+                "INSERT INTO seats (game_id, seat, kind, token, claimed, open, handed, seen)"
+                " SELECT 'g' || n, 0, 'human', 't', 1, 0, 0, CASE WHEN n % 2 = 0"
+                " THEN now() ELSE now() - interval '60 days' END"
+                " FROM generate_series(1, 40000) n"))
+            conn.execute(text("ANALYZE"))
+        started = time.perf_counter()
+        assert store.delete_abandoned(timedelta(days=30), batch=5000) == 20000
+        assert store.action_count("g2") == 0 and store.version("g2") == 0
+        assert store.version("g1") is None
         assert time.perf_counter() - started < 15.0   # before: stopped after 20 s
     finally:
         store.close()

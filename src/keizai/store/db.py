@@ -574,17 +574,19 @@ class Store:
         long only over HTTP, without a WebSocket, counts as untouched too. How many
         were deleted."""
         cutoff = datetime.now(UTC) - untouched
-        recent = select(seats.c.game_id).where(seats.c.seen >= cutoff)
+        # a seat of the game seen since: NOT EXISTS, as NOT IN read the whole list of
+        # such games again for every game once it outgrew PostgreSQL's work_mem
+        recent = ~select(seats.c.game_id).where(seats.c.game_id == games.c.id,
+                                               seats.c.seen >= cutoff).exists()
         with self.engine.connect() as conn:
             ids = list(conn.execute(select(games.c.id).where(
-                games.c.over == 0, games.c.created < cutoff,
-                games.c.id.not_in(recent))).scalars())
+                games.c.over == 0, games.c.created < cutoff, recent)).scalars())
         deleted = 0
         for start in range(0, len(ids), batch):
             chunk = ids[start:start + batch]
             with transaction(self.engine) as conn:   # seen again meanwhile: kept
                 deleted += conn.execute(delete(games).where(
-                    games.c.id.in_(chunk), games.c.id.not_in(recent))).rowcount
+                    games.c.id.in_(chunk), recent)).rowcount
         return deleted
 
     # ----- reads ---------------------------------------------------------------------
