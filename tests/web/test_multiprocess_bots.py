@@ -50,25 +50,25 @@ def a_game_whose_bot_thinks_on_the_first(first: TestClient, *others: TestClient)
     return game_id
 
 
-def test_a_slow_bot_is_not_decided_twice(postgres_url: str) -> None:
+def test_a_slow_bot_is_not_decided_twice(own_database: str) -> None:
     slow, other = ThreadPool(THINK), ThreadPool(0.0)
-    with TestClient(create_app(postgres_url, pool=slow, limits=Limits.off())) as first, \
-            TestClient(create_app(postgres_url, pool=other, limits=Limits.off())) as second:
+    with TestClient(create_app(own_database, pool=slow, limits=Limits.off())) as first, \
+            TestClient(create_app(own_database, pool=other, limits=Limits.off())) as second:
         game_id = a_game_whose_bot_thinks_on_the_first(first, second)
         time.sleep(THINK + TAKEOVER)
         assert len(slow.started) >= 1
         assert other.started == []   # before: it decided the same move after TAKEOVER s
-        store = Store(postgres_url)
+        store = Store(own_database)
         assert store.action_count(game_id) >= 2
         store.close()
 
 
-def test_a_bot_left_by_a_process_that_stopped_is_moved_by_another(postgres_url) -> None:
+def test_a_bot_left_by_a_process_that_stopped_is_moved_by_another(own_database: str) -> None:
     """The first process goes away while its bot thinks: its marks stop, and the second
     moves the bot once the last mark is TAKEOVER seconds old."""
     slow, other = ThreadPool(THINK), ThreadPool(0.0)
-    with TestClient(create_app(postgres_url, pool=other, limits=Limits.off())) as second:
-        with TestClient(create_app(postgres_url, pool=slow, limits=Limits.off())) as first:
+    with TestClient(create_app(own_database, pool=other, limits=Limits.off())) as second:
+        with TestClient(create_app(own_database, pool=slow, limits=Limits.off())) as first:
             game_id = a_game_whose_bot_thinks_on_the_first(first, second)
             time.sleep(3 * MARK)
         stopped = time.monotonic()
@@ -77,7 +77,7 @@ def test_a_bot_left_by_a_process_that_stopped_is_moved_by_another(postgres_url) 
             time.sleep(0.02)
         assert other.started
         assert other.started[0][1] - stopped < 2 * TAKEOVER + 1.0
-        store = Store(postgres_url)
+        store = Store(own_database)
         deadline = time.monotonic() + 10
         while store.action_count(game_id) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -97,16 +97,16 @@ class StepPool(ThreadPool):
         return super().think(spec, seed, state)
 
 
-def test_of_two_processes_taking_over_one_decides(postgres_url: str) -> None:
+def test_of_two_processes_taking_over_one_decides(own_database: str) -> None:
     """Three processes hold the game; the one whose bot thinks goes away: one of the
     other two decides the move (before: both, at the same moment)."""
     slow, others = ThreadPool(THINK), [StepPool(0.5), StepPool(0.5)]
-    apps = [create_app(postgres_url, pool=pool, limits=Limits.off()) for pool in others]
+    apps = [create_app(own_database, pool=pool, limits=Limits.off()) for pool in others]
     with TestClient(apps[0]) as second, TestClient(apps[1]) as third:
-        with TestClient(create_app(postgres_url, pool=slow, limits=Limits.off())) as first:
+        with TestClient(create_app(own_database, pool=slow, limits=Limits.off())) as first:
             game_id = a_game_whose_bot_thinks_on_the_first(first, second, third)
             time.sleep(3 * MARK)
-        store = Store(postgres_url)
+        store = Store(own_database)
         deadline = time.monotonic() + 10 * TAKEOVER
         while store.action_count(game_id) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -118,17 +118,17 @@ def test_of_two_processes_taking_over_one_decides(postgres_url: str) -> None:
 
 
 def test_a_bot_left_by_a_process_that_stopped_is_moved_where_the_game_is_opened(
-        postgres_url: str) -> None:
+        own_database: str) -> None:
     """The process deciding a bot's move goes away, and no other process held the game:
     the process where it is opened next (the player's page reconnecting elsewhere) moves
     the bot. Before, only a restart resumed it: the player waited for good."""
     slow, other = ThreadPool(THINK), ThreadPool(0.0)
-    with TestClient(create_app(postgres_url, pool=other, limits=Limits.off())) as second:
-        with TestClient(create_app(postgres_url, pool=slow, limits=Limits.off())) as first:
+    with TestClient(create_app(own_database, pool=other, limits=Limits.off())) as second:
+        with TestClient(create_app(own_database, pool=slow, limits=Limits.off())) as first:
             game_id = a_game_whose_bot_thinks_on_the_first(first)
             time.sleep(3 * MARK)
         assert second.get(f"/api/games/{game_id}").json()["step"] == 1   # opened here
-        store = Store(postgres_url)
+        store = Store(own_database)
         deadline = time.monotonic() + 10 * TAKEOVER
         while store.action_count(game_id) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)

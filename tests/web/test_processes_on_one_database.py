@@ -7,14 +7,12 @@ The tests on PostgreSQL are skipped where it cannot be started (`postgres_url`).
 from __future__ import annotations
 
 import asyncio
-import secrets
 import threading
 import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 
 from keizai.store import Store
 from keizai.web import create_app
@@ -25,18 +23,6 @@ from tests.web.test_hardening_bots import GAME, ThreadPool
 from tests.web.test_multiprocess_bots import a_game_whose_bot_thinks_on_the_first
 
 TAKEOVER, MARK, THINK = 6.0, 0.2, 3.0   # seconds
-
-
-@pytest.fixture
-def own_database(postgres_url: str) -> str:
-    """A database of this test's own on the session's server: the games other tests
-    left with a bot to move would keep these processes' one bot worker busy."""
-    name = f"own_{secrets.token_hex(4)}"
-    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    admin.dispose()
-    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
 
 
 @pytest.fixture
