@@ -323,3 +323,25 @@ def test_a_game_whose_bot_is_thinking_is_not_dropped(db_url) -> None:
             assert list(tables.tables) == [thinking, *games[-2:]]
     finally:
         pool.close()
+
+
+def test_an_unknown_name_is_checked_against_a_hash_of_the_servers_own_cost(tmp_path) -> None:
+    """A login naming no account verifies against the dummy hash, so it costs what a wrong
+    password costs: the dummy hash has the hasher's parameters (none to rehash). It is made
+    once per process and parameters, not once per app (an argon2 hash each)."""
+    from keizai.store import Store
+    from keizai.store.social import SocialStore
+    from keizai.web.accounts import Accounts
+
+    store = Store(f"sqlite:///{tmp_path / 'social.sqlite3'}")
+    accounts = [Accounts(SocialStore(store.engine), hasher=hasher)
+                for hasher in (PasswordHasher(), PasswordHasher(), CHEAP, CHEAP)]
+    try:
+        for one in accounts:
+            assert not one.hasher.check_needs_rehash(one.dummy_hash)
+        assert accounts[0].dummy_hash == accounts[1].dummy_hash
+        assert accounts[2].dummy_hash == accounts[3].dummy_hash != accounts[0].dummy_hash
+    finally:
+        for one in accounts:
+            one.close()
+        store.close()

@@ -49,6 +49,21 @@ CLIENT_FAILURES, CLIENT_WINDOW = 10, 600.0
 NAME_FAILURES, NAME_WINDOW = 50, 3600.0
 
 
+def _dummy_hash(hasher: PasswordHasher) -> str:
+    """A hash of a random password, verified against when a login names no account so that
+    it takes as long as one that does. Made once per process and hashing parameters (an
+    argon2 hash takes 0.1-1 s; every app made in a process would pay it again)."""
+    return _dummy_hash_for(hasher.type, hasher.salt_len, hasher.hash_len, hasher.time_cost,
+                           hasher.memory_cost, hasher.parallelism)
+
+
+@functools.cache
+def _dummy_hash_for(kind: Any, salt_len: int, hash_len: int, time_cost: int,
+                    memory_cost: int, parallelism: int) -> str:
+    return PasswordHasher(time_cost=time_cost, memory_cost=memory_cost,
+                          parallelism=parallelism, hash_len=hash_len, salt_len=salt_len,
+                          type=kind).hash(secrets.token_hex(16))
+
 @dataclass
 class AccountConfig:
     session_lifetime: timedelta = timedelta(days=30)
@@ -188,7 +203,7 @@ class Accounts:
     hashing: Hashing = field(init=False)
 
     def __post_init__(self) -> None:
-        self.dummy_hash = self.hasher.hash(secrets.token_hex(16))
+        self.dummy_hash = _dummy_hash(self.hasher)
         self.hashing = Hashing(self.config.hash_workers, self.config.hash_queue)
 
     def close(self) -> None:
