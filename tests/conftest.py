@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import create_engine, text
 
-from tests.postgres import postgres_server, unavailable_reason
+from tests.postgres import new_database, postgres_server, unavailable_reason
 
 
 @pytest.fixture(scope="session")
@@ -25,12 +23,7 @@ def own_database(postgres_url: str) -> str:
     """A database of the test's own on the session's PostgreSQL server: a server process
     started on the shared one resumes the games other tests left with a bot to move, which
     keep its bot workers busy."""
-    name = f"own_{secrets.token_hex(4)}"
-    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    admin.dispose()
-    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    return new_database(postgres_url, "own")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -95,3 +95,20 @@ def postgres_server() -> Iterator[str]:
     """Start a server; yield its SQLAlchemy URL; stop it and delete its files."""
     with postgres_control() as server:
         yield server.url
+
+
+def new_database(server_url: str, prefix: str, settings: tuple[str, ...] = ()) -> str:
+    """The URL of a new, empty database named `prefix` and a random suffix on the server of
+    `server_url`; `settings` are `ALTER DATABASE … SET` clauses (e.g. "work_mem = '64kB'")."""
+    import secrets
+
+    from sqlalchemy import create_engine, text
+
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+        for setting in settings:
+            conn.execute(text(f"ALTER DATABASE {name} SET {setting}"))
+    admin.dispose()
+    return server_url.rsplit("/", 1)[0] + f"/{name}"

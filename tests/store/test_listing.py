@@ -4,26 +4,24 @@ deletes it, so a busy or attacked server holds hundreds of thousands."""
 
 from __future__ import annotations
 
-import secrets
 import time
 from datetime import timedelta
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 
 from keizai.store import Store
 from keizai.store.social import SocialStore
+from tests.postgres import new_database
+
+# work_mem small, so that 20,000 rows are enough; a statement stopped after 20 s
+SMALL_AND_STOPPED = ("work_mem = '64kB'", "statement_timeout = '20s'")
 
 
 def test_the_newest_games_are_listed_without_reading_them_all(postgres_url: str) -> None:
     """Before, every listing read and sorted every game (no index on `created`): 200-280
     ms of the database's CPU at each lobby poll with 300,000 games, ten of them a second
     from one client. Now PostgreSQL reads the newest 200 by the index."""
-    name = f"many_{secrets.token_hex(4)}"
-    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    admin.dispose()
-    store = Store(postgres_url.rsplit("/", 1)[0] + f"/{name}")
+    store = Store(new_database(postgres_url, "many"))
     try:
         with store.engine.begin() as conn:
             conn.execute(text(
@@ -52,14 +50,7 @@ def test_many_private_tables_do_not_stall_the_listing_nor_a_players_page(
     had not ended after ten minutes (measured), and every lobby poll started another.
     Now a NOT EXISTS per game: 0.5-0.8 s there. Here work_mem is small, so that 20,000
     are enough, and a statement is stopped after 20 s."""
-    name = f"private_{secrets.token_hex(4)}"
-    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-        conn.execute(text(f"ALTER DATABASE {name} SET work_mem = '64kB'"))
-        conn.execute(text(f"ALTER DATABASE {name} SET statement_timeout = '20s'"))
-    admin.dispose()
-    store = Store(postgres_url.rsplit("/", 1)[0] + f"/{name}")
+    store = Store(new_database(postgres_url, "private", SMALL_AND_STOPPED))
     social = SocialStore(store.engine)
     try:
         with store.engine.begin() as conn:
@@ -93,14 +84,7 @@ def test_deleting_abandoned_games_among_many_seen_lately_ends(postgres_url: str)
     were seen lately, found as `id NOT IN (every game with a seat seen lately)`: the same
     read of the whole list for every game once it outgrew work_mem. Here 20,000 seen
     lately among 40,000 old games, work_mem small, a statement stopped after 20 s."""
-    name = f"abandoned_{secrets.token_hex(4)}"
-    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-        conn.execute(text(f"ALTER DATABASE {name} SET work_mem = '64kB'"))
-        conn.execute(text(f"ALTER DATABASE {name} SET statement_timeout = '20s'"))
-    admin.dispose()
-    store = Store(postgres_url.rsplit("/", 1)[0] + f"/{name}")
+    store = Store(new_database(postgres_url, "abandoned", SMALL_AND_STOPPED))
     try:
         with store.engine.begin() as conn:
             conn.execute(text(

@@ -3,7 +3,6 @@ and the migrated schema is exactly the tables the code declares."""
 
 from __future__ import annotations
 
-import secrets
 from datetime import UTC, datetime
 
 import pytest
@@ -22,7 +21,6 @@ from sqlalchemy import (
     create_engine,
     insert,
     inspect,
-    text,
 )
 
 import keizai
@@ -31,6 +29,7 @@ from keizai.store import Store
 from keizai.store.db import metadata
 from keizai.store.migrations import head
 from keizai.store.social import SocialStore
+from tests.postgres import new_database
 
 
 def old_schema() -> tuple[MetaData, Table, Table, Table]:
@@ -68,13 +67,7 @@ def fresh_url(request: pytest.FixtureRequest, tmp_path) -> str:
     """An empty database: a new SQLite file, or a new database on the PostgreSQL server."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    server = request.getfixturevalue("postgres_url")
-    name = f"old_{secrets.token_hex(4)}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    admin.dispose()
-    return server.rsplit("/", 1)[0] + f"/{name}"
+    return new_database(request.getfixturevalue("postgres_url"), "old")
 
 
 def played(game: str, players: int, seed: int, steps: int) -> keizai.State:
