@@ -25,6 +25,9 @@ class TableHooks:
     def undone(self, table: Table) -> None:
         """A human took a decision back (called under the table's lock)."""
 
+    def taken_back(self, table: Table, seat: int) -> None:
+        """A seat handed to a bot is its player's again (called under the table's lock)."""
+
     def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
         """Extra public fields of one seat in summaries and state messages."""
         return {}

@@ -151,6 +151,11 @@ class Social(TableHooks):
             self.refresh(table.id)
         self._arm(table)
 
+    def taken_back(self, table: Table, seat: int) -> None:
+        """Its player's clock runs again, however the seat came back (its link opened, or
+        "I'm back")."""
+        self._arm(table)
+
     def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
         player = self.player(table.id, seat)
         row = table.seats[seat]
@@ -251,8 +256,6 @@ class Social(TableHooks):
         if row.kind != "bot" or not row.handed:
             raise ApiError("not_away", f"seat {seat} is not played by a bot for you", 409)
         await table.opened(row.seat)
-        self._arm(table)
-        table.broadcast()
 
     # ----- tables ------------------------------------------------------------------------
     def _setup(self, answer: dict[str, Any], body: dict[str, Any], visibility: str,

@@ -617,6 +617,7 @@ class Table:
                                              version=self.version)
             self.seats[seat] = SeatRow(seat, "human", None, row.token, True, row.open, False,
                                        row.seen)
+            self.hooks.taken_back(self, seat)
             self.broadcast()
 
     async def claim(self, seat: Any) -> str:
