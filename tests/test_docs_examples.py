@@ -40,10 +40,12 @@ def code_blocks(path: Path) -> list[tuple[str, str]]:
     return blocks
 
 
-def run_python_blocks(doc: Path, cwd: Path) -> str:
-    """A doc's Python blocks, in order, in one interpreter (as one reader's session)."""
+def run_python_blocks(doc: Path, cwd: Path, then: str = "") -> str:
+    """A doc's Python blocks, in order, in one interpreter (as one reader's session),
+    followed by `then` (code that prints what the blocks left, for the test to read)."""
     code = "".join(code for language, code in code_blocks(doc) if language == "python")
     assert code, f"{doc.name} has no Python block"
+    code += then
     done = subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, f"{doc.name}:\n{done.stdout}\n{done.stderr}"
@@ -63,7 +65,14 @@ def test_the_research_examples_run(tmp_path: Path) -> None:
     pytest.importorskip("gymnasium")
     pytest.importorskip("pettingzoo")
     pytest.importorskip("pyspiel")
-    run_python_blocks(ROOT / "docs" / "rl.md", tmp_path)
+    out = run_python_blocks(ROOT / "docs" / "rl.md", tmp_path, then="""
+print("vector:", actions.shape, masks.shape, bool(masks.any(axis=1).all()))
+print("openspiel chance node:", state.is_chance_node())
+""")
+    # what the blocks' comments say: the vector env takes (16,) actions and gives
+    # (16, 157) masks without an all-False row; OpenSpiel's game starts at a chance node
+    assert "vector: (16,) (16, 157) True" in out, out
+    assert "openspiel chance node: True" in out, out
 
 
 def test_register_all_returns_the_names_its_comment_shows() -> None:
