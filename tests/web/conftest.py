@@ -111,6 +111,21 @@ def server(request, tmp_path_factory) -> Iterator[Any]:
     live.stop()
 
 
+@pytest.fixture(scope="module")
+def quick_server(request, tmp_path_factory) -> Iterator[Any]:
+    """`keizai serve` whose seats may be handed to a bot after the test module's
+    HANDOVER_AFTER seconds (the default is a minute), one per module."""
+    from tests.web.live_server import LiveServer
+
+    name = request.module.__name__.rsplit(".", 1)[-1]
+    path = tmp_path_factory.mktemp(f"{name}_quick")
+    live = LiveServer(f"sqlite:///{path / (name + '.sqlite3')}", path / "server.log",
+                      extra=("--no-rate-limits", "--handover-after",
+                             str(request.module.HANDOVER_AFTER))).start()
+    yield live
+    live.stop()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
                               ) -> Iterator[None]:

@@ -114,6 +114,8 @@ def play_by_api(server: LiveServer, game_id: str, tokens: dict[int, str],
             continue
         payload = http.get(f"{games}/view", params={"seat": mover},
                            headers={"x-keizai-token": tokens[mover]}).json()
+        if not payload["legal"]:   # the turn passed meanwhile (a page's single choice)
+            continue
         if until(payload["view"]):
             return payload["step"]
         reply = http.post(f"{games}/actions", json={

@@ -50,6 +50,21 @@ def a_game_whose_bot_thinks_on_the_first(first: TestClient, *others: TestClient)
     return game_id
 
 
+
+def moved(store: Store, game_id: str, actions: int, seconds: float) -> bool:
+    """Whether the game has `actions` stored actions within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while store.action_count(game_id) < actions and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return store.action_count(game_id) >= actions
+
+
+def first_started(pool: ThreadPool, seconds: float) -> None:
+    """Waits up to `seconds` for `pool` to start its first decision."""
+    deadline = time.monotonic() + seconds
+    while not pool.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+
 def test_a_slow_bot_is_not_decided_twice(own_database: str) -> None:
     slow, other = ThreadPool(THINK), ThreadPool(0.0)
     with TestClient(create_app(own_database, pool=slow, limits=Limits.off())) as first, \
@@ -72,16 +87,11 @@ def test_a_bot_left_by_a_process_that_stopped_is_moved_by_another(own_database: 
             game_id = a_game_whose_bot_thinks_on_the_first(first, second)
             time.sleep(3 * MARK)
         stopped = time.monotonic()
-        deadline = stopped + 10 * TAKEOVER
-        while not other.started and time.monotonic() < deadline:
-            time.sleep(0.02)
+        first_started(other, 10 * TAKEOVER)
         assert other.started
         assert other.started[0][1] - stopped < 2 * TAKEOVER + 1.0
         store = Store(own_database)
-        deadline = time.monotonic() + 10
-        while store.action_count(game_id) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert store.action_count(game_id) >= 2
+        assert moved(store, game_id, 2, 10)
         store.close()
 
 
@@ -107,9 +117,7 @@ def test_of_two_processes_taking_over_one_decides(own_database: str) -> None:
             game_id = a_game_whose_bot_thinks_on_the_first(first, second, third)
             time.sleep(3 * MARK)
         store = Store(own_database)
-        deadline = time.monotonic() + 10 * TAKEOVER
-        while store.action_count(game_id) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        moved(store, game_id, 2, 10 * TAKEOVER)   # the decisions are read below
         time.sleep(2 * TAKEOVER)
         store.close()
         decided = sorted(others[0].steps + others[1].steps)
@@ -129,9 +137,6 @@ def test_a_bot_left_by_a_process_that_stopped_is_moved_where_the_game_is_opened(
             time.sleep(3 * MARK)
         assert second.get(f"/api/games/{game_id}").json()["step"] == 1   # opened here
         store = Store(own_database)
-        deadline = time.monotonic() + 10 * TAKEOVER
-        while store.action_count(game_id) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert store.action_count(game_id) >= 2   # before: 1
+        assert moved(store, game_id, 2, 10 * TAKEOVER)   # before: 1
         assert other.started
         store.close()

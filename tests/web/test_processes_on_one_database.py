@@ -20,7 +20,11 @@ from keizai.web import tables as tables_module
 from keizai.web.app import Limits
 from tests.web.social_helpers import play_out
 from tests.web.test_hardening_bots import GAME, ThreadPool
-from tests.web.test_multiprocess_bots import a_game_whose_bot_thinks_on_the_first
+from tests.web.test_multiprocess_bots import (
+    a_game_whose_bot_thinks_on_the_first,
+    first_started,
+    moved,
+)
 
 TAKEOVER, MARK, THINK = 6.0, 0.2, 3.0   # seconds
 
@@ -29,13 +33,6 @@ TAKEOVER, MARK, THINK = 6.0, 0.2, 3.0   # seconds
 def slow_takeover(monkeypatch: Any) -> None:
     monkeypatch.setattr(tables_module, "BOT_TAKEOVER", TAKEOVER)
     monkeypatch.setattr(tables_module, "THINKING_MARK", MARK)
-
-
-def moved(store: Store, game_id: str, actions: int, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while store.action_count(game_id) < actions and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return store.action_count(game_id) >= actions
 
 
 def test_a_process_stopped_cleanly_hands_its_bot_over_at_once(
@@ -49,9 +46,7 @@ def test_a_process_stopped_cleanly_hands_its_bot_over_at_once(
             game_id = a_game_whose_bot_thinks_on_the_first(first, second)
             time.sleep(3 * MARK)
             stopping = time.monotonic()
-        deadline = stopping + 3 * TAKEOVER
-        while not other.started and time.monotonic() < deadline:
-            time.sleep(0.02)
+        first_started(other, 3 * TAKEOVER)
         assert other.started
         assert other.started[0][1] - stopping < 2.5, other.started[0][1] - stopping
         store = Store(own_database)

@@ -3,30 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import httpx
 import pytest
 
 from keizai.i18n import tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import LiveServer
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 10_000
 HANDOVER_AFTER = 1   # seconds before a seat away may be handed to a bot
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory) -> Iterator[Any]:
-    path = tmp_path_factory.mktemp("seat_buttons")
-    live = LiveServer(f"sqlite:///{path / 'seats.sqlite3'}", path / "server.log",
-                      extra=("--no-rate-limits", "--handover-after", str(HANDOVER_AFTER))
-                      ).start()
-    yield live
-    live.stop()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -9,8 +9,6 @@ the last one's lines only, and the note of the move they followed was gone."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import pytest
@@ -19,24 +17,13 @@ import keizai
 from keizai import i18n
 from keizai.web.tables import PLAYER_LEVELS
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import LiveServer, game_at, play_on
+from tests.web.live_server import game_at, play_on
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 10_000
 HANDOVER_AFTER = 2   # seconds, for the server of the hand-over test
 GAME = "national-economy/mecenat"
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory) -> Iterator[Any]:
-    """A server whose seats may be handed to a bot after `HANDOVER_AFTER` seconds."""
-    path = tmp_path_factory.mktemp("handover")
-    live = LiveServer(f"sqlite:///{path / 'handover.sqlite3'}", path / "server.log",
-                      extra=("--no-rate-limits", "--handover-after", str(HANDOVER_AFTER))
-                      ).start()
-    yield live
-    live.stop()
 
 
 def test_undo_says_why_it_is_gone(browser, server) -> None:
