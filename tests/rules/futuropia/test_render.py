@@ -81,3 +81,30 @@ def test_a_score_row_says_points_in_english_as_in_japanese_and_chinese() -> None
     rows = {lang: game.render_text(state.view(None), lang) for lang in LANGUAGES}
     assert re.search(rf"^  P1: {total} points? \(idle residents ", rows["en"], re.M)
     assert f"P1：{total}点（" in rows["ja"] and f"P1：{total}分（" in rows["zh-TW"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("options", [{}, {"advanced": True, "houses": "B"}],
+                         ids=["basic", "advanced"])
+def test_a_house_in_the_table_is_named_as_its_choice(lang: str, options: dict) -> None:
+    """The table's house supply named a house by its face id ("L13A", "S1B (special)")
+    where its choice, the whole decision's list, the log and the page say "house L13 (5
+    beds)" / 住宅13（ベッド5） / 房舍13（5床）: a player in 日本語 or 中文 could not tell
+    which line was which choice. Each house now opens with the page's name for it (the
+    catalogue's fu.card.house_*), which its choice's label contains."""
+    state = new(2, **options)
+    if not options:
+        play(state, "action:invite", "invite:5")
+    view = state.view(state.current_player)
+    head = tr("fu.tui.house_supply", lang, houses="")
+    line = next(x for x in state.game.render_text(view, lang).splitlines()
+                if x.startswith(head))
+    entries = line.removeprefix(head).split(tr("list.sep_long", lang))
+    assert len(entries) == len(view["house_supply"])
+    for house, entry in zip(view["house_supply"], entries, strict=True):
+        name = entry.split("$")[0].rstrip(" ,、，").split(" (")[0].split("（")[0]
+        label = tr(f"fu.house.{house['id']}", lang)
+        assert name in label, (lang, entry, label)
+        assert house["id"] + house["side"] not in entry, entry
+        if house["special"]:
+            assert ("special" if lang == "en" else "特殊") in entry, entry

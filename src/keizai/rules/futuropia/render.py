@@ -1,6 +1,6 @@
 """A plain-text picture of a Futuropia view for the terminal, in the reader's language
-(words from the message catalogue, keizai.i18n; tile ids such as F04 or L01A stay as
-printed on the tiles)."""
+(words from the message catalogue, keizai.i18n; generator ids such as F04 stay as printed
+on the tiles, a house is named as its choice and the page name it: L13 / 住宅13 / 房舍13)."""
 
 from __future__ import annotations
 
@@ -36,9 +36,12 @@ def _house(h: dict[str, Any], lang: str) -> str:
     beds, energy = tr("whole_beds", lang, h["beds"]), tr("whole_energy", lang, h["energy"])
     if h["name"] == "starting house":
         return tr("fu.tui.starting_house", lang, beds=beds, energy=energy, vp=_vp(h, lang))
-    star = tr("fu.tui.special", lang) if h["special"] else ""
-    return tr("fu.tui.house", lang, id=f"{h['id']}{h['side']}", star=star, price=h["price"],
-              beds=beds, energy=energy, vp=_vp(h, lang))
+    # the page's name (fu.card.house_L / _S: the tile's kind and number), which the
+    # choice's label holds; a special house's line says so where its name does not
+    name = tr(f"fu.card.house_{h['id'][0]}", lang, h["id"][1:])
+    key = "fu.tui.house_special" if h["special"] else "fu.tui.house"
+    return tr(key, lang, name=name, price=h["price"], beds=beds, energy=energy,
+              vp=_vp(h, lang))
 
 
 def _subsidy(subsidy: dict[str, Any]) -> str:
