@@ -152,28 +152,35 @@ def _legend(lang: str) -> str:
     return keizai.i18n.tr("ee.tui.legend", lang).split(keizai.i18n.tr("list.sep", lang))[0]
 
 
-def _board_cells(text: str, lang: str, cell: int, height: int) -> dict[tuple[int, int], tuple]:
+def _board_cells(text: str, lang: str, cell: int) -> dict[tuple[int, int], tuple]:
     """The board drawn in `text` (the lines above its legend), read back cell by cell:
-    (band, column) → (the space's number, its code, the pawns on it)."""
+    (band, column) → (the space's number, its code, the pawns on it). A band of cells
+    starts at a line with a space's number; its pawns are on the lines after the number
+    and code (one line in a wide cell, two in a narrow one), as many as they need."""
     lines = text.splitlines()
     board = lines[:next(i for i, line in enumerate(lines) if line.startswith(_legend(lang)))]
-    assert len(board) % height == 0
+    heading = 1 if cell == 8 else 2   # lines of number and code
     cells: dict[tuple[int, int], list[str]] = {}
-    for number, line in enumerate(board):
+    band, row = -1, 0
+    for line in board:
+        if any(c.isdigit() for c in line):
+            band, row = band + 1, 0
         column = 0
         for char in line:
             # no character straddles two cells
             assert column // cell == (column + _columns(char) - 1) // cell, line
-            cells.setdefault((number // height, column // cell), [""] * height)
-            cells[number // height, column // cell][number % height] += char
+            parts = cells.setdefault((band, column // cell), [])
+            parts += [""] * (row + 1 - len(parts))
+            parts[row] += char
             column += _columns(char)
+        row += 1
     read = {}
     for place, parts in cells.items():
         if not "".join(parts).strip():
             continue
-        top = " ".join(parts[:-1]).strip()   # the number and the code, on one line or two
+        top = " ".join(parts[:heading]).strip()   # the number and the code
         number, code = (top.split(" ", 1) if " " in top else re.split(r"(?<=\d)(?=\D)", top))
-        read[place] = (int(number), code.strip(), parts[-1].strip())
+        read[place] = (int(number), code.strip(), "".join(p.strip() for p in parts[heading:]))
     return read
 
 
@@ -201,8 +208,35 @@ def test_the_board_fits_a_60_column_terminal(lang: str) -> None:
         shown = " ".join(lines[start:end]) if lang == "en" else "".join(lines[start:end])
         assert shown == legend
     assert _columns(wide.splitlines()[0]) > 60
-    cells = _board_cells(wide, lang, 8, 2)
-    assert _board_cells(narrow, lang, 6, 3) == cells
+    cells = _board_cells(wide, lang, 8)
+    assert _board_cells(narrow, lang, 6) == cells
     assert sorted(n for n, _, _ in cells.values()) == list(range(36))
     pawns = {n: p for n, _, p in cells.values() if p}
     assert sorted(pawns) == [0, 12, 35] and len(pawns[12]) == 2
+
+
+@pytest.mark.parametrize("width", [80, 60])
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_four_pawns_on_one_space_fit_its_cell(lang: str, width: int) -> None:
+    """Four 日本語 or 中文 pawns (黄赤青緑, two columns each) on one space took 10 columns of
+    an 8-column cell (and 8 of a 6-column one): the board's row ran past the terminal's
+    edge, and in 60 columns three pawns filled a cell to its edge, so a fourth on the next
+    space read as one of them (赤青緑黄). Pawns that do not fit a cell's line go on to
+    the next line of that row: every line fits the terminal and each space's pawns read
+    as its own, wherever they stand."""
+    state = new_state(players=4, seed=3)
+    view = state.view(0)
+    marks = [keizai.i18n.tr(f"ee.pawn.{p['pawn']}", lang)[0].upper() for p in view["players"]]
+    cell = 8 if width >= 80 else 6
+    for space in range(36):
+        for places in ([space] * 4, [space] * 3 + [(space + 1) % 36],
+                       [(space + 35) % 36] + [space] * 3):
+            for player, place in zip(view["players"], places, strict=True):
+                player["position"] = place
+            text = GAME.render_text(view, lang, width)
+            assert max(_columns(line) for line in text.splitlines()[:20]) <= width, text
+            pawns = {n: p for n, _, p in _board_cells(text, lang, cell).values() if p}
+            expected: dict[int, str] = {}
+            for mark, place in zip(marks, places, strict=True):
+                expected[place] = expected.get(place, "") + mark
+            assert pawns == expected, (places, text)

@@ -85,21 +85,34 @@ def _pawn(player: dict[str, Any], lang: str) -> str:
     return tr(f"ee.pawn.{player['pawn']}", lang)
 
 
+def _rows_of(marks: list[str], room: int) -> list[str]:
+    """Pawn marks in lines of at most `room` columns each (at least one line, maybe empty):
+    four 日本語 or 中文 pawns, two columns each, take two lines of a cell."""
+    rows = [""]
+    for mark in marks:
+        if rows[-1] and _width(rows[-1] + mark) > room:
+            rows.append("")
+        rows[-1] += mark
+    return rows
+
+
 def _cell(parts: Components, view: dict[str, Any], index: int, lang: str,
           cell: int) -> list[str]:
     """A board cell's lines, each `cell` columns: its number and code, then the pawns on
-    it; in a narrow cell its number, its code, then the pawns."""
-    pawns = "".join(_pawn(p, lang)[0].upper() for p in view["players"]
-                    if p["position"] == index)
+    it; in a narrow cell its number, its code, then the pawns. The pawns take as many
+    lines as they need and end a column before the next cell where it does not start
+    with an indent (so a space's pawns never run into the next space's)."""
+    marks = [_pawn(p, lang)[0].upper() for p in view["players"] if p["position"] == index]
     corner = next((c for c in view["corners"] if c["space"] == index), None)
     if cell < CELL:
         code = (tr("ee.tui.corner_code", lang, letter=corner["letter"])
                 if corner is not None else _space_code(parts, view, index, lang))
-        return [_pad(f"{index:>2}", cell), _fit(code, cell), _pad(pawns, cell)]
+        return [_pad(f"{index:>2}", cell), _fit(code, cell),
+                *(_pad(row, cell) for row in _rows_of(marks, cell - 1))]
     # a corner's letter in brackets, full-width in 日本語 and 中文 as their legend writes it
     top = (tr("ee.tui.corner_cell", lang, index=f"{index:>2}", letter=corner["letter"])
            if corner is not None else f"{index:>2} {_space_code(parts, view, index, lang)}")
-    return [_fit(top, cell), _pad(f"  {pawns}", cell)]
+    return [_fit(top, cell), *(_pad(f"  {row}", cell) for row in _rows_of(marks, cell - 2))]
 
 
 def _ring(size: int) -> list[list[int | None]] | None:
@@ -121,15 +134,15 @@ def _board(parts: Components, view: dict[str, Any], lang: str, width: int) -> li
     grid = _ring(size)
     corners = [c["space"] for c in view["corners"]]
     if grid is None or corners != [i * (size // 4) for i in range(4)]:
-        return [top + pawns.strip()
-                for top, pawns in (_cell(parts, view, i, lang, CELL) for i in range(size))]
+        return [top + "".join(pawns).strip()
+                for top, *pawns in (_cell(parts, view, i, lang, CELL) for i in range(size))]
     cell = CELL if width >= CELL * len(grid) else NARROW_CELL
-    height = 2 if cell == CELL else 3  # lines a cell takes
     lines = []
     for row in grid:
-        cells = [[" " * cell] * height if i is None else _cell(parts, view, i, lang, cell)
-                 for i in row]
-        lines += ["".join(c[line] for c in cells).rstrip() for line in range(height)]
+        cells = [[] if i is None else _cell(parts, view, i, lang, cell) for i in row]
+        height = max(len(c) for c in cells)  # the lines of the row's most crowded cell
+        lines += ["".join(c[line] if line < len(c) else " " * cell for c in cells).rstrip()
+                  for line in range(height)]
     return lines
 
 
