@@ -39,12 +39,20 @@ def gym() -> float:
     return float(reward)
 
 
+def my_policy(observation: np.ndarray, mask: np.ndarray) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
 def aec() -> None:
     env = KeizaiAECEnv("national-economy/mecenat", players=3, reward="win_loss")
     env.reset(seed=42)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
-        env.step(None if terminated or truncated else env.legal_actions(agent)[0])
+        action = None if terminated or truncated else my_policy(obs["observation"],
+                                                                obs["action_mask"])
+        env.step(action)
+    observed, _, _, _, _ = env.last(observe=False)
+    assert observed is None
 
 
 def vector() -> None:

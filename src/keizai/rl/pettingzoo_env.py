@@ -17,7 +17,7 @@ name, e.g. "keizai_national_economy_progress_v0".
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, overload
 
 import numpy as np
 from gymnasium import spaces
@@ -184,6 +184,20 @@ class KeizaiAECEnv(AECEnv):
         """Yields the agent to act (`agent_selection`) until no agent is left, at most
         `max_iter` times."""
         return self._core.agent_iter(max_iter)  # compiled
+
+    # Typed per call, so that `obs["observation"]` after `env.last()` type-checks: the
+    # observation is None only for `last(observe=False)`.
+    @overload
+    def last(self, observe: Literal[True] = True) -> tuple[dict[str, np.ndarray], float, bool,
+                                                           bool, dict[str, Any]]: ...
+
+    @overload
+    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool,
+                                                     dict[str, Any]]: ...
+
+    @overload
+    def last(self, observe: bool) -> tuple[dict[str, np.ndarray] | None, float, bool, bool,
+                                           dict[str, Any]]: ...
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
                                                   bool, dict[str, Any]]:
