@@ -16,6 +16,7 @@ pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 15_000
 GAME = "national-economy/mecenat"
 ON_TABLE = "() => document.querySelector('.table').contains(document.activeElement)"
+FOCUSED_ID = "() => document.activeElement.id"
 
 
 def _before_a_discard() -> tuple[int, list[str], str]:
@@ -112,4 +113,49 @@ def test_after_a_move_the_focus_is_on_the_games_choice_not_a_side_button(browser
     page.wait_for_timeout(300)
     now = focused(page)
     assert "fu-tile" in now and " action:" in now, now
+    assert not page.errors, page.errors
+
+
+def test_why_undo_is_disabled_opens_from_the_keyboard_on_a_phone(browser, server) -> None:
+    """Seed 1 of mecenat: after P1's School the bot draws at the Mine and Undo is disabled,
+    its reason cut to one line on a 390 px phone. A tap showed it whole, the keyboard could
+    not (Tab went past it, the disabled Undo takes no focus): the cut reason is a control
+    Tab reaches, Enter shows it whole and says so (aria-expanded), Space folds it again,
+    and the keyboard stays on it."""
+    game = game_at(server, GAME, ["human", "random"], 1)
+    page = language_page(browser, "ja", width=390, height=844)
+    play_seat(page, server, game)
+    page.click(".workplace.legal[data-action='place:school']")
+    page.wait_for_selector("#undo[disabled]", timeout=WAIT)
+    line = page.eval_on_selector("#undo", "(e) => e.getBoundingClientRect().height")
+    height = "(e) => e.getBoundingClientRect().height"
+    assert page.eval_on_selector(".undo", height) <= line
+    page.focus("#choices-toggle")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED_ID) == "undo-why":
+            break
+    else:
+        raise AssertionError("Tab never reached the reason Undo is disabled")
+    assert page.get_attribute("#undo-why", "aria-expanded") == "false"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#undo-why[aria-expanded='true']", timeout=WAIT)
+    assert page.eval_on_selector(".undo", height) > line
+    assert page.evaluate(FOCUSED_ID) == "undo-why"
+    page.keyboard.press(" ")
+    page.wait_for_selector("#undo-why[aria-expanded='false']", timeout=WAIT)
+    assert page.eval_on_selector(".undo", height) <= line
+    assert not page.errors, page.errors
+
+
+def test_why_undo_is_disabled_is_no_control_where_it_is_whole(browser, server) -> None:
+    """At 1280 px the reason beside the disabled Undo is whole: nothing to open, so Tab
+    does not stop on it and it claims no expanded state."""
+    game = game_at(server, GAME, ["human", "random"], 1)
+    page = language_page(browser, "en", width=1280, height=900)
+    play_seat(page, server, game)
+    page.click(".workplace.legal[data-action='place:school']")
+    page.wait_for_selector("#undo[disabled]", timeout=WAIT)
+    assert page.get_attribute("#undo-why", "tabindex") is None
+    assert page.get_attribute("#undo-why", "aria-expanded") is None
     assert not page.errors, page.errors

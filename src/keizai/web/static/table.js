@@ -34,6 +34,7 @@ export function showTable(root, { gameId, seat, token }) {
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   let lastError = null;   // the server's last error (a refusal's reason)
+  let whyOpen = null;     // the reason Undo is disabled, shown whole (undoButton)
   let seatsAt = 0;        // when the seat lines came: their `handover_in` counts from then
   let handoverTimer = null;
   const baseTitle = document.title;
@@ -179,18 +180,35 @@ export function showTable(root, { gameId, seat, token }) {
    * longer be taken back because something hidden was shown since, the button disabled
    * with the server's reason beside it (until the player's next move), as its title and
    * its accessible description. On a phone the reason keeps to one line (it took three
-   * of the Choices panel that stays on top); a tap on it shows it whole. */
+   * of the Choices panel that stays on top); a tap on it shows it whole (fitUndoWhy). */
   function undoButton() {
     const blocked = message.undo ? null : message.undo_blocked;
     if (!message.undo && !blocked) return null;
     const why = blocked ? tr(blocked.id, blocked.params ?? {}) : null;
+    const open = blocked !== null && whyOpen === why;
     return h("span", { class: "undo" }, h("button", { type: "button", id: "undo",
       class: "small", disabled: Boolean(blocked) || busy || offline, title: why,
       "aria-describedby": blocked ? "undo-why" : null,
       onclick: () => dispatch({ type: "undo" }) }, t("undo")),
-    blocked ? h("span", { class: "hint", id: "undo-why",
-      onclick: (event) => event.currentTarget.classList.toggle("whole") }, ` ${why}`)
-      : null);
+    blocked ? h("span", { class: `hint${open ? " whole" : ""}`, id: "undo-why",
+      onclick: (event) => {
+        const el = event.currentTarget;
+        if (!open && el.scrollWidth <= el.clientWidth) return;   // whole already
+        whyOpen = open ? null : why;
+        render();
+      } }, ` ${why}`) : null);
+  }
+
+  /** The reason beside a disabled Undo, once drawn: cut to one line (a phone) or opened,
+   * it is a control the keyboard reaches too (Tab, Enter, Space), which says whether it
+   * shows the whole reason; whole anyway (a wide screen), it is only words. */
+  function fitUndoWhy() {
+    const el = root.querySelector("#undo-why");
+    if (!el) return;
+    const open = el.classList.contains("whole");
+    if (!open && el.scrollWidth <= el.clientWidth) return;
+    keyboard(el);
+    el.setAttribute("aria-expanded", String(open));
   }
 
   function choicesHead() {
@@ -563,6 +581,7 @@ export function showTable(root, { gameId, seat, token }) {
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log", tabindex: -1 }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
     markChanges(root);
+    fitUndoWhy();
     awaitHandover();
     applySingle(renderer);
     const logList = root.querySelector("#log");
