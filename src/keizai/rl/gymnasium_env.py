@@ -306,7 +306,9 @@ def gymnasium_id(game_id: str) -> str:
 
 def register_envs() -> list[str]:
     """Register every game that has an observation encoder with `gymnasium.make`
-    (keyword arguments of `KeizaiGymEnv` pass through `make`); returns the ids."""
+    (keyword arguments of `KeizaiGymEnv` pass through `make`) and `gymnasium.make_vec`
+    (a `KeizaiVectorEnv` by default, Gymnasium's own with `vectorization_mode="sync"` or
+    `"async"`); returns the ids."""
     from keizai.rl.observations import supported_games
 
     ids = []
@@ -314,7 +316,8 @@ def register_envs() -> list[str]:
         env_id = gymnasium_id(game_id)
         if env_id not in gym.registry:
             gym.register(env_id, entry_point=KeizaiGymEnv, kwargs={"game_id": game_id},
-                         max_episode_steps=episode_step_limit(game_id))
+                         max_episode_steps=episode_step_limit(game_id),
+                         vector_entry_point=KeizaiVectorEnv)
         ids.append(env_id)
     return ids
 
