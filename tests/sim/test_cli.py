@@ -67,6 +67,21 @@ def test_bench_measures_every_figure() -> None:
     assert json.loads(result.stdout)[0]["game"] == "national-economy/mecenat"
 
 
+def test_bench_json_names_the_build_that_ran() -> None:
+    """`keizai bench --json` gave the figures without the build (compiled or plain
+    Python), which only the table's last line named: saved JSON of the two builds could
+    not be told apart. Each row now has `engine`, as the table's line says it."""
+    done = subprocess.run(
+        [sys.executable, "-m", "keizai.cli", "bench", "--game", "enterprise-empire",
+         "--seconds", "0.02", "--json"],
+        capture_output=True, text=True, timeout=300,
+        env={**os.environ, "KEIZAI_PURE": "1"})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)[0]["engine"] == "plain Python (KEIZAI_PURE=1)"
+    row = bench_game("enterprise-empire", 2, seconds=0.02)
+    assert f"engine: {row['engine']}" in format_table([row])
+
+
 def test_bench_refuses_seconds_it_could_not_measure_for(monkeypatch: pytest.MonkeyPatch,
                                                          ) -> None:
     """`keizai bench --seconds 1e308` measured for ever: the seconds are above 0 and at

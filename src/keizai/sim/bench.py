@@ -85,6 +85,7 @@ def bench_game(game_id: str, players: int = 2, seconds: float = 1.0,
         "clones_per_second": round(clone_rate),
         "mcts_iterations_per_second": round(_mcts_rate(position, seconds, depth=-1), 1),
         "mcts_hard_iterations_per_second": round(_mcts_rate(position, seconds, depth=6), 1),
+        "engine": engine_build(),  # so that saved figures say which build made them
     }
 
 
