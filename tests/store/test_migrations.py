@@ -21,6 +21,7 @@ from sqlalchemy import (
     create_engine,
     insert,
     inspect,
+    text,
 )
 
 import keizai
@@ -164,5 +165,45 @@ def test_a_database_made_by_create_all_of_the_hardened_store_upgrades(fresh_url)
         assert row.record() == record and row.version == 3 and row.seats[0].open
         with store.engine.connect() as conn:
             assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_0008_marks_the_private_tables_of_a_database_with_games_unlisted(fresh_url) -> None:
+    """A database at 0007 (made here by downgrading a new one) with public and private
+    tables and a game without settings (the old `POST /api/games`'s): upgraded, the
+    lobby lists the public ones and the one without settings, not the private ones."""
+    from alembic import command
+
+    from keizai.store.migrations import config
+
+    Store(fresh_url).close()
+    engine = create_engine(fresh_url)
+    with engine.begin() as conn:
+        command.downgrade(config(conn), "0007")
+    with engine.begin() as conn:
+        assert "listed" not in {c["name"] for c in inspect(conn).get_columns("games")}
+        for n, visibility in enumerate(["public", "private", None, "private"]):
+            conn.execute(text(
+                "INSERT INTO games (id, game, players, seed, options, host_token, created,"
+                " version, step, over, current) VALUES (:id, 'national-economy/mecenat', 2,"
+                " 1, '{}', 'h', :created, 0, 0, 0, 0)"),
+                {"id": f"g{n}", "created": datetime(2026, 1, 1 + n, tzinfo=UTC)})
+            if visibility is not None:
+                conn.execute(text("INSERT INTO table_settings (game_id, visibility, clock,"
+                                  " rated) VALUES (:id, :visibility, 'none', 0)"),
+                             {"id": f"g{n}", "visibility": visibility})
+    engine.dispose()
+    store = Store(fresh_url)
+    try:
+        assert [line["id"] for line in store.listing(200)] == ["g2", "g0"]
+        with store.engine.connect() as conn:
+            assert MigrationContext.configure(conn).get_current_revision() == head()
+            assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+        social = SocialStore(store.engine)   # the flag follows a visibility written later
+        social.update_settings("g1", visibility="public")
+        social.update_settings("g0", visibility="private")
+        assert [line["id"] for line in store.listing(200)] == ["g2", "g1"]
     finally:
         store.close()

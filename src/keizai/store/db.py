@@ -32,6 +32,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -70,7 +71,14 @@ games = Table(
     # When a server process last said its bot is deciding this game's next move (the
     # database's clock): another process does not take the move over meanwhile.
     Column("thinking", DateTime(timezone=True), nullable=True),
+    # 1: the lobby lists the game; 0: a private table, reached by its links only. Kept
+    # here, beside `created`, so that the listing reads only listed games (below).
+    Column("listed", Integer, nullable=False, server_default="1"),
 )
+# The lobby's listing: the newest listed games, read backward by this index, however many
+# private tables there are (anyone may create them).
+Index("ix_games_listed_created", games.c.created,
+      postgresql_where=games.c.listed == 1, sqlite_where=games.c.listed == 1)
 
 seats = Table(
     "seats", metadata,
@@ -262,13 +270,16 @@ class Store:
 
     # ----- writes: each one transaction, each raising the game's version -------------
     def create_game(self, game_id: str, record: dict[str, Any], host_token: str,
-                    seat_rows: list[SeatRow], summary: Summary | None = None) -> None:
+                    seat_rows: list[SeatRow], summary: Summary | None = None,
+                    listed: bool = True) -> None:
+        """`listed`: the lobby lists the game (False: a private table, left out of the
+        listing from the moment it is stored)."""
         with transaction(self.engine) as conn:
             conn.execute(insert(games).values(
                 id=game_id, game=record["game"], players=record["players"],
                 seed=record["seed"], options=json.loads(json.dumps(record["options"])),
                 host_token=host_token, created=datetime.now(UTC), version=0,
-                **_summary_values(summary)))
+                listed=int(listed), **_summary_values(summary)))
             conn.execute(insert(seats), [
                 {"game_id": game_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "token": s.token, "claimed": int(s.claimed), "open": int(s.open),
@@ -605,14 +616,13 @@ class Store:
             seats=[_seat_row(s) for s in seat_rows], actions=list(names),
             version=row.version, released=_released(row.thinking))
 
-    def listing(self, limit: int, unlisted: Any = None) -> list[dict[str, Any]]:
-        """The newest games' lobby lines (no tokens), without loading any game; `unlisted`
-        is a SELECT of the ids to leave out (private tables), left out before the limit."""
+    def listing(self, limit: int) -> list[dict[str, Any]]:
+        """The newest listed games' lobby lines (no tokens; private tables left out before
+        the limit), without loading any game: read by `ix_games_listed_created`, whose
+        rows are the listed games only."""
         query = select(games.c.id, games.c.game, games.c.players, games.c.created,
-                       games.c.step, games.c.over, games.c.current)
-        if unlisted is not None:   # NOT EXISTS: NOT IN read the whole SELECT per game
-            query = query.where(~unlisted.where(
-                unlisted.selected_columns[0] == games.c.id).exists())
+                       games.c.step, games.c.over, games.c.current
+                       ).where(games.c.listed == 1)
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(games.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]

@@ -20,7 +20,6 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
-    Select,
     String,
     Table,
     and_,
@@ -384,10 +383,6 @@ class SocialStore:
                     game_id=game_id, seat=seat, **{"muted": 0, **values}))
             self._notify(conn, game_id, "seats")
 
-    def private_ids(self) -> Select[Any]:
-        """A SELECT of every private table's game id (the lobby leaves them out)."""
-        return select(table_settings.c.game_id).where(table_settings.c.visibility == "private")
-
     def seat_names(self, game_ids: list[str]) -> dict[tuple[str, int], str]:
         if not game_ids:
             return {}
@@ -399,8 +394,17 @@ class SocialStore:
 
     def create_settings(self, game_id: str, **values: Any) -> None:
         with transaction(self.engine) as conn:
+            self._list(conn, game_id, values)
             conn.execute(insert(table_settings).values(game_id=game_id, **values))
             self._notify(conn, game_id, "settings")
+
+    @staticmethod
+    def _list(conn: Connection, game_id: str, values: dict[str, Any]) -> None:
+        """The game's `listed` flag (what the lobby reads) follows a visibility written;
+        the game's row is written first, as every writer of a game does."""
+        if "visibility" in values:
+            conn.execute(update(games).where(games.c.id == game_id)
+                         .values(listed=int(values["visibility"] != "private")))
 
     def settings(self, game_id: str) -> Settings | None:
         with self.engine.connect() as conn:
@@ -424,6 +428,7 @@ class SocialStore:
 
     def update_settings(self, game_id: str, **values: Any) -> None:
         with transaction(self.engine) as conn:
+            self._list(conn, game_id, values)
             conn.execute(update(table_settings).where(table_settings.c.game_id == game_id)
                          .values(**values))
             self._notify(conn, game_id, "settings")
@@ -521,8 +526,7 @@ class SocialStore:
         if game is not None:
             query = query.where(rating_history.c.game == game)
         if listed:
-            query = query.where(~self.private_ids().where(
-                table_settings.c.game_id == rating_history.c.game_id).exists())
+            query = query.where(games.c.listed == 1)
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(rating_history.c.at.desc(),
                                                rating_history.c.seat).limit(limit)).all()

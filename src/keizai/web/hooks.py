@@ -43,10 +43,6 @@ class TableHooks:
         """Games a (re)started server loads at once (called in a worker thread)."""
         return []
 
-    def unlisted(self) -> Any:
-        """A SELECT of the game ids the lobby leaves out (None: none)."""
-        return None
-
     def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The lobby's lines as players may see them (called in a worker thread)."""
         return lines

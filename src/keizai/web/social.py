@@ -184,10 +184,6 @@ class Social(TableHooks):
         whole period: the moment the turn began is not stored)."""
         return self.db.clocked_human_turns()
 
-    def unlisted(self) -> Any:
-        """Private tables (left out by the listing's query, before its limit)."""
-        return self.db.private_ids()
-
     def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Seats named."""
         names = self.db.seat_names([line["id"] for line in lines])
@@ -283,7 +279,8 @@ class Social(TableHooks):
             raise ApiError("invalid_request", "visibility is public or private")
         if clock not in CLOCKS:
             raise ApiError("invalid_request", "clock is none, relaxed or fast")
-        answer = await self.tables.create(body, client_of(request))
+        answer = await self.tables.create(body, client_of(request),
+                                          listed=visibility == "public")
         self._setup(answer, body, visibility, clock, session.account.id if session else None)
         return answer
 
@@ -350,7 +347,8 @@ class Social(TableHooks):
             state = table.state
             body = {"game": state.game.id, "players": state.num_players, "seats": seats,
                     "options": dict(state.options)}
-            answer = await self.tables.create(body, client)
+            answer = await self.tables.create(
+                body, client, listed=settings is None or settings.visibility == "public")
             new_id = answer["id"]
             self._setup(answer, body, settings.visibility if settings else "public",
                         settings.clock if settings else "none",

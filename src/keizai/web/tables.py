@@ -325,8 +325,7 @@ class Tables:
         return table
 
     async def listing(self) -> list[dict[str, Any]]:
-        lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED,
-                                        self.settings.hooks.unlisted())
+        lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED)
         out = []
         for line in lines:
             table = self.tables.get(line["id"])
@@ -484,11 +483,13 @@ class Tables:
             raise ApiError.refused("too_many_games", "web.err.bot_games_yours", 429,
                                    most=each)
 
-    async def create(self, body: dict[str, Any], client: str | None = None) -> dict[str, Any]:
+    async def create(self, body: dict[str, Any], client: str | None = None,
+                     listed: bool = True) -> dict[str, Any]:
         """A new game from a lobby request: {"game", "seats", "players"?, "options"?,
         "seed"?}; each seat "human" (invited: only its link gives it), "open" (the lobby
         gives it to the first comer) or a bot. A chosen seed only with one human seat.
-        `client`: who asks (its bots use that client's share of the pool)."""
+        `client`: who asks (its bots use that client's share of the pool); `listed`:
+        the lobby lists it (False: a private table, never listed, from its first row)."""
         game_id = body.get("game")
         if not isinstance(game_id, str) or len(game_id) > 64:
             raise ApiError("invalid_request", "\"game\" must be a game id")
@@ -535,7 +536,7 @@ class Tables:
         summary = Summary(len(state.history), state.is_over, state.current_player)
         try:
             await self.store.in_writer(self.store.create_game, new_id, state.record(),
-                                        host_token, rows, summary)
+                                        host_token, rows, summary, listed)
             row = await asyncio.to_thread(self.store.load, new_id)
         except Exception:
             log.exception("storing a new game failed")
