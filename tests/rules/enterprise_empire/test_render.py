@@ -240,3 +240,21 @@ def test_four_pawns_on_one_space_fit_its_cell(lang: str, width: int) -> None:
             for mark, place in zip(marks, places, strict=True):
                 expected[place] = expected.get(place, "") + mark
             assert pawns == expected, (places, text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_buy_choice_names_the_material_and_its_price(lang: str) -> None:
+    """The offer's menu read "Buy the material at the revealed price" / 「公開された価格で
+    原料を買う」 beside "Pass": which material, for how much, was only in the table above
+    (played in the terminal, 4 players, 日本語). The choice names them, as Futuropia's
+    choices show what they cost (issue 14)."""
+    state = new_state(players=2, seed=1)
+    state.position[state.active] = 0
+    put_on_top(state, 500)
+    roll(state, 1)
+    seat = state.current_player
+    view = state.view(seat)
+    menu = {a.name: GAME.describe_action(view, a, lang) for a in state.legal_actions()}
+    oil = "Oil" if lang == "en" else keizai.i18n.tr("ee.material.oil", lang)
+    assert oil in menu["buy"] and "$500" in menu["buy"], menu
+    assert menu["pass"] == keizai.i18n.tr("ee.action.pass", lang)

@@ -41,7 +41,7 @@ class EnterpriseEmpire(Game):
         return render_view(self.parts, view, lang, width)
 
     def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
-        return describe_action(self.parts, action.name,
+        return describe_action(self.parts, view, action.name,
                                super().describe_action(view, action, lang), lang)
 
     def round_number(self, state: State) -> int:

@@ -210,13 +210,18 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def describe_action(parts: Components, name: str, label: str, lang: str = "en") -> str:
+def describe_action(parts: Components, view: dict[str, Any], name: str, label: str,
+                    lang: str = "en") -> str:
     """A menu line with the figure of the game's data its label leaves out: how far
-    research jumps, which space a corner is."""
+    research jumps, which space a corner is, what an offer sells and for how much."""
+    offer = view.get("offer")
     if name == "jump":
         extra = tr("ee.menu.jump", lang, n=parts.research_jump)
     elif name.startswith("corner:"):
         extra = tr("ee.menu.space", lang, n=parts.corner_spaces["ABCD".index(name[-1])])
+    elif name == "buy" and isinstance(offer, dict):
+        extra = tr("ee.menu.offer", lang, name=_named(parts, offer["material"], lang),
+                   price=offer["price"])
     else:
         return label
     return tr("ee.menu.line", lang, label=label, extra=extra)
