@@ -552,3 +552,27 @@ def test_a_whole_prompt_is_spaced_as_its_language_and_counts_once(tmp_path: Path
     first = next(line for line in result.output.splitlines() if line.startswith("   1) "))
     have = d.candidates[0].count
     assert tr("tdec.fig_have", lang, have) in first and f"×{have}" not in first, first
+
+
+@pytest.mark.parametrize(("lang", "limit", "refused"), [
+    ("en", "at most 1 special house in this choice", "at most 1 special house per decision"),
+    ("ja", "この選択では特殊住宅は1つまで", "特殊住宅は1つまで"),
+    ("zh-TW", "這次選擇中特殊房舍最多1個", "最多1個特殊房舍")])
+def test_the_special_house_limit_names_a_house_and_counts_it(lang: str, limit: str,
+                                                             refused: str) -> None:
+    """The advanced opening's house list ended "at most 1 special in this choice" (a
+    special what?), 「この選択では特殊住宅は1まで」 and 「這次選擇中特殊房舍最多1」, a count
+    with no counter word where the refusal says 「1つまで」 / 「最多1個」 (played in the
+    terminal, Futuropia advanced, 日本語)."""
+    from keizai.engine.decision import apply_whole
+    from keizai.engine.errors import IllegalAction
+    from keizai.terminal_decisions import lines
+
+    state = keizai.new_game("futuropia", 2, seed=7, options={"advanced": True})
+    decision = state.pending_decision()
+    assert decision is not None and decision.kind == "houses"
+    assert "  " + limit in lines(decision, lang)
+    specials = [c.id for c in decision.candidates if "special" in c.tags][:2]
+    with pytest.raises(IllegalAction) as error:
+        apply_whole(state, dict.fromkeys(specials, 1))
+    assert refused in error.value.render(lang)
