@@ -108,3 +108,18 @@ def test_a_house_in_the_table_is_named_as_its_choice(lang: str, options: dict) -
         assert house["id"] + house["side"] not in entry, entry
         if house["special"]:
             assert ("special" if lang == "en" else "特殊") in entry, entry
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_community_without_houses_says_so(lang: str) -> None:
+    """Before its opening purchase (advanced set-up) a community's houses line ended at
+    its heading ("   houses: ", 「   住宅：」) as if something were missing; it says none,
+    as the tiles-up line does."""
+    state = new(2, advanced=True)
+    view = state.view(state.current_player)
+    assert any(not c["houses"] for c in view["communities"])
+    lines = state.game.render_text(view, lang).splitlines()
+    heading = tr("fu.tui.houses", lang)
+    houses = [line for line in lines if line.startswith(heading)]
+    assert heading + tr("fu.tui.none", lang) in houses
+    assert all(line.strip() != heading.strip() for line in houses)

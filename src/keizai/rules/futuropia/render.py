@@ -113,7 +113,8 @@ def render_text(view: dict[str, Any], lang: str = "en") -> str:
                 for kind, run in c["best_runs"].items()]
         lines.append(tr("fu.tui.staffing", lang) + sep.join(runs))
         lines.append(tr("fu.tui.houses", lang)
-                     + tr("list.sep_long", lang).join(_house(h, lang) for h in c["houses"]))
+                     + (tr("list.sep_long", lang).join(_house(h, lang) for h in c["houses"])
+                        or tr("fu.tui.none", lang)))
         tiles = sep.join(tr(f"fu.tile_short.{t}", lang) for t in c["tiles_face_up"]) \
             or tr("fu.tui.none", lang)
         if c["tiles_face_up"] and len(c["tiles_face_up"]) < 5 and not view["final_phase"]:
