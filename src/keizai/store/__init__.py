@@ -1,5 +1,7 @@
 """Persistence of games as their records (SQLAlchemy: SQLite by default, PostgreSQL by URL)."""
 
+# budgets' table joins the store's metadata (the migrations and their checks see it)
+from keizai.store import budgets as budgets
 from keizai.store.db import Append, Conflict, GameRow, SeatRow, Store, Summary, default_database_url
 
 __all__ = ["Append", "Conflict", "GameRow", "SeatRow", "Store", "Summary", "default_database_url"]

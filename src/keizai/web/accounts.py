@@ -19,7 +19,7 @@ import secrets
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -166,6 +166,10 @@ def busy() -> ApiError:
                     {"retry-after": "2"})
 
 
+async def free() -> None:
+    """No budget to spend (`Accounts.register`, `login`)."""
+
+
 def session_id(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -238,12 +242,12 @@ class Accounts:
 
     # ----- register, log in, log out ---------------------------------------------------
     async def register(self, body: dict[str, Any], request: Request, response: Response,
-                       spend: Callable[[], None] = lambda: None) -> dict[str, Any]:
+                       spend: Callable[[], Awaitable[None]] = free) -> dict[str, Any]:
         """A new account. `spend` takes one from the client's budget of password
         hashings (raising when it is spent), after the cheap checks."""
         username = clean_username(body.get("username"))
         password = check_password(body.get("password"))
-        spend()
+        await spend()
         password_hash = await self.hashing.run(self.hasher.hash, password,
                                                client=client_of(request))
         account_id = await asyncio.to_thread(self.store.create_account, username,
@@ -254,7 +258,7 @@ class Accounts:
                                         request, response)
 
     async def login(self, body: dict[str, Any], request: Request, response: Response,
-                    spend: Callable[[], None] = lambda: None) -> dict[str, Any]:
+                    spend: Callable[[], Awaitable[None]] = free) -> dict[str, Any]:
         """Log in. A browser with the account's device cookie is only held to its own
         failures; any other client to its own failures with the name and to the name's
         failures from all such clients together (`_counters`), then to `spend` (its
@@ -276,7 +280,7 @@ class Accounts:
             raise ApiError.refused("rate_limited", "web.err.logins", 429)
         try:   # counted as a failure unless the password is right
             if device is None:
-                spend()
+                await spend()
             if account is None:
                 await self.hashing.run(self._verify, self.dummy_hash, password,
                                        client=client)

@@ -25,6 +25,7 @@ import keizai
 from keizai import i18n
 from keizai.engine import Outline, replay_outline
 from keizai.store import Store
+from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.options import check_choices
@@ -126,17 +127,45 @@ def keys_of(client: str) -> list[tuple[str, int]]:
     return [(client, 1)] if wide is None else [(client, 1), (wide, WIDE_SHARE)]
 
 
+def rate_limited(wait: float) -> ApiError:
+    """A refusal that says when to come back."""
+    error = ApiError.refused("rate_limited", "web.err.requests", 429, seconds=f"{wait:.1f}")
+    error.headers = {"retry-after": str(max(1, round(wait + 0.5)))}
+    return error
+
+
 class RateLimiter:
     """Token buckets per (kind, client), and per (kind, /48) of IPv6 clients (`keys_of`);
     a refused request says when to come back. At most `MAX_CLIENTS` buckets are kept,
     in the order they were last asked: past it, the one asked longest ago (the nearest
-    to full again) is forgotten, not a client's that keeps asking with its budget spent."""
+    to full again) is forgotten, not a client's that keeps asking with its budget spent.
+
+    With `shared` (a PostgreSQL store), the `SHARED` kinds — what a client stores for
+    good or costs every process together — are also taken from buckets in the store
+    (`spend`), so behind N processes a client has each of them once, not N times;
+    this process's own bucket is asked first, so a flood of refused requests costs the
+    store nothing. The other kinds bound the CPU of the process that answers, and stay
+    in its memory (docs/web.md)."""
 
     MAX_CLIENTS = 50_000
+    SHARED = frozenset({"create", "claim", "chat", "password"})
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, shared: Budgets | None = None) -> None:
         self.limits = limits
+        self.shared = shared
         self.buckets: dict[tuple[str, str], tuple[float, float]] = {}
+
+    async def spend(self, kind: str, client: str) -> None:
+        """`take`, and for a `SHARED` kind the store's buckets too (raises when spent)."""
+        self.take(kind, client)
+        limit = getattr(self.limits, kind)
+        if self.shared is None or kind not in self.SHARED or limit is None:
+            return
+        wait = await asyncio.to_thread(self.shared.take, [
+            (budget_key(kind, key), limit[0] * share, limit[1] * share)
+            for key, share in keys_of(client)])
+        if wait is not None:
+            raise rate_limited(wait)
 
     def take(self, kind: str, client: str) -> None:
         limit = getattr(self.limits, kind)
@@ -152,11 +181,7 @@ class RateLimiter:
                 asked = self.buckets.pop((kind, key), None)
                 if asked is not None:   # kept as asked just now, unchanged
                     self.buckets[(kind, key)] = asked
-                wait = (1 - level) / rate
-                error = ApiError.refused("rate_limited", "web.err.requests", 429,
-                                         seconds=f"{wait:.1f}")
-                error.headers = {"retry-after": str(max(1, round(wait + 0.5)))}
-                raise error
+                raise rate_limited((1 - level) / rate)
             levels.append(((kind, key), level))
         for bucket, level in levels:
             self.buckets.pop(bucket, None)
@@ -326,13 +351,13 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds=chosen_seeds,
                                     bot_games=bot_games, bot_games_each=bot_games_each),
                     idle_after)
-    limiter = RateLimiter(limits or Limits())
+    limiter = RateLimiter(limits or Limits(), Budgets(store.engine) if store.postgres else None)
     sockets = Sockets(limiter.limits.sockets)
     outlines = Outlines()
     catalogue: dict[str, Any] = {}   # the games and bots, computed once
     social = Social(store, tables, social_config)   # names, ratings, clock, chat
     tables.settings.hooks = social
-    social.guard = lambda kind, request: limiter.take(kind, client_of(request))
+    social.guard = lambda kind, request: limiter.spend(kind, client_of(request))
     social.read_json = read_json
 
     @asynccontextmanager
@@ -411,7 +436,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
         client = client_of(request)
-        limiter.take("create", client)
+        await limiter.spend("create", client)
         body = await read_json(request)
         check_choices(body)
         return await tables.create(body, client)
@@ -452,7 +477,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.post("/api/games/{game_id}/seats/{seat}/claim")
     async def claim_seat(game_id: str, seat: int, request: Request) -> dict[str, Any]:
-        limiter.take("claim", client_of(request))
+        await limiter.spend("claim", client_of(request))
         table = await tables.open(game_id)
         return {"seat": seat, "token": await table.claim(seat)}
 

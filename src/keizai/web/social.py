@@ -90,6 +90,10 @@ def seat_number(raw: Any, table: Table) -> int:
     return raw
 
 
+async def no_limit(_kind: str, _request: Request) -> None:
+    """No rate limit (the app installs its own: `RateLimiter.spend`)."""
+
+
 class Social(TableHooks):
     def __init__(self, store: Store, tables: Tables, config: SocialConfig | None = None) -> None:
         self.config = config or SocialConfig()
@@ -104,7 +108,7 @@ class Social(TableHooks):
         self.rematch_lock = asyncio.Lock()
         self.pushed: deque[int] = deque(maxlen=1000)   # chat ids already sent out here
         # The app's per-client rate limits and body reader (keizai.web.app sets them).
-        self.guard: Callable[[str, Request], None] = lambda _kind, _request: None
+        self.guard: Callable[[str, Request], Awaitable[None]] = no_limit
         self.read_json: Callable[[Request], Awaitable[dict[str, Any]]] = body_json
 
     def close(self) -> None:
@@ -269,7 +273,7 @@ class Social(TableHooks):
         self._arm(self.tables.tables[game_id])
 
     async def create(self, request: Request) -> dict[str, Any]:
-        self.guard("create", request)
+        await self.guard("create", request)
         body = await self.read_json(request)
         check_choices(body)
         session = self.accounts.csrf_session(request)
@@ -286,7 +290,7 @@ class Social(TableHooks):
 
     async def join(self, table: Table, seat: int, request: Request) -> dict[str, Any]:
         """Sit down in a seat (its token) under a name; with a session, as that account."""
-        self.guard("act", request)
+        await self.guard("act", request)
         body = await self.read_json(request)
         session = self.accounts.csrf_session(request)
         table.seat_of_token(seat, token_of(request, body))
@@ -427,7 +431,7 @@ class Social(TableHooks):
             log.exception("catching up with game %s", table.id)
 
     async def mute(self, table: Table, request: Request) -> dict[str, Any]:
-        self.guard("act", request)
+        await self.guard("act", request)
         body = await self.read_json(request)
         session = self.accounts.csrf_session(request)
         settings = self.settings.get(table.id)
@@ -471,14 +475,14 @@ def routes(social: Social) -> APIRouter:
     @router.post("/api/account/register", status_code=201)
     async def register(request: Request, response: Response) -> dict[str, Any]:
         require_json(request)
-        social.guard("create", request)
+        await social.guard("create", request)
         return await accounts.register(await social.read_json(request), request, response,
                                        lambda: social.guard("password", request))
 
     @router.post("/api/account/login")
     async def login(request: Request, response: Response) -> dict[str, Any]:
         require_json(request)
-        social.guard("claim", request)
+        await social.guard("claim", request)
         return await accounts.login(await social.read_json(request), request, response,
                                     lambda: social.guard("password", request))
 
@@ -489,7 +493,7 @@ def routes(social: Social) -> APIRouter:
 
     @router.get("/api/account")
     async def account(request: Request) -> dict[str, Any]:
-        social.guard("read", request)
+        await social.guard("read", request)
         session = await asyncio.to_thread(accounts.session, request)
         if session is None:
             return {"account": None}
@@ -511,21 +515,21 @@ def routes(social: Social) -> APIRouter:
     @router.post("/api/games/{game_id}/seats/{seat}/back")
     async def back(game_id: str, seat: int, request: Request) -> dict[str, Any]:
         body = await social.read_json(request)
-        social.guard("act", request)
+        await social.guard("act", request)
         await social.come_back(await tables.open(game_id), seat, token_of(request, body))
         return {"ok": True}
 
     @router.post("/api/games/{game_id}/rematch")
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
         body = await social.read_json(request)
-        social.guard("create", request)
+        await social.guard("create", request)
         return await social.rematch(await tables.open(game_id), token_of(request, body),
                                     client_of(request))
 
     @router.post("/api/games/{game_id}/rematch/seat")
     async def rematch_seat(game_id: str, request: Request) -> dict[str, Any]:
         """The token of the same seat in the rematch, for the holder of the old seat."""
-        social.guard("read", request)
+        await social.guard("read", request)
         body = await social.read_json(request)
         table = await tables.open(game_id)
         await asyncio.to_thread(social.refresh, game_id)   # another process may have made it
@@ -541,14 +545,14 @@ def routes(social: Social) -> APIRouter:
 
     @router.get("/api/games/{game_id}/chat")
     async def chat_history(game_id: str, request: Request) -> dict[str, Any]:
-        social.guard("read", request)
+        await social.guard("read", request)
         await tables.open(game_id)
         return {"messages": await asyncio.to_thread(social.db.chat, game_id)}
 
     @router.post("/api/games/{game_id}/chat", status_code=201)
     async def say(game_id: str, request: Request) -> dict[str, Any]:
-        social.guard("act", request)
-        social.guard("chat", request)
+        await social.guard("act", request)
+        await social.guard("chat", request)
         body = await social.read_json(request)
         return await social.say(await tables.open(game_id), body, token_of(request, body))
 
@@ -558,14 +562,14 @@ def routes(social: Social) -> APIRouter:
 
     @router.get("/api/leaderboard")
     async def leaderboard(game: str, request: Request) -> dict[str, Any]:
-        social.guard("read", request)
+        await social.guard("read", request)
         return {"game": game,
                 "players": await asyncio.to_thread(social.db.leaderboard, game)}
 
     @router.get("/api/player")
     async def player(request: Request, name: str | None = None, bot: str | None = None
                      ) -> dict[str, Any]:
-        social.guard("read", request)
+        await social.guard("read", request)
         key, shown = await asyncio.to_thread(social.player_key, name, bot)
         return {"player": key, "name": shown,
                 "ratings": await asyncio.to_thread(social.db.player_ratings, key),
@@ -574,7 +578,7 @@ def routes(social: Social) -> APIRouter:
     @router.get("/api/player/curve.svg")
     async def curve(game: str, request: Request, name: str | None = None,
                     bot: str | None = None) -> Response:
-        social.guard("read", request)
+        await social.guard("read", request)
         key, shown = await asyncio.to_thread(social.player_key, name, bot)
         history = await asyncio.to_thread(social.db.history, key, game)
         return Response(ratings.curve_svg(history, f"{shown} · {game}"),

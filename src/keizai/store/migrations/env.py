@@ -11,6 +11,7 @@ import os
 from alembic import context
 from sqlalchemy import create_engine
 
+from keizai.store.budgets import rate_budgets  # noqa: F401  (its table joins the metadata)
 from keizai.store.db import metadata
 from keizai.store.social import accounts  # noqa: F401  (its tables join the metadata)
 
