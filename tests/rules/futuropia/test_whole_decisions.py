@@ -109,10 +109,10 @@ def test_buying_no_more_houses_is_the_empty_set() -> None:
 @pytest.mark.parametrize(("stock", "offered", "texts"), [
     ((20, 0, 3), ["money", "energy"],
      ("Pay 2 resources for interest from money and energy",
-      "利息のため、お金・エネルギーから資源を2支払う", "為利息從金錢與電力支付2份資源")),
+      "利息のため、お金・エネルギーから資源を2つ支払う", "為利息從金錢與電力支付2份資源")),
     ((0, 2, 3), ["food", "energy"],
      ("Pay 2 resources for interest from food and energy",
-      "利息のため、食料・エネルギーから資源を2支払う", "為利息從食物與電力支付2份資源")),
+      "利息のため、食料・エネルギーから資源を2つ支払う", "為利息從食物與電力支付2份資源")),
 ])
 def test_the_payment_prompt_names_the_resources_it_offers(stock, offered, texts) -> None:
     """Rulebook 翻開行動板 (interest in any resource): a player without food was asked to
