@@ -260,3 +260,18 @@ def test_a_seat_naming_no_bot_is_refused_with_the_bots_there_are(lang: str) -> N
     assert code == 2 and ("「foo」" in out or "'foo'" in out), out
     sep = tr("list.sep", lang)
     assert sep.join(dict.fromkeys([*KINDS, *LEVELS])) in out, out
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_options_that_are_not_json_are_refused_in_the_language_asked(lang: str) -> None:
+    """`keizai play futuropia --options '{x}' --lang ja` said 「--options は JSON オブジェ
+    クトで指定してください：Expecting property name enclosed in double quotes: line 1
+    column 2 (char 1)」, Python's English reason inside the Japanese sentence (found
+    playing in the terminal); it says where, in its language, as a resumed record's
+    JSON error does (setup.record_json)."""
+    code, out = keizai("play", "futuropia", "--options", "{x}", "--lang", lang)
+    assert code == 2
+    flat = " ".join(out.replace("│", " ").split())
+    assert "Expecting" not in flat and "char" not in flat, flat
+    where = "1行目、2文字目" if lang == "ja" else "第1行第2個字元"
+    assert where in flat.replace(" ", ""), flat

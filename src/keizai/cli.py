@@ -233,9 +233,11 @@ def _parse_options(raw: str | None, lang: str) -> dict[str, Any]:
         return {}
     try:
         options = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise typer.BadParameter(i18n.tr("cli.err_options_json", lang,
-                                         error=str(error) or "nested too deeply")) from None
+    except json.JSONDecodeError as error:   # where, in the reader's words (not Python's)
+        raise typer.BadParameter(i18n.tr("cli.err_options_json", lang, line=error.lineno,
+                                         column=error.colno)) from None
+    except RecursionError:
+        raise typer.BadParameter(i18n.tr("cli.err_options_object", lang)) from None
     if not isinstance(options, dict):
         raise typer.BadParameter(i18n.tr("cli.err_options_object", lang))
     return options
