@@ -20,7 +20,7 @@ with warnings.catch_warnings():
 import keizai.store.social as social_store
 from keizai.store.social import accounts, sessions
 from keizai.web import create_app
-from keizai.web.accounts import AccountConfig
+from keizai.web.accounts import COOKIE, AccountConfig
 from keizai.web.app import Limits
 from keizai.web.social import SocialConfig
 from tests.web.conftest import create, within
@@ -48,7 +48,7 @@ def test_register_sets_a_secure_http_only_cookie_and_hashes_the_password(app, cl
                            json={"username": "Ann", "password": PASSWORD})
     assert response.status_code == 201
     cookie = response.headers["set-cookie"].lower()
-    assert "keizai_session=" in cookie
+    assert f"{COOKIE.lower()}=" in cookie
     for flag in ("httponly", "secure", "samesite=lax", "max-age=2592000"):
         assert flag in cookie
     assert me(client)["username"] == "Ann"
@@ -57,7 +57,7 @@ def test_register_sets_a_secure_http_only_cookie_and_hashes_the_password(app, cl
         stored = conn.execute(select(accounts.c.password_hash)).scalar_one()
         session_ids = conn.execute(select(sessions.c.id)).scalars().all()
     assert stored.startswith("$argon2id$") and PASSWORD not in stored
-    secret = client.cookies.get("keizai_session")
+    secret = client.cookies.get(COOKIE)
     assert secret not in session_ids   # only the secret's hash is stored
     again = client.post("/api/account/register", json={"username": "ann", "password": PASSWORD})
     assert again.status_code == 409 and again.json()["error"]["code"] == "username_taken"
@@ -259,10 +259,10 @@ def test_logging_in_again_ends_the_session_it_replaces(client) -> None:
     that cookie (a shared computer, a cookie planted before the login) still opened the
     account. The replaced session now ends at the login."""
     register(client, "Finn")
-    old = client.cookies.get("keizai_session")
+    old = client.cookies.get(COOKIE)
     answer = client.post("/api/account/login", json={"username": "Finn", "password": PASSWORD})
     assert answer.status_code == 200, answer.text
-    assert client.cookies.get("keizai_session") != old
+    assert client.cookies.get(COOKIE) != old
     assert me(client)["username"] == "Finn"
-    client.cookies.set("keizai_session", old)
+    client.cookies.set(COOKIE, old)
     assert me(client) is None   # before: Finn

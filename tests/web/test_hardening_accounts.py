@@ -345,3 +345,56 @@ def test_an_unknown_name_is_checked_against_a_hash_of_the_servers_own_cost(tmp_p
         for one in accounts:
             one.close()
         store.close()
+
+
+def test_secure_session_cookies_are_host_prefixed_and_no_plain_one_opens_a_session(
+        db_url) -> None:
+    """With secure cookies the session cookie is `__Host-keizai_session` (the browser
+    keeps it only if it came over https with `Secure`, `Path=/` and no `Domain`), and
+    the device cookie `__Secure-keizai_device`. Before they were plain names, which a
+    man in the middle of any http:// page of the host, or a sibling subdomain, may set
+    or overwrite: one that planted its own session cookie had the player play (and
+    chat, and rate) as the attacker's account. A plain-named cookie is not read."""
+    with server(db_url) as (client, _app):
+        answer = post(client, "/api/account/register", VICTIM, username="ivy",
+                      password=PASSWORD)
+        assert answer.status_code == 201, answer.text
+        cookies = {c.split("=", 1)[0]: c.lower() for c in
+                   answer.headers.get_list("set-cookie")}
+        assert set(cookies) == {"__Host-keizai_session", "__Secure-keizai_device"}
+        session = cookies["__Host-keizai_session"]
+        assert "secure" in session and "path=/;" in session + ";" \
+            and "domain" not in session
+        assert "secure" in cookies["__Secure-keizai_device"]
+        secret = client.cookies.get("__Host-keizai_session")
+        assert client.get("/api/account").json()["account"]["username"] == "ivy"
+        client.cookies.clear()
+        client.cookies.set("keizai_session", secret)   # tossed in by plain http
+        assert client.get("/api/account").json()["account"] is None
+
+
+def test_without_secure_cookies_accounts_work_over_plain_http(tmp_path) -> None:
+    """`keizai serve --no-secure-cookies` (a LAN over plain http): a browser keeps no
+    prefixed cookie without `Secure`, so the names are the plain ones there, and
+    registering, the session, a login with the device cookie and logging out work."""
+    app = create_app(f"sqlite:///{tmp_path / 'plain.sqlite3'}", bot_workers=1,
+                     limits=Limits.off(), social_config=SocialConfig(
+                         accounts=AccountConfig(secure_cookies=False)))
+    app.state.social.accounts.hasher = CHEAP
+    with TestClient(app, base_url="http://testserver") as client:
+        answer = client.post("/api/account/register",
+                             json={"username": "lan", "password": PASSWORD})
+        assert answer.status_code == 201, answer.text
+        cookies = {c.split("=", 1)[0]: c.lower() for c in
+                   answer.headers.get_list("set-cookie")}
+        assert set(cookies) == {"keizai_session", "keizai_device"}
+        assert all("secure" not in c for c in cookies.values())
+        me = client.get("/api/account").json()["account"]
+        assert me["username"] == "lan"
+        again = client.post("/api/account/login",
+                            json={"username": "lan", "password": PASSWORD})
+        assert again.status_code == 200, again.text
+        out = client.post("/api/account/logout",
+                          headers={"x-csrf-token": again.json()["csrf"]})
+        assert out.status_code == 200, out.text
+        assert client.get("/api/account").json()["account"] is None

@@ -1,7 +1,8 @@
 """Optional accounts: argon2-hashed passwords, cookie sessions with expiry, CSRF checks.
 
-A session is a random secret in an HTTP-only, `Secure`, `SameSite=Lax` cookie; the
-database keeps only its SHA-256, so a leaked table opens no session. Every POST that a
+A session is a random secret in an HTTP-only, `Secure`, `SameSite=Lax` cookie whose name
+has the `__Host-` prefix (`COOKIE`); the database keeps only its SHA-256, so a leaked
+table opens no session. Every POST that a
 cookie authenticates must carry the session's CSRF token in `X-CSRF-Token` (the page gets
 it from `GET /api/account`), and logging in or registering takes only a JSON body: a
 cross-site form can send neither, so another site cannot act in a player's name, nor
@@ -33,10 +34,18 @@ from keizai.store.social import Account, Counter, Session, SocialStore, now
 from keizai.web.errors import ApiError
 from keizai.web.tables import client_of
 
-COOKIE = "keizai_session"
+# The session cookie. With secure cookies its name has the `__Host-` prefix: a browser
+# keeps it only if it came over https with `Secure`, `Path=/` and no `Domain`, so neither
+# a page of the host over plain http (a man in the middle) nor a sibling subdomain can
+# set or overwrite it (and plant its own session). Without secure cookies (plain http on
+# a LAN) a browser would refuse a prefixed name: the plain one is used there.
+COOKIE = "__Host-keizai_session"
+PLAIN_COOKIE = "keizai_session"
 # A browser that has logged in to an account holds this cookie (one account's, the last
 # it logged in to): its failed logins to that account are not counted with strangers'.
-DEVICE_COOKIE = "keizai_device"
+# Its path is /api/account, so its prefix is `__Secure-` (kept only if `Secure`).
+DEVICE_COOKIE = "__Secure-keizai_device"
+PLAIN_DEVICE_COOKIE = "keizai_device"
 DEVICE_LIFETIME = 365 * 24 * 3600
 CSRF_HEADER = "x-csrf-token"
 USERNAME = re.compile(r"^[\w.\-]{3,24}$")
@@ -205,10 +214,15 @@ class Accounts:
     # hashed once so that an unknown name costs as much as a wrong password
     dummy_hash: str = ""
     hashing: Hashing = field(init=False)
+    cookie: str = field(init=False)          # the session cookie's name
+    device_cookie: str = field(init=False)   # the device cookie's name
 
     def __post_init__(self) -> None:
         self.dummy_hash = _dummy_hash(self.hasher)
         self.hashing = Hashing(self.config.hash_workers, self.config.hash_queue)
+        secure = self.config.secure_cookies
+        self.cookie = COOKIE if secure else PLAIN_COOKIE
+        self.device_cookie = DEVICE_COOKIE if secure else PLAIN_DEVICE_COOKIE
 
     def close(self) -> None:
         self.hashing.close()
@@ -216,7 +230,7 @@ class Accounts:
     # ----- sessions from requests ------------------------------------------------------
     def session(self, request: Request) -> Session | None:
         """The request's live session (None for guests and expired sessions)."""
-        secret = request.cookies.get(COOKIE)
+        secret = request.cookies.get(self.cookie)
         if not secret or len(secret) > 128:
             return None
         return self.store.session(session_id(secret))
@@ -330,7 +344,7 @@ class Accounts:
 
     def _device(self, request: Request, account: Account | None) -> str | None:
         """The nonce of the request's device cookie when it is `account`'s, else None."""
-        raw = request.cookies.get(DEVICE_COOKIE)
+        raw = request.cookies.get(self.device_cookie)
         if account is None or not raw or len(raw) > 128:
             return None
         owner, _, rest = raw.partition(".")
@@ -342,7 +356,7 @@ class Accounts:
 
     def _set_device(self, account: Account, response: Response) -> None:
         nonce = secrets.token_urlsafe(12)
-        response.set_cookie(DEVICE_COOKIE,
+        response.set_cookie(self.device_cookie,
                             f"{account.id}.{nonce}.{self._device_mac(account, nonce)}",
                             max_age=DEVICE_LIFETIME, httponly=True,
                             secure=self.config.secure_cookies, samesite="strict",
@@ -352,7 +366,7 @@ class Accounts:
                             response: Response) -> dict[str, Any]:
         """A new session in the response's cookie; the session the request's cookie held
         (another login in this browser) ends: a copy of that cookie opens nothing."""
-        replaced = request.cookies.get(COOKIE)
+        replaced = request.cookies.get(self.cookie)
         if replaced and len(replaced) <= 128:
             await asyncio.to_thread(self.store.delete_session, session_id(replaced))
         secret = secrets.token_urlsafe(32)
@@ -360,7 +374,7 @@ class Accounts:
         lifetime = self.config.session_lifetime
         await asyncio.to_thread(self.store.create_session, session_id(secret), account.id,
                                 csrf, now() + lifetime)
-        response.set_cookie(COOKIE, secret, max_age=int(lifetime.total_seconds()),
+        response.set_cookie(self.cookie, secret, max_age=int(lifetime.total_seconds()),
                             httponly=True, secure=self.config.secure_cookies,
                             samesite="lax", path="/")
         self._set_device(account, response)
@@ -369,6 +383,6 @@ class Accounts:
     async def logout(self, request: Request, response: Response) -> None:
         self.require_session(request)
         await asyncio.to_thread(self.store.delete_session,
-                                session_id(request.cookies[COOKIE]))
-        response.delete_cookie(COOKIE, path="/", httponly=True,
+                                session_id(request.cookies[self.cookie]))
+        response.delete_cookie(self.cookie, path="/", httponly=True,
                                secure=self.config.secure_cookies, samesite="lax")
