@@ -74,3 +74,32 @@ def test_an_address_that_is_no_host_and_port_is_refused(address: str) -> None:
 
     with pytest.raises(ValueError, match="is not host:port"):
         check_ray_address(address)
+
+
+def _no_ray_instance(**kwargs: Any) -> None:
+    """ray.init(address="auto") where no Ray runs on this machine (Ray's own words)."""
+    raise ConnectionError("Could not find any running Ray instance. Please specify the one "
+                          "to connect to by setting `--address` flag or `RAY_ADDRESS` "
+                          "environment variable.")
+
+
+def test_no_running_ray_for_auto_is_refused_with_the_reason(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--address auto` with no Ray running came out of ray.init as a ConnectionError,
+    which `keizai sim` took for a failed write of --out: 'error: --out None: Could not
+    find any running Ray instance...; the games stored so far are kept: --resume
+    continues', with no --out and no game played. It is the refusal of an address where
+    no cluster answers, as for host:port (exit 2)."""
+    from typer.testing import CliRunner
+
+    from keizai.cli import app
+
+    monkeypatch.setattr(ray, "init", _no_ray_instance)
+    t = Tournament("national-economy/mecenat", 2, ["random"], games=2, seed=1)
+    with pytest.raises(ValueError, match="no Ray cluster at auto: Could not find any running"):
+        run_tournament(t, backend="ray", address="auto")
+    result = CliRunner().invoke(app, ["sim", "--games", "2", "--players", "2", "--backend",
+                                      "ray", "--address", "auto", "--lang", "en"])
+    assert result.exit_code == 2, result.output
+    assert "no Ray cluster at auto: Could not find any running Ray instance" in result.output
+    assert "--out" not in result.output and "--resume" not in result.output

@@ -432,7 +432,12 @@ def _run_ray(t: Tournament, tasks: list[Task], address: str | None, records: boo
     if not ray.is_initialized():
         if address is not None:
             check_ray_address(address)
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        except ConnectionError as error:  # "auto", RAY_ADDRESS: no Ray instance found
+            where = address or os.environ.get("RAY_ADDRESS") or "local"
+            raise InvalidSetup.refuse("sim.err.no_ray_cluster", address=where,
+                                      reason={"text": str(error)}) from None
     cpus = int(ray.cluster_resources().get("CPU", 1))
     remote = ray.remote(_play_timed)
 
