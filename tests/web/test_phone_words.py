@@ -69,6 +69,33 @@ def test_why_undo_is_disabled_keeps_to_a_line_on_a_phone(browser, server, lang: 
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_why_undo_is_disabled_keeps_to_the_phones_width(browser, server, lang: str) -> None:
+    """The reason beside the disabled Undo is one line, cut at the screen's edge: the
+    phone's one grid column grew to the whole line instead (the page 798 px wide in
+    zh-TW, 1,207 px in English, on a 390 px screen, every panel scrolled sideways) and
+    the button shrank to one character a line (悔 over 棋). Opened, it wraps within the
+    screen."""
+    game = game_at(server, "national-economy/mecenat", ["human", "random"], 1)
+    page = language_page(browser, lang, width=390, height=844)
+    play_seat(page, server, game)
+    page.click(".workplace.legal[data-action='place:school']")
+    page.wait_for_selector("#undo[disabled]", timeout=WAIT)
+    width = "() => document.documentElement.scrollWidth"
+    assert page.evaluate(width) <= 390
+    right = "(e) => e.getBoundingClientRect().right"
+    assert page.eval_on_selector("#undo-why", right) <= page.eval_on_selector("#choices", right)
+    label = page.eval_on_selector("#undo", "(e) => e.getClientRects().length"), page.evaluate(
+        """() => { const r = document.createRange();
+          r.selectNodeContents(document.querySelector('#undo'));
+          return new Set([...r.getClientRects()].map((c) => Math.round(c.top))).size; }""")
+    assert label == (1, 1), label   # the button's word on one line
+    page.click("#undo-why")
+    page.wait_for_selector("#undo-why.whole", timeout=WAIT)
+    assert page.evaluate(width) <= 390
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
 def test_the_join_bar_says_it_saves_the_name(browser, server, lang: str) -> None:
     """A guest opening their seat's link plays it already (the choices are theirs); the
     join bar only names the seat. Its button says so (「名前を保存」, 儲存名字, "Save my
