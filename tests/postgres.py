@@ -9,7 +9,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -112,3 +112,40 @@ def new_database(server_url: str, prefix: str, settings: tuple[str, ...] = ()) -
             conn.execute(text(f"ALTER DATABASE {name} SET {setting}"))
     admin.dispose()
     return server_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def rows_read(engine: Any, call: Callable[[], object], table: str,
+              containing: str = "") -> int:
+    """How many rows of `table` the first statement that `call` sends (and that contains
+    `containing`) reads: PostgreSQL's EXPLAIN ANALYZE of it, the rows each scan of the
+    table gave and those a filter removed, in every loop."""
+    from sqlalchemy import event
+
+    sent: list[tuple[str, object]] = []
+
+    def note(_conn: Any, _cursor: Any, statement: str, parameters: object, _context: Any,
+             _many: bool) -> None:
+        if containing in statement:
+            sent.append((statement, parameters))
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        call()
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    statement, parameters = sent[0]
+    raw = engine.raw_connection()
+    try:
+        cursor = raw.cursor()
+        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + statement, parameters)
+        plan = cursor.fetchone()[0][0]["Plan"]
+    finally:
+        raw.close()
+    read, todo = 0, [plan]
+    while todo:
+        node = todo.pop()
+        if node.get("Relation Name") == table:
+            read += (node["Actual Rows"] + node.get("Rows Removed by Filter", 0)) \
+                * node["Actual Loops"]
+        todo.extend(node.get("Plans", []))
+    return read

@@ -5,14 +5,13 @@ deletes it, so a busy or attacked server holds hundreds of thousands."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from datetime import timedelta
 
-from sqlalchemy import event, text
+from sqlalchemy import text
 
 from keizai.store import Store
 from keizai.store.social import SocialStore
-from tests.postgres import new_database
+from tests.postgres import new_database, rows_read
 
 # work_mem small, so that 20,000 rows are enough; a statement stopped after 20 s
 SMALL_AND_STOPPED = ("work_mem = '64kB'", "statement_timeout = '20s'")
@@ -41,37 +40,6 @@ def test_the_newest_games_are_listed_without_reading_them_all(postgres_url: str)
         assert time.perf_counter() - started < 5.0   # a hang guard, not a measurement
     finally:
         store.close()
-
-
-def rows_read(store: Store, call: Callable[[], object], table: str) -> int:
-    """How many rows of `table` the first statement `call` sends reads (PostgreSQL's
-    EXPLAIN ANALYZE of it: rows given and rows a filter removed, in every loop)."""
-    sent: list[tuple[str, object]] = []
-
-    def note(_conn, _cursor, statement, parameters, _context, _many) -> None:
-        sent.append((statement, parameters))
-
-    event.listen(store.engine, "before_cursor_execute", note)
-    try:
-        call()
-    finally:
-        event.remove(store.engine, "before_cursor_execute", note)
-    statement, parameters = sent[0]
-    raw = store.engine.raw_connection()
-    try:
-        cursor = raw.cursor()
-        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + statement, parameters)
-        plan = cursor.fetchone()[0][0]["Plan"]
-    finally:
-        raw.close()
-    read, todo = 0, [plan]
-    while todo:
-        node = todo.pop()
-        if node.get("Relation Name") == table:
-            read += (node["Actual Rows"] + node.get("Rows Removed by Filter", 0)) \
-                * node["Actual Loops"]
-        todo.extend(node.get("Plans", []))
-    return read
 
 
 def test_the_listing_reads_no_private_table(postgres_url: str) -> None:
@@ -107,7 +75,8 @@ def test_the_listing_reads_no_private_table(postgres_url: str) -> None:
         started = time.perf_counter()
         listed = store.listing(200)
         assert [line["id"] for line in listed] == [f"g{n}" for n in range(40001, 40201)]
-        assert rows_read(store, lambda: store.listing(200), "games") == 200   # before: 40,200
+        read = rows_read(store.engine, lambda: store.listing(200), "games")
+        assert read == 200   # before: 40,200
         history = social.history("bot:random", listed=True)
         assert len(history) == 500 and all(int(h["game_id"][1:]) > 40000 for h in history)
         assert time.perf_counter() - started < 15.0   # before 1015f13: stopped after 20 s

@@ -110,11 +110,15 @@ chat_messages = Table(
     "chat_messages", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
-           nullable=False, index=True),
+           nullable=False),
     Column("seat", Integer, nullable=True),        # None: the host
     Column("name", String(32), nullable=False),
     Column("text", String(1200), nullable=False),  # HTML-escaped: up to 6 x chat.MAX_CHARS
     Column("at", DateTime(timezone=True), nullable=False),
+    # A game's chat grows as long as it is played: its last messages (`chat`) and a
+    # seat's recent ones (`add_chat`'s bound) are read by these, never the whole chat.
+    Index("ix_chat_messages_game_id_id", "game_id", "id"),
+    Index("ix_chat_messages_game_seat_at", "game_id", "seat", "at"),
 )
 
 
