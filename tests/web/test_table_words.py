@@ -156,3 +156,18 @@ def test_the_starting_house_is_named_and_has_no_price(browser, server, lang: str
                                       "cs => cs.map((c) => c.textContent)")
     assert heads == [tr("fu.card.starting_house", lang)] * 2, heads
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_solo_game_says_it_is_unrated_from_its_start(browser, server, lang: str) -> None:
+    """A solo game is never rated (keizai.web.ratings: "solo"), but until its end the
+    table's chip said "rated if every seat is an account or a bot", and then "unrated
+    (solo)": it says the latter from the first turn."""
+    game = httpx.post(f"{server.url}/api/tables", json={
+        "game": "national-economy/glory", "players": 1, "seats": ["human"]}).json()
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-turn='mine']", timeout=WAIT)
+    assert page.inner_text("#rated").strip() == tr("unrated", lang) + tr(
+        "paren", lang, tr("why_solo", lang))
+    assert not page.errors, page.errors

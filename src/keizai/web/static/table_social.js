@@ -97,6 +97,18 @@ export function tableSocial({ gameId, seat, token }) {
     if (answer) location.hash = `#/play/${answer.id}/${answer.seat}/${answer.token}`;
   }
 
+  /** Whether the game is rated: known at its end (the server's reason when it is not),
+   * before then as far as it is known. A solo game is never rated (the server notes it
+   * at the end): it says so from its first turn, not "rated if every seat ...". */
+  function ratedText(info) {
+    if (info.rated) return t("rated");
+    const why = info.unrated ?? (message.seats.length < 2 ? "solo" : null);
+    if (why && (message.over || why === "solo")) {
+      return `${t("unrated")}${t("paren", t(`why_${why}`))}`;
+    }
+    return why ? t("unrated") : t("rated_at_end");
+  }
+
   /** The bar above the board: name, away, clock, rated, rematch. */
   function bar() {
     const info = message.table ?? {};
@@ -109,9 +121,7 @@ export function tableSocial({ gameId, seat, token }) {
       clockSeat ? h("span", { class: "hint" }, t("paren", playerName(clockSeat))) : null,
       info.clock && info.clock !== "none"
         ? h("span", { class: "chip" }, `${t("clock")}${t("colon")}${t(`clock_${info.clock}`)}`) : null,
-      h("span", { class: "chip", id: "rated" }, info.rated ? t("rated")
-        : info.unrated && message.over ? `${t("unrated")}${t("paren", t(`why_${info.unrated}`))}`
-          : info.unrated ? t("unrated") : t("rated_at_end")),
+      h("span", { class: "chip", id: "rated" }, ratedText(info)),
       message.over && info.rematch ? h("button", { type: "button", id: "go-rematch",
         onclick: goToRematch }, t("go_rematch"))
         : message.over && (seat !== null || hostToken) ? h("button", { type: "button",
