@@ -123,3 +123,30 @@ def test_a_community_without_houses_says_so(lang: str) -> None:
     houses = [line for line in lines if line.startswith(heading)]
     assert heading + tr("fu.tui.none", lang) in houses
     assert all(line.strip() != heading.strip() for line in houses)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_generator_below_nothing_reads_as_paying_its_buyer(lang: str) -> None:
+    """With the price marker past a cheap generator's printed price the buyer is paid
+    (reference §7: "A negative price pays the buyer"), and the table, the menus and the
+    log wrote it as a price: "costs $-2", "($-2)", "buys … for $-2" (価格$-1, を$-1で買う,
+    以$-1購買; found in Futuropia games played in the terminal). Each now says who is
+    paid how much, and no "$-" is left."""
+    from keizai.rules.futuropia.data import FOOD
+
+    state = new(2)
+    state.mk_marker[FOOD] = 6   # F04, printed $4, now pays $2
+    assert state.market_price(FOOD, False) == -2
+    view = state.view(state.current_player)
+    table = state.game.render_text(view, lang)
+    tile = state.game.describe_action(view, next(a for a in state.legal_actions()
+                                                 if a.name == "action:food"), lang)
+    play(state, "action:food")
+    view = state.view(state.current_player)
+    buy = state.game.describe_action(view, next(a for a in state.legal_actions()
+                                                if a.name == "buy:left"), lang)
+    play(state, "buy:left")
+    log = "\n".join(state.log(0, lang))
+    for text in (table, tile, buy, log):
+        assert "$-" not in text, text
+        assert "$2" in text, text

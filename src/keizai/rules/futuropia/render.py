@@ -18,10 +18,11 @@ def _side(market: dict[str, Any], name: str, lang: str) -> str:
     label = tr(f"fu.tui.{name}", lang)
     if side is None:
         return tr("fu.tui.side_empty", lang, side=label)
-    # the printed price only where the marker changes it
-    key = "fu.tui.side_printed" if side["cost"] == side["price"] else "fu.tui.side"
+    # the printed price only where the marker changes it; below nothing it pays the buyer
+    key = "fu.tui.side_printed" if side["cost"] == side["price"] else \
+        "fu.tui.side" if side["cost"] >= 0 else "fu.tui.side_paid"
     return tr(key, lang, side=label, gen=_gen(side, lang), cost=side["cost"],
-              price=side["price"], count=side["count"])
+              paid=-side["cost"], price=side["price"], count=side["count"])
 
 
 def _vp(h: dict[str, Any], lang: str) -> str:
@@ -146,9 +147,10 @@ def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en
     extra = ""
     if verb == "action" and arg in ("food", "power"):
         market = view["markets"][arg]
-        sides = [tr("fu.menu.side", lang, side=tr(f"fu.tui.{side}", lang), id=market[side]["id"],
-                    cost=market[side]["cost"], spaces=market[side]["spaces"],
-                    output=market[side]["output"])
+        sides = [tr("fu.menu.side" if market[side]["cost"] >= 0 else "fu.menu.side_paid",
+                    lang, side=tr(f"fu.tui.{side}", lang), id=market[side]["id"],
+                    cost=market[side]["cost"], paid=-market[side]["cost"],
+                    spaces=market[side]["spaces"], output=market[side]["output"])
                  for side in ("left", "right") if market[side] is not None]
         run = me["best_runs"][arg]["output"]
         extra = tr("fu.menu.market", lang,
@@ -170,8 +172,9 @@ def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en
         market = view["markets"][view["decision"].get("market", "food")]
         side = market.get(arg)
         if side is not None:
-            extra = tr("fu.menu.generator", lang, id=side["id"], spaces=side["spaces"],
-                       output=side["output"], cost=side["cost"])
+            extra = tr("fu.menu.generator" if side["cost"] >= 0 else "fu.menu.generator_paid",
+                       lang, id=side["id"], spaces=side["spaces"], output=side["output"],
+                       cost=side["cost"], paid=-side["cost"])
     elif verb == "invite":
         extra = tr("fu.menu.invite", lang, need=me["residents"] + int(arg), food=me["food"])
     elif verb == "robots":

@@ -661,9 +661,11 @@ class FuturopiaState(State):
             right = index == table.buy_right
             gen = self.mk_right[kind] if right else self.mk_left[kind]
             price = self.market_price(kind, right) or 0
-            if self.log_enabled:
-                self._event(msg("fu.log.buy_right" if right else "fu.log.buy_left", seat=p,
-                                price=price, **self._gen_params(gen)))
+            if self.log_enabled:   # below nothing the buyer is paid (reference §7)
+                key = "fu.log.buy_right" if right else \
+                    "fu.log.buy_left" if price >= 0 else "fu.log.buy_left_paid"
+                self._event(msg(key, seat=p, price=price, paid=-price,
+                                **self._gen_params(gen)))
             self._pay_money(p, price)
             self.stock[gen] -= 1
             self.gens[p].append(gen)
