@@ -247,14 +247,21 @@ def test_the_buy_choice_names_the_material_and_its_price(lang: str) -> None:
     """The offer's menu read "Buy the material at the revealed price" / 「公開された価格で
     原料を買う」 beside "Pass": which material, for how much, was only in the table above
     (played in the terminal, 4 players, 日本語). The choice names them, as Futuropia's
-    choices show what they cost (issue 14)."""
-    state = new_state(players=2, seed=1)
-    state.position[state.active] = 0
-    put_on_top(state, 500)
-    roll(state, 1)
-    seat = state.current_player
-    view = state.view(seat)
-    menu = {a.name: GAME.describe_action(view, a, lang) for a in state.legal_actions()}
-    oil = "Oil" if lang == "en" else keizai.i18n.tr("ee.material.oil", lang)
-    assert oil in menu["buy"] and "$500" in menu["buy"], menu
-    assert menu["pass"] == keizai.i18n.tr("ee.action.pass", lang)
+    choices show what they cost (issue 14); in English by the whole word ("Real estate",
+    not the tables' "RE"), and when the bank is out, on the choice to take it from a seat."""
+    named = keizai.i18n.tr("ee.material.real_estate", lang)
+    for bank_out in (False, True):
+        state = new_state(players=2, seed=1)
+        buyer = state.active
+        if bank_out:   # the bank has none left: bought from the seat that holds it
+            give(state, 1 - buyer, "real_estate", 3)
+        state.position[buyer] = 11
+        put_on_top(state, 500)
+        roll(state, 1)   # to space 12, real estate
+        view = state.view(buyer)
+        assert view["offer"]["material"] == "real_estate"
+        menu = {a.name: GAME.describe_action(view, a, lang) for a in state.legal_actions()}
+        buy = menu[f"take-from:{1 - buyer}" if bank_out else "buy"]
+        # the material's whole name (the English tables' column form is "RE")
+        assert named in buy and "$500" in buy, menu
+        assert menu["pass"] == keizai.i18n.tr("ee.action.pass", lang)

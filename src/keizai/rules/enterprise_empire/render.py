@@ -219,8 +219,9 @@ def describe_action(parts: Components, view: dict[str, Any], name: str, label: s
         extra = tr("ee.menu.jump", lang, n=parts.research_jump)
     elif name.startswith("corner:"):
         extra = tr("ee.menu.space", lang, n=parts.corner_spaces["ABCD".index(name[-1])])
-    elif name == "buy" and isinstance(offer, dict):
-        extra = tr("ee.menu.offer", lang, name=_named(parts, offer["material"], lang),
+    elif (name == "buy" or name.startswith("take-from:")) and isinstance(offer, dict):
+        # the whole word, as the log names it (the tables' "RE" / "Stl" are for columns)
+        extra = tr("ee.menu.offer", lang, name=tr(f"ee.material.{offer['material']}", lang),
                    price=offer["price"])
     else:
         return label
