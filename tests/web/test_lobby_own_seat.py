@@ -1,8 +1,10 @@
 """After creating a game in the lobby, the creator's own seat is shown as theirs, apart
-from the links to send to other players, in headless Chromium."""
+from the links to send to other players, and the way back to it stays in the lobby, in
+headless Chromium."""
 
 from __future__ import annotations
 
+import httpx
 import pytest
 
 from keizai.i18n import tr
@@ -90,3 +92,54 @@ def test_a_creator_who_only_invites_has_no_seat_of_their_own(browser, server) ->
     assert _seats(page, ".invites") == ["0", "1"]
     assert page.evaluate("() => document.activeElement.dataset.seat") == "0"
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_player_who_went_to_the_lobby_finds_the_way_back_to_their_seat(browser, server,
+                                                                       lang: str) -> None:
+    """A guest playing a bot went to the lobby (the keizai link at the top) in the middle
+    of the game: the lobby listed the game with "P1 away" and "Watch" only, and the seat's
+    link (its only key) was gone but for the browser's Back. The lobby's "Your games"
+    names the game, the seat and whose turn it is, and takes the player back to play."""
+    page = language_page(browser, lang)
+    _create(page, server, ["human", "bot"])
+    game_id = page.locator(".own-seat input.own-url").input_value().split("/")[-3]
+    page.locator(".own-seat [data-play-seat='0']").click()
+    page.wait_for_selector(".table[data-turn='mine']", timeout=WAIT)
+    page.click("#home-link")
+    row = page.locator(f"#your-games [data-game-id='{game_id}']")
+    row.wait_for(timeout=WAIT)
+    assert page.inner_text("#your-games h2") == tr("your_games", lang)
+    assert row.locator(".status").inner_text() == tr("your_turn", lang)
+    assert row.locator(".chip").inner_text() == "P1"
+    back = row.locator("[data-play-seat='0']")
+    assert back.inner_text() == tr("back_to_my_seat", lang)
+    back.click()
+    page.wait_for_selector(".table[data-turn='mine'] .workplace.legal", timeout=WAIT)
+    assert f"/#/play/{game_id}/0/" in page.url
+    assert not page.errors, page.errors
+
+
+def test_a_finished_game_or_a_refused_link_is_not_offered_back(browser, server) -> None:
+    """"Your games" keeps the games still being played: a seat's link the server refused
+    (a mistyped token) is not offered, nor is a game that ended."""
+    page = language_page(browser)
+    game = httpx.post(f"{server.url}/api/tables", json={
+        "game": "national-economy/glory", "players": 1, "seats": ["human"]}).json()
+    good = f"{server.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}"
+    page.goto(good)
+    page.wait_for_selector(".table[data-turn='mine']", timeout=WAIT)
+    page.goto(f"{server.url}/#/play/{game['id']}/0/x{game['seats'][0]['token']}")
+    page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)
+    page.goto(f"{server.url}/#/")
+    page.wait_for_selector(f"#your-games [data-game-id='{game['id']}']", timeout=WAIT)
+    assert page.locator("#your-games li").count() == 1   # the good link, once
+    page.evaluate("""() => localStorage.setItem('keizai.seats', JSON.stringify([
+      { game: 'nosuchgame', seat: 0, token: 'x' }]))""")
+    page.reload()
+    page.wait_for_selector("#create-game", timeout=WAIT)
+    page.wait_for_timeout(500)
+    assert page.locator("#your-games").count() == 0
+    assert page.evaluate("() => localStorage.getItem('keizai.seats')") == "[]"
+    # the browser's own line for the game's 404, which the lobby asked for on purpose
+    assert [e for e in page.errors if "404" not in e] == [], page.errors

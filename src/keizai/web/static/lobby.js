@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { banner, h } from "./dom.js";
 import { botName, botSeat, cardName, errorLine, errorText, gameTitle, has, humanSeatStatus,
   seatName, t, tr } from "./i18n.js";
+import { forgetSeat, rememberedSeats } from "./seats.js";
 
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
@@ -65,6 +66,7 @@ export function showLobby(root) {
   let listing = [];
   let timer = null;
   let listBox = null;
+  let mine = [];        // the unfinished games this browser plays a seat of (yourGames)
   // options: the values chosen for the game shown (a change of seat redraws the form);
   // mine: the invited seat the creator plays ("none": they only invite; else the first)
   const state = { game: null, players: 2, seats: ["human", "bot"], bots: [], options: {},
@@ -94,6 +96,38 @@ export function showLobby(root) {
   }
 
   function gameInfo() { return catalog.games.find((g) => g.id === state.game); }
+
+  /** The games whose seat this browser played (seats.js), asked once as the lobby opens:
+   * those still going, with their turn; a finished or vanished one is forgotten. */
+  async function loadMine() {
+    const found = await Promise.all(rememberedSeats().map(async (entry) => {
+      try {
+        const game = await api(`/api/games/${encodeURIComponent(entry.game)}`);
+        if (!game.over) return { entry, game };
+        forgetSeat(entry.game);
+      } catch (error) {
+        if (error.code === "not_found") forgetSeat(entry.game);
+      }
+      return null;
+    }));
+    mine = found.filter(Boolean);
+    if (mine.length && catalog) render();
+  }
+
+  /** "Your games": the way back to each seat this browser plays, whose turn it is. */
+  function yourGames() {
+    if (!mine.length) return null;
+    return h("section", { class: "panel your-games", id: "your-games" },
+      h("h2", {}, t("your_games")),
+      h("ul", {}, mine.map(({ entry, game }) => h("li", { class: "game-row",
+        dataset: { gameId: entry.game } },
+      h("span", { class: "game-title" }, gameTitle(game.game, game.title)),
+      h("span", { class: "chip" }, seatName(entry.seat)),
+      h("span", { class: "status" }, game.current_player === entry.seat ? t("your_turn")
+        : t("turn_of", seatName(game.current_player))),
+      h("a", { class: "button", href: `#/play/${entry.game}/${entry.seat}/${entry.token}`,
+        dataset: { playSeat: entry.seat } }, t("back_to_my_seat"))))));
+  }
 
   // the levels offered for this game and player count (solo planner alone, not at a table)
   function offeredBots() {
@@ -272,12 +306,14 @@ export function showLobby(root) {
     state.game ??= catalog.games.find((g) => g.id === "national-economy/mecenat")?.id
       ?? catalog.games[0].id;
     listBox = gameList();
-    root.replaceChildren(h("div", { class: "lobby" }, createForm(), invitePanel(), listBox));
+    root.replaceChildren(h("div", { class: "lobby" }, createForm(), invitePanel(), yourGames(),
+      listBox));
   }
 
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   load();
+  loadMine();
   timer = setInterval(load, 5000);
   return () => { clearInterval(timer); window.removeEventListener("keizai:lang", onLang); };
 }

@@ -9,6 +9,7 @@ import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
 import { scoreTable } from "./scores.js";
+import { forgetSeat, rememberSeat } from "./seats.js";
 import { playerName, tableSocial } from "./table_social.js";
 import { candidateFor, chosenObject, countOf, newSelection, toggle, wholePanel }
   from "./whole.js";
@@ -45,6 +46,10 @@ export function showTable(root, { gameId, seat, token }) {
     onChat: (entry) => social.chat(entry),
     onState(next, lines) {
       if (!message || next.step !== message.step) selection = newSelection();
+      // the server took this seat's link: the lobby offers the way back until the end
+      if (seat !== null && (!message || next.over !== message.over)) {
+        if (next.over) forgetSeat(gameId); else rememberSeat(gameId, seat, token);
+      }
       justNow(next, lines);
       // a state of the same step (a player sat down, a seat was handed over) is not the
       // answer to the decision on its way: its buttons stay disabled until that comes
@@ -69,7 +74,10 @@ export function showTable(root, { gameId, seat, token }) {
       const was = offline;
       offline = next === "reconnecting";
       if (next === "reconnecting") banner(t("reconnecting"), "info");
-      if (next === "refused") banner(refusal(why));
+      if (next === "refused") {
+        banner(refusal(why));
+        if (seat !== null) forgetSeat(gameId, token);   // the lobby does not offer it back
+      }
       if (next === "open" && was) banner("");
       // a decision sent on the lost connection may never have arrived: the table's new
       // state says whether it did, and its buttons are live again
