@@ -184,3 +184,31 @@ def test_a_finished_futuropia_table_says_the_game_is_over_not_whose_turn(browser
     top = page.inner_text(".fu .ne-top")
     assert "Turn of" not in top and "Final phase" not in top, top
     assert not page.errors, page.errors
+
+
+def test_the_replay_is_stepped_through_from_the_keyboard(browser, server, finished) -> None:
+    """Each step drew the viewer anew and the keyboard's focus fell to the page's start:
+    Enter on "Forward ▶" went one step, the next Enter nothing (Tab back to the button
+    every step), and the slider's arrow keys likewise. The focus stays on the control
+    used; the slider is named by the step line."""
+    created, _ = finished("national-economy/mecenat")
+    page = language_page(browser)
+    page.goto(f"{server.url}/#/replay/{created['id']}")
+    page.wait_for_selector(".replay", timeout=WAIT)
+    page.focus("#replay-forward")
+    for step in (1, 2, 3):
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f".replay[data-step='{step}']", timeout=WAIT)
+        assert page.evaluate("() => document.activeElement.id") == "replay-forward"
+    page.focus("#replay-slider")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(".replay[data-step='4']", timeout=WAIT)
+    assert page.evaluate("() => document.activeElement.id") == "replay-slider"
+    assert page.get_attribute("#replay-slider", "aria-labelledby") == "replay-step"
+    page.focus("#replay-seat")
+    page.select_option("#replay-seat", "1")
+    page.wait_for_selector("#replay-seat option[value='1'][selected]", state="attached",
+                           timeout=WAIT)
+    page.wait_for_function("() => document.activeElement.id === 'replay-seat'",
+                           timeout=WAIT)
+    assert not page.errors, page.errors

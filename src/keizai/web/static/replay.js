@@ -54,7 +54,17 @@ export function showReplay(root, gameId) {
     ];
   }
 
+  /** Each step draws the viewer anew: the control the keyboard was on (a button, the
+   * slider, the seat's menu; each has an id) keeps the focus, which fell to the page's
+   * start (Enter on "Forward" went one step, the next Enter nowhere). */
   function render() {
+    const active = document.activeElement;
+    const focused = active && root.contains(active) ? active.id : "";
+    draw();
+    if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
+  }
+
+  function draw() {
     if (!frame) { root.replaceChildren(h("p", {}, "…")); return; }
     const renderer = rendererFor(summary.game);
     // seen from the seat shown (none: everyone's view); a replay is watched, not played,
@@ -70,14 +80,14 @@ export function showReplay(root, gameId) {
         roundBackButton,
         h("button", { type: "button", id: "replay-back", onclick: () => go(step - 1) },
           `◀ ${t("back")}`),
-        h("input", { type: "range", min: 0, max: frame.steps, value: step,
-          onchange: (e) => go(Number(e.target.value)) }),
+        h("input", { type: "range", id: "replay-slider", min: 0, max: frame.steps, value: step,
+          "aria-labelledby": "replay-step", onchange: (e) => go(Number(e.target.value)) }),
         h("button", { type: "button", id: "replay-forward", onclick: () => go(step + 1) },
           `${t("forward")} ▶`),
         roundForwardButton,
         h("button", { type: "button", id: "replay-last", onclick: () => go(frame.steps) },
           `${t("last")} ▶|`),
-        h("label", {}, `${t("view_as")} `, h("select", { onchange: (e) => { seat = e.target.value;
+        h("label", {}, `${t("view_as")} `, h("select", { id: "replay-seat", onchange: (e) => { seat = e.target.value;
           go(step); } }, h("option", { value: "" }, t("everyone")),
         Array.from({ length: summary.players }, (_, i) => h("option", { value: String(i),
           selected: seat === String(i) }, seatName(i)))))),
