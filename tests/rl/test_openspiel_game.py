@@ -222,6 +222,30 @@ def test_a_die_roll_is_a_chance_node_so_a_clone_does_not_carry_it():
     assert len(positions) == sides
 
 
+@pytest.mark.parametrize("params", [
+    {"name": "keizai_national_economy_progress", "players": 2},
+    {"name": "keizai_futuropia", "players": 2, "houses": "random"}])
+def test_the_engine_record_of_an_openspiel_game_is_refused_not_a_wrong_game(params):
+    """`state.keizai_state.record()` of an OpenSpiel game gave seed 0 and the moves: its
+    draws were chance outcomes, not its seed's, so `keizai.replay` (and `keizai replay`)
+    failed part-way, after replaying moves of another game: National Economy at the 5th
+    ('pay:orchard is not a legal action now'), Futuropia with random houses anywhere from
+    the 29th to the 174th. It is refused with the way to keep the game: the OpenSpiel
+    history."""
+    name, players = params["name"], params["players"]
+    game = pyspiel.load_game(name, {k: v for k, v in params.items() if k != "name"})
+    state = play_randomly(game.new_initial_state(), np.random.RandomState(3))
+    assert state.is_terminal()
+    with pytest.raises(ValueError, match=r"chance outcomes.*history\(\)"):
+        state.keizai_state.record()
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert again.returns() == state.returns() and str(again) == str(state)
+    assert keizai.new_game(keizai.get_game(state.keizai_state.game.id).id, players,
+                           seed=1).record()["seed"] == 1  # a seeded game's record as ever
+
+
 def test_game_options_are_parameters():
     default = pyspiel.load_game("keizai_futuropia", {"players": 2})
     assert default.get_parameters()["expert_tiles"] == "none"

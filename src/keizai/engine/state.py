@@ -213,6 +213,12 @@ class State(ABC):
         return list(self.places()[0])
 
     def record(self) -> dict[str, Any]:
+        if self.lazy_draws:
+            # An OpenSpiel state: its draws were chance outcomes, not its seed's
+            raise ValueError(
+                "this state drew its cards and dice from chance outcomes chosen outside it "
+                "(OpenSpiel's chance nodes), not from its seed, so no record replays it: "
+                "keep the OpenSpiel state's history() (or pyspiel.serialize_game_and_state)")
         names = self.game.action_space.actions
         return {
             "game": self.game.id,
