@@ -9,6 +9,7 @@ from pettingzoo.test import api_test, seed_test
 import keizai
 from keizai.rl.observations import supported_games
 from keizai.rl.pettingzoo_env import KeizaiAECEnv, env, pettingzoo_name
+from keizai.rl.rewards import default_reward, final_rewards
 from tests.tables import every_table
 
 CASES = every_table(supported_games())
@@ -33,6 +34,37 @@ def test_the_wrapped_environment_passes_too():
         api_test(wrapped, num_cycles=400)  # raises on a failure
     wrapped.reset(seed=2)
     assert wrapped.agents == wrapped.possible_agents
+
+
+@pytest.mark.parametrize(("game_id", "players"),
+                         [("national-economy/mecenat", 3), ("futuropia", 2),
+                          ("enterprise-empire", 2)])
+def test_pettingzoos_turn_based_conversion_gives_a_parallel_environment(game_id, players):
+    """docs/rl.md: no Parallel environment of keizai's own, but PettingZoo's
+    `turn_based_aec_to_parallel` makes one (passing `parallel_api_test`): each step applies
+    the action of the one agent to act, whose mask is the only one with a legal index."""
+    from pettingzoo.test import parallel_api_test
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice about Dict observation spaces
+        parallel_api_test(turn_based_aec_to_parallel(env(game_id, players)), num_cycles=300)
+    parallel = turn_based_aec_to_parallel(env(game_id, players))
+    aec = KeizaiAECEnv(game_id, players)
+    observations, _ = parallel.reset(seed=4)
+    aec.reset(seed=4)
+    while parallel.agents:
+        acting = [a for a in parallel.agents if observations[a]["action_mask"].any()]
+        assert acting == [aec.agent_selection]
+        action = aec.legal_actions()[-1]
+        observations, rewards, _, _, _ = parallel.step(
+            {a: action if a in acting else 0 for a in parallel.agents})
+        aec.step(action)
+        while aec.agents and (aec.terminations[aec.agent_selection]
+                              or aec.truncations[aec.agent_selection]):
+            aec.step(None)
+    final = final_rewards(aec.keizai_state, default_reward(game_id))
+    assert rewards == {f"player_{seat}": final[seat] for seat in range(players)}
 
 
 def test_the_wrapped_environment_enforces_order():
