@@ -265,3 +265,15 @@ def test_the_buy_choice_names_the_material_and_its_price(lang: str) -> None:
         # the material's whole name (the English tables' column form is "RE")
         assert named in buy and "$500" in buy, menu
         assert menu["pass"] == keizai.i18n.tr("ee.action.pass", lang)
+
+
+def test_a_players_place_names_the_space_in_english_as_in_japanese() -> None:
+    """A seat's line read "corner B · on 10" in English (on what? the board's 10, a
+    price, a turn?) where 日本語 and 中文 say 10番マス / 第10格; it says "on space 10"."""
+    state = new_state(players=2, seed=1)
+    state.position[state.active] = 10
+    view = state.view(0)
+    active = view["players"][state.active]
+    texts = {lang: GAME.render_text(view, lang) for lang in ("en", "ja", "zh-TW")}
+    assert f"corner {active['corner']} · on space 10 · " in texts["en"]
+    assert "10番マス" in texts["ja"] and "第10格" in texts["zh-TW"]
