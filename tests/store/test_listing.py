@@ -68,9 +68,9 @@ def test_the_listing_reads_no_private_table(postgres_url: str) -> None:
                 " 'none', 1 FROM generate_series(1, 41000) n"))
             conn.execute(text(
                 "INSERT INTO rating_history (game_id, seat, player, game, place, mu_before,"
-                " sigma_before, mu, sigma, at) SELECT 'g' || n, 0, 'bot:random',"
-                " 'national-economy/mecenat', 1, 25, 8, 25, 8, now() - n * interval '1 s'"
-                " FROM generate_series(1, 41000) n"))
+                " sigma_before, mu, sigma, at, listed) SELECT 'g' || n, 0, 'bot:random',"
+                " 'national-economy/mecenat', 1, 25, 8, 25, 8, now() - n * interval '1 s',"
+                " CASE WHEN n <= 40000 THEN 0 ELSE 1 END FROM generate_series(1, 41000) n"))
             conn.execute(text("ANALYZE"))
         started = time.perf_counter()
         listed = store.listing(200)

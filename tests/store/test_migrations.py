@@ -172,8 +172,9 @@ def test_a_database_made_by_create_all_of_the_hardened_store_upgrades(fresh_url)
 @pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
 def test_0008_marks_the_private_tables_of_a_database_with_games_unlisted(fresh_url) -> None:
     """A database at 0007 (made here by downgrading a new one) with public and private
-    tables and a game without settings (the old `POST /api/games`'s): upgraded, the
-    lobby lists the public ones and the one without settings, not the private ones."""
+    rated tables and a game without settings (the old `POST /api/games`'s): upgraded,
+    the lobby and the player's page (0011) show the public ones and the one without
+    settings, not the private ones."""
     from alembic import command
 
     from keizai.store.migrations import config
@@ -194,16 +195,27 @@ def test_0008_marks_the_private_tables_of_a_database_with_games_unlisted(fresh_u
                 conn.execute(text("INSERT INTO table_settings (game_id, visibility, clock,"
                                   " rated) VALUES (:id, :visibility, 'none', 0)"),
                              {"id": f"g{n}", "visibility": visibility})
+            conn.execute(text(
+                "INSERT INTO rating_history (game_id, seat, player, game, place, mu_before,"
+                " sigma_before, mu, sigma, at) VALUES (:id, 0, 'bot:random',"
+                " 'national-economy/mecenat', 1, 25, 8, 25, 8, :at)"),
+                {"id": f"g{n}", "at": datetime(2026, 1, 1 + n, tzinfo=UTC)})
     engine.dispose()
     store = Store(fresh_url)
+
+    def on_page() -> list[str]:   # the player's page: the rated games but private ones
+        return [h["game_id"] for h in social.history("bot:random", listed=True)]
+
+    social = SocialStore(store.engine)
     try:
         assert [line["id"] for line in store.listing(200)] == ["g2", "g0"]
+        assert on_page() == ["g0", "g2"]   # 0011 copied the flags
         with store.engine.connect() as conn:
             assert MigrationContext.configure(conn).get_current_revision() == head()
             assert compare_metadata(MigrationContext.configure(conn), metadata) == []
-        social = SocialStore(store.engine)   # the flag follows a visibility written later
-        social.update_settings("g1", visibility="public")
-        social.update_settings("g0", visibility="private")
+        social.update_settings("g1", visibility="public")   # the flags follow a
+        social.update_settings("g0", visibility="private")  # visibility written later
         assert [line["id"] for line in store.listing(200)] == ["g2", "g1"]
+        assert on_page() == ["g1", "g2"]
     finally:
         store.close()

@@ -103,7 +103,12 @@ rating_history = Table(
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
-    Index("ix_rating_history_player", "player", "game"),
+    # The game's `listed` flag (0: a private table), copied when it is rated: a
+    # player's public page reads its newest listed games by the index below, not all of
+    # the player's games (a bot level's are every rated game played against it).
+    Column("listed", Integer, nullable=False, server_default="1"),
+    Index("ix_rating_history_player_listed_at", "player", "listed", "at"),
+    Index("ix_rating_history_player_game_at", "player", "game", "at"),
 )
 
 chat_messages = Table(
@@ -404,11 +409,14 @@ class SocialStore:
 
     @staticmethod
     def _list(conn: Connection, game_id: str, values: dict[str, Any]) -> None:
-        """The game's `listed` flag (what the lobby reads) follows a visibility written;
-        the game's row is written first, as every writer of a game does."""
+        """The game's `listed` flag (what the lobby and a player's page read) follows a
+        visibility written; the game's row is written first, as every writer of a game
+        does."""
         if "visibility" in values:
-            conn.execute(update(games).where(games.c.id == game_id)
-                         .values(listed=int(values["visibility"] != "private")))
+            listed = int(values["visibility"] != "private")
+            conn.execute(update(games).where(games.c.id == game_id).values(listed=listed))
+            conn.execute(update(rating_history).where(rating_history.c.game_id == game_id)
+                         .values(listed=listed))
 
     def settings(self, game_id: str) -> Settings | None:
         with self.engine.connect() as conn:
@@ -466,22 +474,27 @@ class SocialStore:
             priors = [Rating(current[key].mu, current[key].sigma) if key in current
                       else default for _seat, key, _place in standings]
             posts = rater(priors, [place for _seat, _key, place in standings])
-            self._store_ratings(conn, game_id, game, standings, priors, posts, current)
+            listed = conn.execute(select(games.c.listed).where(games.c.id == game_id)
+                                  ).scalar()
+            self._store_ratings(conn, (game_id, game, listed), standings, priors, posts,
+                                current)
             self._notify(conn, game_id, "settings")
         return True
 
     @staticmethod
-    def _store_ratings(conn: Connection, game_id: str, game: str,
+    def _store_ratings(conn: Connection, rated: tuple[str, str, int | None],
                        standings: Sequence[Standing], priors: list[Rating],
                        posts: list[Rating], current: dict[str, Any]) -> None:
-        """A player on several seats (a bot level twice) gains every seat's change."""
+        """A player on several seats (a bot level twice) gains every seat's change;
+        `rated`: the game's id, title and `listed` flag."""
+        game_id, game, listed = rated
         moment = now()
         totals: dict[str, tuple[float, float, int]] = {}
         for (seat, key, place), prior, post in zip(standings, priors, posts, strict=True):
             conn.execute(insert(rating_history).values(
                 game_id=game_id, seat=seat, player=key, game=game, place=place,
                 mu_before=prior.mu, sigma_before=prior.sigma, mu=post.mu, sigma=post.sigma,
-                at=moment))
+                at=moment, listed=1 if listed is None else listed))
             mu_delta, sigma, count = totals.get(key, (0.0, prior.sigma, 0))
             totals[key] = (mu_delta + post.mu - prior.mu, min(sigma, post.sigma), count + 1)
         for key, (mu_delta, sigma, count) in totals.items():
@@ -530,7 +543,7 @@ class SocialStore:
         if game is not None:
             query = query.where(rating_history.c.game == game)
         if listed:
-            query = query.where(games.c.listed == 1)
+            query = query.where(rating_history.c.listed == 1)
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(rating_history.c.at.desc(),
                                                rating_history.c.seat).limit(limit)).all()
