@@ -171,3 +171,21 @@ def test_a_solo_game_says_it_is_unrated_from_its_start(browser, server, lang: st
     assert page.inner_text("#rated").strip() == tr("unrated", lang) + tr(
         "paren", lang, tr("why_solo", lang))
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_workplace_turned_sideways_is_called_closed_in_the_log(browser, server,
+                                                                lang: str) -> None:
+    """Solo: after each placement the newest free workplace is turned sideways. The board
+    marks it "closed this round"; the log said only "Stall is turned sideways." (市場を
+    横向きにする。), a word of the printed rules that a player who has not read them cannot
+    place. The log's line says what it means, in the board's words."""
+    game = game_at(server, "national-economy/mecenat", ["human"], 1)
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.click(".workplace.legal[data-action='place:school']")
+    page.wait_for_selector(".workplace.sideways", timeout=WAIT)
+    closed = page.inner_text(".workplace.sideways .wp-name")
+    line = page.locator("#log li", has_text=closed.split("（")[0].split(" (")[0]).last
+    assert tr("sideways", lang) in line.inner_text(), line.inner_text()
+    assert not page.errors, page.errors
