@@ -16,9 +16,11 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 
+from keizai.store.social import MAX_SESSIONS, sessions
 from keizai.web import create_app
-from keizai.web.accounts import DEVICE_COOKIE, NAME_FAILURES, AccountConfig
+from keizai.web.accounts import COOKIE, DEVICE_COOKIE, NAME_FAILURES, AccountConfig
 from keizai.web.app import Limits
 from keizai.web.social import SocialConfig
 from tests.web.conftest import hello, within
@@ -398,3 +400,27 @@ def test_without_secure_cookies_accounts_work_over_plain_http(tmp_path) -> None:
                           headers={"x-csrf-token": again.json()["csrf"]})
         assert out.status_code == 200, out.text
         assert client.get("/api/account").json()["account"] is None
+
+
+def test_an_accounts_sessions_are_bounded_and_the_oldest_end_first(db_url) -> None:
+    """Each login stores a session for 30 days, and one that sends no cookie replaces
+    none: before, a script logging in to its own account again and again (a right
+    password, its device cookie: no failure, no budget of hashings) stored a row each
+    time, without bound (and every login's clean-up of expired sessions read them all).
+    Now an account keeps its newest MAX_SESSIONS; the oldest end first."""
+    with server(db_url) as (client, app):
+        device = register(client, VICTIM, "kim")
+        first = None
+        for n in range(MAX_SESSIONS + 5):
+            answer = login(client, VICTIM, "kim", PASSWORD, device)
+            assert answer.status_code == 200, answer.text
+            if n == 0:
+                first = answer.cookies.get(COOKIE)
+        newest = answer.cookies.get(COOKIE)
+        with app.state.social.db.engine.connect() as conn:
+            stored = conn.execute(select(func.count()).select_from(sessions)).scalar_one()
+        assert stored == MAX_SESSIONS   # before: MAX_SESSIONS + 6
+        for secret, open_ in ((newest, True), (first, False)):
+            client.cookies.clear()
+            client.cookies.set(COOKIE, secret)
+            assert (client.get("/api/account").json()["account"] is not None) is open_

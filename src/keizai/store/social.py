@@ -51,7 +51,7 @@ sessions = Table(
            nullable=False, index=True),
     Column("csrf", String(64), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
-    Column("expires", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False, index=True),
 )
 
 seat_players = Table(
@@ -136,6 +136,8 @@ login_failures = Table(
     Column("expires", DateTime(timezone=True), nullable=False, index=True),
 )
 PRUNED_AT_ONCE = 1000   # expired counters one login deletes at most
+MAX_SESSIONS = 20       # sessions an account keeps (its newest; a login past them ends
+                        # the oldest)
 
 # (counter, most failures, window in seconds)
 Counter = tuple[str, int, float]
@@ -311,8 +313,16 @@ class SocialStore:
 
     def create_session(self, session_id: str, account_id: int, csrf: str,
                        expires: datetime) -> None:
+        """A new session; expired ones go (by the index on `expires`), and the account's
+        oldest past its newest MAX_SESSIONS - 1 end: a script logging in again and again
+        without its cookie stores no more."""
+        kept = (select(sessions.c.id).where(sessions.c.account_id == account_id)
+                .order_by(sessions.c.created.desc(), sessions.c.id)
+                .limit(MAX_SESSIONS - 1))
         with transaction(self.engine) as conn:
             conn.execute(delete(sessions).where(sessions.c.expires < now()))
+            conn.execute(delete(sessions).where(sessions.c.account_id == account_id,
+                                                sessions.c.id.not_in(kept)))
             conn.execute(insert(sessions).values(id=session_id, account_id=account_id,
                                                  csrf=csrf, created=now(), expires=expires))
 
