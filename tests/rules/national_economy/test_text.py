@@ -139,3 +139,23 @@ def test_a_solo_score_row_says_in_words_whether_the_target_was_reached(lang: str
     if lang == "en":
         assert "target 100 not reached)" in text
         assert "target 100 reached)" in render(won, lang=lang)
+
+
+@pytest.mark.parametrize(("lang", "kept"), [
+    ("en", "P1 keeps the Start Player marker."),
+    ("ja", "P1はスタートプレイヤーのまま。"),
+    ("zh-TW", "P1仍是起始玩家。")])
+def test_quarry_by_the_start_player_says_the_marker_stays(lang: str, kept: str) -> None:
+    """The start player placing on Quarry read "P1 takes the Start Player marker." /
+    「P1がスタートプレイヤーカードを取る。」 though it already held it (Quarry: "stay
+    start player if you already hold it"; found playing National Economy in the
+    terminal): the log says it stays; another seat still takes it."""
+    state = new("progress", 2)
+    assert state.start_player == 0 and state.current_player == 0
+    play(state, "place:quarry")
+    assert state.log(0, lang)[-1] == kept
+    assert tr("ne.log.start_player", lang, seat=0) not in state.log(0, lang)
+    other = new("progress", 2)
+    pass_turn(other, 0)
+    play(other, "place:quarry")
+    assert tr("ne.log.start_player", lang, seat=1) in other.log(1, lang)

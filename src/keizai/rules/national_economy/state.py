@@ -689,9 +689,12 @@ class NationalEconomyState(State):
             if self.log_enabled:
                 self._event(msg("ne.log.hire_trainees", seat=seat, n=count))
         elif name == "start_player":
+            # Quarry: the start player who places there stays start player
+            key = "ne.log.start_player_kept" if self.start_player == seat else \
+                "ne.log.start_player"
             self.start_player = seat
             if self.log_enabled:
-                self._event(msg("ne.log.start_player", seat=seat))
+                self._event(msg(key, seat=seat))
         elif name == "temp_worker":
             p.temps += 1
             if self.log_enabled:
