@@ -623,3 +623,25 @@ def test_game_options_the_game_refuses_are_refused_at_construction(options):
         KeizaiGymEnv("national-economy/progress", players=2, options=options)
     with pytest.raises(keizai.engine.InvalidSetup):
         KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2, options=options)
+
+
+def test_opponent_levels_with_a_time_cap_play_without_it(monkeypatch):
+    """`opponents=["expert"]` (or `"solo"`) searched with the level's time cap (2 s,
+    1.7 s a decision), so on a loaded machine `reset(seed=s)` did not replay the same
+    episode: the search stopped early by the clock. Opponents named by a level play its
+    fixed budget without the cap, as tournaments do; a cap in a spec of one's own stays."""
+    import keizai.rl.gymnasium_env as module
+
+    env = KeizaiGymEnv("national-economy/progress", players=4, seat=0,
+                       opponents=["expert", "solo", "mcts:iterations=50:cap=1"])
+    built = []
+
+    def made(spec, seed=0):
+        built.append(make_agent(spec, seed))
+        return make_agent("random", seed)  # plays quickly in their place
+
+    monkeypatch.setattr(module, "make_agent", made)
+    env.reset(seed=3)
+    assert [type(agent).__name__ for agent in built] == ["MCTSAgent", "SoloAgent", "MCTSAgent"]
+    assert [agent.cap for agent in built] == [0.0, 0.0, 1.0]
+    assert (built[0].iterations, built[1].limit) == (12000, 20000)

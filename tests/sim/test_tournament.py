@@ -174,3 +174,34 @@ def test_rows_carry_the_places_of_the_game() -> None:
     (row,) = play_tasks(t.game, t.players, t.options, t.tasks())
     assert [s for place in row["places"] for s in place] == row["ranking"]
     assert row["winners"] == row["places"][0]
+
+
+class _Built(Exception):
+    """Stops a game once its agents are made (they are what the test looks at)."""
+
+
+def test_the_levels_with_a_time_cap_play_tournaments_without_it(monkeypatch) -> None:
+    """docs/bots.md: tournaments play `expert` and `solo` without their time cap (2 s and
+    1.7 s a decision), so that their results do not depend on the machine's load; `keizai
+    sim` seated them with it, so a loaded machine (or more workers than cores) cut their
+    searches short and the same seed gave other games. Their fixed budgets stay
+    (iterations, rollout moves); a cap given in a spec of one's own is kept."""
+    from keizai.agents import make_agent
+    from keizai.sim import runner
+
+    built = []
+
+    def made(spec: str, seed: int = 0):
+        built.append(make_agent(spec, seed))
+        if len(built) % 3 == 0:
+            raise _Built
+        return built[-1]
+
+    monkeypatch.setattr(runner, "make_agent", made)
+    result = runner.play_game("national-economy/progress", 3, 1,
+                              ["expert", "solo", "mcts:iterations=50:cap=1"])
+    assert result.error is not None and "_Built" in result.error
+    expert, solo, own = built
+    assert (expert.cap, expert.iterations) == (0.0, 12000)
+    assert (solo.cap, solo.limit) == (0.0, 20000)
+    assert own.cap == 1.0

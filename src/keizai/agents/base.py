@@ -69,6 +69,16 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return kind, params
 
 
+def without_time_cap(spec: str) -> str:
+    """A level's spec without its time cap (`expert`, `solo`: their fixed budget alone),
+    for tournaments and research environments, whose games must not depend on the
+    machine's load; any other spec as given (a cap of one's own is kept)."""
+    level = LEVELS.get(spec.strip().lower())
+    if level is None:
+        return spec
+    return ":".join(part for part in level.split(":") if not part.startswith("cap="))
+
+
 def _typed(params: dict[str, str], types: dict[str, type], spec: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, raw in params.items():

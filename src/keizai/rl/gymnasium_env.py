@@ -34,7 +34,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 import keizai
-from keizai.agents import Agent, make_agent
+from keizai.agents import Agent, make_agent, without_time_cap
 from keizai.agents.random_agent import RandomAgent
 from keizai.engine import Rng, State
 from keizai.rl.actions import action_index, action_mask
@@ -264,8 +264,8 @@ class KeizaiGymEnv(gym.Env):
 
     @staticmethod
     def _opponent(spec: Opponent, seed: int) -> Agent | Policy:
-        if isinstance(spec, str):
-            return make_agent(spec, seed)
+        if isinstance(spec, str):  # a level's time cap would make episodes load-dependent
+            return make_agent(without_time_cap(spec), seed)
         if isinstance(spec, Agent):
             agent = copy.deepcopy(spec)
             if isinstance(getattr(agent, "rng", None), Rng):

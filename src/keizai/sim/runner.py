@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import keizai
-from keizai.agents import make_agent
+from keizai.agents import make_agent, without_time_cap
 from keizai.engine import State
 
 
@@ -39,7 +39,8 @@ def play_game(game_id: str, players: int, seed: int, agents: list[str],
         state = keizai.new_game(game_id, players, seed=seed, options=options)
         state.log_enabled = False
         seeds = agent_seeds or [seed * 31 + i for i in range(players)]
-        seats = [make_agent(spec, seeds[i]) for i, spec in enumerate(agents)]
+        # a level's time cap would make the games depend on the machine's load
+        seats = [make_agent(without_time_cap(spec), seeds[i]) for i, spec in enumerate(agents)]
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
