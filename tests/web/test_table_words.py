@@ -189,3 +189,23 @@ def test_a_workplace_turned_sideways_is_called_closed_in_the_log(browser, server
     line = page.locator("#log li", has_text=closed.split("（")[0].split(" (")[0]).last
     assert tr("sideways", lang) in line.inner_text(), line.inner_text()
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_rated_chip_says_why_as_soon_as_the_game_is_unrated(browser, server,
+                                                                lang: str) -> None:
+    """An Undo makes a game unrated (keizai.web.social), and the chip changed from "rated
+    if every seat is an account or a bot" to a bare "unrated": the player who had just
+    pressed Undo was not told why until the game's end. The reason shows at once."""
+    game = httpx.post(f"{server.url}/api/tables", json={
+        "game": "futuropia", "players": 2, "seats": ["human", "normal"]}).json()
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.click(".legal[data-action^='action:']")
+    page.wait_for_selector("#undo:not([disabled])", timeout=WAIT)
+    assert page.inner_text("#rated").strip() == tr("rated_at_end", lang)
+    page.click("#undo")
+    expected = tr("unrated", lang) + tr("paren", lang, tr("why_undo", lang))
+    page.wait_for_function("(text) => document.querySelector('#rated').textContent.trim()"
+                           " === text", arg=expected, timeout=WAIT)
+    assert not page.errors, page.errors

@@ -97,16 +97,14 @@ export function tableSocial({ gameId, seat, token }) {
     if (answer) location.hash = `#/play/${answer.id}/${answer.seat}/${answer.token}`;
   }
 
-  /** Whether the game is rated: known at its end (the server's reason when it is not),
-   * before then as far as it is known. A solo game is never rated (the server notes it
-   * at the end): it says so from its first turn, not "rated if every seat ...". */
+  /** Whether the game is rated, with the reason as soon as it is not (an Undo, a chosen
+   * seed: the player who pressed Undo saw a bare "unrated"); until the end, when the
+   * seats decide it, the promise. A solo game is never rated (the server notes it at
+   * the end): it says so from its first turn. */
   function ratedText(info) {
     if (info.rated) return t("rated");
     const why = info.unrated ?? (message.seats.length < 2 ? "solo" : null);
-    if (why && (message.over || why === "solo")) {
-      return `${t("unrated")}${t("paren", t(`why_${why}`))}`;
-    }
-    return why ? t("unrated") : t("rated_at_end");
+    return why ? `${t("unrated")}${t("paren", t(`why_${why}`))}` : t("rated_at_end");
   }
 
   /** The bar above the board: name, away, clock, rated, rematch. */
