@@ -27,6 +27,17 @@ def test_pettingzoo_api_and_seed_tests(game_id, players):
     assert checked.observe(checked.agent_selection)["action_mask"].any()
 
 
+@pytest.mark.parametrize("game_id", supported_games())
+def test_pettingzoo_render_test(game_id):
+    """docs/rl.md: PettingZoo's render_test passes (every render mode: "human" prints and
+    returns None, "ansi" returns the text)."""
+    from pettingzoo.test import render_test
+
+    players = keizai.get_game(game_id).min_players
+    render_test(lambda render_mode=None: KeizaiAECEnv(game_id, max(players, 2),
+                                                      render_mode=render_mode))
+
+
 def test_the_wrapped_environment_passes_too():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
