@@ -645,3 +645,32 @@ def test_opponent_levels_with_a_time_cap_play_without_it(monkeypatch):
     assert [type(agent).__name__ for agent in built] == ["MCTSAgent", "SoloAgent", "MCTSAgent"]
     assert [agent.cap for agent in built] == [0.0, 0.0, 1.0]
     assert (built[0].iterations, built[1].limit) == (12000, 20000)
+
+
+def test_opponents_sit_in_seat_order_around_the_learner():
+    """docs/rl.md: one opponent per other seat, in seat order with the learner's seat
+    skipped, whichever seat the learner draws."""
+    from keizai.agents import RandomAgent
+
+    seen = set()
+
+    class Named(RandomAgent):  # copied at every reset: `seen` is the test's, not copied
+        def __init__(self, name):
+            super().__init__(0)
+            self.name = name
+
+        def choose(self, state):
+            seen.add((self.name, state.current_player))
+            return super().choose(state)
+
+    env = KeizaiGymEnv("futuropia", players=3, seat=None,
+                       opponents=[Named("a"), Named("b")])
+    for seed in range(12):
+        seen.clear()
+        _, info = env.reset(seed=seed)
+        for _ in range(30):
+            _, _, terminated, _, info = env.step(info["legal_actions"][0])
+            if terminated:
+                break
+        others = [s for s in range(3) if s != info["seat"]]
+        assert seen == {("a", others[0]), ("b", others[1])}
