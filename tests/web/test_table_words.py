@@ -7,6 +7,9 @@ read "$300 → 3 · ×1", a bare number for the spaces they move."""
 
 from __future__ import annotations
 
+import functools
+import random
+
 import httpx
 import pytest
 
@@ -208,4 +211,43 @@ def test_the_rated_chip_says_why_as_soon_as_the_game_is_unrated(browser, server,
     expected = tr("unrated", lang) + tr("paren", lang, tr("why_undo", lang))
     page.wait_for_function("(text) => document.querySelector('#rated').textContent.trim()"
                            " === text", arg=expected, timeout=WAIT)
+    assert not page.errors, page.errors
+
+
+@functools.cache
+def _futuropia_to_its_end() -> tuple[int, tuple[str, ...]]:
+    """A two-seat Futuropia game played at random to its end in which interest was owed
+    during the game and at a player's own end: its seed and actions."""
+    for seed in range(40):
+        state, chooser = keizai.new_game("futuropia", 2, seed=seed), random.Random(seed)
+        while not state.is_over:
+            state.apply(chooser.choice(state.legal_actions()))
+        ids = {event[0] for event in state.events() if isinstance(event, tuple)}
+        if {"fu.log.interest", "fu.log.end_interest"} <= ids:
+            return seed, tuple(state.record()["actions"])
+    raise AssertionError("no such game")
+
+
+@pytest.mark.parametrize(("lang", "unit"), [("en", "resource"), ("ja", "資源"),
+                                            ("zh-TW", "資源")])
+def test_futuropia_s_interest_says_what_it_is_counted_in(browser, server, lang: str,
+                                                         unit: str) -> None:
+    """Futuropia's log said "P1 owes 2 in interest on their loans." and "P1 pays the final
+    interest on their loans: 16.": 2 of what? Interest is paid in any mix of money, food
+    and energy, as the line before says for an early refresh ("pays 4 resources"): the
+    interest lines name their unit too."""
+    seed, actions = _futuropia_to_its_end()
+    game = game_at(server, "futuropia", ["human", "human"], seed, actions)
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-over='yes']", timeout=WAIT)
+    lines = page.locator("#log li").all_inner_texts()
+    owed = [line for line in lines if tr("fu.log.interest", lang, seat=0, n=7).split("7")[0]
+            in line.replace("P2", "P1")]
+    final = [line for line in lines
+             if tr("fu.log.end_interest", lang, seat=0, n=7).split("7")[0]
+             in line.replace("P2", "P1")]
+    assert owed and final, lines
+    for line in owed + final:
+        assert unit in line, line
     assert not page.errors, page.errors

@@ -42,14 +42,14 @@ def test_the_log_says_the_interest_and_the_repayments_at_a_games_end() -> None:
     state.finished[1] = True
     play(state, "stop")  # interest 3 and three repayments
     assert log_before_scores(state)[-5:-1] == [
-        "P1 pays the final interest on their loans: 3.",
+        "P1 pays the final interest on their loans: 3 resources.",
         "P1 pays the interest with 3 energy.",
         "P1 repays 3 loans with what is left.",
         "P1's game ends with no unpaid loans."]   # it said "with 0 unpaid loans"
-    assert log_before_scores(state, "ja")[-5:-2] == ["P1が借金の最後の利息3を支払う。",
+    assert log_before_scores(state, "ja")[-5:-2] == ["P1が借金の最後の利息として資源3を支払う。",
                                             "P1が利息をエネルギー3で支払う。",
                                             "P1が残りの資源で借金を3件返す。"]
-    assert log_before_scores(state, "zh-TW")[-5:-2] == ["P1支付最後一次貸款利息3。",
+    assert log_before_scores(state, "zh-TW")[-5:-2] == ["P1支付最後一次貸款利息3份資源。",
                                                "P1以3份電力支付利息。",
                                                "P1用剩餘的資源清償3筆貸款。"]
     assert [log_before_scores(state, lang)[-2] for lang in ("ja", "zh-TW")] == [
@@ -64,7 +64,7 @@ def test_the_log_names_the_interest_before_the_loans_it_takes_at_a_games_end() -
     state.finished[1] = True
     play(state, "stop")  # interest 4 with nothing to pay it: new loans, none repaid
     lines = state.log(None)
-    end = lines.index("P1 pays the final interest on their loans: 4.")
+    end = lines.index("P1 pays the final interest on their loans: 4 resources.")
     assert lines[end + 1].startswith("P1 takes ")
     assert lines[end + 2] == "P1 pays the interest with $4."   # the new loans' money
     assert lines[end + 3].startswith("P1's game ends with ")
