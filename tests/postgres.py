@@ -115,10 +115,15 @@ def new_database(server_url: str, prefix: str, settings: tuple[str, ...] = ()) -
 
 
 def rows_read(engine: Any, call: Callable[[], object], table: str,
-              containing: str = "") -> int:
+              containing: str = "", generic: bool = False) -> int:
     """How many rows of `table` the first statement that `call` sends (and that contains
     `containing`) reads: PostgreSQL's EXPLAIN ANALYZE of it, the rows each scan of the
-    table gave and those a filter removed, in every loop."""
+    table gave and those a filter removed, in every loop. `generic`: as a prepared
+    statement's generic plan, made without its parameters' values (psycopg prepares a
+    statement a connection ran 5 times, and PostgreSQL may then plan it so)."""
+    import re
+
+    from psycopg import sql
     from sqlalchemy import event
 
     sent: list[tuple[str, object]] = []
@@ -137,8 +142,23 @@ def rows_read(engine: Any, call: Callable[[], object], table: str,
     raw = engine.raw_connection()
     try:
         cursor = raw.cursor()
-        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + statement, parameters)
+        if generic:
+            names: list[str] = []
+            numbered = re.sub(r"%\((\w+)\)s",
+                              lambda m: names.append(m.group(1)) or f"${len(names)}",
+                              statement)
+            cursor.execute("SET plan_cache_mode = force_generic_plan")
+            cursor.execute(f"PREPARE measured AS {numbered}")
+            values = sql.SQL(", ").join(sql.Literal(parameters[name])  # type: ignore[index]
+                                        for name in names)
+            cursor.execute(sql.SQL("EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE measured({})")
+                           .format(values))
+        else:
+            cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + statement, parameters)
         plan = cursor.fetchone()[0][0]["Plan"]
+        if generic:
+            cursor.execute("DEALLOCATE measured")
+            cursor.execute("RESET plan_cache_mode")
     finally:
         raw.close()
     read, todo = 0, [plan]

@@ -38,9 +38,11 @@ def test_a_long_history_is_read_by_its_newest_listed_games(postgres_url: str) ->
             conn.execute(text("ANALYZE"))
         page = social.history("bot:random", listed=True)
         assert [h["game_id"] for h in page] == [f"g{n}" for n in range(10500, 10000, -1)]
-        read = rows_read(store.engine, lambda: social.history("bot:random", listed=True),
-                         "rating_history")
-        assert read <= 501   # before: 20,000
+        for generic in (False, True):   # also planned without the values
+            read = rows_read(store.engine, lambda: social.history("bot:random",
+                                                                  listed=True),
+                             "rating_history", generic=generic)
+            assert read <= 501   # before: 20,000
         curve = social.history("bot:random", GAME)
         assert [h["game_id"] for h in curve] == [f"g{n}" for n in range(500, 0, -1)]
         read = rows_read(store.engine, lambda: social.history("bot:random", GAME),

@@ -27,6 +27,8 @@ def test_the_leaderboard_reads_the_players_it_shows(postgres_url: str) -> None:
             conn.execute(text("ANALYZE"))
         board = social.leaderboard(GAME)
         assert [p["player"] for p in board] == [f"bot:p{n}" for n in range(20000, 19900, -1)]
-        assert rows_read(store.engine, lambda: social.leaderboard(GAME), "ratings") == 100
+        for generic in (False, True):   # also planned without the values
+            assert rows_read(store.engine, lambda: social.leaderboard(GAME), "ratings",
+                             generic=generic) == 100
     finally:
         store.close()

@@ -77,6 +77,9 @@ def test_the_listing_reads_no_private_table(postgres_url: str) -> None:
         assert [line["id"] for line in listed] == [f"g{n}" for n in range(40001, 40201)]
         read = rows_read(store.engine, lambda: store.listing(200), "games")
         assert read == 200   # before: 40,200
+        # so planned without the values (the flag's 1 a parameter: 40,200 again)
+        read = rows_read(store.engine, lambda: store.listing(200), "games", generic=True)
+        assert read == 200
         history = social.history("bot:random", listed=True)
         assert len(history) == 500 and all(int(h["game_id"][1:]) > 40000 for h in history)
         assert time.perf_counter() - started < 15.0   # before 1015f13: stopped after 20 s

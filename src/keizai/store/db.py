@@ -42,6 +42,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    literal_column,
     select,
     text,
     update,
@@ -77,8 +78,11 @@ games = Table(
 )
 # The lobby's listing: the newest listed games, read backward by this index, however many
 # private tables there are (anyone may create them).
-Index("ix_games_listed_created", games.c.created,
-      postgresql_where=games.c.listed == 1, sqlite_where=games.c.listed == 1)
+# The 1 is written into the SQL: as a bound parameter, a plan made without its value
+# (PostgreSQL's generic plan of a statement psycopg prepared) cannot use the index.
+LISTED = games.c.listed == literal_column("1")
+Index("ix_games_listed_created", games.c.created, postgresql_where=LISTED,
+      sqlite_where=LISTED)
 
 seats = Table(
     "seats", metadata,
@@ -622,7 +626,7 @@ class Store:
         rows are the listed games only."""
         query = select(games.c.id, games.c.game, games.c.players, games.c.created,
                        games.c.step, games.c.over, games.c.current
-                       ).where(games.c.listed == 1)
+                       ).where(LISTED)
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(games.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]
