@@ -7,6 +7,7 @@ made every step of that game build and encode 200 views on the event loop."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -140,6 +141,7 @@ def test_a_client_stores_a_bounded_number_of_chat_messages(db_url) -> None:
     at once, then one a second."""
     with TestClient(create_app(db_url, bot_workers=1, limits=Limits())) as client:
         answers = []
+        started = time.monotonic()
         for _ in range(2):
             game = create(client, seats=["human"] * 4)
             speakers = [(seat["seat"], seat["token"]) for seat in game["seats"]]
@@ -150,5 +152,6 @@ def test_a_client_stores_a_bounded_number_of_chat_messages(db_url) -> None:
                         f"/api/games/{game['id']}/chat", headers={"x-keizai-token": token},
                         json={"text": f"message {number}", **(
                             {"seat": seat} if seat is not None else {})}).status_code)
-        assert answers.count(201) == 20, answers
-        assert set(answers[20:]) == {429}
+        refilled = int(time.monotonic() - started)   # one a second (a loaded machine)
+        assert answers[:20] == [201] * 20 and answers.count(201) <= 20 + refilled, answers
+        assert set(answers) == {201, 429}
