@@ -194,3 +194,20 @@ def test_a_reload_shows_everything_since_ones_own_move(browser, server) -> None:
     page.click("#last-move-more")
     assert page.eval_on_selector_all("#last-move li", shown) == ["Only the latest", *expected]
     assert not page.errors, page.errors
+
+
+def test_why_undo_is_disabled_reads_as_a_sentence_of_its_own(browser, server) -> None:
+    """Beside the button the reason read "Undo your last decision showed you something
+    hidden (…)", as if the button's word began an instruction to undo that decision: the
+    catalogue's reason starts in lower case (it is also a refusal's "Error: …"). Beside
+    the button it is a sentence of its own, capitalised."""
+    game = game_at(server, GAME, ["human", "random"], 1)
+    page = language_page(browser, "en", width=1280)
+    play_seat(page, server, game)
+    page.click(".workplace.legal[data-action='place:quarry']")
+    page.wait_for_selector("#undo[disabled]", timeout=WAIT)
+    why = i18n.tr("web.undo.revealed_own", "en")
+    assert why.startswith("your last decision")
+    assert page.inner_text("#undo-why").strip() == "Y" + why[1:]
+    assert page.get_attribute("#undo", "title") == "Y" + why[1:]
+    assert not page.errors, page.errors

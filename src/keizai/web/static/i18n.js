@@ -192,6 +192,10 @@ export function gameTitle(gameId, english) {
 }
 
 /** "Error: <text>" in this language (a full-width colon after 日本語 and 中文 words). */
+/** `text` as a sentence of its own: its first letter a capital (a catalogue reason starts
+ * in lower case, to follow "Error: " too); a script without case is left as it is. */
+export function sentence(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
 export function errorLine(text) { return `${t("error")}${t("colon")}${text}`; }
 
 /** A refusal from the server in this language: its reason as a catalogue message

@@ -3,8 +3,8 @@
 
 import { api } from "./api.js";
 import { announce, banner, h } from "./dom.js";
-import { botSeat, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent, seatName, t,
-  tr } from "./i18n.js";
+import { botSeat, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent, seatName,
+  sentence, t, tr } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
@@ -192,7 +192,9 @@ export function showTable(root, { gameId, seat, token }) {
   function undoButton() {
     const blocked = message.undo ? null : message.undo_blocked;
     if (!message.undo && !blocked) return null;
-    const why = blocked ? tr(blocked.id, blocked.params ?? {}) : null;
+    // beside the button a sentence of its own ("Undo your last decision showed ..." read
+    // as an instruction)
+    const why = blocked ? sentence(tr(blocked.id, blocked.params ?? {})) : null;
     const open = blocked !== null && whyOpen === why;
     return h("span", { class: "undo" }, h("button", { type: "button", id: "undo",
       class: "small", disabled: Boolean(blocked) || busy || offline, title: why,
