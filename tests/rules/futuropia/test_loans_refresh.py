@@ -184,3 +184,23 @@ def test_literal_reading_takes_loans_when_cash_is_short_of_the_interest() -> Non
     default = position()
     assert default.loans[0] == 2 and default.phase == PAY
     assert names(default) == ["pay:money", "pay:food"]
+
+
+def test_the_log_says_which_resources_paid_a_refresh_and_a_repayment() -> None:
+    """The log named the money, food and energy that paid the interest, but of an early
+    refresh only "P2 pays 2 resources to refresh early." and of a repayment "P1 repays a
+    loan.": which of its resources a rival spent was not in the log (found playing
+    Futuropia in the terminal). Both now say it, as the interest does."""
+    state = new(2)
+    play(state, "action:subsidy", "action:subsidy", "refresh", "pay:food", "pay:energy")
+    log = state.log(None)
+    assert log[-2:] == ["P1 pays 4 resources to refresh early.",
+                        "P1 pays for the refresh with 1 food and 3 energy."]
+    assert state.log(None, "ja")[-1] == "P1がリフレッシュの支払いに食料1とエネルギー3を使う。"
+    assert state.log(None, "zh-TW")[-1] == "P1以1份食物與3份電力支付提前翻開的費用。"
+    state = _two_loans_then_wait()
+    set_stock(state, 0, 20, 2, 0)
+    play(state, "action:subsidy", "pay:money", "pay:money", "repay:loan", "pay:food")
+    assert state.log(None)[-1] == "P1 repays a loan with $3 and 2 food."
+    assert state.log(None, "ja")[-1] == "P1が$3と食料2で借金を1件返す。"
+    assert state.log(None, "zh-TW")[-1] == "P1以$3與2份食物清償一筆貸款。"

@@ -109,6 +109,14 @@ class Setup:
         self.start_money = tuple(rules.start_money + b for b in bonus)
 
 
+# The log's entries for what paid the interest, an early refresh or a repayment: one,
+# two or all three of money, food and energy (FuturopiaState._log_paid)
+INTEREST_PAID = ("fu.log.interest_paid", "fu.log.interest_paid_two",
+                 "fu.log.interest_paid_three")
+REFRESH_PAID = ("fu.log.refresh_paid", "fu.log.refresh_paid_two", "fu.log.refresh_paid_three")
+REPAY_PAID = ("fu.log.repay_paid", "fu.log.repay_paid_two", "fu.log.repay_paid_three")
+
+
 class FuturopiaState(State):
     """One Futuropia position.
 
@@ -561,16 +569,18 @@ class FuturopiaState(State):
             self.pay_floor = kind
         purpose = self.pay_purpose
         if purpose == PAY_REFRESH:
+            if self.log_enabled:
+                self._log_paid(p, REFRESH_PAID, self.pay_paid)
             self._refresh(p)
         elif purpose == PAY_INTEREST:
             if self.log_enabled:
-                self._log_interest_paid(p, self.pay_paid)
+                self._log_paid(p, INTEREST_PAID, self.pay_paid)
             self._offer_repayment(p)
         else:
             self.loans[p] -= 1
             self.loans_repaid[p] += 1
             if self.log_enabled:
-                self._event(msg("fu.log.repay", seat=p))
+                self._log_paid(p, REPAY_PAID, self.pay_paid)
             self._offer_repayment(p)
 
     def _refresh(self, p: int) -> None:
@@ -585,13 +595,12 @@ class FuturopiaState(State):
         else:
             self.phase = TURN
 
-    def _log_interest_paid(self, p: int, paid: list[int]) -> None:
-        """Which money, food and energy paid the interest (`paid`: how much of each)."""
+    def _log_paid(self, p: int, keys: tuple[str, str, str], paid: list[int]) -> None:
+        """Which money, food and energy paid the interest, a refresh or a repayment
+        (`paid`: how much of each; `keys` the entries for one, two and three of them)."""
         parts = [{"id": f"fu.paid.{RESOURCES[k]}", "params": {"n": n}}
                  for k, n in enumerate(paid) if n]
-        key = ("fu.log.interest_paid", "fu.log.interest_paid_two",
-               "fu.log.interest_paid_three")[len(parts) - 1]
-        self._event(msg(key, seat=p, **dict(zip("abc", parts, strict=False))))
+        self._event(msg(keys[len(parts) - 1], seat=p, **dict(zip("abc", parts, strict=False))))
 
     def _loans_for_interest(self, p: int, owed: int) -> None:
         """Option `loans_when_cash_short`, the special case read literally (rulebook 流程之外：
@@ -851,7 +860,7 @@ class FuturopiaState(State):
         self._loans_for_interest(p, owed)
         paid = self._pay_any(p, owed)
         if owed and self.log_enabled:
-            self._log_interest_paid(p, paid)
+            self._log_paid(p, INTEREST_PAID, paid)
         repaid = 0
         while self.loans[p] and sum(stock) >= rules.repay_cost:
             self._pay_any(p, rules.repay_cost)
