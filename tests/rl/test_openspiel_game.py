@@ -246,6 +246,33 @@ def test_the_engine_record_of_an_openspiel_game_is_refused_not_a_wrong_game(para
                            seed=1).record()["seed"] == 1  # a seeded game's record as ever
 
 
+def test_openspiels_rl_environment_plays_a_seeded_episode_again():
+    """docs/rl.md: OpenSpiel's rl_environment (its DQN and policy-gradient loop) samples
+    the chance nodes with its sampler's seed; each seat's info_state is its observation
+    tensor."""
+    from open_spiel.python import rl_environment
+
+    game = pyspiel.load_game("keizai_national_economy_mecenat", {"players": 3})
+    size = encoder_for("national-economy/mecenat").size
+
+    def episode(seed):
+        env = rl_environment.Environment(
+            game, chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed))
+        assert env.observation_spec()["info_state"] == (size,)
+        step, rng, trace = env.reset(), np.random.RandomState(0), []
+        while not step.last():
+            seat = step.observations["current_player"]
+            legal = step.observations["legal_actions"][seat]
+            action = legal[rng.randint(len(legal))]
+            trace.append((seat, action, tuple(step.observations["info_state"][seat])))
+            step = env.step([action])
+        return trace, step.rewards
+
+    first = episode(5)
+    assert episode(5) == first and episode(6) != first
+    assert sorted(first[1]) == [-0.5, -0.5, 1.0]
+
+
 def test_game_options_are_parameters():
     default = pyspiel.load_game("keizai_futuropia", {"players": 2})
     assert default.get_parameters()["expert_tiles"] == "none"
