@@ -33,3 +33,22 @@ def test_a_spectator_has_no_turn_sound_or_single_choice_switch(browser, server,
     page.wait_for_selector(".table[data-step] #auto-single", timeout=WAIT)
     assert head.locator("#turn-sound, #auto-single, #plain-table").count() == 3
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_spectator_s_chat_says_who_writes_there(browser, server, lang: str) -> None:
+    """Watching a game, the Chat panel was an empty box, no line to read and no box to
+    write in: it says that the players write there (a spectator may not), and a seated
+    player has the box to write in instead."""
+    game = http().post(f"{server.url}/api/games", json={
+        "game": "futuropia", "seats": ["human", "heuristic"]}).json()
+    page = language_page(browser, lang)
+    page.goto(f"{server.url}/#/watch/{game['id']}")
+    page.wait_for_selector(".table[data-step]", timeout=WAIT)
+    chat = page.locator(".chat-panel")
+    assert chat.locator("#chat-input").count() == 0
+    assert chat.locator("#chat-players-only").inner_text() == tr("chat_players_only", lang)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-step] #chat-input", timeout=WAIT)
+    assert page.locator("#chat-players-only").count() == 0
+    assert not page.errors, page.errors

@@ -162,7 +162,9 @@ export function tableSocial({ gameId, seat, token }) {
         input.value = "";
         input.focus();
       }
-    } }, input, h("button", { type: "submit", id: "chat-send" }, t("send"))) : null;
+    } }, input, h("button", { type: "submit", id: "chat-send" }, t("send")))
+      // a spectator reads the chat but has no box: the panel says why (it was an empty box)
+      : h("p", { class: "hint", id: "chat-players-only" }, t("chat_players_only"));
     return h("section", { class: "panel chat-panel" }, h("h3", {}, t("chat")), list, form);
   }
 
