@@ -494,7 +494,7 @@ def test_undo_takes_back_a_whole_house_purchase_not_its_last_step(tmp_path: Path
     assert (decision.amount, decision.maximum) == (4, 9)
     assert "house L10 (4 beds)" in [c.label for c in decision.candidates]
     after_undo = result.output[result.output.index("Undone"):]
-    assert "Buy houses for 4 new residents: 4-9 beds in all:" in after_undo
+    assert "Buy houses for 4 new residents: 4-9 beds in all\n" in after_undo
 
 
 def test_ctrl_c_leaves_the_game_with_the_resume_line(tmp_path: Path,

@@ -54,7 +54,7 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
     child.sendline("3")  # Invite residents
     child.expect(PROMPT)
     child.sendline("5")
-    child.expect("Buy houses for 5 new residents: 5-10 beds in all:")
+    child.expect("Buy houses for 5 new residents: 5-10 beds in all\r\n")
     child.expect(r"1\) house L01 \(1 bed, \$1, energy 1, -1 VP\)")
     child.expect(PROMPT)
     child.sendline("1 2")   # refused at once, before any confirmation
@@ -203,7 +203,11 @@ def test_whole_decisions_read_in_japanese_and_chinese(game: str) -> None:
                     # "3x2" is what the player types (3, two copies): not a word
                     words = re.findall(r"[A-Za-z]+", re.sub(r"(?<=\d)x(?=\d)", "", text))
                     assert not words, (lang, words, text)
-                assert td.lines(decision, "en")[0] == decision.prompt + ":"
+                # a colon ends the heading unless its last sentence has one ("Factory:
+                # discard 2 cards")
+                last = re.split(r"(?<=[.])\s*", decision.prompt)[-1]
+                assert td.lines(decision, "en")[0] == decision.prompt + (
+                    "" if ":" in last else ":")
             state.apply(rng.choice(state.legal_actions()))
         if seen >= 6:
             break
@@ -576,3 +580,28 @@ def test_the_special_house_limit_names_a_house_and_counts_it(lang: str, limit: s
     with pytest.raises(IllegalAction) as error:
         apply_whole(state, dict.fromkeys(specials, 1))
     assert refused in error.value.render(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_prompt_with_a_colon_of_its_own_gets_no_second_one(tmp_path: Path, lang: str
+                                                              ) -> None:
+    """The list's heading is the prompt and a colon, so the prompts that hold one read
+    "Factory: discard 2 cards:", "Buy houses: 3-8 beds in all:", 「工場：2枚捨てる：」,
+    「住宅を買う：合計ベッド3～8：」 (played in the terminal, en/ja/zh-TW); such a prompt
+    ends the heading as it is, and a prompt without a colon still gets one."""
+    from keizai.i18n import tr
+    from keizai.terminal_decisions import lines
+
+    houses = keizai.new_game("futuropia", 2, seed=7, options={"advanced": True})
+    decision = houses.pending_decision()
+    assert decision is not None
+    heading = lines(decision, lang)[0]
+    assert heading == decision.prompt_in(lang)
+    assert heading.count(":") + heading.count("：") == 1, heading
+    # "Pay 2 cards for Factory" has none: the heading ends with the language's colon
+    _, state = _position(tmp_path, "national-economy/mecenat", 2,
+                         lambda s: (d := s.pending_decision()) is not None
+                         and d.constraint != ONE_OF and ":" not in d.prompt_in("en"))
+    pay = state.pending_decision()
+    assert pay is not None and not any(c in pay.prompt_in(lang) for c in ":：")
+    assert lines(pay, lang)[0] == pay.prompt_in(lang) + tr("tdec.colon", lang)

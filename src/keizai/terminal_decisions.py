@@ -94,8 +94,13 @@ def confirm_question(decision: PendingDecision, chosen: dict[str, int], game_id:
 
 
 def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
-    """The decision as numbered lines (sets for a choice among sets, else candidates)."""
-    out = [decision.prompt_in(lang) + tr("tdec.colon", lang)]
+    """The decision as numbered lines (sets for a choice among sets, else candidates),
+    under its prompt and a colon, unless the prompt's last sentence has one of its own
+    ("Factory: discard 2 cards", 「住宅を買う：合計ベッド3～8」 read as headings without a
+    second; "Payday: wages $4 …. Sell buildings …" still ends with one)."""
+    prompt = decision.prompt_in(lang)
+    last = re.split(r"(?<=[.。])\s*", prompt.rstrip(".。"))[-1]
+    out = [prompt if ":" in last or "：" in last else prompt + tr("tdec.colon", lang)]
     if decision.constraint == ONE_OF:
         for number, chosen_set in enumerate(decision.sets, 1):
             counted: dict[str, int] = {}
