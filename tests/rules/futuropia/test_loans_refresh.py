@@ -38,8 +38,8 @@ def test_the_log_turns_the_tiles_up_once_then_names_the_interest() -> None:
     for lang, turned, interest, paid in (
             ("en", "P1 turns all action tiles up for free.",
              "P1 owes 2 resources in interest on their loans.", "P1 pays the interest with $2."),
-            ("ja", "P1のアクションタイルが無料ですべて表になる。", "P1は借金の利息として資源2を支払う。",
-             "P1が利息を$2で支払う。"),
+            ("ja", "P1のアクションタイルが無料ですべて表になる。",
+             "P1は借金の利息として資源2を支払う。", "P1が利息を$2で支払う。"),
             ("zh-TW", "P1免費翻開所有行動板。", "P1須付貸款利息2份資源。", "P1以$2支付利息。")):
         assert state.log(None, lang)[-3:] == [turned, interest, paid]
 
