@@ -251,3 +251,18 @@ def test_futuropia_s_interest_says_what_it_is_counted_in(browser, server, lang: 
     for line in owed + final:
         assert unit in line, line
     assert not page.errors, page.errors
+
+
+def test_a_game_without_table_settings_is_not_called_an_older_table(browser,
+                                                                   server) -> None:
+    """A game made through POST /api/games (a script's, a researcher's) has no table
+    settings, which the server's reason calls an "older table": during play its chip says
+    a bare "unrated", as before the reasons were shown at once (db89917), not "unrated
+    (older table)" for a game a second old."""
+    game = httpx.post(f"{server.url}/api/games", json={
+        "game": "futuropia", "seats": ["human", "normal"]}).json()
+    page = language_page(browser)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-turn='mine']", timeout=WAIT)
+    assert page.inner_text("#rated").strip() == tr("unrated", "en")
+    assert not page.errors, page.errors
