@@ -36,9 +36,9 @@ def new_game(store: Store, created: datetime, steps: int = 2, over: bool = False
         action = state.legal_actions()[0]
         state.apply(action)
         store.append_action(game_id, step, action.name)
-    with store.engine.begin() as conn:
+    with store.engine.begin() as conn:   # created (and last moved) then
         conn.execute(update(games).where(games.c.id == game_id)
-                     .values(created=created, over=int(over)))
+                     .values(created=created, touched=created, over=int(over)))
         if seen is not None:
             conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == 1)
                          .values(seen=seen))
@@ -70,3 +70,20 @@ def test_unfinished_games_untouched_for_the_given_days_are_deleted(store: Store)
         assert count(store, table, left) == 0
     assert count(store, actions, played_lately) == 2
     assert store.delete_abandoned(timedelta(days=30)) == 0
+
+
+def test_a_game_moved_lately_is_kept_whoever_was_connected(store: Store) -> None:
+    """A move stored lately (over the HTTP API, with no seat ever seen connected) keeps
+    the game, however long ago it was created; so does an undo."""
+    moved = new_game(store, OLD, steps=0)
+    state = keizai.new_game("national-economy/mecenat", 2, seed=3)
+    store.append_action(moved, 0, state.legal_actions()[0].name)
+    undone = new_game(store, OLD, steps=0)
+    store.append_action(undone, 0, state.legal_actions()[0].name)
+    store.truncate(undone, 0)
+    abandoned = new_game(store, OLD, steps=0)
+
+    assert store.delete_abandoned(timedelta(days=30)) == 1
+    ids = set(store.game_ids())
+    assert {moved, undone} <= ids
+    assert abandoned not in ids

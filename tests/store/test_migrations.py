@@ -219,3 +219,40 @@ def test_0008_marks_the_private_tables_of_a_database_with_games_unlisted(fresh_u
         assert on_page() == ["g1", "g2"]
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_0014_deletes_no_game_stored_before_it_at_the_first_clean_up(fresh_url) -> None:
+    """A database at 0013 keeps no time of a game's last move: upgraded, its unfinished
+    games count as touched at the upgrade, so that a clean-up right after it deletes none
+    that was being played over HTTP; they go once untouched for the cutoff."""
+    from datetime import timedelta
+
+    from alembic import command
+    from sqlalchemy import update
+
+    from keizai.store.db import games
+    from keizai.store.migrations import config
+
+    Store(fresh_url).close()
+    engine = create_engine(fresh_url)
+    with engine.begin() as conn:
+        command.downgrade(config(conn), "0013")
+        for n, over in enumerate([0, 1]):
+            conn.execute(text(
+                "INSERT INTO games (id, game, players, seed, options, host_token, created,"
+                " version, step, over, current) VALUES (:id, 'national-economy/mecenat', 2,"
+                " 1, '{}', 'h', :created, 0, 3, :over, 0)"),
+                {"id": f"g{n}", "created": datetime(2026, 1, 1, tzinfo=UTC), "over": over})
+    engine.dispose()
+    store = Store(fresh_url)
+    try:
+        assert store.delete_abandoned(timedelta(days=30)) == 0
+        assert set(store.game_ids()) == {"g0", "g1"}
+        with store.engine.begin() as conn:   # 40 days later, nobody came back
+            conn.execute(update(games).values(
+                touched=datetime.now(UTC) - timedelta(days=40)))
+        assert store.delete_abandoned(timedelta(days=30)) == 1
+        assert store.game_ids() == ["g1"]   # the finished one stays
+    finally:
+        store.close()

@@ -75,6 +75,10 @@ games = Table(
     # 1: the lobby lists the game; 0: a private table, reached by its links only. Kept
     # here, beside `created`, so that the listing reads only listed games (below).
     Column("listed", Integer, nullable=False, server_default="1"),
+    # When the game last changed (a move, an undo, a seat handed over or back) or a
+    # seat's player last used it over HTTP (`touch`): with `seats.seen`, what tells a
+    # game being played from an abandoned one (`delete_abandoned`). Migration 0014.
+    Column("touched", DateTime(timezone=True), nullable=True),
 )
 # The lobby's listing: the newest listed games, read backward by this index, however many
 # private tables there are (anyone may create them).
@@ -283,7 +287,7 @@ class Store:
                 id=game_id, game=record["game"], players=record["players"],
                 seed=record["seed"], options=json.loads(json.dumps(record["options"])),
                 host_token=host_token, created=datetime.now(UTC), version=0,
-                listed=int(listed), **_summary_values(summary)))
+                listed=int(listed), touched=self._now, **_summary_values(summary)))
             conn.execute(insert(seats), [
                 {"game_id": game_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "token": s.token, "claimed": int(s.claimed), "open": int(s.open),
@@ -304,7 +308,8 @@ class Store:
     def _bump(self, conn: Any, game_id: str, version: int,
               summary: Summary | None = None) -> int:
         conn.execute(update(games).where(games.c.id == game_id)
-                     .values(version=version + 1, **_summary_values(summary)))
+                     .values(version=version + 1, touched=self._now,
+                             **_summary_values(summary)))
         self._notify(conn, game_id, version + 1)
         return version + 1
 
@@ -347,9 +352,15 @@ class Store:
             if found is None:
                 raise Conflict(f"game {item.game_id} does not exist")
             version = int(found[0])
-        # One statement locks the row, checks the version and raises it.
+        # One statement locks the row, checks the version and raises it (and says the
+        # game is being played: `delete_abandoned`).
         values: list[Any] = [version + 1]
-        columns = f"version = {mark}"
+        columns = f"version = {mark}, touched = "
+        if self.postgres:
+            columns += "now()"
+        else:
+            columns += mark
+            values.append(_sqlite_time(datetime.now(UTC)))
         if item.summary is not None:
             columns += f', "step" = {mark}, "over" = {mark}, "current" = {mark}'
             values += [item.summary.step, int(item.summary.over), item.summary.current]
@@ -502,6 +513,18 @@ class Store:
                 seats.c.game_id == game_id, seats.c.seat == seat, seats.c.claimed == 0)
                 .values(claimed=1)).rowcount)
 
+    @property
+    def _now(self) -> Any:
+        """Now, for a time column: the database's clock on PostgreSQL (as `seen`)."""
+        return func.now() if self.postgres else datetime.now(UTC)
+
+    def touch(self, game_id: str) -> None:
+        """A seat's player used the game without changing it (read their seat's view
+        over HTTP): it is not abandoned (`delete_abandoned`). No version is raised."""
+        with transaction(self.engine) as conn:
+            conn.execute(update(games).where(games.c.id == game_id)
+                         .values(touched=self._now))
+
     def mark_seen(self, game_id: str, seat_numbers: list[int]) -> None:
         """These seats' players are connected now (presence shared by every process)."""
         self.mark_seen_many({game_id: seat_numbers})
@@ -517,7 +540,7 @@ class Store:
                         if numbers)
         if not marked:
             return
-        now = func.now() if self.postgres else datetime.now(UTC)
+        now = self._now
         with transaction(self.engine) as conn:
             for game_id, numbers in marked:
                 conn.execute(update(seats).where(seats.c.game_id == game_id,
@@ -582,26 +605,27 @@ class Store:
         return (now - marked).total_seconds()
 
     def delete_abandoned(self, untouched: timedelta, batch: int = 500) -> int:
-        """Delete the unfinished games created more than `untouched` ago whose seats'
-        players none has been seen connected since (`seen`), with their seats, actions
-        and social rows (the foreign keys cascade); finished games stay (ratings and
-        replays). The store keeps no time of a game's last action: a game played that
-        long only over HTTP, without a WebSocket, counts as untouched too. How many
-        were deleted."""
+        """Delete the unfinished games created more than `untouched` ago that nobody
+        changed since (`touched`: a move, an undo, a hand-over; a seat's view read by
+        its player over HTTP) and whose seats' players none has been seen connected
+        since (`seen`), with their seats, actions and social rows (the foreign keys
+        cascade); finished games stay (ratings and replays). How many were deleted."""
         cutoff = datetime.now(UTC) - untouched
         # a seat of the game seen since: NOT EXISTS, as NOT IN read the whole list of
         # such games again for every game once it outgrew PostgreSQL's work_mem
         recent = ~select(seats.c.game_id).where(seats.c.game_id == games.c.id,
                                                seats.c.seen >= cutoff).exists()
+        # touched since: checked again at the delete, as `recent` is (a move meanwhile)
+        idle = games.c.touched.is_(None) | (games.c.touched < cutoff)
         with self.engine.connect() as conn:
             ids = list(conn.execute(select(games.c.id).where(
-                games.c.over == 0, games.c.created < cutoff, recent)).scalars())
+                games.c.over == 0, games.c.created < cutoff, idle, recent)).scalars())
         deleted = 0
         for start in range(0, len(ids), batch):
             chunk = ids[start:start + batch]
-            with transaction(self.engine) as conn:   # seen again meanwhile: kept
+            with transaction(self.engine) as conn:   # seen or moved meanwhile: kept
                 deleted += conn.execute(delete(games).where(
-                    games.c.id.in_(chunk), recent)).rowcount
+                    games.c.id.in_(chunk), idle, recent)).rowcount
         return deleted
 
     # ----- reads ---------------------------------------------------------------------
@@ -682,6 +706,12 @@ def _summary_values(summary: Summary | None) -> dict[str, Any]:
     if summary is None:
         return {}
     return {"step": summary.step, "over": int(summary.over), "current": summary.current}
+
+
+def _sqlite_time(moment: datetime) -> str:
+    """A time as SQLAlchemy stores it in SQLite (UTC, no offset), for the driver's own
+    statements: comparable with the times SQLAlchemy wrote."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
 def _released(thinking: datetime | None) -> bool:

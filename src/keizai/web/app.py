@@ -455,6 +455,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         number = parse_seat(seat)
         if number is not None:
             table.seat_of_token(number, token)
+            await table.used_by_player()
         return table.payload(Connection(number, 0))
 
     @app.post("/api/games/{game_id}/actions")

@@ -37,6 +37,9 @@ MAX_WHOLE_CANDIDATES = 64
 MAX_OUTBOX = 64     # messages waiting for one client; a client that far behind is dropped
 # The bot pool's owner of the games no client of this process has acted in (`Table.owner`).
 UNCHARGED = "(games no client here acted in)"
+# Seconds between two marks by this process that a seat's player used a game without
+# changing it (`Table.used_by_player`): a clean-up of abandoned games counts days.
+TOUCH_EVERY = 3600.0
 # Undo refusals that mean "something was shown since your last decision".
 REVEALED = ("web.undo.revealed", "web.undo.revealed_by", "web.undo.revealed_own")
 
@@ -161,6 +164,9 @@ class Table:
         self.owner = UNCHARGED
         # When each seat's last connection (to this process) went away.
         self.away_since = dict.fromkeys(range(len(self.seats)), time.monotonic())
+        # When this process last stored that the game was changed or used by a seat's
+        # player (`games.touched`; monotonic), None: not yet.
+        self.touched: float | None = None
         # Per step of the record: the seat that decided, and the engine's reveal count
         # before it (for undo).
         self.movers: list[int | None] = []
@@ -235,6 +241,22 @@ class Table:
         return isinstance(token, str) and any(
             secrets.compare_digest(token.encode(), t.encode())
             for t in (self.host_token, *(s.token for s in self.seats)))
+
+    async def used_by_player(self) -> None:
+        """A seat's player read the game with its token, without a WebSocket (a script
+        waiting for its turn over HTTP): the game is stored as touched, so that a
+        clean-up does not take it for abandoned (`Store.delete_abandoned`); at most once
+        per TOUCH_EVERY seconds from this process. This is not presence: the hand-over
+        still counts the seat away (a read says nothing of the next move's coming)."""
+        now = time.monotonic()
+        if self.touched is not None and now - self.touched < TOUCH_EVERY:
+            return
+        self.touched = now
+        try:
+            await self.store.in_writer(self.store.touch, self.id)
+        except Exception:   # the reader is answered all the same; the next read tries
+            self.touched = None
+            log.warning("game %s: could not store that a player used it", self.id)
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -506,7 +528,7 @@ class Table:
         self.kinds += kinds
         self.events_before += counts
         self.state = candidate
-        self.used = time.monotonic()
+        self.used = self.touched = time.monotonic()   # the append stored `touched`
         await self.hooks.changed(self)
         self.broadcast()
 
