@@ -134,6 +134,29 @@ def test_a_whole_payday_sale_shows_wages_cash_shortfall_once_and_sets(browser, s
     assert not page.errors
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_payday_sale_s_total_shows_money_as_every_price_does(browser, server,
+                                                                lang: str) -> None:
+    """The payday sale's total line read 「選択中：0（必要8ドル）」 / 「已選：0（需要8元）」
+    (and "Chosen: 0 of 8 dollars") where every price on the page, the sale's own chips
+    and its prompt among them, reads $8: the total and the shortfall read $ as they do."""
+    seed, actions = _position("national-economy/progress", 1, lambda s: (
+        (d := s.pending_decision()) is not None and d.kind == "sell"))
+    state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
+                           "actions": actions})
+    shortfall = state.pending_decision().amount
+    game = game_at(server, "national-economy/progress", ["human"], seed, actions)
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole")
+    page.select_option("#lang-select", lang)
+    total = page.inner_text("#whole-total")
+    assert f"${shortfall}" in total and "$0" in total, total
+    assert not any(word in total for word in ("ドル", "元", "dollar")), total
+    page.click(".whole-set[data-set='0']")
+    assert f"${shortfall}" in page.inner_text("#whole-total")
+    assert not page.errors
+
+
 def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
     """Futuropia 邀請住民: 5 newcomers need 5-10 beds. L01 + L03 + L05 (6 beds) is one
     purchase, though L01 and L03 are no longer offered once a dearer house is bought."""

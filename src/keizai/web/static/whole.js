@@ -102,6 +102,17 @@ function goal(whole) {
   return String(whole.amount);
 }
 
+/** "Chosen: 3 of 5 cards"; money reads as every price on the page does ("Chosen: $3 of
+ * $8", not 3ドル / 3元). */
+function totalLine(whole, selection) {
+  const chosen = total(whole, selection);
+  if (whole.unit === "$") {
+    return t("whole_total_money", `$${chosen}`, goal(whole).split("–").map((n) => `$${n}`)
+      .join("–"));
+  }
+  return t("whole_total", chosen, goal(whole), t(`whole_unit_${whole.unit}`, goal(whole)));
+}
+
 /** What the prompt does not say: a house purchase's money and loans (a payday sale's
  * prompt says its wages, cash and shortfall itself). */
 function infoLine(whole) {
@@ -168,9 +179,7 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
     sets,
     chips,
     h("div", { class: "whole-foot" },   // on a phone it stays in sight (style.css)
-      h("p", { class: "whole-total", id: "whole-total" },
-        t("whole_total", total(whole, selection), goal(whole),
-          t(`whole_unit_${whole.unit === "$" ? "dollar" : whole.unit}`, goal(whole)))),
+      h("p", { class: "whole-total", id: "whole-total" }, totalLine(whole, selection)),
       h("div", { class: "whole-buttons" },
         h("button", { type: "button", id: "whole-confirm", class: "primary", disabled,
           onclick: onConfirm }, t("confirm")),
