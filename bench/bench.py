@@ -3,13 +3,25 @@
     .venv/bin/python bench/bench.py [seconds]
 """
 
+from __future__ import annotations
+
+import argparse
 import json
-import sys
+
+from cli_args import parser, positive_float
 
 from keizai.sim.bench import bench, format_table
 
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: [seconds]."""
+    cli = parser(__doc__)
+    cli.add_argument("seconds", nargs="?", type=positive_float, default=2.0,
+                     help="CPU-seconds per game and measure (default 2.0)")
+    return cli.parse_args(argv)
+
+
 if __name__ == "__main__":
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-    rows = bench(seconds=seconds)
+    rows = bench(seconds=parse_args().seconds)
     print(format_table(rows))
     print(json.dumps(rows, indent=1))

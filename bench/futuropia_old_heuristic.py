@@ -8,7 +8,9 @@ seat leaves unused at the end.
 
 from __future__ import annotations
 
-import sys
+import argparse
+
+from cli_args import parser, positive_int
 
 import keizai
 from keizai.agents import Agent, HeuristicAgent
@@ -43,5 +45,13 @@ def main(games: int) -> None:
     print(f"futuropia,heuristic,heuristic-before-19,{wins},{games}")
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: [games]."""
+    cli = parser(__doc__)
+    cli.add_argument("games", nargs="?", type=positive_int, default=10,
+                     help="games, on rotated seats (default 10)")
+    return cli.parse_args(argv)
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)
+    main(parse_args().games)

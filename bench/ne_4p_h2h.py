@@ -10,11 +10,13 @@ Appends one CSV row per game (resumable: done (seed, order) pairs are skipped).
 
 from __future__ import annotations
 
+import argparse
 import csv
 import json
-import sys
 import time
 from pathlib import Path
+
+from cli_args import edition_name, natural_int, parser, positive_int
 
 from keizai.agents import make_agent
 from keizai.agents.heuristics.national_economy import NationalEconomyValue
@@ -69,8 +71,25 @@ def main(edition: str, weights: Path, first: int, deals: int, iters: int, out: P
             print(seed, order, lineup, totals, winners, flush=True)
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: EDITION WEIGHTS.json FIRST DEALS ITER OUT.csv."""
+    cli = parser(__doc__)
+    cli.add_argument("edition", metavar="EDITION", type=edition_name,
+                     help="progress, mecenat or glory")
+    cli.add_argument("weights", metavar="WEIGHTS.json", type=Path,
+                     help="the learned weights with the 4-player fit")
+    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
+    cli.add_argument("deals", metavar="DEALS", type=positive_int, help="how many deals")
+    cli.add_argument("iters", metavar="ITER", type=positive_int,
+                     help="MCTS iterations of the two learned entrants")
+    cli.add_argument("out", metavar="OUT.csv", type=Path,
+                     help="the CSV the games are appended to (resumable)")
+    args = cli.parse_args(argv)
+    if not args.weights.is_file():
+        cli.error(f"no weights file {args.weights}")
+    return args
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 7:
-        sys.exit(__doc__)
-    main(sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]),
-         Path(sys.argv[6]))
+    a = parse_args()
+    main(a.edition, a.weights, a.first, a.deals, a.iters, a.out)

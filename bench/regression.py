@@ -17,6 +17,7 @@ silently runs plain Python fails too.
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
@@ -226,12 +227,26 @@ def build() -> str:
     return "compiled" if _build.describe().startswith("compiled") else "plain"
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line: [--update [--runs N]]."""
+    cli = argparse.ArgumentParser(description=__doc__,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    cli.add_argument("--update", action="store_true",
+                     help="write this build's baseline instead of checking against it")
+    cli.add_argument("--runs", metavar="N", type=int, default=1,
+                     help="with --update: the median of N whole runs (default 1)")
+    args = cli.parse_args(argv)
+    if args.runs < 1:
+        cli.error(f"--runs {args.runs}: at least 1 run")
+    return args
+
+
 def main(argv: list[str]) -> int:
+    args = parse_args(argv)
     kind = build()
     baselines = json.loads(BASELINE.read_text())
-    if "--update" in argv:
-        runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 1
-        baselines[kind] = median_of_runs(runs)
+    if args.update:
+        baselines[kind] = median_of_runs(args.runs)
         BASELINE.write_text(json.dumps(baselines, indent=1, sort_keys=True) + "\n")
         print(f"wrote the {kind} baseline to {BASELINE}")
         return 0

@@ -28,10 +28,12 @@ left unused at the end: the energy and all resources (money + food + energy).
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
-import sys
 from typing import Any
+
+from cli_args import agent_spec, natural_int, parser, positive_int
 
 import keizai
 from keizai.agents import Agent, make_agent
@@ -336,15 +338,34 @@ def match(game: str, spec: str, games: int, cycle: bool = False, out: str | None
             "stock_left": [stock[g] for g in range(first, games) if g in stock]}
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: GAME SPEC GAMES [--cycle] [--out=FILE] [--first=N] [--against=SPEC]."""
+    cli = parser(__doc__)
+    cli.add_argument("game", metavar="GAME", choices=sorted(SCRIPTED),
+                     help="futuropia or enterprise-empire")
+    cli.add_argument("spec", metavar="SPEC", type=agent_spec,
+                     help="the agent measured (a level or spec, e.g. heuristic, hard)")
+    cli.add_argument("games", metavar="GAMES", type=positive_int,
+                     help="games on rotated seats (deal g // 2, the baseline in seat g %% 2)")
+    cli.add_argument("--cycle", action="store_true",
+                     help="the stronger baselines (CycleFuturopia, CycleEnterpriseEmpire)")
+    cli.add_argument("--out", metavar="FILE",
+                     help="append each game's result to FILE; games there are not replayed")
+    cli.add_argument("--first", metavar="N", type=natural_int, default=0,
+                     help="start at game N (another process can take the games before)")
+    cli.add_argument("--against", metavar="SPEC", type=agent_spec,
+                     help="play this bot level instead of a scripted baseline")
+    args = cli.parse_args(argv)
+    if args.first >= args.games:
+        cli.error(f"--first={args.first} leaves none of the {args.games} games to play")
+    return args
+
+
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    flags = [a for a in sys.argv[1:] if a.startswith("--")]
-    cycle = "--cycle" in flags
-    out_file = next((f[6:] for f in flags if f.startswith("--out=")), None)
-    game, spec, count = args[0], args[1], int(args[2])
-    first_game = next((int(f[8:]) for f in flags if f.startswith("--first=")), 0)
-    opponent = next((f[10:] for f in flags if f.startswith("--against=")), None)
-    r = match(game, spec, count, cycle, out_file, first_game, opponent)
+    given = parse_args()
+    game, spec, opponent = given.game, given.spec, given.against
+    cycle = given.cycle
+    r = match(game, spec, given.games, cycle, given.out, given.first, opponent)
     name = opponent or ("scripted-cycle" if cycle else "scripted")
     print(f"{game}: {spec} against {name}, {r['games']} games, wins {r['wins']:g} = "
           f"{100 * r['win_rate']:.1f}% [{100 * r['ci'][0]:.1f}, {100 * r['ci'][1]:.1f}], "

@@ -16,21 +16,39 @@ many deals the agent scored more. Tournament specs use fixed iteration budgets
 
 from __future__ import annotations
 
+import argparse
 import csv
 import statistics
-import sys
 import time
 from pathlib import Path
+
+from cli_args import agent_spec, check_deals, edition_name, natural_int, parser
 
 from keizai.agents import make_agent
 from keizai.engine.registry import new_game
 from keizai.sim.stats import wilson
 
 
-def main(argv: list[str]) -> None:
-    edition, spec, first, last = argv[0], argv[1], int(argv[2]), int(argv[3])
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: EDITION AGENT FIRST LAST [OUT]."""
+    cli = parser(__doc__)
+    cli.add_argument("edition", metavar="EDITION", type=edition_name,
+                     help="progress, mecenat or glory")
+    cli.add_argument("spec", metavar="AGENT", type=agent_spec,
+                     help="the agent's spec (a fixed budget: no cap)")
+    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
+    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    cli.add_argument("out", metavar="OUT", type=Path, nargs="?",
+                     help="the CSV (default strength-runs/solo-EDITION-AGENT.csv)")
+    args = cli.parse_args(argv)
+    check_deals(cli, args.first, args.last)
+    return args
+
+
+def main(args: argparse.Namespace) -> None:
+    edition, spec, first, last = args.edition, args.spec, args.first, args.last
     safe = spec.replace(":", "_").replace("=", "")
-    out = Path(argv[4] if len(argv) > 4 else f"strength-runs/solo-{edition}-{safe}.csv")
+    out = args.out or Path(f"strength-runs/solo-{edition}-{safe}.csv")
     out.parent.mkdir(parents=True, exist_ok=True)
     done = set()
     if out.exists():
@@ -86,4 +104,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(parse_args())

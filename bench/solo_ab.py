@@ -17,12 +17,14 @@ neither the tuning deals (1001–1400, 2001–2400) nor the test deals (201–30
 
 from __future__ import annotations
 
+import argparse
 import csv
 import math
 import statistics
-import sys
 import time
 from pathlib import Path
+
+from cli_args import agent_spec, check_deals, edition_name, natural_int, parser
 
 from keizai.agents import make_agent
 from keizai.agents.base import Agent
@@ -78,18 +80,28 @@ def play_with(agent: Agent, edition: str, seed: int) -> list[object]:
             f"{slowest:.3f}"]
 
 
-def main(argv: list[str]) -> None:
-    reseed = 0
-    if "--reseed" in argv:
-        at = argv.index("--reseed")
-        if at + 1 == len(argv) or not argv[at + 1].isdigit():
-            raise SystemExit("--reseed needs a whole number K (the agent seeded by deal + K)")
-        reseed = int(argv[at + 1])
-        argv = argv[:at] + argv[at + 2:]
-    edition, first, last, outdir, specs = (argv[0], int(argv[1]), int(argv[2]),
-                                           Path(argv[3]), argv[4:])
-    if not specs:
-        raise SystemExit(__doc__)
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: EDITION FIRST LAST OUTDIR BASE [VARIANT ...] [--reseed K]."""
+    cli = parser(__doc__)
+    cli.add_argument("edition", metavar="EDITION", type=edition_name,
+                     help="progress, mecenat or glory")
+    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
+    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    cli.add_argument("outdir", metavar="OUTDIR", type=Path, help="the folder of the CSVs")
+    cli.add_argument("base", metavar="BASE", type=agent_spec,
+                     help="the spec the others are paired against")
+    cli.add_argument("variants", metavar="VARIANT", type=agent_spec, nargs="*",
+                     help="more specs, played on the same deals")
+    cli.add_argument("--reseed", metavar="K", type=natural_int, default=0,
+                     help="seed each agent by the deal + K (default 0)")
+    args = cli.parse_args(argv)
+    check_deals(cli, args.first, args.last)
+    return args
+
+
+def main(args: argparse.Namespace) -> None:
+    edition, first, last, outdir = args.edition, args.first, args.last, args.outdir
+    specs, reseed = [args.base, *args.variants], args.reseed
     outdir.mkdir(parents=True, exist_ok=True)
     for seed in range(first, last + 1):
         for spec in specs:
@@ -119,4 +131,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(parse_args())

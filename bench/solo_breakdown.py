@@ -19,12 +19,14 @@ with before.jsonl played the same way by the commit before the refit.
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
-import sys
 import time
 from collections import Counter
 from pathlib import Path
+
+from cli_args import agent_spec, check_deals, edition_name, natural_int, parser
 
 from keizai.agents import make_agent
 from keizai.engine.registry import new_game
@@ -66,9 +68,28 @@ def report(games: list[dict], target: int) -> None:
                                       for b, n in shares.most_common(8)))
 
 
-def main(argv: list[str]) -> None:
-    edition, spec, first, last = argv[0], argv[1], int(argv[2]), int(argv[3])
-    out = Path(argv[4])
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: EDITION AGENT FIRST LAST OUT.jsonl [MORE.jsonl ...]."""
+    cli = parser(__doc__)
+    cli.add_argument("edition", metavar="EDITION", type=edition_name,
+                     help="progress, mecenat or glory")
+    cli.add_argument("spec", metavar="AGENT", type=agent_spec, help="the agent's spec")
+    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
+    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    cli.add_argument("out", metavar="OUT.jsonl", type=Path,
+                     help="the games are appended here (resumable)")
+    cli.add_argument("more", metavar="MORE.jsonl", type=Path, nargs="*",
+                     help="other games of the same kind, counted in the report")
+    args = cli.parse_args(argv)
+    check_deals(cli, args.first, args.last)
+    missing = [str(path) for path in args.more if not path.is_file()]
+    if missing:
+        cli.error(f"no such file: {', '.join(missing)}")
+    return args
+
+
+def main(args: argparse.Namespace) -> None:
+    edition, spec, first, last, out = args.edition, args.spec, args.first, args.last, args.out
     done = set()
     if out.exists():
         done = {json.loads(line)["seed"] for line in out.open()}
@@ -77,11 +98,11 @@ def main(argv: list[str]) -> None:
             if seed not in done:
                 f.write(json.dumps(play(edition, spec, seed)) + "\n")
                 f.flush()
-    games = [json.loads(line) for path in [out, *map(Path, argv[5:])]
+    games = [json.loads(line) for path in [out, *args.more]
              for line in path.open()]
     report(games, int(new_game(f"national-economy/{edition}", players=1, seed=1)
                       .scores()[0]["target"]))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(parse_args())

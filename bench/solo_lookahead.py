@@ -32,11 +32,12 @@ The CSV has bench/solo_ab.py's columns, so its deals pair with the level's there
 
 from __future__ import annotations
 
+import argparse
 import math
-import sys
 import time
 from pathlib import Path
 
+from cli_args import check_deals, edition_name, natural_int, parser, positive_float, positive_int
 from solo_ab import append, load  # bench/: the same CSV, so deals pair with its specs
 
 from keizai.agents import make_agent
@@ -153,15 +154,51 @@ def ismcts(state: State, legal: list[int], rng: Rng, c: float, per: int, limit: 
     return max(legal, key=lambda i: visits[i])
 
 
-def main(argv: list[str]) -> None:
-    split = ""
-    if len(argv) > 2 and argv[-2] in ("--level-before", "--level-from"):
-        split, first_round = argv[-2], int(argv[-1])
-        argv = argv[:-2]
-    mode, edition, first, last, out = argv[0], argv[1], int(argv[2]), int(argv[3]), Path(argv[4])
-    args = argv[5:]
-    if mode not in ("clairvoyant", "pimc", "ismcts", "reply"):
-        raise SystemExit(__doc__)
+# each MODE's own arguments, after OUT.csv: (name, type, help)
+MODES: dict[str, list[tuple[str, object, str]]] = {
+    "clairvoyant": [("PLY", positive_int, "own decisions searched, on the true deck")],
+    "pimc": [("PLY", positive_int, "own decisions searched on each sample"),
+             ("SAMPLES", positive_int, "deck orders drawn by state.determinize")],
+    "ismcts": [("C", positive_float, "the UCB constant"),
+               ("PER", positive_int, "at most PER rollouts per root action"),
+               ("LIMIT", positive_int, "at most LIMIT rollout moves a decision")],
+    "reply": [("M", natural_int, "the level's option reply=M")],
+}
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: MODE EDITION FIRST LAST OUT.csv [ARGS ...]
+    [--level-before R | --level-from R]."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("edition", metavar="EDITION", type=edition_name,
+                        help="progress, mecenat or glory")
+    common.add_argument("first", metavar="FIRST", type=natural_int,
+                        help="the first deal's seed")
+    common.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    common.add_argument("out", metavar="OUT.csv", type=Path,
+                        help="the games are appended here (resumable)")
+    split = common.add_mutually_exclusive_group()
+    split.add_argument("--level-before", metavar="R", type=positive_int,
+                       help="the level decides in the rounds before R, MODE from R on")
+    split.add_argument("--level-from", metavar="R", type=positive_int,
+                       help="MODE decides in the rounds before R, the level from R on")
+    cli = parser(__doc__)
+    modes = cli.add_subparsers(dest="mode", metavar="MODE", required=True)
+    for mode, extra in MODES.items():
+        names = " ".join(name for name, *_ in extra)
+        sub = modes.add_parser(mode, parents=[common], help=f"{mode} ... {names}")
+        for name, kind, text in extra:
+            sub.add_argument(name.lower(), metavar=name, type=kind, help=text)
+    args = cli.parse_args(argv)
+    check_deals(cli, args.first, args.last)
+    return args
+
+
+def main(args: argparse.Namespace) -> None:
+    mode, edition, first, last, out = args.mode, args.edition, args.first, args.last, args.out
+    split = ("--level-before" if args.level_before is not None
+             else "--level-from" if args.level_from is not None else "")
+    first_round = args.level_before or args.level_from or 0
     # the level at its fixed budget (no time cap), as in the level's own CSVs
     level_spec = ":".join(part for part in LEVELS["solo"].split(":")
                           if not part.startswith("cap="))
@@ -186,16 +223,15 @@ def main(argv: list[str]) -> None:
                 level.reply = 0
                 choice = level.choose_index(state)
             elif mode == "clairvoyant":
-                choice = exhaustive(state, legal, int(args[0]), [state.clone()])
+                choice = exhaustive(state, legal, args.ply, [state.clone()])
             elif mode == "pimc":
-                samples = [state.determinize(0, rng) for _ in range(int(args[1]))]
-                choice = exhaustive(state, legal, int(args[0]), samples)
+                samples = [state.determinize(0, rng) for _ in range(args.samples)]
+                choice = exhaustive(state, legal, args.ply, samples)
             elif mode == "reply":
-                level.reply = int(args[0])  # the level's own agent goes on with the option
+                level.reply = args.m  # the level's own agent goes on with the option
                 choice = level.choose_index(state)
             else:
-                choice = ismcts(state, legal, rng, float(args[0]), int(args[1]),
-                                int(args[2]))
+                choice = ismcts(state, legal, rng, args.c, args.per, args.limit)
             state.apply_index(choice)
             decisions += 1
             slowest = max(slowest, time.process_time() - began)
@@ -206,4 +242,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(parse_args())

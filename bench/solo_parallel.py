@@ -28,10 +28,11 @@ The older Glory weights measured in docs/strength.md are commit 6ce582b's:
 
 from __future__ import annotations
 
+import argparse
 import math
-import sys
 from pathlib import Path
 
+from cli_args import agent_spec, check_deals, edition_name, natural_int, parser, positive_float
 from solo_ab import append, load, play_with  # bench/: the same CSV, so deals pair
 from solo_value_fit import policy
 
@@ -168,19 +169,57 @@ def play(edition: str, spec: str, seed: int, names: list[str], favour: float = 0
     return play_with(agent, edition, seed)
 
 
-def main(argv: list[str]) -> None:
-    if len(argv) < 6:
-        raise SystemExit(__doc__)
-    edition, spec, first, last, out = argv[0], argv[1], int(argv[2]), int(argv[3]), Path(argv[4])
-    names, favour = argv[5:], 0.0
-    if len(names) > 2 and names[-2] == "--favor":
-        names, favour = names[:-2], float(names[-1])
-        if len(names) != 1:
-            raise SystemExit("--favor takes one POLICY (the one whose choice it favours)")
-    for seed in range(first, last + 1):
-        if seed not in load(out):
-            append(out, play(edition, spec, seed, names, favour))
+def policy_name(text: str) -> str:
+    """A POLICY (see the module docstring): shipped, epsilon=X, softmax=T or a VALUE.json."""
+    if text == "shipped":
+        return text
+    for prefix, low in (("epsilon=", 0.0), ("softmax=", None)):
+        if text.startswith(prefix):
+            try:
+                value = float(text[len(prefix):])
+            except ValueError:
+                value = math.nan
+            if not (value > 0 if low is None else 0 <= value <= 1):
+                raise argparse.ArgumentTypeError(
+                    f"{text!r}: {prefix}X needs X in [0, 1]" if low is not None
+                    else f"{text!r}: {prefix}T needs a temperature T above 0")
+            return text
+    if not Path(text).is_file():
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither shipped, epsilon=X, softmax=T nor a value file")
+    return text
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: EDITION SPEC FIRST LAST OUT.csv POLICY [POLICY ...] [--favor DELTA]."""
+    cli = parser(__doc__)
+    cli.add_argument("edition", metavar="EDITION", type=edition_name,
+                     help="progress, mecenat or glory")
+    cli.add_argument("spec", metavar="SPEC", type=agent_spec,
+                     help="the solo planner's spec (a fixed budget: no cap)")
+    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
+    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    cli.add_argument("out", metavar="OUT.csv", type=Path,
+                     help="the games are appended here (resumable)")
+    cli.add_argument("policies", metavar="POLICY", type=policy_name, nargs="+",
+                     help="shipped, epsilon=X, softmax=T or a VALUE.json")
+    cli.add_argument("--favor", metavar="DELTA", type=positive_float, default=0.0,
+                     help="points added to every rollout of the policy's own choice "
+                          "(one POLICY only)")
+    args = cli.parse_args(argv)
+    check_deals(cli, args.first, args.last)
+    if args.favor and len(args.policies) != 1:
+        cli.error("--favor takes one POLICY (the one whose choice it favours)")
+    if not isinstance(make_agent(args.spec, 0), SoloAgent):
+        cli.error(f"SPEC {args.spec!r} is not a solo planner (solo:...)")
+    return args
+
+
+def main(args: argparse.Namespace) -> None:
+    for seed in range(args.first, args.last + 1):
+        if seed not in load(args.out):
+            append(args.out, play(args.edition, args.spec, seed, args.policies, args.favor))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(parse_args())

@@ -11,17 +11,34 @@ the seed), so any features of its states can be computed later (bench/solo_value
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 import time
 from pathlib import Path
+
+from cli_args import agent_spec, check_deals, edition_name, natural_int, parser
 
 from keizai.agents import make_agent
 from keizai.engine.registry import new_game
 
 
-def main(argv: list[str]) -> None:
-    edition, spec, first, last, out = argv[0], argv[1], int(argv[2]), int(argv[3]), Path(argv[4])
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: EDITION SPEC FIRST LAST OUT.jsonl."""
+    cli = parser(__doc__)
+    cli.add_argument("edition", metavar="EDITION", type=edition_name,
+                     help="progress, mecenat or glory")
+    cli.add_argument("spec", metavar="SPEC", type=agent_spec, help="the agent's spec")
+    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
+    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    cli.add_argument("out", metavar="OUT.jsonl", type=Path,
+                     help="the games are appended here (resumable)")
+    args = cli.parse_args(argv)
+    check_deals(cli, args.first, args.last)
+    return args
+
+
+def main(args: argparse.Namespace) -> None:
+    edition, spec, first, last, out = args.edition, args.spec, args.first, args.last, args.out
     done: set[int] = set()
     if out.exists():
         done = {json.loads(line)["seed"] for line in out.read_text().splitlines() if line}
@@ -48,4 +65,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(parse_args())

@@ -21,9 +21,11 @@ Run it on the compiled build (`keizai._build.describe()` is printed first); use 
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import time
+
+from cli_args import agent_spec, check_deals, edition_name, natural_int, parser, positive_int
 
 from keizai import _build
 from keizai.agents import make_agent
@@ -103,28 +105,48 @@ def bench_decisions(edition: str, first: int, last: int, spec: str) -> None:
           f"{statistics.mean(per_deal):.1f} s CPU per deal")
 
 
-def main(argv: list[str]) -> None:
+def deal_range(text: str) -> range:
+    """FIRST-LAST, e.g. 3001-3004."""
+    first, sep, last = text.partition("-")
+    if not (sep and first.isdigit() and last.isdigit() and int(first) <= int(last)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not FIRST-LAST (e.g. 3001-3004)")
+    return range(int(first), int(last) + 1)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: `rollouts [EDITION ...] [--deals A-B] [--repeat N]` or
+    `decisions EDITION FIRST LAST [SPEC]`."""
+    cli = parser(__doc__)
+    what = cli.add_subparsers(dest="what", metavar="{rollouts,decisions}", required=True)
+    rollouts = what.add_parser("rollouts", help="the fast policy's rollouts per CPU second")
+    rollouts.add_argument("editions", metavar="EDITION", type=edition_name, nargs="*",
+                          help="progress, mecenat, glory (default: all three)")
+    rollouts.add_argument("--deals", metavar="FIRST-LAST", type=deal_range,
+                          default=range(3001, 3005), help="the dev deals (default 3001-3004)")
+    rollouts.add_argument("--repeat", metavar="N", type=positive_int, default=8,
+                          help="determinized samples per position (default 8)")
+    decisions = what.add_parser("decisions", help="the planner's CPU time per decision")
+    decisions.add_argument("edition", metavar="EDITION", type=edition_name,
+                           help="progress, mecenat or glory")
+    decisions.add_argument("first", metavar="FIRST", type=natural_int,
+                           help="the first deal's seed")
+    decisions.add_argument("last", metavar="LAST", type=natural_int,
+                           help="the last deal's seed")
+    decisions.add_argument("spec", metavar="SPEC", type=agent_spec, nargs="?",
+                           help="the agent (default: the solo level without its cap)")
+    args = cli.parse_args(argv)
+    if args.what == "decisions":
+        check_deals(cli, args.first, args.last)
+    return args
+
+
+def main(args: argparse.Namespace) -> None:
     print(f"build: {_build.describe()}")
-    if not argv:
-        raise SystemExit(__doc__)
-    if argv[0] == "rollouts":
-        args = argv[1:]
-        first, last, repeat = 3001, 3004, 8
-        if "--deals" in args:
-            i = args.index("--deals")
-            first, last = (int(x) for x in args[i + 1].split("-"))
-            del args[i:i + 2]
-        if "--repeat" in args:
-            i = args.index("--repeat")
-            repeat = int(args[i + 1])
-            del args[i:i + 2]
-        bench_rollouts(args or list(EDITIONS), range(first, last + 1), repeat)
-    elif argv[0] == "decisions":
-        spec = argv[4] if len(argv) > 4 else level_spec()
-        bench_decisions(argv[1], int(argv[2]), int(argv[3]), spec)
+    if args.what == "rollouts":
+        bench_rollouts(args.editions or list(EDITIONS), args.deals, args.repeat)
     else:
-        raise SystemExit(__doc__)
+        bench_decisions(args.edition, args.first, args.last, args.spec or level_spec())
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(parse_args())

@@ -18,10 +18,10 @@ about 76% of their games; tied places count for neither.
 
 from __future__ import annotations
 
+import argparse
 import csv
 import json
 import math
-import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -116,6 +116,20 @@ def main(folder: str, csv_path: str) -> None:
         print(f"| {game} | {ladder} | {total} |")
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: [RUNS] [PAIRS.csv]."""
+    cli = argparse.ArgumentParser(description=__doc__,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    cli.add_argument("runs", metavar="RUNS", nargs="?", default="strength-runs",
+                     help="the folder of run summaries (default strength-runs; one that "
+                          "does not exist, e.g. none, reads the CSV alone)")
+    cli.add_argument("pairs", metavar="PAIRS.csv", nargs="?",
+                     default="bench/strength_pairs.csv",
+                     help="published results, game,a,b,a_wins,games "
+                          "(default bench/strength_pairs.csv)")
+    return cli.parse_args(argv)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "strength-runs",
-         sys.argv[2] if len(sys.argv) > 2 else "bench/strength_pairs.csv")
+    given = parse_args()
+    main(given.runs, given.pairs)

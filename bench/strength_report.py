@@ -3,8 +3,8 @@
     .venv/bin/python bench/strength_report.py [strength-runs]
 """
 
+import argparse
 import json
-import sys
 from pathlib import Path
 
 
@@ -55,5 +55,17 @@ def main(folder: str) -> None:
         print()
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: [RUNS]."""
+    cli = argparse.ArgumentParser(description=__doc__,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    cli.add_argument("runs", metavar="RUNS", nargs="?", default="strength-runs",
+                     help="the runs folder of bench/strength.sh (default strength-runs)")
+    args = cli.parse_args(argv)
+    if not Path(args.runs).is_dir():
+        cli.error(f"no runs folder {args.runs}")
+    return args
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "strength-runs")
+    main(parse_args().runs)

@@ -15,6 +15,7 @@ by docs/strength.md; its rows are keizai.sim's games.csv rows plus the chunk).
 
 from __future__ import annotations
 
+import argparse
 import csv
 import sys
 from pathlib import Path
@@ -83,7 +84,22 @@ def main(runs: str, series: str, agent: str | None = None, out: str | None = Non
             writer.writerows(rows)
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: RUNS SERIES [AGENT] [CSV]."""
+    cli = argparse.ArgumentParser(description=__doc__,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    cli.add_argument("runs", metavar="RUNS", help="the runs folder (OUT of strength19.sh)")
+    cli.add_argument("series", metavar="SERIES", help="e.g. progress-2p-expert12k-hard")
+    cli.add_argument("agent", metavar="AGENT", nargs="?",
+                     help="the entrant the table is about (default: the first of the line-up)")
+    cli.add_argument("csv", metavar="CSV", nargs="?",
+                     help="also write the series' games to this file")
+    args = cli.parse_args(argv)
+    if not Path(args.runs).is_dir():
+        cli.error(f"no runs folder {args.runs}")
+    return args
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 3:
-        sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2], *(sys.argv[3:5] or []))
+    given = parse_args()
+    main(given.runs, given.series, given.agent, given.csv)
