@@ -87,6 +87,23 @@ def test_every_enterprise_empire_component_is_named_in_three_languages() -> None
     assert tr("ee.card.B1", "zh-TW") == "航空公司"  # the rulebook's own Chinese
 
 
+def test_enterprise_empire_s_materials_are_named_alike_and_cards_list_them_so() -> None:
+    """English named 企業帝國's materials "Oil", "Storefront" ... and "Real estate", the one
+    lower-case word among them (the board's spaces: "Property Sales", National Economy's
+    card: "Real Estate"), in the terminal's tables, the menu's offer and the log. Every
+    word of a material's English name is capitalised, and each company card's text lists
+    its materials by the names the board gives them, in the card's order (G2, G4 and G5
+    listed the recipes they had before the reference changed them)."""
+    parts = ee_components()
+    for material in parts.materials:
+        name = tr(f"ee.material.{material.id}", "en")
+        assert name == string.capwords(name), name
+    for card in parts.companies:
+        for lang, sep in (("en", ", "), ("ja", "、"), ("zh-TW", "、")):
+            names = [tr(f"ee.material.{parts.materials[m].id}", lang) for m in card.materials]
+            assert tr(f"ee.text.{card.id}", lang) == sep.join(names), (card.id, lang)
+
+
 def test_every_futuropia_component_is_named_in_three_languages() -> None:
     parts = fu_components()
     keys = [f"fu.gen.{g.id}" for g in parts.generators]
