@@ -143,3 +143,30 @@ def test_a_finished_game_or_a_refused_link_is_not_offered_back(browser, server) 
     assert page.evaluate("() => localStorage.getItem('keizai.seats')") == "[]"
     # the browser's own line for the game's 404, which the lobby asked for on purpose
     assert [e for e in page.errors if "404" not in e] == [], page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_your_games_says_when_a_bot_plays_ones_seat(browser, server, lang: str) -> None:
+    """A seat handed to a bot (its player ran out of time, or handed it over) was listed
+    in "Your games" as "Your turn" while the bot played it: the row says a bot plays it
+    until its player is back, and "Back to my seat" takes it back."""
+    game = httpx.post(f"{server.url}/api/tables", json={
+        "game": "national-economy/mecenat", "players": 2, "seats": ["human", "human"]}).json()
+    token = game["seats"][0]["token"]
+    page = language_page(browser, lang)
+    page.goto(f"{server.url}/#/play/{game['id']}/0/{token}")
+    page.wait_for_selector(".table[data-turn='mine']", timeout=WAIT)
+    handed = httpx.post(f"{server.url}/api/games/{game['id']}/seats/0/bot",
+                        json={"token": token, "agent": "random"})
+    assert handed.status_code == 200, handed.text
+    page.wait_for_selector("#away-bar", timeout=WAIT)
+    page.click("#home-link")
+    row = page.locator(f"#your-games [data-game-id='{game['id']}']")
+    row.wait_for(timeout=WAIT)
+    assert row.locator(".status").inner_text() == tr("your_games_bot_plays", lang)
+    row.locator("[data-play-seat='0']").click()
+    page.wait_for_selector(".table[data-step]", timeout=WAIT)
+    assert page.locator("#away-bar").count() == 0
+    seat = httpx.get(f"{server.url}/api/games/{game['id']}").json()["seats"][0]
+    assert (seat["kind"], seat["away"]) == ("human", False)
+    assert not page.errors, page.errors

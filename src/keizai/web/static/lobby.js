@@ -114,6 +114,14 @@ export function showLobby(root) {
     if (mine.length && catalog) render();
   }
 
+  /** Whose turn it is, for a seat of this browser's; a seat handed to a bot (its player
+   * ran out of time or left) is the bot's to play until its player is back. */
+  function status(game, seat) {
+    if (game.seats?.[seat]?.away) return t("your_games_bot_plays");
+    return game.current_player === seat ? t("your_turn")
+      : t("turn_of", seatName(game.current_player));
+  }
+
   /** "Your games": the way back to each seat this browser plays, whose turn it is. */
   function yourGames() {
     if (!mine.length) return null;
@@ -123,8 +131,7 @@ export function showLobby(root) {
         dataset: { gameId: entry.game } },
       h("span", { class: "game-title" }, gameTitle(game.game, game.title)),
       h("span", { class: "chip" }, seatName(entry.seat)),
-      h("span", { class: "status" }, game.current_player === entry.seat ? t("your_turn")
-        : t("turn_of", seatName(game.current_player))),
+      h("span", { class: "status" }, status(game, entry.seat)),
       h("a", { class: "button", href: `#/play/${entry.game}/${entry.seat}/${entry.token}`,
         dataset: { playSeat: entry.seat } }, t("back_to_my_seat"))))));
   }
