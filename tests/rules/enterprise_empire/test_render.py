@@ -9,7 +9,10 @@ import unicodedata
 import pytest
 
 import keizai
+from keizai.i18n import tr
+from keizai.rules.enterprise_empire import render
 from keizai.rules.enterprise_empire.state import MOVE
+from keizai.rules.folding import columns
 from tests.rules.enterprise_empire.helpers import (
     GAME,
     PARTS,
@@ -277,3 +280,39 @@ def test_a_players_place_names_the_space_in_english_as_in_japanese() -> None:
     texts = {lang: GAME.render_text(view, lang) for lang in ("en", "ja", "zh-TW")}
     assert f"corner {active['corner']} · on space 10 · " in texts["en"]
     assert "10番マス" in texts["ja"] and "第10格" in texts["zh-TW"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize("width", [60, 80, None])
+def test_the_tables_fold_between_entries_at_the_terminal_s_width(
+        lang: str, width: int | None) -> None:
+    """Below a board that fits a 60-column terminal, the tables' lines took 62-102
+    columns (a player's line with its group's two names, a company card's materials,
+    the corners in 中文, a hand of price cards), and the terminal folded them inside an
+    entry ("$600/6 spaces" on one line, "×1" on the next). They fold between entries at
+    the width given (80 if none), with a hanging indent; every line fits, no entry is cut."""
+    state = new_state(players=4, seed=1)
+    rng = random.Random(1)
+    for _ in range(120):
+        state.apply(rng.choice(state.legal_actions()))
+    for price in (300, 500, 600, 700, 900):
+        deal_price_card(state, state.active, price)
+    view = state.view(state.active)
+    text = GAME.render_text(view, lang) if width is None else \
+        GAME.render_text(view, lang, width)
+    lines = text.splitlines()
+    assert max(columns(line) for line in lines) <= (width or 80), text
+    me = next(p for p in view["players"] if "hand" in p)
+    entries = [tr("ee.tui.price_card", lang, price=c["price"], steps=c["steps"],
+                  count=c["count"]) for c in me["hand"]]
+    for p in view["players"]:
+        entries += [render._count(PARTS, m, n, lang) for m, n in p["materials"].items()]
+        entries += [tr("ee.tui.place", lang, corner=p["corner"], position=p["position"])
+                    .split(" · ")[1], f"${p['cash']}"] if p["corner"] is not None else []
+        entries += [tr("ee.tui.need_have" if p["materials"].get(m) else "ee.tui.need_missing",
+                       lang, name=render._named(PARTS, m, lang))
+                    for m in p["company_card"]["materials"]]
+    entries += [render._count(PARTS, m, n, lang) for m, n in view["bank_materials"].items()]
+    assert len(me["hand"]) > 2
+    for entry in entries:
+        assert any(entry in line for line in lines), (entry, text)

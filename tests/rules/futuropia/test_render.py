@@ -3,12 +3,18 @@ the words the whole decision's list and the page use."""
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
+from typing import Any
 
 import pytest
 
 from keizai import terminal_decisions
 from keizai.i18n import LANGUAGES, tr
+from keizai.rules.folding import columns
+from keizai.rules.futuropia import render
+from keizai.rules.futuropia.state import FuturopiaState
 from tests.rules.futuropia.helpers import new, play
 
 
@@ -97,9 +103,14 @@ def test_a_house_in_the_table_is_named_as_its_choice(lang: str, options: dict) -
         play(state, "action:invite", "invite:5")
     view = state.view(state.current_player)
     head = tr("fu.tui.house_supply", lang, houses="")
-    line = next(x for x in state.game.render_text(view, lang).splitlines()
-                if x.startswith(head))
-    entries = line.removeprefix(head).split(tr("list.sep_long", lang))
+    lines = state.game.render_text(view, lang).splitlines()
+    start = next(i for i, x in enumerate(lines) if x.startswith(head))
+    # the supply and the lines it folds into (a hanging indent of two)
+    folded = [lines[start].removeprefix(head)]
+    folded += [x.strip() for x in itertools.takewhile(lambda x: x.startswith("  "),
+                                                      lines[start + 1:])]
+    mark = tr("list.sep_long", lang).rstrip()
+    entries = [e.strip() for e in "".join(folded).split(mark)]
     assert len(entries) == len(view["house_supply"])
     for house, entry in zip(view["house_supply"], entries, strict=True):
         name = entry.split("$")[0].rstrip(" ,、，").split(" (")[0].split("（")[0]
@@ -150,3 +161,42 @@ def test_a_generator_below_nothing_reads_as_paying_its_buyer(lang: str) -> None:
     for text in (table, tile, buy, log):
         assert "$-" not in text, text
         assert "$2" in text, text
+
+
+def _played(seed: int, moves: int, **options: Any) -> FuturopiaState:
+    """A four-player game `moves` random decisions in (seeded): communities with houses
+    and generators bought, markets moved."""
+    state = new(4, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("width", [60, 80, None])
+def test_the_table_s_lists_fold_between_entries_at_the_terminal_s_width(
+        lang: str, width: int | None) -> None:
+    """The house supply (about 600 columns in one line), a market's supply and a
+    community's houses and generators were each a single line that the terminal folded
+    where it reached its edge, so a house's price ended one line and its beds began the
+    next. The renderer folds them between entries at the width it is given (80 if none),
+    with a hanging indent; no entry is cut and every line fits, wide characters counted
+    as two columns."""
+    for state in (_played(3, 80), _played(5, 160, expert_tiles="random", houses="B")):
+        view = state.view(state.current_player)
+        text = state.game.render_text(view, lang) if width is None else \
+            state.game.render_text(view, lang, width)
+        lines = text.splitlines()
+        assert max(columns(line) for line in lines) <= (width or 80), text
+        houses = view["house_supply"] + [h for c in view["communities"] for h in c["houses"]]
+        gens = [g for m in view["markets"].values() for g in m["supply"]]
+        entries = [render._house(h, lang) for h in houses] + [
+            tr("fu.tui.supply_gen", lang, gen=render._gen(g, lang), price=g["price"],
+               count=g["count"]) for g in gens]
+        entries += [tr("fu.tui.kind_gen", lang, kind=tr("fu.tui.kind_" + g["kind"], lang),
+                       gen=render._gen(g, lang))
+                    for c in view["communities"] for g in c["generators"]]
+        assert len(houses) > 10 and len(gens) > 10
+        for entry in entries:
+            assert any(entry in line for line in lines), (entry, text)

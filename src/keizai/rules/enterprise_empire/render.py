@@ -3,29 +3,25 @@ the reader's language (words from the message catalogue, keizai.i18n)."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from keizai.i18n import tr
 from keizai.rules.enterprise_empire.data import Components
+from keizai.rules.folding import LIST, columns, fold
 
 CELL = 8  # terminal columns per board cell, where the terminal has room for them
 # The narrower cell (a 60-column terminal): a space's number on a line above its code
 NARROW_CELL = 6
 
 
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
 def _pad(text: str, width: int) -> str:
     """`text` padded to `width` terminal columns (CJK characters take two)."""
-    return text + " " * max(0, width - _width(text))
+    return text + " " * max(0, width - columns(text))
 
 
 def _fit(text: str, width: int) -> str:
     """`text` cut to fewer than `width` columns, then padded to `width`."""
-    while _width(text) > width - 1:
+    while columns(text) > width - 1:
         text = text[:-1]
     return _pad(text, width)
 
@@ -35,7 +31,7 @@ def render_view(parts: Components, view: dict[str, Any], lang: str = "en",
     """The board drawn in `width` terminal columns (down to 60), then the tables."""
     lines = _board(parts, view, lang, width)
     lines += _folded(tr("ee.tui.legend", lang), tr("list.sep", lang), width)
-    lines += _tables(parts, view, lang)
+    lines += _tables(parts, view, lang, width)
     return "\n".join(lines)
 
 
@@ -45,7 +41,7 @@ def _folded(text: str, sep: str, width: int) -> list[str]:
     lines = [""]
     for i, item in enumerate(items):
         item += sep if i < len(items) - 1 else ""
-        if lines[-1] and _width(lines[-1] + item.rstrip()) > width:
+        if lines[-1] and columns(lines[-1] + item.rstrip()) > width:
             lines[-1] = lines[-1].rstrip()
             lines.append("")
         lines[-1] += item
@@ -90,7 +86,7 @@ def _rows_of(marks: list[str], room: int) -> list[str]:
     four 日本語 or 中文 pawns, two columns each, take two lines of a cell."""
     rows = [""]
     for mark in marks:
-        if rows[-1] and _width(rows[-1] + mark) > room:
+        if rows[-1] and columns(rows[-1] + mark) > room:
             rows.append("")
         rows[-1] += mark
     return rows
@@ -146,9 +142,11 @@ def _board(parts: Components, view: dict[str, Any], lang: str, width: int) -> li
     return lines
 
 
-def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
+def _tables(parts: Components, view: dict[str, Any], lang: str, width: int) -> list[str]:
+    """The tables below the board, their lists folded between entries at `width`."""
     players = view["players"]
-    lines = []
+    lines: list[str] = []
+    sep, list_sep = tr("ee.tui.sep", lang), tr("list.sep", lang)
     corner_texts = []
     for corner in view["corners"]:
         owner = corner["owner"]
@@ -156,10 +154,10 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
             tr("ee.tui.owner", lang, seat=owner, pawn=_pawn(players[owner], lang))
         corner_texts.append(tr("ee.tui.corner", lang, letter=corner["letter"], who=who,
                                revenue=corner["revenue"]))
-    lines.append(tr("ee.tui.corners", lang) + " · ".join(corner_texts))
-    bank = tr("ee.tui.sep", lang).join(_count(parts, m, n, lang)
-                                       for m, n in view["bank_materials"].items())
-    lines.append(tr("ee.tui.bank", lang, bank=bank))
+    lines += fold(tr("ee.tui.corners", lang), corner_texts, " · ", width, 2)
+    lines += fold(tr("ee.tui.bank", lang, bank=LIST),
+                  [_count(parts, m, n, lang) for m, n in view["bank_materials"].items()],
+                  sep, width, 2)
     demand = view["demand"]
     lines.append(tr("ee.tui.demand", lang, short=_named(parts, demand["material"], lang),
                     n=view["price_pile"]))
@@ -169,25 +167,25 @@ def _tables(parts: Components, view: dict[str, Any], lang: str) -> list[str]:
             tr("ee.tui.place", lang, corner=p["corner"], position=p["position"])
         group = p["group_name"] if lang == "en" else tr(f"ee.group.{p['group']}", lang)
         who = tr("ee.tui.player", lang, seat=p["seat"], pawn=_pawn(p, lang), group=group)
-        lines.append(f"{marker} {who} · {place} · "
-                     + tr("ee.tui.money", lang, cash=p["cash"], companies=p["companies_founded"],
-                          cards=p["price_cards"]))
-        held = tr("list.sep", lang).join(_count(parts, m, n, lang)
-                                         for m, n in p["materials"].items())
-        lines.append(tr("ee.tui.materials", lang, held=held or tr("ee.tui.none", lang)))
+        money = tr("ee.tui.money", lang, cash=p["cash"], companies=p["companies_founded"],
+                   cards=p["price_cards"])
+        lines += fold("", [f"{marker} {who}", *place.split(" · "), *money.split(" · ")],
+                      " · ", width, 4)
+        held = [_count(parts, m, n, lang) for m, n in p["materials"].items()]
+        lines += fold(tr("ee.tui.materials", lang, held=LIST),
+                      held or [tr("ee.tui.none", lang)], list_sep, width, 6)
         card = p["company_card"]
         if card is not None:
-            needs = tr("ee.tui.sep", lang).join(
-                tr("ee.tui.need_have" if p["materials"].get(m) else "ee.tui.need_missing", lang,
-                   name=_named(parts, m, lang)) for m in card["materials"])
+            needs = [tr("ee.tui.need_have" if p["materials"].get(m) else "ee.tui.need_missing",
+                        lang, name=_named(parts, m, lang)) for m in card["materials"]]
             name = card["name"] if lang == "en" else tr(f"ee.card.{card['id']}", lang)
-            lines.append(tr("ee.tui.company", lang, name=name, needs=needs,
-                            n=p["company_pile"]))
+            lines += fold(tr("ee.tui.company", lang, name=name, needs=LIST,
+                             n=p["company_pile"]), needs, sep, width, 6)
         if "hand" in p:
-            hand = tr("list.sep", lang).join(
-                tr("ee.tui.price_card", lang, price=c["price"], steps=c["steps"], count=c["count"])
-                for c in p["hand"])
-            lines.append(tr("ee.tui.hand", lang, hand=hand or tr("ee.tui.none", lang)))
+            hand = [tr("ee.tui.price_card", lang, price=c["price"], steps=c["steps"],
+                       count=c["count"]) for c in p["hand"]]
+            lines += fold(tr("ee.tui.hand", lang, hand=LIST),
+                          hand or [tr("ee.tui.none", lang)], list_sep, width, 6)
     offer = view["offer"]
     if offer is not None:
         lines.append(tr("ee.tui.offer", lang, short=_named(parts, offer["material"], lang),

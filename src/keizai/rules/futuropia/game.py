@@ -95,7 +95,7 @@ class FuturopiaGame(Game):
         return state
 
     def render_text(self, view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
-        return render_text(view, lang)  # lines of text only, no drawing
+        return render_text(view, lang, width)  # lines of text, lists folded at `width`
 
     def round_number(self, state: State) -> int:
         """Once round the table, from the start player (seat 1) clockwise; finished

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from keizai.i18n import tr
+from keizai.rules.folding import LIST, aside, fold
 
 
 def _gen(g: dict[str, Any], lang: str) -> str:
@@ -45,88 +46,96 @@ def _house(h: dict[str, Any], lang: str) -> str:
               vp=_vp(h, lang))
 
 
-def _subsidy(subsidy: dict[str, Any]) -> str:
+def _subsidy(subsidy: dict[str, Any]) -> list[str]:
     cells = []
     for i, value in enumerate(subsidy["track"]):
         cell = "." if value is None else str(value)
         cells.append(f"[{cell}]" if i == subsidy["position"] else cell)
-    return " ".join(cells)
+    return cells
 
 
 def _phase(phase: str, lang: str) -> str:
     return tr("fu.phase." + phase.replace(" ", "_"), lang)
 
 
-def render_text(view: dict[str, Any], lang: str = "en") -> str:
-    lines = []
+def render_text(view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
+    """The table in `lang`, its lists folded between entries at `width` columns."""
+    lines: list[str] = []
     current = view["current_player"]
     decision = view["decision"]
     sep = tr("list.sep", lang)
-    head = tr("fu.tui.title", lang)
+    head = [tr("fu.tui.title", lang)]  # folded between its parts
     if view["final_phase"]:
-        head += tr("fu.tui.final_phase", lang)
+        head.append(tr("fu.tui.final_phase", lang))
     if current is not None:
-        head += tr("fu.tui.deciding", lang, seat=current, phase=_phase(decision["phase"], lang))
+        head.append(tr("fu.tui.deciding", lang, seat=current,
+                       phase=_phase(decision["phase"], lang)))
         if "owed" in decision:
-            head += tr("fu.tui.owed", lang, n=decision["owed"],
-                       purpose=tr(f"fu.purpose.{decision['for']}", lang))
+            head.append(tr("fu.tui.owed", lang, n=decision["owed"],
+                           purpose=tr(f"fu.purpose.{decision['for']}", lang)))
         if "beds_to_buy" in decision:
             low, high = decision["beds_to_buy"]
             inviting = tr("fu.tui.inviting", lang, n=decision["inviting"]) \
                 if decision["inviting"] else ""
-            head += tr("fu.tui.beds_exactly" if low == high else "fu.tui.beds", lang,
-                       inviting=inviting, low=low, high=high)
-    lines.append(head)
+            head.append(tr("fu.tui.beds_exactly" if low == high else "fu.tui.beds", lang,
+                           inviting=inviting, low=low, high=high))
+    lines += fold("", head, "", width, 2)
+    sep_long = tr("list.sep_long", lang)
     if view["expert_tiles"]:
-        lines.append(tr("fu.tui.experts", lang) + tr("list.sep_long", lang).join(
-            tr("fu.tui.expert", lang, id=x["id"], name=tr("fu.card." + x["id"], lang),
-               text=tr("fu.text." + x["id"], lang))
-            for x in view["expert_tiles"]))
-    lines.append(tr("fu.tui.subsidy", lang, value=view["subsidy"]["value"],
-                    track=_subsidy(view["subsidy"])))
+        # a tile a line, its rule folded before its parenthesis where the line is too long
+        lines.append(tr("fu.tui.experts", lang).rstrip())
+        for x in view["expert_tiles"]:
+            lines += fold("  ", aside(tr("fu.tui.expert", lang, id=x["id"],
+                                         name=tr("fu.card." + x["id"], lang),
+                                         text=tr("fu.text." + x["id"], lang))), "", width, 4)
+    lines += fold(tr("fu.tui.subsidy", lang, value=view["subsidy"]["value"], track=LIST),
+                  _subsidy(view["subsidy"]), " ", width, 2)
     for kind, market in view["markets"].items():
-        supply = sep.join(tr("fu.tui.supply_gen", lang, gen=_gen(g, lang), price=g["price"],
-                             count=g["count"]) for g in market["supply"])
+        supply = [tr("fu.tui.supply_gen", lang, gen=_gen(g, lang), price=g["price"],
+                     count=g["count"]) for g in market["supply"]]
         # a marker on 0 changes no price: said so, not "-0/+0"
         unmoved = "_unmoved" if market["marker"] == 0 else ""
         lines.append(tr(f"fu.tui.market_{kind}{unmoved}", lang, marker=market["marker"]))
-        lines.append(f"  {_side(market, 'left', lang)}")
-        lines.append(f"  {_side(market, 'right', lang)}")
-        lines.append(tr("fu.tui.supply", lang, supply=supply or tr("fu.tui.empty", lang)))
-    houses = view["house_supply"]
-    lines.append(tr("fu.tui.house_supply", lang,
-                    houses=tr("list.sep_long", lang).join(_house(h, lang) for h in houses)
-                    or tr("fu.tui.empty", lang)))
+        for side in ("left", "right"):
+            lines += fold("  ", aside(_side(market, side, lang)), "", width, 4)
+        lines += fold(tr("fu.tui.supply", lang, supply=LIST),
+                      supply or [tr("fu.tui.empty", lang)], sep, width, 4)
+    houses = [_house(h, lang) for h in view["house_supply"]]
+    lines += fold(tr("fu.tui.house_supply", lang, houses=LIST),
+                  houses or [tr("fu.tui.empty", lang)], sep_long, width, 2)
     for c in view["communities"]:
         mark = ">" if c["seat"] == current else " "
         status = tr("fu.tui.finished", lang) if c["finished"] else ""
         lines.append(mark + tr("fu.tui.community", lang, seat=c["seat"], status=status,
                                money=c["money"], food=c["food"], energy=c["energy"],
                                loans=c["loans"]))
-        lines.append(tr("fu.tui.residents", lang, residents=c["residents"],
-                        idle=c["idle_residents"], beds=c["beds"], robots=c["robots"],
-                        waiting=c["robots_waiting"], house_energy=c["house_energy"]))
-        lines.append(tr("fu.tui.generators", lang) + sep.join(
+        # the residents' figures, a list of their own ("beds 13, robots 2 (0 waiting)")
+        figures = tr("fu.tui.residents", lang, residents=c["residents"],
+                     idle=c["idle_residents"], beds=c["beds"], robots=c["robots"],
+                     waiting=c["robots_waiting"], house_energy=c["house_energy"]).split(sep)
+        lines += fold("", figures, sep, width, 5)
+        lines += fold(tr("fu.tui.generators", lang), [
             tr("fu.tui.kind_gen", lang, kind=tr("fu.tui.kind_" + g["kind"], lang),
-               gen=_gen(g, lang)) for g in c["generators"]))
+               gen=_gen(g, lang)) for g in c["generators"]], sep, width, 5)
         runs = [tr("fu.tui.run", lang, kind=tr(f"fu.kind.{kind}", lang), output=run["output"],
                    running=sep.join(run["running"]) or tr("fu.tui.nothing_runs", lang))
                 for kind, run in c["best_runs"].items()]
-        lines.append(tr("fu.tui.staffing", lang) + sep.join(runs))
-        lines.append(tr("fu.tui.houses", lang)
-                     + (tr("list.sep_long", lang).join(_house(h, lang) for h in c["houses"])
-                        or tr("fu.tui.none", lang)))
-        tiles = sep.join(tr(f"fu.tile_short.{t}", lang) for t in c["tiles_face_up"]) \
-            or tr("fu.tui.none", lang)
+        lines += fold(tr("fu.tui.staffing", lang), runs, sep, width, 5)
+        lines += fold(tr("fu.tui.houses", lang),
+                      [_house(h, lang) for h in c["houses"]] or [tr("fu.tui.none", lang)],
+                      sep_long, width, 5)
+        tiles = [tr(f"fu.tile_short.{t}", lang) for t in c["tiles_face_up"]] \
+            or [tr("fu.tui.none", lang)]
         if c["tiles_face_up"] and len(c["tiles_face_up"]) < 5 and not view["final_phase"]:
-            tiles += tr("fu.tui.refresh_cost", lang, n=c["refresh_cost"])
-        lines.append(tr("fu.tui.tiles_up", lang) + tiles)
+            tiles[-1] += tr("fu.tui.refresh_cost", lang, n=c["refresh_cost"])
+        lines += fold(tr("fu.tui.tiles_up", lang), tiles, sep, width, 5)
     if "scores" in view:
         lines.append(tr("fu.tui.scores", lang))
         for seat, s in enumerate(view["scores"]):
-            parts = sep.join(tr("score_part", lang, name=tr("score_" + k, lang), figure=v)
-                             for k, v in s.items() if k != "total")
-            lines.append(tr("fu.tui.score_row", lang, seat=seat, total=s["total"], parts=parts))
+            parts = [tr("score_part", lang, name=tr("score_" + k, lang), figure=v)
+                     for k, v in s.items() if k != "total"]
+            lines += fold(tr("fu.tui.score_row", lang, seat=seat, total=s["total"], parts=LIST),
+                          parts, sep, width, 4)
     return "\n".join(lines)
 
 
