@@ -290,6 +290,42 @@ def test_keizai_vector_env_truncates_at_max_episode_steps():
     assert not truncated.any()
 
 
+def test_a_vector_environment_gives_the_record_of_an_episode_that_ended_in_the_batch():
+    """With final_records=True the record of an episode that ended inside the batch (its
+    game replaced at once by the autoreset) is in that step's infos; replayed, it is the
+    game the learner played: the record, final scores and reward of the same episode
+    played alone. Off by default: a step builds no record."""
+    game_id, n, seed = "national-economy/progress", 3, 40
+    venv = KeizaiVectorEnv(game_id, num_envs=n, players=2, final_records=True)
+    plain = KeizaiVectorEnv(game_id, num_envs=n, players=2)
+    alone = [KeizaiGymEnv(game_id, players=2) for _ in range(n)]
+    obs, _ = venv.reset(seed=seed)
+    plain.reset(seed=seed)
+    for i, env in enumerate(alone):
+        env.reset(seed=seed + i)   # environment i's seed
+    rng = np.random.default_rng(0)
+    checked: set[int] = set()
+    while len(checked) < n:
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in obs["action_mask"]])
+        obs, rewards, terminated, _, infos = venv.step(actions)
+        *_, plain_infos = plain.step(actions)
+        assert "final_record" not in plain_infos
+        given = infos.get("_final_record", np.zeros(n, bool))
+        assert np.array_equal(given, terminated)   # every episode that ended, only those
+        for i in sorted(set(range(n)) - checked):
+            _, reward, done, _, _ = alone[i].step(int(actions[i]))
+            assert done == terminated[i]
+            if not done:
+                continue
+            record = infos["final_record"][i]
+            assert record == alone[i].state.record()
+            replayed = keizai.replay(record)
+            assert replayed.is_over and replayed.scores() == alone[i].state.scores()
+            seat = infos["final_info"]["seat"][i]
+            assert rewards[i] == reward == final_rewards(replayed, venv.envs[i].reward_kind)[seat]
+            checked.add(i)
+
+
 @pytest.mark.parametrize("game_id", supported_games())
 def test_keizai_vector_env_rows_are_each_learners_observation(game_id):
     """The batch is written row by row into one buffer (the compiled writers): each row is

@@ -329,7 +329,10 @@ class KeizaiVectorEnv(VectorEnv):
 
     Keyword arguments go to each `KeizaiGymEnv`. Autoreset is in the same step: an
     environment whose episode ended is reset at once, its last observation and info in
-    `infos["final_obs"]`/`infos["final_info"]` (masked by `infos["_final_obs"]`).
+    `infos["final_obs"]`/`infos["final_info"]` (masked by `infos["_final_obs"]`). With
+    `final_records=True` the ended episode's `State.record()` (for `keizai.replay` and
+    `keizai replay`) is `infos["final_record"][i]` too (masked by
+    `infos["_final_record"]`); without it a step builds no record.
     An episode is truncated after `max_episode_steps` learner steps (default: the
     game's registered bound, `episode_step_limit`; 0: never). `infos["seat"]` is each
     learner's seat.
@@ -339,7 +342,8 @@ class KeizaiVectorEnv(VectorEnv):
                                           "autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(self, game_id: str, num_envs: int, *,
-                 max_episode_steps: int | None = None, **env_kwargs: Any) -> None:
+                 max_episode_steps: int | None = None, final_records: bool = False,
+                 **env_kwargs: Any) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
         self.envs = [KeizaiGymEnv(game_id, **env_kwargs) for _ in range(num_envs)]
@@ -354,6 +358,7 @@ class KeizaiVectorEnv(VectorEnv):
         self._build_core()
         self._seats = np.zeros(num_envs, np.int64)
         self._raise_illegal = first.illegal == "raise"
+        self.final_records = final_records
         self._stopped = False  # an opponent failed: every step raises until `reset`
         self._was_reset = False
 
@@ -453,6 +458,7 @@ class KeizaiVectorEnv(VectorEnv):
         if not done:
             return self._batch(), rewards, terminations, truncations, self._infos()
         finals: list[tuple[int, dict[str, np.ndarray], dict]] = []
+        records: dict[int, dict[str, Any]] = {}
         for i in done:
             env = self.envs[i]
             status = core.status[i]
@@ -465,12 +471,23 @@ class KeizaiVectorEnv(VectorEnv):
                 info["illegal_action"] = True
             finals.append((i, {"observation": self._obs[i].copy(), "action_mask": mask},
                            info))
+            if self.final_records:  # before the game is replaced
+                assert env.state is not None
+                records[i] = env.state.record()
             env._begin(env._seeds.next_seed(None))
             env._core.observe()
             self._seats[i] = env.seat
         infos = self._infos()
         for i, obs, info in finals:
             infos = self._add_info(infos, {"final_obs": obs, "final_info": info}, i)
+        if records:
+            # an object array of whole records, as final_obs is of observations
+            # (_add_info would split a dict into one array per key)
+            final = np.full(self.num_envs, None, object)
+            ended = np.zeros(self.num_envs, bool)
+            for i, record in records.items():
+                final[i], ended[i] = record, True
+            infos["final_record"], infos["_final_record"] = final, ended
         return self._batch(), rewards, terminations, truncations, infos
 
     def _refuse_illegal(self, chosen: list[int]) -> None:
