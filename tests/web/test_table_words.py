@@ -266,3 +266,37 @@ def test_a_game_without_table_settings_is_not_called_an_older_table(browser,
     page.wait_for_selector(".table[data-turn='mine']", timeout=WAIT)
     assert page.inner_text("#rated").strip() == tr("unrated", "en")
     assert not page.errors, page.errors
+
+
+@functools.cache
+def _futuropia_generator_below_nothing() -> tuple[int, tuple[str, ...], str, int]:
+    """A two-seat Futuropia position in which a market's price marker has moved a
+    generator's price below $0: its seed, actions, the generator's id and its price."""
+    for seed in range(60):
+        state, chooser = keizai.new_game("futuropia", 2, seed=seed), random.Random(seed)
+        while not state.is_over and len(state.history) < 600:
+            sides = [m[side] for m in state.view(0)["markets"].values()
+                     for side in ("left", "right") if m[side] is not None]
+            cheap = next((g for g in sides if g["cost"] < 0), None)
+            if cheap is not None:
+                return seed, tuple(state.record()["actions"]), cheap["id"], cheap["cost"]
+            state.apply(chooser.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_generator_priced_below_nothing_says_it_pays_its_buyer(browser, server,
+                                                                 lang: str) -> None:
+    """With the price marker past a cheap generator's printed price its buyer is paid
+    (reference §7): the market's card read "$-1"; it says so as the terminal's table and
+    menus do (688b6d7): "pays you $1", 買うと$1もらえる, 購買可得$1."""
+    seed, actions, gen, cost = _futuropia_generator_below_nothing()
+    game = game_at(server, "futuropia", ["human", "human"], seed, actions)
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    card = page.locator(f".fu-market .fu-gen[data-generator='{gen}'] .card-value")
+    card.wait_for(timeout=WAIT)
+    assert card.inner_text() == tr("web.fu_paid", lang, paid=-cost), card.inner_text()
+    values = page.locator(".fu-market .card-value").all_inner_texts()
+    assert not any("$-" in v for v in values), values
+    assert not page.errors, page.errors

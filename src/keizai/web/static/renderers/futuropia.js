@@ -18,11 +18,18 @@ function stat(label, value, el = "span") {
     class: "stat-label" }, label), figure: h("b", {}, String(value)) }));
 }
 
+/** A generator's price as the market's marker makes it: "$4", or below nothing what its
+ * buyer is paid ("pays you $1", 買うと$1もらえる; it read "$-1"), as the terminal says. */
+function generatorPrice(g) {
+  const cost = g.cost ?? g.price;
+  return cost < 0 ? tr("web.fu_paid", { paid: -cost }) : `$${cost}`;
+}
+
 function generator(g, extra = null) {
   return h("div", { class: `card fu-gen ${g.kind}`, dataset: { generator: g.id } },
     h("div", { class: "card-head" }, h("span", { class: "card-name" }, g.id),
       g.price !== null && g.price !== undefined ? h("span", { class: "card-value" },
-        `$${g.cost ?? g.price}`) : null),
+        generatorPrice(g)) : null),
     h("div", { class: "card-text" }, t("fu_generator", g.output, g.spaces)), extra);
 }
 
