@@ -73,3 +73,38 @@ def test_two_apps_on_one_store_share_the_chat_budget(own_database: str) -> None:
                 headers={"x-test-client": "10.9.9.9"})
             codes.append(said.status_code)
         assert codes == [201] * 6 + [429] * 4   # before: all ten (five in each)
+
+
+def test_the_server_deletes_a_floods_budgets_once_full_again(own_database: str,
+                                                             monkeypatch) -> None:
+    """A flood of new IPv6 clients (a new /64 at each request, each let by its /48's
+    share) stores a budget row per client. The server deletes them once they are full
+    again, on its own clock, whether or not a request follows (until session 20 a
+    request deleted a thousand at most once a minute per process, and made that request
+    wait for it: a flood of more than that grew the table for as long as it lasted)."""
+    from sqlalchemy import func, select
+
+    from keizai.store import budgets
+    from keizai.store.budgets import rate_budgets
+
+    monkeypatch.setattr(budgets, "PRUNE_EVERY", 0.2)
+    limits = replace(Limits.off(), claim=(10, 5.0))   # a /64's bucket full in 0.2 s
+    app = create_app(own_database, bot_workers=1, limits=limits)
+    with TestClient(from_address(app)) as client:
+        store = app.state.tables.store
+        game = client.post("/api/games", json={"game": GAME, "seats": ["human", "open"]}
+                           ).json()
+
+        def stored() -> int:
+            with store.engine.connect() as conn:
+                return conn.execute(select(func.count()).select_from(rate_budgets)
+                                    ).scalar_one()
+
+        for n in range(40):   # claims from 40 new /64s of one /48 (the seat once)
+            client.post(f"/api/games/{game['id']}/seats/1/claim",
+                        headers={"x-test-client": f"2001:db8:1:{n:x}::1"})
+        assert stored() > 0
+        deadline = time.monotonic() + 30
+        while stored() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert stored() == 0

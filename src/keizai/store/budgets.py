@@ -8,13 +8,13 @@ seconds), refilled at `rate` a second up to `burst`. Taking one is a single
 written, so takes in any number of processes at once never pass the bound together.
 A request counted under several keys takes from all of them or from none (one
 transaction, the keys in one order). A row whose bucket is full again is worth nothing
-and is deleted later (`expires`).
+and is deleted by the server's clean-up (`Budgets.prune`, every PRUNE_EVERY seconds in
+each process, apart from the requests).
 """
 
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Sequence
 
 from sqlalchemy import Column, Float, String, Table, delete, select, text
@@ -29,8 +29,8 @@ rate_budgets = Table(
     Column("at", Float, nullable=False),            # Unix seconds, the database's clock
     Column("expires", Float, nullable=False, index=True),   # full again from then on
 )
-PRUNE_EVERY = 60.0      # seconds between a process's deletions of full buckets
-PRUNED_AT_ONCE = 1000   # full buckets one deletion removes at most
+PRUNE_EVERY = 60.0      # seconds between a process's clean-ups of full buckets
+PRUNED_AT_ONCE = 1000   # full buckets one transaction of a clean-up deletes at most
 
 # (key, burst, tokens per second)
 Bucket = tuple[str, float, float]
@@ -59,12 +59,10 @@ class Budgets:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.pruned = time.monotonic()
 
     def take(self, buckets: Sequence[Bucket]) -> float | None:
         """Take one token from each bucket, all or none: None when taken, else the
         seconds until the emptiest of them has one again."""
-        self._prune()
         with self.engine.connect() as conn, conn.begin() as trans:
             for key, burst, rate in sorted(buckets):   # locked in one order
                 params = {"key": key, "burst": burst, "rate": rate}
@@ -74,14 +72,19 @@ class Budgets:
                     return (1 - level) / rate
         return None
 
-    def _prune(self) -> None:
-        """Delete the buckets that are full again, a few at a time, now and then; those
-        another transaction holds are skipped (it is taking from them)."""
-        moment = time.monotonic()
-        if moment - self.pruned < PRUNE_EVERY:
-            return
-        self.pruned = moment
+    def prune(self) -> int:
+        """Delete every bucket that is full again, PRUNED_AT_ONCE in a transaction; those
+        another transaction holds are skipped (it is taking from them). How many were
+        deleted. Every one, not a batch a minute: each new client's first take stores a
+        row, and a flood of new IPv6 clients (a new /64 at each request, let by its /48's
+        share) stores them faster than a thousand a minute."""
         full = (select(rate_budgets.c.key).where(rate_budgets.c.expires < text(NOW))
                 .limit(PRUNED_AT_ONCE).with_for_update(skip_locked=True))
-        with transaction(self.engine) as conn:
-            conn.execute(delete(rate_budgets).where(rate_budgets.c.key.in_(full)))
+        deleted = 0
+        while True:
+            with transaction(self.engine) as conn:
+                batch = conn.execute(delete(rate_budgets)
+                                     .where(rate_budgets.c.key.in_(full))).rowcount
+            deleted += batch
+            if batch < PRUNED_AT_ONCE:
+                return deleted

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -24,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import keizai
 from keizai import i18n
 from keizai.engine import Outline, replay_outline
-from keizai.store import Store
+from keizai.store import Store, budgets
 from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
@@ -40,6 +41,8 @@ from keizai.web.tables import (
     default_bot,
     network_of,
 )
+
+log = logging.getLogger("keizai.web")
 
 STATIC = Path(__file__).parent / "static"
 # The message catalogue the page shares with the terminal (keizai/i18n/<lang>.json).
@@ -365,7 +368,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         await tables.start()
         if collector is not None:
             collector.start()
+        cleaning = None if limiter.shared is None else asyncio.get_running_loop(
+            ).create_task(prune_budgets(limiter.shared))
         yield
+        if cleaning is not None:
+            cleaning.cancel()
         await tables.stop()
         social.close()
         pool.close()
@@ -597,6 +604,17 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                 await mark_seen(table, seat)
 
     return app
+
+
+async def prune_budgets(shared: Budgets) -> None:
+    """Delete the store's full budgets every PRUNE_EVERY seconds, apart from the requests
+    (a clean-up in a request made that request wait for it)."""
+    while True:
+        await asyncio.sleep(budgets.PRUNE_EVERY)
+        try:
+            await asyncio.to_thread(shared.prune)
+        except SQLAlchemyError:   # the database is down: the next clean-up catches up
+            log.warning("deleting the full request budgets failed")
 
 
 async def refuse(websocket: WebSocket, error: ApiError) -> None:
