@@ -207,10 +207,49 @@ def test_the_rated_chip_says_why_as_soon_as_the_game_is_unrated(browser, server,
     page.click(".legal[data-action^='action:']")
     page.wait_for_selector("#undo:not([disabled])", timeout=WAIT)
     assert page.inner_text("#rated").strip() == tr("rated_at_end", lang)
+    # a guest's game is rated by nobody: Undo has nothing to warn of
+    assert page.locator("#undo").get_attribute("aria-describedby") is None
     page.click("#undo")
     expected = tr("unrated", lang) + tr("paren", lang, tr("why_undo", lang))
     page.wait_for_function("(text) => document.querySelector('#rated').textContent.trim()"
                            " === text", arg=expected, timeout=WAIT)
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_undo_says_beforehand_that_it_makes_a_rated_game_unrated(browser, server,
+                                                                 lang: str) -> None:
+    """An account holder playing a bot (a game rated at its end) pressed Undo and only
+    then read that the game was unrated. While the game may be rated, the Undo button
+    says so before it is pressed: beside it, as its title and as its accessible
+    description (what a screen reader says as the keyboard reaches it)."""
+    name = f"undoer{['en', 'ja', 'zh-TW'].index(lang)}"
+    page = language_page(browser, lang)
+    page.goto(server.url + "/#/account")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", "long enough secret")
+    page.click("#register")
+    page.wait_for_selector("#logout", timeout=WAIT)
+    game = httpx.post(f"{server.url}/api/tables", json={
+        "game": "futuropia", "players": 2, "seats": ["human", "normal"]}).json()
+    play_seat(page, server, game)
+    page.click("#sit-down")
+    page.wait_for_selector(f".seats-panel li:first-child:has-text('{name}')", timeout=WAIT)
+    page.click(".legal[data-action^='action:']")
+    page.wait_for_selector("#undo:not([disabled])", timeout=WAIT)
+    note = tr("undo_unrates", lang)
+    undo = page.locator("#undo")
+    described = undo.get_attribute("aria-describedby")
+    assert described and page.inner_text(f"#{described}").strip() == note
+    assert undo.get_attribute("title") == note
+    undo.focus()
+    assert page.evaluate("() => document.activeElement.id") == "undo"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rated:has-text('" + tr("why_undo", lang) + "')", timeout=WAIT)
+    page.click(".legal[data-action^='action:']")   # unrated now: nothing more to lose
+    page.wait_for_selector("#undo:not([disabled])", timeout=WAIT)
+    assert page.locator("#undo").get_attribute("aria-describedby") is None
+    assert note not in page.inner_text(".choices-slot")
     assert not page.errors, page.errors
 
 

@@ -35,7 +35,7 @@ export function showTable(root, { gameId, seat, token }) {
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   let lastError = null;   // the server's last error (a refusal's reason)
-  let whyOpen = null;     // the reason Undo is disabled, shown whole (undoButton)
+  let whyOpen = null;     // the words beside Undo, shown whole (undoButton)
   let seatsAt = 0;        // when the seat lines came: their `handover_in` counts from then
   let handoverTimer = null;
   const baseTitle = document.title;
@@ -187,20 +187,23 @@ export function showTable(root, { gameId, seat, token }) {
   /** Undo when the server would accept it; else, when the player's last decision can no
    * longer be taken back because something hidden was shown since, the button disabled
    * with the server's reason beside it (until the player's next move), as its title and
-   * its accessible description. On a phone the reason keeps to one line (it took three
-   * of the Choices panel that stays on top); a tap on it shows it whole (fitUndoWhy). */
+   * its accessible description. An Undo that would make a rated game unrated says that
+   * so, before it is pressed. On a phone the words keep to one line (they took three of
+   * the Choices panel that stays on top); a tap on them shows them whole (fitUndoWhy). */
   function undoButton() {
     const blocked = message.undo ? null : message.undo_blocked;
     if (!message.undo && !blocked) return null;
     // beside the button a sentence of its own ("Undo your last decision showed ..." read
-    // as an instruction)
-    const why = blocked ? sentence(tr(blocked.id, blocked.params ?? {})) : null;
-    const open = blocked !== null && whyOpen === why;
+    // as an instruction); an Undo that would make a rated game unrated says so before
+    const why = blocked ? sentence(tr(blocked.id, blocked.params ?? {}))
+      : undoUnrates() ? t("undo_unrates") : null;
+    const id = blocked ? "undo-why" : "undo-note";
+    const open = why !== null && whyOpen === why;
     return h("span", { class: "undo" }, h("button", { type: "button", id: "undo",
       class: "small", disabled: Boolean(blocked) || busy || offline, title: why,
-      "aria-describedby": blocked ? "undo-why" : null,
+      "aria-describedby": why ? id : null,
       onclick: () => dispatch({ type: "undo" }) }, t("undo")),
-    blocked ? h("span", { class: `hint${open ? " whole" : ""}`, id: "undo-why",
+    why ? h("span", { class: `hint${open ? " whole" : ""}`, id,
       onclick: (event) => {
         const el = event.currentTarget;
         if (!open && el.scrollWidth <= el.clientWidth) return;   // whole already
@@ -209,11 +212,21 @@ export function showTable(root, { gameId, seat, token }) {
       } }, ` ${why}`) : null);
   }
 
-  /** The reason beside a disabled Undo, once drawn: cut to one line (a phone) or opened,
-   * it is a control the keyboard reaches too (Tab, Enter, Space), which says whether it
-   * shows the whole reason; whole anyway (a wide screen), it is only words. */
+  /** Whether an Undo now would make a game unrated that may be rated at its end: Undo is
+   * offered against bots only, so the game is rated when this seat's player has an
+   * account (keizai.web.ratings), unless something made it unrated already. */
+  function undoUnrates() {
+    const info = message.table;
+    return Boolean(info && !info.rated && !info.unrated && !message.over
+      && message.seats.length > 1 && message.seats[seat]?.account);
+  }
+
+  /** The words beside Undo (why it is disabled, or that it makes the game unrated), once
+   * drawn: cut to one line (a phone) or opened, they are a control the keyboard reaches
+   * too (Tab, Enter, Space), which says whether it shows them whole; whole anyway (a
+   * wide screen), they are only words. */
   function fitUndoWhy() {
-    const el = root.querySelector("#undo-why");
+    const el = root.querySelector("#undo-why, #undo-note");
     if (!el) return;
     const open = el.classList.contains("whole");
     if (!open && el.scrollWidth <= el.clientWidth) return;
