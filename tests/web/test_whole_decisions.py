@@ -473,7 +473,10 @@ def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None
     game = game_at(server, "futuropia", ["human", "human"], seed, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
-    assert f"Pay {decision.amount} resources for interest" in page.inner_text("#whole")
+    # "Pay 4 resources for interest ...", or "Pay 4 more resources of 6 ..." when units
+    # without a choice were paid first (tests/rules/futuropia/test_whole_decisions.py)
+    assert decision.prompt_in("en") in page.inner_text("#whole")
+    assert f"Pay {decision.amount} " in decision.prompt_in("en")
     page.fill(".whole-candidate[data-pick='money'] .whole-number", str(decision.amount - 1))
     page.locator(".whole-candidate[data-pick='money'] .whole-number").dispatch_event("change")
     page.click(f".whole-candidate[data-pick='{other.id}'] .plus")

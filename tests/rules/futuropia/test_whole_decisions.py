@@ -125,3 +125,37 @@ def test_the_payment_prompt_names_the_resources_it_offers(stock, offered, texts)
     assert decision.kind == "interest" and decision.amount == 2
     assert [c.id for c in decision.candidates] == offered
     assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == texts
+
+
+def test_a_payment_made_in_part_says_what_is_left_of_what() -> None:
+    """Rulebook 翻開行動板: interest is one resource per loan, in any resource. Paid one
+    step at a time, what is left was asked as a payment of its own ("Pay 1 resource for
+    interest" after 1 of 2), as if it were all: the prompt says it is the rest, and of
+    how many."""
+    state = _two_loans_then_wait()
+    set_stock(state, 0, 20, 2, 1)
+    play(state, "action:subsidy", "pay:money")
+    decision = state.pending_decision()
+    assert decision.kind == "interest" and decision.amount == 1
+    assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == (
+        "Pay 1 more resource of 2 for interest from money, food and energy",
+        "利息のため、お金・食料・エネルギーから資源をあと1つ支払う（計2つのうち）",
+        "為利息從金錢、食物與電力再支付1份資源（共2份）")
+    apply_whole(state, {"food": 1})
+    assert state.res[0] == [19, 1, 1] and state.phase == REPAY
+
+
+def test_a_payment_begun_without_a_choice_says_what_is_left_of_what() -> None:
+    """Units are paid money first, then food, then energy, and one without a choice is paid
+    at once: with $20 and 1 energy, interest of 2 takes $1 before the player chooses, and
+    the choice read "Pay 1 resource for interest" beside the log's "owes 2 in interest".
+    It says that 1 of the 2 is left."""
+    state = _two_loans_then_wait()
+    set_stock(state, 0, 20, 0, 1)
+    play(state, "action:subsidy")
+    decision = state.pending_decision()
+    assert decision.kind == "interest" and decision.amount == 1 and state.res[0][0] == 19
+    assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == (
+        "Pay 1 more resource of 2 for interest from money and energy",
+        "利息のため、お金・エネルギーから資源をあと1つ支払う（計2つのうち）",
+        "為利息從金錢與電力再支付1份資源（共2份）")

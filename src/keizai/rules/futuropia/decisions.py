@@ -39,11 +39,17 @@ def _payment(state: FuturopiaState) -> PendingDecision:
     )
     owed = state.pay_owed
     # the prompt names the resources offered: all three, or two (the state pays a unit
-    # that leaves no choice itself, so a decision offers at least two)
-    prompt = msg("fu.whole.pay", n=owed, purpose=purpose)
+    # that leaves no choice itself, so a decision offers at least two); once part is
+    # paid (one step at a time, or a unit without choice), it asks for the rest of the
+    # whole ("1 more resource of 5"), not for a payment of its own
+    paid = sum(state.pay_paid)
+    rest = {"total": owed + paid} if paid else {}
+    prompt = msg("fu.whole.pay_rest" if paid else "fu.whole.pay", n=owed, purpose=purpose,
+                 **rest)
     if len(candidates) == 2:
-        prompt = msg("fu.whole.pay_two", n=owed, purpose=purpose,
-                     first=candidates[0].id, second=candidates[1].id)
+        prompt = msg("fu.whole.pay_rest_two" if paid else "fu.whole.pay_two", n=owed,
+                     purpose=purpose, first=candidates[0].id, second=candidates[1].id,
+                     **rest)
     return PendingDecision(
         kind=purpose, seat=p,
         amount=owed, constraint=EXACTLY, candidates=candidates, unit="resource",
