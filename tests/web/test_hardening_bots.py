@@ -260,3 +260,37 @@ def test_games_another_process_left_to_this_one_share_one_share_of_its_pool(
     assert len(pool.owners) >= 3
     assert len(set(pool.owners)) == 1, pool.owners
     other.close()
+
+
+def hangs_or_answers(spec: str, seed: int, state: State) -> str:
+    """In a worker process: seed 0 hangs (a broken bot); any other decides after 1.5 s,
+    the last legal action (what a fallback's random move is not, below)."""
+    time.sleep(600 if seed == 0 else 1.5)
+    return state.legal_actions()[-1].name
+
+
+def test_a_bot_that_overruns_does_not_cost_another_games_bot_its_decision() -> None:
+    """With two workers, a decision that overran its bound replaced the pool's workers,
+    and the other game's decision then under way in the other worker failed with them
+    (a broken pool) and was replaced by a random move: one stranger's hung bot made
+    other players' bots play at random. That decision is now asked again of the new
+    workers."""
+    import asyncio
+
+    import keizai
+
+    state = keizai.new_game(GAME, 2, 5)
+    answer = state.legal_actions()[-1].name
+    seed = next(s for s in range(1, 100)
+                if make_agent("random", s).choose(state).name != answer)
+    pool = BotPool(2, thinker=hangs_or_answers)
+
+    async def both() -> list[str]:
+        return await asyncio.gather(pool.choose("random", 0, state.clone(), bound=0.5),
+                                    pool.choose("random", seed, state.clone(), bound=30))
+
+    try:
+        _hung, other = asyncio.run(both())
+    finally:
+        pool.close()
+    assert other == answer

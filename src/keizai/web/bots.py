@@ -19,6 +19,7 @@ import os
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from keizai.agents import make_agent, parse_spec
@@ -29,6 +30,9 @@ from keizai.web.errors import ApiError
 log = logging.getLogger("keizai.web")
 
 MAX_SPEC = 64
+# A decision under way when another decision's overrun replaced the pool's workers (they
+# are killed together) is asked again of the new ones, this many times at most.
+REPLACED_RETRIES = 2
 MAX_ITERATIONS = 12000       # MCTS iterations per decision ("expert" is 12000)
 MAX_SECONDS = 5.0            # MCTS thinking time per decision
 MAX_DEPTH = 20               # random moves per rollout; -1 (to the end) is refused
@@ -216,17 +220,25 @@ class BotPool:
         await self._slots.acquire(background, owner)
         try:
             loop = asyncio.get_running_loop()
-            try:
-                future = loop.run_in_executor(self._pool(), self.thinker, spec, seed, state)
-                return await asyncio.wait_for(future, bound or self.bound
-                                              or decision_bound(spec))
-            except TimeoutError:
-                log.error("bot %s overran its bound; its workers are replaced", spec)
-                self.reset()
-            except Exception:
-                log.exception("bot %s failed; a random action is played", spec)
-                if self._executor is not None and getattr(self._executor, "_broken", False):
+            for _attempt in range(REPLACED_RETRIES + 1):
+                executor = self._pool()
+                try:
+                    future = loop.run_in_executor(executor, self.thinker, spec, seed, state)
+                    return await asyncio.wait_for(future, bound or self.bound
+                                                  or decision_bound(spec))
+                except TimeoutError:
+                    log.error("bot %s overran its bound; its workers are replaced", spec)
                     self.reset()
+                    break
+                except BrokenProcessPool:
+                    if executor is not self._executor:
+                        continue   # another decision's overrun replaced the workers
+                    log.exception("bot %s failed; a random action is played", spec)
+                    self.reset()
+                    break
+                except Exception:
+                    log.exception("bot %s failed; a random action is played", spec)
+                    break
         finally:
             self._slots.release()
         return make_agent("random", seed).choose(state).name
