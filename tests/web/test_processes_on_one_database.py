@@ -162,6 +162,10 @@ def test_a_rematch_asked_on_two_processes_at_once_is_one_game(
         seat = first.post(f"/api/games/{game_id}/rematch/seat",
                           json={"seat": 0, "token": token}).json()
         assert answers[0]["id"] == answers[1]["id"] == seat["id"], (answers, seat)
+        # the other process's game, which nobody is sent to, is not in the lobby either
+        # (before: listed beside the rematch until a clean-up deleted it)
+        listed = {line["id"] for line in first.get("/api/games").json()["games"]}
+        assert listed == {game_id, seat["id"]}
 
 
 def test_a_burst_of_notices_loads_the_game_once(db_url: str) -> None:

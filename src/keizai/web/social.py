@@ -367,8 +367,11 @@ class Social(TableHooks):
                                         unrated="no_settings", rematch=new_id)
             elif not self.db.claim_rematch(table.id, new_id):
                 # another process noted its own first (asked at the same moment): that
-                # one is the rematch, which everyone else is sent to
+                # one is the rematch, which everyone else is sent to; this one's links
+                # go to nobody, so the lobby does not list it (a clean-up deletes it)
                 log.warning("game %s got two rematches; %s is left unused", table.id, new_id)
+                self.db.update_settings(new_id, visibility="private")
+                self.refresh(new_id)
             self.refresh(table.id)
             noted = self.settings.get(table.id)
             if noted is not None and noted.rematch is not None:
