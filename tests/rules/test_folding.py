@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from keizai.rules.folding import LIST, aside, columns, fold
+from keizai.rules.folding import LIST, aside, columns, fold, words
 
 
 def test_a_list_folds_between_entries_with_a_hanging_indent() -> None:
@@ -31,3 +31,17 @@ def test_words_too_long_for_the_line_fold_before_their_parenthesis() -> None:
         "  right: P11 (3 spaces -> 12) costs $13", "    (printed $11, 2 left)"]
     assert fold("  ", aside(text), "", 80, 4) == ["  " + text]
     assert aside("右：F06価格$8（印刷$6、残り2）") == ["右：F06価格$8", "（印刷$6、残り2）"]
+
+
+def test_prose_folds_between_words_and_between_wide_characters() -> None:
+    """An effect's English words stay whole; 日本語 breaks between characters but never
+    puts a closing mark at a line's start."""
+    assert words("Draw 1 card (keep it).") == ["Draw ", "1 ", "card ", "(keep ", "it)."]
+    assert words("手札を1枚捨て、$6を得る（2枚）。") == [
+        "手", "札", "を", "1", "枚", "捨", "て、", "$6", "を", "得", "る", "（2", "枚）。"]
+    lines = fold("      ", words("建物カードを1枚引き、スタートプレイヤーカードを取る。"),
+                 "", 30, 6)
+    assert all(columns(line) <= 30 for line in lines)
+    assert "".join(line.strip() for line in lines) == \
+        "建物カードを1枚引き、スタートプレイヤーカードを取る。"
+    assert not any(line.strip()[0] in "、。）" for line in lines)

@@ -47,3 +47,29 @@ def aside(text: str) -> list[str]:
     `text` alone if it has none."""
     at = max(text.rfind(" ("), text.rfind("（"))
     return [text[:at], text[at:]] if at > 0 else [text]
+
+
+# Marks a line does not begin with (closing brackets, commas, stops) or end with (opening
+# brackets): Japanese and Chinese typesetting keeps them with their neighbour
+_CLOSING = set("、。，．）」』】］〕：；！？・,.;:!?)]")
+_OPENING = set("（「『【［〔([")
+
+
+def words(text: str) -> list[str]:
+    """`text` (a sentence of prose) as the pieces `fold` may break between, with the
+    separator "": a word and the space after it, or a single wide character (日本語 and
+    中文 break between characters), closing marks kept with what they close."""
+    pieces: list[str] = []
+    for c in text:
+        wide = unicodedata.east_asian_width(c) in "WF"
+        last = pieces[-1] if pieces else ""
+        joins = bool(last) and (
+            c in _CLOSING or last[-1] in _OPENING  # a mark stays with its neighbour
+            or c.isspace()  # a space with the word before it
+            or (not wide and not last[-1].isspace()  # a narrow word's letters together
+                and unicodedata.east_asian_width(last[-1]) not in "WF"))
+        if joins:
+            pieces[-1] += c
+        else:
+            pieces.append(c)
+    return pieces

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 
@@ -10,6 +11,7 @@ import pytest
 import keizai
 from keizai.engine import Rng
 from keizai.i18n import tr
+from keizai.rules.national_economy.text import _card as render_card
 from keizai.rules.national_economy.text import render
 from tests.rules.national_economy.helpers import (
     new,
@@ -25,7 +27,7 @@ def test_workers_are_described_plainly() -> None:
     """School: hire a worker who works from the next round."""
     state = new("mecenat", 2)
     play(state, "place:school")
-    text = render(state.view(0))
+    text = render(state.view(0), width=120)  # the player's line whole
     assert "P1 (you): $5 · 3 workers: 1 still to place, 1 in training (works from next " \
            "round)" in text
     assert "ready of" not in text
@@ -104,11 +106,11 @@ def test_every_workplace_effect_starts_in_one_column() -> None:
     """Found in session 13: a name longer than 28 columns ("Board Game Cafe (sold
     building)") or two workers on a spot ("[P1, P2]") pushed that row's effect to the
     right. The columns now take their widest entry, counted in terminal columns (CJK
-    characters take two)."""
+    characters take two), in a terminal wide enough for every effect beside its row."""
     state = keizai.new_game("national-economy/glory", 2, seed=4)
     state.play_out(Rng(4))
     for lang in ("en", "ja", "zh-TW"):
-        text = render(state.view(None), lang=lang)
+        text = render(state.view(None), lang=lang, width=200)
         rows = [line for line in text.splitlines() if line[:6].strip().rstrip(".").isdigit()]
         assert len(rows) == len(state.view(None)["workplaces"]) > 12
         starts = {columns(re.match(r".*?[\]］]\s+", row).group()) for row in rows}
@@ -159,3 +161,42 @@ def test_quarry_by_the_start_player_says_the_marker_stays(lang: str, kept: str) 
     pass_turn(other, 0)
     play(other, "place:quarry")
     assert tr("ne.log.start_player", lang, seat=1) in other.log(1, lang)
+
+
+def _mid_game(variant: str, seed: int) -> keizai.State:
+    """A three-player game 45 random decisions in (seeded)."""
+    state = keizai.new_game(f"national-economy/{variant}", 3, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(45):
+        state.apply(chooser.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize("width", [60, 80, None])
+@pytest.mark.parametrize("variant", ["progress", "mecenat", "glory"])
+def test_the_table_folds_at_the_terminal_s_width(variant: str, width: int | None,
+                                                 lang: str) -> None:
+    """Each workplace's row (its name, who is on it, its effect) was one line of up to 205
+    columns, a card in hand with its effect up to 190, a player's line up to 144: the
+    terminal folded them wherever it reached its edge, inside a word or a card's figures.
+    In fewer columns than the rows need, each effect goes below its workplace, its words
+    folded with a hanging indent; a player's line folds between its parts; a card in hand
+    stays whole. Every line fits, wide characters counted as two columns."""
+    state = _mid_game(variant, 3)
+    view = state.view(state.current_player)
+    text = state.game.render_text(view, lang) if width is None else \
+        state.game.render_text(view, lang, width)
+    lines = text.splitlines()
+    assert max(columns(line) for line in lines) <= (width or 80), text
+    me = next(p for p in view["players"] if "hand" in p)
+    cards = [render_card(c, lang, "cost_now") for c in me["hand"]]
+    cards += [render_card(b, lang) for p in view["players"] for b in p["buildings"]]
+    for card in cards:
+        assert any(card in line for line in lines), (card, text)
+    squashed = re.sub(r"\s+", " " if lang == "en" else "", text)
+    for w in view["workplaces"]:
+        effect = tr("ne.text." + w["id"], lang)
+        assert (effect if lang == "en" else re.sub(r"\s+", "", effect)) in squashed, effect
+        assert any(re.match(r"\s+\d+\. " + re.escape(tr("ne.card." + w["id"], lang)), line)
+                   for line in lines), w["id"]  # its name whole, after its number

@@ -40,7 +40,7 @@ class NationalEconomy(Game):
         return NationalEconomyState(self, self.cards, self.layout, players, seed, options)
 
     def render_text(self, view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
-        return render(view, self._building_names, lang)  # lines of text only, no drawing
+        return render(view, self._building_names, lang, width)  # lines folded at `width`
 
     def round_number(self, state: State) -> int:
         assert isinstance(state, NationalEconomyState)

@@ -3,15 +3,11 @@ language (the words come from the message catalogue, keizai.i18n)."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from keizai.i18n import tr
-
-
-def _columns(text: str) -> int:
-    """The terminal columns `text` takes (CJK characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+from keizai.rules.folding import LIST, fold, words
+from keizai.rules.folding import columns as _columns
 
 
 def _pad(text: str, width: int) -> str:
@@ -47,15 +43,30 @@ def _workers(p: dict[str, Any], payday: bool, lang: str) -> str:
     return text + (tr("ne.tui.colon", lang) + tr("list.sep", lang).join(parts) if parts else "")
 
 
+def _pieces(parts: list[str], lang: str) -> list[str]:
+    """A player's line's parts ("$3", "4 workers: none left to place, 2 in training")
+    as pieces for `fold` with the separator "": each ends with its " · ", and a part that
+    is a list ends each of its entries with the list's separator, so the line folds
+    between parts or between a part's entries."""
+    sep = tr("list.sep", lang)
+    pieces = []
+    for i, part in enumerate(parts):
+        entries = part.split(sep)
+        pieces += [entry + sep for entry in entries[:-1]]
+        pieces.append(entries[-1] + (" · " if i < len(parts) - 1 else ""))
+    return pieces
+
+
 def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
-           lang: str = "en") -> str:
-    """The table as text in `lang`; `building_names` tells a workplace apart from a
-    building of the same name."""
-    lines = []
-    lines.append(tr("ne.tui.head", lang, round=view["round"], rounds=view["rounds"],
-                    phase=tr(f"ne.tui.phase_{view['phase']}", lang),
-                    wage=view["wage"], budget=view["budget"], deck=view["deck_size"],
-                    start=view["start_player"]))
+           lang: str = "en", width: int = 80) -> str:
+    """The table as text in `lang`, folded at `width` columns: its lists between entries,
+    an effect's words with a hanging indent; `building_names` tells a workplace apart from
+    a building of the same name."""
+    lines: list[str] = []
+    lines += fold("", tr("ne.tui.head", lang, round=view["round"], rounds=view["rounds"],
+                         phase=tr(f"ne.tui.phase_{view['phase']}", lang),
+                         wage=view["wage"], budget=view["budget"], deck=view["deck_size"],
+                         start=view["start_player"]).split(" · "), " · ", width, 2)
     lines.append(tr("ne.tui.workplaces", lang))
     payday = view["phase"] == "payday"  # the workers are home: nobody stands on a workplace
     rows = []
@@ -74,8 +85,15 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
     # the columns as wide as their widest entry, so every effect starts in one column
     name_width = max((_columns(name) for name, _, _ in rows), default=0)
     who_width = max((_columns(who) for _, who, _ in rows), default=0)
-    for i, (name, who, effect) in enumerate(rows, 1):
-        lines.append(f"  {i:2}. {_pad(name, name_width)} {_pad(who, who_width)}  {effect}")
+    table = [(f"  {i:2}. {_pad(name, name_width)} {_pad(who, who_width)}", effect)
+             for i, (name, who, effect) in enumerate(rows, 1)]
+    # each effect beside its workplace where every one fits, else each below its own
+    if all(_columns(f"{head}  {effect}") <= width for head, effect in table):
+        lines += [f"{head}  {effect}" for head, effect in table]
+    else:
+        for head, effect in table:
+            lines += fold("", words(head.rstrip()), "", width, 6)  # a crowded Mine folds too
+            lines += fold("      ", words(effect), "", width, 6)
     for p in view["players"]:
         me = tr("ne.tui.you", lang) if p["seat"] == view["seat"] else ""
         extras = []
@@ -87,9 +105,10 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
             extras.append(tr("ne.tui.dolls", lang, n=p["dolls"]))
         if p["brewery_items"]:
             extras.append(tr("ne.tui.brewery", lang, n=p["brewery_items"]))
-        lines.append(tr("ne.tui.player", lang, seat=p["seat"], me=me, money=p["money"],
-                        workers=_workers(p, payday, lang), hand=p["hand_size"],
-                        items=p["consumer_items"]) + "".join(f" · {e}" for e in extras))
+        line = tr("ne.tui.player", lang, seat=p["seat"], me=me, money=p["money"],
+                  workers=_workers(p, payday, lang), hand=p["hand_size"],
+                  items=p["consumer_items"])
+        lines += fold("", _pieces([*line.split(" · "), *extras], lang), "", width, 4)
         colon = tr("ne.tui.colon", lang)
         building, hand = tr("ne.tui.building", lang), tr("ne.tui.hand", lang)
         for b in p["buildings"]:
@@ -97,17 +116,21 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
             lines.append(f"      {building}{colon}{_card(b, lang)}{used}")
         if "hand" in p:
             for c in p["hand"]:
-                lines.append(f"      {hand}{colon}{_card(c, lang, 'cost_now')}  — "
-                             f"{tr('ne.text.' + c['id'], lang)}")
+                # the card whole, then its effect's words
+                lines += fold(f"      {hand}{colon}",
+                              [f"{_card(c, lang, 'cost_now')}  — ",
+                               *words(tr("ne.text." + c["id"], lang))], "", width, 8)
             if p["consumer_items"]:
                 lines.append(f"      {hand}{colon}"
                              + tr("ne.tui.items", lang, n=p["consumer_items"]))
     decision = view.get("decision")
     if decision and decision["kind"] == "pay":
-        lines.append(tr("ne.tui.paying", lang, n=decision["cards_left"],
-                        reason=tr(f"ne.tui.reason_{decision['reason'].replace(' ', '_')}", lang)))
+        reason = tr(f"ne.tui.reason_{decision['reason'].replace(' ', '_')}", lang)
+        lines += fold("", words(tr("ne.tui.paying", lang, n=decision["cards_left"],
+                                   reason=reason)), "", width, 2)
     if decision and decision["kind"] == "take":
-        lines.append(tr("ne.tui.revealed", lang, cards=decision["revealed"]))
+        lines += fold("", words(tr("ne.tui.revealed", lang, cards=decision["revealed"])), "",
+                      width, 2)
     if "scores" in view:
         lines.append(tr("ne.tui.scores", lang))
         for seat, row in enumerate(view["scores"]):
@@ -116,6 +139,6 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
             if "target" in row:   # solo: the target and, in words, whether it was reached
                 parts.append(tr("ne.tui.target_reached" if row["won"] else "ne.tui.target_missed",
                                 lang, n=row["target"]))
-            lines.append(tr("ne.tui.score_row", lang, seat=seat, total=row["total"],
-                            parts=tr("list.sep", lang).join(parts)))
+            lines += fold(tr("ne.tui.score_row", lang, seat=seat, total=row["total"],
+                             parts=LIST), parts, tr("list.sep", lang), width, 4)
     return "\n".join(lines)
