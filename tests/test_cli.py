@@ -1465,3 +1465,23 @@ def test_the_enterprise_empire_board_fits_the_terminal(columns: int) -> None:
     widths = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
               for line in board.splitlines()]
     assert max(widths) <= columns and max(widths) > columns - 6
+
+
+@pytest.mark.parametrize(("lang", "columns"), [("ja", 60), ("en", 60), ("zh-TW", 80)])
+def test_a_long_choice_folds_between_words_in_the_terminal(lang: str, columns: int) -> None:
+    """Futuropia's choices carry their figures ("Food generator + food run (left: F04, $4
+    (2 sp -> 4); right: ...; your food run makes 3)"), 102 columns in 日本語: a 60-column
+    terminal folded them mid-word. `keizai play` folds a choice between its words (日本語
+    and 中文 between characters) under its label; every menu line fits the terminal."""
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seats",
+                                 "human,random", "--seed", "7", "--lang", lang],
+                           input="q\n", env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    menu = result.output.split(keizai.i18n.tr("cli.choose", lang, seat=0))[1]
+    menu = menu.split(keizai.i18n.tr("cli.prompt", lang).split(" ")[0])[0]
+    lines = menu.strip("\n").splitlines()
+    widths = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+              for line in lines]
+    assert max(widths) <= columns, menu
+    assert len(lines) > 5 and lines[0].startswith("   1) ")
+    assert all(re.match(r"  ( \d|\d\d)\) |      \S", line) for line in lines), menu

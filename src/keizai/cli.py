@@ -23,6 +23,7 @@ from keizai.engine.decision import apply_whole
 from keizai.engine.decision import steps as whole_steps
 from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
+from keizai.rules.folding import fold, words
 from keizai.terminal_replay import RecordedGame, ReplayViewer
 from keizai.terminal_text import final_ranking_text, seat_label, terminal_width
 
@@ -566,7 +567,9 @@ class TerminalTable:
             legal = state.game.menu_order(view, state.legal_actions())
             typer.echo(self._t("cli.choose", seat=seat))
             for number, action in enumerate(legal, 1):
-                typer.echo(f"  {number:2}) {self._label(view, action)}")
+                # a long choice folds between its words under its label, not mid-word
+                typer.echo("\n".join(fold(f"  {number:2}) ", words(self._label(view, action)),
+                                           "", terminal_width(), 6)))
             undo = self._can_offer_undo()
             answer = self._ask(self._t("cli.prompt_undo" if undo else "cli.prompt"))
             answer = answer.strip().lower()
