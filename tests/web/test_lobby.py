@@ -6,6 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from keizai.i18n import tr
 from tests.web.browser import language_page, unavailable_reason
 
 reason = unavailable_reason()
@@ -100,3 +101,37 @@ def test_an_option_of_a_few_values_is_a_list_in_the_pages_language(
     options = request.value.post_data_json["options"]
     assert (options["houses"], options["expert_tiles"]) == ("random", ["X1", "X2"])
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_seat_a_bot_plays_until_its_player_is_back_is_not_called_the_bots(
+        browser, server, lang: str) -> None:
+    """A seat handed to a bot until its player is back (by the turn clock, its player or
+    the host) was listed as "P1 Bot: Random", the bot's for good, to anyone choosing a
+    game to watch or join and to the player: the list, and the table's Seats panel a
+    spectator reads, say its player is away and a bot stands in."""
+    game = httpx.post(f"{server.url}/api/tables", json={
+        "game": "national-economy/mecenat", "players": 3,
+        "seats": ["human", "human", "random"]}).json()
+    handed = httpx.post(f"{server.url}/api/games/{game['id']}/seats/0/bot",
+                        json={"token": game["seats"][0]["token"], "agent": "random"})
+    assert handed.status_code == 200, handed.text
+    page = language_page(browser, lang)
+    page.goto(server.url + "/")
+    chips = page.locator(f".game-row[data-game-id='{game['id']}'] .chip")
+    chips.first.wait_for(timeout=WAIT)
+    assert chips.all_inner_texts() == [
+        tr("web.seat_line", lang, seat="P1", what=tr("seat_away_bot", lang)),
+        tr("web.seat_line", lang, seat="P2", what=tr("invited_waiting", lang)),
+        tr("web.seat_line", lang, seat="P3", what=bot_seat(lang, "random"))]
+    page.click(f".game-row[data-game-id='{game['id']}'] a[href^='#/watch/']")
+    seats = page.locator(".seats-panel li")
+    seats.first.wait_for(timeout=WAIT)
+    assert seats.first.inner_text().strip() == tr("web.seat_line", lang, seat="P1",
+                                                  what=tr("seat_away_bot", lang))
+    assert not page.errors, page.errors
+
+
+def bot_seat(lang: str, level: str) -> str:
+    """A bot's seat as i18n.js's botSeat says it: 'Bot: Random', 「ボット：ランダム」."""
+    return f"{tr('bot', lang)}{tr('colon', lang)}{tr(f'web.level.{level}', lang)}"

@@ -134,6 +134,35 @@ def test_a_restarted_server_starts_the_clocks_of_human_turns(db_url: str) -> Non
         assert app.state.tables.store.load(game_id).seats[0].handed
 
 
+def test_the_lobby_says_a_handed_seat_is_its_away_players_not_a_bots(db_url: str) -> None:
+    """A seat a bot plays until its player is back (here handed over by its player) was
+    listed as the bot's for good ("P1 Bot: Random") once the game was no longer in the
+    server's memory: the stored lobby line said nothing of the hand-over. The listing says
+    the seat is away, loaded or not, and a bot's own seat is not; no token is listed."""
+    def seats(client: TestClient, game_id: str) -> list[tuple[str, bool]]:
+        listing = client.get("/api/games")
+        assert all(token not in listing.text for token in tokens), "a token is listed"
+        line = next(g for g in listing.json()["games"] if g["id"] == game_id)
+        return [(s["kind"], s["away"]) for s in line["seats"]]
+
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as client:
+        created = new_table(client, ["human", "human", "random"])
+        game_id = created["id"]
+        tokens = [token_of(created, 0), token_of(created, 1), created["host_token"]]
+        assert view(client, game_id, 0, tokens[0])["current_player"] == 0
+        handed = client.post(f"/api/games/{game_id}/seats/0/bot",
+                             json={"token": tokens[0], "agent": "random"})
+        assert handed.status_code == 200, handed.text
+        # the bot plays seat 0's turn; seat 1's turn waits for its player
+        wait_for(lambda: view(client, game_id, 1, tokens[1])["current_player"] == 1)
+        assert seats(client, game_id) == [("bot", True), ("human", False), ("bot", False)]
+    # a restarted server lists the game from its stored line, without loading it
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    with TestClient(app) as client:
+        assert seats(client, game_id) == [("bot", True), ("human", False), ("bot", False)]
+        assert game_id not in app.state.tables.tables
+
+
 def test_no_clock_no_deadline(client) -> None:
     created = new_table(client, ["human", "human"])
     message = view(client, created["id"], 0, token_of(created, 0))

@@ -141,6 +141,12 @@ class SeatRow:
     handed: bool = False
     seen: datetime | None = None
 
+    @property
+    def away(self) -> bool:
+        """A bot plays the seat until its player is back (handed over by the turn clock,
+        its player, the host or another player): the seat is still its player's."""
+        return self.kind == "bot" and self.handed
+
 
 @dataclass(frozen=True, slots=True)
 class Summary:

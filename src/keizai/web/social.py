@@ -162,8 +162,7 @@ class Social(TableHooks):
 
     def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
         player = self.player(table.id, seat)
-        row = table.seats[seat]
-        away = row.kind == "bot" and row.handed   # a bot plays it until its player is back
+        away = table.seats[seat].away
         if player is None:
             return {"name": None, "account": None, "away": away, "muted": False}
         return {"name": player.name, "account": player.username, "away": away,

@@ -332,12 +332,15 @@ class Tables:
             if table is not None:
                 out.append(table.summary())
                 continue
+            # a seat handed to a bot is its away player's, as a loaded table says
+            # (Social.seat_info): the lobby called it the bot's for good
             seats = line.pop("seats")
             title = keizai.get_game(line["game"]).title if line["game"] in keizai.games() \
                 else line["game"]
             out.append({**line, "title": title, "created": line["created"].isoformat(),
                         "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent,
-                                   "claimed": s.claimed, "open": s.open, "connected": False}
+                                   "claimed": s.claimed, "open": s.open, "connected": False,
+                                   "away": s.away}
                                   for s in seats]})
         return await asyncio.to_thread(self.settings.hooks.lobby, out)
 

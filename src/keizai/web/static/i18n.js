@@ -168,6 +168,15 @@ export function humanSeatStatus(s) {
   return s.connected ? t("connected") : t("away");
 }
 
+/** What a seat's line says after its name, in the lobby's list and the Seats panel: a
+ * person's seat as above, a bot's level, and a seat a bot plays until its player is back
+ * (handed over by the turn clock, its player or the host) its player's, away; it read
+ * "P1 Bot: Random", the bot's for good. */
+export function seatStatus(s) {
+  if (s.kind !== "bot") return humanSeatStatus(s);
+  return s.away ? t("seat_away_bot") : botSeat(s.agent);
+}
+
 /** A bot's level or kind ("hard", "mcts:iterations=200", "bot: hard" of a leaderboard)
  * by its name in this language (`web.level.*`: "Hard", 強い, 困難; English showed the
  * server's ids, "hard", until session 16); parameters and unknown names are shown as

@@ -3,8 +3,8 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, botSeat, cardName, errorLine, errorText, gameTitle, has, humanSeatStatus,
-  seatName, t, tr } from "./i18n.js";
+import { botName, cardName, errorLine, errorText, gameTitle, has, seatName, seatStatus, t,
+  tr } from "./i18n.js";
 import { forgetSeat, rememberedSeats } from "./seats.js";
 
 function inviteUrl(gameId, seat, token) {
@@ -296,7 +296,7 @@ export function showLobby(root) {
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
           `chip ${s.kind}` }, tr("web.seat_line", { seat: s.name ?? seatName(s.seat),
-          what: s.kind === "bot" ? botSeat(s.agent) : humanSeatStatus(s) })))),
+          what: seatStatus(s) })))),
         h("span", { class: "status" }, g.over ? t("over") : t("web.step_n", g.step)),
         g.over ? null : open.map((s) => h("button", { type: "button", class: "join",
           onclick: () => join(g, s.seat) }, t("web.join_seat", s.seat))),

@@ -3,8 +3,8 @@
 
 import { api } from "./api.js";
 import { announce, banner, h } from "./dom.js";
-import { botSeat, errorLine, errorText, gameTitle, humanSeatStatus, renderEvent, seatName,
-  sentence, t, tr } from "./i18n.js";
+import { errorLine, errorText, gameTitle, renderEvent, seatName, seatStatus, sentence, t,
+  tr } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
@@ -162,14 +162,14 @@ export function showTable(root, { gameId, seat, token }) {
   }
 
   /** A seat's line in the Seats panel: a bot's level, an open seat (anyone may join),
-   * an invited seat whose player has not come yet, online or away. */
+   * an invited seat whose player has not come yet, online or away, or away with a bot
+   * standing in. */
   function seatsPanel() {
     const label = (s) => playerName(s) + (s.seat === seat ? t("paren", t("you")) : "");
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
-      ` ${tr("web.seat_line", { seat: label(s),
-        what: s.kind === "bot" ? botSeat(s.agent) : humanSeatStatus(s) })}`,
+      ` ${tr("web.seat_line", { seat: label(s), what: seatStatus(s) })}`,
       handoverLeft(s) !== null && handoverLeft(s) <= 0
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat),
           "aria-label": t("hand_to_bot_seat", s.seat) }, t("hand_to_bot")) : null,
