@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -826,7 +827,17 @@ def _record_file(tmp_path: Path, record: dict, name: str = "game.json") -> Path:
 
 
 def _log_lines(output: str) -> list[str]:
-    return [line.removeprefix("  · ") for line in output.splitlines() if line.startswith("  · ")]
+    """The log's lines in `output`, each with the lines it folds into (four columns in)."""
+    lines: list[str] = []
+    after_log = False
+    for line in output.splitlines():
+        if line.startswith("  · "):
+            lines.append(line.removeprefix("  · "))
+        elif after_log and re.match(r" {4}\S", line):
+            lines[-1] += " " + line.strip()
+            continue
+        after_log = line.startswith("  · ")
+    return lines
 
 
 def test_replay_prints_a_saved_game_move_by_move_with_the_final_table(tmp_path: Path) -> None:
@@ -1445,7 +1456,8 @@ def test_a_resumed_game_shows_the_tail_of_its_log(tmp_path: Path) -> None:
         assert said in result.output, result.output
     over = tmp_path / "over.json"
     log = _saved_game(over, None)
-    result = runner.invoke(app, ["play", "--resume", str(over)])
+    result = runner.invoke(app, ["play", "--resume", str(over)],
+                           env={"COLUMNS": "1000"})  # each log line whole
     assert result.exit_code == 0, result.output
     assert (f"  · … {len(log) - 20} earlier log lines not shown (keizai replay {over} shows "
             f"every move)\n" + "".join(f"  · {line}\n" for line in log[-20:])) in result.output
@@ -1485,3 +1497,26 @@ def test_a_long_choice_folds_between_words_in_the_terminal(lang: str, columns: i
     assert max(widths) <= columns, menu
     assert len(lines) > 5 and lines[0].startswith("   1) ")
     assert all(re.match(r"  ( \d|\d\d)\) |      \S", line) for line in lines), menu
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "en"])
+def test_a_long_log_line_folds_between_words_in_the_terminal(lang: str) -> None:
+    """企業帝國's first log lines ("P1（紅）抽到發達集團，以$2000開始；公司卡：金融控股
+    （資金、石油、汽車）。") took 77 columns: a 60-column terminal folded them mid-word.
+    `keizai play` folds a log line between its words under its first word; the line reads whole when
+    its folds are joined."""
+    result = runner.invoke(app, ["play", "enterprise-empire", "--players", "2", "--seats",
+                                 "human,random", "--seed", "2", "--lang", lang],
+                           input="q\n", env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    out = result.output.splitlines()
+    start = next(i for i, line in enumerate(out) if line.startswith("  · "))
+    log = list(itertools.takewhile(lambda line: line.startswith(("  · ", "    ")),
+                                   out[start:]))
+    widths = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+              for line in log]
+    assert max(widths) <= 60 and len(log) > 2, log
+    state = keizai.new_game("enterprise-empire", 2, seed=2)
+    first = state.log(0, lang)[0]
+    joined = re.sub(r"\n {4}", "" if lang != "en" else " ", "\n".join(log))
+    assert "  · " + first in joined.splitlines(), (first, log)

@@ -25,7 +25,7 @@ from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
 from keizai.rules.folding import fold, words
 from keizai.terminal_replay import RecordedGame, ReplayViewer
-from keizai.terminal_text import final_ranking_text, seat_label, terminal_width
+from keizai.terminal_text import final_ranking_text, log_line, seat_label, terminal_width
 
 app = typer.Typer(cls=cli_help.Group, add_completion=False, no_args_is_help=True)
 
@@ -330,12 +330,12 @@ class TerminalTable:
         if self.resumed and shown_from == 0 and len(lines) > LOG_TAIL:
             shown_from = len(lines) - LOG_TAIL
             if self.state.is_over and self.save is not None:
-                typer.echo("  · " + self._t("cli.log_earlier_replay", hidden=shown_from,
-                                            command=f"keizai replay {self.save}"))
+                typer.echo(log_line(self._t("cli.log_earlier_replay", hidden=shown_from,
+                                            command=f"keizai replay {self.save}")))
             else:
-                typer.echo("  · " + self._t("cli.log_earlier", hidden=shown_from))
+                typer.echo(log_line(self._t("cli.log_earlier", hidden=shown_from)))
         for line in lines[shown_from:]:
-            typer.echo(f"  · {line}")
+            typer.echo(log_line(line))
         self.log_seen[seat] = len(lines)
 
     def _save(self) -> None:
@@ -380,8 +380,8 @@ class TerminalTable:
                 reader = self.humans[0] if len(self.humans) == 1 else self.on_screen
                 if reader is not None:
                     self._show_log(reader)
-                typer.echo("  · " + self._t("cli.only_choice", seat=seat,
-                                            action=self._label(state.view(seat), legal[0])))
+                typer.echo(log_line(self._t("cli.only_choice", seat=seat,
+                                            action=self._label(state.view(seat), legal[0]))))
                 state.apply(legal[0])
                 self._save()
                 continue
@@ -521,7 +521,7 @@ class TerminalTable:
                 continue
             if answer == "l":
                 for line in state.log(seat, self.lang):
-                    typer.echo(f"  · {line}")
+                    typer.echo(log_line(line))
                 continue
             try:
                 chosen = terminal_decisions.parse(decision, answer, self.lang)
@@ -583,7 +583,7 @@ class TerminalTable:
                 continue
             if answer == "l":
                 for line in state.log(seat, self.lang):
-                    typer.echo(f"  · {line}")
+                    typer.echo(log_line(line))
                 continue
             picked = terminal_decisions.menu_number(answer, len(legal))
             if picked is None:

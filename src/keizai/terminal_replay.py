@@ -21,7 +21,7 @@ import keizai
 from keizai import i18n, terminal_decisions
 from keizai.engine import IllegalAction, State, round_starts
 from keizai.engine.errors import shown
-from keizai.terminal_text import final_ranking_text, terminal_width
+from keizai.terminal_text import final_ranking_text, log_line, terminal_width
 
 # A position is kept after every this many moves (0, KEEP_EVERY, 2 × KEEP_EVERY, ...):
 # the most moves a key press of the viewer applies. 企業帝國's ~900 moves keep ~60
@@ -174,7 +174,7 @@ class ReplayViewer:
                 lines.append(self._t("cli.replay_move", n=move, moves=self.game.moves,
                                      seat=self.game.movers[move - 1],
                                      action=i18n.action_label(game_id, name, self.lang)))
-            lines += [f"  · {line}" for line in self.game.log_lines(move, self.seat, self.lang)]
+            lines += [log_line(line) for line in self.game.log_lines(move, self.seat, self.lang)]
         return "\n".join(lines)
 
     def table(self, move: int) -> str:

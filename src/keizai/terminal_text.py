@@ -7,6 +7,7 @@ import shutil
 
 from keizai import i18n
 from keizai.engine import State
+from keizai.rules.folding import fold, words
 
 
 def _parts(row: dict[str, int]) -> dict[str, int]:
@@ -95,3 +96,10 @@ def terminal_width() -> int:
     """The terminal's columns, which a game's table fits its drawing in (企業帝國's board):
     $COLUMNS if set, else the terminal's own, else 80 (output that is not a terminal)."""
     return shutil.get_terminal_size().columns
+
+
+def log_line(line: str) -> str:
+    """A log line as the terminal shows it, "  · " before it, folded between its words at
+    the terminal's width (日本語 and 中文 between characters) under its first word: the
+    terminal itself would fold it mid-word."""
+    return "\n".join(fold("  · ", words(line), "", terminal_width(), 4))
