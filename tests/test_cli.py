@@ -1396,14 +1396,16 @@ def test_stopping_ends_a_seat_only_once_confirmed(tmp_path: Path, lang: str) -> 
     record = {**state.record(), "seats": ["human", "human"]}
     save.write_text(json.dumps(record))
     result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
-                           input=f"{number}\nn\nq\n")
+                           input=f"{number}\nn\nq\n",
+                           env={"COLUMNS": "1000"})  # the question on one line
     assert result.exit_code == 0, result.output
     assert question in result.output
     after = result.output.split(question, 1)[1]
     assert tr("cli.choose", lang, seat=0) in after   # the menu again, nothing applied
     assert json.loads(save.read_text())["actions"] == record["actions"]
     result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
-                           input=f"{number}\n\nq\n")
+                           input=f"{number}\n\nq\n",
+                           env={"COLUMNS": "1000"})  # the question on one line
     assert result.exit_code == 0, result.output
     assert question in result.output
     assert json.loads(save.read_text())["actions"] == [*record["actions"], "stop"]
@@ -1520,3 +1522,25 @@ def test_a_long_log_line_folds_between_words_in_the_terminal(lang: str) -> None:
     first = state.log(0, lang)[0]
     joined = re.sub(r"\n {4}", "" if lang != "en" else " ", "\n".join(log))
     assert "  · " + first in joined.splitlines(), (first, log)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_long_prompt_folds_between_words_in_the_terminal(
+        lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The whole decision's prompt ("type the numbers, repeats for copies (e.g. 1 3 3 or
+    3x2) (s = one step at a time, l = full log, u = undo, q = quit) >", 119 columns; 116
+    in 日本語) was one line a 60-column terminal folded mid-word; it folds between its
+    words and the answer is typed after its last line."""
+    from keizai.cli import _ask
+    monkeypatch.setenv("COLUMNS", "60")
+    asked: list[str] = []
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "1 2")
+    prompt = keizai.i18n.tr("cli.whole_prompt", lang, typing=keizai.i18n.tr("tdec.help", lang),
+                            keys=keizai.i18n.tr("cli.whole_keys_undo", lang))
+    assert _ask(prompt) == "1 2"
+    lines = [*capsys.readouterr().out.splitlines(), asked[0].rstrip()]
+    widths = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+              for line in lines]
+    assert max(widths) <= 60 and len(lines) > 1, lines
+    glue = " " if lang == "en" else ""
+    assert glue.join(line.strip() for line in lines) == prompt.strip()

@@ -272,9 +272,13 @@ _HALF_WIDTH = {0x3000: " ", **{code: chr(code - 0xFEE0) for code in range(0xFF01
 
 def _ask(prompt: str) -> str:
     """A line typed at the prompt, full-width letters, digits and spaces read as their
-    ASCII; "q" (quit) at the end of the input."""
+    ASCII; "q" (quit) at the end of the input. A prompt longer than the terminal is
+    folded between its words, the answer typed after its last line."""
+    *above, last = fold("", words(prompt), "", terminal_width(), 2)
+    for line in above:
+        print(line)
     try:
-        return input(prompt + " ").translate(_HALF_WIDTH)
+        return input(last + " ").translate(_HALF_WIDTH)
     except EOFError:
         return "q"
     except UnicodeDecodeError:   # bytes the terminal's encoding cannot read
