@@ -546,7 +546,7 @@ def test_a_whole_prompt_is_spaced_as_its_language_and_counts_once(tmp_path: Path
         "interest", lambda d: d.candidates[0].count >= 2))
     d = state.pending_decision()
     result = CliRunner().invoke(app, ["play", "--resume", str(save), "--lang", lang],
-                                input="q\n")
+                                input="q\n", env={"COLUMNS": "1000"})  # the prompt unfolded
     assert result.exit_code == 0, result.output
     keys = tr("cli.whole_keys_undo", lang)
     prompt = next(line for line in result.output.splitlines() if keys in line)
