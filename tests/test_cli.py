@@ -418,7 +418,7 @@ def test_leaving_a_game_without_save_says_it_is_lost(lang: str, words: str) -> N
     which reads as if it could be taken up again; it says the game was not saved and how
     to keep one."""
     result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--lang", lang],
-                           input="q\n")
+                           input="q\n", env={"COLUMNS": "1000"})  # the last line whole
     assert result.exit_code == 0, result.output
     last = result.output.splitlines()[-1]
     assert words in last and "--save" in last and "--resume" in last
@@ -429,7 +429,8 @@ def test_quitting_before_the_first_move_leaves_the_promised_save(tmp_path: Path)
     seed (a new random one when --seed is not given) and the seats."""
     save = tmp_path / "game.json"
     result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seats",
-                                 "human,heuristic", "--save", str(save)], input="q\n")
+                                 "human,heuristic", "--save", str(save)], input="q\n",
+                           env={"COLUMNS": "1000"})  # the path on the line of its words
     assert f"resume with --resume {save}" in result.output
     saved = json.loads(save.read_text())
     assert saved["actions"] == [] and saved["seats"] == ["human", "heuristic"]
@@ -783,7 +784,8 @@ def test_full_width_answers_from_an_input_method_are_read_as_typed() -> None:
     # Item ("２"), yes ("ｙ"), and quit at the menu ("ｑ")
     result = runner.invoke(app, ["play", "national-economy/glory", "--players", "1",
                                  "--seed", "5", "--lang", "ja"],
-                           input="４\n１\n２\n２\n１\nｎ\n２\nｙ\nｑ\n")
+                           input="４\n１\n２\n２\n１\nｎ\n２\nｙ\nｑ\n",
+                           env={"COLUMNS": "1000"})  # the messages unfolded
     assert result.exit_code == 0, result.output
     assert "選び直す、q = 終了 >" not in result.output   # never asked again
     assert "蒸気工場を捨てますか" in result.output and "P1が消費財を1枚捨てる" in result.output
@@ -1544,3 +1546,22 @@ def test_a_long_prompt_folds_between_words_in_the_terminal(
     assert max(widths) <= 60 and len(lines) > 1, lines
     glue = " " if lang == "en" else ""
     assert glue.join(line.strip() for line in lines) == prompt.strip()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_leaving_a_game_is_said_in_the_terminal_s_width(lang: str) -> None:
+    """Leaving an unsaved game said 'ゲームを途中で終了しました。保存はしていません
+    （--save でファイルに保存すれば --resume で再開できます）' in one line of 103 columns (84
+    in English),
+    folded mid-word by a 60-column terminal; it folds between its words, and so do a
+    refused set and an undo's outcome."""
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seats",
+                                 "human,random", "--seed", "7", "--lang", lang],
+                           input="q\n", env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    said = keizai.i18n.tr("cli.left_unfinished", lang)
+    tail = result.output.rstrip("\n").split(">")[-1].strip().splitlines()
+    widths = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+              for line in tail]
+    assert max(widths) <= 60 and len(tail) > 1, tail
+    assert (" " if lang == "en" else "").join(line.strip() for line in tail) == said

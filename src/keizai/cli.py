@@ -270,6 +270,12 @@ def clear_screen() -> None:
 _HALF_WIDTH = {0x3000: " ", **{code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}}
 
 
+def _say(message: str) -> None:
+    """A message (a refusal, an undo's outcome, the game left) folded between its words
+    at the terminal's width, as the prompts and the log are."""
+    typer.echo("\n".join(fold("", words(message), "", terminal_width(), 2)))
+
+
 def _ask(prompt: str) -> str:
     """A line typed at the prompt, full-width letters, digits and spaces read as their
     ASCII; "q" (quit) at the end of the input. A prompt longer than the terminal is
@@ -432,8 +438,8 @@ class TerminalTable:
                                         who=seat_label(self.seats[seat], self.lang)))
 
     def _left(self) -> None:
-        typer.echo(self._t("cli.left_resume", path=str(self.save)) if self.save
-                   else self._t("cli.left_unfinished"))
+        _say(self._t("cli.left_resume", path=str(self.save)) if self.save
+             else self._t("cli.left_unfinished"))
 
     def _hide_table(self) -> bool:
         """Another seat's turn in a hot seat: the seat whose table (and hand) is on the
@@ -519,7 +525,7 @@ class TerminalTable:
                 return None
             if answer == "u" and undo:
                 outcome = self._undo(seat)
-                typer.echo(self._t(outcome))
+                _say(self._t(outcome))
                 if outcome == "cli.undone":
                     return True
                 continue
@@ -535,7 +541,7 @@ class TerminalTable:
             try:   # a set the rules refuse is refused now, not after it is confirmed
                 whole_steps(state, chosen)
             except IllegalAction as error:
-                typer.echo(self._t("cli.not_applied", error=error.render(self.lang)))
+                _say(self._t("cli.not_applied", error=error.render(self.lang)))
                 continue
             question = terminal_decisions.confirm_question(decision, chosen, state.game.id,
                                                            self.lang)
@@ -547,7 +553,7 @@ class TerminalTable:
             try:
                 apply_whole(state, chosen)
             except IllegalAction as error:
-                typer.echo(self._t("cli.not_applied", error=error.render(self.lang)))
+                _say(self._t("cli.not_applied", error=error.render(self.lang)))
                 continue
             return True
 
@@ -581,7 +587,7 @@ class TerminalTable:
                 return False
             if answer == "u" and undo:
                 outcome = self._undo(seat)
-                typer.echo(self._t(outcome))
+                _say(self._t(outcome))
                 if outcome == "cli.undone":
                     return True  # the table shows the restored position
                 continue
