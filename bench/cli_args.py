@@ -36,26 +36,25 @@ def agent_spec(text: str) -> str:
     return text
 
 
-def positive_int(text: str) -> int:
-    """A whole number of at least 1."""
+def whole_number(text: str, least: int) -> int:
+    """A whole number of at least `least`."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{value} is not at least {least}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number of at least 1."""
+    return whole_number(text, 1)
 
 
 def natural_int(text: str) -> int:
     """A whole number of at least 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
-    return value
+    return whole_number(text, 0)
 
 
 def positive_float(text: str) -> float:
