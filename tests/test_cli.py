@@ -1565,3 +1565,24 @@ def test_leaving_a_game_is_said_in_the_terminal_s_width(lang: str) -> None:
               for line in tail]
     assert max(widths) <= 60 and len(tail) > 1, tail
     assert (" " if lang == "en" else "").join(line.strip() for line in tail) == said
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_folded_prompt_leaves_room_for_the_answer(
+        lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A prompt folded at the terminal's width could end its last line at the edge, so
+    the answer typed after it went past it ('… q = quit) > 1 2 3' at 60 columns): the last
+    line leaves room for a short answer, and the prompt still reads whole."""
+    from keizai.cli import _ask
+    from keizai.rules.folding import columns
+    monkeypatch.setenv("COLUMNS", "60")
+    asked: list[str] = []
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "1 2 3")
+    for keys in ("cli.whole_keys_undo", "cli.whole_keys"):
+        prompt = keizai.i18n.tr("cli.whole_prompt", lang, keys=keizai.i18n.tr(keys, lang),
+                                typing=keizai.i18n.tr("tdec.help", lang))
+        assert _ask(prompt) == "1 2 3"
+        lines = [*capsys.readouterr().out.splitlines(), asked[-1] + "1 2 3"]
+        assert max(columns(line) for line in lines) <= 60, lines
+        glue = " " if lang == "en" else ""
+        assert glue.join(line.strip() for line in lines) == f"{prompt.strip()} 1 2 3"

@@ -388,7 +388,8 @@ def _confirmation(save: Path, answer: str, lang: str) -> str:
     from keizai.cli import app
 
     result = CliRunner().invoke(app, ["play", "--resume", str(save), "--lang", lang],
-                                input=f"{answer}\nn\nq\n")
+                                input=f"{answer}\nn\nq\n",
+                                env={"COLUMNS": "1000"})   # the question on one line
     assert result.exit_code == 0, result.output
     asked = ASKED[lang][0].format("")
     line = next(line for line in result.output.splitlines() if asked in line)
@@ -605,3 +606,39 @@ def test_a_prompt_with_a_colon_of_its_own_gets_no_second_one(tmp_path: Path, lan
     pay = state.pending_decision()
     assert pay is not None and not any(c in pay.prompt_in(lang) for c in ":：")
     assert lines(pay, lang)[0] == pay.prompt_in(lang) + tr("tdec.colon", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_whole_decision_is_listed_and_asked_in_the_terminal_s_width(tmp_path: Path,
+                                                                       lang: str) -> None:
+    """A payday sale's heading ('Payday: wages $12, cash $6, short $6. Sell buildings worth
+    at least $6, with none to spare:' 91 columns, 77 in 日本語, 67 in 中文) and its sets
+    were single lines a 60-column terminal folded mid-word, and the prompt's last line
+    left no room for the answer ('… q = quit) > 1 2 3' went past the edge). The list folds
+    between its words (日本語 and 中文 between characters) under its heading and numbers,
+    and the prompt's last line leaves room for a short answer."""
+    from typer.testing import CliRunner
+
+    from keizai import terminal_decisions as td
+    from keizai.cli import app
+    from keizai.i18n import tr
+    from keizai.rules.folding import columns
+
+    save, state = _position(tmp_path, "national-economy/progress", 3, _facing(
+        "sell", lambda d: columns(d.prompt_in("ja")) > 66))
+    d = state.pending_decision()
+    result = CliRunner().invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                                input="q\n", env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    heading = d.prompt_in(lang).split()[0][:3]
+    shown = result.output[:result.output.rindex(">") + 1]   # up to the answer's place
+    shown = shown[shown.rindex("\n" + heading) + 1:].splitlines()
+    assert max(columns(line) for line in shown) <= 60, shown
+    assert columns(shown[-1]) + len(" 1 2 3") <= 60, shown[-1]   # room for the answer
+    numbered = next(i for i, line in enumerate(shown) if line.startswith("   1) "))
+    glue = " " if lang == "en" else ""
+    assert glue.join(line.strip() for line in shown[:numbered]) == (
+        d.prompt_in(lang) + tr("tdec.colon", lang)), shown
+    first = list(itertools.takewhile(lambda line: line.startswith(("   1) ", "      ")),
+                                     shown[numbered:]))
+    assert glue.join(line.strip() for line in first) == td.lines(d, lang)[1].strip(), first

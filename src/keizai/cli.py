@@ -276,15 +276,23 @@ def _say(message: str) -> None:
     typer.echo("\n".join(fold("", words(message), "", terminal_width(), 2)))
 
 
+# Columns the last line of a folded prompt keeps free for the answer typed after it (a
+# space and "1 2 3 4 5"), so a short answer does not run past the terminal's edge
+_ANSWER_ROOM = 10
+
+
 def _ask(prompt: str) -> str:
     """A line typed at the prompt, full-width letters, digits and spaces read as their
     ASCII; "q" (quit) at the end of the input. A prompt longer than the terminal is
-    folded between its words, the answer typed after its last line."""
-    *above, last = fold("", words(prompt), "", terminal_width(), 2)
+    folded between its words, the answer typed after its last line, which leaves room
+    for a short one."""
+    pieces = words(prompt) or [""]
+    pieces[-1] += " " * _ANSWER_ROOM   # the last word moves down if the answer would not fit
+    *above, last = fold("", pieces, "", terminal_width(), 2)
     for line in above:
         print(line)
     try:
-        return input(last + " ").translate(_HALF_WIDTH)
+        return input(last.rstrip() + " ").translate(_HALF_WIDTH)
     except EOFError:
         return "q"
     except UnicodeDecodeError:   # bytes the terminal's encoding cannot read
@@ -512,7 +520,7 @@ class TerminalTable:
         decision = state.pending_decision()
         assert decision is not None
         while True:
-            for line in terminal_decisions.lines(decision, self.lang):
+            for line in terminal_decisions.lines(decision, self.lang, terminal_width()):
                 typer.echo(line)
             undo = self._can_offer_undo()
             keys = self._t("cli.whole_keys_undo" if undo else "cli.whole_keys")

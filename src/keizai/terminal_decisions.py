@@ -13,6 +13,7 @@ from typing import Any
 
 from keizai.engine.decision import ONE_OF, RANGE, PendingDecision
 from keizai.i18n import action_label, tr
+from keizai.rules.folding import fold, words
 
 # Figures shown next to a candidate: info key -> catalogue id ({0} is the figure). Those
 # the page shows too are its own entries (whole_*), so both say them alike.
@@ -93,21 +94,34 @@ def confirm_question(decision: PendingDecision, chosen: dict[str, int], game_id:
     return tr(key, lang, describe_set(decision, chosen, lang))
 
 
-def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
+def _folded(head: str, text: str, indent: int, width: int | None) -> list[str]:
+    """`head` then `text`, folded between `text`'s words at `width` columns with a hanging
+    indent of `indent` (日本語 and 中文 between characters); one line if `width` is None."""
+    if width is None:
+        return [head + text]
+    return fold(head, words(text), "", width, indent)
+
+
+def lines(decision: PendingDecision, lang: str = "en", width: int | None = None
+          ) -> list[str]:
     """The decision as numbered lines (sets for a choice among sets, else candidates),
     under its prompt and a colon, unless the prompt's last sentence has one of its own
     ("Factory: discard 2 cards", 「住宅を買う：合計ベッド3～8」 read as headings without a
-    second; "Payday: wages $4 …. Sell buildings …" still ends with one)."""
+    second; "Payday: wages $4 …. Sell buildings …" still ends with one). At a terminal's
+    `width` each line folds between its words, a numbered one under its words; None
+    leaves each whole (a test, or a caller that folds them itself)."""
     prompt = decision.prompt_in(lang)
     last = re.split(r"(?<=[.。])\s*", prompt.rstrip(".。"))[-1]
-    out = [prompt if ":" in last or "：" in last else prompt + tr("tdec.colon", lang)]
+    out = _folded("", prompt if ":" in last or "：" in last else prompt + tr("tdec.colon", lang),
+                  2, width)
     if decision.constraint == ONE_OF:
         for number, chosen_set in enumerate(decision.sets, 1):
             counted: dict[str, int] = {}
             for cid in chosen_set:
                 counted[cid] = counted.get(cid, 0) + 1
-            out.append(f"  {number:2}) "
-                       + tr("tdec.sell", lang, chosen=describe_set(decision, counted, lang)))
+            out += _folded(f"  {number:2}) ", tr("tdec.sell", lang,
+                                                 chosen=describe_set(decision, counted, lang)),
+                           6, width)
         return out
     for number, c in enumerate(decision.candidates, 1):
         # copies: "×3", unless the figures say how many there are ("have 3")
@@ -115,16 +129,17 @@ def lines(decision: PendingDecision, lang: str = "en") -> list[str]:
             else ""
         worth = tr("tdec.counts", lang, n=c.weight) \
             if c.weight != 1 and decision.unit == "card" else ""
-        out.append(f"  {number:2}) {_labelled(c.info, c.label_in(lang), lang)}{many}{worth}")
+        out += _folded(f"  {number:2}) ", f"{_labelled(c.info, c.label_in(lang), lang)}{many}"
+                       f"{worth}", 6, width)
     limits = [tr("tdec.at_most", lang, n=n, tag=tr(f"tdec.tag_{tag}", lang))
               for tag, n in decision.limits.items()
               if any(tag in c.tags for c in decision.candidates)]
     if limits:
-        out.append("  " + tr("tdec.limits", lang, limits="; ".join(limits)))
+        out += _folded("  ", tr("tdec.limits", lang, limits="; ".join(limits)), 4, width)
     if decision.kind == "houses":
         info = decision.info
-        out.append("  " + tr("tdec.houses_money", lang, money=info["money"],
-                             loan=info["loan_value"]))
+        out += _folded("  ", tr("tdec.houses_money", lang, money=info["money"],
+                                loan=info["loan_value"]), 4, width)
     return out
 
 
