@@ -64,8 +64,8 @@ def test_board_pawns_corners_and_tables_are_shown() -> None:
     assert "your price cards: $700/7 spaces ×1" in text
     assert "$900" not in text  # P2's card is hidden from P1
     assert f"Demand card: {PARTS.materials[state.demand_pile[0]].short} " in text
-    company = state.view(0)["players"][0]["company_card"]["name"]
-    assert company in text
+    company = state.view(0)["players"][0]["company_card"]["id"]
+    assert f"company card: {tr('ee.card.' + company, 'en')}: " in text
 
 
 def test_offer_and_game_over_are_shown() -> None:
@@ -316,3 +316,18 @@ def test_the_tables_fold_between_entries_at_the_terminal_s_width(
     assert len(me["hand"]) > 2
     for entry in entries:
         assert any(entry in line for line in lines), (entry, text)
+
+
+def test_an_english_table_names_groups_and_companies_in_english_only() -> None:
+    """The English table named a player's group and company card with their Chinese names
+    beside the English ('P1 blue 領先運輸 Leading Transport', 'company card: 客運公司 Bus
+    company'), where the English log and the catalogue say 'Leading Transport' and 'Bus
+    company'; the names are the catalogue's in every language."""
+    state = new_state(players=4, seed=2)
+    text = GAME.render_text(state.view(0), "en")
+    assert not any(unicodedata.east_asian_width(c) in "WF" for c in text), text
+    view = state.view(0)
+    for p in view["players"]:
+        assert " " + tr("ee.group." + p["group"], "en") + " · " in text
+    card = view["players"][0]["company_card"]
+    assert "company card: " + tr("ee.card." + card["id"], "en") + ": " in text

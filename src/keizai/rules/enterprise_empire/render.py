@@ -165,8 +165,8 @@ def _tables(parts: Components, view: dict[str, Any], lang: str, width: int) -> l
         marker = ">" if p["seat"] == view["active"] else " "
         place = tr("ee.tui.no_corner", lang) if p["corner"] is None else \
             tr("ee.tui.place", lang, corner=p["corner"], position=p["position"])
-        group = p["group_name"] if lang == "en" else tr(f"ee.group.{p['group']}", lang)
-        who = tr("ee.tui.player", lang, seat=p["seat"], pawn=_pawn(p, lang), group=group)
+        who = tr("ee.tui.player", lang, seat=p["seat"], pawn=_pawn(p, lang),
+                 group=tr(f"ee.group.{p['group']}", lang))
         money = tr("ee.tui.money", lang, cash=p["cash"], companies=p["companies_founded"],
                    cards=p["price_cards"])
         lines += fold("", [f"{marker} {who}", *place.split(" · "), *money.split(" · ")],
@@ -178,7 +178,7 @@ def _tables(parts: Components, view: dict[str, Any], lang: str, width: int) -> l
         if card is not None:
             needs = [tr("ee.tui.need_have" if p["materials"].get(m) else "ee.tui.need_missing",
                         lang, name=_named(parts, m, lang)) for m in card["materials"]]
-            name = card["name"] if lang == "en" else tr(f"ee.card.{card['id']}", lang)
+            name = tr(f"ee.card.{card['id']}", lang)
             lines += fold(tr("ee.tui.company", lang, name=name, needs=LIST,
                              n=p["company_pile"]), needs, sep, width, 6)
         if "hand" in p:
