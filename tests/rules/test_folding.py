@@ -45,3 +45,15 @@ def test_prose_folds_between_words_and_between_wide_characters() -> None:
     assert "".join(line.strip() for line in lines) == \
         "建物カードを1枚引き、スタートプレイヤーカードを取る。"
     assert not any(line.strip()[0] in "、。）" for line in lines)
+
+
+def test_a_key_and_what_it_does_stay_together() -> None:
+    """A prompt's keys ('(s = one step at a time, l = full log, u = undo, q = quit)')
+    folded between a key and its '=' ('… or 3x2) (s' / '  = one step at a time'; 日本語
+    '… u' / '  = 取り消し'): a key, its '=' and the first word after it are one piece."""
+    assert words("(s = one step, u = undo)") == ["(s = one ", "step, ", "u = undo)"]
+    assert words("u = 取り消し、q") == ["u = 取", "り", "消", "し、", "q"]
+    prompt = "type the numbers (e.g. 1 3 3 or 3x2) (s = one step at a time, l = full log)"
+    lines = fold("", words(prompt), "", 42, 2)
+    assert not any(line.rstrip().endswith(("=", "(s")) for line in lines), lines
+    assert not any(line.lstrip().startswith("=") for line in lines), lines

@@ -58,7 +58,8 @@ _OPENING = set("（「『【［〔([")
 def words(text: str) -> list[str]:
     """`text` (a sentence of prose) as the pieces `fold` may break between, with the
     separator "": a word and the space after it, or a single wide character (日本語 and
-    中文 break between characters), closing marks kept with what they close."""
+    中文 break between characters), closing marks kept with what they close, and "k = x"
+    (a key and its first word) kept as one."""
     pieces: list[str] = []
     for c in text:
         wide = unicodedata.east_asian_width(c) in "WF"
@@ -66,6 +67,8 @@ def words(text: str) -> list[str]:
         joins = bool(last) and (
             c in _CLOSING or last[-1] in _OPENING  # a mark stays with its neighbour
             or c.isspace()  # a space with the word before it
+            # a key, its "=" and what it does ("u = undo"), as the prompts list them
+            or c == "=" or last.endswith("= ")
             or (not wide and not last[-1].isspace()  # a narrow word's letters together
                 and unicodedata.east_asian_width(last[-1]) not in "WF"))
         if joins:
