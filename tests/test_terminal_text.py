@@ -75,3 +75,23 @@ def _solo_game() -> keizai.State:
     while not state.is_over:
         state.apply(chooser.choice(state.legal_actions()))
     return state
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_final_ranking_folds_between_words_at_the_terminal_s_width(lang: str) -> None:
+    """企業帝國's final ranking was one line ('最終名次：第1名是P3（隨機）獲勝、公司4、現金
+    $5000；第2名是P2（隨機）公司3、現金$400；第3名是P1（真人）…' 117 columns), which a
+    60-column terminal folded mid-word (found playing at 60 columns, pexpect). Given the
+    terminal's width it folds between its words; its lines read whole when joined."""
+    from keizai.rules.folding import columns
+
+    state = _finished("enterprise-empire", 2, {"max_turns": 40})
+    seats = ["human", "random", "random"]
+    whole = final_ranking_text(state, seats, lang)
+    folded = final_ranking_text(state, seats, lang, 60).splitlines()
+    assert max(columns(line) for line in folded) <= 60, folded
+    glue = " " if lang == "en" else ""
+    ranking = whole.splitlines()[0]
+    assert len(folded) > len(whole.splitlines()) and columns(ranking) > 60
+    assert glue.join(line.strip() for line in folded[:-1]) == ranking, folded
+    assert folded[-1] == whole.splitlines()[-1]

@@ -433,7 +433,7 @@ class TerminalTable:
         self._show_log(viewer)
         typer.echo("")
         typer.echo(game.render_text(state.view(viewer), self.lang, terminal_width()))
-        typer.echo(final_ranking_text(state, self.seats, self.lang))
+        typer.echo(final_ranking_text(state, self.seats, self.lang, terminal_width()))
 
     def _thinking(self, seat: int) -> contextlib.AbstractContextManager[Any]:
         """"P2 (hard) is thinking…" while a bot decides, on a terminal with a human at it

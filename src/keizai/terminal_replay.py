@@ -189,7 +189,7 @@ class ReplayViewer:
         if error is not None:
             return error
         if state.is_over:
-            return final_ranking_text(state, self.seats, self.lang)
+            return final_ranking_text(state, self.seats, self.lang, terminal_width())
         return self._t("cli.replay_unfinished")
 
     def frame(self, first: int, last: int) -> str:

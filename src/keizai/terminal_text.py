@@ -14,7 +14,19 @@ def _parts(row: dict[str, int]) -> dict[str, int]:
     return {k: v for k, v in row.items() if k not in ("total", "target", "won")}
 
 
-def final_ranking_text(state: State, seats: list[str] | None, lang: str = "en") -> str:
+def final_ranking_text(state: State, seats: list[str] | None, lang: str = "en",
+                       width: int | None = None) -> str:
+    """The final ranking (below), each line folded between its words at the terminal's
+    `width` (日本語 and 中文 between characters): 企業帝國's runs past 100 columns. None
+    leaves each line whole."""
+    text = _ranking_text(state, seats, lang)
+    if width is None:
+        return text
+    return "\n".join(folded for line in text.splitlines()
+                     for folded in fold("", words(line), "", width, 2))
+
+
+def _ranking_text(state: State, seats: list[str] | None, lang: str) -> str:
     """"Final ranking: 1. P1 (…) 30 pts, P2 (…) 30 pts (shared); 3. P3 …" from the
     game's places, in `lang`; a shared first place adds a "Shared victory" line, a single
     winner a "Winner" line. A solo game with a target (National Economy's) has no ranking
