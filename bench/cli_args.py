@@ -68,6 +68,12 @@ def positive_float(text: str) -> float:
     return value
 
 
+def add_deal_range(cli: argparse.ArgumentParser) -> None:
+    """The positional FIRST and LAST: the seeds of the first and the last deal."""
+    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
+    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+
+
 def check_deals(parser: argparse.ArgumentParser, first: int, last: int) -> None:
     """Refuses deals FIRST..LAST that hold no deal."""
     if first > last:

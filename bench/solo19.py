@@ -22,7 +22,7 @@ import statistics
 import time
 from pathlib import Path
 
-from cli_args import agent_spec, check_deals, edition_name, natural_int, parser
+from cli_args import add_deal_range, agent_spec, check_deals, edition_name, parser
 
 from keizai.agents import make_agent
 from keizai.engine.registry import new_game
@@ -36,8 +36,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                      help="progress, mecenat or glory")
     cli.add_argument("spec", metavar="AGENT", type=agent_spec,
                      help="the agent's spec (a fixed budget: no cap)")
-    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
-    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    add_deal_range(cli)
     cli.add_argument("out", metavar="OUT", type=Path, nargs="?",
                      help="the CSV (default strength-runs/solo-EDITION-AGENT.csv)")
     args = cli.parse_args(argv)

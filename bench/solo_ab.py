@@ -24,7 +24,7 @@ import statistics
 import time
 from pathlib import Path
 
-from cli_args import agent_spec, check_deals, edition_name, natural_int, parser
+from cli_args import add_deal_range, agent_spec, check_deals, edition_name, natural_int, parser
 
 from keizai.agents import make_agent
 from keizai.agents.base import Agent
@@ -85,8 +85,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     cli = parser(__doc__)
     cli.add_argument("edition", metavar="EDITION", type=edition_name,
                      help="progress, mecenat or glory")
-    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
-    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    add_deal_range(cli)
     cli.add_argument("outdir", metavar="OUTDIR", type=Path, help="the folder of the CSVs")
     cli.add_argument("base", metavar="BASE", type=agent_spec,
                      help="the spec the others are paired against")

@@ -32,7 +32,7 @@ import argparse
 import math
 from pathlib import Path
 
-from cli_args import agent_spec, check_deals, edition_name, natural_int, parser, positive_float
+from cli_args import add_deal_range, agent_spec, check_deals, edition_name, parser, positive_float
 from solo_ab import append, load, play_with  # bench/: the same CSV, so deals pair
 from solo_value_fit import policy
 
@@ -197,8 +197,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                      help="progress, mecenat or glory")
     cli.add_argument("spec", metavar="SPEC", type=agent_spec,
                      help="the solo planner's spec (a fixed budget: no cap)")
-    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
-    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    add_deal_range(cli)
     cli.add_argument("out", metavar="OUT.csv", type=Path,
                      help="the games are appended here (resumable)")
     cli.add_argument("policies", metavar="POLICY", type=policy_name, nargs="+",

@@ -16,7 +16,7 @@ import json
 import time
 from pathlib import Path
 
-from cli_args import agent_spec, check_deals, edition_name, natural_int, parser
+from cli_args import add_deal_range, agent_spec, check_deals, edition_name, parser
 
 from keizai.agents import make_agent
 from keizai.engine.registry import new_game
@@ -28,8 +28,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     cli.add_argument("edition", metavar="EDITION", type=edition_name,
                      help="progress, mecenat or glory")
     cli.add_argument("spec", metavar="SPEC", type=agent_spec, help="the agent's spec")
-    cli.add_argument("first", metavar="FIRST", type=natural_int, help="the first deal's seed")
-    cli.add_argument("last", metavar="LAST", type=natural_int, help="the last deal's seed")
+    add_deal_range(cli)
     cli.add_argument("out", metavar="OUT.jsonl", type=Path,
                      help="the games are appended here (resumable)")
     args = cli.parse_args(argv)

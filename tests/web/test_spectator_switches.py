@@ -3,6 +3,8 @@ headless Chromium."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from keizai.i18n import tr
@@ -14,17 +16,23 @@ pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 15_000
 
 
+def watching(browser, server, lang: str) -> tuple[dict, Any]:
+    """A new Futuropia game against a bot, and a page in `lang` watching it."""
+    game = http().post(f"{server.url}/api/games", json={
+        "game": "futuropia", "seats": ["human", "heuristic"]}).json()
+    page = language_page(browser, lang)
+    page.goto(f"{server.url}/#/watch/{game['id']}")
+    page.wait_for_selector(".table[data-step]", timeout=WAIT)
+    return game, page
+
+
 @pytest.mark.parametrize("lang", ["ja", "zh-TW"])
 def test_a_spectator_has_no_turn_sound_or_single_choice_switch(browser, server,
                                                                lang: str) -> None:
     """Watching a game, a new player was offered 「輪到我時發出聲音」 (a sound when my turn
     comes) and 「只有一個選項時自動執行」 (apply single choices): a spectator has neither
     turns nor choices. The plain-table switch stays; a seated player keeps all three."""
-    game = http().post(f"{server.url}/api/games", json={
-        "game": "futuropia", "seats": ["human", "heuristic"]}).json()
-    page = language_page(browser, lang)
-    page.goto(f"{server.url}/#/watch/{game['id']}")
-    page.wait_for_selector(".table[data-step]", timeout=WAIT)
+    game, page = watching(browser, server, lang)
     head = page.locator(".table-head")
     assert head.locator("#plain-table").count() == 1
     assert head.locator("#turn-sound, #auto-single").count() == 0
@@ -40,11 +48,7 @@ def test_a_spectator_s_chat_says_who_writes_there(browser, server, lang: str) ->
     """Watching a game, the Chat panel was an empty box, no line to read and no box to
     write in: it says that the players write there (a spectator may not), and a seated
     player has the box to write in instead."""
-    game = http().post(f"{server.url}/api/games", json={
-        "game": "futuropia", "seats": ["human", "heuristic"]}).json()
-    page = language_page(browser, lang)
-    page.goto(f"{server.url}/#/watch/{game['id']}")
-    page.wait_for_selector(".table[data-step]", timeout=WAIT)
+    game, page = watching(browser, server, lang)
     chat = page.locator(".chat-panel")
     assert chat.locator("#chat-input").count() == 0
     assert chat.locator("#chat-players-only").inner_text() == tr("chat_players_only", lang)
