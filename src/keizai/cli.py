@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 import keizai
-from keizai import cli_help, i18n, terminal_decisions
+from keizai import cli_help, filelock, i18n, terminal_decisions
 from keizai.agents import make_agent
 from keizai.agents.base import KINDS, LEVELS
 from keizai.engine import IllegalAction, InvalidSetup, State, UnknownGame, undo
@@ -195,6 +195,31 @@ def _check_save_target(save: Path, resume: Path | None, lang: str) -> None:
         raise _refuse(lang, "cli.err_save_other", path=str(save)) from None
     if not state.is_over:
         raise _refuse(lang, "cli.err_save_holds", path=str(save), game=state.game.id)
+
+
+@contextlib.contextmanager
+def _holding(save: Path | None, lang: str) -> Iterator[None]:
+    """Hold the save file `save` while its game is played (a lock file beside it,
+    keizai.filelock): a second `keizai play` of the same save is refused, rather than
+    each writing its game over the other's after every move. A save in a directory that
+    cannot be written is not held; its checks refuse it, and nothing can overwrite it."""
+    if save is None:
+        yield
+        return
+    lock = Path(os.path.realpath(save) + ".lock")   # one lock for the file's every name
+    try:
+        fd = filelock.hold(lock)
+    except OSError:
+        fd, writable = None, False
+    else:
+        writable = True
+    if fd is None and writable:
+        raise _refuse(lang, "cli.err_save_in_use", path=str(save))
+    try:
+        yield
+    finally:
+        if fd is not None:
+            filelock.release(lock, fd)
 
 
 def _writable_dir(path: Path, what: str, lang: str) -> None:
@@ -637,62 +662,63 @@ def play(
     lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
     language = _language(lang, ctx)
-    saved_seats = None
-    if save is not None:
-        _check_save_target(save, resume, language)
-    try:
-        if resume is not None:
-            if resume.suffix.lower() == ".jsonl":   # keizai sim's records, finished games
-                raise _refuse(language, "cli.err_resume_jsonl", path=str(resume))
-            record = _read_record(resume, language)
-            if game is not None and game != record.get("game"):
-                raise _refuse(language, "cli.err_other_game", path=str(resume),
-                              held=str(record.get("game")), game=game)
-            with _refusing_record(resume, record, language):
-                state = keizai.replay(record)
-            _check_resumed_setup(ctx, state, players, seed,
-                                 _parse_options(options, language), resume, language)
-            players = state.num_players
-            saved_seats = record.get("seats")
-            save = save or resume
-            _writable_file(save, "--save", language)
-        elif game is None:
-            raise _refuse(language, "cli.err_no_game")
+    with _holding(save or resume, language):
+        saved_seats = None
+        if save is not None:
+            _check_save_target(save, resume, language)
+        try:
+            if resume is not None:
+                if resume.suffix.lower() == ".jsonl":   # keizai sim's records, finished games
+                    raise _refuse(language, "cli.err_resume_jsonl", path=str(resume))
+                record = _read_record(resume, language)
+                if game is not None and game != record.get("game"):
+                    raise _refuse(language, "cli.err_other_game", path=str(resume),
+                                  held=str(record.get("game")), game=game)
+                with _refusing_record(resume, record, language):
+                    state = keizai.replay(record)
+                _check_resumed_setup(ctx, state, players, seed,
+                                     _parse_options(options, language), resume, language)
+                players = state.num_players
+                saved_seats = record.get("seats")
+                save = save or resume
+                _writable_file(save, "--save", language)
+            elif game is None:
+                raise _refuse(language, "cli.err_no_game")
+            else:
+                state = keizai.new_game(game, players, seed=seed,
+                                        options=_parse_options(options, language))
+        except (ValueError, KeyError, OSError, IllegalAction) as error:
+            if resume is None:
+                raise _fail(_setup_error_text(error, str(game), language), language) from None
+            raise _refuse(language, "cli.err_in_file", path=str(resume),
+                          error=_error_text(error, language)) from None
+        if seats:
+            # bot names are read case-insensitively (make_agent): so is "human"
+            seat_list = ["human" if s.strip().lower() == "human" else s.strip()
+                         for s in seats.split(",")]
+        elif saved_seats is not None:
+            if not (isinstance(saved_seats, list) and len(saved_seats) == players
+                    and all(isinstance(s, str) for s in saved_seats)):
+                raise _refuse(language, "cli.err_saved_seats", path=str(resume), players=players)
+            seat_list = saved_seats
         else:
-            state = keizai.new_game(game, players, seed=seed,
-                                    options=_parse_options(options, language))
-    except (ValueError, KeyError, OSError, IllegalAction) as error:
-        if resume is None:
-            raise _fail(_setup_error_text(error, str(game), language), language) from None
-        raise _refuse(language, "cli.err_in_file", path=str(resume),
-                      error=_error_text(error, language)) from None
-    if seats:
-        # bot names are read case-insensitively (make_agent): so is "human"
-        seat_list = ["human" if s.strip().lower() == "human" else s.strip()
-                     for s in seats.split(",")]
-    elif saved_seats is not None:
-        if not (isinstance(saved_seats, list) and len(saved_seats) == players
-                and all(isinstance(s, str) for s in saved_seats)):
-            raise _refuse(language, "cli.err_saved_seats", path=str(resume), players=players)
-        seat_list = saved_seats
-    else:
-        seat_list = ["human"] + ["random"] * (players - 1)
-    if len(seat_list) != players:
-        raise _refuse(language, "cli.err_seats", n=len(seat_list), players=players)
-    _check_agents(seat_list, language, None if seats else resume)
-    title = i18n.tr(f"game.{state.game.id}", language)
-    if seat_list.count("human") > 1 and state.game.has_hidden_information:
-        # the seed rebuilds every hand and the deck: not for the eyes of a hot seat
-        typer.echo(i18n.tr("cli.header_no_seed", language, title=title, players=players))
-    else:
-        typer.echo(i18n.tr("cli.header", language, title=title, players=players,
-                           seed=state.seed))
-    try:
-        TerminalTable(state, seat_list, save, auto_single, language).run()
-    except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
-        typer.echo("\n" + (i18n.tr("cli.left_resume", language, path=str(save)) if save
-                           else i18n.tr("cli.left_unfinished", language)))
-        raise typer.Exit(130) from None
+            seat_list = ["human"] + ["random"] * (players - 1)
+        if len(seat_list) != players:
+            raise _refuse(language, "cli.err_seats", n=len(seat_list), players=players)
+        _check_agents(seat_list, language, None if seats else resume)
+        title = i18n.tr(f"game.{state.game.id}", language)
+        if seat_list.count("human") > 1 and state.game.has_hidden_information:
+            # the seed rebuilds every hand and the deck: not for the eyes of a hot seat
+            typer.echo(i18n.tr("cli.header_no_seed", language, title=title, players=players))
+        else:
+            typer.echo(i18n.tr("cli.header", language, title=title, players=players,
+                               seed=state.seed))
+        try:
+            TerminalTable(state, seat_list, save, auto_single, language).run()
+        except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
+            typer.echo("\n" + (i18n.tr("cli.left_resume", language, path=str(save)) if save
+                               else i18n.tr("cli.left_unfinished", language)))
+            raise typer.Exit(130) from None
 
 
 def _check_resumed_setup(ctx: typer.Context, state: State, players: int, seed: int | None,

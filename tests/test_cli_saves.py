@@ -1,0 +1,63 @@
+"""`keizai play`'s save file is never lost: not to a second `keizai play` of the same
+game, not to a save path that is a link (found in session 21 by helper 99, driving two
+terminals at one save with pexpect)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from keizai.cli import app
+
+runner = CliRunner()
+ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"),
+       "COLUMNS": "200"}
+
+
+def _saved_futuropia(save: Path) -> None:
+    """A two-player Futuropia saved before its first move (P1 human, P2 the heuristic)."""
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,heuristic", "--save", str(save)],
+                           input="q\n")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_save_played_in_one_terminal_is_refused_to_a_second(tmp_path: Path) -> None:
+    """Two `keizai play --resume game.json` at once both played, each writing its own
+    game over the other's after every move: the moves made in the one that wrote first
+    were lost without a word. The second is now refused while the first plays, in the
+    language asked, the save untouched; once the first has left it may resume."""
+    import pexpect
+
+    save = tmp_path / "game.json"
+    _saved_futuropia(save)
+    first = pexpect.spawn(sys.executable, ["-m", "keizai.cli", "play", "--resume", str(save),
+                                           "--lang", "en"],
+                          env=ENV, encoding="utf-8", timeout=60)
+    first.expect(r"q = quit\) >")
+    before = save.read_bytes()
+    for lang, words in (("en", "is being played by another keizai play"),
+                        ("ja", "別の 'keizai play' で対局中です"),
+                        ("zh-TW", "正由另一個 'keizai play' 進行中")):
+        second = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                               input="1\nq\n")
+        assert second.exit_code == 2, second.output
+        assert words in second.output and str(save) in second.output
+        assert "Traceback" not in second.output
+        assert save.read_bytes() == before
+    first.sendline("3")          # Invite residents: the first terminal's move is kept
+    first.expect(r"q = quit\) >")
+    first.sendline("q")
+    first.expect(pexpect.EOF)
+    first.close()
+    assert first.exitstatus == 0
+    actions = json.loads(save.read_text())["actions"]
+    assert actions and actions[0].startswith("action:invite")
+    again = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
+    assert again.exit_code == 0, again.output
+    assert json.loads(save.read_text())["actions"] == actions
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
