@@ -61,3 +61,23 @@ def test_a_save_played_in_one_terminal_is_refused_to_a_second(tmp_path: Path) ->
     assert again.exit_code == 0, again.output
     assert json.loads(save.read_text())["actions"] == actions
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_a_save_through_a_link_updates_the_file_it_names(tmp_path: Path) -> None:
+    """`--resume link.json`, a link to the save kept elsewhere (a synced folder): the
+    first save replaced the link by a file of its own, so the game went on beside it
+    and the file the link named kept the game as it was. The save is written to the
+    file the link names, the link left as it is, and so are the file's permissions
+    (a save the player made private stayed 0o600 only until the first move)."""
+    real = tmp_path / "kept" / "game.json"
+    real.parent.mkdir()
+    _saved_futuropia(real)
+    real.chmod(0o600)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    result = runner.invoke(app, ["play", "--resume", str(link)], input="3\nq\n")
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and link.resolve() == real
+    assert json.loads(real.read_text())["actions"][0].startswith("action:invite")
+    assert real.stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in real.parent.iterdir()) == ["game.json"]

@@ -6,6 +6,7 @@ import contextlib
 import itertools
 import json
 import os
+import shutil
 import socket
 import sys
 from collections.abc import Iterator
@@ -384,14 +385,19 @@ class TerminalTable:
     def _save(self) -> None:
         """The game record, with the seats (humans and bot specs) for --resume. Written
         to a temporary file that then replaces the save, so a failed write (disk full,
-        a file system that refuses it, Ctrl-C) never destroys the previous save."""
+        a file system that refuses it, Ctrl-C) never destroys the previous save. A save
+        named through a link is the file the link names (replacing the link would leave
+        that file behind), and it keeps its permissions."""
         if self.save is None:
             return
         text = json.dumps({**self.state.record(), "seats": self.seats}, indent=1)
-        partial = self.save.with_name(self.save.name + ".partial")
+        target = Path(os.path.realpath(self.save))
+        partial = target.with_name(target.name + ".partial")
         try:
             partial.write_text(text)
-            os.replace(partial, self.save)
+            with contextlib.suppress(FileNotFoundError):   # the first save: a new file
+                shutil.copymode(target, partial)
+            os.replace(partial, target)
         except OSError as error:
             with contextlib.suppress(OSError):
                 partial.unlink(missing_ok=True)
