@@ -280,16 +280,36 @@ class KeizaiSpielGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> Any:
+        """OpenSpiel's observer of `iig_obs_type`, or None for a type these games do not
+        provide, as OpenSpiel's built-in observers answer (`make_observation` documents
+        None; its api_test and playthrough generator ask every game for the public-only
+        and private-only types). Provided: the seat's observation and its
+        information state (public and the seat's own private information); in a
+        perfect-information game any public type, and an empty private one."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        if iig_obs_type is not None and (
-                not iig_obs_type.public_info
-                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
-            raise ValueError("keizai games provide the seat's own observation only "
-                             "(public and own private information)")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+        if iig_obs_type is None:
+            return KeizaiObserver(self.encoder)
+        perfect = (self.get_type().information
+                   == pyspiel.GameType.Information.PERFECT_INFORMATION)
+        if perfect and not iig_obs_type.public_info:
+            return NoPrivateObserver()
+        if not iig_obs_type.public_info or not (
+                perfect or iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            return None
+        if iig_obs_type.perfect_recall:
             return InformationStateObserver()
         return KeizaiObserver(self.encoder)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game string, loaded again through the registry (the class is
+        made per game by `register_all`, so pickle could not find it by name)."""
+        return _load_game, (str(self),)
+
+
+def _load_game(text: str) -> pyspiel.Game:
+    """`pyspiel.load_game(text)` (this module registers the games on import)."""
+    return pyspiel.load_game(text)
 
 
 class _Step:
@@ -507,6 +527,21 @@ class KeizaiObserver:
         return json.dumps(state.keizai_state.view(player), sort_keys=True, ensure_ascii=False)
 
 
+class NoPrivateObserver:
+    """The private-only observer of a perfect-information game: nothing (as OpenSpiel's
+    built-in one)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: KeizaiSpielState, player: int) -> None:
+        return None
+
+    def string_from(self, state: KeizaiSpielState, player: int) -> str:
+        return ""
+
+
 class InformationStateObserver:
     """The perfect-recall observer: the seat's action-observation history as a string
     (no tensor)."""
@@ -536,5 +571,10 @@ def register_all() -> list[str]:
     return names
 
 
+# Registered on import, as OpenSpiel's own Python games are: a pickled game or state
+# (a game string inside) loads in a process that has only imported this module, such as
+# a multiprocessing or Ray worker unpickling one.
+register_all()
+
 __all__ = ["ChanceDraws", "InformationStateObserver", "KeizaiObserver", "KeizaiSpielGame",
-           "KeizaiSpielState", "openspiel_name", "register_all"]
+           "KeizaiSpielState", "NoPrivateObserver", "openspiel_name", "register_all"]
