@@ -275,3 +275,27 @@ def test_options_that_are_not_json_are_refused_in_the_language_asked(lang: str) 
     assert "Expecting" not in flat and "char" not in flat, flat
     where = "1行目、2文字目" if lang == "ja" else "第1行第2個字元"
     assert where in flat.replace(" ", ""), flat
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+@pytest.mark.parametrize(("args", "typed"), [
+    (["play", "futuropia", "--players", "x"], "'x'"),
+    (["play", "futuropia", "--seed", "2.5"], "'2.5'"),
+    (["bench", "--seconds", "abc"], "'abc'"),
+    (["serve", "--port", "99999"], "65535"),
+    (["serve", "--port", "0"], "1"),
+    (["play", "futuropia", "3"], "3"),          # the player count typed without --players
+])
+def test_a_value_typed_wrong_is_refused_in_the_language_asked(args: list[str], typed: str,
+                                                              lang: str) -> None:
+    """A number option given no number (`keizai play futuropia --players x`), a port out
+    of its range, or a word left over were refused in English inside the 日本語 or 中文
+    frame: 「'--players' の値が正しくありません：Input should be a valid integer, unable to
+    parse string as an integer」, 「Input should be less than or equal to 65535」, 「Got
+    unexpected extra argument(s) (3)」 (found typing options wrong as a new user). The
+    reason is in the language asked, naming what was typed or the bound."""
+    code, out = keizai(*args, "--lang", lang)
+    assert code == 2, out
+    box = " ".join(out.split("╮", 1)[1].split("╰")[0].replace("│", " ").split())
+    assert not english_left(box), box   # the usage line above it is what is typed
+    assert typed in box, box

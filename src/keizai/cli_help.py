@@ -145,6 +145,26 @@ def _param_hint(error: Any) -> str:
 
 # Click's words for a group called without a command (a plain UsageError, known by them)
 _MISSING_COMMAND = "Missing command."
+# and the start of its words for arguments no parameter takes, which follow in brackets
+_EXTRA = "Got unexpected extra argument(s) ("
+# Typer reads numbers with pydantic: the kinds of its refusals, to their catalogue texts
+_VALUE_ERRORS = {"int_parsing": "cli.usage.not_whole", "int_from_float": "cli.usage.not_whole",
+                 "float_parsing": "cli.usage.not_number",
+                 "greater_than_equal": "cli.usage.below", "less_than_equal": "cli.usage.above"}
+
+
+def _value_error(error: Any, lang: str) -> str:
+    """Why a value was refused, in `lang` where the refusal is one of Typer's readings of
+    a number (its English reason otherwise): the value typed and, out of range, the
+    bound."""
+    reading = error.__cause__
+    found = reading.errors() if hasattr(reading, "errors") else None
+    if not found or found[0].get("type") not in _VALUE_ERRORS:
+        return str(error.message)
+    first = found[0]
+    bound = first.get("ctx") or {}
+    return i18n.tr(_VALUE_ERRORS[first["type"]], lang, value=str(first.get("input")),
+                   limit=bound.get("ge", bound.get("le")))
 
 
 def _usage_error(error: Any, lang: str) -> Exception | None:
@@ -166,9 +186,13 @@ def _usage_error(error: Any, lang: str) -> Exception | None:
     elif kind == "BadParameter":
         hint = _param_hint(error)
         key = "cli.usage.invalid_value_for" if hint else "cli.usage.invalid_value"
-        text = i18n.tr(key, lang, name=hint, error=error.message)
+        text = i18n.tr(key, lang, name=hint, error=_value_error(error, lang))
     elif kind == "UsageError" and error.message == _MISSING_COMMAND:
         text = i18n.tr("cli.usage.missing_command", lang)   # `keizai --lang ja`
+    elif kind == "UsageError" and error.message.startswith(_EXTRA) \
+            and error.message.endswith(")"):   # `keizai play futuropia 3`
+        text = i18n.tr("cli.usage.extra_arguments", lang,
+                       args=error.message[len(_EXTRA):-1])
     else:
         return None
     return base(text, getattr(error, "ctx", None))
