@@ -251,10 +251,19 @@ def pettingzoo_name(game_id: str) -> str:
     return "keizai_" + game_id.replace("/", "_").replace("-", "_") + "_v0"
 
 
-def env(game_id: str, players: int = 2, **kwargs: Any) -> AECEnv:
+def env(game_id: str, players: int = 2, illegal_reward: float | None = None,
+        **kwargs: Any) -> AECEnv:
     """The environment wrapped as PettingZoo's own games are: order enforced (no `step`
-    before `reset`, no `observe` of an unknown agent) and actions checked in range."""
+    before `reset`, no `observe` of an unknown agent) and actions checked in range.
+
+    `illegal_reward`: None, an illegal action raises `keizai.IllegalAction` (the game
+    unchanged); a number, it ends the game there (every agent terminated and truncated),
+    that reward to the agent who chose it and 0 to the others, as PettingZoo's board
+    games do (`TerminateIllegalWrapper`). PettingZoo's `state_test` and
+    `parallel_seed_test`, which step actions sampled without the mask, pass with it."""
     from pettingzoo.utils import wrappers
 
-    raw = KeizaiAECEnv(game_id, players, **kwargs)
+    raw: AECEnv = KeizaiAECEnv(game_id, players, **kwargs)
+    if illegal_reward is not None:
+        raw = wrappers.TerminateIllegalWrapper(raw, illegal_reward=float(illegal_reward))
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
