@@ -62,6 +62,11 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
+# Every answer of the API: a seat's view holds its hand, and others carry tokens, a
+# session's CSRF token or an account's invite links. Without it a cache between the
+# players and the server (a proxy or CDN set up to cache, a shared computer's browser)
+# may keep them, and one keyed by the address alone hand `/view?seat=0` to anyone.
+NOT_STORED = (b"cache-control", b"no-store")
 
 
 @dataclass(frozen=True)
@@ -318,7 +323,8 @@ def token_of(request: Request, body: dict[str, Any] | None = None) -> Any:
 
 
 class SecurityHeaders:
-    """ASGI middleware: every HTTP response carries the security headers."""
+    """ASGI middleware: every HTTP response carries the security headers, and every
+    answer of the API says that no cache may store it (`NOT_STORED`)."""
 
     def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
         self.app = app
@@ -328,9 +334,14 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        api = scope["path"].startswith("/api/")
+
         async def send_with_headers(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                headers = [*message.get("headers", []), *SECURITY_HEADERS]
+                if api:
+                    headers.append(NOT_STORED)
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,73 @@
+"""What the server says must not reach anyone it was not meant for, through a cache either.
+
+Found by the session-21 attack pass: no answer of the API said how it may be cached, so
+a cache between the players and the server (a reverse proxy or CDN set up to cache, a
+shared computer's browser cache) was free to keep a seat's view (its hand), the tokens
+of a new game, a claimed seat or a rematch's seat, and an account's invite links and
+CSRF token, and a URL-keyed cache to hand `/view?seat=0` to the next person asking for
+it without the seat's token."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from keizai.web import create_app
+from keizai.web.app import Limits
+from tests.web.social_helpers import new_table, play_out, register, token_of
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off()),
+                    base_url="https://testserver") as test_client:
+        yield test_client
+
+
+def never_stored(response) -> None:
+    assert "no-store" in response.headers.get("cache-control", ""), (
+        response.request.url, response.headers.get("cache-control"))
+
+
+def test_answers_with_tokens_views_or_sessions_are_never_stored_by_a_cache(client) -> None:
+    registered = client.post("/api/account/register",
+                             json={"username": "cached", "password": "not in any cache"})
+    never_stored(registered)
+    csrf = registered.json()["csrf"]
+    created = client.post("/api/tables", headers={"x-csrf-token": csrf}, json={
+        "game": "national-economy/mecenat", "seats": ["human", "open"]})
+    never_stored(created)
+    game = created.json()
+    seat_view = client.get(f"/api/games/{game['id']}/view", params={"seat": 0},
+                           headers={"x-keizai-token": token_of(game, 0)})
+    assert seat_view.json()["view"]["players"][0]["hand"]   # the seat's own hand
+    never_stored(seat_view)
+    never_stored(client.get(f"/api/games/{game['id']}/view"))
+    claimed = client.post(f"/api/games/{game['id']}/seats/1/claim")
+    assert claimed.json()["token"]
+    never_stored(claimed)
+    account = client.get("/api/account")
+    assert account.json()["account"]["csrf"] == csrf
+    never_stored(account)
+    never_stored(client.post("/api/account/login",
+                             json={"username": "cached", "password": "not in any cache"}))
+    never_stored(client.get(f"/api/games/{game['id']}/view", params={"seat": 0},
+                            headers={"x-keizai-token": "wrong"}))   # a refusal too
+
+
+def test_a_rematchs_seat_token_is_never_stored_by_a_cache(client) -> None:
+    game = new_table(client, ["human", "random"], register(client, "rematcher"))
+    tokens = {0: token_of(game, 0)}
+    assert play_out(client, game["id"], tokens)["over"]
+    assert client.post(f"/api/games/{game['id']}/rematch",
+                       json={"token": tokens[0]}).status_code == 200
+    seat = client.post(f"/api/games/{game['id']}/rematch/seat",
+                       json={"seat": 0, "token": tokens[0]})
+    assert seat.json()["token"]
+    never_stored(seat)
