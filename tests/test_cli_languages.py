@@ -299,3 +299,25 @@ def test_a_value_typed_wrong_is_refused_in_the_language_asked(args: list[str], t
     box = " ".join(out.split("╮", 1)[1].split("╰")[0].replace("│", " ").split())
     assert not english_left(box), box   # the usage line above it is what is typed
     assert typed in box, box
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_the_help_on_a_terminal_that_cannot_show_it_is_replaced_not_a_traceback(
+        lang: str) -> None:
+    """`keizai --lang ja --help` in a terminal whose encoding has no 日本語 (latin-1, as
+    a legacy locale or PYTHONIOENCODING sets it) ended in a UnicodeEncodeError
+    traceback: the program's own help is shown before the callback that makes the output
+    tolerant runs, while `keizai play --help` and the games already showed '?' (found
+    trying the first commands a new user types, helper 99)."""
+    import os
+    import subprocess
+    import sys
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src, "PYTHONIOENCODING": "latin-1", "COLUMNS": "80"}
+    done = subprocess.run([sys.executable, "-m", "keizai.cli", "--lang", lang, "--help"],
+                          capture_output=True, text=True, timeout=120, env=env,
+                          encoding="latin-1")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "--lang" in done.stdout and "replay" in done.stdout and "?" in done.stdout

@@ -43,17 +43,7 @@ def main(
                                           is_eager=True)] = False,
     lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
-    _tolerant_output()
     _language(lang)   # refused before the command runs; the commands read it (`_language`)
-
-
-def _tolerant_output() -> None:
-    """A terminal whose encoding cannot show 企業帝國 (latin-1, ascii) shows '?' for it
-    instead of ending the command in a UnicodeEncodeError."""
-    for stream in (sys.stdout, sys.stderr):
-        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-        if encoding != "utf8" and hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="replace")
 
 
 def _language(lang: str | None, ctx: typer.Context | None = None) -> str:

@@ -247,8 +247,19 @@ class Command(_Localized, typer.core.TyperCommand):
     pass
 
 
+def tolerant_output() -> None:
+    """A terminal whose encoding cannot show 企業帝國 (latin-1, ascii) shows '?' for it
+    instead of ending the command in a UnicodeEncodeError: from the start, the program's
+    help (shown before any command runs) included."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 class Group(_Localized, typer.core.TyperGroup):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
+        tolerant_output()
         localize_help(self, help_language(sys.argv[1:] if args is None else list(args)))
         return super().main(args, *rest, **extra)
 
