@@ -32,6 +32,7 @@ from fastapi import Request, Response
 
 from keizai.store.social import Account, Counter, Session, SocialStore, now
 from keizai.web.errors import ApiError
+from keizai.web.invisible import visible
 from keizai.web.tables import client_of
 
 # The session cookie. With secure cookies its name has the `__Host-` prefix: a browser
@@ -187,7 +188,9 @@ def clean_username(raw: Any) -> str:
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "username must be a string")
     name = unicodedata.normalize("NFKC", raw.strip())
-    if not USERNAME.match(name):
+    # \w takes the Hangul fillers (letters a browser draws as a blank): "alice\u1160"
+    # would read as "alice" beside that player's name on the leaderboard
+    if not USERNAME.match(name) or visible(name) != name:
         raise ApiError.refused("invalid_username", "web.err.username")
     return name
 

@@ -28,6 +28,7 @@ from keizai.web.accounts import AccountConfig, Accounts, require_json
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
+from keizai.web.invisible import visible
 from keizai.web.options import check_choices
 from keizai.web.table import Connection, Table, encode
 from keizai.web.tables import Tables, client_of, default_bot
@@ -69,10 +70,12 @@ async def body_json(request: Request) -> dict[str, Any]:
 
 
 def clean_name(raw: Any) -> str:
-    """A display name: 1 to 24 printable characters, spaces collapsed."""
+    """A display name: 1 to 24 printable characters, spaces collapsed, without the
+    characters a browser draws as nothing (`keizai.web.invisible`: "P\u034f2" is drawn as
+    "P2", and the checks of `Social._check_name_free` read it as another name)."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "name must be a string")
-    text = unicodedata.normalize("NFKC", raw)
+    text = visible(unicodedata.normalize("NFKC", raw))
     text = " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split())
     if not 1 <= len(text) <= MAX_NAME:
         raise ApiError.refused("invalid_name", "web.err.name", most=MAX_NAME)
