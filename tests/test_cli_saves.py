@@ -35,6 +35,8 @@ def test_a_save_played_in_one_terminal_is_refused_to_a_second(tmp_path: Path) ->
 
     save = tmp_path / "game.json"
     _saved_futuropia(save)
+    notes = tmp_path / "game.json.lock"   # a player's own file, named as a lock might be
+    notes.write_text("my notes\n")
     first = pexpect.spawn(sys.executable, ["-m", "keizai.cli", "play", "--resume", str(save),
                                            "--lang", "en"],
                           env=ENV, encoding="utf-8", timeout=60)
@@ -60,7 +62,8 @@ def test_a_save_played_in_one_terminal_is_refused_to_a_second(tmp_path: Path) ->
     again = runner.invoke(app, ["play", "--resume", str(save)], input="q\n")
     assert again.exit_code == 0, again.output
     assert json.loads(save.read_text())["actions"] == actions
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.json.lock"]
+    assert notes.read_text() == "my notes\n"
 
 
 def test_a_save_through_a_link_updates_the_file_it_names(tmp_path: Path) -> None:

@@ -190,14 +190,15 @@ def _check_save_target(save: Path, resume: Path | None, lang: str) -> None:
 
 @contextlib.contextmanager
 def _holding(save: Path | None, lang: str) -> Iterator[None]:
-    """Hold the save file `save` while its game is played (a lock file beside it,
-    keizai.filelock): a second `keizai play` of the same save is refused, rather than
+    """Hold the save file `save` while its game is played (a hidden lock file beside
+    it, keizai.filelock): a second `keizai play` of the same save is refused, rather than
     each writing its game over the other's after every move. A save in a directory that
     cannot be written is not held; its checks refuse it, and nothing can overwrite it."""
     if save is None:
         yield
         return
-    lock = Path(os.path.realpath(save) + ".lock")   # one lock for the file's every name
+    real = Path(os.path.realpath(save))   # one lock for the file's every name
+    lock = real.with_name(f".{real.name}.keizai-lock")   # no name a player's file has
     try:
         fd = filelock.hold(lock)
     except OSError:
