@@ -1,6 +1,6 @@
 """A lock file that one process at a time holds: while `keizai play` plays a save, a
 second `keizai play` of the same save would write its own game over the first's after
-every move.
+every move; two `keizai sim` runs appending to one --out directory would mix its files.
 
 A POSIX record lock (`fcntl.lockf`) on the lock file, not `flock`: a record lock belongs
 to the process that took it alone (not to children it forks) and goes when that process

@@ -31,7 +31,7 @@ from types import TracebackType
 from typing import Any, TextIO
 
 import keizai
-from keizai import i18n
+from keizai import filelock, i18n
 from keizai.engine import IllegalAction, InvalidSetup
 from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record, replay
@@ -421,41 +421,19 @@ def _replace(path: Path, text: str) -> None:
 
 def _lock(directory: Path) -> int:
     """Hold the directory for this run (released by `_unlock`, or when the process ends):
-    two runs appending to the same files would mix them.
-
-    A POSIX record lock on a file of its own (`fcntl.lockf`), not `flock`: the pool's
-    workers are forked and would share a `flock` with their parent, so a run killed
-    outright (kill -9) left the directory "in use" until its orphaned workers ended; a
-    record lock belongs to the process that took it alone. Such a lock does not keep
-    out the process that holds it, so this process's own runs are counted in `_HELD`."""
-    key = str(directory.resolve())
-    if key in _HELD:
+    two runs appending to the same files would mix them. A record lock on a file of its
+    own (keizai.filelock), which the pool's forked workers do not share: a run killed
+    outright (kill -9) frees the directory at once, its orphaned workers alive or not."""
+    fd = filelock.hold(directory / LOCK)
+    if fd is None:
         raise OutDirError("sim.out.in_use", path=str(directory))
-    fd = os.open(directory / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not on POSIX: no lock
-        _HELD.add(key)
-        return fd
-    try:
-        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise OutDirError("sim.out.in_use", path=str(directory)) from None
-    _HELD.add(key)
     return fd
 
 
 def _unlock(directory: Path, fd: int) -> None:
     """Let another run use the directory; its lock file goes too (a run that was refused
     leaves the directory as it found it)."""
-    _HELD.discard(str(directory.resolve()))
-    (directory / LOCK).unlink(missing_ok=True)
-    os.close(fd)
-
-
-# the directories this process's runs hold (`_lock`)
-_HELD: set[str] = set()
+    filelock.release(directory / LOCK, fd)
 
 
 __all__ = ["ARGUMENTS", "PROGRESS", "RECORDS", "OutDir", "OutDirError", "arguments"]
