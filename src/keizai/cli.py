@@ -877,6 +877,10 @@ def sim(
         bar.advance(k)
 
     try:
+        if out is not None and plots:
+            from keizai.sim.plots import check_matplotlib
+
+            check_matplotlib()  # before the games, not after them
         tournament = Tournament(game, players, line_up, games, seed,
                                 _parse_options(options, language))
         if out is not None:

@@ -10,11 +10,19 @@ if TYPE_CHECKING:
     from keizai.sim.tournament import TournamentResult
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def check_matplotlib() -> None:
+    """InvalidSetup naming the `sim` extra if matplotlib is not installed: `keizai sim`
+    asks before it plays a tournament whose plots it would fail to draw."""
     try:
-        import matplotlib
-    except ImportError:  # pragma: no cover - depends on the installation
+        import matplotlib  # noqa: F401
+    except ImportError:
         raise InvalidSetup.refuse("sim.err.needs_matplotlib") from None
+
+
+def _pyplot():  # type: ignore[no-untyped-def]
+    check_matplotlib()
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
