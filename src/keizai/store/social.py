@@ -400,13 +400,34 @@ class SocialStore:
     def set_seat_player(self, game_id: str, seat: int, **values: Any) -> None:
         """Insert or update one seat's player fields (name, account_id, bot, muted)."""
         with transaction(self.engine) as conn:
-            changed = conn.execute(update(seat_players).where(
-                seat_players.c.game_id == game_id, seat_players.c.seat == seat)
-                .values(**values)).rowcount
-            if not changed:
-                conn.execute(insert(seat_players).values(
-                    game_id=game_id, seat=seat, **{"muted": 0, **values}))
-            self._notify(conn, game_id, "seats")
+            self._set_seat_player(conn, game_id, seat, values)
+
+    def name_seat(self, game_id: str, seat: int, values: dict[str, Any],
+                  clashes: Callable[[str, int | None], bool]) -> bool:
+        """Set one seat's player fields (`values`: its name, and its account) unless the
+        name clashes with another seat's (`clashes(its name, its account id)`); False
+        then, and nothing is written. The game's row is locked while the names are read,
+        so two seats named at the same moment, in one server process or several, cannot
+        both take a name (checked against a process's cache, both did)."""
+        with transaction(self.engine) as conn:
+            conn.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
+            others = conn.execute(select(seat_players.c.name, seat_players.c.account_id).where(
+                seat_players.c.game_id == game_id, seat_players.c.seat != seat,
+                seat_players.c.name.is_not(None))).all()
+            if any(clashes(other.name, other.account_id) for other in others):
+                return False
+            self._set_seat_player(conn, game_id, seat, values)
+        return True
+
+    def _set_seat_player(self, conn: Connection, game_id: str, seat: int,
+                         values: dict[str, Any]) -> None:
+        changed = conn.execute(update(seat_players).where(
+            seat_players.c.game_id == game_id, seat_players.c.seat == seat)
+            .values(**values)).rowcount
+        if not changed:
+            conn.execute(insert(seat_players).values(
+                game_id=game_id, seat=seat, **{"muted": 0, **values}))
+        self._notify(conn, game_id, "seats")
 
     def seat_names(self, game_ids: list[str]) -> dict[tuple[str, int], str]:
         if not game_ids:

@@ -72,7 +72,7 @@ async def body_json(request: Request) -> dict[str, Any]:
 def clean_name(raw: Any) -> str:
     """A display name: 1 to 24 printable characters, spaces collapsed, without the
     characters a browser draws as nothing (`keizai.web.invisible`: "P\u034f2" is drawn as
-    "P2", and the checks of `Social._check_name_free` read it as another name)."""
+    "P2", and the name checks of `Social.join` read it as another name)."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "name must be a string")
     text = visible(unicodedata.normalize("NFKC", raw))
@@ -307,29 +307,34 @@ class Social(TableHooks):
             name = clean_name(session.account.username)
         else:
             raise ApiError("invalid_name", "a guest chooses a name")
-        self._check_name_free(table, seat, name, session.account.id if session else None)
+        account = session.account.id if session else None
+        self._check_name_reserved(table, seat, name)
         values: dict[str, Any] = {"name": name}
-        if session is not None:
-            values["account_id"] = session.account.id
-        await asyncio.to_thread(self.db.set_seat_player, table.id, seat, **values)
+        if account is not None:
+            values["account_id"] = account
+        key = name.casefold()
+
+        def clashes(other: str, other_account: int | None) -> bool:
+            """Another seat's name that this one would pass for (the same person's, a
+            hot seat, is no clash)."""
+            return other.casefold() == key and (account is None or other_account != account)
+
+        if not await asyncio.to_thread(self.db.name_seat, table.id, seat, values, clashes):
+            raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
         self.refresh(table.id)
         table.broadcast()
         return {"seat": seat, **self.seat_info(table, seat)}
 
-    def _check_name_free(self, table: Table, seat: int, name: str,
-                         account: int | None) -> None:
+    @staticmethod
+    def _check_name_reserved(table: Table, seat: int, name: str) -> None:
         """A seat's name must not pass for someone else at the table: the host (as the
-        chat names it in any language), another seat's default name ("P2") or the name
-        of another seat (case-insensitively), unless `account` sits there too (one
-        person at two seats, a hot seat)."""
+        chat names it in any language) or another seat's default name ("P2"). Nor the
+        name of another seat (case-insensitively, unless the same account sits there
+        too, a hot seat): `join` has the store check that as it writes the name."""
         key = name.casefold()
         if key in HOST_NAMES or key in {f"p{other + 1}" for other in range(len(table.seats))
                                         if other != seat}:
             raise ApiError.refused("invalid_name", "web.err.name_reserved", name=name)
-        for other, player in self.players.get(table.id, {}).items():
-            if (other != seat and player.name is not None and player.name.casefold() == key
-                    and (account is None or player.account_id != account)):
-                raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
 
     async def rematch(self, table: Table, token: Any, client: str | None = None
                       ) -> dict[str, Any]:
