@@ -465,7 +465,32 @@ export function showTable(root, { gameId, seat, token }) {
     const caret = typeof el.selectionStart === "number" ? [el.selectionStart, el.selectionEnd]
       : null;
     return { sel, i: [...root.querySelectorAll(sel)].indexOf(el), parked: el.id === "choices",
-      caret };
+      caret, keys: el.matches(":focus-visible") };
+  }
+
+  /** On a phone the Choices panel stays at the top of the screen over the board, and a
+   * whole decision's total and Confirm at the panel's bottom over its chips: the page's
+   * and the panel's scroll paddings keep what the keyboard reaches (Tab, or the focus
+   * after a move) out from under them. */
+  function roomForSticky() {
+    const slot = root.querySelector(".choices-slot");
+    const sticky = slot !== null && getComputedStyle(slot).position === "sticky";
+    document.documentElement.style.scrollPaddingTop = sticky ? `${slot.offsetHeight + 8}px` : "";
+    const foot = slot?.querySelector(".whole-foot");
+    if (sticky && foot) {
+      slot.querySelector(".panel").style.scrollPaddingBottom = `${foot.offsetHeight}px`;
+    }
+  }
+
+  /** Whether `el` is in the window below the panel that stays on top: whole, or from its
+   * top down where it is taller than that room. */
+  function inSight(el) {
+    const slot = root.querySelector(".choices-slot");
+    const top = parseFloat(document.documentElement.style.scrollPaddingTop) || 0;
+    if (top && slot.contains(el)) return true;   // the panel on top is always in sight
+    const r = el.getBoundingClientRect();
+    return r.top >= top && r.top < innerHeight
+      && (r.bottom <= innerHeight || r.height > innerHeight - top);
   }
 
   /** Back to the same element, else (it went with the move) to the first thing one can
@@ -488,11 +513,17 @@ export function showTable(root, { gameId, seat, token }) {
     next ??= root.querySelector("#choices");
     next?.focus({ preventScroll: true });
     if (same && key.caret) same.setSelectionRange(...key.caret);
+    // the keyboard's focus moved on to the next choice: in sight, not screens away (a
+    // redraw that keeps it where it was, or parks it on the panel, scrolls nothing)
+    if (next && next !== same && next.id !== "choices" && key.keys && !inSight(next)) {
+      next.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function render() {
     const focus = focusKey();
     try { draw(); } finally {
+      roomForSticky();
       restoreFocus(focus);
       // a question just asked: its answer is where the keyboard is (Enter confirms)
       if (pending && !pending.asked) {
@@ -617,5 +648,6 @@ export function showTable(root, { gameId, seat, token }) {
   render();
   return () => { live.close(); social.close(); clearTimeout(handoverTimer);
     root.removeEventListener("keydown", onKey);
-    window.removeEventListener("keizai:lang", onLang); document.title = baseTitle; };
+    window.removeEventListener("keizai:lang", onLang); document.title = baseTitle;
+    document.documentElement.style.scrollPaddingTop = ""; };
 }
