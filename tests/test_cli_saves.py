@@ -9,6 +9,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from keizai.cli import app
@@ -84,3 +85,31 @@ def test_a_save_through_a_link_updates_the_file_it_names(tmp_path: Path) -> None
     assert json.loads(real.read_text())["actions"][0].startswith("action:invite")
     assert real.stat().st_mode & 0o777 == 0o600
     assert sorted(p.name for p in real.parent.iterdir()) == ["game.json"]
+
+
+def test_a_file_system_that_cannot_lock_still_saves(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save (or a `keizai sim --out`) on a file system without locks (NFS without its
+    lock daemon answers ENOLCK) was refused as held by another keizai: the game could
+    not be saved there at all. It is played and saved unlocked, as where there is no
+    fcntl."""
+    import errno
+    import fcntl
+
+    def no_locks(fd: int, operation: int, *args: object) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "lockf", no_locks)
+    save = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,heuristic", "--save", str(save)],
+                           input="3\nq\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text())["actions"][0].startswith("action:invite")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["sim", "--game", "futuropia", "--players", "2", "--games",
+                                 "2", "--workers", "1", "--out", str(out), "--no-plots",
+                                 "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert (out / "progress.jsonl").read_text().count("\n") == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "out"]

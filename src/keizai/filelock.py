@@ -10,6 +10,7 @@ counted in `_HELD`."""
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -20,7 +21,8 @@ _HELD: set[str] = set()
 def hold(path: Path) -> int | None:
     """Hold the lock file `path` (created if need be) until `release`, or until this
     process ends; None when another process, or this one, holds it. An OSError when the
-    file cannot be created (a directory that cannot be written)."""
+    file cannot be created (a directory that cannot be written). On a file system that
+    has no locks it is held without one: refusing would forbid saving there at all."""
     key = str(path.resolve())
     if key in _HELD:
         return None
@@ -33,7 +35,9 @@ def hold(path: Path) -> int | None:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except OSError as error:
+            if error.errno not in (errno.EACCES, errno.EAGAIN):
+                break   # a file system without locks (NFS without its lock daemon)
             os.close(fd)
             return None
         try:
@@ -46,6 +50,8 @@ def hold(path: Path) -> int | None:
         # the holder let go and removed the file between its open and its lock: the
         # lock is on a file no other process will open; take the one at `path`
         os.close(fd)
+    _HELD.add(key)   # held unlocked, as where there is no fcntl
+    return fd
 
 
 def release(path: Path, fd: int) -> None:
