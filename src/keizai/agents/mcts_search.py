@@ -19,9 +19,13 @@ from keizai.engine.state import State
 
 
 class Node:
-    """A node of the tree over action sequences (single-observer ISMCTS)."""
+    """A node of the tree over action sequences (single-observer ISMCTS).
 
-    def __init__(self, player: int | None) -> None:
+    `player` has a default because the compiled class is copied and unpickled (an agent
+    keeps the subtree of its last move) by calling it without arguments and then setting
+    its attributes."""
+
+    def __init__(self, player: int | None = None) -> None:
         self.player: int | None = player  # seat that chose the move leading here
         self.n: int = 0
         self.w: float = 0.0
