@@ -459,7 +459,7 @@ def test_a_save_that_cannot_be_written_is_a_clear_error_and_keeps_the_last_save(
                                  "--seed", "3", "--save", str(save)], input="1\n1\n1\nq\n")
     monkeypatch.undo()
     assert result.exit_code == 2, result.output
-    assert "cannot write --save" in result.output and "No space left" in result.output
+    assert "cannot write --save" in result.output and "the disk is full" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     state = keizai.replay(json.loads(save.read_text()))
     assert len(state.history) >= 1

@@ -113,3 +113,50 @@ def test_a_file_system_that_cannot_lock_still_saves(tmp_path: Path,
     assert result.exit_code == 0, result.output
     assert (out / "progress.jsonl").read_text().count("\n") == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "out"]
+
+
+@pytest.mark.parametrize(("lang", "full", "denied"), [
+    ("en", "the disk is full", "permission denied"),
+    ("ja", "ディスクがいっぱいです", "アクセスする権限がありません"),
+    ("zh-TW", "磁碟已滿", "沒有存取權限"),
+])
+def test_a_file_the_system_refuses_is_told_in_the_language_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, full: str,
+        denied: str) -> None:
+    """A full disk at a save said '[Errno 28] No space left on device:
+    '/…/game.json.partial'' (Python's English, in 日本語 and 中文 too, naming a file the
+    player never named), a save that may not be read '[Errno 13] Permission denied:
+    'game.json''. The system's reasons a player meets are said in the language asked,
+    without the temporary file."""
+    from tests.test_cli_languages import english_left
+
+    save = tmp_path / "game.json"
+    _saved_futuropia(save)
+    kept = save.read_text()
+    real_write = Path.write_text
+
+    def disk_full(self: Path, text: str, *args: object, **kwargs: object) -> int:
+        if self.name.endswith(".partial"):
+            raise OSError(28, "No space left on device", str(self))
+        return real_write(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                           input="3\nq\n", env={"COLUMNS": "1000"})
+    monkeypatch.undo()
+    assert result.exit_code == 2, result.output
+    said = result.output.strip().splitlines()[-1]
+    assert full in said and ".partial" not in said and "Errno" not in said, said
+    assert lang == "en" or not english_left(said, str(save)), said
+    assert save.read_text() == kept
+
+    def refused(self: Path) -> bytes:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", refused)
+    for command in (["play", "--resume"], ["replay"]):
+        result = runner.invoke(app, [*command, str(save), "--lang", lang])
+        assert result.exit_code == 2, result.output
+        said = result.output.strip()
+        assert denied in said and "Errno" not in said, said
+        assert lang == "en" or not english_left(said, str(save)), said

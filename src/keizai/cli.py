@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import json
 import os
@@ -71,7 +72,24 @@ def _error_text(error: Exception, lang: str) -> str:
     """An error's reason in `lang`: a refusal's catalogue message, else its own text."""
     if isinstance(error, (IllegalAction, InvalidSetup)):
         return error.render(lang)
+    if isinstance(error, OSError):
+        return _os_reason(error, lang)
     return str(error)
+
+
+# The system's reasons a player meets reading or writing a file, by errno name: said
+# in the player's language, without the file's name (which may be a temporary one)
+_OS_REASONS = ("ENOSPC", "EDQUOT", "EACCES", "EPERM", "EROFS", "ENOENT", "ELOOP", "EIO",
+               "ENAMETOOLONG")
+
+
+def _os_reason(error: OSError, lang: str) -> str:
+    """Why the system refused to read or write a file, in `lang` where the catalogue
+    says it (cli.os.*), else the system's own words."""
+    name = errno.errorcode.get(error.errno or 0)
+    if name in _OS_REASONS:
+        return i18n.tr(f"cli.os.{name}", lang)
+    return error.strerror or str(error)
 
 
 def _writable_file(path: Path, what: str, lang: str = "en") -> None:
@@ -111,7 +129,8 @@ def _read_record(path: Path, lang: str) -> dict[str, Any]:
         raise _refuse(lang, "cli.err_in_file", path=str(path),
                       error=_error_text(error, lang)) from None
     except OSError as error:
-        raise _refuse(lang, "cli.err_in_file", path=str(path), error=str(error)) from None
+        raise _refuse(lang, "cli.err_in_file", path=str(path),
+                      error=_os_reason(error, lang)) from None
 
 
 def _read_records_line(path: Path, index: int | None, lang: str) -> dict[str, Any]:
@@ -146,7 +165,8 @@ def _read_records_line(path: Path, index: int | None, lang: str) -> dict[str, An
                 numbers.append(number)
                 first = first or record
     except OSError as error:
-        raise _refuse(lang, "cli.err_in_file", path=str(path), error=str(error)) from None
+        raise _refuse(lang, "cli.err_in_file", path=str(path),
+                      error=_os_reason(error, lang)) from None
     if first is None:
         raise _refuse(lang, "cli.err_no_records", path=str(path))
     if index is None and len(numbers) == 1:
@@ -227,7 +247,7 @@ def _writable_dir(path: Path, what: str, lang: str) -> None:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise _refuse(lang, "cli.err_cannot_create", what=what, path=str(path),
-                      error=str(error)) from None
+                      error=_os_reason(error, lang)) from None
 
 
 def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None) -> None:
@@ -393,7 +413,8 @@ class TerminalTable:
             with contextlib.suppress(OSError):
                 partial.unlink(missing_ok=True)
             key = "cli.err_save_kept" if self.save.exists() else "cli.err_save"
-            raise _refuse(self.lang, key, path=str(self.save), error=str(error)) from None
+            raise _refuse(self.lang, key, path=str(self.save),
+                          error=_os_reason(error, self.lang)) from None
 
     def run(self) -> None:
         game = self.state.game
@@ -903,7 +924,7 @@ def sim(
         raise _fail(_setup_error_text(error, game, language), language) from None
     except OSError as error:  # writing progress.jsonl or records.jsonl (disk full...)
         raise _refuse(language, "cli.sim.err_out_kept", out=str(out),
-                      error=str(error)) from None
+                      error=_os_reason(error, language)) from None
     except KeyboardInterrupt:
         key = "cli.sim.interrupted_kept" if out is not None else "cli.sim.interrupted"
         typer.echo(i18n.tr(key, language, done=done, games=games, out=str(out)), err=True)
@@ -918,7 +939,8 @@ def sim(
                     typer.echo(i18n.tr("cli.sim.wrote", language, path=path), err=True)
         except OSError as error:
             typer.echo(json.dumps(result.summary, indent=1))
-            raise _refuse(language, "cli.sim.err_out", out=str(out), error=str(error)) from None
+            raise _refuse(language, "cli.sim.err_out", out=str(out),
+                          error=_os_reason(error, language)) from None
         except KeyboardInterrupt:
             typer.echo(i18n.tr("cli.sim.interrupted_writing", language, out=str(out)), err=True)
             raise typer.Exit(130) from None
