@@ -36,6 +36,8 @@ export function showTable(root, { gameId, seat, token }) {
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   let lastError = null;   // the server's last error (a refusal's reason)
   let whyOpen = null;     // the words beside Undo, shown whole (undoButton)
+  let oneStep = false;    // a whole decision is being taken one step at a time
+  let sentAction = null;  // the last move this page sent (a step of it: its button again)
   let seatsAt = 0;        // when the seat lines came: their `handover_in` counts from then
   let handoverTimer = null;
   const baseTitle = document.title;
@@ -46,6 +48,8 @@ export function showTable(root, { gameId, seat, token }) {
     onChat: (entry) => social.chat(entry),
     onState(next, lines) {
       if (!message || next.step !== message.step) selection = newSelection();
+      // "One step at a time" stays open for the decision's next step, not the next one's
+      if (!next.whole || !next.legal?.length) oneStep = false;
       // the server took this seat's link: the lobby offers the way back until the end
       if (seat !== null && (!message || next.over !== message.over)) {
         if (next.over) forgetSeat(gameId); else rememberSeat(gameId, seat, token);
@@ -106,7 +110,7 @@ export function showTable(root, { gameId, seat, token }) {
     render();
   }
 
-  function send(name) { dispatch({ type: "act", action: name }); }
+  function send(name) { sentAction = name; dispatch({ type: "act", action: name }); }
 
   function sendWhole() { dispatch({ type: "act_whole", chosen: chosenObject(selection) }); }
 
@@ -246,7 +250,9 @@ export function showTable(root, { gameId, seat, token }) {
       choicesHead(),
       wholePanel(whole, selection, { onChange: render, onConfirm: sendWhole,
         disabled: busy || offline }),
-      h("details", { class: "one-step" }, h("summary", {}, t("whole_one_step")),
+      h("details", { class: "one-step", open: oneStep,
+        ontoggle: (e) => { oneStep = e.currentTarget.open; } },
+      h("summary", {}, t("whole_one_step")),
         looseButtons(message.legal, renderer)),
       undoButton());
   }
@@ -494,7 +500,8 @@ export function showTable(root, { gameId, seat, token }) {
   }
 
   /** Back to the same element, else (it went with the move) to the first thing one can
-   * choose now: a question's answer; in a whole decision its first set or chip's + (not
+   * choose now: a question's answer; in a whole decision taken one step at a time the
+   * same step again, else the first; in a whole decision its first set or chip's + (not
    * Confirm with nothing chosen); else the first choice the game draws in place (a tile,
    * a workplace, the die), before the buttons the Choices panel adds for the rest (pay to
    * turn the tiles face up, buy nothing: never what Enter should do by habit); else the
@@ -506,7 +513,11 @@ export function showTable(root, { gameId, seat, token }) {
     const usable = (el) => (el && !el.disabled ? el : null);
     let next = key.parked ? null : usable(root.querySelectorAll(key.sel)[key.i]);
     const same = next;
-    const firsts = busy ? [] : ["#confirm-yes",
+    // taken one step at a time, a whole decision's next step: the same card or resource
+    // again while there is one, else the first step
+    const steps = oneStep ? [`.one-step [data-action="${CSS.escape(sentAction ?? "")}"]`,
+      ".one-step .legal"] : [];
+    const firsts = busy ? [] : ["#confirm-yes", ...steps,
       ".whole-set, #whole .plus:not([aria-disabled]), #whole-confirm",
       ".board .legal, .board .pick", ".legal, .pick"];
     for (const sel of firsts) next ??= [...root.querySelectorAll(sel)].find(usable);

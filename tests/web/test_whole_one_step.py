@@ -1,0 +1,66 @@
+"""A whole decision taken "one step at a time" on the page, from the keyboard (headless
+Chromium): the list of single steps stays open from one step to the next."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import keizai
+from tests.web.browser import focused, language_page, play_seat, table_step, unavailable_reason
+from tests.web.live_server import game_at
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 15_000
+GAME = "national-economy/progress"
+
+
+def _a_discard_of_two_copies() -> tuple[int, list[str], str]:
+    """A seed, the actions (random play) to P1 discarding several cards, and a card P1
+    holds two of there, both discarded leaving a choice still to make."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = keizai.new_game(GAME, 2, seed=seed)
+        while not state.is_over:
+            decision = state.pending_decision()
+            if (decision is not None and state.current_player == 0 and decision.amount >= 3
+                    and decision.kind == "discard"):
+                for card in (c.action for c in decision.candidates if c.count >= 2):
+                    after = state.clone()
+                    after.apply(card)
+                    if card not in {a.name for a in after.legal_actions()}:
+                        continue
+                    after.apply(card)
+                    if after.pending_decision() is not None:   # still a choice left
+                        return seed, state.record()["actions"], card
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def test_one_step_at_a_time_stays_open_for_the_next_step(browser, server) -> None:
+    """"One step at a time" closed again after each step: a player discarding four cards
+    one by one opened it four times (from the keyboard: Tab down to it, Enter, Tab to the
+    card each time). It stays open while the decision lasts, with the keyboard on the
+    card just discarded, so Enter discards another."""
+    seed, actions, card = _a_discard_of_two_copies()
+    game = game_at(server, GAME, ["human", "human"], seed, actions)
+    page = language_page(browser, "ja")
+    play_seat(page, server, game)
+    page.wait_for_selector("#whole", timeout=WAIT)
+    page.focus("#whole-confirm")
+    while "SUMMARY" not in focused(page):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    while not focused(page).endswith(f" {card}"):
+        page.keyboard.press("Tab")
+    for left in (True, False):    # two copies: the card is there for the second step
+        step = table_step(page)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f".table:not([data-step='{step}']) #whole", timeout=WAIT)
+        page.wait_for_timeout(300)
+        assert page.evaluate("document.querySelector('details.one-step').open")
+        if left:
+            assert focused(page).endswith(f" {card}"), focused(page)
+    assert not page.errors, page.errors
