@@ -405,13 +405,15 @@ class TerminalTable:
         target = Path(os.path.realpath(self.save))
         partial = target.with_name(target.name + ".partial")
         try:
-            partial.write_text(text)
-            with contextlib.suppress(FileNotFoundError):   # the first save: a new file
-                shutil.copymode(target, partial)
-            os.replace(partial, target)
+            try:
+                partial.write_text(text)
+                with contextlib.suppress(FileNotFoundError):   # the first save: a new file
+                    shutil.copymode(target, partial)
+                os.replace(partial, target)
+            finally:   # not replaced: a failed write, or Ctrl-C during it
+                with contextlib.suppress(OSError):
+                    partial.unlink(missing_ok=True)
         except OSError as error:
-            with contextlib.suppress(OSError):
-                partial.unlink(missing_ok=True)
             key = "cli.err_save_kept" if self.save.exists() else "cli.err_save"
             raise _refuse(self.lang, key, path=str(self.save),
                           error=_os_reason(error, self.lang)) from None
