@@ -1586,3 +1586,27 @@ def test_a_folded_prompt_leaves_room_for_the_answer(
         assert max(columns(line) for line in lines) <= 60, lines
         glue = " " if lang == "en" else ""
         assert glue.join(line.strip() for line in lines) == f"{prompt.strip()} 1 2 3"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_games_are_listed_in_the_terminal_s_width(lang: str) -> None:
+    """`keizai games`, the first command a new player types, wrote each game on one line
+    of up to 71 columns (「national-economy/glory       ナショナルエコノミー・グローリー
+    （1～4人）」, 'enterprise-empire            企業帝國 Enterprise Empire (2-4 players)' 69),
+    which a 60-column terminal folded mid-word. Where a line does not fit, the title goes
+    on lines of its own under its id, folded between its words if need be."""
+    from keizai.i18n import tr
+    from keizai.rules.folding import columns
+
+    result = runner.invoke(app, ["games", "--lang", lang], env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(columns(line) for line in lines) <= 60, result.output
+    for game_id in keizai.games():
+        start = next(i for i, line in enumerate(lines) if line.split(" ")[0] == game_id)
+        title = lines[start][len(game_id):] + "".join(itertools.takewhile(
+            lambda line: line.startswith(" "), lines[start + 1:]))
+        game = keizai.get_game(game_id)
+        whole = tr("cli.game_line", lang, title=tr(f"game.{game_id}", lang),
+                   least=game.min_players, most=game.max_players)
+        assert title.replace(" ", "") == whole.replace(" ", ""), (title, whole)

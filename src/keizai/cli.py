@@ -25,7 +25,7 @@ from keizai.engine.decision import apply_whole
 from keizai.engine.decision import steps as whole_steps
 from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
-from keizai.rules.folding import fold, words
+from keizai.rules.folding import columns, fold, words
 from keizai.terminal_replay import RecordedGame, ReplayViewer
 from keizai.terminal_text import final_ranking_text, log_line, seat_label, terminal_width
 
@@ -289,7 +289,11 @@ def list_games(ctx: typer.Context,
         game = keizai.get_game(game_id)
         line = i18n.tr("cli.game_line", language, title=i18n.tr(f"game.{game_id}", language),
                        least=game.min_players, most=game.max_players)
-        typer.echo(f"{game_id:28} {line}")
+        whole = f"{game_id:28} {line}"
+        if columns(whole) <= terminal_width():
+            typer.echo(whole)
+        else:   # a narrow terminal: the title on lines of its own, under the id
+            typer.echo("\n".join([game_id, *fold("    ", words(line), "", terminal_width(), 4)]))
 
 
 def clear_screen() -> None:
