@@ -497,12 +497,21 @@ class KeizaiSpielState(pyspiel.State):
         return twin
 
     def __str__(self) -> str:
+        """OpenSpiel's ToString: the world state, not a seat's, since OpenSpiel compares
+        states by it (C++ `operator==`, a clone and a deserialized state in its checks) and
+        algorithms key states by it. The spectator's table, then each seat's view as its
+        digest (what the table hides: the hands), and the outcomes a waiting move or the
+        set-up has drawn so far. States alike in every seat's view and those outcomes are
+        the same world: with draw-time chance no state holds a future card."""
         state = self.keizai_state
         if state is None:
-            return f"set-up, {len(self._draws)} draws made"
-        text = state.game.render_text(state.view(None))
+            return f"set-up, drawn so far: {self._draws}"
+        step = self._step
+        text = (state.game.render_text(state.view(None)) + "\nseat views: "
+                + " ".join(step.digest(seat) for seat in range(len(step.digests))))
         if self._pending is not None:
-            text += f"\n(move {self._pending} waits for draw {len(self._draws) + 1})"
+            text += (f"\n(move {self._pending} waits for draw {len(self._draws) + 1}; "
+                     f"drawn so far: {self._draws})")
         return text
 
 
