@@ -1005,6 +1005,7 @@ def serve(
         from keizai.web import create_app
         from keizai.web.accounts import AccountConfig
         from keizai.web.app import Collector, Limits
+        from keizai.web.frames import FrameBudget
         from keizai.web.social import SocialConfig
     except ImportError as error:
         raise _refuse(language, "cli.serve.err_no_web", error=str(error),
@@ -1028,19 +1029,22 @@ def serve(
         raise _refuse(language, "cli.serve.err_listen", address=address, error=cannot_listen)
     url = database_url or default_database_url()
     database = url.split("@")[-1]   # without the user and password
+    limits = Limits() if rate_limits else Limits.off()
     try:
         web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
-                             limits=Limits() if rate_limits else Limits.off(),
+                             limits=limits,
                              social_config=social_config, collector=Collector())
     except Exception as error:   # a malformed URL, an unreachable or refusing database
         raise _refuse(language, "cli.serve.err_database", database=database,
                       error=str(error).splitlines()[0]) from None
     typer.echo(i18n.tr("cli.serve.address", language, url=address, database=database))
     # Spectators share one encoded message per step; per-connection compression would
-    # undo that, so WebSocket messages are not compressed (a reverse proxy may).
+    # undo that, so WebSocket messages are not compressed (a reverse proxy may). Each
+    # WebSocket's frames are counted below the application (keizai.web.frames).
+    websockets = "auto" if limits.frames is None else FrameBudget(*limits.frames).protocol()
     uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
-                ws_per_message_deflate=False, proxy_headers=True,
+                ws=websockets, ws_per_message_deflate=False, proxy_headers=True,
                 forwarded_allow_ips=forwarded_allow_ips)
 
 

@@ -122,10 +122,14 @@ class Limits:
     # cookie): 0.4 s of the hashing thread each, so one client's share of it is small:
     # ten at once, then one every 30 s (130 an hour; hashing does 9,000).
     password: tuple[float, float] | None = (10, 1 / 30)
+    # Frames one WebSocket may send (pings, binary and refused ones too), counted below
+    # the application: past it the connection is cut (`keizai.web.frames`; `keizai
+    # serve` gives it to uvicorn). The page sends a message per decision.
+    frames: tuple[float, float] | None = (60, 15.0)
 
     @classmethod
     def off(cls) -> Limits:
-        return cls(None, None, None, None, None, None, None, None, None, None)
+        return cls(None, None, None, None, None, None, None, None, None, None, None)
 
 
 def keys_of(client: str) -> list[tuple[str, int]]:

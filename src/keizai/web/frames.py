@@ -1,0 +1,97 @@
+"""A budget of WebSocket frames per connection, kept below the application.
+
+uvicorn's WebSocket protocol answers a ping with a pong and parses every frame a client
+sends, whatever their number, before the application sees any of them (it never sees a
+ping): found by the session-21 attack pass, one WebSocket sending ping frames as fast as
+it could, and not reading, made another game's action answer in 1.9 s instead of 2 ms
+and grew the server by 360 MB in 20 s (the pongs waiting to be written); text or binary
+frames, each refused by the application, stalled it as much (2-4 s). `keizai serve`
+runs uvicorn with `FrameBudget.protocol(...)`: each connection may send `burst` frames,
+and `rate` more a second; a connection past that is cut at once (closed with 1008 and
+its buffers dropped) before its frames cost anything more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import Frame, Opcode
+
+log = logging.getLogger("keizai.web")
+
+# Bytes handed to the WebSocket parser at a time: at most 170 frames (6 bytes each at
+# the least) are parsed before they are counted.
+SLICE = 1024
+
+
+@dataclass(frozen=True)
+class FrameBudget:
+    """Frames one WebSocket may send: `burst` at once, then `rate` a second."""
+
+    burst: float
+    rate: float
+
+    def protocol(self) -> type[asyncio.Protocol]:
+        """uvicorn's sans-I/O WebSocket protocol, holding each connection to this budget
+        (the `ws` of uvicorn's config)."""
+        budget = self
+
+        class Budgeted(WebSocketsSansIOProtocol):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+                self.allowance = Allowance(budget, self.loop.time())
+                received = self.conn.events_received
+
+                def counted() -> list[Any]:
+                    events = received()
+                    frames = sum(1 for e in events if isinstance(e, Frame)
+                                 and e.opcode is not Opcode.CLOSE)
+                    if frames and not self.allowance.spend(frames, self.loop.time()):
+                        self.cut()
+                        return []
+                    return events
+
+                self.conn.events_received = counted   # type: ignore[method-assign]
+
+            def data_received(self, data: bytes) -> None:
+                """What arrived, parsed a slice at a time: websockets parses every
+                frame it is given at once, and 64 KB of empty frames are 10,000 of
+                them (150 ms of the event loop) before any could be counted."""
+                for start in range(0, len(data), SLICE):
+                    if self.transport.is_closing():
+                        return
+                    super().data_received(data[start:start + SLICE])
+
+            def cut(self) -> None:
+                """Past the budget: a close frame if it can still go, and the connection
+                dropped at once (no closing handshake to wait for, nothing more read)."""
+                log.info("WebSocket from %s sent more than %g frames at once; cut",
+                         self.client, budget.burst)
+                self.conn.fail(1008, "too many messages")
+                self.transport.write(b"".join(self.conn.data_to_send()))
+                self.transport.abort()
+
+        return Budgeted
+
+
+class Allowance:
+    """A token bucket of frames (one per connection: no lock, the event loop's own)."""
+
+    def __init__(self, budget: FrameBudget, now: float) -> None:
+        self.budget = budget
+        self.level = budget.burst
+        self.then = now
+
+    def spend(self, frames: int, now: float) -> bool:
+        """Take `frames` from the bucket; False when it holds fewer."""
+        self.level = min(self.budget.burst,
+                         self.level + (now - self.then) * self.budget.rate)
+        self.then = now
+        if frames > self.level:
+            return False
+        self.level -= frames
+        return True

@@ -1,0 +1,135 @@
+"""One client must not stall the server for everyone: `keizai serve` as a real process
+(uvicorn's own WebSocket protocol), a raw socket as the attacker.
+
+Found by the session-21 attack pass: one WebSocket sending ping frames as fast as it
+could made another game's actions answer in 1.9 s (2 ms before) and grew the server by
+360 MB in 20 s (pongs the client never read); binary frames or messages the rate limit
+refused stalled it as much. Each connection now has a budget of frames, counted before
+the application (`keizai.web.frames`), and one past it is cut."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+from collections.abc import Iterator
+
+import pytest
+import websockets.sync.client as ws_client
+
+import keizai
+from tests.web.live_server import LiveServer, http
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[LiveServer]:
+    """With the default limits (the frame budget is one of them)."""
+    tmp = tmp_path_factory.mktemp("stall")
+    live = LiveServer(f"sqlite:///{tmp / 'db.sqlite3'}", tmp / "server.log",
+                      extra=("--chosen-seeds",)).start()
+    yield live
+    live.stop()
+
+
+def masked(opcode: int, payload: bytes) -> bytes:
+    """One client frame (clients mask theirs), payload under 126 bytes."""
+    mask = os.urandom(4)
+    return (bytes([0x80 | opcode, 0x80 | len(payload)]) + mask
+            + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+
+def spectator(server: LiveServer, game_id: str) -> socket.socket:
+    """A WebSocket opened by hand, greeted as a spectator and sent the game's view."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    sock.sendall(masked(0x1, json.dumps({"type": "hello"}).encode()))
+    while b'"type":"state"' not in answer:   # the game's view: the hello was taken
+        answer += sock.recv(65536)
+    return sock
+
+
+def answers(sock: socket.socket, frame: bytes, answer: bytes, batches: int = 40
+            ) -> tuple[int, bool]:
+    """Send `frame` 50 times, read the 50 `answer`s, and again `batches` times (a
+    flooder that reads every answer, so that no answer waits); how many answers came,
+    and whether the server closed the connection."""
+    got, seen = b"", 0
+    try:
+        for batch in range(1, batches + 1):
+            sock.sendall(frame * 50)
+            while seen < 50 * batch:
+                data = sock.recv(65536)
+                if not data:
+                    return seen, True
+                got += data
+                seen = got.count(answer)
+    except (ConnectionResetError, BrokenPipeError):
+        return got.count(answer), True
+    return seen, False
+
+
+def game(server: LiveServer) -> dict:
+    created = http().post(f"{server.url}/api/games", json={
+        "game": "national-economy/mecenat", "seats": ["human", "human"], "seed": 3})
+    assert created.status_code == 201, created.text
+    return created.json()
+
+
+def play(server: LiveServer, created: dict, moves: int) -> int:
+    """`moves` decisions taken over the seats' WebSockets, as the page takes them; the
+    step the game is at after them."""
+    state = keizai.new_game("national-economy/mecenat", 2, seed=3)
+    url = f"ws://127.0.0.1:{server.port}/ws/games/{created['id']}"
+    with ws_client.connect(url) as first, ws_client.connect(url) as second:
+        sockets = (first, second)
+        for seat, sock in enumerate(sockets):
+            sock.send(json.dumps({"type": "hello", "seat": seat, "log": False,
+                                  "token": created["seats"][seat]["token"]}))
+        for _ in range(moves):
+            mover, name = state.current_player, state.legal_actions()[0].name
+            sockets[mover].send(json.dumps({"type": "act", "action": name,
+                                            "step": len(state.history)}))
+            state.apply(name)
+            while True:
+                message = json.loads(sockets[mover].recv(timeout=30))
+                assert message["type"] != "error", message
+                if message["type"] == "state" and message["step"] == len(state.history):
+                    break
+    return len(state.history)
+
+
+def test_a_websocket_flooding_pings_is_cut(server: LiveServer) -> None:
+    """2,000 pings as fast as their pongs come back: the server answers its budget's
+    worth and cuts the connection (before: it answered every one and kept the
+    connection open; a client that never read the pongs made it buffer them without
+    bound)."""
+    watched = game(server)
+    pongs, closed = answers(spectator(server, watched["id"]), masked(0x9, b"p" * 125),
+                            b"\x8a\x7d" + b"p" * 125)
+    assert closed and pongs <= 150, (pongs, closed)
+    assert play(server, watched, 6) == 6   # the game's players play on
+
+
+def test_a_websocket_flooding_frames_the_game_refuses_is_cut(server: LiveServer) -> None:
+    """2,000 empty binary frames, each refused by the game (messages are JSON text) as
+    fast as the refusals come back: cut after the budget (before: every one was
+    answered and the connection kept open)."""
+    watched = game(server)
+    refusals, closed = answers(spectator(server, watched["id"]), masked(0x2, b""),
+                               b'"bad_json"')
+    assert closed and refusals <= 150, (refusals, closed)
+    assert play(server, watched, 6) == 6
+
+
+def test_a_page_playing_at_its_pace_is_not_cut(server: LiveServer) -> None:
+    """Two seats' WebSockets take 40 decisions in a row as fast as the answers come:
+    nothing is cut or refused."""
+    assert play(server, game(server), 40) == 40
