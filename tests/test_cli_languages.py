@@ -321,3 +321,34 @@ def test_the_help_on_a_terminal_that_cannot_show_it_is_replaced_not_a_traceback(
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "--lang" in done.stdout and "replay" in done.stdout and "?" in done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_an_error_in_a_narrow_terminal_folds_between_words(lang: str) -> None:
+    """keizai's refusals were one line of up to 150 columns ('error: unknown game
+    'futuropa'; known: enterprise-empire, futuropia, national-economy/glory, …'), which a
+    60-column terminal folded mid-word ('national-econ' / 'omy/glory'), while the
+    prompts, menus and messages of play fold between words. In a terminal the error
+    folds so too; written to a file or a pipe it stays one line (found typing a game id
+    wrong in a 60-column terminal, helper 99)."""
+    import os
+    import sys
+
+    import pexpect
+
+    from keizai.rules.folding import columns
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"),
+           "COLUMNS": "60"}
+    child = pexpect.spawn(sys.executable, ["-m", "keizai.cli", "play", "futuropa", "--lang",
+                                           lang], env=env, encoding="utf-8", timeout=60,
+                          dimensions=(24, 60))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    lines = [line for line in child.before.replace("\r", "").split("\n")
+             if line and "RuntimeWarning" not in line and "from keizai" not in line]
+    assert len(lines) > 1 and max(columns(line) for line in lines) <= 60, lines
+    code, whole = keizai("play", "futuropa", "--lang", lang)
+    assert code == 2 and len(whole.strip().splitlines()) == 1
+    assert "".join(lines).replace(" ", "") == whole.strip().replace(" ", "")

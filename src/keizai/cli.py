@@ -59,7 +59,12 @@ def _language(lang: str | None, ctx: typer.Context | None = None) -> str:
 
 
 def _fail(message: str, lang: str = "en") -> typer.Exit:
-    typer.echo(i18n.tr("cli.error", lang, message=message), err=True)
+    """Say why the command cannot go on and end it (exit status 2): in a terminal folded
+    between its words at its width, as the game's messages are; one line in a file."""
+    text = i18n.tr("cli.error", lang, message=message)
+    if sys.stderr.isatty():
+        text = "\n".join(fold("", words(text), "", terminal_width(), 2))
+    typer.echo(text, err=True)
     return typer.Exit(2)
 
 
