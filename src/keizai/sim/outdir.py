@@ -35,7 +35,7 @@ from keizai import filelock, i18n
 from keizai.engine import IllegalAction, InvalidSetup
 from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record, replay
-from keizai.sim.tournament import Tournament
+from keizai.sim.tournament import Tournament, game_winners
 
 ARGUMENTS = "tournament.json"
 PROGRESS = "progress.jsonl"
@@ -360,13 +360,13 @@ def _row_problem(row: dict[str, Any], players: int) -> str | None:
     if not ints(row["ranking"]) or order != row["ranking"] \
             or (sorted(order) != seats if finished else not set(order) <= set(seats)):
         return "sim.out.row.ranking"
-    winners = places[0] if places else []
-    if row["winners"] != winners or row["winner"] != (winners[0] if len(winners) == 1
-                                                      else None):
-        return "sim.out.row.winners"
     if not all(value is None or type(value) is int for value in (row["won_target"],
                                                                   row["target"])):
         return "sim.out.row.target"
+    winners = game_winners(places, row["won_target"])
+    if row["winners"] != winners or row["winner"] != (winners[0] if len(winners) == 1
+                                                      else None):
+        return "sim.out.row.winners"
     if type(row["length"]) is not int or row["length"] < 0:
         return "sim.out.row.length"
     return None

@@ -103,6 +103,15 @@ class Tournament:
         return [self.task(g) for g in range(self.games)]
 
 
+def game_winners(places: list[list[int]], won_target: int | None) -> list[int]:
+    """The seats that won a game: its first place; but a solo game with a target score
+    (National Economy's solo rules) is won only by reaching it, its one seat being first
+    whatever it scored."""
+    if won_target is not None:
+        return [0] if won_target else []
+    return places[0] if places else []
+
+
 def play_tasks(game: str, players: int, options: dict[str, Any] | None,
                tasks: list[Task], records: bool = False) -> list[dict[str, Any]]:
     """Play some games of a tournament; one row per game (what workers run). With
@@ -111,7 +120,7 @@ def play_tasks(game: str, players: int, options: dict[str, Any] | None,
     for task in tasks:
         result = play_game(game, players, task.seed, list(task.seats), options,
                            list(task.agent_seeds), record=records)
-        winners = result.places[0] if result.places else []
+        winners = game_winners(result.places, result.won)
         row = {
             "game": task.index, "seed": task.seed, "seats": list(task.seats),
             "entrants": list(task.entrants), "scores": result.scores,
