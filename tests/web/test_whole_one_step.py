@@ -1,5 +1,6 @@
 """A whole decision taken "one step at a time" on the page, from the keyboard (headless
-Chromium): the list of single steps stays open from one step to the next."""
+Chromium): the list of single steps stays open from one step to the next, and the prompt
+says what is left of the whole."""
 
 from __future__ import annotations
 
@@ -63,4 +64,6 @@ def test_one_step_at_a_time_stays_open_for_the_next_step(browser, server) -> Non
         assert page.evaluate("document.querySelector('details.one-step').open")
         if left:
             assert focused(page).endswith(f" {card}"), focused(page)
+            # the rest of the discard, not a discard of its own
+            assert "1枚は捨て済み" in page.inner_text("#whole-prompt")
     assert not page.errors, page.errors

@@ -196,3 +196,36 @@ def test_no_whole_decision_for_an_atomic_choice() -> None:
     assert state.pending_decision() is None
     with pytest.raises(IllegalAction, match="no compound decision"):
         apply_whole(state, {"mine": 1})
+
+
+def test_a_payment_made_in_part_says_what_is_left_of_what() -> None:
+    """Paid one step at a time (the page's "One step at a time", the terminal's s), what
+    was left of Food Factory's 2 cards read "Pay 1 card for Food Factory", as if it cost
+    1: the prompt says that it is the rest, and of how many; a copy (search, undo) says
+    the same."""
+    state = new("mecenat", 2)
+    set_hand(state, 0, ["potato_field", "cafeteria", "ironwork", "lottery", "food_factory"])
+    play(state, "place:carpenter", "build:food_factory", "pay:potato_field")
+    for decision in (state.pending_decision(), state.clone().pending_decision()):
+        assert decision.kind == "pay" and decision.amount == 1
+        assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == (
+            "Pay 1 card for Food Factory (1 of 2 paid already)",
+            "食品工場のためにカードを1枚支払う（2枚分のうち1枚分は支払い済み）",
+            "為食品工廠支付1張牌（2張中已支付1張）")
+    apply_whole(state, {"lottery": 1})
+    assert building_ids(state, 0) == ["food_factory"]
+
+
+def test_a_discard_made_in_part_says_what_is_left_of_what() -> None:
+    """Market (discard 2 cards, take $12 from the Budget), one card discarded by hand."""
+    state = new("mecenat", 3)
+    _open_face(state, 1)
+    set_hand(state, 0, ["potato_field", "cafeteria", "lottery"])
+    set_budget(state, 20)
+    play(state, "place:market", "pay:potato_field")
+    decision = state.pending_decision()
+    assert decision.kind == "discard" and decision.amount == 1
+    assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == (
+        "Market: discard 1 card (1 of 2 discarded already)",
+        "市場：1枚捨てる（2枚のうち1枚は捨て済み）",
+        "市場：棄1張牌（2張中已棄1張）")

@@ -74,6 +74,12 @@ def _payment(state: NationalEconomyState) -> PendingDecision:
         # the workplace or building whose effect asks it ("Stall: discard 1 card")
         message = ("ne.whole.discard", {"n": n,
                                         "card": placed_card(state.cards, state.effect_at)})
+    # once part is paid (one step at a time), the prompt says it is the rest of the whole
+    # ("Pay 2 cards for Real Estate (1 of 3 paid already)"), not a payment of its own
+    paid = state.pay_total - n
+    if paid > 0:
+        message = (f"ne.whole.rest_{kind}", {"ask": {"id": message[0], "params": message[1]},
+                                             "paid": paid, "total": state.pay_total})
     return PendingDecision(kind=kind, seat=seat, prompt_msg=message, amount=n,
                            constraint=COVER if double else EXACTLY,
                            candidates=tuple(candidates), unit="card", info=info)

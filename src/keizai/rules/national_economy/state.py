@@ -165,6 +165,7 @@ class NationalEconomyState(State):
         "pay_left",
         "pay_min",
         "pay_mode",
+        "pay_total",
         "payday_pos",
         "payday_wages",
         "phase",
@@ -218,6 +219,7 @@ class NationalEconomyState(State):
         # where the worker whose effect the steps are went (`placed_card`: a prompt names it)
         self.effect_at = 0
         self.pay_left = self.pay_min = 0
+        self.pay_total = 0   # what the payment asked at first (pay_left is what is left)
         self.pay_for = PAY_EFFECT
         self.pay_mode = NORMAL
         self.build_mode = "full"
@@ -943,7 +945,7 @@ class NationalEconomyState(State):
 
     # ------------------------------------------------------------------ paying cards
     def _begin_pay(self, n: int, purpose: int, mode: int) -> bool:
-        self.pay_left = n
+        self.pay_left = self.pay_total = n
         self.pay_min = 0
         self.pay_for = purpose
         self.pay_mode = mode
@@ -1197,6 +1199,7 @@ class NationalEconomyState(State):
         twin.effect_at = self.effect_at
         twin.pay_left = self.pay_left
         twin.pay_min = self.pay_min
+        twin.pay_total = self.pay_total
         twin.pay_for = self.pay_for
         twin.pay_mode = self.pay_mode
         twin.build_mode = self.build_mode
@@ -1244,6 +1247,7 @@ class NationalEconomyState(State):
         self.effect_at = other.effect_at
         self.pay_left = other.pay_left
         self.pay_min = other.pay_min
+        self.pay_total = other.pay_total
         self.pay_for = other.pay_for
         self.pay_mode = other.pay_mode
         self.build_mode = other.build_mode
