@@ -40,6 +40,9 @@ def arena(tmp_path_factory) -> Iterator[dict[str, Any]]:
             with live(client, victim, seat) as ws:
                 next_state(ws)
         own = create(client, seats=["human", "open"])
+        # the attacker joins its own open seat too (its creator is not given that token)
+        own["seats"][1]["token"] = client.post(
+            f"/api/games/{own['id']}/seats/1/claim").json()["token"]
         yield {"client": client, "victim": victim, "own": own}
 
 

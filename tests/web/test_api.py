@@ -111,8 +111,10 @@ def test_bad_creation_requests(client) -> None:
 
 def test_claim_an_open_seat_once(client) -> None:
     game = create(client, seats=["human", "open"])
+    assert "token" not in game["seats"][1]   # its player is a stranger to the creator
     answer = client.post(f"/api/games/{game['id']}/seats/1/claim").json()
-    assert answer["token"] == game["seats"][1]["token"]
+    assert client.get(f"/api/games/{game['id']}/view", params={"seat": 1},
+                      headers={"x-keizai-token": answer["token"]}).json()["seat"] == 1
     error_of(client.post(f"/api/games/{game['id']}/seats/1/claim"), 409, "seat_taken")
 
 

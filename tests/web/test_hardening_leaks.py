@@ -71,3 +71,38 @@ def test_a_rematchs_seat_token_is_never_stored_by_a_cache(client) -> None:
                        json={"seat": 0, "token": tokens[0]})
     assert seat.json()["token"]
     never_stored(seat)
+
+
+def test_the_creator_of_a_game_holds_no_token_of_its_open_seats(client) -> None:
+    """Found by the session-21 attack pass: creating a game answered every person's seat
+    with its token, an open seat's too, which the lobby then gives to the first stranger
+    who joins: the creator read that player's hand all game (`/view`, the WebSocket) and
+    could move for them, and so could the host account on its account page (its hosted
+    tables listed every person's seat), in the rematch as well. The page never used an
+    open seat's token (it shows invite links of the invited seats only)."""
+    csrf = register(client, "opener")
+    created = new_table(client, ["human", "open"], csrf)
+    assert "token" not in created["seats"][1]
+    game_id = created["id"]
+    theirs = client.post(f"/api/games/{game_id}/seats/1/claim").json()["token"]
+
+    def host_holds(token: str) -> bool:
+        answer = client.get("/api/account").json()["account"]
+        return token in str(answer["hosted"]) or token in str(created)
+
+    assert not host_holds(theirs)
+    for token in (created["host_token"], token_of(created, 0)):
+        refused = client.get(f"/api/games/{game_id}/view", params={"seat": 1},
+                             headers={"x-keizai-token": token})
+        assert refused.status_code == 403
+    assert play_out(client, game_id, {0: token_of(created, 0), 1: theirs})["over"]
+    rematch = client.post(f"/api/games/{game_id}/rematch",
+                          json={"token": created["host_token"]}).json()["id"]
+    again = client.post(f"/api/games/{game_id}/rematch/seat", json={"seat": 1, "token": theirs})
+    assert again.json()["id"] == rematch
+    assert not host_holds(again.json()["token"])
+    assert client.post(f"/api/games/{game_id}/rematch/seat", json={
+        "seat": 1, "token": token_of(created, 0)}).status_code == 403
+    mine = client.post(f"/api/games/{game_id}/rematch/seat",
+                       json={"seat": 0, "token": token_of(created, 0)}).json()["token"]
+    assert host_holds(mine)   # the host's own seat is still on its account page

@@ -369,7 +369,8 @@ class SocialStore:
                  "seat": r.seat, "token": r.token} for r in rows]
 
     def hosted_games(self, account_id: int) -> list[dict[str, Any]]:
-        """The games the account created, with the host token and every human seat's link."""
+        """The games the account created, with the host token and every invited seat's
+        link (not an open seat's: its player came from the lobby, a stranger to the host)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(games.c.id, games.c.game, games.c.created, games.c.host_token)
@@ -379,7 +380,8 @@ class SocialStore:
             ids = [r.id for r in rows]
             seat_rows = conn.execute(
                 select(seats.c.game_id, seats.c.seat, seats.c.token)
-                .where(seats.c.game_id.in_(ids), seats.c.kind == "human")
+                .where(seats.c.game_id.in_(ids), seats.c.kind == "human",
+                       seats.c.open == 0)
                 .order_by(seats.c.seat)).all() if ids else []
         invites: dict[str, list[dict[str, Any]]] = {}
         for s in seat_rows:

@@ -358,8 +358,12 @@ class Social(TableHooks):
             state = table.state
             body = {"game": state.game.id, "players": state.num_players, "seats": seats,
                     "options": dict(state.options)}
+            # a seat taken from the lobby stays its player's alone: `rematch/seat` gives
+            # it to the holder of the old one, and the host never holds its token
+            lobby = frozenset(row.seat for row in table.seats if row.open)
             answer = await self.tables.create(
-                body, client, listed=settings is None or settings.visibility == "public")
+                body, client, listed=settings is None or settings.visibility == "public",
+                given=lobby)
             new_id = answer["id"]
             self._setup(answer, body, settings.visibility if settings else "public",
                         settings.clock if settings else "none",

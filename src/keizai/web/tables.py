@@ -487,12 +487,17 @@ class Tables:
                                    most=each)
 
     async def create(self, body: dict[str, Any], client: str | None = None,
-                     listed: bool = True) -> dict[str, Any]:
+                     listed: bool = True, given: frozenset[int] = frozenset()
+                     ) -> dict[str, Any]:
         """A new game from a lobby request: {"game", "seats", "players"?, "options"?,
         "seed"?}; each seat "human" (invited: only its link gives it), "open" (the lobby
         gives it to the first comer) or a bot. A chosen seed only with one human seat.
         `client`: who asks (its bots use that client's share of the pool); `listed`:
-        the lobby lists it (False: a private table, never listed, from its first row)."""
+        the lobby lists it (False: a private table, never listed, from its first row);
+        `given`: person's seats that are neither invited nor open, given already (a
+        rematch's seat of a player who came from the lobby: `rematch/seat` gives it).
+        The answer holds the tokens of the invited seats only: an open or given seat's
+        player is a stranger to the creator, who must not read their hand."""
         game_id = body.get("game")
         if not isinstance(game_id, str) or len(game_id) > 64:
             raise ApiError("invalid_request", "\"game\" must be a game id")
@@ -526,7 +531,8 @@ class Tables:
         for seat, spec in enumerate(seats):
             token = secrets.token_urlsafe(24)
             if spec in HUMAN_SEATS:
-                rows.append(SeatRow(seat, "human", None, token, False, spec == "open"))
+                rows.append(SeatRow(seat, "human", None, token, seat in given,
+                                    spec == "open" or seat in given))
             else:
                 rows.append(SeatRow(seat, "bot", check_spec(spec), token, True))
         try:
@@ -552,5 +558,6 @@ class Tables:
         table.kick_bots()
         return {"id": new_id, "host_token": host_token,
                 "seats": [{"seat": r.seat, "kind": r.kind, "agent": r.agent, "open": r.open,
-                           **({"token": r.token} if r.kind == "human" else {})}
+                           **({"token": r.token} if r.kind == "human" and not r.open
+                              else {})}
                           for r in rows]}
