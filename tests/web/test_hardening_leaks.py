@@ -106,3 +106,35 @@ def test_the_creator_of_a_game_holds_no_token_of_its_open_seats(client) -> None:
     mine = client.post(f"/api/games/{game_id}/rematch/seat",
                        json={"seat": 0, "token": token_of(created, 0)}).json()["token"]
     assert host_holds(mine)   # the host's own seat is still on its account page
+
+
+def test_a_token_a_client_puts_in_an_address_is_not_logged(tmp_path) -> None:
+    """Found by the session-21 attack pass, playing every game with bots, hand-overs,
+    chat, undo, rematch and refusals against `keizai serve --log-level info` and reading
+    its log: no hand, seed, password or cookie, but the request line of each request
+    that sent a seat's token in its query string, which the server refuses for that very
+    reason (it would land in logs), was logged with the token (uvicorn's access log, and
+    its line for a WebSocket opened so)."""
+    from websockets.sync.client import connect
+
+    from tests.web.live_server import LiveServer, http
+
+    live = LiveServer(f"sqlite:///{tmp_path / 'logs.sqlite3'}", tmp_path / "server.log",
+                      extra=("--no-rate-limits", "--log-level", "info")).start()
+    try:
+        game = http().post(f"{live.url}/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
+        token = token_of(game, 0)
+        refused = http().get(f"{live.url}/api/games/{game['id']}/view",
+                             params={"seat": 0, "token": token})
+        assert refused.status_code == 400
+        address = f"ws://127.0.0.1:{live.port}/ws/games/{game['id']}?seat=1&Token="
+        with connect(address + token_of(game, 1)) as ws:
+            assert "invalid_request" in ws.recv(timeout=10)
+    finally:
+        live.stop()
+    logged = (tmp_path / "server.log").read_text()
+    assert f"/api/games/{game['id']}/view?seat=0&token=" in logged   # the line is there
+    assert f"/ws/games/{game['id']}?seat=1&Token=" in logged
+    for secret in (token, token_of(game, 1), game["host_token"]):
+        assert secret not in logged

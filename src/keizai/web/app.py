@@ -29,6 +29,7 @@ from keizai.store import Store, budgets
 from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
 from keizai.web.errors import ApiError, forbidden
+from keizai.web.logs import hide_tokens_in_request_logs
 from keizai.web.options import check_choices
 from keizai.web.social import Social, SocialConfig
 from keizai.web.table import Connection, Settings, Table, check_seat, check_step
@@ -380,6 +381,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hide_tokens_in_request_logs()
         await tables.start()
         if collector is not None:
             collector.start()
