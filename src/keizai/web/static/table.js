@@ -583,7 +583,10 @@ export function showTable(root, { gameId, seat, token }) {
           el.classList.add("pick");
           keyboard(el);
           el.dataset.pick = candidate.id;
-          if (selection.get(candidate.id)?.has(ordinal)) el.classList.add("picked");
+          // a toggle: picked or not is said, not only drawn
+          const picked = Boolean(selection.get(candidate.id)?.has(ordinal));
+          if (picked) el.classList.add("picked");
+          el.setAttribute("aria-pressed", String(picked));
           el.addEventListener("click", (e) => {
             e.stopPropagation();
             if (busy || offline) return;

@@ -142,8 +142,9 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
       });
       const worth = set.reduce((sum, id) => sum + whole.candidates.find((x) => x.id === id)
         .weight, 0);
+      // a toggle: a screen reader says whether it is the set picked, as its colour shows
       return h("button", { type: "button", class: `whole-set${same ? " picked" : ""}`,
-        dataset: { set: String(i) }, onclick: () => {
+        "aria-pressed": String(same), dataset: { set: String(i) }, onclick: () => {
           for (const c of whole.candidates) setCount(selection, whole, c, counts[c.id] ?? 0);
           onChange();
         } }, labels.join(" + ") + t("paren", `$${worth}`));
