@@ -1011,6 +1011,7 @@ def serve(
         from keizai.web.accounts import AccountConfig
         from keizai.web.app import Collector, Limits
         from keizai.web.frames import FrameBudget
+        from keizai.web.heads import HeadBounds, open_files
         from keizai.web.social import SocialConfig
     except ImportError as error:
         raise _refuse(language, "cli.serve.err_no_web", error=str(error),
@@ -1048,8 +1049,13 @@ def serve(
     # undo that, so WebSocket messages are not compressed (a reverse proxy may). Each
     # WebSocket's frames are counted below the application (keizai.web.frames).
     websockets = "auto" if limits.frames is None else FrameBudget(*limits.frames).protocol()
+    # A request's head must arrive in time, and a client holds a bounded number of
+    # connections (keizai.web.heads); a descriptor each, so the process may hold as
+    # many as the system lets it.
+    http = HeadBounds(most=limits.connections, proxies=forwarded_allow_ips).protocol()
+    open_files()
     uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
-                ws=websockets, ws_per_message_deflate=False, proxy_headers=True,
+                http=http, ws=websockets, ws_per_message_deflate=False, proxy_headers=True,
                 forwarded_allow_ips=forwarded_allow_ips)
 
 

@@ -1,15 +1,19 @@
 """One client must not stall the server for everyone: `keizai serve` as a real process
-(uvicorn's own WebSocket protocol), a raw socket as the attacker.
+(uvicorn's own HTTP and WebSocket protocols), raw sockets as the attacker.
 
 Found by the session-21 attack pass: one WebSocket sending ping frames as fast as it
 could made another game's actions answer in 1.9 s (2 ms before) and grew the server by
 360 MB in 20 s (pongs the client never read); binary frames or messages the rate limit
 refused stalled it as much. Each connection now has a budget of frames, counted before
-the application (`keizai.web.frames`), and one past it is cut."""
+the application (`keizai.web.frames`), and one past it is cut. And 1,100 connections
+sending half a request's headers held every descriptor of a server under the usual
+limit of 1,024, for good: a request's head now has 10 s to arrive, and a client holds
+at most 256 connections (`keizai.web.heads`)."""
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import socket
@@ -24,10 +28,11 @@ from tests.web.live_server import LiveServer, http
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[LiveServer]:
-    """With the default limits (the frame budget is one of them)."""
+    """With the default limits (the frame budget is one of them); 127.0.0.1 is a client
+    like any other, not a proxy."""
     tmp = tmp_path_factory.mktemp("stall")
     live = LiveServer(f"sqlite:///{tmp / 'db.sqlite3'}", tmp / "server.log",
-                      extra=("--chosen-seeds",)).start()
+                      extra=("--chosen-seeds", "--forwarded-allow-ips", "192.0.2.1")).start()
     yield live
     live.stop()
 
@@ -133,3 +138,48 @@ def test_a_page_playing_at_its_pace_is_not_cut(server: LiveServer) -> None:
     """Two seats' WebSockets take 40 decisions in a row as fast as the answers come:
     nothing is cut or refused."""
     assert play(server, game(server), 40) == 40
+
+
+def half_request(port: int, source: str = "127.0.0.1") -> socket.socket:
+    """A connection that sends the start of a request's head and no more."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=20,
+                                    source_address=(source, 0))
+    with contextlib.suppress(ConnectionResetError, BrokenPipeError):   # closed at once
+        sock.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    return sock
+
+
+def test_a_request_whose_head_never_arrives_is_closed(server: LiveServer) -> None:
+    """Half a request's headers, then nothing: the server closes the connection once
+    the head's 10 s have passed (before: it waited for good)."""
+    sock = half_request(server.port)
+    try:
+        assert sock.recv(1024) == b""   # closed (a 20 s timeout raises instead)
+    finally:
+        sock.close()
+
+
+def test_a_client_holds_a_bounded_number_of_connections(server: LiveServer) -> None:
+    """300 half-sent requests from one address: at most 256 stay open, and another
+    address is served meanwhile (before: all 300 held; 1,100 took every descriptor of
+    a server under the usual limit of 1,024, and nobody else got in)."""
+    socks = [half_request(server.port) for _ in range(300)]
+    try:
+        still_open = 0
+        for sock in socks:
+            sock.settimeout(0.05)
+            try:
+                still_open += sock.recv(1) != b""
+            except TimeoutError:
+                still_open += 1
+            except ConnectionResetError:   # closed
+                pass
+        assert still_open <= 256, still_open
+        other = socket.create_connection(("127.0.0.1", server.port), timeout=20,
+                                         source_address=("127.0.0.2", 0))
+        with other:
+            other.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert other.recv(12) == b"HTTP/1.1 200"
+    finally:
+        for sock in socks:
+            sock.close()

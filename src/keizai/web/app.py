@@ -127,10 +127,13 @@ class Limits:
     # the application: past it the connection is cut (`keizai.web.frames`; `keizai
     # serve` gives it to uvicorn). The page sends a message per decision.
     frames: tuple[float, float] | None = (60, 15.0)
+    # HTTP connections one client holds open, WebSockets apart (`keizai.web.heads`;
+    # `keizai serve` gives it to uvicorn): a browser opens about six.
+    connections: int | None = 256
 
     @classmethod
     def off(cls) -> Limits:
-        return cls(None, None, None, None, None, None, None, None, None, None, None)
+        return cls(None, None, None, None, None, None, None, None, None, None, None, None)
 
 
 def keys_of(client: str) -> list[tuple[str, int]]:

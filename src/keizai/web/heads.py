@@ -1,0 +1,140 @@
+"""Bounds on HTTP connections, kept below the application: a deadline for a request's
+head, and the connections one client may hold open.
+
+uvicorn waits for a request's headers without a time limit and takes every connection
+offered: found by the session-21 attack pass, 1,100 connections from one address, each
+sending half a request's headers, held every file descriptor of a `keizai serve` under
+the usual limit of 1,024 and nobody else could connect, for as long as they stayed (over
+30 s, without end). `keizai serve` runs uvicorn's httptools protocol with
+`HeadBounds.protocol()`: a request's head (its line and headers) must arrive within
+`seconds` of the connection or of the request's first byte, or the connection is
+closed; and a client (`keizai.web.tables.client_key`; an IPv6 /48 holds `WIDE_SHARE`
+clients' share) holds at most `most` connections that have not become WebSockets (those
+the application counts, `Limits.sockets`); past it a new one is closed at once. The
+peers named by `--forwarded-allow-ips` (a reverse proxy, which bounds its own clients)
+are not counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from keizai.web.app import keys_of
+from keizai.web.tables import client_key
+
+log = logging.getLogger("keizai.web")
+
+
+def open_files() -> None:
+    """Let the process open as many files (connections) as the system allows it: the
+    usual soft limit is 1,024 descriptors, the hard one far more (systemd: 524,288),
+    and every connection holds one. Where the limits are not known, nothing changes."""
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+@dataclass
+class HeadBounds:
+    """`seconds` for a request's head; `most` open connections per client (None: no
+    bound); `proxies`: peers not counted ("*": none is)."""
+
+    seconds: float = 10.0
+    most: int | None = 256
+    proxies: str = "127.0.0.1"   # as `--forwarded-allow-ips`: addresses, networks or *
+    open: dict[str, int] = field(default_factory=dict)
+
+    def proxy(self, peer: str) -> bool:
+        for entry in self.proxies.split(","):
+            entry = entry.strip()
+            if entry in ("*", peer):
+                return True
+            with contextlib.suppress(ValueError):
+                if ipaddress.ip_address(peer) in ipaddress.ip_network(entry, strict=False):
+                    return True
+        return False
+
+    def enter(self, peer: str) -> list[str] | None:
+        """The keys `peer`'s new connection counts under, or None when one of them is
+        full (the connection is to be closed)."""
+        if self.most is None or self.proxy(peer):
+            return []
+        keys = keys_of(client_key(peer))
+        if any(self.open.get(key, 0) >= self.most * share for key, share in keys):
+            return None
+        for key, _share in keys:
+            self.open[key] = self.open.get(key, 0) + 1
+        return [key for key, _share in keys]
+
+    def leave(self, keys: list[str]) -> None:
+        for key in keys:
+            count = self.open.pop(key, 0) - 1
+            if count > 0:
+                self.open[key] = count
+
+    def protocol(self) -> type[asyncio.Protocol]:
+        """uvicorn's httptools protocol held to these bounds (the `http` of its config)."""
+        bounds = self
+
+        class Bounded(HttpToolsProtocol):
+            head_timer: asyncio.TimerHandle | None = None
+            counted: list[str] | None = None
+
+            def connection_made(self, transport: Any) -> None:
+                super().connection_made(transport)
+                peer = self.client[0] if self.client else None
+                counted = [] if peer is None else bounds.enter(peer)
+                if counted is None:
+                    log.info("%s holds %s connections already; one more closed", peer,
+                             bounds.most)
+                    transport.close()
+                    return
+                self.counted = counted
+                self.arm()
+
+            def on_message_begin(self) -> None:
+                super().on_message_begin()
+                if self.head_timer is None:   # the next request on a kept-alive one
+                    self.arm()
+
+            def on_headers_complete(self) -> None:
+                self.disarm()
+                super().on_headers_complete()
+
+            def handle_websocket_upgrade(self) -> None:
+                self.release()   # a WebSocket now: the application counts it
+                super().handle_websocket_upgrade()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                self.disarm()
+                self.release()
+                super().connection_lost(exc)
+
+            def arm(self) -> None:
+                self.head_timer = self.loop.call_later(bounds.seconds, self.too_slow)
+
+            def disarm(self) -> None:
+                if self.head_timer is not None:
+                    self.head_timer.cancel()
+                    self.head_timer = None
+
+            def release(self) -> None:
+                if self.counted is not None:
+                    bounds.leave(self.counted)
+                    self.counted = None
+
+            def too_slow(self) -> None:
+                self.head_timer = None
+                if not self.transport.is_closing():
+                    self.transport.close()
+
+        return Bounded
