@@ -11,13 +11,14 @@ import sys
 import unittest
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
 
 from open_spiel.integration_tests import api_test  # noqa: E402
-from open_spiel.python.algorithms import generate_playthrough  # noqa: E402
+from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 from keizai.rl.observations import encoder_for, supported_games  # noqa: E402
@@ -113,3 +114,26 @@ def test_a_game_and_a_state_unpickle_in_a_fresh_process(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.splitlines() == [
         str(game), str(state.history()), str(state.observation_tensor(1)[:20])]
+
+
+def test_ismcts_replays_a_game_with_the_resampler_docs_rl_md_gives() -> None:
+    """OpenSpiel's ISMCTSBot samples its root worlds with a system-seeded sampler of its
+    own; with `set_resampler` given the bot's generator (docs/rl.md) the same seed plays
+    the same game (resample_from_infostate draws only from the sampler it is given)."""
+    game = load("national-economy/mecenat", 2)
+
+    def play(seed: int) -> list[int]:
+        rng = np.random.RandomState(seed)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4,
+                               random_state=rng)
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.rand))
+        state = game.new_initial_state()
+        while len(state.history()) < 40:
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                state.apply_action(bot.step(state))
+        return state.history()
+
+    assert play(3) == play(3)
