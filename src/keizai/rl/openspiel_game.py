@@ -536,9 +536,8 @@ class KeizaiObserver:
         return json.dumps(state.keizai_state.view(player), sort_keys=True, ensure_ascii=False)
 
 
-class NoPrivateObserver:
-    """The private-only observer of a perfect-information game: nothing (as OpenSpiel's
-    built-in one)."""
+class _StringObserver:
+    """An observer with a string and no tensor (OpenSpiel's PyObserver interface)."""
 
     def __init__(self) -> None:
         self.tensor = np.zeros(0, np.float32)
@@ -551,16 +550,13 @@ class NoPrivateObserver:
         return ""
 
 
-class InformationStateObserver:
-    """The perfect-recall observer: the seat's action-observation history as a string
-    (no tensor)."""
+class NoPrivateObserver(_StringObserver):
+    """The private-only observer of a perfect-information game: nothing, as OpenSpiel's
+    built-in one."""
 
-    def __init__(self) -> None:
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
 
-    def set_from(self, state: KeizaiSpielState, player: int) -> None:
-        return None
+class InformationStateObserver(_StringObserver):
+    """The perfect-recall observer: the seat's action-observation history."""
 
     def string_from(self, state: KeizaiSpielState, player: int) -> str:
         return f"seat {player}: " + " ".join(state.information_state_log(player))
