@@ -96,16 +96,16 @@ function community(c, view, ctx) {
   // The clicks belong to the community deciding now: the current player's (the page
   // offers them only to that seat; the view is the same for every seat).
   const deciding = c.seat === view.current_player;
-  const resources = RESOURCES.map((r) => {
-    const el = stat(t(`fu_${r}`), c[r], "button");
-    el.type = "button";
+  // a button only while it can be chosen (paid, a loan repaid): else a figure, no Tab stop
+  const resource = (label, value, name) => {
+    const choice = deciding && Boolean(ctx.isLegal?.(name));
+    const el = stat(label, value, choice ? "button" : "span");
+    if (choice) el.type = "button";
     el.classList.add("fu-resource");
-    return deciding ? ctx.target(el, `pay:${r}`) : el;
-  });
-  const loans = stat(t("fu_loans"), c.loans, "button");
-  loans.type = "button";
-  loans.classList.add("fu-resource");
-  if (deciding) ctx.target(loans, "repay:loan");
+    return choice ? ctx.target(el, name) : el;
+  };
+  const resources = RESOURCES.map((r) => resource(t(`fu_${r}`), c[r], `pay:${r}`));
+  const loans = resource(t("fu_loans"), c.loans, "repay:loan");
   const tiles = TILES.map((tile) => {
     const up = c.tiles_face_up.includes(tile);
     const el = h("div", { class: `fu-tile${up ? " up" : ""}`, dataset: { tile } },
