@@ -249,6 +249,30 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+# The limits of every PostgreSQL session of the store, unless the operator gave one (a
+# value other than 0 by ALTER ROLE … SET, ALTER DATABASE … SET or the URL's `options`). A
+# server process stopped inside a transaction (SIGSTOP, a paused virtual machine, a host
+# cut off from the network) keeps its row locks, and PostgreSQL does not notice it: the
+# other processes' writes to that game waited for as long as it stayed stopped, each
+# holding a thread, until chat messages had taken every thread the reads share and the
+# lobby waited too. A write now gives up a lock it waited for 5 s (storage_error, nothing
+# changed: keizai's transactions hold a game's row for milliseconds), and PostgreSQL ends
+# a session left idle inside a transaction for 10 s, locks and all: the stopped process's
+# transaction is rolled back (its commit fails when it runs again), and the game takes
+# moves again. The migrations wait for locks without a limit (`migrations.upgrade`).
+SESSION_LIMITS = (("lock_timeout", "5s"), ("idle_in_transaction_session_timeout", "10s"))
+
+
+def _postgres_limits(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("SELECT set_config(name, value, false) FROM (VALUES "
+                   + ", ".join(["(%s, %s)"] * len(SESSION_LIMITS))
+                   + ") AS limits(name, value) WHERE current_setting(name) = '0'",
+                   [part for limit in SESSION_LIMITS for part in limit])
+    cursor.close()
+    dbapi_connection.commit()   # a setting made in a transaction rolled back is undone
+
+
 class Store:
     """Synchronous access to the game tables (callers keep one game's writes in order)."""
 
@@ -262,6 +286,7 @@ class Store:
             # No pre-ping (a round trip per transaction): after an outage the first
             # request fails with storage_error and the pool reconnects.
             self.engine = create_engine(url, pool_size=10, max_overflow=20)
+            event.listen(self.engine, "connect", _postgres_limits)
         upgrade(self.engine)   # the schema by Alembic migrations (an old database too)
         # The threads game writes run in, apart from the event loop's default pool (which
         # other blocking work shares: password hashing, reads): one for SQLite, which

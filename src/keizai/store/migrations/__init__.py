@@ -46,6 +46,10 @@ def upgrade(engine: Engine) -> None:
             return
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
+            # without the store's limits (`db.SESSION_LIMITS`): a process starting while
+            # another migrates waits for it, and a migration for the tables it alters
+            conn.execute(text("SET LOCAL lock_timeout = 0"))
+            conn.execute(text("SET LOCAL statement_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
         cfg = config(conn)
         revision = current(conn)
