@@ -67,3 +67,51 @@ def test_one_step_at_a_time_stays_open_for_the_next_step(browser, server) -> Non
             # the rest of the discard, not a discard of its own
             assert "1枚は捨て済み" in page.inner_text("#whole-prompt")
     assert not page.errors, page.errors
+
+
+def _a_payment_then_another() -> tuple[int, list[str], str]:
+    """Futuropia: a seed, the actions (random play) to P1's payment whose step (named)
+    ends it and asks P1 for another payment, of another kind, at once."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = keizai.new_game("futuropia", 2, seed=seed)
+        while not state.is_over:
+            decision = state.pending_decision()
+            if decision is not None and state.current_player == 0:
+                for action in state.legal_actions():
+                    after = state.clone()
+                    after.apply(action)
+                    then = after.pending_decision()
+                    if (then is not None and after.current_player == 0
+                            and then.kind != decision.kind):
+                        return seed, state.record()["actions"], action.name
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def test_the_next_decision_starts_with_its_own_prompt_and_chips(browser, server) -> None:
+    """A step taken one at a time that ends a decision (the last resource of a refresh)
+    and brings the next (the interest) left the list of steps open for it, the keyboard
+    in it, past the new decision's prompt and chips: the new one starts closed, the
+    keyboard on its first chip's +."""
+    seed, actions, last = _a_payment_then_another()
+    game = game_at(server, "futuropia", ["human", "human"], seed, actions)
+    page = language_page(browser, "zh-TW")
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    play_seat(page, server, game)
+    page.wait_for_selector("#whole", timeout=WAIT)
+    prompt = page.inner_text("#whole-prompt")
+    page.focus("#whole-confirm")
+    while "SUMMARY" not in focused(page):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    while not focused(page).endswith(f" {last}"):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_function("p => document.querySelector('#whole-prompt')?.textContent !== p"
+                           " && !document.querySelector('.table.busy')", arg=prompt,
+                           timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert not page.evaluate("document.querySelector('details.one-step').open")
+    assert "plus" in focused(page), focused(page)
+    assert not page.errors, page.errors

@@ -48,8 +48,11 @@ export function showTable(root, { gameId, seat, token }) {
     onChat: (entry) => social.chat(entry),
     onState(next, lines) {
       if (!message || next.step !== message.step) selection = newSelection();
-      // "One step at a time" stays open for the decision's next step, not the next one's
-      if (!next.whole || !next.legal?.length) oneStep = false;
+      // "One step at a time" stays open for the decision's next step, not for another
+      // decision (a payment that brings the next: it starts with its prompt and chips)
+      if (!next.whole || !next.legal?.length || next.whole.kind !== message?.whole?.kind) {
+        oneStep = false;
+      }
       // the server took this seat's link: the lobby offers the way back until the end
       if (seat !== null && (!message || next.over !== message.over)) {
         if (next.over) forgetSeat(gameId); else rememberSeat(gameId, seat, token);
