@@ -233,3 +233,41 @@ def test_a_table_whose_rows_are_slow_to_write_keeps_no_other_request_waiting(
             creating.join()
             event.remove(engine, "before_cursor_execute", slow_settings)
         assert answered == ["summary", "new table 201"]
+
+
+def test_a_spectator_that_never_reads_holds_a_bounded_part_of_the_server(
+        server: LiveServer) -> None:
+    """A spectator (its own receive buffer small) reads nothing while a game of four
+    bots is played out, about 4 MB of state messages: the server keeps at most about
+    1 MB of them for it, whatever it sends once it reads (before: the kernel's send
+    buffer grew to hold the whole game, 2.8 MB of a 700-step game, 4 MB at most, per
+    socket: 64 sockets of one client, 256 MB of the machine's memory)."""
+    created = http().post(f"{server.url}/api/games", json={
+        "game": "enterprise-empire", "seats": ["random"] * 4, "seed": 2})
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(20)
+    sock.connect(("127.0.0.1", server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)
+    sock.sendall(masked(0x1, json.dumps({"type": "hello"}).encode()))
+    for _ in range(600):   # the game played out meanwhile (at most a minute)
+        if http().get(f"{server.url}/api/games/{game_id}").json()["over"]:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the bots did not finish")
+    held = 0
+    sock.settimeout(2.0)
+    with contextlib.suppress(TimeoutError, ConnectionResetError):
+        while data := sock.recv(65536):
+            held += len(data)
+    sock.close()
+    assert held <= 1_000_000, held

@@ -8,13 +8,16 @@ and grew the server by 360 MB in 20 s (the pongs waiting to be written); text or
 frames, each refused by the application, stalled it as much (2-4 s). `keizai serve`
 runs uvicorn with `FrameBudget.protocol(...)`: each connection may send `burst` frames,
 and `rate` more a second; a connection past that is cut at once (closed with 1008 and
-its buffers dropped) before its frames cost anything more.
+its buffers dropped) before its frames cost anything more. Its socket's send buffer is
+fixed too (`SEND_BUFFER`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import socket
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +29,12 @@ log = logging.getLogger("keizai.web")
 # Bytes handed to the WebSocket parser at a time: at most 170 frames (6 bytes each at
 # the least) are parsed before they are counted.
 SLICE = 1024
+# Bytes of a WebSocket's socket send buffer (the kernel doubles it): a spectator that
+# never reads made the kernel's buffer grow to hold the whole game (2.8 MB of a
+# 700-step game, up to 4 MB), 64 sockets a client. Past it the sends wait, the
+# connection's outbox fills (64 messages), and uvicorn's keepalive closes it within
+# 40 s. 256 KB is 2.5 MB/s at 100 ms of round trip, and a hello's whole log at once.
+SEND_BUFFER = 128 * 1024
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,14 @@ class FrameBudget:
                     return events
 
                 self.conn.events_received = counted   # type: ignore[method-assign]
+
+            def connection_made(self, transport: Any) -> None:
+                """The socket's send buffer fixed at SEND_BUFFER: left to the kernel, it
+                grew to hold megabytes for a client that never reads."""
+                with contextlib.suppress(AttributeError, OSError):
+                    transport.get_extra_info("socket").setsockopt(
+                        socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+                super().connection_made(transport)
 
             def data_received(self, data: bytes) -> None:
                 """What arrived, parsed a slice at a time: websockets parses every
