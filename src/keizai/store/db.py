@@ -499,13 +499,26 @@ class Store:
                 try:
                     yield cursor
                     raw.commit()
-                except BaseException:
-                    raw.rollback()
+                except BaseException as error:
+                    if self._lost(raw, error):
+                        raw.invalidate(error)
+                        self.engine.dispose()   # the pool's others are as dead
+                    else:
+                        raw.rollback()
                     raise
                 finally:
                     cursor.close()
             finally:
                 raw.close()   # back to the pool
+
+    def _lost(self, raw: Any, error: BaseException) -> bool:
+        """Whether `error` says the connection to the database is gone (PostgreSQL
+        restarted, the session ended). SQLAlchemy empties the pool then for its own
+        statements; the driver's own ones (`_raw_transaction`) must say so themselves,
+        or each dead connection of the pool failed one write in turn after a restart."""
+        dialect = self.engine.dialect
+        return isinstance(error, dialect.loaded_dbapi.Error) and bool(
+            dialect.is_disconnect(error, raw.driver_connection, None))
 
     def truncate(self, game_id: str, length: int, version: int | None = None,
                  summary: Summary | None = None) -> int:
