@@ -98,13 +98,16 @@ def click_a_legal_action(page, chooser: random.Random) -> None:
 
 
 def play_by_api(server: LiveServer, game_id: str, tokens: dict[int, str],
-                chooser: random.Random, until: Callable[[dict[str, Any]], bool]) -> int:
+                chooser: random.Random, until: Callable[[dict[str, Any]], bool],
+                cookie: str | None = None) -> int:
     """Moves chosen at random among the legal ones, each sent through the API by the seat
     to move (`tokens`: the seats played here; the server moves the others, bots), until
     `until(view)` holds for the view of a seat played here whose turn it is: the quick
-    way to a late position that the page then plays by clicking. The step reached."""
+    way to a late position that the page then plays by clicking. The step reached.
+    `cookie`: the page's cookies (a seat an account sat at opens with its session)."""
     deadline = time.monotonic() + 120
     games, http = f"{server.url}/api/games/{game_id}", live_server.http()
+    session = {"cookie": cookie} if cookie else {}
     while time.monotonic() < deadline:
         summary = http.get(games).json()
         assert not summary["over"], "the game ended before the position asked for"
@@ -113,12 +116,12 @@ def play_by_api(server: LiveServer, game_id: str, tokens: dict[int, str],
             time.sleep(0.02)
             continue
         payload = http.get(f"{games}/view", params={"seat": mover},
-                           headers={"x-keizai-token": tokens[mover]}).json()
+                           headers={"x-keizai-token": tokens[mover], **session}).json()
         if not payload["legal"]:   # the turn passed meanwhile (a page's single choice)
             continue
         if until(payload["view"]):
             return payload["step"]
-        reply = http.post(f"{games}/actions", json={
+        reply = http.post(f"{games}/actions", headers=session, json={
             "seat": mover, "token": tokens[mover], "step": payload["step"],
             "action": chooser.choice(payload["legal"])["name"]})
         if reply.status_code == 409 and reply.json()["error"]["code"] == "stale":

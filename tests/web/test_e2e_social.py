@@ -27,8 +27,10 @@ def last_round_by_clicking(page, server, chooser: random.Random) -> None:
     """The game of `page`'s seat against a bot played to its last round through the API
     (the page following), then to its end by clicking."""
     game_id, seat, token = seat_token(page)
+    # an account's seat opens with its session: the page's cookies go with the moves
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
     step = play_by_api(server, game_id, {seat: token}, chooser,
-                       lambda view: view["round"] >= 9)
+                       lambda view: view["round"] >= 9, cookie)
     caught_up(page, step)
     assert play_to_the_end([page], chooser) > 0
 

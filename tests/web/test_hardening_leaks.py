@@ -19,6 +19,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from keizai.web import create_app
+from keizai.web.accounts import COOKIE
 from keizai.web.app import Limits
 from tests.web.social_helpers import new_table, play_out, register, token_of
 
@@ -138,3 +139,55 @@ def test_a_token_a_client_puts_in_an_address_is_not_logged(tmp_path) -> None:
     assert f"/ws/games/{game['id']}?seat=1&Token=" in logged
     for secret in (token, token_of(game, 1), game["host_token"]):
         assert secret not in logged
+
+
+def test_a_seat_an_account_sat_down_at_opens_for_that_account_alone(db_url: str) -> None:
+    """Found by the session-21 attack pass: an invited seat is its link, and the host
+    keeps every invited seat's link (its account page lists them). At a rated table of
+    two accounts, the host account opened the seat its opponent had sat down at and
+    read the opponent's hand all game, and could move, undo, chat and hand the seat to a
+    bot for them. A seat an account sat down at now opens only with that account's
+    session: its link alone is refused, `seat_owned` ("log in to it")."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    with TestClient(app, base_url="https://testserver") as host, \
+            TestClient(app, base_url="https://testserver") as guest:
+        csrf = register(host, "hosting")
+        game = new_table(host, ["human", "human"], csrf)
+        game_id, theirs = game["id"], token_of(game, 1)
+        for seat, client, name in ((0, host, None), (1, guest, "invited")):
+            headers = {"x-keizai-token": token_of(game, seat)}
+            if name is not None:
+                headers["x-csrf-token"] = register(client, name)
+            else:
+                headers["x-csrf-token"] = csrf
+            assert client.post(f"/api/games/{game_id}/seats/{seat}/join", json={},
+                               headers=headers).status_code == 200
+        listed = host.get("/api/account").json()["account"]["hosted"][0]["invites"]
+        assert {i["seat"]: i["token"] for i in listed}[1] == theirs   # still the host's
+        url = f"/api/games/{game_id}"
+        hand = guest.get(f"{url}/view", params={"seat": 1}, headers={"x-keizai-token": theirs})
+        assert hand.status_code == 200
+        refused = [
+            host.get(f"{url}/view", params={"seat": 1}, headers={"x-keizai-token": theirs}),
+            host.post(f"{url}/actions", json={"seat": 1, "token": theirs, "action": "x"}),
+            host.post(f"{url}/undo", json={"seat": 1, "token": theirs}),
+            host.post(f"{url}/seats/1/bot", json={"token": theirs}),
+            host.post(f"{url}/chat", json={"seat": 1, "token": theirs, "text": "I resign"}),
+            host.post(f"{url}/rematch/seat", json={"seat": 1, "token": theirs})]
+        for answer in refused:
+            assert answer.status_code == 409, (answer.request.url, answer.text)
+            assert answer.json()["error"]["code"] == "seat_owned"
+        for client, opens in ((host, False), (guest, True)):
+            # the test client opens WebSockets as ws://, where no Secure cookie goes; a
+            # browser on https sends the session's cookie with the handshake
+            cookie = {"cookie": f"{COOKIE}={client.cookies[COOKIE]}"}
+            with client.websocket_connect(f"/ws/games/{game_id}", headers=cookie) as ws:
+                ws.send_json({"type": "hello", "seat": 1, "token": theirs})
+                answer = ws.receive_json()
+                if opens:
+                    assert answer["view"]["players"][1]["hand"]
+                else:
+                    assert answer["error"]["code"] == "seat_owned"
+        guest.cookies.clear()   # the player's own link in a browser not logged in
+        assert guest.get(f"{url}/view", params={"seat": 1},
+                         headers={"x-keizai-token": theirs}).status_code == 409

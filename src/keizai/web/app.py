@@ -482,6 +482,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         number = parse_seat(seat)
         if number is not None:
             table.seat_of_token(number, token)
+            await social.check_owner(table, number, request)
             await table.used_by_player()
         return table.payload(Connection(number, 0))
 
@@ -490,6 +491,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         limiter.take("act", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id)
+        await social.check_owner(table, body.get("seat"), request)
         await table.act(body.get("seat"), token_of(request, body), body.get("action"),
                         body.get("step"), by=client_of(request))
         return {"ok": True, "step": len(table.state.history)}
@@ -499,6 +501,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         limiter.take("act", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id)
+        await social.check_owner(table, body.get("seat"), request)
         await table.take_back(body.get("seat"), token_of(request, body), body.get("step"),
                               by=client_of(request))
         return {"ok": True, "step": len(table.state.history)}
@@ -514,6 +517,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         limiter.take("act", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id)
+        await social.check_owner(table, seat, request, token_of(request, body))
         await table.hand_to_bot(seat, token_of(request, body),
                                 body.get("agent") or default_bot(), by=client_of(request))
         return {"ok": True}
@@ -600,6 +604,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             seat, token = hello.get("seat"), hello.get("token")
             if seat is not None:
                 table.seat_of_token(seat, token)
+                await social.check_owner(table, seat, websocket)
                 await table.opened(seat)
             since = check_step(hello.get("since")) or 0
         except ApiError as error:

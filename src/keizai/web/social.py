@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from starlette.requests import HTTPConnection
 
 from keizai import i18n
 from keizai.store import Store
@@ -163,6 +164,27 @@ class Social(TableHooks):
         "I'm back")."""
         self._arm(table)
 
+    async def check_owner(self, table: Table, seat: Any, asker: HTTPConnection,
+                          token: Any = None) -> None:
+        """A seat an account sat down at opens only with that account's session, not
+        with its link alone: the host who sent the invitation holds the link too (its
+        account page lists it), and at a rated table read its opponent's hand and moved
+        for them. A seat no account sat at, or not a seat, is left to the token check.
+        `token`: given for a request that another may make too (a hand-over to a bot),
+        which is held to this only when it is the seat's own token."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return
+        player = self.player(table.id, seat)
+        if player is None or player.account_id is None:
+            return
+        if token is not None and not (
+                isinstance(token, str) and 0 <= seat < len(table.seats)
+                and secrets.compare_digest(token.encode(), table.seats[seat].token.encode())):
+            return
+        session = await asyncio.to_thread(self.accounts.session, asker)
+        if session is None or session.account.id != player.account_id:
+            raise ApiError.refused("seat_owned", "error.seat_owned", 409)
+
     def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
         player = self.player(table.id, seat)
         away = table.seats[seat].away
@@ -252,9 +274,11 @@ class Social(TableHooks):
             table.broadcast()
         table.kick_bots()
 
-    async def come_back(self, table: Table, seat: int, token: Any) -> None:
+    async def come_back(self, table: Table, seat: int, token: Any, request: Request
+                        ) -> None:
         """The player of a seat handed to a bot (out of time, or left) takes it back."""
         row = table.seat_of_token(seat, token)
+        await self.check_owner(table, seat, request)
         if row.kind != "bot" or not row.handed:
             raise ApiError("not_away", f"seat {seat} is not played by a bot for you", 409)
         await table.opened(row.seat)
@@ -312,6 +336,7 @@ class Social(TableHooks):
         body = await self.read_json(request)
         session = self.accounts.csrf_session(request)
         table.seat_of_token(seat, token_of(request, body))
+        await self.check_owner(table, seat, request)
         current = self.player(table.id, seat)
         if current is not None and current.account_id is not None and (
                 session is None or session.account.id != current.account_id):
@@ -408,7 +433,8 @@ class Social(TableHooks):
         return {"id": new_id}
 
     # ----- chat --------------------------------------------------------------------------
-    async def say(self, table: Table, body: dict[str, Any], token: Any) -> dict[str, Any]:
+    async def say(self, table: Table, body: dict[str, Any], token: Any,
+                  request: Request) -> dict[str, Any]:
         seat = body.get("seat")
         if seat is None:
             if not isinstance(token, str) or not secrets.compare_digest(
@@ -417,6 +443,7 @@ class Social(TableHooks):
             name = "host"
         else:
             table.seat_of_token(seat_number(seat, table), token)
+            await self.check_owner(table, seat, request)
             player = self.player(table.id, seat)
             if player is not None and player.muted:
                 raise ApiError.refused("muted", "error.muted", 403)
@@ -547,7 +574,8 @@ def routes(social: Social) -> APIRouter:
     async def back(game_id: str, seat: int, request: Request) -> dict[str, Any]:
         body = await social.read_json(request)
         await social.guard("act", request)
-        await social.come_back(await tables.open(game_id), seat, token_of(request, body))
+        await social.come_back(await tables.open(game_id), seat, token_of(request, body),
+                               request)
         return {"ok": True}
 
     @router.post("/api/games/{game_id}/rematch")
@@ -566,6 +594,7 @@ def routes(social: Social) -> APIRouter:
         await asyncio.to_thread(social.refresh, game_id)   # another process may have made it
         seat = seat_number(body.get("seat"), table)
         table.seat_of_token(seat, token_of(request, body))
+        await social.check_owner(table, seat, request)
         settings = social.settings.get(game_id)
         if settings is None or settings.rematch is None:
             raise not_found("a rematch of this game")
@@ -585,7 +614,8 @@ def routes(social: Social) -> APIRouter:
         await social.guard("act", request)
         await social.guard("chat", request)
         body = await social.read_json(request)
-        return await social.say(await tables.open(game_id), body, token_of(request, body))
+        return await social.say(await tables.open(game_id), body, token_of(request, body),
+                                request)
 
     @router.post("/api/games/{game_id}/chat/mute")
     async def mute(game_id: str, request: Request) -> dict[str, Any]:
