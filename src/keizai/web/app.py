@@ -610,6 +610,12 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         except ApiError as error:
             await refuse(websocket, error)
             return
+        except SQLAlchemyError:   # loading the game: the database is down
+            log.warning("opening game %s failed: the database is not answering", game_id)
+            await refuse(websocket, ApiError("storage_error", "the database is not "
+                                             "answering; nothing was changed, try again",
+                                             503))
+            return
         except WebSocketDisconnect:
             return
         conn = Connection(seat, min(since, table.state.event_count()),
@@ -642,11 +648,18 @@ async def prune_budgets(shared: Budgets) -> None:
             log.warning("deleting the full request budgets failed")
 
 
+# The close code of a refusal. The page stops reconnecting at 4400, 4403 and 4404 (a bad
+# request, a wrong token, no such game: trying again changes nothing), not at the others:
+# the database not answering (503) is 1013, "try again later", so the page reconnects
+# until it is back (with 4400, a seat opened during an outage was refused for good).
+CLOSE_CODES = {403: 4403, 404: 4404, 429: 4429, 503: 1013}
+
+
 async def refuse(websocket: WebSocket, error: ApiError) -> None:
     """The refusal as a message, then the socket closed with a code that says why."""
     with suppress(WebSocketDisconnect, RuntimeError):
         await websocket.send_json(error.payload())
-        await websocket.close(code={403: 4403, 404: 4404, 429: 4429}.get(error.status, 4400))
+        await websocket.close(code=CLOSE_CODES.get(error.status, 4400))
 
 
 async def mark_seen(table: Table, seat: int) -> None:
