@@ -25,12 +25,14 @@ pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 PHONE = {"width": 360, "height": 740}
 
 # Every element of the table whose content is wider than its box (a box that scrolls by
-# design, such as the log or the score table, is left out), and the page's own width.
+# design, such as the log or the score table, is left out, and words for a screen reader
+# only, .sr-only, which are no box at all), and the page's own width.
 OVERFLOW = """() => {
   const wide = [];
   for (const el of document.querySelectorAll('.table *')) {
     const style = getComputedStyle(el);
     if (style.display === 'none' || ['auto', 'scroll'].includes(style.overflowX)) continue;
+    if (el.closest('.sr-only')) continue;
     if (el.scrollWidth > el.clientWidth + 1) {
       wide.push(`${el.className} (${el.scrollWidth} > ${el.clientWidth}): ${el.textContent}`);
     }
@@ -38,11 +40,12 @@ OVERFLOW = """() => {
   return { wide, page: document.documentElement.scrollWidth };
 }"""
 # Every element that hides what does not fit (企業帝國's board cells) whose content is taller
-# than its box: text cut at its bottom edge, which the width check above does not see.
+# than its box: text cut at its bottom edge, which the width check above does not see
+# (.sr-only's words are for a screen reader only).
 CUT = """() => [...document.querySelectorAll('.table *')].filter((el) => {
   const style = getComputedStyle(el);
   return style.display !== 'none' && ['hidden', 'clip'].includes(style.overflowY)
-    && el.scrollHeight > el.clientHeight + 1;
+    && !el.closest('.sr-only') && el.scrollHeight > el.clientHeight + 1;
 }).map((el) => `${el.className} (${el.scrollHeight} > ${el.clientHeight}): ${el.textContent}`)"""
 # 企業帝國's chips (a material and its count, a space's code and name) split over two lines.
 SPLIT_CHIPS = """() => [...document.querySelectorAll('.ee .chip')]

@@ -55,10 +55,14 @@ function card(c, { cost = c.cost, extra = null, used = false } = {}) {
   const reduced = cost < c.cost;
   const why = c.reduction ? reductionText(c.reduction) : "";
   return h("div", { class: `card${used ? " used" : ""}`, dataset: { card: c.id } },
-    h("div", { class: "card-head" }, h("span", { class: `card-cost${reduced ? " reduced" : ""}`,
-      title: reduced ? t("reduction_now", c.cost, cost, why) : t("cost") },
-    String(cost)), h("span", { class: "card-name" }, nameOf(c)),
-    h("span", { class: "card-value", title: t("value") }, `${c.value}`)),
+    // the figures' words, for a screen reader ("Cost 3 Settler Value 14", not "3 Settler
+    // 14"): the title of a figure is no part of the card's name
+    h("div", { class: "card-head" }, h("span", { class: "sr-only" }, t("cost")),
+      h("span", { class: `card-cost${reduced ? " reduced" : ""}`,
+        title: reduced ? t("reduction_now", c.cost, cost, why) : t("cost") },
+      String(cost)), h("span", { class: "card-name" }, nameOf(c)),
+      h("span", { class: "sr-only" }, t("value")),
+      h("span", { class: "card-value", title: t("value") }, `${c.value}`)),
     h("div", { class: "card-icons" }, c.icons.map((i) => icon(i, t(`icon_${i}`))),
       c.no_sale ? icon("no_sale", t("icon_no_sale")) : null,
       c.no_worker ? icon("no_worker", t("icon_no_worker")) : null),
