@@ -28,10 +28,15 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Union
 
-import gymnasium as gym
-import numpy as np
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
+from keizai.rl.extra import needs_rl_extra
+
+try:
+    import gymnasium as gym
+    import numpy as np
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ModuleNotFoundError as error:
+    raise needs_rl_extra(error) from error
 
 import keizai
 from keizai.agents import Agent, make_agent, without_time_cap

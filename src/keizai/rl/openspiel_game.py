@@ -46,8 +46,13 @@ import hashlib
 import json
 from typing import Any
 
-import numpy as np
-import pyspiel
+from keizai.rl.extra import needs_rl_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as error:
+    raise needs_rl_extra(error) from error
 
 import keizai
 from keizai.engine import Game, IllegalAction, Rng, State, drawing_from

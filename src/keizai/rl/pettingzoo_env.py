@@ -19,9 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal, overload
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+from keizai.rl.extra import needs_rl_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ModuleNotFoundError as error:
+    raise needs_rl_extra(error) from error
 
 import keizai
 from keizai.engine import State
