@@ -17,10 +17,12 @@ import pytest
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
 
 from keizai.web import create_app
 from keizai.web.accounts import COOKIE
 from keizai.web.app import Limits
+from tests.web.conftest import within
 from tests.web.social_helpers import new_table, play_out, register, token_of
 
 
@@ -191,3 +193,38 @@ def test_a_seat_an_account_sat_down_at_opens_for_that_account_alone(db_url: str)
         guest.cookies.clear()   # the player's own link in a browser not logged in
         assert guest.get(f"{url}/view", params={"seat": 1},
                          headers={"x-keizai-token": theirs}).status_code == 409
+
+
+def first_other_than_news(ws) -> dict:
+    """The first message that is not a state or presence message."""
+    while (message := ws.receive_json()).get("type") in ("state", "presence"):
+        pass
+    return message
+
+
+def test_a_connection_opened_before_an_account_sat_down_is_closed(db_url: str) -> None:
+    """The host opens the invited seat's WebSocket with its link before the invited
+    account sits down, and keeps it open: it would go on receiving that seat's view (its
+    hand) all game. When an account sits down at a seat, the connections opened on it
+    without that account's session get the refusal and are closed."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    with TestClient(app, base_url="https://testserver") as host, \
+            TestClient(app, base_url="https://testserver") as guest:
+        game = new_table(host, ["human", "human"], register(host, "early"))
+        game_id, theirs = game["id"], token_of(game, 1)
+        with host.websocket_connect(f"/ws/games/{game_id}") as early:
+            early.send_json({"type": "hello", "seat": 1, "token": theirs})
+            assert early.receive_json()["view"]["players"][1]["hand"]
+            csrf = register(guest, "latecomer")
+            cookie = {"cookie": f"{COOKIE}={guest.cookies[COOKIE]}"}
+            with guest.websocket_connect(f"/ws/games/{game_id}", headers=cookie) as own:
+                own.send_json({"type": "hello", "seat": 1, "token": theirs})
+                assert own.receive_json()["type"] == "state"
+                assert guest.post(f"/api/games/{game_id}/seats/1/join", json={},
+                                  headers={"x-keizai-token": theirs,
+                                           "x-csrf-token": csrf}).status_code == 200
+                message = within(10, first_other_than_news, early)
+                assert message["error"]["code"] == "seat_owned"
+                with pytest.raises(WebSocketDisconnect):
+                    early.receive_json()
+                assert own.receive_json()["seats"][1]["account"] == "latecomer"

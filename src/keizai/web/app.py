@@ -602,9 +602,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                 raise ApiError("invalid_request", "the first message must be "
                                "{\"type\": \"hello\", \"seat\", \"token\", \"since\"}")
             seat, token = hello.get("seat"), hello.get("token")
+            account = None
             if seat is not None:
                 table.seat_of_token(seat, token)
                 await social.check_owner(table, seat, websocket)
+                account = await social.account_of(websocket)
                 await table.opened(seat)
             since = check_step(hello.get("since")) or 0
         except ApiError as error:
@@ -619,7 +621,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         except WebSocketDisconnect:
             return
         conn = Connection(seat, min(since, table.state.event_count()),
-                          lines=hello.get("log", True) is not False)
+                          lines=hello.get("log", True) is not False, account=account)
         table.join(conn)
         if seat is not None:
             await mark_seen(table, seat)
@@ -705,7 +707,7 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
     while not sender.done():
         try:
             message = await receive_object(websocket)
-            if message is None:
+            if message is None or conn.closed:   # closed: its seat is an account's now
                 return
             limiter.take("act", client)
             kind = message.get("type")

@@ -185,6 +185,29 @@ class Social(TableHooks):
         if session is None or session.account.id != player.account_id:
             raise ApiError.refused("seat_owned", "error.seat_owned", 409)
 
+    async def account_of(self, asker: HTTPConnection) -> int | None:
+        """The account of the asker's session (None: none)."""
+        if not asker.cookies.get(self.accounts.cookie):
+            return None
+        session = await asyncio.to_thread(self.accounts.session, asker)
+        return None if session is None else session.account.id
+
+    def close_strangers(self, table: Table) -> None:
+        """A seat an account sat down at opens for that account alone (`check_owner`):
+        the connections opened on it before without that account's session (the host's,
+        by the link it sent) are sent the refusal their hello would get now and closed,
+        else they would receive the seat's view, its hand, all game."""
+        players = self.players.get(table.id, {})
+        refusal = None
+        for conn in list(table.connections):
+            player = None if conn.seat is None else players.get(conn.seat)
+            if player is None or player.account_id is None or conn.closed \
+                    or conn.account == player.account_id:
+                continue
+            refusal = refusal or encode({"type": "error", **ApiError.refused(
+                "seat_owned", "error.seat_owned", 409).payload()})
+            conn.close(refusal)
+
     def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
         player = self.player(table.id, seat)
         away = table.seats[seat].away
@@ -363,6 +386,7 @@ class Social(TableHooks):
         if not await asyncio.to_thread(self.db.name_seat, table.id, seat, values, clashes):
             raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
         self.refresh(table.id)
+        self.close_strangers(table)
         table.broadcast()
         return {"seat": seat, **self.seat_info(table, seat)}
 
@@ -484,6 +508,7 @@ class Social(TableHooks):
                     self.push_chat(table, message)
                 return
             await asyncio.to_thread(self.refresh, table.id)
+            self.close_strangers(table)   # an account sat down through another process
             table.broadcast()
         except Exception:
             log.exception("catching up with game %s", table.id)

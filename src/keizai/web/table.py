@@ -80,6 +80,10 @@ class Connection:
     lines: bool = True
     outbox: deque[str | None] = field(default_factory=deque)
     waiter: asyncio.Future[None] | None = None
+    # The account whose session opened the seat (None: none); a seat an account sits
+    # down at later is closed to the others' connections (`keizai.web.social`).
+    account: int | None = None
+    closed: bool = False
 
     def send(self, text: str) -> None:
         if len(self.outbox) >= MAX_OUTBOX:
@@ -90,6 +94,12 @@ class Connection:
         waiter = self.waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
+
+    def close(self, last: str) -> None:
+        """Send `last` (a refusal), then close the connection; it takes no more acts."""
+        self.send(last)
+        self.outbox.append(None)
+        self.closed = True
 
     async def next(self) -> str | None:
         """The next message to send, once there is one."""
