@@ -863,6 +863,11 @@ class _Progress:
             self.bar.update(self.task, rate=f"{speed:.1f}" if speed else "-")
 
 
+# `keizai sim --workers`: more processes than this per core only share the cores (games are
+# CPU-bound), so more is a typo, refused rather than starting thousands of processes
+WORKERS_PER_CORE = 4
+
+
 @app.command(cls=cli_help.Command)
 def sim(
     ctx: typer.Context,
@@ -891,6 +896,10 @@ def sim(
     language = _language(lang, ctx)
     if workers is not None and workers < 1:
         raise _refuse(language, "cli.sim.err_workers", n=workers)
+    cores = os.cpu_count() or 1
+    if workers is not None and workers > WORKERS_PER_CORE * cores:
+        raise _refuse(language, "cli.sim.err_workers_many", n=workers,
+                      most=WORKERS_PER_CORE * cores, cores=cores)
     for flag, given in (("--records", records), ("--resume", resume)):
         if given and out is None:
             raise _refuse(language, "cli.sim.err_needs_out", flag=flag)

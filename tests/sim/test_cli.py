@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 import keizai
 from keizai.cli import app
+from keizai.i18n import tr
 from keizai.sim.bench import MAX_SECONDS, bench_game, format_table, seconds_ok
 
 runner = CliRunner()
@@ -53,6 +54,21 @@ def test_sim_rejects_bad_input() -> None:
                  ["--game", "chess"]):
         result = runner.invoke(app, ["sim", "--games", "1", "--workers", "1", *args])
         assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_sim_refuses_more_workers_than_four_per_core(monkeypatch: pytest.MonkeyPatch,
+                                                     lang: str) -> None:
+    """A typo such as `--workers 10000` would start that many processes (each a Python
+    with keizai loaded); more than four per core is refused before any is started, in the
+    user's language. Four per core is still played."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    result = runner.invoke(app, ["sim", "--games", "1", "--workers", "9", "--lang", lang])
+    assert result.exit_code == 2, result.output
+    expected = tr("cli.sim.err_workers_many", lang, n=9, most=8, cores=2)
+    assert expected in result.stderr and "9" in expected and "8" in expected
+    played = runner.invoke(app, ["sim", "--games", "1", "--workers", "8", "--lang", lang])
+    assert played.exit_code == 0, played.output
 
 
 def test_bench_measures_every_figure() -> None:
