@@ -9,8 +9,11 @@ it without the seat's token."""
 
 from __future__ import annotations
 
+import logging
+import time
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -228,3 +231,35 @@ def test_a_connection_opened_before_an_account_sat_down_is_closed(db_url: str) -
                 with pytest.raises(WebSocketDisconnect):
                     early.receive_json()
                 assert own.receive_json()["seats"][1]["account"] == "latecomer"
+
+
+def test_a_bots_move_the_store_refused_is_not_logged(db_url: str, caplog) -> None:
+    """A bot's decision is a card from its hand as often as not ("build:…"): when the
+    database refused to store it, the server logged "bot move build:… refused", handing
+    the hidden card to whoever reads the log. Found by the session-21 attack pass
+    reading every log call of the web package."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    tables = app.state.tables
+    decided: list[str] = []
+    choose, append = tables.settings.pool.choose, tables.store.append
+
+    async def remembered(*args: Any, **kwargs: Any) -> str:
+        decided.append(await choose(*args, **kwargs))
+        return decided[-1]
+
+    async def failing_once(*args: Any, **kwargs: Any) -> int:
+        if len(decided) == 1:
+            raise OSError("disk full")
+        return await append(*args, **kwargs)
+
+    tables.settings.pool.choose, tables.store.append = remembered, failing_once
+    with caplog.at_level(logging.INFO, logger="keizai"), TestClient(app) as client:
+        game = client.post("/api/games", json={"game": "national-economy/mecenat",
+                                               "seats": ["random", "human"]}).json()
+        deadline = time.monotonic() + 20
+        while client.get(f"/api/games/{game['id']}").json()["step"] < 1:
+            assert time.monotonic() < deadline, "the bot never moved"
+            time.sleep(0.05)
+    assert "refused" in caplog.text and decided
+    for name in decided:
+        assert name not in caplog.text

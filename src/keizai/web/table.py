@@ -728,9 +728,10 @@ class Table:
                 try:
                     await self._apply(seat, name)
                     continue
-                except ApiError as error:
-                    log.error("bot move %s refused in game %s: %s", name, self.id,
-                              error.message)
+                except ApiError as error:   # neither the move nor a refusal's text
+                    # quoting it: the move may be a card of the bot's hidden hand
+                    log.error("a bot's move was refused in game %s: %s", self.id,
+                              error.code)
                     if error.code == "stale":
                         continue
             await asyncio.sleep(1.0)   # e.g. the database is down: try again shortly
