@@ -7,22 +7,34 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # What the installed `keizai` script does with the entry point (import it, then
-# sys.exit(entry())); with "typer" given, a Ctrl-C arrives as typer starts to import (the
-# process sends itself SIGINT then: deterministic, where a timed kill would be flaky).
+# sys.exit(entry())), with a Ctrl-C arriving as module AT starts to import or as Typer's
+# function AT is called: the process sends itself SIGINT then (deterministic, where a
+# timed kill would be flaky).
 SCRIPT = """
 import importlib, os, signal, sys, tomllib
 
 AT, PYPROJECT = sys.argv[1:]
 
+def ctrl_c():
+    os.kill(os.getpid(), signal.SIGINT)
+
 class CtrlC:
     def find_spec(self, name, path=None, target=None):
         if name == AT:
             sys.meta_path.remove(self)
-            os.kill(os.getpid(), signal.SIGINT)
+            ctrl_c()
         return None
+
+def profile(frame, event, arg):
+    if (event == "call" and frame.f_code.co_name == AT
+            and frame.f_globals.get("__name__") == "typer.main"):
+        sys.setprofile(None)
+        ctrl_c()
 
 # Python's own handler, as in a terminal (a job started in the background ignores SIGINT)
 signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -30,6 +42,7 @@ with open(PYPROJECT, "rb") as file:
     entry = tomllib.load(file)["project"]["scripts"]["keizai"]
 module, _, name = entry.partition(":")
 sys.meta_path.insert(0, CtrlC())
+sys.setprofile(profile)
 sys.argv = ["keizai", "--help"]
 sys.exit(getattr(importlib.import_module(module), name)())
 """
@@ -41,8 +54,10 @@ def _keizai(interrupt_at: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
-def test_a_ctrl_c_while_keizai_starts_ends_it_quietly() -> None:
-    run = _keizai("typer")
+# importing keizai.cli (Typer, Rich, the bots); Typer building the command line from it
+@pytest.mark.parametrize("interrupt_at", ["typer", "get_command"])
+def test_a_ctrl_c_while_keizai_starts_ends_it_quietly(interrupt_at: str) -> None:
+    run = _keizai(interrupt_at)
     assert run.returncode == 130, run.stderr
     assert "Traceback" not in run.stderr and "KeyboardInterrupt" not in run.stderr, run.stderr
     assert run.stdout == ""
