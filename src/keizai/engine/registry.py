@@ -31,7 +31,8 @@ def register(game_id: str, factory: Callable[[], Game] | str) -> None:
         module_name, _, attribute = factory.partition(":")
 
         def load() -> Game:
-            return getattr(importlib.import_module(module_name), attribute)()
+            game: Game = getattr(importlib.import_module(module_name), attribute)()
+            return game
 
         _factories[game_id] = load
     else:

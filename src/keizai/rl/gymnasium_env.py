@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Union
+from typing import Any, Union
 
 from keizai.rl.extra import needs_rl_extra
 
 try:
     import gymnasium as gym
     import numpy as np
+    from gymnasium import spaces
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
 except ModuleNotFoundError as error:
@@ -67,7 +68,7 @@ def episode_step_limit(game_id: str) -> int:
     return MAX_EPISODE_STEPS.get(game_id, MAX_EPISODE_STEPS_OTHERS)
 
 
-class KeizaiGymEnv(gym.Env):
+class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
     """`KeizaiGymEnv("national-economy/progress", players=2, opponents=["random"])`.
 
     `opponents`: one per other seat, or a single one for all, each
@@ -83,7 +84,11 @@ class KeizaiGymEnv(gym.Env):
     `keizai.rl.rewards` (default: `default_reward(game_id)`).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    # (an instance attribute, as on gymnasium.Env: wrappers set their own)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+    # (typed as what they are, so that `env.action_space.n` type-checks)
+    observation_space: spaces.Dict
+    action_space: spaces.Discrete
 
     def __init__(self, game_id: str, players: int = 2,
                  opponents: Sequence[Opponent] = ("random",), seat: int | None = None,
@@ -147,7 +152,7 @@ class KeizaiGymEnv(gym.Env):
         self._core = EnvCore(self.encoder.writer_for(None, 0), size, actions,
                              self.illegal == "lose", float(self.illegal_reward),
                              self.reward_kind)
-        self._core.attach(memoryview(self._obs), 0, self._mask_buffer, 0)
+        self._core.attach(self._obs.data, 0, self._mask_buffer, 0)
         self._core.arrays(self._obs, self._mask_array, action_index)
 
     # ----- copies: `copy.deepcopy` and `pickle` ---------------------------------------
@@ -176,8 +181,8 @@ class KeizaiGymEnv(gym.Env):
         core.observe()  # the rows the original's last step wrote
 
     # ----- Gymnasium API -------------------------------------------------------------
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         check_reset_options(options)
         if seed is not None:
             checked_seed(seed)  # refused before Gymnasium's generator is seeded from it
@@ -189,7 +194,8 @@ class KeizaiGymEnv(gym.Env):
             raise
         return self._observe_and_info()
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+    def step(self, action: int | np.integer[Any]) -> tuple[dict[str, np.ndarray], float, bool,
+                                                           bool, dict[str, Any]]:
         try:
             return self._core.step(action, self.seat)  # compiled (`EnvCore.step`)
         except Exception as error:
@@ -274,7 +280,7 @@ class KeizaiGymEnv(gym.Env):
         if isinstance(spec, Agent):
             agent = copy.deepcopy(spec)
             if isinstance(getattr(agent, "rng", None), Rng):
-                agent.rng = Rng(seed)
+                agent.rng = Rng(seed)  # type: ignore[attr-defined]  # (it has one: above)
             return agent
         return spec
 
@@ -320,14 +326,17 @@ def register_envs() -> list[str]:
     for game_id in supported_games():
         env_id = gymnasium_id(game_id)
         if env_id not in gym.registry:
-            gym.register(env_id, entry_point=KeizaiGymEnv, kwargs={"game_id": game_id},
+            # (Gymnasium types its entry points as taking keywords only; `make` passes
+            # game_id as one)
+            gym.register(env_id, entry_point=KeizaiGymEnv,  # type: ignore[arg-type]
+                         kwargs={"game_id": game_id},
                          max_episode_steps=episode_step_limit(game_id),
-                         vector_entry_point=KeizaiVectorEnv)
+                         vector_entry_point=KeizaiVectorEnv)  # type: ignore[arg-type]
         ids.append(env_id)
     return ids
 
 
-class KeizaiVectorEnv(VectorEnv):
+class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     """`KeizaiVectorEnv("national-economy/progress", num_envs=16, players=2)`: N games
     stepped in one process; observations {"observation": (N, size) float32,
     "action_mask": (N, actions) int8}, rewards, terminations and truncations as arrays.
@@ -343,8 +352,10 @@ class KeizaiVectorEnv(VectorEnv):
     learner's seat.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": [],
-                                          "autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: dict[str, Any] = {"render_modes": [],  # noqa: RUF012 - as KeizaiGymEnv's
+                                "autoreset_mode": AutoresetMode.SAME_STEP}
+    single_observation_space: spaces.Dict
+    single_action_space: spaces.Discrete
 
     def __init__(self, game_id: str, num_envs: int, *,
                  max_episode_steps: int | None = None, final_records: bool = False,
@@ -374,7 +385,7 @@ class KeizaiVectorEnv(VectorEnv):
         first = self.envs[0]
         size, actions = first.encoder.size, first.game.num_distinct_actions
         self._obs = np.zeros((self.num_envs, size), np.float32)
-        obs_view = memoryview(self._obs.reshape(-1))
+        obs_view = self._obs.reshape(-1).data
         self._mask_buffer = bytearray(self.num_envs * actions)
         self._masks = np.frombuffer(self._mask_buffer, np.int8).reshape(self.num_envs,
                                                                         actions)
@@ -403,7 +414,8 @@ class KeizaiVectorEnv(VectorEnv):
                 env._core.observe()  # its row of the new batch arrays
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
+              options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """`seed`: an int (environment i gets seed + i), one seed per environment, or
         None. `options`: none (game options go to the constructor)."""
         check_reset_options(options)
@@ -426,7 +438,7 @@ class KeizaiVectorEnv(VectorEnv):
         return self._batch(), self._infos()
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
-                                          np.ndarray, dict]:
+                                          np.ndarray, dict[str, Any]]:
         if np.shape(actions) != (self.num_envs,):
             raise ValueError(f"step() takes {self.num_envs} actions (one per environment), "
                              f"not an array of shape {np.shape(actions)}")
@@ -454,7 +466,7 @@ class KeizaiVectorEnv(VectorEnv):
             raise
 
     def _step(self, chosen: list[int]) -> tuple[dict[str, np.ndarray], np.ndarray,
-                                                 np.ndarray, np.ndarray, dict]:
+                                                 np.ndarray, np.ndarray, dict[str, Any]]:
         core = self._core
         done = core.step(chosen)
         rewards = np.zeros(self.num_envs, np.float64)
@@ -462,7 +474,7 @@ class KeizaiVectorEnv(VectorEnv):
         truncations = np.zeros(self.num_envs, bool)
         if not done:
             return self._batch(), rewards, terminations, truncations, self._infos()
-        finals: list[tuple[int, dict[str, np.ndarray], dict]] = []
+        finals: list[tuple[int, dict[str, np.ndarray], dict[str, Any]]] = []
         records: dict[int, dict[str, Any]] = {}
         for i in done:
             env = self.envs[i]

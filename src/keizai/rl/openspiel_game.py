@@ -64,6 +64,9 @@ from keizai.rl.rewards import final_rewards
 MAX_GAME_LENGTH = 20_000
 SETUP = -1  # the pending "move" of the set-up draws
 NONE_PARAM = "none"
+# OpenSpiel's player ids (IntEnum members; pyspiel has no stubs, so typed here)
+CHANCE: int = pyspiel.PlayerId.CHANCE
+TERMINAL: int = pyspiel.PlayerId.TERMINAL
 
 
 def openspiel_name(game_id: str) -> str:
@@ -71,7 +74,7 @@ def openspiel_name(game_id: str) -> str:
 
 
 # ----- game parameters <-> keizai options ----------------------------------------------
-def _param_value(value: Any) -> bool | int | float | str:
+def _param_value(value: bool | int | float | str | list[Any] | None) -> bool | int | float | str:
     """An option value as an OpenSpiel parameter (which knows no None and no list)."""
     if value is None:
         return NONE_PARAM
@@ -252,7 +255,7 @@ def _max_chance_outcomes(game: Game, players: int, options: dict[str, Any]) -> i
 
 
 # ----- the game ------------------------------------------------------------------------
-class KeizaiSpielGame(pyspiel.Game):
+class KeizaiSpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel: no stubs, Any)
     """One keizai game with a player count ("players") and the game's options."""
 
     game_id: str  # set by the subclass `register_all` makes per game
@@ -363,10 +366,11 @@ def _unpickle_steps(steps: list[tuple[int | None, int, list[str]]], state: State
     for actor, action, digests in steps:
         chain = _Step(chain, actor, action, state)
         chain.digests = list(digests)
+    assert chain is not None  # `_Step.__reduce__` pickles one step at least
     return chain
 
 
-class KeizaiSpielState(pyspiel.State):
+class KeizaiSpielState(pyspiel.State):  # type: ignore[misc]  # (pyspiel: no stubs, Any)
     """An OpenSpiel state wrapping a keizai state; a chance node while a move (or the
     set-up) waits for a draw."""
 
@@ -390,6 +394,8 @@ class KeizaiSpielState(pyspiel.State):
         """Run the pending move with the outcomes chosen so far; stay a chance node if it
         needs one more draw, else commit it."""
         game: KeizaiSpielGame = self.get_game()
+        pending = self._pending
+        assert pending is not None  # (the set-up, or a move)
         source = ChanceDraws(self._draws)
         before = self.keizai_state
         try:
@@ -400,7 +406,7 @@ class KeizaiSpielState(pyspiel.State):
             else:
                 state = before.clone()
                 state.rng = source
-                state.apply(self._pending)
+                state.apply(pending)
         except _NeedDraw as need:
             size = max(_draw_size(draw) for draw in need.bounds)
             if size > game.chance_bound:
@@ -410,7 +416,7 @@ class KeizaiSpielState(pyspiel.State):
             return
         state.rng = ChanceDraws()
         actor = None if before is None else before.current_player
-        self._step = _Step(self._step, actor, self._pending, state)
+        self._step = _Step(self._step, actor, pending, state)
         self._pending, self._draws, self._bounds = None, [], []
 
     def _apply_action(self, action: int) -> None:
@@ -423,7 +429,9 @@ class KeizaiSpielState(pyspiel.State):
             if self._bounds:  # the next draw's bound is known: no need to run the move
                 return
         else:
-            state = self._step.state
+            step = self._step
+            assert step is not None  # committed once no move (nor the set-up) is pending
+            state = step.state
             if state.is_over:
                 raise IllegalAction.refuse("refuse.game_over")
             if not 0 <= action < state.game.num_distinct_actions:
@@ -435,17 +443,20 @@ class KeizaiSpielState(pyspiel.State):
         self._resolve()
 
     # ----- OpenSpiel API ---------------------------------------------------------------
+    # (`self._step` is None only while the set-up is pending, so `step is None` below
+    # never decides: it tells the type checker so.)
     def current_player(self) -> int:
-        if self._pending is not None:
-            return pyspiel.PlayerId.CHANCE
-        if self._step.state.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return self._step.state.current_player
+        step = self._step
+        if self._pending is not None or step is None:
+            return CHANCE
+        player = step.state.current_player
+        return TERMINAL if player is None else player  # (None once the game is over)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._pending is not None or player != self.current_player():
+        step = self._step
+        if self._pending is not None or step is None or player != self.current_player():
             return []
-        return sorted(self._step.state.legal_indices())
+        return sorted(step.state.legal_indices())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._pending is None:
@@ -453,17 +464,21 @@ class KeizaiSpielState(pyspiel.State):
         return _draw_outcomes(self._bounds[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             return f"draw {action}"
-        return self.get_game().keizai_game.decode(action).name
+        game: KeizaiSpielGame = self.get_game()
+        return game.keizai_game.decode(action).name
 
     def is_terminal(self) -> bool:
-        return self._pending is None and self._step.state.is_over
+        step = self._step
+        return self._pending is None and step is not None and step.state.is_over
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
-            return [0.0] * self.get_game().players
-        return final_rewards(self._step.state, "win_loss")
+        step = self._step
+        if self._pending is not None or step is None or not step.state.is_over:
+            game: KeizaiSpielGame = self.get_game()
+            return [0.0] * game.players
+        return final_rewards(step.state, "win_loss")
 
     def information_state_log(self, player: int) -> list[str]:
         """The seat's own actions ("a<index>") and the digests of the views it saw
@@ -492,13 +507,15 @@ class KeizaiSpielState(pyspiel.State):
         replay to it (a sampled world; OpenSpiel's ISMCTS never replays one)."""
         if self._pending is not None:
             raise ValueError("resample at a decision node, not at a chance node")
+        now = self._step
+        assert now is not None  # committed once no move (nor the set-up) is pending
         seed = int(probability_sampler() * (1 << 62))
-        world = self._step.state.determinize(player_id, Rng(seed))
+        world = now.state.determinize(player_id, Rng(seed))
         world.rng = ChanceDraws()
-        twin = self.clone()
-        step = twin._step = _Step(self._step.prev, self._step.actor, self._step.action, world)
+        twin: KeizaiSpielState = self.clone()
+        step = twin._step = _Step(now.prev, now.actor, now.action, world)
         # The seat's own last view is unchanged by construction; keep its digest.
-        step.digests[player_id] = self._step.digest(player_id)
+        step.digests[player_id] = now.digest(player_id)
         return twin
 
     def __str__(self) -> str:
@@ -508,12 +525,12 @@ class KeizaiSpielState(pyspiel.State):
         digest (what the table hides: the hands), and the outcomes a waiting move or the
         set-up has drawn so far. States alike in every seat's view and those outcomes are
         the same world: with draw-time chance no state holds a future card."""
-        state = self.keizai_state
-        if state is None:
-            return f"set-up, drawn so far: {self._draws}"
         step = self._step
-        text = (state.game.render_text(state.view(None)) + "\nseat views: "
-                + " ".join(step.digest(seat) for seat in range(len(step.digests))))
+        if step is None:
+            return f"set-up, drawn so far: {self._draws}"
+        state = step.state
+        text: str = (state.game.render_text(state.view(None)) + "\nseat views: "
+                     + " ".join(step.digest(seat) for seat in range(len(step.digests))))
         if self._pending is not None:
             text += (f"\n(move {self._pending} waits for draw {len(self._draws) + 1}; "
                      f"drawn so far: {self._draws})")

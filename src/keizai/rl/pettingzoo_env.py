@@ -17,7 +17,7 @@ name, e.g. "keizai_national_economy_progress_v0".
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar, Literal, overload
+from typing import Any, Literal, overload
 
 from keizai.rl.extra import needs_rl_extra
 
@@ -55,7 +55,9 @@ def _kept_by_the_core(field: str, doc: str) -> Any:
     return property(get, set_, delete, doc)
 
 
-class KeizaiAECEnv(AECEnv):
+# (Observations: dicts of arrays; an action: an index, a NumPy one too, or None for an agent
+# that is done, as PettingZoo's step takes.)
+class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
     """`KeizaiAECEnv("national-economy/progress", players=2, reward="win_loss")`.
 
     `reward`: a kind of `keizai.rl.rewards` (default: `default_reward(game_id)`).
@@ -65,9 +67,15 @@ class KeizaiAECEnv(AECEnv):
     `render_mode` "ansi" returns the spectator's text picture, "human" prints it.
     """
 
-    # An instance adds "name", its game's (`pettingzoo_name`).
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"],
-                                          "is_parallelizable": False}
+    # An instance adds "name", its game's (`pettingzoo_name`): an instance attribute, as on
+    # AECEnv.
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"],  # noqa: RUF012
+                                "is_parallelizable": False}
+
+    # The spaces as what they are, so that `env.action_space(agent).n` type-checks (AECEnv
+    # has them as dicts of any Space, and a dict's type cannot narrow: it is invariant).
+    observation_spaces: dict[str, spaces.Dict]  # type: ignore[assignment]
+    action_spaces: dict[str, spaces.Discrete]  # type: ignore[assignment]
 
     # AECEnv's bookkeeping, held by the compiled core (which reads it at every step)
     agents = _kept_by_the_core("live", "The agents not yet done (AECEnv.agents).")
@@ -80,7 +88,7 @@ class KeizaiAECEnv(AECEnv):
 
     def __init__(self, game_id: str, players: int = 2, reward: str | None = None,
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # (PettingZoo's: no hints)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of "
                              f"{self.metadata['render_modes']}, not {render_mode!r}")
@@ -117,7 +125,7 @@ class KeizaiAECEnv(AECEnv):
         mask_buffers = [bytearray(actions) for _ in range(self.players)]
         self._masks = [np.frombuffer(b, np.int8) for b in mask_buffers]
         self._core = AECCore(self, self._writer, size, actions, self.possible_agents,
-                             [memoryview(x) for x in self._obs], self._obs, mask_buffers,
+                             [x.data for x in self._obs], self._obs, mask_buffers,
                              self._masks, action_index, self.reward_kind)
 
     # ----- copies: `copy.deepcopy` and `pickle` ---------------------------------------
@@ -141,10 +149,10 @@ class KeizaiAECEnv(AECEnv):
         for name, value in bookkeeping.items():
             setattr(self, name, value)
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     def state(self) -> np.ndarray:
@@ -169,7 +177,9 @@ class KeizaiAECEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.keizai_state.current_player]
+        first = self.keizai_state.current_player
+        assert first is not None  # (a new game is not over)
+        self.agent_selection = self.possible_agents[first]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.keizai_state is None:
@@ -185,7 +195,8 @@ class KeizaiAECEnv(AECEnv):
     # The loop of every AEC trainer calls these two at each step: they do what
     # `AECEnv`'s do (the same values, the same end), without its iterator object and
     # assertion.
-    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+    def agent_iter(  # type: ignore[override]  # (an iterator, not AECEnv's AECIterable)
+            self, max_iter: int = 2**63) -> Iterator[str]:
         """Yields the agent to act (`agent_selection`) until no agent is left, at most
         `max_iter` times."""
         return self._core.agent_iter(max_iter)  # compiled
@@ -201,8 +212,8 @@ class KeizaiAECEnv(AECEnv):
                                                      dict[str, Any]]: ...
 
     @overload
-    def last(self, observe: bool) -> tuple[dict[str, np.ndarray] | None, float, bool, bool,
-                                           dict[str, Any]]: ...
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
+                                                  bool, dict[str, Any]]: ...
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
                                                   bool, dict[str, Any]]:
@@ -213,7 +224,7 @@ class KeizaiAECEnv(AECEnv):
                 raise RuntimeError("call reset() first") from None
             raise
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | np.integer[Any] | None) -> None:
         # a live agent's step is compiled (IllegalAction, state unchanged, if not legal)
         try:
             live = self._core.step(action)
@@ -257,7 +268,7 @@ def pettingzoo_name(game_id: str) -> str:
 
 
 def env(game_id: str, players: int = 2, illegal_reward: float | None = None,
-        **kwargs: Any) -> AECEnv:
+        **kwargs: Any) -> AECEnv[str, dict[str, Any], Any]:
     """The environment wrapped as PettingZoo's own games are: order enforced (no `step`
     before `reset`, no `observe` of an unknown agent) and actions checked in range.
 
@@ -268,7 +279,7 @@ def env(game_id: str, players: int = 2, illegal_reward: float | None = None,
     `parallel_seed_test`, which step actions sampled without the mask, pass with it."""
     from pettingzoo.utils import wrappers
 
-    raw: AECEnv = KeizaiAECEnv(game_id, players, **kwargs)
+    raw: AECEnv[str, dict[str, Any], Any] = KeizaiAECEnv(game_id, players, **kwargs)
     if illegal_reward is not None:
         raw = wrappers.TerminateIllegalWrapper(raw, illegal_reward=float(illegal_reward))
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from keizai.engine import InvalidSetup
@@ -19,7 +20,7 @@ def check_matplotlib() -> None:
         raise InvalidSetup.refuse("sim.err.needs_matplotlib") from None
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def _pyplot() -> ModuleType:
     check_matplotlib()
     import matplotlib
 

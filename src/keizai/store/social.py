@@ -303,7 +303,7 @@ class SocialStore:
                 result = conn.execute(insert(accounts).values(
                     username=username, username_key=key, password_hash=password_hash,
                     created=now()))
-                return int(result.inserted_primary_key[0])
+                return int(result.inserted_primary_key[0])  # type: ignore[index]  # (1 row: a key)
         except IntegrityError:
             return None
 
@@ -615,7 +615,7 @@ class SocialStore:
                     return None
             result = conn.execute(insert(chat_messages).values(
                 game_id=game_id, seat=seat, name=name, text=text, at=moment))
-            message_id = int(result.inserted_primary_key[0])
+            message_id = int(result.inserted_primary_key[0])  # type: ignore[index]  # (1 row: a key)
             self._notify(conn, game_id, f"chat:{message_id}")
         return {"id": message_id, "seat": seat, "name": name, "text": text,
                 "at": moment.isoformat()}

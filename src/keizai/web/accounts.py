@@ -29,6 +29,7 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Response
+from starlette.requests import HTTPConnection
 
 from keizai.store.social import Account, Counter, Session, SocialStore, now
 from keizai.web.errors import ApiError
@@ -231,8 +232,9 @@ class Accounts:
         self.hashing.close()
 
     # ----- sessions from requests ------------------------------------------------------
-    def session(self, request: Request) -> Session | None:
-        """The request's live session (None for guests and expired sessions)."""
+    def session(self, request: HTTPConnection) -> Session | None:
+        """The request's (or WebSocket's) live session (None for guests and expired
+        sessions)."""
         secret = request.cookies.get(self.cookie)
         if not secret or len(secret) > 128:
             return None

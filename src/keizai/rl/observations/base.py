@@ -115,8 +115,9 @@ class ObservationEncoder(ABC):
         """What the environments show `seat`'s observation of `state` with: the compiled
         `writer` where `writes` takes the state (or before there is one), else a
         `ViewWriter`, which encodes the view."""
-        if self.writer is not None and (state is None or self.writes(state, seat)):
-            return self.writer
+        writer: Writer | None = self.writer
+        if writer is not None and (state is None or self.writes(state, seat)):
+            return writer
         return ViewWriter(self)
 
     def write(self, state: State, seat: int, out: memoryview, offset: int) -> None:

@@ -19,6 +19,7 @@ import numpy as np
 import keizai
 from keizai.rl.observations.base import FieldLayout, ObservationEncoder, check_seat
 from keizai.rl.observations.writers import EnterpriseEmpireWriter
+from keizai.rules.enterprise_empire import EnterpriseEmpire
 from keizai.rules.enterprise_empire import state as rules
 
 PHASES = ("move", "offer", "research", "refill", "placing", "over")
@@ -29,12 +30,14 @@ PLAYER_NUMBERS = ("cash", "companies_founded", "company_pile", "price_cards")
 def _components() -> dict[str, Any]:
     text = (resources.files("keizai.rules.enterprise_empire") / "data"
             / "enterprise_empire.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 class EnterpriseEmpireEncoder(ObservationEncoder):
     def __init__(self, game_id: str) -> None:
         game = keizai.get_game(game_id)
+        assert isinstance(game, EnterpriseEmpire)  # (the id this encoder is registered for)
         data = _components()
         self.game_id = game_id
         self.seats = game.max_players

@@ -18,6 +18,7 @@ import numpy as np
 import keizai
 from keizai.rl.observations.base import FieldLayout, ObservationEncoder
 from keizai.rl.observations.writers import FuturopiaWriter
+from keizai.rules.futuropia import FuturopiaGame
 from keizai.rules.futuropia.actions import TILE_NAMES
 from keizai.rules.futuropia.state import FuturopiaState
 
@@ -44,6 +45,7 @@ def _suffixes(names: list[str], prefix: str) -> list[str]:
 class FuturopiaEncoder(ObservationEncoder):
     def __init__(self, game_id: str) -> None:
         game = keizai.get_game(game_id)
+        assert isinstance(game, FuturopiaGame)  # (the id this encoder is registered for)
         names = [a.name for a in game.action_space.actions]
         self.game_id = game_id
         self.seats = game.max_players
@@ -101,7 +103,7 @@ class FuturopiaEncoder(ObservationEncoder):
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         if seat is None:
             raise ValueError("observations are per seat; the spectator view has none")
-        n = view["players"]
+        n: int = view["players"]
         gens, houses = self.generators, self.houses
         x = [0.0] * self.size  # a list: item updates are much cheaper than on an array
 

@@ -16,6 +16,7 @@ import numpy as np
 import keizai
 from keizai.rl.observations.base import FieldLayout, ObservationEncoder, check_seat
 from keizai.rl.observations.writers import NationalEconomyWriter
+from keizai.rules.national_economy import NationalEconomy
 from keizai.rules.national_economy import state as rules
 
 PHASES = ("action", "payday", "over")
@@ -32,6 +33,7 @@ PLAYER_NUMBERS = ("money", "workers", "workers_ready", "trainees", "dolls", "tem
 class NationalEconomyEncoder(ObservationEncoder):
     def __init__(self, game_id: str) -> None:
         game = keizai.get_game(game_id)
+        assert isinstance(game, NationalEconomy)  # (the ids this encoder is registered for)
         names = [a.name for a in game.action_space.actions]
         self.game_id = game_id
         self.seats = game.max_players
@@ -88,7 +90,7 @@ class NationalEconomyEncoder(ObservationEncoder):
 
     def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
         me = check_seat(view, seat)
-        n = view["players_count"]
+        n: int = view["players_count"]
         b = len(self.buildings)
         bi = self.building_index
         x = [0.0] * self.size  # a list: item updates are much cheaper than on an array

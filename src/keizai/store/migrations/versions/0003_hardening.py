@@ -9,6 +9,8 @@ some of these columns (it added them itself): only the missing ones are added.
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -17,13 +19,13 @@ down_revision = "0002"
 branch_labels = None
 depends_on = None
 
-GAMES = [
+GAMES: list[sa.Column[Any]] = [
     sa.Column("version", sa.Integer, nullable=False, server_default="0"),
     sa.Column("step", sa.Integer, nullable=True),
     sa.Column("over", sa.Integer, nullable=True),
     sa.Column("current", sa.Integer, nullable=True),
 ]
-SEATS = [
+SEATS: list[sa.Column[Any]] = [
     sa.Column("open", sa.Integer, nullable=False, server_default="0"),
     sa.Column("handed", sa.Integer, nullable=False, server_default="0"),
     sa.Column("seen", sa.DateTime(timezone=True), nullable=True),
