@@ -20,7 +20,7 @@ import socket
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -32,6 +32,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 import keizai
+from keizai.store.social import SocialStore
 from keizai.web import create_app
 from keizai.web.app import Limits
 from tests.web.live_server import LiveServer, http
@@ -271,3 +272,147 @@ def test_a_spectator_that_never_reads_holds_a_bounded_part_of_the_server(
             held += len(data)
     sock.close()
     assert held <= 1_000_000, held
+
+
+def test_a_game_whose_names_are_slow_to_read_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stranger opens a game the process does not hold (dropped when idle, or never
+    loaded here) while the database takes 2 s for its names: another game's summary is
+    answered meanwhile (before: they were read on the event loop, as the table was
+    built, and every request of the process waited for them)."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    reading = threading.Event()
+    real = SocialStore.seat_players
+
+    with TestClient(app) as client:
+        def game() -> str:
+            return str(client.post("/api/games", json={
+                "game": "national-economy/mecenat",
+                "seats": ["human", "random"]}).json()["id"])
+
+        other, dropped = game(), game()
+        tables = app.state.social.tables
+        tables._drop(tables.tables[dropped])
+
+        def slow(self: SocialStore, game_id: str) -> Any:
+            if game_id == dropped:
+                reading.set()
+                time.sleep(2.0)
+            return real(self, game_id)
+
+        monkeypatch.setattr(SocialStore, "seat_players", slow)
+        answered: list[str] = []
+
+        def open_dropped() -> None:
+            answered.append(f"dropped game {client.get(f'/api/games/{dropped}').status_code}")
+
+        opening = threading.Thread(target=open_dropped)
+        opening.start()
+        try:
+            assert reading.wait(20)
+            assert client.get(f"/api/games/{other}").status_code == 200
+            answered.append("summary")
+        finally:
+            opening.join()
+        assert answered == ["summary", "dropped game 200"]
+
+
+def answered_first(client: TestClient, other: str, slow: threading.Event,
+                   request: Callable[[], int]) -> list[str]:
+    """`request` (run in a thread once begun) and, once the store is slow for it (`slow`
+    set), another game's summary: in the order they were answered."""
+    answered: list[str] = []
+
+    def run() -> None:
+        answered.append(f"slow {request()}")
+
+    running = threading.Thread(target=run)
+    running.start()
+    try:
+        assert slow.wait(20)
+        assert client.get(f"/api/games/{other}").status_code == 200
+        answered.append("summary")
+    finally:
+        running.join()
+    return answered
+
+
+def test_a_seat_named_while_its_rows_are_slow_to_read_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player sits down under a name (`join`) while the database takes 2 s to read
+    the table's rows again: another game's summary is answered meanwhile (before: they
+    were read again on the event loop)."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    reading = threading.Event()
+    real = SocialStore.settings
+    with TestClient(app) as client:
+        other = client.post("/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+        table = client.post("/api/tables", json={
+            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+
+        def slow(self: SocialStore, game_id: str) -> Any:
+            if game_id == table["id"]:
+                reading.set()
+                time.sleep(2.0)
+            return real(self, game_id)
+
+        monkeypatch.setattr(SocialStore, "settings", slow)
+        answered = answered_first(client, other["id"], reading, lambda: client.post(
+            f"/api/games/{table['id']}/seats/0/join", json={"name": "Alice"},
+            headers={"x-keizai-token": table["seats"][0]["token"]}).status_code)
+        assert answered == ["summary", "slow 200"]
+
+
+def test_a_table_created_with_a_slow_session_cookie_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Anyone may send a session cookie (any value) with a new table: while the
+    database is still looking it up, another game's summary is answered (before: it
+    was looked up on the event loop, so the summary waited for the lookup to end; the
+    lookup here ends once the summary is answered, or after 5 s)."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    looking, summarised = threading.Event(), threading.Event()
+    in_time: list[bool] = []
+    real = SocialStore.session
+    with TestClient(app) as client:
+        other = client.post("/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+
+        def slow(self: SocialStore, session_id: str) -> Any:
+            looking.set()
+            in_time.append(summarised.wait(5))
+            return real(self, session_id)
+
+        monkeypatch.setattr(SocialStore, "session", slow)
+        client.cookies.set(app.state.social.accounts.cookie, "x" * 40)
+        created: list[int] = []
+        creating = threading.Thread(target=lambda: created.append(client.post(
+            "/api/tables", json={"game": "national-economy/mecenat",
+                                 "seats": ["human", "random"]}).status_code))
+        creating.start()
+        try:
+            assert looking.wait(20)
+            assert client.get(f"/api/games/{other['id']}").status_code == 200
+            summarised.set()
+        finally:
+            creating.join()
+        assert (in_time, created) == ([True], [201])
+
+
+def test_names_read_earlier_and_answered_later_do_not_replace_newer_ones(
+        db_url: str) -> None:
+    """The reads moved off the event loop may end in any order: the names read before a
+    player sat down, answered after those read since, must not bring back the empty
+    seat (its account would be forgotten, and `check_owner` would let the link alone
+    open it)."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    with TestClient(app) as client:
+        table = client.post("/api/tables", json={
+            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+        social = app.state.social
+        before = social.stored(table["id"])
+        assert client.post(f"/api/games/{table['id']}/seats/0/join", json={"name": "Alice"},
+                           headers={"x-keizai-token": table["seats"][0]["token"]}
+                           ).status_code == 200
+        social._keep(table["id"], before)
+        assert client.get(f"/api/games/{table['id']}").json()["seats"][0]["name"] == "Alice"

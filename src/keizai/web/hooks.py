@@ -13,8 +13,14 @@ if TYPE_CHECKING:
 
 
 class TableHooks:
-    def loaded(self, table: Table) -> None:
-        """The table was built from the store (created or resumed)."""
+    def loaded(self, table: Table, stored: Any = None) -> None:
+        """The table was built from the store (created or resumed); `stored`: what
+        `stored` read for it with its row (None for a table just created)."""
+
+    def stored(self, game_id: str) -> Any:
+        """What `loaded` needs of the store about a game, read with its row (called in a
+        worker thread: read on the event loop, a slow read held every game)."""
+        return None
 
     async def changed(self, table: Table) -> None:
         """An action was stored and applied (called under the table's lock)."""

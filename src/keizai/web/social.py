@@ -9,9 +9,11 @@ are only caches of those rows, the clocks' timers and the chat rate limits.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import secrets
+import threading
 import unicodedata
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -41,6 +43,8 @@ TOKEN_HEADER = "x-keizai-token"
 MAX_NAME = 24
 VISIBILITY = ("public", "private")
 # How the chat names the host, in every language: no seat may take these names.
+# A game's stored names and settings, and the number of the read (`Social.stored`).
+Rows = tuple[int, dict[int, SeatPlayer], Settings | None]
 HOST_NAMES = frozenset(unicodedata.normalize("NFKC", i18n.tr("chat.host", lang)).casefold()
                        for lang in i18n.LANGUAGES)
 
@@ -109,6 +113,9 @@ class Social(TableHooks):
         self.chat_limit = chat.RateLimit(*self.config.chat_rate)
         self.players: dict[str, dict[int, SeatPlayer]] = {}
         self.settings: dict[str, Settings | None] = {}
+        self._reads = itertools.count()
+        self._kept: dict[str, int] = {}   # per game, the number of the read cached
+        self._keeping = threading.Lock()
         self.rematch_lock = asyncio.Lock()
         self.pushed: deque[int] = deque(maxlen=1000)   # chat ids already sent out here
         # The app's per-client rate limits and body reader (keizai.web.app sets them).
@@ -120,18 +127,37 @@ class Social(TableHooks):
         self.accounts.close()
 
     def refresh(self, game_id: str) -> None:
-        self.players[game_id] = self.db.seat_players(game_id)
-        self.settings[game_id] = self.db.settings(game_id)
+        self._keep(game_id, self.stored(game_id))
+
+    async def reread(self, game_id: str) -> None:
+        """`refresh`, read in a worker thread: on the event loop, a slow read held every
+        game of the process."""
+        self._keep(game_id, await asyncio.to_thread(self.stored, game_id))
+
+    def stored(self, game_id: str) -> Rows:
+        """A game's names and settings as stored, numbered as the read began (`_keep`)."""
+        return next(self._reads), self.db.seat_players(game_id), self.db.settings(game_id)
+
+    def _keep(self, game_id: str, rows: Rows) -> None:
+        """Cache a game's rows, unless a read begun later was cached already: reads run
+        in worker threads and may end in any order, and an earlier one lacks what was
+        written meanwhile (a name, the account that sat down: `check_owner`)."""
+        read, players, settings = rows
+        with self._keeping:
+            if read > self._kept.get(game_id, -1):
+                self._kept[game_id] = read
+                self.players[game_id], self.settings[game_id] = players, settings
 
     def player(self, game_id: str, seat: int) -> SeatPlayer | None:
         return self.players.get(game_id, {}).get(seat)
 
     # ----- hooks -------------------------------------------------------------------------
-    def loaded(self, table: Table) -> None:
+    def loaded(self, table: Table, stored: Any = None) -> None:
+        """`stored`: the rows `stored` read with the game's row."""
         if table.new:   # no social rows yet: they are written once the table exists
             self.players[table.id], self.settings[table.id] = {}, None
         else:
-            self.refresh(table.id)
+            self._keep(table.id, stored)
         if table.state.is_over:
             self._rate(table)   # a game that ended just before a crash
         else:
@@ -149,8 +175,10 @@ class Social(TableHooks):
 
     def dropped(self, table: Table) -> None:
         """Its names and settings are read again should it be loaded again."""
-        self.players.pop(table.id, None)
-        self.settings.pop(table.id, None)
+        with self._keeping:
+            self.players.pop(table.id, None)
+            self.settings.pop(table.id, None)
+            self._kept.pop(table.id, None)
 
     def undone(self, table: Table) -> None:
         settings = self.settings.get(table.id)
@@ -318,13 +346,13 @@ class Social(TableHooks):
         game_id = answer["id"]
         table = self.tables.tables[game_id]
         async with table.lock:
-            self.players[game_id], self.settings[game_id] = await self.store.in_writer(
-                self._social_rows, answer, body, visibility, clock, host, rematch_of)
+            self._keep(game_id, await self.store.in_writer(
+                self._social_rows, answer, body, visibility, clock, host, rematch_of))
             self._arm(table)
 
     def _social_rows(self, answer: dict[str, Any], body: dict[str, Any], visibility: str,
                      clock: str, host: int | None, rematch_of: str | None
-                     ) -> tuple[dict[int, SeatPlayer], Settings | None]:
+                     ) -> Rows:
         """`_setup`'s writes; the rows as stored."""
         game_id = answer["id"]
         self.db.create_settings(
@@ -334,13 +362,13 @@ class Social(TableHooks):
         for seat in answer["seats"]:
             if seat["kind"] == "bot":
                 self.db.set_seat_player(game_id, seat["seat"], bot=seat["agent"])
-        return self.db.seat_players(game_id), self.db.settings(game_id)
+        return self.stored(game_id)
 
     async def create(self, request: Request) -> dict[str, Any]:
         await self.guard("create", request)
         body = await self.read_json(request)
         check_choices(body)
-        session = self.accounts.csrf_session(request)
+        session = await asyncio.to_thread(self.accounts.csrf_session, request)
         visibility = body.pop("visibility", "public")
         clock = body.pop("clock", "none")
         if visibility not in VISIBILITY:
@@ -357,7 +385,7 @@ class Social(TableHooks):
         """Sit down in a seat (its token) under a name; with a session, as that account."""
         await self.guard("act", request)
         body = await self.read_json(request)
-        session = self.accounts.csrf_session(request)
+        session = await asyncio.to_thread(self.accounts.csrf_session, request)
         table.seat_of_token(seat, token_of(request, body))
         await self.check_owner(table, seat, request)
         current = self.player(table.id, seat)
@@ -385,7 +413,7 @@ class Social(TableHooks):
 
         if not await asyncio.to_thread(self.db.name_seat, table.id, seat, values, clashes):
             raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
-        self.refresh(table.id)
+        await self.reread(table.id)
         self.close_strangers(table)
         table.broadcast()
         return {"seat": seat, **self.seat_info(table, seat)}
@@ -507,7 +535,7 @@ class Social(TableHooks):
                 if message is not None:
                     self.push_chat(table, message)
                 return
-            await asyncio.to_thread(self.refresh, table.id)
+            await self.reread(table.id)
             self.close_strangers(table)   # an account sat down through another process
             table.broadcast()
         except Exception:
@@ -516,7 +544,7 @@ class Social(TableHooks):
     async def mute(self, table: Table, request: Request) -> dict[str, Any]:
         await self.guard("act", request)
         body = await self.read_json(request)
-        session = self.accounts.csrf_session(request)
+        session = await asyncio.to_thread(self.accounts.csrf_session, request)
         settings = self.settings.get(table.id)
         token = token_of(request, body)
         host = (isinstance(token, str) and secrets.compare_digest(
@@ -530,7 +558,7 @@ class Social(TableHooks):
         if not isinstance(muted, bool):
             raise ApiError("invalid_request", "muted is true or false")
         await asyncio.to_thread(self.db.set_seat_player, table.id, seat, muted=int(muted))
-        self.refresh(table.id)
+        await self.reread(table.id)
         table.broadcast()
         return {"seat": seat, "muted": muted}
 
@@ -616,7 +644,7 @@ def routes(social: Social) -> APIRouter:
         await social.guard("read", request)
         body = await social.read_json(request)
         table = await tables.open(game_id)
-        await asyncio.to_thread(social.refresh, game_id)   # another process may have made it
+        await social.reread(game_id)   # another process may have made it
         seat = seat_number(body.get("seat"), table)
         table.seat_of_token(seat, token_of(request, body))
         await social.check_owner(table, seat, request)

@@ -152,9 +152,16 @@ def check_step(step: Any) -> int | None:
     return step
 
 
+def load(store: Store, hooks: TableHooks, game_id: str) -> tuple[GameRow | None, Any]:
+    """A game's row and what the hooks keep about it (`TableHooks.stored`), read
+    together in a worker thread, never on the event loop."""
+    row = store.load(game_id)
+    return row, None if row is None else hooks.stored(game_id)
+
 class Table:
     def __init__(self, row: GameRow, store: Store, settings: Settings, *,
-                 new: bool = False) -> None:
+                 new: bool = False, stored: Any = None) -> None:
+        """`stored`: what the hooks read about it with `row` (`load`)."""
         self.id = row.id
         self.store = store
         self.settings = settings
@@ -190,7 +197,7 @@ class Table:
         self.hooks = settings.hooks
         # Just created (`Tables.create`): the hooks know nothing is stored about it yet.
         self.new = new
-        self.hooks.loaded(self)
+        self.hooks.loaded(self, stored)
         self.new = False
         # The compound decision pending in a state (its step), asked for by the mover's
         # message and again by the next action's undo bookkeeping: computed once.
@@ -213,7 +220,7 @@ class Table:
         self.events_before.append(state.event_count())
         state.apply(name)
 
-    def refresh(self, row: GameRow) -> None:
+    def refresh(self, row: GameRow, stored: Any) -> None:
         """Catch up with a newer stored version (written by another server process)."""
         if row.version <= self.version:
             return
@@ -227,7 +234,7 @@ class Table:
             self._logs_restart()
         self.seats = list(row.seats)
         self.version = row.version
-        self.hooks.loaded(self)   # names, settings, clock as the other process left them
+        self.hooks.loaded(self, stored)   # names, settings, clock as another process left them
         self.broadcast()
 
     def _logs_restart(self) -> None:
@@ -552,9 +559,9 @@ class Table:
         try:
             return await write
         except Conflict:
-            row = await asyncio.to_thread(self.store.load, self.id)
+            row, stored = await asyncio.to_thread(load, self.store, self.hooks, self.id)
             if row is not None:
-                self.refresh(row)
+                self.refresh(row, stored)
             raise ApiError("stale", "the game changed meanwhile; reload the view",
                            409) from None
         except Exception:

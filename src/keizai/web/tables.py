@@ -28,7 +28,7 @@ from keizai.store import SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
 from keizai.web.errors import ApiError, not_found
-from keizai.web.table import Settings, Table
+from keizai.web.table import Settings, Table, load
 
 log = logging.getLogger("keizai.web")
 
@@ -305,10 +305,12 @@ class Tables:
         if loading is None:
             loading = self._loading[game_id] = asyncio.get_running_loop().create_future()
             try:
-                row = await asyncio.to_thread(self.store.load, game_id)
+                row, stored = await asyncio.to_thread(load, self.store, self.settings.hooks,
+                                                      game_id)
                 found = None
                 if row is not None:
-                    found = self.tables.get(game_id) or Table(row, self.store, self.settings)
+                    found = self.tables.get(game_id) or Table(row, self.store, self.settings,
+                                                              stored=stored)
                     self.tables[game_id] = found
                     self._make_room(found)
                     self._bot_left(found, row.released)
@@ -419,9 +421,10 @@ class Tables:
         async with table.lock:
             if table.version >= version:
                 return
-            row = await asyncio.to_thread(self.store.load, table.id)
+            row, stored = await asyncio.to_thread(load, self.store, self.settings.hooks,
+                                                  table.id)
             if row is not None:
-                table.refresh(row)
+                table.refresh(row, stored)
         # The process that made the change moves the next bot; should it die first, this
         # one takes over (`_take_over`).
         version = table.version
