@@ -35,6 +35,7 @@ import keizai
 from keizai.store.social import SocialStore
 from keizai.web import create_app
 from keizai.web.app import Limits
+from tests.web.conftest import live, next_state
 from tests.web.live_server import LiveServer, http
 
 
@@ -416,3 +417,47 @@ def test_names_read_earlier_and_answered_later_do_not_replace_newer_ones(
                            ).status_code == 200
         social._keep(table["id"], before)
         assert client.get(f"/api/games/{table['id']}").json()["seats"][0]["name"] == "Alice"
+
+
+def test_a_first_undo_slow_to_store_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's first undo notes that it is unrated: while the database is still
+    writing that, another game's summary is answered (before: it was written on the
+    event loop, so the summary waited for the write to end; the write here ends once
+    the summary is answered, or after 5 s)."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    writing, summarised = threading.Event(), threading.Event()
+    in_time: list[bool] = []
+    real = SocialStore.update_settings
+    with TestClient(app) as client:
+        other = client.post("/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+        table = client.post("/api/tables", json={
+            "game": "futuropia", "seats": ["human", "random"]}).json()
+        token = table["seats"][0]["token"]
+        with live(client, table, 0) as ws:
+            first = next_state(ws)
+            ws.send_json({"type": "act", "action": first["legal"][0]["name"], "step": 0})
+            later = next_state(ws, lambda m: m["current_player"] == 0 and m["step"] >= 1)
+        assert later["undo"]
+
+        def slow(self: SocialStore, game_id: str, **values: Any) -> Any:
+            if values.get("unrated") == "undo":
+                writing.set()
+                in_time.append(summarised.wait(5))
+            return real(self, game_id, **values)
+
+        monkeypatch.setattr(SocialStore, "update_settings", slow)
+        undone: list[int] = []
+        undoing = threading.Thread(target=lambda: undone.append(client.post(
+            f"/api/games/{table['id']}/undo", json={"seat": 0, "token": token}).status_code))
+        undoing.start()
+        try:
+            assert writing.wait(20)
+            assert client.get(f"/api/games/{other['id']}").status_code == 200
+            summarised.set()
+        finally:
+            undoing.join()
+        assert (in_time, undone) == ([True], [200])
+        settings = app.state.social.settings[table["id"]]
+        assert settings is not None and settings.unrated == "undo"

@@ -28,7 +28,7 @@ class TableHooks:
     def dropped(self, table: Table) -> None:
         """The table left this process's memory (idle): forget what is kept for it."""
 
-    def undone(self, table: Table) -> None:
+    async def undone(self, table: Table) -> None:
         """A human took a decision back (called under the table's lock)."""
 
     def taken_back(self, table: Table, seat: int) -> None:

@@ -180,11 +180,13 @@ class Social(TableHooks):
             self.settings.pop(table.id, None)
             self._kept.pop(table.id, None)
 
-    def undone(self, table: Table) -> None:
+    async def undone(self, table: Table) -> None:
+        """A game's first undo notes it unrated, in the store's writer thread (on the
+        event loop, a slow write held every game of the process)."""
         settings = self.settings.get(table.id)
         if settings is not None and settings.unrated is None:
-            self.db.update_settings(table.id, unrated="undo")
-            self.refresh(table.id)
+            await self.store.in_writer(self.db.update_settings, table.id, unrated="undo")
+            await self.reread(table.id)
         self._arm(table)
 
     def taken_back(self, table: Table, seat: int) -> None:

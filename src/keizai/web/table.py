@@ -601,7 +601,7 @@ class Table:
                 raise
             self.state = state
             self.charge(by)
-            self.hooks.undone(self)
+            await self.hooks.undone(self)
             self._logs_restart()
             self.broadcast()
 
