@@ -37,6 +37,7 @@ from keizai.web import create_app
 from keizai.web.app import Limits
 from tests.web.conftest import live, next_state
 from tests.web.live_server import LiveServer, http
+from tests.web.social_helpers import new_table, play_out, token_of, view
 
 
 @pytest.fixture(scope="module")
@@ -461,3 +462,46 @@ def test_a_first_undo_slow_to_store_keeps_no_other_request_waiting(
         assert (in_time, undone) == ([True], [200])
         settings = app.state.social.settings[table["id"]]
         assert settings is not None and settings.unrated == "undo"
+
+
+def test_a_rematch_slow_to_store_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rematch notes itself on the finished game: while the database is still writing
+    that, another game's summary is answered (before: it was written on the event
+    loop, so the summary waited for the write to end; the write here ends once the
+    summary is answered, or after 5 s). The rematch is still the named game's."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    writing, summarised = threading.Event(), threading.Event()
+    in_time: list[bool] = []
+    real = SocialStore.claim_rematch
+    with TestClient(app) as client:
+        other = client.post("/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+        finished = new_table(client, ["human", "random"])
+        token = token_of(finished, 0)
+        assert client.post(f"/api/games/{finished['id']}/seats/0/join",
+                           json={"token": token, "name": "Ivy"}).status_code == 200
+        play_out(client, finished["id"], {0: token})
+
+        def slow(self: SocialStore, game_id: str, new_id: str) -> Any:
+            writing.set()
+            in_time.append(summarised.wait(5))
+            return real(self, game_id, new_id)
+
+        monkeypatch.setattr(SocialStore, "claim_rematch", slow)
+        made: list[Any] = []
+        making = threading.Thread(target=lambda: made.append(client.post(
+            f"/api/games/{finished['id']}/rematch", json={"token": token}).json()))
+        making.start()
+        try:
+            assert writing.wait(20)
+            assert client.get(f"/api/games/{other['id']}").status_code == 200
+            summarised.set()
+        finally:
+            making.join()
+        assert in_time == [True]
+        seat = client.post(f"/api/games/{finished['id']}/rematch/seat",
+                           json={"seat": 0, "token": token}).json()
+        assert seat["id"] == made[0]["id"]
+        again = view(client, seat["id"], 0, seat["token"])
+        assert again["seats"][0]["name"] == "Ivy"

@@ -439,7 +439,7 @@ class Social(TableHooks):
         if not table.state.is_over:
             raise ApiError.refused("not_over", "error.not_over", 409)
         async with self.rematch_lock:
-            self.refresh(table.id)
+            await self.reread(table.id)
             settings = self.settings.get(table.id)
             if settings is not None and settings.rematch is not None:
                 return {"id": settings.rematch}
@@ -464,27 +464,35 @@ class Social(TableHooks):
                               settings.clock if settings else "none",
                               settings.host_account_id if settings else None,
                               rematch_of=table.id)
-            for seat, player in players.items():
-                if player.bot is None and (player.name or player.account_id):
-                    self.db.set_seat_player(new_id, seat, name=player.name,
-                                            account_id=player.account_id)
-            self.refresh(new_id)
-            if settings is None:
-                self.db.create_settings(table.id, visibility="public", clock="none", rated=0,
-                                        unrated="no_settings", rematch=new_id)
-            elif not self.db.claim_rematch(table.id, new_id):
-                # another process noted its own first (asked at the same moment): that
-                # one is the rematch, which everyone else is sent to; this one's links
-                # go to nobody, so the lobby does not list it (a clean-up deletes it)
-                log.warning("game %s got two rematches; %s is left unused", table.id, new_id)
-                self.db.update_settings(new_id, visibility="private")
-                self.refresh(new_id)
-            self.refresh(table.id)
+            new_rows, old_rows = await self.store.in_writer(
+                self._rematch_rows, table.id, new_id, players, settings)
+            self._keep(new_id, new_rows)
+            self._keep(table.id, old_rows)
             noted = self.settings.get(table.id)
             if noted is not None and noted.rematch is not None:
                 new_id = noted.rematch
         table.broadcast()
         return {"id": new_id}
+
+    def _rematch_rows(self, game_id: str, new_id: str, players: dict[int, SeatPlayer],
+                      settings: Settings | None) -> tuple[Rows, Rows]:
+        """`rematch`'s writes once the new table's own rows exist (in the store's writer
+        thread: on the event loop, a slow write held every game of the process); the
+        rows of the new game and of the old one, as stored."""
+        for seat, player in players.items():
+            if player.bot is None and (player.name or player.account_id):
+                self.db.set_seat_player(new_id, seat, name=player.name,
+                                        account_id=player.account_id)
+        if settings is None:
+            self.db.create_settings(game_id, visibility="public", clock="none", rated=0,
+                                    unrated="no_settings", rematch=new_id)
+        elif not self.db.claim_rematch(game_id, new_id):
+            # another process noted its own first (asked at the same moment): that one
+            # is the rematch, which everyone else is sent to; this one's links go to
+            # nobody, so the lobby does not list it (a clean-up deletes it)
+            log.warning("game %s got two rematches; %s is left unused", game_id, new_id)
+            self.db.update_settings(new_id, visibility="private")
+        return self.stored(new_id), self.stored(game_id)
 
     # ----- chat --------------------------------------------------------------------------
     async def say(self, table: Table, body: dict[str, Any], token: Any,
