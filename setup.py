@@ -95,8 +95,13 @@ def _extensions() -> list:
         # there, or an import mypy cannot find (numpy, imported by the package of the RL
         # observation writers, is not installed yet when pip builds keizai), must not
         # turn the whole build into plain Python.
+        # "--config-file=": the build reads no mypy configuration. pyproject.toml's
+        # [tool.mypy] is for checking the checkout (tests/test_typed.py); its strict
+        # flags and warn_unused_configs, read in the build's environment without the
+        # extras' packages, made mypyc fail and every install run plain Python.
         SOURCE_HASHES.update(_manifest())
-        return mypycify(["--follow-imports=silent", *COMPILED], opt_level="3",
+        return mypycify(["--config-file=", "--follow-imports=silent", *COMPILED],
+                        opt_level="3",
                         target_dir=str(ROOT / "build" / "mypyc"))
     except BaseException as error:  # mypyc reports type errors with SystemExit
         _say(f"mypyc failed ({error!r}): plain Python")

@@ -150,3 +150,37 @@ def test_build_manifest_hashes_the_sources_as_mypyc_reads_them(
     assert extensions() == ["extension"]
     manifest = extensions.__globals__["SOURCE_HASHES"]
     assert _build.stale_modules(source / "keizai", manifest) == ["keizai.engine.rng"]
+
+
+def test_the_build_reads_no_mypy_configuration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """mypyc compiles with mypy's defaults, whatever the checkout's [tool.mypy] says.
+
+    Found in the session-21 CI rehearsal: pyproject.toml gained a [tool.mypy] section for
+    checking the checkout (strict flags for keizai.engine and keizai.rl,
+    warn_unused_configs). pip's build environment has none of the extras' packages, so
+    mypyc, reading that section, failed ("unused section(s)"), setup.py fell back to
+    plain Python, and a clean clone's `pip install -e .` installed no compiled module."""
+    from mypy.main import process_options
+
+    monkeypatch.setattr(setuptools, "setup", lambda **_: None)
+    monkeypatch.setenv("KEIZAI_PURE", "1")  # loading setup.py builds nothing
+    build_script = runpy.run_path(str(SETUP))
+    extensions = build_script["_extensions"]
+    monkeypatch.delenv("KEIZAI_PURE")
+    asked: list[list[str]] = []
+
+    def mypycify(paths: list[str], **_: object) -> list[str]:
+        asked.append(paths)
+        return ["extension"]
+
+    mypyc = types.ModuleType("mypyc")
+    mypyc_build = types.ModuleType("mypyc.build")
+    mypyc_build.mypycify = mypycify  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mypyc", mypyc)
+    monkeypatch.setitem(sys.modules, "mypyc.build", mypyc_build)
+    assert extensions() == ["extension"]
+    monkeypatch.chdir(SETUP.parent / "src")   # where setup.py runs mypyc
+    _sources, options = process_options(asked[0])
+    assert not options.config_file   # "": none is read
+    assert not options.warn_unused_configs and options.per_module_options == {}
+    assert options.follow_imports == "silent"
