@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,15 @@ def test_uncompiled_sources_name_themselves(tmp_path: Path) -> None:
 SETUP = Path(__file__).parents[1] / "setup.py"
 
 
+
+def fake_mypyc(monkeypatch: pytest.MonkeyPatch, mypycify: Callable[..., list[str]]) -> None:
+    """setup.py's `from mypyc.build import mypycify` gets `mypycify`."""
+    mypyc = types.ModuleType("mypyc")
+    mypyc_build = types.ModuleType("mypyc.build")
+    mypyc_build.mypycify = mypycify  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mypyc", mypyc)
+    monkeypatch.setitem(sys.modules, "mypyc.build", mypyc_build)
+
 def test_build_manifest_hashes_the_sources_as_mypyc_reads_them(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A source edited while the build runs must read as stale afterwards, not as fresh.
@@ -142,11 +152,7 @@ def test_build_manifest_hashes_the_sources_as_mypyc_reads_them(
         edited.write_text(edited.read_text() + "\n# edited during the build\n")
         return ["extension"]
 
-    mypyc = types.ModuleType("mypyc")
-    mypyc_build = types.ModuleType("mypyc.build")
-    mypyc_build.mypycify = mypycify  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "mypyc", mypyc)
-    monkeypatch.setitem(sys.modules, "mypyc.build", mypyc_build)
+    fake_mypyc(monkeypatch, mypycify)
     assert extensions() == ["extension"]
     manifest = extensions.__globals__["SOURCE_HASHES"]
     assert _build.stale_modules(source / "keizai", manifest) == ["keizai.engine.rng"]
@@ -173,11 +179,7 @@ def test_the_build_reads_no_mypy_configuration(monkeypatch: pytest.MonkeyPatch) 
         asked.append(paths)
         return ["extension"]
 
-    mypyc = types.ModuleType("mypyc")
-    mypyc_build = types.ModuleType("mypyc.build")
-    mypyc_build.mypycify = mypycify  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "mypyc", mypyc)
-    monkeypatch.setitem(sys.modules, "mypyc.build", mypyc_build)
+    fake_mypyc(monkeypatch, mypycify)
     assert extensions() == ["extension"]
     monkeypatch.chdir(SETUP.parent / "src")   # where setup.py runs mypyc
     _sources, options = process_options(asked[0])

@@ -303,20 +303,9 @@ def test_a_game_whose_names_are_slow_to_read_keeps_no_other_request_waiting(
             return real(self, game_id)
 
         monkeypatch.setattr(SocialStore, "seat_players", slow)
-        answered: list[str] = []
-
-        def open_dropped() -> None:
-            answered.append(f"dropped game {client.get(f'/api/games/{dropped}').status_code}")
-
-        opening = threading.Thread(target=open_dropped)
-        opening.start()
-        try:
-            assert reading.wait(20)
-            assert client.get(f"/api/games/{other}").status_code == 200
-            answered.append("summary")
-        finally:
-            opening.join()
-        assert answered == ["summary", "dropped game 200"]
+        answered = answered_first(client, other, reading,
+                                  lambda: client.get(f"/api/games/{dropped}").status_code)
+        assert answered == ["summary", "slow 200"]
 
 
 def answered_first(client: TestClient, other: str, slow: threading.Event,
@@ -337,6 +326,23 @@ def answered_first(client: TestClient, other: str, slow: threading.Event,
     finally:
         running.join()
     return answered
+
+
+def summary_while(client: TestClient, other: str, started: threading.Event,
+                  summarised: threading.Event, request: Callable[[], Any]) -> list[Any]:
+    """`request` run in a thread; once the store call it makes has begun (`started`),
+    another game's summary, then `summarised` set (the slowed call waits for it, at most
+    5 s): what `request` returned."""
+    done: list[Any] = []
+    running = threading.Thread(target=lambda: done.append(request()))
+    running.start()
+    try:
+        assert started.wait(20)
+        assert client.get(f"/api/games/{other}").status_code == 200
+        summarised.set()
+    finally:
+        running.join()
+    return done
 
 
 def test_a_seat_named_while_its_rows_are_slow_to_read_keeps_no_other_request_waiting(
@@ -387,17 +393,9 @@ def test_a_table_created_with_a_slow_session_cookie_keeps_no_other_request_waiti
 
         monkeypatch.setattr(SocialStore, "session", slow)
         client.cookies.set(app.state.social.accounts.cookie, "x" * 40)
-        created: list[int] = []
-        creating = threading.Thread(target=lambda: created.append(client.post(
+        created = summary_while(client, other["id"], looking, summarised, lambda: client.post(
             "/api/tables", json={"game": "national-economy/mecenat",
-                                 "seats": ["human", "random"]}).status_code))
-        creating.start()
-        try:
-            assert looking.wait(20)
-            assert client.get(f"/api/games/{other['id']}").status_code == 200
-            summarised.set()
-        finally:
-            creating.join()
+                                 "seats": ["human", "random"]}).status_code)
         assert (in_time, created) == ([True], [201])
 
 
@@ -449,16 +447,8 @@ def test_a_first_undo_slow_to_store_keeps_no_other_request_waiting(
             return real(self, game_id, **values)
 
         monkeypatch.setattr(SocialStore, "update_settings", slow)
-        undone: list[int] = []
-        undoing = threading.Thread(target=lambda: undone.append(client.post(
-            f"/api/games/{table['id']}/undo", json={"seat": 0, "token": token}).status_code))
-        undoing.start()
-        try:
-            assert writing.wait(20)
-            assert client.get(f"/api/games/{other['id']}").status_code == 200
-            summarised.set()
-        finally:
-            undoing.join()
+        undone = summary_while(client, other["id"], writing, summarised, lambda: client.post(
+            f"/api/games/{table['id']}/undo", json={"seat": 0, "token": token}).status_code)
         assert (in_time, undone) == ([True], [200])
         settings = app.state.social.settings[table["id"]]
         assert settings is not None and settings.unrated == "undo"
@@ -489,16 +479,8 @@ def test_a_rematch_slow_to_store_keeps_no_other_request_waiting(
             return real(self, game_id, new_id)
 
         monkeypatch.setattr(SocialStore, "claim_rematch", slow)
-        made: list[Any] = []
-        making = threading.Thread(target=lambda: made.append(client.post(
-            f"/api/games/{finished['id']}/rematch", json={"token": token}).json()))
-        making.start()
-        try:
-            assert writing.wait(20)
-            assert client.get(f"/api/games/{other['id']}").status_code == 200
-            summarised.set()
-        finally:
-            making.join()
+        made = summary_while(client, other["id"], writing, summarised, lambda: client.post(
+            f"/api/games/{finished['id']}/rematch", json={"token": token}).json())
         assert in_time == [True]
         seat = client.post(f"/api/games/{finished['id']}/rematch/seat",
                            json={"seat": 0, "token": token}).json()
