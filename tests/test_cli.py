@@ -510,7 +510,8 @@ def test_ctrl_c_leaves_the_game_with_the_resume_line(tmp_path: Path,
 
     monkeypatch.setattr("builtins.input", interrupted)
     result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
-                                 "--seats", "human,heuristic", "--save", str(save)])
+                                 "--seats", "human,heuristic", "--save", str(save)],
+                           env={"COLUMNS": "1000"})   # the line whole (it folds: test_cli_leaving)
     assert result.exit_code == 130, result.output
     assert f"Game left unfinished; resume with --resume {save}" in result.output
     assert json.loads(save.read_text())["seed"] == 4

@@ -329,14 +329,17 @@ _ANSWER_ROOM = 10
 
 def _ask(prompt: str) -> str:
     """A line typed at the prompt, full-width letters, digits and spaces read as their
-    ASCII; "q" (quit) at the end of the input. A prompt longer than the terminal is
-    folded between its words, the answer typed after its last line, which leaves room
-    for a short one."""
+    ASCII; "q" (quit) at the end of the input, or where there is none. A prompt longer
+    than the terminal is folded between its words, the answer typed after its last line,
+    which leaves room for a short one."""
     pieces = words(prompt) or [""]
     pieces[-1] += " " * _ANSWER_ROOM   # the last word moves down if the answer would not fit
     *above, last = fold("", pieces, "", terminal_width(), 2)
     for line in above:
         print(line)
+    if sys.stdin is None:   # started with its input closed (`<&-`): no answer will come
+        print(last.rstrip())
+        return "q"
     try:
         return input(last.rstrip() + " ").translate(_HALF_WIDTH)
     except EOFError:
@@ -745,8 +748,9 @@ def play(
         try:
             TerminalTable(state, seat_list, save, auto_single, language).run()
         except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
-            typer.echo("\n" + (i18n.tr("cli.left_resume", language, path=str(save)) if save
-                               else i18n.tr("cli.left_unfinished", language)))
+            typer.echo("")
+            _say(i18n.tr("cli.left_resume", language, path=str(save)) if save
+                 else i18n.tr("cli.left_unfinished", language))
             raise typer.Exit(130) from None
 
 

@@ -1,0 +1,63 @@
+"""Leaving `keizai play` other than by `q`: Ctrl-C at a prompt, an input that is gone.
+The save is kept as of the last move, the player is told how to go on, in the language
+and the width of the terminal, and no traceback is printed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import keizai
+from keizai.cli import app
+from keizai.i18n import tr
+from keizai.rules.folding import columns
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_ctrl_c_is_said_in_the_terminal_s_width(lang: str, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at a prompt said 'ゲームを途中で終了しました。--resume /tmp/…/f.json で再開
+    できます' in one line (68 columns with a short path, found at 60 columns in a
+    pseudo-terminal), while `q` says the same words folded between them (cli._say)."""
+    monkeypatch.chdir(tmp_path)   # a path the width can hold
+    save = Path("a-rather-long-name-for-a-saved-game.json")
+
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,random", "--save", str(save),
+                                 "--lang", lang], env={"COLUMNS": "60"})
+    assert result.exit_code == 130, result.output
+    said = tr("cli.left_resume", lang, path=str(save))
+    tail = result.output.rstrip("\n").split("\n\n")[-1].splitlines()   # after a blank line
+    assert max(columns(line) for line in tail) <= 60 and len(tail) > 1, tail
+    joined = "".join(line.strip() for line in tail)   # folds drop the space they break at
+    assert joined.replace(" ", "") == said.replace(" ", "")
+    assert json.loads(save.read_text())["seed"] == 4
+
+
+def test_a_closed_input_leaves_the_game_as_q_does(tmp_path: Path) -> None:
+    """`keizai play … <&-` (a script or a service started with its standard input closed)
+    ended in a traceback: input() raised RuntimeError('input(): lost sys.stdin'). A
+    closed input is the end of the input, as Ctrl-D is: the game is left, saved."""
+    save = tmp_path / "game.json"
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys; from keizai.entry import main; sys.exit(main())",
+         "play", "futuropia", "--players", "2", "--seed", "4", "--seats", "human,random",
+         "--save", str(save), "--lang", "ja"],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+        preexec_fn=lambda: os.close(0), env={**os.environ, "COLUMNS": "1000"})
+    assert "Traceback" not in run.stdout + run.stderr, run.stdout + run.stderr
+    assert run.returncode == 0, run.stderr
+    assert tr("cli.left_resume", "ja", path=str(save)) in run.stdout
+    assert keizai.replay(json.loads(save.read_text())).seed == 4
