@@ -95,6 +95,9 @@ ratings = Table(
 # game's best players without sorting all of them.
 ORDINAL = ratings.c.mu - literal_column("3") * ratings.c.sigma
 Index("ix_ratings_game_ordinal", ratings.c.game, ORDINAL)
+# A player's ratings, one per title (its public page), in the page's order: the key
+# (game, player) cannot give them without reading every player's (migration 0015).
+Index("ix_ratings_player_game", ratings.c.player, ratings.c.game)
 
 rating_history = Table(
     "rating_history", metadata,
