@@ -7,6 +7,7 @@ the locale's language ignored LANGUAGE and called zh_CN 繁體中文."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -352,3 +353,31 @@ def test_an_error_in_a_narrow_terminal_folds_between_words(lang: str) -> None:
     code, whole = keizai("play", "futuropa", "--lang", lang)
     assert code == 2 and len(whole.strip().splitlines()) == 1
     assert "".join(lines).replace(" ", "") == whole.strip().replace(" ", "")
+
+
+# Runs of printable ASCII in a help: names, values and English words
+_LATIN_RUN = re.compile(r"[!-~]+")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_the_help_never_splits_a_word_or_an_option_name(lang: str, width: int) -> None:
+    """Rich folded the 日本語 and 中文 help at any character, English words and option
+    names included: `keizai play --help --lang ja` at 60 columns read 'hu' / 'man',
+    '--no-auto-sin' / 'gle', ''exper' / 't'', 'auto-s' / 'ingle' (and English
+    '--database-u' / 'rl' in `keizai serve`). Every run of Latin letters, digits and
+    marks in a folded help is one the help has unfolded (1000 columns): none is cut in
+    two. In 60 columns `keizai serve`'s help column holds 18 cells, so its example URL
+    and '--no-secure-cookies' (19) named in a help text are the words it may fold."""
+    for command in ([], ["games"], ["play"], ["replay"], ["sim"], ["serve"], ["bench"]):
+        texts = {}
+        for columns in (1000, width):
+            result = runner.invoke(app, [*command, "--help", "--lang", lang],
+                                   env={**NO_LOCALE, "COLUMNS": str(columns)},
+                                   prog_name="keizai")
+            assert result.exit_code == 0, result.output
+            texts[columns] = result.output
+        whole = set(_LATIN_RUN.findall(texts[1000]))
+        cut = [run for run in _LATIN_RUN.findall(texts[width]) if run not in whole
+               and not (width == 60 and any(run in w and len(w) > 18 for w in whole))]
+        assert not cut, (command, cut, texts[width])

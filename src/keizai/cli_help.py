@@ -17,6 +17,7 @@ from typing import Any
 import typer.core
 
 from keizai import i18n
+from keizai.rules.folding import words
 
 # typer.rich_utils's constants -> catalogue id and the fields that stay for Typer to fill
 _RICH_WORDS: dict[str, tuple[str, dict[str, str]]] = {
@@ -90,10 +91,14 @@ def _fold_long_lines(rich_utils: Any) -> None:
     with "…" at the width of its column, and so were an option's default and, where the
     help column left them too little room (`keizai serve` in 80 columns), its names; in
     English a word longer than its column ("comma-separated", "--no-auto-single" in 60
-    columns). Typer makes the help with private functions and names of `rich_utils`
+    columns). Folding at any character then split the Latin words inside 日本語 and 中文
+    ('hu' / 'man', '--no-auto-sin' / 'gle', 'auto-s' / 'ingle' in `keizai play --help` at
+    60 columns). Typer makes the help with private functions and names of `rich_utils`
     (without them the texts are cut as before): its help texts, the parts of an option's
-    help and the cells of its tables fold instead. English still breaks at its spaces:
-    folding only splits a word that no line of the column can hold."""
+    help and the cells of its tables break where the terminal's messages do
+    (`_word_breaks`), an option's names stand under each other in a column of their own
+    that never breaks, and only a word no line of its column can hold (a long URL) is
+    split."""
     make = getattr(rich_utils, "_make_rich_text", None)
     parameter_help = getattr(rich_utils, "_get_parameter_help", None)
     table = getattr(rich_utils, "Table", None)
@@ -118,18 +123,115 @@ def _fold_long_lines(rich_utils: Any) -> None:
     if table is not None:
         class FoldingTable(table):  # type: ignore[misc, valid-type]
             def add_row(self, *cells: Any, **options: Any) -> None:
-                super().add_row(*cells, **options)
+                cells = _stacked_names(cells)
+                super().add_row(*[_folded(cell) for cell in cells], **options)
                 for column in self.columns:
                     column.overflow = "fold"
+                if len(self.columns) > 2:   # an options table: names, type, help
+                    names, kind = self.columns[-3], self.columns[-2]
+                    names.no_wrap = True
+                    # the type as narrow as its widest word ('<int range>' over
+                    # '[1<=x<=65535]'): rich would share the room between it and the help
+                    kind.max_width = max(kind.max_width or 1, _widest_word(cells[-2]))
 
         rich_utils.Table = FoldingTable
 
 
+# An options table's row from Typer: ["*",] long names, short names, negative long names,
+# negative short names, type, help
+_NAME_CELLS = 4
+
+
+def _stacked_names(cells: tuple[Any, ...]) -> tuple[Any, ...]:
+    """An options table's row with the option's names in one cell, one name a line
+    ('--auto-single' over '--no-auto-single'), so that a narrow terminal gives its
+    columns to the help rather than to a second column of names; other rows as they
+    are."""
+    if len(cells) not in (_NAME_CELLS + 2, _NAME_CELLS + 3):
+        return cells
+    names_at = len(cells) - _NAME_CELLS - 2
+    names = [cell for cell in cells[names_at:names_at + _NAME_CELLS] if str(cell)]
+    if not names or not all(hasattr(cell, "append_text") for cell in names):
+        return cells
+    stacked = names[0].copy()
+    for name in names[1:]:
+        stacked.append("\n")
+        stacked.append_text(name)
+    return (*cells[:names_at], stacked, *cells[names_at + _NAME_CELLS:])
+
+
 def _folded(text: Any) -> Any:
-    """`text` (a rich Text) folding at the width of its column."""
+    """`text` (a rich Text) breaking at the width of its column between words, not
+    inside one (`_word_breaks`); other renderables as they are."""
     if hasattr(text, "overflow"):
         text.overflow = "fold"
+        text.__class__ = _word_text()
     return text
+
+
+def _widest_word(text: Any) -> int:
+    """The cells of the widest piece of `text` that `_word_breaks` keeps whole."""
+    from rich.cells import cell_len
+
+    return max((cell_len(piece.rstrip()) for piece in words(str(text))), default=0)
+
+
+def _word_breaks(text: str, width: int) -> list[int]:
+    """Where a line of `text` breaks to fit `width` cells: between the pieces of
+    keizai.rules.folding.words (a Latin word, an option's name, a value in quotes stays
+    whole; 日本語 and 中文 break between characters, punctuation kept with its
+    neighbour), and inside a piece only where no line can hold it."""
+    from rich.cells import cell_len
+
+    breaks: list[int] = []
+    used = at = 0
+    for piece in words(text):
+        if used and used + cell_len(piece.rstrip()) > width:
+            breaks.append(at)
+            used = 0
+        for char in piece:
+            size = cell_len(char)
+            if used and used + size > width and not char.isspace():
+                breaks.append(at)   # a piece wider than the column: folded in it
+                used = 0
+            used += size
+            at += 1
+    return breaks
+
+
+@functools.cache
+def _word_text() -> type:
+    """rich's Text that wraps at `_word_breaks` and tells a table the widest piece it
+    must keep whole (made once, on the first help shown: rich is loaded then)."""
+    from rich.cells import cell_len
+    from rich.containers import Lines
+    from rich.measure import Measurement
+    from rich.text import Text
+
+    class WordText(Text):
+        __slots__ = ()
+
+        def wrap(self, console: Any, width: int, *, justify: Any = None,
+                 overflow: Any = None, tab_size: int = 8, no_wrap: Any = None) -> Any:
+            if no_wrap or self.no_wrap or overflow == "ignore":
+                return super().wrap(console, width, justify=justify, overflow=overflow,
+                                    tab_size=tab_size, no_wrap=no_wrap)
+            lines = Lines()
+            for line in self.split(allow_blank=True):
+                line.expand_tabs(tab_size)
+                pieces = line.divide(_word_breaks(line.plain, width))
+                for piece in pieces:
+                    piece.rstrip_end(width)
+                pieces.justify(console, width, justify=justify or self.justify or "default",
+                               overflow="fold")
+                lines.extend(pieces)
+            return lines
+
+        def __rich_measure__(self, console: Any, options: Any) -> Any:
+            widest = max((cell_len(line) for line in self.plain.splitlines()), default=0)
+            return Measurement(_widest_word(self.plain) or widest, widest)
+
+    return WordText
 
 
 def _param_hint(error: Any) -> str:
