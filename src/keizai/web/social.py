@@ -117,6 +117,7 @@ class Social(TableHooks):
         self._kept: dict[str, int] = {}   # per game, the number of the read cached
         self._keeping = threading.Lock()
         self.rematch_lock = asyncio.Lock()
+        self._rating: set[asyncio.Task[None]] = set()   # `_rate_soon`'s, under way
         self.pushed: deque[int] = deque(maxlen=1000)   # chat ids already sent out here
         # The app's per-client rate limits and body reader (keizai.web.app sets them).
         self.guard: Callable[[str, Request], Awaitable[None]] = no_limit
@@ -159,7 +160,7 @@ class Social(TableHooks):
         else:
             self._keep(table.id, stored)
         if table.state.is_over:
-            self._rate(table)   # a game that ended just before a crash
+            self._rate_soon(table)
         else:
             self._arm(table)
 
@@ -274,6 +275,25 @@ class Social(TableHooks):
         return lines
 
     # ----- ratings -----------------------------------------------------------------------
+    def _rate_soon(self, table: Table) -> None:
+        """Rate a game loaded finished but not rated (it ended just before a crash, or
+        in another process, whose last move this one loads: that one rates it too, and
+        the store lets one), in a worker thread: on the event loop the rating's write,
+        waiting for the other process's (a row lock), held every request here. The task
+        is kept until it ends (the loop keeps only a weak reference to it)."""
+        settings = self.settings.get(table.id)
+        if settings is None or settings.rated or settings.unrated is not None:
+            return
+        task = asyncio.get_running_loop().create_task(self._rate_in_thread(table))
+        self._rating.add(task)
+        task.add_done_callback(self._rating.discard)
+
+    async def _rate_in_thread(self, table: Table) -> None:
+        try:
+            await asyncio.to_thread(self._rate, table)
+        except Exception:   # the game stays as stored; its next load tries again
+            log.exception("rating game %s", table.id)
+
     def _rate(self, table: Table) -> None:
         """Rate a finished game once, or note why it is unrated."""
         settings = self.settings.get(table.id)
