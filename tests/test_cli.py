@@ -1129,7 +1129,7 @@ def test_a_resumed_game_continues_as_the_game_played_straight_through(
     def playing(answers: int) -> None:
         asked = 0
 
-        def ask(prompt: str) -> str:   # the first option, confirmed; then quit
+        def ask(prompt: str, answer: int = 9) -> str:   # the first option, confirmed; quit
             nonlocal asked
             asked += 1
             return "q" if asked > answers else "" if "Enter" in prompt else "1"

@@ -642,3 +642,34 @@ def test_a_whole_decision_is_listed_and_asked_in_the_terminal_s_width(tmp_path: 
     first = list(itertools.takewhile(lambda line: line.startswith(("   1) ", "      ")),
                                      shown[numbered:]))
     assert glue.join(line.strip() for line in first) == td.lines(d, lang)[1].strip(), first
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_prompt_leaves_room_for_a_set_of_many_numbers(tmp_path: Path, lang: str) -> None:
+    """A whole decision's prompt kept 10 columns of its last line for the answer, but a
+    set of houses out of 14 ('10 11 12 13 14', up to 10 beds in all) or a discard of 8
+    cards out of 10 is longer, and ran past the terminal's edge (a terminal as wide
+    as the prompt and 11 columns: 130 in English). The prompt now
+    keeps room for the decision's longest set in the form it asks for (its highest
+    numbers, as many as one set may hold), on a line of its own if need be."""
+    from typer.testing import CliRunner
+
+    from keizai.cli import app
+    from keizai.rules.folding import columns
+
+    save, state = _position(tmp_path, "futuropia", 2, _facing(
+        "houses", lambda d: len(d.candidates) >= 10 and (d.maximum or 0) >= 5))
+    d = state.pending_decision()
+    assert d is not None
+    many = len(d.candidates)
+    answer = " ".join(str(n) for n in range(many - 4, many + 1))   # five houses of few beds
+    from keizai.i18n import tr
+
+    whole = tr("cli.whole_prompt", lang, keys=tr("cli.whole_keys_undo", lang),
+               typing=tr("tdec.help", lang))
+    for width in (60, 80, columns(whole) + 11):   # the prompt on one line, 10 to spare
+        result = CliRunner().invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                                    input="q\n", env={"COLUMNS": str(width)})
+        assert result.exit_code == 0, result.output
+        last = result.output[:result.output.rindex(">") + 1].splitlines()[-1]
+        assert columns(last) + len(" " + answer) <= width, (width, last, answer)

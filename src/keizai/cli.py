@@ -327,14 +327,16 @@ def _say(message: str) -> None:
 _ANSWER_ROOM = 10
 
 
-def _ask(prompt: str) -> str:
+def _ask(prompt: str, answer: int = _ANSWER_ROOM - 1) -> str:
     """A line typed at the prompt, full-width letters, digits and spaces read as their
     ASCII; "q" (quit) at the end of the input, or where there is none. A prompt longer
     than the terminal is folded between its words, the answer typed after its last line,
-    which leaves room for a short one."""
+    which leaves room for a short one, or for `answer` columns (a whole set's numbers)."""
+    width = terminal_width()
+    room = min(max(_ANSWER_ROOM, answer + 1), width - 1)   # a space, then the answer
     pieces = words(prompt) or [""]
-    pieces[-1] += " " * _ANSWER_ROOM   # the last word moves down if the answer would not fit
-    *above, last = fold("", pieces, "", terminal_width(), 2)
+    pieces[-1] += " " * room   # the last word moves down if the answer would not fit
+    *above, last = fold("", pieces, "", width, 2)
     for line in above:
         print(line)
     if sys.stdin is None:   # started with its input closed (`<&-`): no answer will come
@@ -566,8 +568,8 @@ class TerminalTable:
         self._save()
         return "cli.undone"
 
-    def _ask(self, prompt: str) -> str:
-        return _ask(prompt)
+    def _ask(self, prompt: str, answer: int = _ANSWER_ROOM - 1) -> str:
+        return _ask(prompt, answer)
 
     def _whole_turn(self, seat: int) -> bool | None:
         """A compound decision (pay N cards, sell, buy houses, pay interest) chosen whole in
@@ -582,7 +584,8 @@ class TerminalTable:
             undo = self._can_offer_undo()
             keys = self._t("cli.whole_keys_undo" if undo else "cli.whole_keys")
             answer = self._ask(self._t("cli.whole_prompt", keys=keys,
-                                       typing=terminal_decisions.help_text(decision, self.lang)))
+                                       typing=terminal_decisions.help_text(decision, self.lang)),
+                               terminal_decisions.answer_columns(decision))
             answer = answer.strip().lower()
             if answer == "q":
                 return False

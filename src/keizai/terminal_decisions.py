@@ -143,6 +143,21 @@ def lines(decision: PendingDecision, lang: str = "en", width: int | None = None
     return out
 
 
+def answer_columns(decision: PendingDecision) -> int:
+    """The columns of the longest answer a player would type: for a choice among sets its
+    number, else the highest-numbered candidates, as many as one set may hold (its
+    amount, or its maximum, over the smallest weight), each of several copies as "3x2"
+    ("8 9 10 11" for four cards out of eleven)."""
+    if decision.constraint == ONE_OF:
+        return len(str(len(decision.sets)))
+    lightest = max(1, min((c.weight for c in decision.candidates), default=1))
+    most = -(-(decision.maximum or decision.amount) // lightest)   # rounded up
+    tokens = sorted((len(str(number)) + (len(f"x{c.count}") if c.count > 1 else 0)
+                     for number, c in enumerate(decision.candidates, 1)), reverse=True)
+    tokens = tokens[:max(1, most)]
+    return sum(tokens) + len(tokens) - 1
+
+
 def _small_number(digits: str) -> int | None:
     """`digits` as a number if it is made of decimal digits and short enough for int()
     (Python refuses more than 4300 digits; "²" is a digit to str.isdigit but not to int);
