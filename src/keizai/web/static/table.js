@@ -42,6 +42,11 @@ export function showTable(root, { gameId, seat, token }) {
   let handoverTimer = null;
   const baseTitle = document.title;
   const social = tableSocial({ gameId, seat, token });
+  // The page's first Tab stop, before the site's links and the table's switches: straight
+  // to the choices (WCAG 2.4.1); out of sight until it has the focus (style.css).
+  const skip = h("a", { href: "#choices", class: "skip-link", id: "skip-link", hidden: true,
+    onclick: (event) => { event.preventDefault(); skipToChoices(); } });
+  document.body.prepend(skip);
 
   const live = connectLive({
     gameId, seat, token,
@@ -267,7 +272,8 @@ export function showTable(root, { gameId, seat, token }) {
     return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices",
       tabindex: -1 },
       choicesHead(),
-      h("p", { class: "prompt" }, message.legal.length ? prompt : statusLine()),
+      h("p", { class: "prompt", id: "prompt", tabindex: -1 },
+        message.legal.length ? prompt : statusLine()),
       // the choices drawn in place (Futuropia's tiles, below its markets and houses) can be
       // screens away from the prompt on a phone: a button goes to the first
       message.legal.length > loose.length ? h("button", { type: "button", class: "small",
@@ -287,6 +293,16 @@ export function showTable(root, { gameId, seat, token }) {
     const first = root.querySelector(".board .legal");
     first?.scrollIntoView({ block: "center" });
     first?.focus({ preventScroll: true });
+  }
+
+  /** The skip link: the keyboard on the first thing the player can choose now (as after
+   * a move: firstChoice), else on the Choices panel's line that says whose turn it is. */
+  function skipToChoices() {
+    const shown = (el) => el.getClientRects().length > 0;
+    const target = firstChoice(shown) ?? root.querySelector("#prompt");
+    if (!target) return;
+    target.scrollIntoView({ block: target.closest(".board") ? "center" : "nearest" });
+    target.focus({ preventScroll: true });
   }
 
   /** The end of the game: who won (solo: won or lost against the target) and the score
@@ -473,7 +489,8 @@ export function showTable(root, { gameId, seat, token }) {
     // its start, and the next key went there
     const caret = typeof el.selectionStart === "number" ? [el.selectionStart, el.selectionEnd]
       : null;
-    return { sel, i: [...root.querySelectorAll(sel)].indexOf(el), parked: el.id === "choices",
+    return { sel, i: [...root.querySelectorAll(sel)].indexOf(el),
+      parked: el.id === "choices" || el.id === "prompt",
       caret, keys: el.matches(":focus-visible") };
   }
 
@@ -502,15 +519,28 @@ export function showTable(root, { gameId, seat, token }) {
       && (r.bottom <= innerHeight || r.height > innerHeight - top);
   }
 
+  /** The first thing one can choose now (that `usable` accepts): a question's answer; in
+   * a whole decision taken one step at a time `steps` (the same step again, else the
+   * first); in a whole decision its first set or chip's + (not Confirm with nothing
+   * chosen); else the first choice the game draws in place (a tile, a workplace, the die),
+   * before the buttons the Choices panel adds for the rest (pay to turn the tiles face up,
+   * buy nothing: never what Enter should do by habit). */
+  function firstChoice(usable, steps = []) {
+    const firsts = ["#confirm-yes", ...steps,
+      ".whole-set, #whole .plus:not([aria-disabled]), #whole-confirm",
+      ".board .legal, .board .pick", ".legal, .pick"];
+    for (const sel of firsts) {
+      const found = [...root.querySelectorAll(sel)].find(usable);
+      if (found) return found;
+    }
+    return null;
+  }
+
   /** Back to the same element, else (it went with the move) to the first thing one can
-   * choose now: a question's answer; in a whole decision taken one step at a time the
-   * same step again, else the first; in a whole decision its first set or chip's + (not
-   * Confirm with nothing chosen); else the first choice the game draws in place (a tile,
-   * a workplace, the die), before the buttons the Choices panel adds for the rest (pay to
-   * turn the tiles face up, buy nothing: never what Enter should do by habit); else the
-   * Choices panel until there is one. A button disabled while the move travels (Confirm,
-   * the Choices panel's) cannot hold the focus, which fell to the page's start: it waits
-   * on the Choices panel. */
+   * choose now (firstChoice); else the Choices panel (or its prompt, where the skip link
+   * put the keyboard) until there is one. A button disabled while the move travels
+   * (Confirm, the Choices panel's) cannot hold the focus, which fell to the page's start:
+   * it waits on the Choices panel. */
   function restoreFocus(key) {
     if (!key) return;
     const usable = (el) => (el && !el.disabled ? el : null);
@@ -520,11 +550,10 @@ export function showTable(root, { gameId, seat, token }) {
     // again while there is one, else the first step
     const steps = oneStep ? [`.one-step [data-action="${CSS.escape(sentAction ?? "")}"]`,
       ".one-step .legal"] : [];
-    const firsts = busy ? [] : ["#confirm-yes", ...steps,
-      ".whole-set, #whole .plus:not([aria-disabled]), #whole-confirm",
-      ".board .legal, .board .pick", ".legal, .pick"];
-    for (const sel of firsts) next ??= [...root.querySelectorAll(sel)].find(usable);
-    next ??= root.querySelector("#choices");
+    if (!busy) next ??= firstChoice(usable, steps);
+    // parked on the prompt (the skip link, nothing to choose): there until a choice comes
+    next ??= root.querySelector(key.parked ? key.sel : "#choices")
+      ?? root.querySelector("#choices");
     next?.focus({ preventScroll: true });
     if (same && key.caret) same.setSelectionRange(...key.caret);
     // the keyboard's focus moved on to the next choice: in sight, not screens away (a
@@ -651,6 +680,8 @@ export function showTable(root, { gameId, seat, token }) {
         social.chatPanel(),
         h("section", { class: "panel log" }, h("h3", {}, t("log")),
           h("ol", { id: "log", tabindex: -1 }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
+    skip.hidden = seat === null || message.over;   // no Choices panel
+    skip.textContent = t("web.skip_to_choices");
     markChanges(root);
     fitUndoWhy();
     awaitHandover();
@@ -663,7 +694,7 @@ export function showTable(root, { gameId, seat, token }) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   render();
-  return () => { live.close(); social.close(); clearTimeout(handoverTimer);
+  return () => { live.close(); social.close(); clearTimeout(handoverTimer); skip.remove();
     root.removeEventListener("keydown", onKey);
     window.removeEventListener("keizai:lang", onLang); document.title = baseTitle;
     document.documentElement.style.scrollPaddingTop = ""; };
