@@ -1,13 +1,16 @@
 """What a screen reader is told without looking: the page's live region (role status)
-says when the turn becomes the reader's and what the banner says, in the page's language,
-in headless Chromium."""
+says when the turn becomes the reader's, what the banner says and what the other seats
+did, in the page's language, in headless Chromium."""
 
 from __future__ import annotations
+
+import random
 
 import httpx
 import pytest
 
-from keizai.i18n import tr
+import keizai
+from keizai.i18n import render, tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
 from tests.web.live_server import game_at
 
@@ -21,8 +24,14 @@ def _said(page) -> str:
     return region.text_content() or ""
 
 
+def _lines_said(page) -> list[str]:
+    """What the live region says, one text a line (a move's log lines, "Your turn")."""
+    return page.locator("#announce p").all_inner_texts()
+
+
 def _wait_said(page, text: str) -> None:
-    page.wait_for_selector(f"#announce:text-is({text!r})", state="attached", timeout=WAIT)
+    page.wait_for_function("(want) => document.getElementById('announce').textContent === want",
+                           arg=text, timeout=WAIT)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -42,7 +51,8 @@ def test_the_turn_becoming_ones_own_is_said(browser, server, lang: str) -> None:
         "seat": 0, "token": game["seats"][0]["token"], "action": view["legal"][0]["name"]})
     assert reply.status_code == 200, reply.text
     page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
-    _wait_said(page, tr("your_turn", lang))
+    page.wait_for_function("(want) => document.querySelector('#announce p:last-child')"
+                           "?.textContent === want", arg=tr("your_turn", lang), timeout=WAIT)
     assert not page.errors, page.errors
 
 
@@ -56,3 +66,79 @@ def test_the_banner_is_said(browser, server) -> None:
     assert tr("not_found", "zh-TW") in text
     _wait_said(page, text)
     assert not [e for e in page.errors if "404" not in e], page.errors   # the game's 404s
+
+
+def _a_hidden_draw() -> tuple[int, list[str], str]:
+    """A seed, the moves to a position where P2 is to move, and P2's move there that
+    draws a card (P2's log names it, the others' does not) and gives P1 the turn."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = keizai.new_game("national-economy/mecenat", 2, seed=seed)
+        while not state.is_over:
+            if state.current_player == 1:
+                for action in state.legal_actions():
+                    after = state.clone()
+                    start = after.event_count()
+                    after.apply(action)
+                    if (after.current_player == 0 and after.events_since(0, start)
+                            != after.events_since(1, start)):
+                        return seed, state.record()["actions"], action.name
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_another_players_move_is_said_without_what_is_hidden(browser, server,
+                                                             lang: str) -> None:
+    """The other player's move changed the board silently: only "Your turn" was said.
+    The live region now says that move's lines of the log, as this seat reads them (a
+    card drawn is not named), and nothing of the log before them."""
+    seed, actions, move = _a_hidden_draw()
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
+    state = keizai.new_game("national-economy/mecenat", 2, seed=seed)
+    for name in actions:
+        state.apply(name)
+    start = state.event_count()
+    state.apply(move)
+    public = [render(e, lang) for e in state.events_since(0, start)]
+    hidden = set(render(e, lang) for e in state.events_since(1, start)) - set(public)
+    assert hidden
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-turn=other]", timeout=WAIT)
+    page.wait_for_timeout(200)
+    reply = httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
+        "seat": 1, "token": game["seats"][1]["token"], "action": move})
+    assert reply.status_code == 200, reply.text
+    page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
+    _wait_said(page, "".join([*public, tr("your_turn", lang)]))
+    assert _lines_said(page) == [*public, tr("your_turn", lang)]
+    assert not hidden & set(page.inner_text("#announce").splitlines())
+    assert not page.errors, page.errors
+
+
+def test_a_bots_move_is_said_but_not_ones_own(browser, server) -> None:
+    """Against a bot, in 日本語: after the reader's move the bot's answer is said (its lines
+    of the log as the page shows them), then "Your turn"; the reader's own move is not
+    read back."""
+    game = game_at(server, "national-economy/mecenat", ["human", "easy"], 3)
+    state = keizai.new_game("national-economy/mecenat", 2, seed=3)
+    mine = state.legal_actions()[0].name
+    state.apply(mine)
+    assert state.current_player == 1
+    start = state.event_count()
+    page = language_page(browser, "ja")
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
+    page.wait_for_timeout(300)
+    reply = httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
+        "seat": 0, "token": game["seats"][0]["token"], "action": mine})
+    assert reply.status_code == 200, reply.text
+    page.wait_for_selector(".table[data-turn=mine]:not([data-step='0'])", timeout=WAIT)
+    log = page.locator("#log li").all_inner_texts()
+    answer = log[start:]
+    assert answer
+    _wait_said(page, "".join([*answer, tr("your_turn", "ja")]))
+    assert _lines_said(page) == [*answer, tr("your_turn", "ja")]
+    assert not page.errors, page.errors

@@ -23,9 +23,11 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /** Show a message in the banner (errors from the server, connection state); a screen
- * reader says it (announce). */
+ * reader says it (announce), unless another replaces it at once (a refusal after its
+ * error: only what stays on the screen is said). */
 export function banner(text, kind = "error") {
   const el = document.getElementById("banner");
+  toSay = toSay.filter((said) => said !== el.textContent);
   if (!text) { el.hidden = true; return; }
   el.hidden = false;
   el.className = `banner ${kind}`;
@@ -33,10 +35,22 @@ export function banner(text, kind = "error") {
   el.textContent = text;
 }
 
-/** Have a screen reader say `text` (a live region outside the redrawn page: a region
- * drawn anew with its text in it is not read out). */
-export function announce(text) {
+/** What the live region says next: the texts asked for within its 50 ms (a move's log
+ * lines, then "Your turn") are said together, one after the other. */
+let toSay = [];
+let saying = null;
+
+/** Have a screen reader say `texts`, each a line (a live region outside the redrawn page: a
+ * region drawn anew with its text in it is not read out). */
+export function announce(...texts) {
   const el = document.getElementById("announce");
-  el.textContent = "";
-  setTimeout(() => { el.textContent = text; }, 50);   // the same text again is said again
+  if (saying === null) {
+    el.replaceChildren();
+    saying = setTimeout(() => {   // the same text again is said again
+      el.replaceChildren(...toSay.map((text) => h("p", {}, text)));
+      toSay = [];
+      saying = null;
+    }, 50);
+  }
+  toSay.push(...texts);
 }

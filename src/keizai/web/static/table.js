@@ -63,6 +63,7 @@ export function showTable(root, { gameId, seat, token }) {
         if (next.over) forgetSeat(gameId); else rememberSeat(gameId, seat, token);
       }
       justNow(next, lines);
+      sayMoves(next, lines);
       // a state of the same step (a player sat down, a seat was handed over) is not the
       // answer to the decision on its way: its buttons stay disabled until that comes
       if (next.step !== flight) { busy = false; flight = null; }
@@ -395,6 +396,19 @@ export function showTable(root, { gameId, seat, token }) {
 
   /** The lines "Just now" shows before it is opened (the newest). */
   const JUST_NOW = 6;
+
+  /** A screen reader hears what the others did (a bot, another player, a bot standing in
+   * for this seat): the new lines of the log as this seat reads them (a card another drew
+   * is not named there), the newest JUST_NOW after a long absence, never the whole log;
+   * not the reader's own move, nor anything on the page's first state. */
+  function sayMoves(next, lines) {
+    if (!message || next.step <= message.step) return;
+    if (message.current_player === seat && !botPlaysMine()) return;
+    const fresh = lines.slice(Math.min(next.log_from ?? log.length, log.length));
+    const hidden = Math.max(0, fresh.length - JUST_NOW);
+    const said = fresh.slice(hidden).map(renderEvent);
+    if (said.length) announce(...(hidden ? [t("last_move_earlier", hidden)] : []), ...said);
+  }
 
   /** "Just now" (justNow), the newest lines and a button for the earlier ones, and the
    * note of a single choice the page applied: it heads that move's lines once they are
