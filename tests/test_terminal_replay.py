@@ -251,20 +251,25 @@ def test_a_tournament_game_that_failed_shows_its_error_and_the_move_it_stopped_a
     line = next(line for line in lines if line["index"] == 1)
     moves = len(line["actions"])
     assert moves >= 14   # each seat's bot chose 7 times
-    out = CliRunner().invoke(app, ["replay", path, "--game-index", "1", "--lang", "en"])
+    wide = {"COLUMNS": "1000"}   # the error's line whole (it folds in a narrow terminal)
+    out = CliRunner().invoke(app, ["replay", path, "--game-index", "1", "--lang", "en"],
+                             env=wide)
     assert out.exit_code == 0, out.output
     said = (f"The game stopped on an error at move {moves + 1} (the record holds the moves "
             "before it): RuntimeError: the bot broke down")
     assert out.output.splitlines()[1] == said and out.output.rstrip().endswith(said)
     assert "The record ends here" not in out.output
     for lang, words in (("ja", f"{moves + 1}手目でエラー"), ("zh-TW", f"第{moves + 1}步因錯誤")):
-        out = CliRunner().invoke(app, ["replay", path, "--game-index", "0", "--lang", lang])
+        out = CliRunner().invoke(app, ["replay", path, "--game-index", "0", "--lang", lang],
+                                 env=wide)
         assert out.exit_code == 0 and words in out.output.splitlines()[1], out.output
 
 
-def test_a_game_that_failed_after_its_last_move_says_its_scores_were_not_counted() -> None:
+def test_a_game_that_failed_after_its_last_move_says_its_scores_were_not_counted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A tournament game whose moves all played but whose scoring failed: its record is
     a whole game, and the replay says the error instead of a ranking."""
+    monkeypatch.setenv("COLUMNS", "1000")   # the error's line whole
     record = {**finished(), "error": "KeyError: 'total'"}
     _, out, game = session(["e"], record)
     said = ("The game ended, then stopped on an error while its scores were counted: "
@@ -438,3 +443,38 @@ def test_the_replay_draws_the_enterprise_empire_board_in_the_terminal_columns(
     widths = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
               for line in board]
     assert columns - 6 < max(widths) <= columns
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_replay_s_heading_and_moves_fold_in_the_terminal_s_width(tmp_path: Path,
+                                                                     lang: str) -> None:
+    """`keizai replay` folded its log lines and tables at the terminal's width but not its
+    own lines: 'Replay of Futuropia, 3 players, 281 moves; view: everyone (public).' (67
+    columns; 「フューチュロピアのリプレイ、…」 64), a move line such as '272/281手 · P3：終了：
+    自分のゲームをここで終える（表のタイルが得点）' (68) or 「第272/281步 · P3：提前結束：…」
+    (66), found in a 60-column terminal in every language. Each folds between its words,
+    and reads whole joined."""
+    from keizai.i18n import action_label, tr
+    from keizai.rules.folding import columns
+
+    record = finished("futuropia", 3, 5)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["replay", str(path), "--all", "--lang", lang],
+                                env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(columns(line) for line in lines) <= 60, max(lines, key=columns)
+    glue = " " if lang == "en" else ""
+    heading = tr("cli.replay_header", lang, title=tr("game.futuropia", lang), players=3,
+                 moves=len(record["actions"]), who=tr("everyone", lang))
+
+    def reads(at: int, whole: str) -> bool:   # lines from `at` read `whole` when joined
+        return any(glue.join(line.strip() for line in lines[at:at + n]) == whole
+                   for n in (1, 2, 3))
+
+    assert reads(0, heading), lines[:3]
+    last = len(record["actions"])
+    move = tr("cli.replay_move", lang, n=last, moves=last, seat=RecordedGame(record).movers[-1],
+              action=action_label("futuropia", record["actions"][-1], lang))
+    assert any(reads(at, move) for at, line in enumerate(lines) if line.startswith(move[:5]))

@@ -21,7 +21,7 @@ import keizai
 from keizai import i18n, terminal_decisions
 from keizai.engine import IllegalAction, State, round_starts
 from keizai.engine.errors import shown
-from keizai.terminal_text import final_ranking_text, log_line, terminal_width
+from keizai.terminal_text import final_ranking_text, folded, log_line, terminal_width
 
 # A position is kept after every this many moves (0, KEEP_EVERY, 2 × KEEP_EVERY, ...):
 # the most moves a key press of the viewer applies. 企業帝國's ~900 moves keep ~60
@@ -149,7 +149,7 @@ class ReplayViewer:
         header = self._t("cli.replay_header", title=self._t(f"game.{state.game.id}"),
                          players=state.num_players, moves=self.game.moves, who=who)
         error = self.error_text()
-        return header if error is None else f"{header}\n{error}"
+        return folded(header if error is None else f"{header}\n{error}")
 
     def error_text(self) -> str | None:
         """What stopped a game that ended on an error: which move failed (the one after
@@ -168,12 +168,13 @@ class ReplayViewer:
         lines = []
         for move in range(first, last + 1):
             if move == 0:
-                lines.append(self._t("cli.replay_setup", moves=self.game.moves))
+                lines.append(folded(self._t("cli.replay_setup", moves=self.game.moves)))
             else:
                 name = self.game.names[move - 1]
-                lines.append(self._t("cli.replay_move", n=move, moves=self.game.moves,
-                                     seat=self.game.movers[move - 1],
-                                     action=i18n.action_label(game_id, name, self.lang)))
+                lines.append(folded(self._t(
+                    "cli.replay_move", n=move, moves=self.game.moves,
+                    seat=self.game.movers[move - 1],
+                    action=i18n.action_label(game_id, name, self.lang))))
             lines += [log_line(line) for line in self.game.log_lines(move, self.seat, self.lang)]
         return "\n".join(lines)
 
@@ -187,10 +188,10 @@ class ReplayViewer:
         state = self.game.final
         error = self.error_text()
         if error is not None:
-            return error
+            return folded(error)
         if state.is_over:
             return final_ranking_text(state, self.seats, self.lang, terminal_width())
-        return self._t("cli.replay_unfinished")
+        return folded(self._t("cli.replay_unfinished"))
 
     def frame(self, first: int, last: int) -> str:
         """Moves `first` to `last` as `keizai play` shows a turn: what they did, then the
@@ -268,7 +269,7 @@ class ReplayViewer:
                 continue
             step = self._step(answer, move, ends, starts)
             if isinstance(step, str):
-                self.say(self._t(step, moves=self.game.moves))
+                self.say(folded(self._t(step, moves=self.game.moves)))
                 continue
             first, move = step
             show = True

@@ -115,3 +115,11 @@ def log_line(line: str) -> str:
     the terminal's width (日本語 and 中文 between characters) under its first word: the
     terminal itself would fold it mid-word."""
     return "\n".join(fold("  · ", words(line), "", terminal_width(), 4))
+
+
+def folded(text: str) -> str:
+    """`text` (a message, a heading) with each line folded between its words at the
+    terminal's width (日本語 and 中文 between characters), the folds indented 2."""
+    width = terminal_width()
+    return "\n".join(piece for line in text.splitlines()
+                     for piece in fold("", words(line), "", width, 2))
