@@ -130,10 +130,19 @@ class Limits:
     # HTTP connections one client holds open, WebSockets apart (`keizai.web.heads`;
     # `keizai serve` gives it to uvicorn): a browser opens about six.
     connections: int | None = 256
+    # Loading a game the process does not hold (any request or WebSocket naming one it
+    # dropped, idle for 5 minutes or past the 200 held, or never opened): its whole
+    # record is replayed on the event loop, about 14 ms of CPU for a whole 4-player
+    # 企業帝國 game, and anyone may name any stored game (the lobby lists 200, a player's
+    # page 500 more). Without it one client's reads, replays, views and WebSockets
+    # loaded 140 games at once and 24 a second. A game held costs nothing. (Last, so
+    # that limits given by position keep their places.)
+    load: tuple[float, float] | None = (10, 1.0)
 
     @classmethod
     def off(cls) -> Limits:
-        return cls(None, None, None, None, None, None, None, None, None, None, None, None)
+        return cls(None, None, None, None, None, None, None, None, None, None, None, None,
+                   None)
 
 
 def keys_of(client: str) -> list[tuple[str, int]]:
@@ -380,6 +389,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     social = Social(store, tables, social_config)   # names, ratings, clock, chat
     tables.settings.hooks = social
     social.guard = lambda kind, request: limiter.spend(kind, client_of(request))
+    tables.charge_load = lambda client: limiter.take("load", client)
     social.read_json = read_json
 
     @asynccontextmanager
@@ -471,13 +481,13 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, request: Request) -> dict[str, Any]:
         limiter.take("read", client_of(request))
-        return (await tables.open(game_id)).summary()
+        return (await tables.open(game_id, client_of(request))).summary()
 
     @app.get("/api/games/{game_id}/view")
     async def get_view(game_id: str, request: Request, seat: str | None = None
                        ) -> dict[str, Any]:
         limiter.take("view", client_of(request))
-        table = await tables.open(game_id)
+        table = await tables.open(game_id, client_of(request))
         token = token_of(request)
         number = parse_seat(seat)
         if number is not None:
@@ -490,7 +500,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
         limiter.take("act", client_of(request))
         body = await read_json(request)
-        table = await tables.open(game_id)
+        table = await tables.open(game_id, client_of(request))
         await social.check_owner(table, body.get("seat"), request)
         await table.act(body.get("seat"), token_of(request, body), body.get("action"),
                         body.get("step"), by=client_of(request))
@@ -500,7 +510,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     async def post_undo(game_id: str, request: Request) -> dict[str, Any]:
         limiter.take("act", client_of(request))
         body = await read_json(request)
-        table = await tables.open(game_id)
+        table = await tables.open(game_id, client_of(request))
         await social.check_owner(table, body.get("seat"), request)
         await table.take_back(body.get("seat"), token_of(request, body), body.get("step"),
                               by=client_of(request))
@@ -509,14 +519,14 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     @app.post("/api/games/{game_id}/seats/{seat}/claim")
     async def claim_seat(game_id: str, seat: int, request: Request) -> dict[str, Any]:
         await limiter.spend("claim", client_of(request))
-        table = await tables.open(game_id)
+        table = await tables.open(game_id, client_of(request))
         return {"seat": seat, "token": await table.claim(seat)}
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
     async def seat_to_bot(game_id: str, seat: int, request: Request) -> dict[str, Any]:
         limiter.take("act", client_of(request))
         body = await read_json(request)
-        table = await tables.open(game_id)
+        table = await tables.open(game_id, client_of(request))
         await social.check_owner(table, seat, request, token_of(request, body))
         await table.hand_to_bot(seat, token_of(request, body),
                                 body.get("agent") or default_bot(), by=client_of(request))
@@ -525,7 +535,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     @app.get("/api/games/{game_id}/record")
     async def get_record(game_id: str, request: Request) -> dict[str, Any]:
         limiter.take("read", client_of(request))
-        table = await tables.open(game_id)
+        table = await tables.open(game_id, client_of(request))
         finished(table)
         return table.state.record()
 
@@ -536,7 +546,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         `log=false` leaves out the English log lines (the page renders `events`). One
         replay to `step` per frame; the rest comes from the game's cached outline."""
         limiter.take("replay", client_of(request))
-        table = await tables.open(game_id)
+        table = await tables.open(game_id, client_of(request))
         finished(table)
         record = table.state.record()
         total = len(record["actions"])
@@ -591,7 +601,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             if websocket.query_params:
                 raise ApiError("invalid_request", "send seat, token and since in the first "
                                "message {\"type\": \"hello\"}, not in the address")
-            table = await tables.open(game_id)
+            table = await tables.open(game_id, client)
             try:
                 hello = await asyncio.wait_for(receive_object(websocket), HELLO_WITHIN)
             except TimeoutError:

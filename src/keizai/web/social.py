@@ -651,13 +651,15 @@ def routes(social: Social) -> APIRouter:
 
     @router.post("/api/games/{game_id}/seats/{seat}/join")
     async def join(game_id: str, seat: int, request: Request) -> dict[str, Any]:
-        return await social.join(await tables.open(game_id), seat, request)
+        return await social.join(await tables.open(game_id, client_of(request)), seat,
+                                 request)
 
     @router.post("/api/games/{game_id}/seats/{seat}/back")
     async def back(game_id: str, seat: int, request: Request) -> dict[str, Any]:
         body = await social.read_json(request)
         await social.guard("act", request)
-        await social.come_back(await tables.open(game_id), seat, token_of(request, body),
+        await social.come_back(await tables.open(game_id, client_of(request)), seat,
+                               token_of(request, body),
                                request)
         return {"ok": True}
 
@@ -665,7 +667,8 @@ def routes(social: Social) -> APIRouter:
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
         body = await social.read_json(request)
         await social.guard("create", request)
-        return await social.rematch(await tables.open(game_id), token_of(request, body),
+        return await social.rematch(await tables.open(game_id, client_of(request)),
+                                    token_of(request, body),
                                     client_of(request))
 
     @router.post("/api/games/{game_id}/rematch/seat")
@@ -673,7 +676,7 @@ def routes(social: Social) -> APIRouter:
         """The token of the same seat in the rematch, for the holder of the old seat."""
         await social.guard("read", request)
         body = await social.read_json(request)
-        table = await tables.open(game_id)
+        table = await tables.open(game_id, client_of(request))
         await social.reread(game_id)   # another process may have made it
         seat = seat_number(body.get("seat"), table)
         table.seat_of_token(seat, token_of(request, body))
@@ -681,7 +684,7 @@ def routes(social: Social) -> APIRouter:
         settings = social.settings.get(game_id)
         if settings is None or settings.rematch is None:
             raise not_found("a rematch of this game")
-        new = await tables.open(settings.rematch)
+        new = await tables.open(settings.rematch, client_of(request))
         if new.seats[seat].kind != "human":   # a bot plays it there: nobody's seat
             raise not_found(f"seat {seat} for a person in the rematch")
         return {"id": new.id, "seat": seat, "token": new.seats[seat].token}
@@ -689,7 +692,7 @@ def routes(social: Social) -> APIRouter:
     @router.get("/api/games/{game_id}/chat")
     async def chat_history(game_id: str, request: Request) -> dict[str, Any]:
         await social.guard("read", request)
-        await tables.open(game_id)
+        await tables.open(game_id, client_of(request))
         return {"messages": await asyncio.to_thread(social.db.chat, game_id)}
 
     @router.post("/api/games/{game_id}/chat", status_code=201)
@@ -697,12 +700,13 @@ def routes(social: Social) -> APIRouter:
         await social.guard("act", request)
         await social.guard("chat", request)
         body = await social.read_json(request)
-        return await social.say(await tables.open(game_id), body, token_of(request, body),
+        return await social.say(await tables.open(game_id, client_of(request)), body,
+                                token_of(request, body),
                                 request)
 
     @router.post("/api/games/{game_id}/chat/mute")
     async def mute(game_id: str, request: Request) -> dict[str, Any]:
-        return await social.mute(await tables.open(game_id), request)
+        return await social.mute(await tables.open(game_id, client_of(request)), request)
 
     @router.get("/api/leaderboard")
     async def leaderboard(game: str, request: Request) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import re
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import keizai
@@ -177,6 +178,9 @@ class Tables:
         self._checks: set[asyncio.Task[None]] = set()   # take-overs and catch-ups under way
         self._marking: asyncio.Future[Any] | None = None   # the thinking marks being written
         self._stop = threading.Event()
+        # Counts a client's load of a game not held (the app's rate limit, `Limits.load`:
+        # raises when the client's budget is spent); None: not counted.
+        self.charge_load: Callable[[str], None] | None = None
         # Presence across processes: each marks its connected seats in the store every
         # `beat` seconds, so a seat marked within BEATS_SEEN beats may be connected to
         # another process, and no hand-over takes it for away before then
@@ -292,8 +296,10 @@ class Tables:
             raise not_found(f"game {game_id!r}")
         return table
 
-    async def open(self, game_id: str) -> Table:
-        """The game, from memory or loaded from its record."""
+    async def open(self, game_id: str, client: str | None = None) -> Table:
+        """The game, from memory or loaded from its record; a load (the record replayed
+        on the event loop) is counted against `client` first (`charge_load`), one
+        already under way for another is not."""
         table = self.tables.pop(game_id, None)
         if table is not None:
             self.tables[game_id] = table   # the most recently opened now
@@ -303,6 +309,8 @@ class Tables:
             raise not_found(f"game {game_id!r}")
         loading = self._loading.get(game_id)
         if loading is None:
+            if client is not None and self.charge_load is not None:
+                self.charge_load(client)
             loading = self._loading[game_id] = asyncio.get_running_loop().create_future()
             try:
                 row, stored = await asyncio.to_thread(load, self.store, self.settings.hooks,
