@@ -673,3 +673,35 @@ def test_the_prompt_leaves_room_for_a_set_of_many_numbers(tmp_path: Path, lang: 
         assert result.exit_code == 0, result.output
         last = result.output[:result.output.rindex(">") + 1].splitlines()[-1]
         assert columns(last) + len(" " + answer) <= width, (width, last, answer)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_set_asked_again_is_said_in_the_terminal_s_width(tmp_path: Path, lang: str) -> None:
+    """An answer that names no set (',' or a lone '、') was refused in one line of 94
+    columns, 104 in 日本語 ('選び直してください：何も選ばれていません。番号を入力、同じもの
+    は繰り返す（例：「1 3 3」または「3x2」）。'), 82 in 中文, found answering at random in a
+    60-column pseudo-terminal: it folds between its words as the other refusals do."""
+    from typer.testing import CliRunner
+
+    from keizai import terminal_decisions as td
+    from keizai.cli import app
+    from keizai.i18n import tr
+    from keizai.rules.folding import columns
+
+    save, state = _position(tmp_path, "futuropia", 2, _facing(
+        "houses", lambda d: len(d.candidates) >= 10))
+    d = state.pending_decision()
+    assert d is not None
+    with pytest.raises(ValueError) as refused:
+        td.parse(d, ",", lang)
+    said = tr("cli.choose_again", lang, error=str(refused.value))
+    result = CliRunner().invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                                input=",\nq\n", env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    lines = [line.rpartition("> ")[2] for line in result.output.splitlines()]   # no prompt
+    at = next(i for i, line in enumerate(lines) if line and said.startswith(line[:8]))
+    told = list(itertools.takewhile(lambda line: line.startswith("  "), lines[at + 1:]))
+    shown = [lines[at], *told]
+    assert max(columns(line) for line in shown) <= 60, shown
+    glue = " " if lang == "en" else ""
+    assert glue.join(line.strip() for line in shown) == said, shown

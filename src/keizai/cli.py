@@ -604,7 +604,7 @@ class TerminalTable:
             try:
                 chosen = terminal_decisions.parse(decision, answer, self.lang)
             except ValueError as error:
-                typer.echo(self._t("cli.choose_again", error=str(error)))
+                _say(self._t("cli.choose_again", error=str(error)))
                 continue
             try:   # a set the rules refuse is refused now, not after it is confirmed
                 whole_steps(state, chosen)
@@ -665,7 +665,7 @@ class TerminalTable:
                 continue
             picked = terminal_decisions.menu_number(answer, len(legal))
             if picked is None:
-                typer.echo(self._t("cli.bad_number", n=len(legal)))
+                _say(self._t("cli.bad_number", n=len(legal)))
                 continue
             action = legal[picked - 1]
             if state.game.ends_seat(action):   # nothing takes it back: ask first, as the page
@@ -678,7 +678,7 @@ class TerminalTable:
             try:
                 state.apply(action)
             except IllegalAction as error:  # cannot happen for a listed action
-                typer.echo(self._t("cli.not_allowed", error=error.render(self.lang)))
+                _say(self._t("cli.not_allowed", error=error.render(self.lang)))
                 continue
             return True
 
@@ -744,10 +744,9 @@ def play(
         title = i18n.tr(f"game.{state.game.id}", language)
         if seat_list.count("human") > 1 and state.game.has_hidden_information:
             # the seed rebuilds every hand and the deck: not for the eyes of a hot seat
-            typer.echo(i18n.tr("cli.header_no_seed", language, title=title, players=players))
+            _say(i18n.tr("cli.header_no_seed", language, title=title, players=players))
         else:
-            typer.echo(i18n.tr("cli.header", language, title=title, players=players,
-                               seed=state.seed))
+            _say(i18n.tr("cli.header", language, title=title, players=players, seed=state.seed))
         try:
             TerminalTable(state, seat_list, save, auto_single, language).run()
         except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
