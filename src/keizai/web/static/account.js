@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { errorLine, errorText, gameTitle, seatName, t } from "./i18n.js";
+import { errorLine, errorText, gameTitle, seatName, t, when } from "./i18n.js";
 import { account, loadAccount } from "./session.js";
 
 function link(gameId, seat, token) { return `#/play/${gameId}/${seat}/${token}`; }
@@ -47,11 +47,11 @@ export function showAccount(root) {
       h("section", { class: "panel" }, h("h2", {}, t("my_seats")),
         me.seats.length ? h("ul", { id: "my-seats" }, me.seats.map((s) => h("li", {},
           h("a", { href: link(s.id, s.seat, s.token), class: "my-seat" },
-            `${gameTitle(s.game, s.game)} · ${seatName(s.seat)} · ${s.created.slice(0, 16)}`))))
+            `${gameTitle(s.game, s.game)} · ${seatName(s.seat)} · ${when(s.created)}`))))
           : h("p", {}, t("none_yet"))),
       h("section", { class: "panel" }, h("h2", {}, t("my_tables")),
         me.hosted.length ? h("ul", {}, me.hosted.map((g) => h("li", {},
-          `${gameTitle(g.game, g.game)} · ${g.created.slice(0, 16)} `,
+          `${gameTitle(g.game, g.game)} · ${when(g.created)} `,
           g.invites.map((i) => h("a", { class: "button", href: link(g.id, i.seat, i.token) },
             seatName(i.seat))))))
           : h("p", {}, t("none_yet"))));

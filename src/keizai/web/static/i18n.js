@@ -159,6 +159,14 @@ export function actionLabel(gameId, name, fallback = name) {
 export function cardName(gameId, id) { return entry(`${family(gameId)}.card.${id}`) ?? id; }
 export function cardText(gameId, id) { return entry(`${family(gameId)}.text.${id}`) ?? ""; }
 
+/** A moment the server stamps (ISO 8601, with its zone) as this language writes a date
+ * and time, in the reader's time zone: "2026/12/04 7:00", "2026年12月4日 上午7:00",
+ * "Dec 4, 2026, 7:00 AM" (the stamp itself read "2026-12-03T22:00", in UTC). */
+export function when(stamp) {
+  return new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" })
+    .format(new Date(stamp));
+}
+
 export function seatName(seat) { return `P${seat + 1}`; }
 
 /** A person's seat, as the lobby and the Seats panel say it: open (anyone may join),

@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorLine, errorText, gameTitle, t, tr } from "./i18n.js";
+import { botName, errorLine, errorText, gameTitle, t, tr, when } from "./i18n.js";
 
 const fmt = (x) => x.toFixed(1);
 
@@ -29,7 +29,7 @@ export function showLeaderboard(root, gameId) {
     if (!catalog) return;
     root.replaceChildren(h("section", { class: "panel leaderboard" },
       h("h2", {}, t("leaderboard"), " ",
-        h("select", { id: "board-game", onchange: (e) => {
+        h("select", { id: "board-game", "aria-label": t("game"), onchange: (e) => {
           location.hash = `#/leaderboard/${e.target.value}`; } },
         catalog.games.map((g) => h("option", { value: g.id, selected: g.id === gameId },
           gameTitle(g.id, g.title))))),
@@ -78,7 +78,7 @@ export function showPlayer(root, { name, bot }) {
           h("th", {}, t("place")), h("th", {}, t("rating"))),
         data.history.slice().reverse().map((g) => h("tr", {},
           h("td", {}, h("a", { href: `#/replay/${g.game_id}` },
-            `${gameTitle(g.game, g.game)} · ${g.at.slice(0, 16)}`)),
+            `${gameTitle(g.game, g.game)} · ${when(g.at)}`)),
           h("td", {}, `${g.place}/${g.players}`),
           h("td", {}, `${fmt(g.before)} → ${fmt(g.rating)}`))))) : null));
   }

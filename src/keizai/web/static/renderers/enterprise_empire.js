@@ -129,7 +129,8 @@ function playerPanel(p, view, ctx) {
     === p.seat ? " current" : ""}`, dataset: { seat: p.seat } },
   h("h3", {}, pawn(p), ` ${tr("web.seat_line", { seat: seatName(p.seat),
     what: tr(`ee.group.${p.group}`) })}`,
-    youMark(p.seat, ctx), p.corner ? ` · ${p.corner}` : ""),
+    // its headquarters' corner by name, as the board and the log say it (角C, 角落C)
+    youMark(p.seat, ctx), p.corner ? ` · ${tr(`ee.corner.${p.corner}`)}` : ""),
   h("div", { class: "stats" }, stat(t("ee_cash"), money(p.cash)),
     stat(t("ee_companies"), p.companies_founded), stat(t("ee_price_cards"), p.price_cards)),
   h("div", {}, Object.entries(p.materials).map(([m, n]) => h("span", { class: "chip" },
