@@ -188,3 +188,18 @@ def test_ctrl_c_while_a_move_is_saved_leaves_no_half_written_file(
     assert f"resume with --resume {save}" in result.output
     assert len(json.loads(save.read_text())["actions"]) == 3
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_a_save_s_game_name_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    """`keizai play GAME --resume FILE` with a save of another game named the save's game
+    as the file wrote it: escape sequences in a shared file reached the terminal (here a
+    window title and a colour). They are shown escaped."""
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps({"game": "\x1b]0;PWNED\x07\x1b[31mfuturopia", "players": 2,
+                                "seed": 1, "actions": []}))
+    result = CliRunner().invoke(app, ["play", "futuropia", "--resume", str(save)],
+                                env={"COLUMNS": "1000"})
+    assert result.exit_code == 2, result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output, repr(result.output)
+    assert "holds a game of \\x1b]0;PWNED\\x07\\x1b[31mfuturopia, not futuropia" \
+        in result.output

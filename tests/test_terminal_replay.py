@@ -478,3 +478,21 @@ def test_the_replay_s_heading_and_moves_fold_in_the_terminal_s_width(tmp_path: P
     move = tr("cli.replay_move", lang, n=last, moves=last, seat=RecordedGame(record).movers[-1],
               action=action_label("futuropia", record["actions"][-1], lang))
     assert any(reads(at, move) for at, line in enumerate(lines) if line.startswith(move[:5]))
+
+
+def test_a_record_s_error_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    """A record is a file anyone may have written and shared, and `keizai replay` printed
+    its "error" as it was: escape sequences in it set the viewer's window title ('\\x1b]0;
+    …\\x07', which a terminal takes from anything printed; OSC 52 would write its
+    clipboard), cleared the screen or coloured the rest. Its characters a terminal acts
+    on are shown escaped, and a long one is cut."""
+    record = {**finished(), "error": "\x1b]0;PWNED\x07\x1b[2JRuntimeError: boom" + "!" * 2000}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["replay", str(path), "--all", "--lang", "en"],
+                                env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "\x1b" not in out and "\x07" not in out, repr(out[:300])
+    assert "\\x1b]0;PWNED\\x07\\x1b[2JRuntimeError: boom" in out
+    assert "!" * 400 in out and "!" * 500 not in out   # cut at 500 characters

@@ -27,7 +27,13 @@ from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
 from keizai.rules.folding import columns, fold, words
 from keizai.terminal_replay import RecordedGame, ReplayViewer
-from keizai.terminal_text import final_ranking_text, log_line, seat_label, terminal_width
+from keizai.terminal_text import (
+    final_ranking_text,
+    log_line,
+    printable,
+    seat_label,
+    terminal_width,
+)
 
 app = typer.Typer(cls=cli_help.Group, add_completion=False, no_args_is_help=True)
 
@@ -708,7 +714,8 @@ def play(
                 record = _read_record(resume, language)
                 if game is not None and game != record.get("game"):
                     raise _refuse(language, "cli.err_other_game", path=str(resume),
-                                  held=str(record.get("game")), game=game)
+                                  held=printable(str(record.get("game")), 60),
+                                  game=printable(game, 60))
                 with _refusing_record(resume, record, language):
                     state = keizai.replay(record)
                 _check_resumed_setup(ctx, state, players, seed,

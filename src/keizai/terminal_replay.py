@@ -21,12 +21,22 @@ import keizai
 from keizai import i18n, terminal_decisions
 from keizai.engine import IllegalAction, State, round_starts
 from keizai.engine.errors import shown
-from keizai.terminal_text import final_ranking_text, folded, log_line, terminal_width
+from keizai.terminal_text import (
+    final_ranking_text,
+    folded,
+    log_line,
+    printable,
+    terminal_width,
+)
 
 # A position is kept after every this many moves (0, KEEP_EVERY, 2 × KEEP_EVERY, ...):
 # the most moves a key press of the viewer applies. 企業帝國's ~900 moves keep ~60
 # positions, each a clone of the state (its log a list of references).
 KEEP_EVERY = 16
+
+# A record's error is a line of a tournament's (an exception's type and message): longer
+# is cut
+MAX_ERROR = 500
 
 
 def _apply_recorded(state: State, number: int, name: object) -> None:
@@ -122,9 +132,11 @@ class RecordedGame:
 
     def error(self) -> str | None:
         """The error that stopped the game, as a tournament's record keeps it
-        (`keizai sim --records`): the record's moves are those before it."""
+        (`keizai sim --records`): the record's moves are those before it. A record is a
+        file anyone may have written: its characters that a terminal would act on
+        (escape sequences, a bell, a line feed) are shown escaped, and it is cut short."""
         error = self.record.get("error")
-        return error if isinstance(error, str) else None
+        return printable(error, MAX_ERROR) if isinstance(error, str) else None
 
 
 class ReplayViewer:

@@ -123,3 +123,11 @@ def folded(text: str) -> str:
     width = terminal_width()
     return "\n".join(piece for line in text.splitlines()
                      for piece in fold("", words(line), "", width, 2))
+
+
+def printable(text: str, most: int) -> str:
+    """`text` from a file anyone may have written, to print: the characters a terminal
+    would act on (escape sequences, a bell, a line feed) shown escaped ("\\x1b"), and
+    cut after `most` characters."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= most else text[:most] + "…"
