@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 try:
+    import gymnasium
     import numpy as np
 
     import keizai
@@ -46,7 +47,9 @@ class Policy:
 
     def save(self, path: str) -> None:
         """The weights and the observation statistics, as numpy's .npz."""
-        np.savez(path, mean=self.mean, var=self.var, seen=self.seen, **self.params)
+        p = self.params
+        np.savez(path, mean=self.mean, var=self.var, seen=self.seen,
+                 w1=p["w1"], b1=p["b1"], w2=p["w2"], b2=p["b2"])
 
     @classmethod
     def load(cls, path: str) -> Policy:
@@ -109,9 +112,13 @@ class Policy:
 
 
 def run_episode(env: KeizaiGymEnv, policy: Policy, rng: np.random.Generator, seed: int,
-                greedy: bool = False) -> tuple[list, list, list, float]:
+                greedy: bool = False
+                ) -> tuple[list[np.ndarray], list[np.ndarray], list[int], float]:
     obs, _ = env.reset(seed=seed)
-    xs, masks, actions, done, reward = [], [], [], False, 0.0
+    xs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    actions: list[int] = []
+    done, reward = False, 0.0
     while not done:
         action = policy.act(obs["observation"], obs["action_mask"], rng, greedy)
         xs.append(obs["observation"])
@@ -173,8 +180,9 @@ def main() -> None:
 
     rng = np.random.default_rng(args.seed)
     env = KeizaiGymEnv(args.game, players=2, opponents=["random"], reward="score_diff")
-    policy = Policy(env.observation_space["observation"].shape[0], env.action_space.n,
-                    args.hidden, rng)
+    observation = env.observation_space["observation"]
+    assert isinstance(observation, gymnasium.spaces.Box)
+    policy = Policy(observation.shape[0], int(env.action_space.n), args.hidden, rng)
     before = win_rate(args.game, policy, args.eval_games, seed=10**6)
     print(f"untrained policy vs random: {before:.0%} wins")
 

@@ -5,11 +5,14 @@ package itself passes mypy, so those hints are checked against the code."""
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import subprocess
 import sys
 import tempfile
 import tomllib
 from pathlib import Path
+
+import pytest
 
 import keizai
 
@@ -18,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # The README's and docs/rl.md's examples, as a user writes them into a typed program.
 USER_PROGRAM = '''
 import numpy as np
+
+import pytest
 
 import keizai
 from keizai.rl import action_mask, encoder_for, final_rewards
@@ -112,3 +117,28 @@ def test_the_package_passes_mypy_with_the_projects_configuration() -> None:
         capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert checked.stdout.startswith("Success: no issues found"), checked.stdout
+
+
+def _example_needs(package: str) -> bool:
+    return importlib.util.find_spec(package) is not None
+
+
+@pytest.mark.parametrize("example, needs", [
+    ("train_reinforce.py", "numpy"),
+    ("maskable_ppo.py", "sb3_contrib"),  # torch and sb3-contrib: not among keizai's extras
+])
+def test_the_examples_pass_mypy_strict_as_a_researchers_program(example: str,
+                                                                   needs: str) -> None:
+    """The examples are what a researcher copies into a typed project: checked as that
+    project checks them, `mypy --strict` without keizai's configuration, keizai read
+    as the installed package it is there."""
+    if not _example_needs(needs):
+        pytest.skip(f"{example} needs {needs}, which is not installed")
+    key = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    cache = Path(tempfile.gettempdir()) / f"keizai-mypy-examples-{key}"
+    with tempfile.TemporaryDirectory() as elsewhere:  # no pyproject.toml of keizai's
+        checked = subprocess.run(
+            [sys.executable, "-m", "mypy", "--strict", "--sqlite-cache", "--cache-dir",
+             str(cache), str(ROOT / "examples" / example)],
+            capture_output=True, text=True, cwd=elsewhere, timeout=600)
+    assert checked.returncode == 0, checked.stdout + checked.stderr

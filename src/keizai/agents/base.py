@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
-from keizai.engine import Action, State
+from keizai.engine import Action, Game, State
 
 # Difficulty levels offered to players: each is a named agent spec.
 LEVELS: dict[str, str] = {
@@ -50,6 +50,14 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, state: State) -> Action:
         """A legal action of `state.current_player`."""
+
+
+def action_at(state: State, index: int) -> Action:
+    """The Action of index `index` in `state`'s game (what an agent that decides indices
+    answers to `choose`). `State.game` is untyped so that each game's rules reach their
+    own game's tables; an agent needs only the `Game` interface."""
+    game: Game = state.game
+    return game.decode(index)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

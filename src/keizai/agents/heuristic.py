@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from keizai.agents.base import Agent
+from keizai.agents.base import Agent, action_at
 from keizai.agents.heuristics import Evaluator, ScoreEvaluator, evaluator_for
 from keizai.engine import Action, Rng, State
 
@@ -34,8 +34,7 @@ class HeuristicAgent(Agent):
         self._nodes = 0
 
     def choose(self, state: State) -> Action:
-        actions = state.game.action_space.actions
-        return actions[self.choose_index(state)]
+        return action_at(state, self.choose_index(state))
 
     def choose_index(self, state: State) -> int:
         legal = state.legal_indices()

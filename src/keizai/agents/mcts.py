@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
-from keizai.agents.base import Agent
+from keizai.agents.base import Agent, action_at
 from keizai.agents.heuristics import Evaluator, evaluator_for
 from keizai.agents.mcts_search import Node, search
 from keizai.engine import Action, Rng, State
@@ -82,7 +82,7 @@ class MCTSAgent(Agent):
 
     # ------------------------------------------------------------------ deciding
     def choose(self, state: State) -> Action:
-        return state.game.action_space.actions[self.choose_index(state)]
+        return action_at(state, self.choose_index(state))
 
     def choose_index(self, state: State) -> int:
         started = time.perf_counter()

@@ -37,7 +37,7 @@ import math
 import time as _time
 from typing import ClassVar
 
-from keizai.agents.base import Agent
+from keizai.agents.base import Agent, action_at
 from keizai.agents.heuristic import HeuristicAgent
 from keizai.agents.heuristics import evaluator_for
 from keizai.agents.solo_policy import SoloPolicy
@@ -149,7 +149,7 @@ class SoloAgent(Agent):
         self._moves = 0
 
     def choose(self, state: State) -> Action:
-        return state.game.action_space.actions[self.choose_index(state)]
+        return action_at(state, self.choose_index(state))
 
     def choose_index(self, state: State) -> int:
         legal = state.legal_indices()

@@ -60,5 +60,8 @@ class EnterpriseEmpireEvaluator(Evaluator):
         needs = set(card["materials"]) if card else set()
         needed = sum(1 for m in needs if held.get(m, 0) > 0)
         tokens = sum(held.values())
-        return (row["cash"] + COMPANY * row["companies_founded"] + NEEDED * needed
-                + SPARE * (tokens - needed) + PRICE_CARD * row["price_cards"])
+        cash: int = row["cash"]
+        founded: int = row["companies_founded"]
+        price_cards: int = row["price_cards"]
+        return (cash + COMPANY * founded + NEEDED * needed
+                + SPARE * (tokens - needed) + PRICE_CARD * price_cards)

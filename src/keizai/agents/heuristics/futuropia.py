@@ -76,11 +76,15 @@ class FuturopiaEvaluator(Evaluator):
         if row["finished"]:
             return est
         est -= score["resources"] + score["loans"]
-        money, food, energy, loans = row["money"], row["food"], row["energy"], row["loans"]
+        money: int = row["money"]
+        food: int = row["food"]
+        energy: int = row["energy"]
+        loans: int = row["loans"]
         # Money, food and energy are one purse: a loan covers any payment and 5 of any
         # resource repay it (plus 1 of interest at each refresh).
         net = money + food + energy - 6 * loans
-        food_need = row["residents"] + 2
+        residents: int = row["residents"]
+        food_need = residents + 2
         energy_need = _energy_need(row)
         dead = 0
         if not final:

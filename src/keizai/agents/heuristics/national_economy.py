@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from keizai.agents.heuristics.base import Evaluator
 from keizai.agents.heuristics.national_economy_fast import FEATURES, ne_estimates, ne_learned
@@ -82,7 +83,7 @@ def _value_weights() -> dict[str, dict[int, Fitted]]:
     if data.pop("features", None) != list(FEATURES):
         raise ValueError("national_economy_value.json was fitted on other features")
 
-    def read(fitted: dict[str, list]) -> Fitted:
+    def read(fitted: dict[str, list[Any]]) -> Fitted:
         return ([[float(w) for w in row] for row in fitted["weights"]],
                 [float(s) for s in fitted["scales"]])
 

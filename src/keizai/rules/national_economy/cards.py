@@ -206,7 +206,8 @@ def parse_card_set(data: dict[str, Any], game: str) -> CardSet:
 @cache
 def _data() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 @cache

@@ -43,6 +43,7 @@ def end_bonus(b: Building, p: Player, state: NationalEconomyState) -> int:
     if bonus is None:
         return 0
     kind: str = bonus["kind"]
+    points: int  # each kind's points, where it has any (not double_vp, cancel_unpaid)
     buildings = state.cards.buildings
     if kind == "hand_empty":
         met = p.hand_size == 0
@@ -67,13 +68,17 @@ def end_bonus(b: Building, p: Player, state: NationalEconomyState) -> int:
     elif kind == "only_lock":
         met = _icon_count(buildings, p, FACILITY) == 1
     elif kind == "per_item":
-        return bonus["points"] * p.items
+        points = bonus["points"]
+        return points * p.items
     elif kind == "per_building":
-        return bonus["points"] * len(p.buildings)
+        points = bonus["points"]
+        return points * len(p.buildings)
     elif kind == "per_worker":
-        return bonus["points"] * p.workers
+        points = bonus["points"]
+        return points * p.workers
     elif kind == "per_icon":
-        return bonus["points"] * _icon_count(buildings, p, ICON_BITS[bonus["icon"]])
+        points = bonus["points"]
+        return points * _icon_count(buildings, p, ICON_BITS[bonus["icon"]])
     else:  # double_vp, cancel_unpaid: handled by score_player
         return 0
     return bonus["points"] if met else 0
