@@ -7,12 +7,14 @@ without a name, and on a phone nothing wider than its box."""
 from __future__ import annotations
 
 import functools
+import json
 import random
 import re
 
 import pytest
 
 import keizai
+from keizai.i18n import tr
 from tests.i18n.test_games_in_three_languages import english_words
 from tests.web.browser import language_page, play_seat, unavailable_reason
 from tests.web.live_server import game_at
@@ -145,3 +147,31 @@ def test_the_account_page_says_when_in_the_readers_words_and_time(browser, serve
                           [created, zone, lang])
     assert local in line and created[11:16] not in line, (line, local, created)
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_a_refusal_in_the_banner_reads_in_the_pages_language(browser, server,
+                                                             lang: str) -> None:
+    """A refusal over the WebSocket (here "not your turn", as a second tab of the same seat
+    meets it) showed its code after its words: 「エラー：…（not_your_turn）」. The banner
+    and what the live region says hold the words alone."""
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 3)
+    page = language_page(browser, lang)
+    sockets = []
+
+    def route(ws) -> None:   # everything passes; the route can add a message of its own
+        sockets.append(ws)
+        ws.connect_to_server()
+
+    page.route_web_socket(re.compile(r".*/ws/games/.*"), route)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
+    sockets[-1].send(json.dumps({"type": "error", "error": {
+        "code": "not_your_turn", "message": "it is P2's turn, not P1's",
+        "id": "web.err.not_your_turn", "params": {"current": 1, "seat": 0}}}))
+    page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)
+    page.wait_for_function("() => document.getElementById('announce').textContent",
+                           timeout=WAIT)
+    assert tr("web.err.not_your_turn", lang, current=1, seat=0) in page.inner_text("#banner")
+    assert foreign(page) == []
+    assert not page.errors, page.errors

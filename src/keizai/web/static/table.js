@@ -82,7 +82,7 @@ export function showTable(root, { gameId, seat, token }) {
         render(); return;
       }
       lastError = error;
-      banner(errorLine(errorText(error)) + t("paren", error.code)); render(); },
+      banner(errorLine(errorText(error))); render(); },
     onStatus(next, why) {
       const was = offline;
       offline = next === "reconnecting";
