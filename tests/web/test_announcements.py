@@ -142,3 +142,26 @@ def test_a_bots_move_is_said_but_not_ones_own(browser, server) -> None:
     _wait_said(page, "".join([*answer, tr("your_turn", "ja")]))
     assert _lines_said(page) == [*answer, tr("your_turn", "ja")]
     assert not page.errors, page.errors
+
+
+def test_what_another_player_says_in_the_chat_is_said(browser, server) -> None:
+    """A chat line from the other player appeared in the chat's list only (drawn anew, no
+    live region): a screen-reader player never heard it. The live region says it as the
+    list shows it (who, then the words as text); the reader's own line is not read back."""
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 3)
+    page = language_page(browser, "zh-TW")
+    play_seat(page, server, game)
+    page.wait_for_selector("#chat-input", timeout=WAIT)
+    page.fill("#chat-input", "我先走")
+    page.click("#chat-send")
+    page.wait_for_selector("#chat li:has-text('我先走')", timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert "我先走" not in _said(page)
+    reply = httpx.post(f"{server.url}/api/games/{game['id']}/chat", json={
+        "seat": 1, "token": game["seats"][1]["token"], "text": "<b>好</b> & 加油"})
+    assert reply.status_code == 201, reply.text
+    page.wait_for_selector("#chat li:has-text('加油')", timeout=WAIT)
+    line = page.inner_text("#chat li:last-child")
+    assert line == f"P2{tr('colon', 'zh-TW')}<b>好</b> & 加油"
+    _wait_said(page, line)
+    assert not page.errors, page.errors

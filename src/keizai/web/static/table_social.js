@@ -3,7 +3,7 @@
 // (title and chime) is table.js's.
 
 import { api } from "./api.js";
-import { banner, h } from "./dom.js";
+import { announce, banner, h } from "./dom.js";
 import { errorLine, errorText, seatName, t } from "./i18n.js";
 import { account } from "./session.js";
 
@@ -52,9 +52,13 @@ export function tableSocial({ gameId, seat, token }) {
 
   function state(next) { message = next; }
 
+  /** A new chat line: in the list, and said to a screen reader as the list shows it (the
+   * list is drawn anew, no live region), unless it is the reader's own. */
   function chat(entry) {
     messages = messages.concat([entry]).slice(-100);
     redrawChat();
+    const own = seat !== null ? entry.seat === seat : Boolean(hostToken) && entry.seat === null;
+    if (!own) announce(chatLine(entry).textContent);
   }
 
   function joinBar() {
@@ -140,13 +144,15 @@ export function tableSocial({ gameId, seat, token }) {
         seat: s.seat, muted: !s.muted }) }, s.muted ? t("unmute") : t("mute"));
   }
 
+  function chatLine(m) {
+    const text = h("span", { class: "text" });
+    text.innerHTML = m.text;   // escaped by the server: shown as text, never as markup
+    const who = m.seat === null && m.name === "host" ? t("chat.host") : m.name;
+    return h("li", {}, h("b", {}, who), t("colon"), text);
+  }
+
   function chatList() {
-    return h("ol", { id: "chat" }, messages.map((m) => {
-      const text = h("span", { class: "text" });
-      text.innerHTML = m.text;   // escaped by the server: shown as text, never as markup
-      const who = m.seat === null && m.name === "host" ? t("chat.host") : m.name;
-      return h("li", {}, h("b", {}, who), t("colon"), text);
-    }));
+    return h("ol", { id: "chat" }, messages.map(chatLine));
   }
 
   function chatPanel() {
