@@ -12,7 +12,7 @@ import pytest
 import keizai
 from keizai.i18n import render, tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import game_at
+from tests.web.live_server import LiveServer, game_at, http
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -165,3 +165,30 @@ def test_what_another_player_says_in_the_chat_is_said(browser, server) -> None:
     assert line == f"P2{tr('colon', 'zh-TW')}<b>好</b> & 加油"
     _wait_said(page, line)
     assert not page.errors, page.errors
+
+
+def test_the_readers_time_running_out_and_the_bot_standing_in_are_said(browser,
+                                                                      tmp_path) -> None:
+    """A turn clock of 20 s, 日本語: its line ticked silently and the seat was handed to a
+    bot without a word to a screen reader (WCAG 2.2.1: say that time runs out). The live
+    region says the time left at 10 s (30 s too, on a longer clock), then that a bot plays
+    for the reader."""
+    live = LiveServer(f"sqlite:///{tmp_path / 'clock.sqlite3'}", tmp_path / "server.log",
+                      bot_delay=30.0, extra=("--no-rate-limits", "--clock-fast", "20")).start()
+    try:
+        game = http().post(f"{live.url}/api/tables", json={
+            "game": "national-economy/mecenat", "seats": ["human", "random"],
+            "clock": "fast"}).json()
+        page = language_page(browser, "ja")
+        play_seat(page, live, game)
+        page.wait_for_selector("#clock", timeout=WAIT)
+        left = tr("time_left", "ja", "")
+        page.wait_for_function("(left) => document.getElementById('announce').textContent"
+                               ".startsWith(left)", arg=left, timeout=WAIT)
+        said = _said(page)
+        assert said == tr("time_left", "ja", tr("web.seconds", "ja", said[len(left):-1]))
+        assert 5 <= int(said[len(left):-1]) <= 10, said
+        _wait_said(page, tr("away_bot", "ja"))
+        assert not page.errors, page.errors
+    finally:
+        live.stop()

@@ -34,6 +34,7 @@ export function showTable(root, { gameId, seat, token }) {
   let autoAt = null;      // where that step's log lines begin, once it is done
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
+  let wasAway = false;    // the clock had handed this seat to a bot (said once)
   let lastError = null;   // the server's last error (a refusal's reason)
   let whyOpen = null;     // the words beside Undo, shown whole (undoButton)
   let oneStep = false;    // a whole decision is being taken one step at a time
@@ -658,6 +659,10 @@ export function showTable(root, { gameId, seat, token }) {
     if (mine && !wasMine && localStorage.getItem("keizai.sound") === "yes") chime();
     if (mine && !wasMine) announce(t("your_turn"));
     wasMine = mine;
+    // the clock handed the seat to a bot: the away bar says so, and the reader hears it
+    const away = seat !== null && !message.over && Boolean(message.seats[seat]?.away);
+    if (away && !wasAway) announce(t("away_bot"));
+    wasAway = away;
     root.replaceChildren(h("div", { class: `table${busy ? " busy" : ""}${offline
       ? " offline" : ""}`, dataset: { step: message.step, turn: mine ? "mine" : "other",
       over: message.over ? "yes" : "no", ...(whole ? { picked: String(whole.candidates

@@ -7,6 +7,9 @@ import { announce, banner, h } from "./dom.js";
 import { errorLine, errorText, seatName, t } from "./i18n.js";
 import { account } from "./session.js";
 
+/** The seconds left at which the reader hears how long they still have. */
+const WARN_AT = [30, 10];
+
 export function playerName(s) { return s.name ?? seatName(s.seat); }
 
 export function tableSocial({ gameId, seat, token }) {
@@ -16,6 +19,7 @@ export function tableSocial({ gameId, seat, token }) {
   let nameDraft = null;   // the name being typed to sit down (each move redraws the bar)
   const hostToken = localStorage.getItem(`keizai.host.${gameId}`);
   const timer = setInterval(tick, 1000);
+  let ticked = null;   // the reader's seconds left at the last tick (warnTime)
 
   async function call(path, body) {
     try { return await api(path, body); } catch (error) {
@@ -48,6 +52,19 @@ export function tableSocial({ gameId, seat, token }) {
     const el = document.getElementById("clock");
     const left = secondsLeft();
     if (el && left !== null) el.textContent = t("time_left", t("web.seconds", left));
+    warnTime(left);
+  }
+
+  /** The reader's own time running out is said (WCAG 2.2.1) as its line reaches 30 and
+   * 10 seconds: the line itself ticks silently (a live one would speak every second). */
+  function warnTime(left) {
+    const mine = seat !== null && !message?.over && message?.table?.deadline?.seat === seat;
+    const before = ticked;
+    ticked = mine ? left : null;
+    if (ticked === null || before === null) return;
+    if (WARN_AT.some((at) => before > at && left <= at)) {
+      announce(t("time_left", t("web.seconds", left)));
+    }
   }
 
   function state(next) { message = next; }
