@@ -10,9 +10,10 @@ import httpx
 import pytest
 
 import keizai
-from keizai.i18n import render, tr
+from keizai.i18n import action_label, render, tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
 from tests.web.live_server import LiveServer, game_at, http
+from tests.web.test_table_notes import _last_step_single
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -192,3 +193,22 @@ def test_the_readers_time_running_out_and_the_bot_standing_in_are_said(browser,
         assert not page.errors, page.errors
     finally:
         live.stop()
+
+
+def test_a_single_choice_the_page_applies_is_said(browser, server) -> None:
+    """A decision with one option is applied by the page, which notes it in "Just now"
+    only: a screen-reader player did not know a move had been made for them. The live
+    region says the note (繁體中文, the last step of a solo game)."""
+    seed, actions = _last_step_single()
+    state = keizai.new_game("national-economy/progress", 1, seed=seed)
+    for name in actions:
+        state.apply(name)
+    only = state.legal_actions()[0].name
+    note = tr("auto_single", "zh-TW", action_label("national-economy/progress", only, "zh-TW"))
+    game = game_at(server, "national-economy/progress", ["human"], seed, tuple(actions))
+    page = language_page(browser, "zh-TW")
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-over='yes'] #auto-note", timeout=WAIT)
+    page.wait_for_function("(note) => [...document.querySelectorAll('#announce p')]"
+                           ".some((p) => p.textContent === note)", arg=note, timeout=WAIT)
+    assert not page.errors, page.errors

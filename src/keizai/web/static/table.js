@@ -454,6 +454,8 @@ export function showTable(root, { gameId, seat, token }) {
     autoAt = null;
     const only = message.legal[0];
     autoNote = { action: only, view: message.view };
+    // said too: a screen-reader player would not know a move was made for them
+    announce(t("auto_single", renderer.label(only, message.view)));
     setTimeout(() => send(only.name), 0);
   }
 
