@@ -574,6 +574,24 @@ def test_a_vector_reset_with_a_refused_seed_resets_no_game():
     assert [env.state for env in venv.envs] == states
 
 
+@pytest.mark.parametrize("seed", [1.5, np.float64(2.0), np.bool_(True), "7", b"7"])
+def test_a_vector_reset_refuses_one_seed_that_is_no_integer_as_the_engine_does(seed):
+    """One seed that is not an integer is refused as every other environment refuses
+    it (the engine's ValueError: 'seed must be an integer'), and no game is reset. It
+    was read as a list of seeds: a float or NumPy's bool raised TypeError ('object is
+    not iterable'), and a string was a list of its characters ('3 environments need 3
+    seeds', or with as many characters as games, each refused alone)."""
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=3, players=2)
+    venv.reset(seed=1)
+    states = [env.state for env in venv.envs]
+    with pytest.raises(ValueError) as refused:
+        venv.reset(seed=seed)
+    with pytest.raises(ValueError) as engine:
+        keizai.new_game("national-economy/progress", players=2, seed=seed)
+    assert str(refused.value) == str(engine.value)
+    assert [env.state for env in venv.envs] == states
+
+
 def failing_policy(fail_at: int, choice: object):
     """An opponent policy that picks its first legal action, and at its `fail_at`th
     decision returns `choice` (an illegal action) or raises it (an exception)."""
@@ -710,3 +728,30 @@ def test_opponents_sit_in_seat_order_around_the_learner():
                 break
         others = [s for s in range(3) if s != info["seat"]]
         assert seen == {("a", others[0]), ("b", others[1])}
+
+
+def test_a_vector_environment_renders_its_games_as_gymnasiums_own_does():
+    """`render_mode` goes to each game with the other keyword arguments, and the batch
+    answers to it as Gymnasium's `SyncVectorEnv` over the same games does: the same
+    `render_mode` and render modes, and `render()` the tuple of the games' pictures
+    (each seat's text in "ansi"; None without a render mode, as `VectorEnv.render`
+    says). It used to say render_mode None and no render modes while its games drew,
+    and its `render()` raised NotImplementedError, so `gym.make_vec(id,
+    render_mode="ansi")` gave a batch that could not be rendered."""
+    env_id = gymnasium_id("enterprise-empire")
+    register_envs()
+    for mode in ("ansi", None):
+        ours = gym.make_vec(env_id, num_envs=2, players=2, render_mode=mode)
+        sync = gym.make_vec(env_id, num_envs=2, players=2, render_mode=mode,
+                            vectorization_mode="sync")
+        ours.reset(seed=3)
+        sync.reset(seed=3)
+        assert ours.render_mode == sync.render_mode == mode
+        assert ours.metadata["render_modes"] == sync.metadata["render_modes"] == ["ansi"]
+        frames = ours.render()
+        if mode is None:
+            assert frames is None
+            continue
+        assert frames == sync.render()
+        assert frames == tuple(env.render() for env in ours.envs)
+        assert all(isinstance(frame, str) and frame for frame in frames)

@@ -25,7 +25,7 @@ hands out is ever terminal.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Union
 
 from keizai.rl.extra import needs_rl_extra
@@ -352,8 +352,9 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     learner's seat.
     """
 
-    metadata: dict[str, Any] = {"render_modes": [],  # noqa: RUF012 - as KeizaiGymEnv's
-                                "autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: dict[str, Any] = {  # noqa: RUF012 - as KeizaiGymEnv's
+        "render_modes": KeizaiGymEnv.metadata["render_modes"],
+        "autoreset_mode": AutoresetMode.SAME_STEP}
     single_observation_space: spaces.Dict
     single_action_space: spaces.Discrete
 
@@ -367,6 +368,7 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self.max_episode_steps = (episode_step_limit(game_id) if max_episode_steps is None
                                   else max_episode_steps)
         first = self.envs[0]
+        self.render_mode = first.render_mode  # each game's, as SyncVectorEnv says it
         self.single_observation_space = first.observation_space
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -413,13 +415,22 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             if env.state is not None:
                 env._core.observe()  # its row of the new batch arrays
 
+    def render(self) -> tuple[str, ...] | None:
+        """Each game's picture with render_mode "ansi" (`KeizaiGymEnv.render`: its
+        learner's seat as text, "" before the first reset), as Gymnasium's
+        SyncVectorEnv renders; None without a render mode."""
+        if self.render_mode is None:
+            return None
+        return tuple(env.render() or "" for env in self.envs)
+
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """`seed`: an int (environment i gets seed + i), one seed per environment, or
         None. `options`: none (game options go to the constructor)."""
         check_reset_options(options)
-        if seed is None or isinstance(seed, (int, np.integer)):
+        if (seed is None or isinstance(seed, (int, np.integer, str, bytes))
+                or not isinstance(seed, Iterable)):  # one seed, refused unless an integer
             first = None if seed is None else checked_seed(seed)
             seeds = [None if first is None else first + i for i in range(self.num_envs)]
         else:
