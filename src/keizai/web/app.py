@@ -17,14 +17,14 @@ from typing import Any
 import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import keizai
 from keizai import i18n
-from keizai.engine import Outline, replay_outline
+from keizai.engine import Outline, State, replay_outline
 from keizai.store import Store, budgets
 from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
@@ -32,7 +32,7 @@ from keizai.web.errors import ApiError, forbidden
 from keizai.web.logs import hide_tokens_in_request_logs
 from keizai.web.options import check_choices
 from keizai.web.social import Social, SocialConfig
-from keizai.web.table import Connection, Settings, Table, check_seat, check_step
+from keizai.web.table import Connection, Settings, Table, check_seat, check_step, encode
 from keizai.web.tables import (
     WIDE_SHARE,
     Tables,
@@ -541,7 +541,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str, request: Request, step: int = 0,
-                         seat: str | None = None, log: bool = True) -> dict[str, Any]:
+                         seat: str | None = None, log: bool = True) -> Response:
         """The position after `step` actions of a finished game, seen by `seat` (or all);
         `log=false` leaves out the English log lines (the page renders `events`). One
         replay to `step` per frame; the rest comes from the game's cached outline."""
@@ -556,24 +556,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         if number is not None:
             check_seat(number, record["players"])
         outline = await outlines.of(game_id, record)
-        state = await asyncio.to_thread(keizai.replay,
-                                        {**record, "actions": record["actions"][:step]})
-        last = record["actions"][step - 1] if step else None
-        frame = {"step": step, "steps": total, "seat": number, "view": state.view(number),
-                 "last": last, "events": [i18n.to_json(e) for e in state.events(number)],
-                 # who took the last action and its readable label (no raw ids)
-                 "last_seat": outline.movers[step - 1] if step else None,
-                 "last_label": str(state.game.to_action(last)) if last else None,
-                 # the finished game's scores and places, shown beside every step (not
-                 # every game's view has them: 企業帝國's has none)
-                 "scores": table.state.scores(), "ranking": table.state.ranking(),
-                 "places": table.state.places(),
-                 # the round of this step (None: a game without rounds) and the steps at
-                 # which a round begins, which the replay steps to
-                 "round": outline.rounds[step], "round_starts": list(outline.round_starts)}
-        if log:
-            frame["log"] = state.log(number)
-        return frame
+        final = table.state   # finished: never changed again
+        # built and encoded in a worker thread (FastAPI's own encoding of a long game's
+        # last frame took 50 ms on the event loop)
+        return Response(await asyncio.to_thread(lambda: encode(replay_frame(
+            record, step, number, log, outline, final))), media_type="application/json")
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:
@@ -647,6 +634,32 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                 await mark_seen(table, seat)
 
     return app
+
+
+def replay_frame(record: dict[str, Any], step: int, seat: int | None, log: bool,
+                 outline: Outline, final: State) -> dict[str, Any]:
+    """A finished game's replay frame at `step`, seen by `seat` (None: all), its English
+    log lines when `log`. In a worker thread: the game replayed to `step`, then its view,
+    events and log built, is work in proportion to the game's length (milliseconds for a
+    long 企業帝國 game), which on the event loop held every request of the process."""
+    state = keizai.replay({**record, "actions": record["actions"][:step]})
+    last = record["actions"][step - 1] if step else None
+    frame = {"step": step, "steps": len(record["actions"]), "seat": seat,
+             "view": state.view(seat), "last": last,
+             "events": [i18n.to_json(e) for e in state.events(seat)],
+             # who took the last action and its readable label (no raw ids)
+             "last_seat": outline.movers[step - 1] if step else None,
+             "last_label": str(state.game.to_action(last)) if last else None,
+             # the finished game's scores and places, shown beside every step (not
+             # every game's view has them: 企業帝國's has none)
+             "scores": final.scores(), "ranking": final.ranking(),
+             "places": final.places(),
+             # the round of this step (None: a game without rounds) and the steps at
+             # which a round begins, which the replay steps to
+             "round": outline.rounds[step], "round_starts": list(outline.round_starts)}
+    if log:
+        frame["log"] = state.log(seat)
+    return frame
 
 
 async def prune_budgets(shared: Budgets) -> None:

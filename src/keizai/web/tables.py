@@ -29,7 +29,7 @@ from keizai.store import SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
 from keizai.web.errors import ApiError, not_found
-from keizai.web.table import Settings, Table, load
+from keizai.web.table import Settings, Table, load, load_replayed
 
 log = logging.getLogger("keizai.web")
 
@@ -297,8 +297,8 @@ class Tables:
         return table
 
     async def open(self, game_id: str, client: str | None = None) -> Table:
-        """The game, from memory or loaded from its record; a load (the record replayed
-        on the event loop) is counted against `client` first (`charge_load`), one
+        """The game, from memory or loaded from its record; a load (the record read and
+        replayed in a worker thread) is counted against `client` first (`charge_load`), one
         already under way for another is not."""
         table = self.tables.pop(game_id, None)
         if table is not None:
@@ -313,12 +313,14 @@ class Tables:
                 self.charge_load(client)
             loading = self._loading[game_id] = asyncio.get_running_loop().create_future()
             try:
-                row, stored = await asyncio.to_thread(load, self.store, self.settings.hooks,
-                                                      game_id)
+                # read and replayed in a worker thread: a whole game's replay on the
+                # event loop held every request of the process
+                row, stored, record = await asyncio.to_thread(
+                    load_replayed, self.store, self.settings.hooks, game_id)
                 found = None
                 if row is not None:
                     found = self.tables.get(game_id) or Table(row, self.store, self.settings,
-                                                              stored=stored)
+                                                              stored=stored, record=record)
                     self.tables[game_id] = found
                     self._make_room(found)
                     self._bot_left(found, row.released)
@@ -432,7 +434,7 @@ class Tables:
             row, stored = await asyncio.to_thread(load, self.store, self.settings.hooks,
                                                   table.id)
             if row is not None:
-                table.refresh(row, stored)
+                await table.refresh(row, stored)
         # The process that made the change moves the next bot; should it die first, this
         # one takes over (`_take_over`).
         version = table.version

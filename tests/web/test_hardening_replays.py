@@ -1,0 +1,164 @@
+"""Work in proportion to a game's length runs in a worker thread, not on the event loop,
+where it held every request of the process: loading a game the process does not hold
+(its whole record replayed: 14 ms of CPU for a whole 4-player 企業帝國 game), an undo
+(the game replayed up to the decision taken back), catching up with another process's
+moves or undo, and a replay's frame at step N (the position's view, events and log).
+
+Each test slows that work down (the replay's bookkeeping of a step, or a frame's events)
+until another game's summary is answered, at most 5 s: on the event loop, the summary
+could only be answered after it."""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import keizai
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from keizai import i18n
+from keizai.engine import undo
+from keizai.web import create_app
+from keizai.web.app import Limits
+from tests.web.conftest import live, next_state
+from tests.web.social_helpers import new_table, play_out, token_of, wait_for
+from tests.web.test_hardening_stall import summary_while
+
+
+class Slowed:
+    """`module.name` wrapped: once armed, its first call sets `started` and waits for
+    `summarised` (at most 5 s), noting whether it came in time."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> None:
+        self.real: Callable[..., Any] = getattr(module, name)
+        self.armed = False
+        self.started, self.summarised = threading.Event(), threading.Event()
+        self.in_time: list[bool] = []
+        monkeypatch.setattr(module, name, self)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.armed:
+            self.armed = False
+            self.started.set()
+            self.in_time.append(self.summarised.wait(5))
+        return self.real(*args, **kwargs)
+
+    def meanwhile(self, client: TestClient, other: str, request: Callable[[], Any]
+                  ) -> list[Any]:
+        """`request` (armed), and another game's summary once the slowed call began."""
+        self.armed = True
+        return summary_while(client, other, self.started, self.summarised, request)
+
+
+def other_game(client: TestClient) -> str:
+    return client.post("/api/games", json={
+        "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()["id"]
+
+
+def moved_once(client: TestClient) -> dict[str, Any]:
+    """A Futuropia table against a bot where the player moved once and may undo it."""
+    table = client.post("/api/tables", json={
+        "game": "futuropia", "seats": ["human", "random"]}).json()
+    with live(client, table, 0) as ws:
+        first = next_state(ws)
+        ws.send_json({"type": "act", "action": first["legal"][0]["name"], "step": 0})
+        later = next_state(ws, lambda m: m["current_player"] == 0 and m["step"] >= 1)
+    assert later["undo"]
+    return table
+
+
+def test_loading_a_game_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A played-out game dropped from memory is opened again: while its record is
+    replayed, another game's summary is answered."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    slowed = Slowed(monkeypatch, undo, "decision_kind")
+    with TestClient(app) as client:
+        other = other_game(client)
+        finished = new_table(client, ["human", "random"])
+        play_out(client, finished["id"], {0: token_of(finished, 0)})
+        tables = app.state.social.tables
+        steps = len(tables.tables[finished["id"]].state.history)
+        tables._drop(tables.tables[finished["id"]])
+        opened = slowed.meanwhile(client, other, lambda: client.get(
+            f"/api/games/{finished['id']}").json())
+        assert slowed.in_time == [True]
+        assert (opened[0]["over"], opened[0]["step"]) == (True, steps)
+
+
+def test_an_undo_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While an undo replays the game up to the decision taken back (from a new game:
+    this one's first), another game's summary is answered; the undo is made."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    slowed = Slowed(monkeypatch, keizai, "new_game")
+    with TestClient(app) as client:
+        other = other_game(client)
+        table = moved_once(client)
+        undone = slowed.meanwhile(client, other, lambda: client.post(
+            f"/api/games/{table['id']}/undo",
+            json={"seat": 0, "token": token_of(table, 0)}).json())
+        assert slowed.in_time == [True]
+        assert undone == [{"ok": True, "step": 0}]
+
+
+@pytest.mark.parametrize("change", ["undo", "move"])
+def test_catching_up_with_another_process_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    """Two server processes on one database hold a game; one of them takes a decision
+    back or moves (and its bot answers). The other, told of it (PostgreSQL's notice),
+    replays the game or applies the new steps while answering another game's summary,
+    and then holds what the first stored."""
+    first = create_app(db_url, bot_workers=1, limits=Limits.off())
+    second = create_app(db_url, bot_workers=1, limits=Limits.off())
+    # an undo replays from a new game; new steps are noted one by one
+    slowed = (Slowed(monkeypatch, keizai, "new_game") if change == "undo"
+              else Slowed(monkeypatch, undo, "decision_kind"))
+    with TestClient(first) as client, TestClient(second) as elsewhere:
+        other = other_game(client)
+        table = moved_once(client)
+        token = token_of(table, 0)
+        if change == "undo":
+            assert elsewhere.post(f"/api/games/{table['id']}/undo",
+                                  json={"seat": 0, "token": token}).status_code == 200
+        else:
+            mine = elsewhere.get(f"/api/games/{table['id']}/view", params={"seat": 0},
+                                 headers={"x-keizai-token": token}).json()
+            assert elsewhere.post(f"/api/games/{table['id']}/actions", json={
+                "seat": 0, "token": token, "action": mine["legal"][0]["name"],
+                "step": mine["step"]}).status_code == 200
+        there = second.state.social.tables.tables[table["id"]]
+        wait_for(lambda: there.state.current_player == 0 or there.state.is_over)
+        here = first.state.social.tables
+        notice = f"{table['id']}:{there.version}"
+        slowed.meanwhile(client, other, lambda: client.portal.call(here.noticed, notice))
+        held = here.tables[table["id"]]
+        wait_for(lambda: held.version == there.version)
+        assert slowed.in_time == [True]
+        assert held.state.record() == there.state.record()
+        assert (held.movers, held.kinds) == (there.movers, there.kinds)
+
+
+def test_a_replay_frame_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game's replay at its last step: while the frame's view, events and log
+    are built, another game's summary is answered."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    slowed = Slowed(monkeypatch, i18n, "to_json")
+    with TestClient(app) as client:
+        other = other_game(client)
+        finished = new_table(client, ["human", "random"])
+        play_out(client, finished["id"], {0: token_of(finished, 0)})
+        steps = len(app.state.social.tables.tables[finished["id"]].state.history)
+        frame = slowed.meanwhile(client, other, lambda: client.get(
+            f"/api/games/{finished['id']}/replay", params={"step": steps}).json())
+        assert slowed.in_time == [True]
+        assert (frame[0]["step"], frame[0]["steps"]) == (steps, steps)
+        assert frame[0]["events"] and frame[0]["log"]
