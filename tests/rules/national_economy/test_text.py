@@ -11,8 +11,10 @@ import pytest
 import keizai
 from keizai.engine import Rng
 from keizai.i18n import tr
+from keizai.rules.national_economy.cards import card_set
 from keizai.rules.national_economy.text import _card as render_card
 from keizai.rules.national_economy.text import render
+from keizai.rules.national_economy.view import card_json
 from tests.rules.national_economy.helpers import (
     new,
     own,
@@ -200,3 +202,23 @@ def test_the_table_folds_at_the_terminal_s_width(variant: str, width: int | None
         assert (effect if lang == "en" else re.sub(r"\s+", "", effect)) in squashed, effect
         assert any(re.match(r"\s+\d+\. " + re.escape(tr("ne.card." + w["id"], lang)), line)
                    for line in lines), w["id"]  # its name whole, after its number
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize("variant", ["progress", "mecenat", "glory"])
+def test_every_building_owned_fits_a_60_column_terminal(variant: str, lang: str) -> None:
+    """A player's building was one line, its card whole after "building: ": Glory's
+    "      building: Mechanical Doll (cost 4, value 2, F, no sale)" took 61 columns, which a
+    60-column terminal folded inside the card's figures (found driving `keizai play` at 60
+    columns, session 22). The card now goes below its label when the two do not fit, still
+    whole. Every building of the edition, owned and used, in each language."""
+    state = _mid_game(variant, 3)
+    view = state.view(state.current_player)
+    buildings = [{**card_json(b, state, None), "used": True}
+                 for b in card_set(variant).buildings]
+    view["players"][0]["buildings"] = buildings
+    text = state.game.render_text(view, lang, 60)
+    lines = text.splitlines()
+    assert max(columns(line) for line in lines) <= 60, text
+    for card in {render_card(b, lang) for b in buildings}:
+        assert any(card in line for line in lines), (card, text)

@@ -113,7 +113,8 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
         building, hand = tr("ne.tui.building", lang), tr("ne.tui.hand", lang)
         for b in p["buildings"]:
             used = tr("ne.tui.used", lang) if b["used"] else ""
-            lines.append(f"      {building}{colon}{_card(b, lang)}{used}")
+            # the card whole, below its label if the two do not fit, and its mark
+            lines += fold(f"      {building}{colon}", [_card(b, lang), used], "", width, 8)
         if "hand" in p:
             for c in p["hand"]:
                 # the card whole, then its effect's words
