@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -32,3 +33,20 @@ def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'keizai.sqlite3'}"
     return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture(autouse=True)
+def _no_browsers_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Playwright's synchronous API keeps its event loop marked as running in the test
+    process's thread while its browser is open, which is the whole session (tests/web's
+    `chromium`): a test that does not use the browser runs without it, so that its own
+    asyncio.run() works."""
+    if "browser" in request.fixturenames:
+        yield
+        return
+    loop = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)

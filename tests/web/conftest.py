@@ -142,14 +142,36 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
         report.sections.append(("keizai serve log (its end)", text[-20_000:]))
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright, one per browser test module."""
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, launched once per test process (2 s each
+    time, about 40 browser test modules): the browser fixture hands it to each module."""
     from playwright.sync_api import sync_playwright
 
     from tests.web.browser import CHROMIUM, CHROMIUM_ARGS
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        browsers: list[Any] = []
+
+        def running() -> Any:
+            if not browsers or not browsers[-1].is_connected():
+                browsers.append(playwright.chromium.launch(executable_path=CHROMIUM,
+                                                           args=CHROMIUM_ARGS))
+            return browsers[-1]
+
+        yield running
+        for browser in browsers:
+            if browser.is_connected():
+                browser.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium) -> Iterator[Any]:
+    """The test process's Chromium (launched anew if it has died), for a browser test
+    module: the pages a module opens are in contexts of their own (language_page, or
+    new_page's own), all closed when it ends, as a browser of its own would have been."""
+    current = chromium()
+    yield current
+    if current.is_connected():
+        for context in current.contexts:
+            context.close()
