@@ -569,9 +569,15 @@ def test_a_vector_reset_with_a_refused_seed_resets_no_game():
         with pytest.raises(ValueError):  # InvalidSetup is a ValueError
             venv.reset(seed=seeds)
         assert [env.state for env in venv.envs] == states
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError) as refused:
         venv.reset(seed=2**64 - 2)  # the third game's seed would be 2**64
     assert [env.state for env in venv.envs] == states
+    # the seed given is a seed: the message says which game's is not (it said 'seed is
+    # too large: 65 bits, at most 64' of a 64-bit seed)
+    assert str(refused.value) == (
+        "seed 18446744073709551614 gives environment 2 the seed 18446744073709551616, "
+        "beyond 2**64 - 1 (environment i gets seed + i): give a smaller seed, or one "
+        "seed per environment")
 
 
 @pytest.mark.parametrize("seed", [1.5, np.float64(2.0), np.bool_(True), "7", b"7"])

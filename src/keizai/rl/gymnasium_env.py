@@ -48,7 +48,7 @@ from keizai.rl.core import ILLEGAL, RUNNING, EnvCore, VecCore
 from keizai.rl.observations import encoder_for
 from keizai.rl.observations.base import seat_of
 from keizai.rl.rewards import check_reward_kind, default_reward
-from keizai.rl.seeding import SeedStream, check_reset_options, checked_seed
+from keizai.rl.seeding import SeedStream, check_reset_options, checked_seed, consecutive_seeds
 from keizai.rl.spaces import action_space, observation_space
 
 ILLEGAL_MODES = ("lose", "raise")
@@ -431,8 +431,8 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         check_reset_options(options)
         if (seed is None or isinstance(seed, (int, np.integer, str, bytes))
                 or not isinstance(seed, Iterable)):  # one seed, refused unless an integer
-            first = None if seed is None else checked_seed(seed)
-            seeds = [None if first is None else first + i for i in range(self.num_envs)]
+            seeds: list[int | None] = ([None] * self.num_envs if seed is None
+                                       else list(consecutive_seeds(seed, self.num_envs)))
         else:
             seeds = list(seed)
             if len(seeds) != self.num_envs:

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from keizai.engine import Rng
-from keizai.engine.registry import check_seed
+from keizai.engine.registry import SEED_BITS, check_seed
 
 
 class SeedStream:
@@ -34,6 +34,19 @@ def checked_seed(seed: object) -> int:
     `check_seed`): never truncated (`int(1.5)`) or wrapped into another seed's games
     (2**64 and -1 would be the streams of 0 and 2**64 - 1)."""
     return check_seed(int(seed) if isinstance(seed, np.integer) else seed)
+
+
+def consecutive_seeds(seed: object, count: int) -> list[int]:
+    """`seed`, `seed + 1`, ... for `count` games (a vector environment's reset of one
+    seed), each a game seed: ValueError (InvalidSetup) for a seed that is none, and
+    ValueError naming the first game whose seed would pass 2**64 - 1."""
+    first = checked_seed(seed)
+    beyond = (1 << SEED_BITS) - first  # the first game whose seed is too large
+    if beyond < count:
+        raise ValueError(f"seed {first} gives environment {beyond} the seed "
+                         f"{first + beyond}, beyond 2**64 - 1 (environment i gets seed + i): "
+                         f"give a smaller seed, or one seed per environment")
+    return [first + i for i in range(count)]
 
 
 def check_reset_options(options: object, ignored_unless: Mapping[str, Any] | None = None,
