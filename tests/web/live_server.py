@@ -46,7 +46,10 @@ class LiveServer:
              "--database-url", self.database_url, "--bot-delay", str(self.bot_delay),
              *self.extra],
             stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        for _ in range(300):   # until it answers (or dies)
+        # Until it answers (or dies): a start takes 3 s, far more on a loaded machine
+        # (counting tries instead, 300 of them, gave up after 15-35 s there).
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
             try:
@@ -54,6 +57,7 @@ class LiveServer:
                     return self
             except httpx.TransportError:
                 time.sleep(0.05)
+        self.kill()
         raise RuntimeError("server did not start")
 
     def kill(self) -> None:
