@@ -2,7 +2,8 @@
 where it held every request of the process: loading a game the process does not hold
 (its whole record replayed: 14 ms of CPU for a whole 4-player 企業帝國 game), an undo
 (the game replayed up to the decision taken back), catching up with another process's
-moves or undo, and a replay's frame at step N (the position's view, events and log).
+moves or undo, a replay's frame at step N (the position's view, events and log), and a
+page's or a client's first view of a game (its whole log).
 
 Each test slows that work down (the replay's bookkeeping of a step, or a frame's events)
 until another game's summary is answered, at most 5 s: on the event loop, the summary
@@ -162,3 +163,30 @@ def test_a_replay_frame_keeps_no_other_request_waiting(
         assert slowed.in_time == [True]
         assert (frame[0]["step"], frame[0]["steps"]) == (steps, steps)
         assert frame[0]["events"] and frame[0]["log"]
+
+
+def test_a_whole_log_read_keeps_no_other_request_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game's whole log, read as a view (`/view`) and as a WebSocket's first
+    message: while it is rendered, another game's summary is answered; the log read is
+    the game's whole log."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    slowed = Slowed(monkeypatch, i18n, "to_json")
+    with TestClient(app) as client:
+        other = other_game(client)
+        finished = new_table(client, ["human", "random"])
+        play_out(client, finished["id"], {0: token_of(finished, 0)})
+        count = app.state.social.tables.tables[finished["id"]].state.event_count()
+
+        def first_message() -> dict[str, Any]:
+            with live(client, finished) as ws:
+                return next_state(ws)
+
+        viewed = slowed.meanwhile(client, other, lambda: client.get(
+            f"/api/games/{finished['id']}/view").json())
+        assert slowed.in_time == [True]
+        greeted = slowed.meanwhile(client, other, first_message)
+        assert slowed.in_time == [True, True]
+        for message in viewed + greeted:
+            assert (message["over"], message["log_from"]) == (True, 0)
+            assert len(message["events"]) == len(message["log"]) == count

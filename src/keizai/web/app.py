@@ -132,7 +132,7 @@ class Limits:
     connections: int | None = 256
     # Loading a game the process does not hold (any request or WebSocket naming one it
     # dropped, idle for 5 minutes or past the 200 held, or never opened): its whole
-    # record is replayed on the event loop, about 14 ms of CPU for a whole 4-player
+    # record is replayed (in a worker thread), about 14 ms of CPU for a whole 4-player
     # 企業帝國 game, and anyone may name any stored game (the lobby lists 200, a player's
     # page 500 more). Without it one client's reads, replays, views and WebSockets
     # loaded 140 games at once and 24 a second. A game held costs nothing. (Last, so
@@ -485,7 +485,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.get("/api/games/{game_id}/view")
     async def get_view(game_id: str, request: Request, seat: str | None = None
-                       ) -> dict[str, Any]:
+                       ) -> Response:
         limiter.take("view", client_of(request))
         table = await tables.open(game_id, client_of(request))
         token = token_of(request)
@@ -494,7 +494,12 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             table.seat_of_token(number, token)
             await social.check_owner(table, number, request)
             await table.used_by_player()
-        return table.payload(Connection(number, 0))
+        # the whole log rendered in a worker thread, encoded here by orjson (FastAPI's
+        # encoding of a long game's took 50 ms on the event loop)
+        conn = Connection(number, 0)
+        logged = await table.logged(conn)
+        return Response(encode(table.payload(conn, logged=logged)),
+                        media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
@@ -619,7 +624,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             return
         conn = Connection(seat, min(since, table.state.event_count()),
                           lines=hello.get("log", True) is not False, account=account)
-        table.join(conn)
+        table.join(conn, await table.logged(conn))   # its log rendered in a worker thread
         if seat is not None:
             await mark_seen(table, seat)
         sender = asyncio.create_task(send_loop(websocket, conn))
