@@ -220,14 +220,16 @@ def test_a_table_whose_rows_are_slow_to_write_keeps_no_other_request_waiting(
     loaded disk, or SQLite's write lock held by the writer thread): another game's
     summary is answered meanwhile (before: they were written on the event loop, and
     every request of the process waited for them; 80 tables created at once by 8
-    clients held the loop 266 ms of 700, up to 43 ms at a time)."""
+    clients held the loop 266 ms of 700, up to 43 ms at a time). The write here ends
+    once the summary is answered, or after 5 s."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    writing = threading.Event()
+    writing, summarised = threading.Event(), threading.Event()
+    in_time: list[bool] = []
 
     def slow_settings(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if statement.lstrip().upper().startswith("INSERT INTO TABLE_SETTINGS"):
             writing.set()
-            time.sleep(2.0)
+            in_time.append(summarised.wait(5))
 
     with TestClient(app) as client:
         other = client.post("/api/games", json={
@@ -248,9 +250,10 @@ def test_a_table_whose_rows_are_slow_to_write_keeps_no_other_request_waiting(
             assert client.get(f"/api/games/{other['id']}").status_code == 200
             answered.append("summary")
         finally:
+            summarised.set()
             creating.join()
             event.remove(engine, "before_cursor_execute", slow_settings)
-        assert answered == ["summary", "new table 201"]
+        assert (answered, in_time) == (["summary", "new table 201"], [True])
 
 
 def test_a_spectator_that_never_reads_holds_a_bounded_part_of_the_server(
@@ -294,11 +297,13 @@ def test_a_spectator_that_never_reads_holds_a_bounded_part_of_the_server(
 def test_a_game_whose_names_are_slow_to_read_keeps_no_other_request_waiting(
         db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A stranger opens a game the process does not hold (dropped when idle, or never
-    loaded here) while the database takes 2 s for its names: another game's summary is
-    answered meanwhile (before: they were read on the event loop, as the table was
-    built, and every request of the process waited for them)."""
+    loaded here) while the database is still reading its names: another game's summary
+    is answered meanwhile (before: they were read on the event loop, as the table was
+    built, and every request of the process waited for them; the read here ends once
+    the summary is answered, or after 5 s)."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    reading = threading.Event()
+    reading, summarised = threading.Event(), threading.Event()
+    in_time: list[bool] = []
     real = SocialStore.seat_players
 
     with TestClient(app) as client:
@@ -314,19 +319,21 @@ def test_a_game_whose_names_are_slow_to_read_keeps_no_other_request_waiting(
         def slow(self: SocialStore, game_id: str) -> Any:
             if game_id == dropped:
                 reading.set()
-                time.sleep(2.0)
+                in_time.append(summarised.wait(5))
             return real(self, game_id)
 
         monkeypatch.setattr(SocialStore, "seat_players", slow)
-        answered = answered_first(client, other, reading,
+        answered = answered_first(client, other, reading, summarised,
                                   lambda: client.get(f"/api/games/{dropped}").status_code)
         assert answered == ["summary", "slow 200"]
+        assert in_time and all(in_time), in_time
 
 
 def answered_first(client: TestClient, other: str, slow: threading.Event,
-                   request: Callable[[], int]) -> list[str]:
+                   summarised: threading.Event, request: Callable[[], int]) -> list[str]:
     """`request` (run in a thread once begun) and, once the store is slow for it (`slow`
-    set), another game's summary: in the order they were answered."""
+    set), another game's summary, then `summarised` set (the slowed call waits for it):
+    in the order they were answered."""
     answered: list[str] = []
 
     def run() -> None:
@@ -339,6 +346,7 @@ def answered_first(client: TestClient, other: str, slow: threading.Event,
         assert client.get(f"/api/games/{other}").status_code == 200
         answered.append("summary")
     finally:
+        summarised.set()
         running.join()
     return answered
 
@@ -362,11 +370,13 @@ def summary_while(client: TestClient, other: str, started: threading.Event,
 
 def test_a_seat_named_while_its_rows_are_slow_to_read_keeps_no_other_request_waiting(
         db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A player sits down under a name (`join`) while the database takes 2 s to read
-    the table's rows again: another game's summary is answered meanwhile (before: they
-    were read again on the event loop)."""
+    """A player sits down under a name (`join`) while the database is still reading the
+    table's rows again: another game's summary is answered meanwhile (before: they were
+    read again on the event loop; the read here ends once the summary is answered, or
+    after 5 s)."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    reading = threading.Event()
+    reading, summarised = threading.Event(), threading.Event()
+    in_time: list[bool] = []
     real = SocialStore.settings
     with TestClient(app) as client:
         other = client.post("/api/games", json={
@@ -377,14 +387,15 @@ def test_a_seat_named_while_its_rows_are_slow_to_read_keeps_no_other_request_wai
         def slow(self: SocialStore, game_id: str) -> Any:
             if game_id == table["id"]:
                 reading.set()
-                time.sleep(2.0)
+                in_time.append(summarised.wait(5))
             return real(self, game_id)
 
         monkeypatch.setattr(SocialStore, "settings", slow)
-        answered = answered_first(client, other["id"], reading, lambda: client.post(
+        answered = answered_first(client, other["id"], reading, summarised, lambda: client.post(
             f"/api/games/{table['id']}/seats/0/join", json={"name": "Alice"},
             headers={"x-keizai-token": table["seats"][0]["token"]}).status_code)
         assert answered == ["summary", "slow 200"]
+        assert in_time and all(in_time), in_time
 
 
 def test_a_table_created_with_a_slow_session_cookie_keeps_no_other_request_waiting(
