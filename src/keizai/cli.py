@@ -394,7 +394,8 @@ class TerminalTable:
 
     def _label(self, view: dict[str, Any], action: Any) -> str:
         """A menu line in the table's language, with the figures that decide it."""
-        return self.state.game.describe_action(view, action, self.lang)
+        label: str = self.state.game.describe_action(view, action, self.lang)
+        return label
 
     def _show_log(self, seat: int | None) -> None:
         """The log lines `seat` has not seen yet; of a resumed game's log, first only its

@@ -297,7 +297,8 @@ def _usage_error(error: Any, lang: str) -> Exception | None:
                        args=error.message[len(_EXTRA):-1])
     else:
         return None
-    return base(text, getattr(error, "ctx", None))
+    told: Exception = base(text, getattr(error, "ctx", None))
+    return told
 
 
 class _Localized:

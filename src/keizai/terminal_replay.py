@@ -116,7 +116,8 @@ class RecordedGame:
     def counts_turns(self) -> bool:
         """Whether the game's rounds are its turns (`Game.rounds_are_turns`: 企業帝國, whose
         offers another seat answers belong to the turn they are made in)."""
-        return self.final.game.rounds_are_turns
+        rounds_are_turns: bool = self.final.game.rounds_are_turns
+        return rounds_are_turns
 
     def has_rounds(self) -> bool:
         """Whether the game has rounds of several turns to step by (r, s)."""
@@ -192,7 +193,8 @@ class ReplayViewer:
 
     def table(self, move: int) -> str:
         state = self.game.state_at(move)
-        return state.game.render_text(state.view(self.seat), self.lang, terminal_width())
+        text: str = state.game.render_text(state.view(self.seat), self.lang, terminal_width())
+        return text
 
     def ending(self) -> str:
         """After the last move: the final ranking, or that the record stops before the

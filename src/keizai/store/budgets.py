@@ -67,7 +67,7 @@ class Budgets:
             for key, burst, rate in sorted(buckets):   # locked in one order
                 params = {"key": key, "burst": burst, "rate": rate}
                 if conn.execute(TAKE, params).first() is None:
-                    level = conn.execute(LEVEL, params).scalar_one()
+                    level: float = conn.execute(LEVEL, params).scalar_one()
                     trans.rollback()   # nor from the others
                     return (1 - level) / rate
         return None

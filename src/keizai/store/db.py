@@ -444,8 +444,9 @@ class Store:
         PostgreSQL's writers run side by side on row locks; there each append is its
         own transaction (a batch would lock several games' rows in one)."""
         if self.postgres:
-            return await self.in_writer(self.append_actions, game_id, step, names,
-                                        version=version, summary=summary)
+            stored: int = await self.in_writer(self.append_actions, game_id, step, names,
+                                               version=version, summary=summary)
+            return stored
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         with self._queue_lock:
             self._queued.append((Append(game_id, step, names, version, summary), future))
@@ -599,8 +600,8 @@ class Store:
                 seats.c.game_id == game_id, seats.c.seat == seat)).first()
         if row is None or row[0] is None:
             return None
-        seen = row[0] if row[0].tzinfo is not None else row[0].replace(tzinfo=UTC)
-        now = row[1] if self.postgres else datetime.now(UTC)
+        seen: datetime = row[0] if row[0].tzinfo is not None else row[0].replace(tzinfo=UTC)
+        now: datetime = row[1] if self.postgres else datetime.now(UTC)
         return (now - seen).total_seconds()
 
     def mark_thinking(self, game_ids: list[str]) -> None:
@@ -646,7 +647,8 @@ class Store:
         if row is None or row[0] is None:
             return None
         marked, now = (t if t.tzinfo is not None else t.replace(tzinfo=UTC) for t in row)
-        return (now - marked).total_seconds()
+        waited: timedelta = now - marked
+        return waited.total_seconds()
 
     def delete_abandoned(self, untouched: timedelta, batch: int = 500) -> int:
         """Delete the unfinished games created more than `untouched` ago that nobody
