@@ -30,6 +30,19 @@ def _lines_said(page) -> list[str]:
     return page.locator("#announce p").all_inner_texts()
 
 
+# Every line the live region was given since the page opened, in order (what a screen
+# reader queues, though a later line replaces an earlier one in the region).
+RECORD = """window.saidLines = [];
+  new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes) {
+    if (n.parentElement?.id === 'announce') window.saidLines.push(n.textContent); } })
+  .observe(document, { childList: true, subtree: true });"""
+
+
+def _wait_ever_said(page, text: str) -> None:
+    page.wait_for_function("(text) => window.saidLines.includes(text)", arg=text,
+                           timeout=WAIT)
+
+
 def _wait_said(page, text: str) -> None:
     page.wait_for_function("(want) => document.getElementById('announce').textContent === want",
                            arg=text, timeout=WAIT)
@@ -207,8 +220,29 @@ def test_a_single_choice_the_page_applies_is_said(browser, server) -> None:
     note = tr("auto_single", "zh-TW", action_label("national-economy/progress", only, "zh-TW"))
     game = game_at(server, "national-economy/progress", ["human"], seed, tuple(actions))
     page = language_page(browser, "zh-TW")
+    page.add_init_script(RECORD)
     play_seat(page, server, game)
     page.wait_for_selector(".table[data-over='yes'] #auto-note", timeout=WAIT)
-    page.wait_for_function("(note) => [...document.querySelectorAll('#announce p')]"
-                           ".some((p) => p.textContent === note)", arg=note, timeout=WAIT)
+    _wait_ever_said(page, note)
+    assert not page.errors, page.errors
+
+
+def test_the_end_of_the_game_is_said_with_its_headline(browser, server) -> None:
+    """A game that ended while the reader played showed who won at the top of the board
+    only: the reader's own last move is not read back, and the focus had no choice to go
+    to. The live region says the headline (solo progress, ja: won or lost against the
+    target), once."""
+    seed, actions = _last_step_single()
+    game = game_at(server, "national-economy/progress", ["human"], seed, tuple(actions))
+    page = language_page(browser, "ja")
+    page.add_init_script(RECORD)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-over='yes'] #game-over h2", timeout=WAIT)
+    headline = page.inner_text("#game-over h2")
+    _wait_ever_said(page, headline)
+    page.select_option("#lang-select", "en")   # a redraw of the finished game says nothing
+    page.wait_for_selector("#game-over h2:not(:text-is('" + headline + "'))", timeout=WAIT)
+    page.wait_for_timeout(300)
+    said = page.evaluate("window.saidLines")
+    assert said.count(headline) == 1 and page.inner_text("#game-over h2") not in said, said
     assert not page.errors, page.errors

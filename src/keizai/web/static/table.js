@@ -35,6 +35,7 @@ export function showTable(root, { gameId, seat, token }) {
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   let wasAway = false;    // the clock had handed this seat to a bot (said once)
+  let wasOver = null;     // whether the game was over at the last draw (null: no draw yet)
   let lastError = null;   // the server's last error (a refusal's reason)
   let whyOpen = null;     // the words beside Undo, shown whole (undoButton)
   let oneStep = false;    // a whole decision is being taken one step at a time
@@ -310,21 +311,23 @@ export function showTable(root, { gameId, seat, token }) {
   /** The end of the game: who won (solo: won or lost against the target) and the score
    * breakdown, at the top of the table. */
   function gameOverPanel() {
-    const scores = message.scores ?? [];
-    let headline;
-    if (scores.length === 1 && scores[0].target !== undefined) {
-      headline = t(scores[0].won ? "game_over_solo_won" : "game_over_solo_lost",
-        scores[0].total, scores[0].target);
-    } else {
-      const winners = message.winners ?? message.ranking?.slice(0, 1) ?? [];
-      const names = winners.map((s) => seatName(s) + (s === seat ? t("paren", t("you")) : ""))
-        .join(t("list.sep"));
-      headline = t(winners.length > 1 ? "game_over_shared" : "game_over_winner", names);
-    }
     return h("section", { class: "panel game-over", id: "game-over" },
-      h("h2", {}, headline),
+      h("h2", {}, gameOverHeadline()),
       scoreTable(message.scores, message.ranking, t("final_scores"), message.places,
         pawnClass));
+  }
+
+  /** Who won (solo: won or lost against the target), the game-over panel's headline. */
+  function gameOverHeadline() {
+    const scores = message.scores ?? [];
+    if (scores.length === 1 && scores[0].target !== undefined) {
+      return t(scores[0].won ? "game_over_solo_won" : "game_over_solo_lost",
+        scores[0].total, scores[0].target);
+    }
+    const winners = message.winners ?? message.ranking?.slice(0, 1) ?? [];
+    const names = winners.map((s) => seatName(s) + (s === seat ? t("paren", t("you")) : ""))
+      .join(t("list.sep"));
+    return t(winners.length > 1 ? "game_over_shared" : "game_over_winner", names);
   }
 
   /** What each seat panel and the top bar show, by a stable key: the stats in order and
@@ -665,6 +668,10 @@ export function showTable(root, { gameId, seat, token }) {
     const away = seat !== null && !message.over && Boolean(message.seats[seat]?.away);
     if (away && !wasAway) announce(t("away_bot"));
     wasAway = away;
+    // the game ended while the page was open: who won is said (the reader's own last
+    // move is not read back, and the focus has no choice left to go to)
+    if (message.over && wasOver === false) announce(gameOverHeadline());
+    wasOver = message.over;
     root.replaceChildren(h("div", { class: `table${busy ? " busy" : ""}${offline
       ? " offline" : ""}`, dataset: { step: message.step, turn: mine ? "mine" : "other",
       over: message.over ? "yes" : "no", ...(whole ? { picked: String(whole.candidates
