@@ -190,3 +190,44 @@ def test_a_whole_log_read_keeps_no_other_request_waiting(
         for message in viewed + greeted:
             assert (message["over"], message["log_from"]) == (True, 0)
             assert len(message["events"]) == len(message["log"]) == count
+
+
+def test_many_loads_at_once_replay_one_at_a_time(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten games not held opened at once (the load limit's burst) are replayed one after
+    the other, in one thread: in `asyncio.to_thread`'s workers (six on two cores) six
+    replays ran side by side, each holding the GIL in turn, and the event loop had about
+    a seventh of it (with one, half: it takes the GIL back every switch interval)."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    real = keizai.new_game
+    running: list[int] = [0]
+    most: list[int] = [0]
+    guard = threading.Lock()
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        with guard:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            threading.Event().wait(0.05)   # a replay's time, for others to overlap it
+            return real(*args, **kwargs)
+        finally:
+            with guard:
+                running[0] -= 1
+
+    with TestClient(app) as client:
+        ids = [new_table(client, ["human", "random"])["id"] for _ in range(10)]
+        tables = app.state.social.tables
+        for game_id in ids:
+            tables._drop(tables.tables[game_id])
+        monkeypatch.setattr(keizai, "new_game", counted)
+        answers: list[int] = []
+        readers = [threading.Thread(target=lambda g=g: answers.append(
+            client.get(f"/api/games/{g}").status_code)) for g in ids]
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join()
+        assert answers == [200] * 10
+        assert set(tables.tables) >= set(ids)
+        assert most == [1]

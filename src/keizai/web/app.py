@@ -32,7 +32,15 @@ from keizai.web.errors import ApiError, forbidden
 from keizai.web.logs import hide_tokens_in_request_logs
 from keizai.web.options import check_choices
 from keizai.web.social import Social, SocialConfig
-from keizai.web.table import Connection, Settings, Table, check_seat, check_step, encode
+from keizai.web.table import (
+    Connection,
+    Settings,
+    Table,
+    check_seat,
+    check_step,
+    encode,
+    off_loop,
+)
 from keizai.web.tables import (
     WIDE_SHARE,
     Tables,
@@ -564,7 +572,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         final = table.state   # finished: never changed again
         # built and encoded in a worker thread (FastAPI's own encoding of a long game's
         # last frame took 50 ms on the event loop)
-        return Response(await asyncio.to_thread(lambda: encode(replay_frame(
+        return Response(await off_loop(lambda: encode(replay_frame(
             record, step, number, log, outline, final))), media_type="application/json")
 
     @app.websocket("/ws/games/{game_id}")
@@ -644,9 +652,10 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 def replay_frame(record: dict[str, Any], step: int, seat: int | None, log: bool,
                  outline: Outline, final: State) -> dict[str, Any]:
     """A finished game's replay frame at `step`, seen by `seat` (None: all), its English
-    log lines when `log`. In a worker thread: the game replayed to `step`, then its view,
-    events and log built, is work in proportion to the game's length (milliseconds for a
-    long 企業帝國 game), which on the event loop held every request of the process."""
+    log lines when `log`. In the replay thread (`off_loop`): the game replayed to `step`,
+    then its view, events and log built, is work in proportion to the game's length
+    (milliseconds for a long 企業帝國 game), which on the event loop held every request
+    of the process."""
     state = keizai.replay({**record, "actions": record["actions"][:step]})
     last = record["actions"][step - 1] if step else None
     frame = {"step": step, "steps": len(record["actions"]), "seat": seat,

@@ -10,14 +10,16 @@ seat's view. Connections that get the same message share one encoding per step.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
 import secrets
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -31,6 +33,7 @@ from keizai.web.errors import ApiError, forbidden
 from keizai.web.hooks import TableHooks
 
 log = logging.getLogger("keizai.web")
+T = TypeVar("T")
 
 MAX_ACTION_NAME = 128
 MAX_WHOLE_CANDIDATES = 64
@@ -164,10 +167,10 @@ class Replayed:
     """A record replayed, with what a table keeps per step of it: the seat that decided,
     the engine's reveal count before it (for undo), the compound decision (kind) it was
     part of (undo takes a whole decision back) and how many log entries there were
-    before it (where "Just now" begins). Built in a worker thread (`replayed`,
-    `Table.refresh`): replaying a whole game is milliseconds of CPU (14 ms for a whole
-    4-player 企業帝國 game), which on the event loop held every request of the process.
-    Nothing else holds it until the loop takes it over."""
+    before it (where "Just now" begins). Built in the replay thread (`off_loop`):
+    replaying a whole game is milliseconds of CPU (14 ms for a whole 4-player 企業帝國
+    game), which on the event loop held every request of the process. Nothing else holds
+    it until the loop takes it over."""
 
     state: State
     movers: list[int | None] = field(default_factory=list)
@@ -188,17 +191,25 @@ class Replayed:
 
 
 def replayed(record: dict[str, Any]) -> Replayed:
-    """`record` replayed from its first step (call it in a worker thread)."""
+    """`record` replayed from its first step (call it through `off_loop`)."""
     state = keizai.new_game(record["game"], record["players"], record["seed"],
                             record.get("options"))
     return Replayed(state).extend(record["actions"])
 
 
-def load_replayed(store: Store, hooks: TableHooks, game_id: str
-                  ) -> tuple[GameRow | None, Any, Replayed | None]:
-    """`load`, and the game's record replayed, in one worker thread."""
-    row, stored = load(store, hooks, game_id)
-    return row, stored, None if row is None else replayed(row.record())
+# Work in proportion to a game's length (replays, whole logs, replay frames) runs in this
+# one thread, apart from the event loop. In a thread it still holds the GIL, but the loop
+# takes it back at each switch interval (5 ms); one thread, not the worker threads of
+# `asyncio.to_thread` (6 on two cores): 10 requests' replays ran six at once there, the
+# loop having about a seventh of the GIL (docs/web.md, Server-authoritative play).
+REPLAYER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keizai-replay")
+
+
+async def off_loop(function: Callable[..., T], *args: Any) -> T:
+    """`function(*args)` in the replay thread (`REPLAYER`)."""
+    return await asyncio.get_running_loop().run_in_executor(
+        REPLAYER, functools.partial(function, *args))
+
 
 @dataclass(frozen=True)
 class Logged:
@@ -213,7 +224,7 @@ class Logged:
 
 
 def render_log(state: State, seat: int | None, since: int, lines: bool) -> Logged:
-    """The log of `state` from `since` as `seat` reads it (call it in a worker thread: a
+    """The log of `state` from `since` as `seat` reads it (call it through `off_loop`: a
     page's first message carries the whole log, 22 ms of CPU for a whole 4-player
     企業帝國 game; a table's state is never changed once it is the table's)."""
     fresh = state.events_since(seat, since)
@@ -226,8 +237,8 @@ class Table:
                  new: bool = False, stored: Any = None, record: Replayed | None = None
                  ) -> None:
         """`stored`: what the hooks read about it with `row` (`load`); `record`: its
-        record replayed in a worker thread (`load_replayed`; None: replayed here, for a
-        game just created, which has no steps)."""
+        record replayed in the replay thread (`off_loop`; None: replayed here, for a game
+        just created, which has no steps)."""
         self.id = row.id
         self.store = store
         self.settings = settings
@@ -275,7 +286,7 @@ class Table:
     async def refresh(self, row: GameRow, stored: Any) -> None:
         """Catch up with a newer stored version (written by another server process);
         called under the table's lock. The new steps are applied to a copy, or the
-        record replayed after an undo, in a worker thread: after a burst of moves or an
+        record replayed after an undo, in the replay thread: after a burst of moves or an
         undo elsewhere that is work in proportion to the game's length."""
         if row.version <= self.version:
             return
@@ -283,13 +294,13 @@ class Table:
         names = row.actions
         if len(names) >= len(done) and names[:len(done)] == done:
             state, more = self.state, names[len(done):]
-            new = await asyncio.to_thread(lambda: Replayed(state.clone()).extend(more))
+            new = await off_loop(lambda: Replayed(state.clone()).extend(more))
             self._adopt(Replayed(new.state, self.movers + new.movers,
                                  self.reveals_before + new.reveals_before,
                                  self.kinds + new.kinds,
                                  self.events_before + new.events_before))
         else:   # an undo: the logs shrank, send them whole
-            self._adopt(await asyncio.to_thread(replayed, row.record()))
+            self._adopt(await off_loop(replayed, row.record()))
             self._logs_restart()
         self.seats = list(row.seats)
         self.version = row.version
@@ -396,10 +407,9 @@ class Table:
         return {"id": "web.undo.revealed_by", "params": {"seat": mover}}
 
     async def logged(self, conn: Connection) -> Logged:
-        """`conn`'s log from where it is, rendered in a worker thread (`render_log`): for
+        """`conn`'s log from where it is, rendered in the replay thread (`render_log`): for
         `payload`, once the loop has it."""
-        return await asyncio.to_thread(render_log, self.state, conn.seat, conn.log_sent,
-                                       conn.lines)
+        return await off_loop(render_log, self.state, conn.seat, conn.log_sent, conn.lines)
 
     def payload(self, conn: Connection, shared: Shared | None = None,
                 logged: Logged | None = None) -> dict[str, Any]:
@@ -664,8 +674,8 @@ class Table:
             target = undo.previous_decision(self.movers, row.seat, self.kinds)
             assert target is not None
             record = self.state.record()
-            # replayed in a worker thread (the whole game, up to the decision)
-            earlier = await asyncio.to_thread(
+            # replayed in the replay thread (the whole game, up to the decision)
+            earlier = await off_loop(
                 replayed, {**record, "actions": record["actions"][:target]})
             self.version = await self._write(self.store.truncate, self.id, target,
                                              version=self.version,

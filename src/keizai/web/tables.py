@@ -29,7 +29,7 @@ from keizai.store import SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
 from keizai.web.errors import ApiError, not_found
-from keizai.web.table import Settings, Table, load, load_replayed
+from keizai.web.table import Settings, Table, load, off_loop, replayed
 
 log = logging.getLogger("keizai.web")
 
@@ -297,9 +297,9 @@ class Tables:
         return table
 
     async def open(self, game_id: str, client: str | None = None) -> Table:
-        """The game, from memory or loaded from its record; a load (the record read and
-        replayed in a worker thread) is counted against `client` first (`charge_load`), one
-        already under way for another is not."""
+        """The game, from memory or loaded from its record; a load (the record read in a
+        worker thread and replayed in the replay thread, `off_loop`) is counted against
+        `client` first (`charge_load`), one already under way for another is not."""
         table = self.tables.pop(game_id, None)
         if table is not None:
             self.tables[game_id] = table   # the most recently opened now
@@ -313,12 +313,13 @@ class Tables:
                 self.charge_load(client)
             loading = self._loading[game_id] = asyncio.get_running_loop().create_future()
             try:
-                # read and replayed in a worker thread: a whole game's replay on the
-                # event loop held every request of the process
-                row, stored, record = await asyncio.to_thread(
-                    load_replayed, self.store, self.settings.hooks, game_id)
+                # read in a worker thread, replayed in the replay thread: a whole game's
+                # replay on the event loop held every request of the process
+                row, stored = await asyncio.to_thread(load, self.store, self.settings.hooks,
+                                                      game_id)
                 found = None
                 if row is not None:
+                    record = await off_loop(replayed, row.record())
                     found = self.tables.get(game_id) or Table(row, self.store, self.settings,
                                                               stored=stored, record=record)
                     self.tables[game_id] = found
