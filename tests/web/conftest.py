@@ -96,15 +96,17 @@ def within(seconds: float, call: Any, *args: Any, **kwargs: Any) -> Any:
     return box["value"]
 
 
-@pytest.fixture(scope="module")
-def server(request, tmp_path_factory) -> Iterator[Any]:
-    """`keizai serve` as a real process on SQLite, one per browser test module."""
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Iterator[Any]:
+    """`keizai serve` as a real process on SQLite, one per test process, shared by every
+    module that uses it (a start costs 3 s, about 36 modules): a test finds its own games,
+    accounts and pages by their ids and names, never "the only game" (a module that needs
+    a server of its own defines its own `server` fixture)."""
     from tests.web.live_server import LiveServer
 
-    name = request.module.__name__.rsplit(".", 1)[-1]
-    path = tmp_path_factory.mktemp(name)
+    path = tmp_path_factory.mktemp("server")
     # One line per request in its log, which a failing test shows (see below).
-    live = LiveServer(f"sqlite:///{path / (name + '.sqlite3')}", path / "server.log",
+    live = LiveServer(f"sqlite:///{path / 'web.sqlite3'}", path / "server.log",
                       extra=("--no-rate-limits", "--chosen-seeds", "--log-level", "info")
                       ).start()
     yield live
@@ -126,20 +128,33 @@ def quick_server(request, tmp_path_factory) -> Iterator[Any]:
     live.stop()
 
 
+LOG_START = pytest.StashKey[int]()   # the size of a test's server log as its set-up ended
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
                               ) -> Iterator[None]:
-    """A failing test that used a live server (`server`) shows that server's log."""
+    """A failing test that used a live server (`server`) shows that server's log: the
+    part written since its set-up ended (the server is shared by many tests; all of it,
+    to its last 20,000 characters, if the set-up failed)."""
     outcome = yield
     report = outcome.get_result()   # type: ignore[attr-defined]
     live = getattr(item, "funcargs", {}).get("server")
     log_path = getattr(live, "log_path", None)
-    if report.failed and log_path is not None:
-        try:
-            text = log_path.read_text(errors="replace")
-        except OSError as error:
-            text = f"(no log: {error})"
-        report.sections.append(("keizai serve log (its end)", text[-20_000:]))
+    if log_path is None:
+        return
+    try:
+        if call.when == "setup" and report.passed:
+            item.stash[LOG_START] = log_path.stat().st_size
+        if report.failed:
+            with log_path.open("rb") as log:
+                log.seek(item.stash.get(LOG_START, 0))
+                text = log.read().decode(errors="replace")
+    except OSError as error:
+        text = f"(no log: {error})"
+    if report.failed:
+        report.sections.append(("keizai serve log (during the test, its end)",
+                                text[-20_000:]))
 
 
 @pytest.fixture(scope="session")
