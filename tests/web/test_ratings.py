@@ -52,7 +52,8 @@ def test_a_finished_game_rates_the_account_and_the_bot(client) -> None:
     join(client, created, 0, csrf)
     assert board(client) == {}
     final = play_out(client, created["id"], {0: token_of(created, 0)})
-    assert table_info(client, created)["rated"] is True
+    # the rating is written in the store's thread once the last move is stored
+    wait_for(lambda: table_info(client, created)["rated"] is True)
     ratings = board(client)
     assert set(ratings) == {"ann", "bot: random"}
     assert ratings["ann"]["games"] == ratings["bot: random"]["games"] == 1
@@ -168,7 +169,8 @@ def test_a_players_page_does_not_give_away_their_private_tables(client) -> None:
     created = new_table(client, ["human", "random"], csrf, visibility="private")
     join(client, created, 0, csrf)
     play_out(client, created["id"], {0: token_of(created, 0)})
-    assert table_info(client, created)["rated"] is True
+    # the rating is written in the store's thread once the last move is stored
+    wait_for(lambda: table_info(client, created)["rated"] is True)
     for params in ({"name": "cay"}, {"bot": "random"}):
         page = client.get("/api/player", params=params).json()
         assert page["ratings"][0]["games"] == 1
