@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import threading
 import warnings
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -29,50 +28,15 @@ from keizai.engine import undo
 from keizai.web import create_app
 from keizai.web.app import Limits
 from tests.web.conftest import live, next_state
-from tests.web.social_helpers import new_table, play_out, token_of, wait_for
-from tests.web.test_hardening_stall import summary_while
-
-
-class Slowed:
-    """`module.name` wrapped: once armed, its first call sets `started` and waits for
-    `summarised` (at most 5 s), noting whether it came in time."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> None:
-        self.real: Callable[..., Any] = getattr(module, name)
-        self.armed = False
-        self.started, self.summarised = threading.Event(), threading.Event()
-        self.in_time: list[bool] = []
-        monkeypatch.setattr(module, name, self)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if self.armed:
-            self.armed = False
-            self.started.set()
-            self.in_time.append(self.summarised.wait(5))
-        return self.real(*args, **kwargs)
-
-    def meanwhile(self, client: TestClient, other: str, request: Callable[[], Any]
-                  ) -> list[Any]:
-        """`request` (armed), and another game's summary once the slowed call began."""
-        self.armed = True
-        return summary_while(client, other, self.started, self.summarised, request)
-
-
-def other_game(client: TestClient) -> str:
-    return client.post("/api/games", json={
-        "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()["id"]
-
-
-def moved_once(client: TestClient) -> dict[str, Any]:
-    """A Futuropia table against a bot where the player moved once and may undo it."""
-    table = client.post("/api/tables", json={
-        "game": "futuropia", "seats": ["human", "random"]}).json()
-    with live(client, table, 0) as ws:
-        first = next_state(ws)
-        ws.send_json({"type": "act", "action": first["legal"][0]["name"], "step": 0})
-        later = next_state(ws, lambda m: m["current_player"] == 0 and m["step"] >= 1)
-    assert later["undo"]
-    return table
+from tests.web.social_helpers import (
+    finished_table,
+    moved_once,
+    new_table,
+    other_game,
+    slowed,
+    token_of,
+    wait_for,
+)
 
 
 def test_loading_a_game_keeps_no_other_request_waiting(
@@ -80,17 +44,16 @@ def test_loading_a_game_keeps_no_other_request_waiting(
     """A played-out game dropped from memory is opened again: while its record is
     replayed, another game's summary is answered."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    slowed = Slowed(monkeypatch, undo, "decision_kind")
+    slow = slowed(monkeypatch, undo, "decision_kind", once=True)
     with TestClient(app) as client:
         other = other_game(client)
-        finished = new_table(client, ["human", "random"])
-        play_out(client, finished["id"], {0: token_of(finished, 0)})
+        finished = finished_table(client)
         tables = app.state.social.tables
         steps = len(tables.tables[finished["id"]].state.history)
         tables._drop(tables.tables[finished["id"]])
-        opened = slowed.meanwhile(client, other, lambda: client.get(
+        opened = slow.meanwhile(client, other, lambda: client.get(
             f"/api/games/{finished['id']}").json())
-        assert slowed.in_time == [True]
+        assert slow.in_time == [True]
         assert (opened[0]["over"], opened[0]["step"]) == (True, steps)
 
 
@@ -99,14 +62,14 @@ def test_an_undo_keeps_no_other_request_waiting(
     """While an undo replays the game up to the decision taken back (from a new game:
     this one's first), another game's summary is answered; the undo is made."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    slowed = Slowed(monkeypatch, keizai, "new_game")
+    slow = slowed(monkeypatch, keizai, "new_game", once=True)
     with TestClient(app) as client:
         other = other_game(client)
         table = moved_once(client)
-        undone = slowed.meanwhile(client, other, lambda: client.post(
+        undone = slow.meanwhile(client, other, lambda: client.post(
             f"/api/games/{table['id']}/undo",
             json={"seat": 0, "token": token_of(table, 0)}).json())
-        assert slowed.in_time == [True]
+        assert slow.in_time == [True]
         assert undone == [{"ok": True, "step": 0}]
 
 
@@ -120,8 +83,8 @@ def test_catching_up_with_another_process_keeps_no_other_request_waiting(
     first = create_app(db_url, bot_workers=1, limits=Limits.off())
     second = create_app(db_url, bot_workers=1, limits=Limits.off())
     # an undo replays from a new game; new steps are noted one by one
-    slowed = (Slowed(monkeypatch, keizai, "new_game") if change == "undo"
-              else Slowed(monkeypatch, undo, "decision_kind"))
+    slow = (slowed(monkeypatch, keizai, "new_game", once=True) if change == "undo"
+            else slowed(monkeypatch, undo, "decision_kind", once=True))
     with TestClient(first) as client, TestClient(second) as elsewhere:
         other = other_game(client)
         table = moved_once(client)
@@ -139,10 +102,10 @@ def test_catching_up_with_another_process_keeps_no_other_request_waiting(
         wait_for(lambda: there.state.current_player == 0 or there.state.is_over)
         here = first.state.social.tables
         notice = f"{table['id']}:{there.version}"
-        slowed.meanwhile(client, other, lambda: client.portal.call(here.noticed, notice))
+        slow.meanwhile(client, other, lambda: client.portal.call(here.noticed, notice))
         held = here.tables[table["id"]]
         wait_for(lambda: held.version == there.version)
-        assert slowed.in_time == [True]
+        assert slow.in_time == [True]
         assert held.state.record() == there.state.record()
         assert (held.movers, held.kinds) == (there.movers, there.kinds)
 
@@ -152,15 +115,14 @@ def test_a_replay_frame_keeps_no_other_request_waiting(
     """A finished game's replay at its last step: while the frame's view, events and log
     are built, another game's summary is answered."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    slowed = Slowed(monkeypatch, i18n, "to_json")
+    slow = slowed(monkeypatch, i18n, "to_json", once=True)
     with TestClient(app) as client:
         other = other_game(client)
-        finished = new_table(client, ["human", "random"])
-        play_out(client, finished["id"], {0: token_of(finished, 0)})
+        finished = finished_table(client)
         steps = len(app.state.social.tables.tables[finished["id"]].state.history)
-        frame = slowed.meanwhile(client, other, lambda: client.get(
+        frame = slow.meanwhile(client, other, lambda: client.get(
             f"/api/games/{finished['id']}/replay", params={"step": steps}).json())
-        assert slowed.in_time == [True]
+        assert slow.in_time == [True]
         assert (frame[0]["step"], frame[0]["steps"]) == (steps, steps)
         assert frame[0]["events"] and frame[0]["log"]
 
@@ -171,22 +133,21 @@ def test_a_whole_log_read_keeps_no_other_request_waiting(
     message: while it is rendered, another game's summary is answered; the log read is
     the game's whole log."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    slowed = Slowed(monkeypatch, i18n, "to_json")
+    slow = slowed(monkeypatch, i18n, "to_json", once=True)
     with TestClient(app) as client:
         other = other_game(client)
-        finished = new_table(client, ["human", "random"])
-        play_out(client, finished["id"], {0: token_of(finished, 0)})
+        finished = finished_table(client)
         count = app.state.social.tables.tables[finished["id"]].state.event_count()
 
         def first_message() -> dict[str, Any]:
             with live(client, finished) as ws:
                 return next_state(ws)
 
-        viewed = slowed.meanwhile(client, other, lambda: client.get(
+        viewed = slow.meanwhile(client, other, lambda: client.get(
             f"/api/games/{finished['id']}/view").json())
-        assert slowed.in_time == [True]
-        greeted = slowed.meanwhile(client, other, first_message)
-        assert slowed.in_time == [True, True]
+        assert slow.in_time == [True]
+        greeted = slow.meanwhile(client, other, first_message)
+        assert slow.in_time == [True, True]
         for message in viewed + greeted:
             assert (message["over"], message["log_from"]) == (True, 0)
             assert len(message["events"]) == len(message["log"]) == count

@@ -18,10 +18,9 @@ import json
 import os
 import select
 import socket
-import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,9 +35,17 @@ import keizai
 from keizai.store.social import SocialStore
 from keizai.web import create_app
 from keizai.web.app import Limits
-from tests.web.conftest import live, next_state
 from tests.web.live_server import LiveServer, http
-from tests.web.social_helpers import new_table, play_out, token_of, view
+from tests.web.social_helpers import (
+    Held,
+    moved_once,
+    new_table,
+    other_game,
+    play_out,
+    slowed,
+    token_of,
+    view,
+)
 
 
 @pytest.fixture(scope="module")
@@ -223,37 +230,23 @@ def test_a_table_whose_rows_are_slow_to_write_keeps_no_other_request_waiting(
     clients held the loop 266 ms of 700, up to 43 ms at a time). The write here ends
     once the summary is answered, or after 5 s."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    writing, summarised = threading.Event(), threading.Event()
-    in_time: list[bool] = []
+    slow = Held()
 
     def slow_settings(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         if statement.lstrip().upper().startswith("INSERT INTO TABLE_SETTINGS"):
-            writing.set()
-            in_time.append(summarised.wait(5))
+            slow.hold()
 
     with TestClient(app) as client:
-        other = client.post("/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+        other = other_game(client)
         engine = app.state.social.store.engine
         event.listen(engine, "before_cursor_execute", slow_settings)
-        answered: list[str] = []
-
-        def create() -> None:
-            created = client.post("/api/tables", json={
-                "game": "national-economy/mecenat", "seats": ["human", "random"]})
-            answered.append(f"new table {created.status_code}")
-
-        creating = threading.Thread(target=create)
-        creating.start()
         try:
-            assert writing.wait(20)
-            assert client.get(f"/api/games/{other['id']}").status_code == 200
-            answered.append("summary")
+            created = slow.meanwhile(client, other, lambda: client.post("/api/tables", json={
+                "game": "national-economy/mecenat",
+                "seats": ["human", "random"]}).status_code)
         finally:
-            summarised.set()
-            creating.join()
             event.remove(engine, "before_cursor_execute", slow_settings)
-        assert (answered, in_time) == (["summary", "new table 201"], [True])
+        assert (slow.order, created, slow.in_time) == (["summary", "request"], [201], [True])
 
 
 def test_a_spectator_that_never_reads_holds_a_bounded_part_of_the_server(
@@ -302,70 +295,16 @@ def test_a_game_whose_names_are_slow_to_read_keeps_no_other_request_waiting(
     built, and every request of the process waited for them; the read here ends once
     the summary is answered, or after 5 s)."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    reading, summarised = threading.Event(), threading.Event()
-    in_time: list[bool] = []
-    real = SocialStore.seat_players
-
     with TestClient(app) as client:
-        def game() -> str:
-            return str(client.post("/api/games", json={
-                "game": "national-economy/mecenat",
-                "seats": ["human", "random"]}).json()["id"])
-
-        other, dropped = game(), game()
+        other, dropped = other_game(client), other_game(client)
         tables = app.state.social.tables
         tables._drop(tables.tables[dropped])
-
-        def slow(self: SocialStore, game_id: str) -> Any:
-            if game_id == dropped:
-                reading.set()
-                in_time.append(summarised.wait(5))
-            return real(self, game_id)
-
-        monkeypatch.setattr(SocialStore, "seat_players", slow)
-        answered = answered_first(client, other, reading, summarised,
-                                  lambda: client.get(f"/api/games/{dropped}").status_code)
-        assert answered == ["summary", "slow 200"]
-        assert in_time and all(in_time), in_time
-
-
-def answered_first(client: TestClient, other: str, slow: threading.Event,
-                   summarised: threading.Event, request: Callable[[], int]) -> list[str]:
-    """`request` (run in a thread once begun) and, once the store is slow for it (`slow`
-    set), another game's summary, then `summarised` set (the slowed call waits for it):
-    in the order they were answered."""
-    answered: list[str] = []
-
-    def run() -> None:
-        answered.append(f"slow {request()}")
-
-    running = threading.Thread(target=run)
-    running.start()
-    try:
-        assert slow.wait(20)
-        assert client.get(f"/api/games/{other}").status_code == 200
-        answered.append("summary")
-    finally:
-        summarised.set()
-        running.join()
-    return answered
-
-
-def summary_while(client: TestClient, other: str, started: threading.Event,
-                  summarised: threading.Event, request: Callable[[], Any]) -> list[Any]:
-    """`request` run in a thread; once the store call it makes has begun (`started`),
-    another game's summary, then `summarised` set (the slowed call waits for it, at most
-    5 s): what `request` returned."""
-    done: list[Any] = []
-    running = threading.Thread(target=lambda: done.append(request()))
-    running.start()
-    try:
-        assert started.wait(20)
-        assert client.get(f"/api/games/{other}").status_code == 200
-        summarised.set()
-    finally:
-        running.join()
-    return done
+        slow = slowed(monkeypatch, SocialStore, "seat_players",
+                      lambda _store, game_id: game_id == dropped)
+        opened = slow.meanwhile(client, other,
+                                lambda: client.get(f"/api/games/{dropped}").status_code)
+        assert (slow.order, opened) == (["summary", "request"], [200])
+        assert slow.in_time and all(slow.in_time), slow.in_time
 
 
 def test_a_seat_named_while_its_rows_are_slow_to_read_keeps_no_other_request_waiting(
@@ -375,27 +314,17 @@ def test_a_seat_named_while_its_rows_are_slow_to_read_keeps_no_other_request_wai
     read again on the event loop; the read here ends once the summary is answered, or
     after 5 s)."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    reading, summarised = threading.Event(), threading.Event()
-    in_time: list[bool] = []
-    real = SocialStore.settings
     with TestClient(app) as client:
-        other = client.post("/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+        other = other_game(client)
         table = client.post("/api/tables", json={
             "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
-
-        def slow(self: SocialStore, game_id: str) -> Any:
-            if game_id == table["id"]:
-                reading.set()
-                in_time.append(summarised.wait(5))
-            return real(self, game_id)
-
-        monkeypatch.setattr(SocialStore, "settings", slow)
-        answered = answered_first(client, other["id"], reading, summarised, lambda: client.post(
+        slow = slowed(monkeypatch, SocialStore, "settings",
+                      lambda _store, game_id: game_id == table["id"])
+        joined = slow.meanwhile(client, other, lambda: client.post(
             f"/api/games/{table['id']}/seats/0/join", json={"name": "Alice"},
             headers={"x-keizai-token": table["seats"][0]["token"]}).status_code)
-        assert answered == ["summary", "slow 200"]
-        assert in_time and all(in_time), in_time
+        assert (slow.order, joined) == (["summary", "request"], [200])
+        assert slow.in_time and all(slow.in_time), slow.in_time
 
 
 def test_a_table_created_with_a_slow_session_cookie_keeps_no_other_request_waiting(
@@ -405,24 +334,14 @@ def test_a_table_created_with_a_slow_session_cookie_keeps_no_other_request_waiti
     was looked up on the event loop, so the summary waited for the lookup to end; the
     lookup here ends once the summary is answered, or after 5 s)."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    looking, summarised = threading.Event(), threading.Event()
-    in_time: list[bool] = []
-    real = SocialStore.session
     with TestClient(app) as client:
-        other = client.post("/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
-
-        def slow(self: SocialStore, session_id: str) -> Any:
-            looking.set()
-            in_time.append(summarised.wait(5))
-            return real(self, session_id)
-
-        monkeypatch.setattr(SocialStore, "session", slow)
+        other = other_game(client)
+        slow = slowed(monkeypatch, SocialStore, "session")
         client.cookies.set(app.state.social.accounts.cookie, "x" * 40)
-        created = summary_while(client, other["id"], looking, summarised, lambda: client.post(
+        created = slow.meanwhile(client, other, lambda: client.post(
             "/api/tables", json={"game": "national-economy/mecenat",
                                  "seats": ["human", "random"]}).status_code)
-        assert (in_time, created) == ([True], [201])
+        assert (slow.in_time, created) == ([True], [201])
 
 
 def test_names_read_earlier_and_answered_later_do_not_replace_newer_ones(
@@ -451,31 +370,15 @@ def test_a_first_undo_slow_to_store_keeps_no_other_request_waiting(
     event loop, so the summary waited for the write to end; the write here ends once
     the summary is answered, or after 5 s)."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    writing, summarised = threading.Event(), threading.Event()
-    in_time: list[bool] = []
-    real = SocialStore.update_settings
     with TestClient(app) as client:
-        other = client.post("/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
-        table = client.post("/api/tables", json={
-            "game": "futuropia", "seats": ["human", "random"]}).json()
-        token = table["seats"][0]["token"]
-        with live(client, table, 0) as ws:
-            first = next_state(ws)
-            ws.send_json({"type": "act", "action": first["legal"][0]["name"], "step": 0})
-            later = next_state(ws, lambda m: m["current_player"] == 0 and m["step"] >= 1)
-        assert later["undo"]
-
-        def slow(self: SocialStore, game_id: str, **values: Any) -> Any:
-            if values.get("unrated") == "undo":
-                writing.set()
-                in_time.append(summarised.wait(5))
-            return real(self, game_id, **values)
-
-        monkeypatch.setattr(SocialStore, "update_settings", slow)
-        undone = summary_while(client, other["id"], writing, summarised, lambda: client.post(
-            f"/api/games/{table['id']}/undo", json={"seat": 0, "token": token}).status_code)
-        assert (in_time, undone) == ([True], [200])
+        other = other_game(client)
+        table = moved_once(client)
+        slow = slowed(monkeypatch, SocialStore, "update_settings",
+                      lambda _store, _game_id, **values: values.get("unrated") == "undo")
+        undone = slow.meanwhile(client, other, lambda: client.post(
+            f"/api/games/{table['id']}/undo",
+            json={"seat": 0, "token": token_of(table, 0)}).status_code)
+        assert (slow.in_time, undone) == ([True], [200])
         settings = app.state.social.settings[table["id"]]
         assert settings is not None and settings.unrated == "undo"
 
@@ -487,27 +390,17 @@ def test_a_rematch_slow_to_store_keeps_no_other_request_waiting(
     loop, so the summary waited for the write to end; the write here ends once the
     summary is answered, or after 5 s). The rematch is still the named game's."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    writing, summarised = threading.Event(), threading.Event()
-    in_time: list[bool] = []
-    real = SocialStore.claim_rematch
     with TestClient(app) as client:
-        other = client.post("/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
+        other = other_game(client)
         finished = new_table(client, ["human", "random"])
         token = token_of(finished, 0)
         assert client.post(f"/api/games/{finished['id']}/seats/0/join",
                            json={"token": token, "name": "Ivy"}).status_code == 200
         play_out(client, finished["id"], {0: token})
-
-        def slow(self: SocialStore, game_id: str, new_id: str) -> Any:
-            writing.set()
-            in_time.append(summarised.wait(5))
-            return real(self, game_id, new_id)
-
-        monkeypatch.setattr(SocialStore, "claim_rematch", slow)
-        made = summary_while(client, other["id"], writing, summarised, lambda: client.post(
+        slow = slowed(monkeypatch, SocialStore, "claim_rematch")
+        made = slow.meanwhile(client, other, lambda: client.post(
             f"/api/games/{finished['id']}/rematch", json={"token": token}).json())
-        assert in_time == [True]
+        assert slow.in_time == [True]
         seat = client.post(f"/api/games/{finished['id']}/rematch/seat",
                            json={"seat": 0, "token": token}).json()
         assert seat["id"] == made[0]["id"]

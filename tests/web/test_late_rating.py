@@ -6,9 +6,7 @@ process."""
 
 from __future__ import annotations
 
-import threading
 import warnings
-from typing import Any
 
 import pytest
 from sqlalchemy import update
@@ -20,8 +18,7 @@ with warnings.catch_warnings():
 from keizai.store.social import SocialStore, table_settings
 from keizai.web import create_app
 from keizai.web.app import Limits
-from tests.web.social_helpers import new_table, play_out, token_of, wait_for
-from tests.web.test_hardening_stall import summary_while
+from tests.web.social_helpers import finished_table, other_game, slowed, wait_for
 
 
 def test_a_finished_game_rated_when_loaded_keeps_no_other_request_waiting(
@@ -33,33 +30,22 @@ def test_a_finished_game_rated_when_loaded_keeps_no_other_request_waiting(
     end; the write here ends once the summary is answered, or after 5 s). The game is
     then noted unrated, once."""
     app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    writing, summarised = threading.Event(), threading.Event()
-    in_time: list[bool] = []
-    real = SocialStore.update_settings
     with TestClient(app) as client:
-        other = client.post("/api/games", json={
-            "game": "national-economy/mecenat", "seats": ["human", "random"]}).json()
-        finished = new_table(client, ["human", "random"])
-        play_out(client, finished["id"], {0: token_of(finished, 0)})
+        other = other_game(client)
+        finished = finished_table(client)
         social = app.state.social
         with social.store.engine.begin() as conn:   # as if it crashed before rating it
             conn.execute(update(table_settings).where(
                 table_settings.c.game_id == finished["id"]).values(rated=0, unrated=None))
         tables = social.tables
         tables._drop(tables.tables[finished["id"]])
-
-        def slow(self: SocialStore, game_id: str, **values: Any) -> Any:
-            if values.get("unrated") == "guest":
-                writing.set()
-                in_time.append(summarised.wait(5))
-            return real(self, game_id, **values)
-
-        monkeypatch.setattr(SocialStore, "update_settings", slow)
-        opened = summary_while(client, other["id"], writing, summarised, lambda: client.get(
+        slow = slowed(monkeypatch, SocialStore, "update_settings",
+                      lambda _store, _game_id, **values: values.get("unrated") == "guest")
+        opened = slow.meanwhile(client, other, lambda: client.get(
             f"/api/games/{finished['id']}").status_code)
         # the rating's thread writes once the summary is answered, then reads the rows
         settings = wait_for(lambda: (s := social.settings.get(finished["id"])) is not None
                             and s.unrated is not None and s)
-        assert (in_time, opened) == ([True], [200])
+        assert (slow.in_time, opened) == ([True], [200])
         assert settings.unrated == "guest"
         assert social.db.settings(finished["id"]).unrated == "guest"
