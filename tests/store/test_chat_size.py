@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from keizai.store import Store
-from keizai.store.social import SocialStore
-from tests.postgres import new_database, rows_read
+from tests.postgres import rows_read
+from tests.store.sizes import filled, plans_read
 
 
 def test_a_long_chat_is_read_and_counted_by_its_newest_messages(postgres_url: str) -> None:
@@ -18,29 +17,20 @@ def test_a_long_chat_is_read_and_counted_by_its_newest_messages(postgres_url: st
     under the game's row lock (which the game's moves wait for): 40-50 ms each with
     200,000 (measured), growing with the chat. Now by indexes on (game, id) and (game,
     seat, time)."""
-    store = Store(new_database(postgres_url, "chat"))
-    social = SocialStore(store.engine)
-    try:
-        with store.engine.begin() as conn:
-            conn.execute(text(
-                "INSERT INTO games (id, game, players, seed, options, host_token, created,"
-                " version) SELECT id, 'national-economy/mecenat', 2, 1, '{}', 'h', now(), 0"
-                " FROM (VALUES ('g'), ('other')) v(id)"))
-            for game_id, age in (("g", "1 hour"), ("other", "0 s")):
-                conn.execute(text(
-                    "INSERT INTO chat_messages (game_id, seat, name, text, at) SELECT :g,"
-                    " n % 4, 'P', 'hello ' || n, now() - interval '" + age + "'"
-                    " - (20000 - n) * interval '1 ms' FROM generate_series(1, 20000) n"),
-                    {"g": game_id})
-            conn.execute(text("ANALYZE"))
+    games = text(
+        "INSERT INTO games (id, game, players, seed, options, host_token, created, version)"
+        " SELECT id, 'national-economy/mecenat', 2, 1, '{}', 'h', now(), 0"
+        " FROM (VALUES ('g'), ('other')) v(id)")
+    chats = (text(
+        "INSERT INTO chat_messages (game_id, seat, name, text, at) SELECT :g, n % 4, 'P',"
+        " 'hello ' || n, now() - interval '" + age + "' - (20000 - n) * interval '1 ms'"
+        " FROM generate_series(1, 20000) n").bindparams(g=game_id)
+        for game_id, age in (("g", "1 hour"), ("other", "0 s")))
+    with filled(postgres_url, "chat", games, *chats) as social:
         last = social.chat("g")
         assert [m["text"] for m in last] == [f"hello {n}" for n in range(19951, 20001)]
-        for generic in (False, True):   # also planned without the values
-            assert rows_read(store.engine, lambda: social.chat("g"), "chat_messages",
-                             generic=generic) == 50
-        said = rows_read(store.engine, lambda: social.add_chat("g", 0, "P1", "hi", 5, 10.0),
+        assert plans_read(social, lambda: social.chat("g"), "chat_messages") == [50, 50]
+        said = rows_read(social.engine, lambda: social.add_chat("g", 0, "P1", "hi", 5, 10.0),
                          "chat_messages", "count(")
         assert said <= 1   # the new message itself, if the EXPLAIN runs after it
         assert social.add_chat("g", 0, "P1", "again", 5, 10.0) is not None
-    finally:
-        store.close()
