@@ -66,9 +66,9 @@ def masked(opcode: int, payload: bytes) -> bytes:
             + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
 
 
-def spectator(server: LiveServer, game_id: str) -> socket.socket:
-    """A WebSocket opened by hand, greeted as a spectator and sent the game's view."""
-    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+def hello_by_hand(sock: socket.socket, game_id: str) -> bytes:
+    """`sock` (connected) opened as a WebSocket to the game and a spectator's hello sent:
+    the server's answer to the opening."""
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                   "Upgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -78,6 +78,13 @@ def spectator(server: LiveServer, game_id: str) -> socket.socket:
         answer += sock.recv(1)
     assert answer.startswith(b"HTTP/1.1 101"), answer
     sock.sendall(masked(0x1, json.dumps({"type": "hello"}).encode()))
+    return answer
+
+
+def spectator(server: LiveServer, game_id: str) -> socket.socket:
+    """A WebSocket opened by hand, greeted as a spectator and sent the game's view."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    answer = hello_by_hand(sock, game_id)
     while b'"type":"state"' not in answer:   # the game's view: the hello was taken
         answer += sock.recv(65536)
     return sock
@@ -264,14 +271,7 @@ def test_a_spectator_that_never_reads_holds_a_bounded_part_of_the_server(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.settimeout(20)
     sock.connect(("127.0.0.1", server.port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                  "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += sock.recv(1)
-    sock.sendall(masked(0x1, json.dumps({"type": "hello"}).encode()))
+    hello_by_hand(sock, game_id)
     for _ in range(600):   # the game played out meanwhile (at most a minute)
         if http().get(f"{server.url}/api/games/{game_id}").json()["over"]:
             break
