@@ -750,18 +750,34 @@ def play(
             raise _refuse(language, "cli.err_seats", n=len(seat_list), players=players)
         _check_agents(seat_list, language, None if seats else resume)
         title = i18n.tr(f"game.{state.game.id}", language)
-        if seat_list.count("human") > 1 and state.game.has_hidden_information:
-            # the seed rebuilds every hand and the deck: not for the eyes of a hot seat
-            _say(i18n.tr("cli.header_no_seed", language, title=title, players=players))
-        else:
+        seed_shown = seed_in_sight(state, seat_list, chosen=seed is not None)
+        if seed_shown:
             _say(i18n.tr("cli.header", language, title=title, players=players, seed=state.seed))
+        else:
+            _say(i18n.tr("cli.header_no_seed", language, title=title, players=players))
+        table = TerminalTable(state, seat_list, save, auto_single, language)
         try:
-            TerminalTable(state, seat_list, save, auto_single, language).run()
+            table.run()
         except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
             typer.echo("")
             _say(i18n.tr("cli.left_resume", language, path=str(save)) if save
                  else i18n.tr("cli.left_unfinished", language))
             raise typer.Exit(130) from None
+        if not seed_shown and table.state.is_over:   # nothing is hidden any more
+            _say(i18n.tr("cli.seed_at_end", language, seed=table.state.seed))
+
+
+def seed_in_sight(state: State, seats: list[str], chosen: bool) -> bool:
+    """Whether `keizai play` may show the game's seed as the game starts. The seed
+    rebuilds every card a seat cannot see (the others' hands, the deck's order, the dice
+    to come), so not while a human plays a game with hidden information (keizai's game
+    without it, Futuropia, has no chance after its face-up set-up either), unless that
+    human chose the seed (`--seed`: known already); never in a hot seat, whichever human
+    chose it. Shown when the game is over, or played by bots only."""
+    humans = seats.count("human")
+    if humans == 0 or state.is_over or not state.game.has_hidden_information:
+        return True
+    return humans == 1 and chosen
 
 
 def _check_resumed_setup(ctx: typer.Context, state: State, players: int, seed: int | None,
