@@ -153,7 +153,7 @@ def test_an_unknown_opponent_name_fails_at_construction():
 
 def test_render_mode_is_validated():
     with pytest.raises(ValueError, match="render_mode"):
-        KeizaiGymEnv("national-economy/progress", players=2, render_mode="human")
+        KeizaiGymEnv("national-economy/progress", players=2, render_mode="rgb_array")
 
 
 def test_enterprise_empire_defaults_to_a_win_loss_reward():
@@ -753,7 +753,8 @@ def test_a_vector_environment_renders_its_games_as_gymnasiums_own_does():
         ours.reset(seed=3)
         sync.reset(seed=3)
         assert ours.render_mode == sync.render_mode == mode
-        assert ours.metadata["render_modes"] == sync.metadata["render_modes"] == ["ansi"]
+        assert (ours.metadata["render_modes"] == sync.metadata["render_modes"]
+                == ["ansi", "human"])
         frames = ours.render()
         if mode is None:
             assert frames is None
@@ -761,3 +762,82 @@ def test_a_vector_environment_renders_its_games_as_gymnasiums_own_does():
         assert frames == sync.render()
         assert frames == tuple(env.render() for env in ours.envs)
         assert all(isinstance(frame, str) and frame for frame in frames)
+
+
+def test_a_step_with_no_episode_says_to_reset_as_gymnasium_does():
+    """A step before the first `reset` said 'call reset() before step() (the episode is
+    over)', of an episode that never began; and a vector environment stepped before
+    `reset` then said 'an opponent failed in an earlier step' at every step. Each now
+    says what is missing, and the error is Gymnasium's own `ResetNeeded` (what
+    `gymnasium.make`'s order-enforcing wrapper raises before `reset`), still a
+    RuntimeError."""
+    register_envs()
+    made = gym.make(gymnasium_id("national-economy/progress"), players=2)
+    with pytest.raises(gym.error.ResetNeeded):   # the wrapper's, for comparison
+        made.step(0)
+    env = KeizaiGymEnv("national-economy/progress", players=2)
+    with pytest.raises(gym.error.ResetNeeded,
+                       match=r"^call reset\(\) before step\(\)$") as raised:
+        env.step(0)
+    assert isinstance(raised.value, RuntimeError)
+    for read in (env.legal_actions, env.action_masks):
+        with pytest.raises(gym.error.ResetNeeded, match="reset"):
+            read()
+    _, info = env.reset(seed=2)
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, info = env.step(info["legal_actions"][0])
+    with pytest.raises(gym.error.ResetNeeded, match="episode is over: call reset"):
+        env.step(0)
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2)
+    for _ in range(2):
+        with pytest.raises(gym.error.ResetNeeded, match=r"^call reset\(\) before step\(\)$"):
+            venv.step(np.zeros(2, np.int64))
+    with pytest.raises(gym.error.ResetNeeded, match="reset"):
+        venv.action_masks()
+    obs, _ = venv.reset(seed=0)
+    venv.step(np.array([np.flatnonzero(mask)[0] for mask in obs["action_mask"]]))
+
+
+def test_render_mode_human_prints_the_learners_view_at_each_reset_and_step(capsys):
+    """Gymnasium offered only "ansi" (`render_mode="human"` was refused), where
+    PettingZoo's environment prints in "human" mode and Gymnasium's human mode renders
+    by itself in `reset` and `step` for a person watching (a trained policy playing,
+    `gymnasium.make(id, render_mode="human")`). It prints the learner's picture, the
+    text "ansi" returns; `render()` prints it again and returns None, as Gymnasium's
+    human mode does. A vector environment prints each game's."""
+    game_id = "national-economy/progress"
+    ansi = KeizaiGymEnv(game_id, players=2, render_mode="ansi")
+    human = KeizaiGymEnv(game_id, players=2, render_mode="human")
+    _, info = ansi.reset(seed=4)
+    human.reset(seed=4)
+    assert capsys.readouterr().out == ansi.render() + "\n"
+    action = info["legal_actions"][0]
+    ansi.step(action)
+    human.step(action)
+    assert capsys.readouterr().out == ansi.render() + "\n"
+    assert human.render() is None
+    assert capsys.readouterr().out == ansi.render() + "\n"
+    register_envs()
+    made = gym.make(gymnasium_id(game_id), players=2, render_mode="human")
+    made.reset(seed=4)
+    assert capsys.readouterr().out == ansi_at(game_id, 4) + "\n"
+    venv = KeizaiVectorEnv(game_id, num_envs=2, players=2, render_mode="human")
+    shown = KeizaiVectorEnv(game_id, num_envs=2, players=2, render_mode="ansi")
+    obs, _ = venv.reset(seed=7)
+    shown.reset(seed=7)
+    assert capsys.readouterr().out == "".join(f"{frame}\n" for frame in shown.render())
+    actions = np.array([np.flatnonzero(mask)[0] for mask in obs["action_mask"]])
+    venv.step(actions)
+    shown.step(actions)
+    assert capsys.readouterr().out == "".join(f"{frame}\n" for frame in shown.render())
+    assert venv.render() is None
+
+
+def ansi_at(game_id: str, seed: int) -> str:
+    """The learner's picture just after `reset(seed=seed)`, as render_mode "ansi" gives it."""
+    env = KeizaiGymEnv(game_id, players=2, render_mode="ansi")
+    env.reset(seed=seed)
+    text = env.render()
+    assert text is not None
+    return text

@@ -42,13 +42,17 @@ class EnvCore:
     """
 
     def __init__(self, writer: Writer, size: int, actions: int, lose: bool,
-                 illegal_reward: float, reward_kind: str) -> None:
+                 illegal_reward: float, reward_kind: str,
+                 reset_needed: Callable[[str], Exception] = RuntimeError) -> None:
         self.writer: Writer = writer
         self.size: int = size
         self.actions: int = actions
         self.lose: bool = lose
         self.illegal_reward: float = illegal_reward
         self.reward_kind: str = reward_kind
+        # what a step without a running episode raises (the environment's error, a
+        # RuntimeError: `keizai.rl.gymnasium_env.ResetNeeded`)
+        self.reset_needed: Callable[[str], Exception] = reset_needed
         self.state: State | None = None
         self.seat: int = 0
         self.ended: bool = True
@@ -91,8 +95,10 @@ class EnvCore:
         ILLEGAL (`reward` is the step's reward). An illegal index ends the episode in
         "lose" mode, else raises IllegalAction with the state unchanged."""
         state = self.state
-        if state is None or self.ended:
-            raise RuntimeError("call reset() before step() (the episode is over)")
+        if state is None:
+            raise self.reset_needed("call reset() before step()")
+        if self.ended:
+            raise self.reset_needed("the episode is over: call reset() before step()")
         if self.lose:
             if index not in state.legal_indices():
                 self.ended = True

@@ -63,6 +63,13 @@ MAX_EPISODE_STEPS = {"enterprise-empire": 10_000, "futuropia": 4_000}
 MAX_EPISODE_STEPS_OTHERS = 1_000
 
 
+class ResetNeeded(RuntimeError, gym.error.ResetNeeded):
+    """A step (or a read of the legal actions) with no episode running: before the first
+    `reset`, or after the episode's end. Gymnasium's own error for it (what
+    `gymnasium.make`'s order-enforcing wrapper raises before the first `reset`) and a
+    RuntimeError, as keizai's environments raised before."""
+
+
 def episode_step_limit(game_id: str) -> int:
     """The `max_episode_steps` a game's environment is registered with."""
     return MAX_EPISODE_STEPS.get(game_id, MAX_EPISODE_STEPS_OTHERS)
@@ -85,7 +92,7 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
     """
 
     # (an instance attribute, as on gymnasium.Env: wrappers set their own)
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012
     # (typed as what they are, so that `env.action_space.n` type-checks)
     observation_space: spaces.Dict
     action_space: spaces.Discrete
@@ -151,7 +158,7 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         self._mask_array = np.frombuffer(self._mask_buffer, np.int8)
         self._core = EnvCore(self.encoder.writer_for(None, 0), size, actions,
                              self.illegal == "lose", float(self.illegal_reward),
-                             self.reward_kind)
+                             self.reward_kind, ResetNeeded)
         self._core.attach(self._obs.data, 0, self._mask_buffer, 0)
         self._core.arrays(self._obs, self._mask_array, action_index)
 
@@ -192,34 +199,47 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         except Exception as error:
             self._stop_if_an_opponent_failed(error)
             raise
-        return self._observe_and_info()
+        shown = self._observe_and_info()
+        if self.render_mode == "human":
+            self.render()
+        return shown
 
     def step(self, action: int | np.integer[Any]) -> tuple[dict[str, np.ndarray], float, bool,
                                                            bool, dict[str, Any]]:
         try:
-            return self._core.step(action, self.seat)  # compiled (`EnvCore.step`)
+            result = self._core.step(action, self.seat)  # compiled (`EnvCore.step`)
         except Exception as error:
             self._stop_if_an_opponent_failed(error)
             raise
+        if self.render_mode == "human":
+            self.render()
+        return result
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);
         all True once the game is over (see the module notes)."""
         if self.state is None:
-            raise RuntimeError("call reset() first")
+            raise ResetNeeded("call reset() first")
         return self._mask_array.astype(bool)
 
     def legal_actions(self) -> tuple[int, ...]:
         """Legal action indices of the learner now, a tuple of ints: the nonzero entries of
         the mask (every action once the game is over, see the module notes)."""
         if self.state is None:
-            raise RuntimeError("call reset() first")
+            raise ResetNeeded("call reset() first")
         return self._core.legal_actions()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+        """The learner's view as text: returned with render_mode "ansi", printed with
+        "human" (which `reset` and `step` do by themselves, as Gymnasium's human mode
+        renders); None before the first reset."""
+        if self.render_mode is None or self.state is None:
             return None
-        return self.game.render_text(self.state.view(self.seat))
+        text = self.game.render_text(self.state.view(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     # ----- internals -----------------------------------------------------------------
     def _stop_if_an_opponent_failed(self, error: Exception) -> None:
@@ -418,8 +438,14 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     def render(self) -> tuple[str, ...] | None:
         """Each game's picture with render_mode "ansi" (`KeizaiGymEnv.render`: its
         learner's seat as text, "" before the first reset), as Gymnasium's
-        SyncVectorEnv renders; None without a render mode."""
+        SyncVectorEnv renders; with "human" each game prints its picture (as `reset`
+        and `step` do by themselves) and None is returned; None without a render
+        mode."""
         if self.render_mode is None:
+            return None
+        if self.render_mode == "human":
+            for env in self.envs:
+                env.render()
             return None
         return tuple(env.render() or "" for env in self.envs)
 
@@ -445,7 +471,7 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             self._seats[i] = env.seat
         self._core.steps = [0] * self.num_envs
         self._stopped = False
-        self._was_reset = True
+        self._was_reset = True   # (each game's `reset` printed it with render_mode "human")
         return self._batch(), self._infos()
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
@@ -461,12 +487,14 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             chosen = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
             if not all(type(a) is int for a in chosen):
                 chosen = [action_index(a) for a in chosen]
+        if not self._was_reset:
+            raise ResetNeeded("call reset() before step()")
         if self._raise_illegal:
             self._refuse_illegal(chosen)
         if self._stopped:
-            raise RuntimeError("an opponent failed in an earlier step: call reset()")
+            raise ResetNeeded("an opponent failed in an earlier step: call reset()")
         try:
-            return self._step(chosen)
+            result = self._step(chosen)
         except Exception as error:
             # an opponent that raised or chose an illegal action in game i (the only
             # errors left) stopped the batch halfway, the games before i stepped: no
@@ -475,6 +503,9 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             for env in self.envs:
                 env._stop_if_an_opponent_failed(error)
             raise
+        if self.render_mode == "human":
+            self.render()
+        return result
 
     def _step(self, chosen: list[int]) -> tuple[dict[str, np.ndarray], np.ndarray,
                                                  np.ndarray, np.ndarray, dict[str, Any]]:
@@ -532,7 +563,7 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     def action_masks(self) -> np.ndarray:
         """(N, actions) booleans: each learner's legal actions now (never all False)."""
         if not self._was_reset:
-            raise RuntimeError("call reset() first")
+            raise ResetNeeded("call reset() first")
         return self._masks.astype(bool)
 
     def _batch(self) -> dict[str, np.ndarray]:
