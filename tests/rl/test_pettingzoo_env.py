@@ -362,3 +362,19 @@ def test_a_closed_environment_says_to_reset():
             call()
     env.reset(seed=1)
     env.step(env.legal_actions()[0])
+
+
+def test_render_mode_human_shows_the_table_from_the_reset_on(capsys):
+    """In "human" mode the table was printed after each step but not at `reset`, so a
+    person watching saw the first table only after the first move (and the deal never):
+    Gymnasium's human mode, and PettingZoo's chess, render at `reset` too. It prints the
+    spectator's picture that "ansi" returns."""
+    ansi = KeizaiAECEnv("national-economy/glory", players=2, render_mode="ansi")
+    human = KeizaiAECEnv("national-economy/glory", players=2, render_mode="human")
+    ansi.reset(seed=3)
+    human.reset(seed=3)
+    assert capsys.readouterr().out == f"{ansi.render()}\n"
+    action = human.legal_actions()[0]
+    ansi.step(action)
+    human.step(action)
+    assert capsys.readouterr().out == f"{ansi.render()}\n"

@@ -64,7 +64,8 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
     `options` are the game's own options (fixed for the environment's life); `reset`
     refuses one of them given there (ValueError: it would be ignored) and ignores any
     other key of its `options`, as PettingZoo's `api_test` requires.
-    `render_mode` "ansi" returns the spectator's text picture, "human" prints it.
+    `render_mode` "ansi" returns the spectator's text picture, "human" prints it (by
+    itself at `reset` and after each step).
     """
 
     # An instance adds "name", its game's (`pettingzoo_name`): an instance attribute, as on
@@ -180,6 +181,8 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
         first = self.keizai_state.current_player
         assert first is not None  # (a new game is not over)
         self.agent_selection = self.possible_agents[first]
+        if self.render_mode == "human":   # the deal, before the first move
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.keizai_state is None:
