@@ -25,11 +25,6 @@ def _said(page) -> str:
     return region.text_content() or ""
 
 
-def _lines_said(page) -> list[str]:
-    """What the live region says, one text a line (a move's log lines, "Your turn")."""
-    return page.locator("#announce p").all_inner_texts()
-
-
 # Every line the live region was given since the page opened, in order (what a screen
 # reader queues, though a later line replaces an earlier one in the region).
 RECORD = """window.saidLines = [];
@@ -101,6 +96,22 @@ def _a_hidden_draw() -> tuple[int, list[str], str]:
     raise AssertionError("no such position")
 
 
+def _open_then_move(browser, server, game: dict, lang: str, mover: int, move: str):
+    """The reader (seat 0) opens the table in `lang`, every line the live region is given
+    recorded (RECORD), its single choices not applied by the page (the lines said are
+    the moves' sent); once it is drawn, seat `mover` sends `move` over HTTP."""
+    page = language_page(browser, lang)
+    page.add_init_script(RECORD)
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    play_seat(page, server, game)
+    page.wait_for_selector(f".table[data-turn={'mine' if mover == 0 else 'other'}]",
+                           timeout=WAIT)
+    reply = http().post(f"{server.url}/api/games/{game['id']}/actions", json={
+        "seat": mover, "token": game["seats"][mover]["token"], "action": move})
+    assert reply.status_code == 200, reply.text
+    return page
+
+
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
 def test_another_players_move_is_said_without_what_is_hidden(browser, server,
                                                              lang: str) -> None:
@@ -117,44 +128,65 @@ def test_another_players_move_is_said_without_what_is_hidden(browser, server,
     public = [render(e, lang) for e in state.events_since(0, start)]
     hidden = set(render(e, lang) for e in state.events_since(1, start)) - set(public)
     assert hidden
-    page = language_page(browser, lang)
-    play_seat(page, server, game)
-    page.wait_for_selector(".table[data-turn=other]", timeout=WAIT)
-    page.wait_for_timeout(200)
-    reply = httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
-        "seat": 1, "token": game["seats"][1]["token"], "action": move})
-    assert reply.status_code == 200, reply.text
+    page = _open_then_move(browser, server, game, lang, 1, move)
     page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
     _wait_said(page, "".join([*public, tr("your_turn", lang)]))
-    assert _lines_said(page) == [*public, tr("your_turn", lang)]
-    assert not hidden & set(page.inner_text("#announce").splitlines())
+    said = page.evaluate("window.saidLines")
+    assert said == [*public, tr("your_turn", lang)]
+    assert not hidden & set(said)
     assert not page.errors, page.errors
 
 
-def test_a_bots_move_is_said_but_not_ones_own(browser, server) -> None:
-    """Against a bot, in 日本語: after the reader's move the bot's answer is said (its lines
-    of the log as the page shows them), then "Your turn"; the reader's own move is not
-    read back."""
+def test_a_bots_move_is_said_after_ones_own(browser, server) -> None:
+    """Against a bot, in 日本語: the reader's move (sent from elsewhere, here over HTTP) is
+    said with whose turn it is then, and the bot's answer after it (its lines of the log
+    as the page shows them), then "Your turn"."""
     game = game_at(server, "national-economy/mecenat", ["human", "easy"], 3)
     state = keizai.new_game("national-economy/mecenat", 2, seed=3)
     mine = state.legal_actions()[0].name
+    first = state.event_count()
     state.apply(mine)
     assert state.current_player == 1
     start = state.event_count()
+    own = [render(e, "ja") for e in state.events_since(0, first)]
+    page = _open_then_move(browser, server, game, "ja", 0, mine)
+    page.wait_for_selector(".table[data-turn=mine]:not([data-step='0'])", timeout=WAIT)
+    answer = page.locator("#log li").all_inner_texts()[start:]
+    assert answer
+    your_turn = tr("your_turn", "ja")
+    page.wait_for_function("(n) => window.saidLines.length >= n",
+                           arg=len(own) + len(answer) + 3, timeout=WAIT)
+    assert page.evaluate("window.saidLines") == [
+        your_turn, *own, tr("waiting", "ja", "P2"), *answer, your_turn]
+    assert not page.errors, page.errors
+
+
+def test_what_the_readers_own_move_did_and_what_follows_is_said(browser, server) -> None:
+    """The reader's own move was not said (e2abd6e): a screen-reader player clicked and
+    heard nothing of what it gave or cost, that another decision of theirs followed, nor
+    that the turn passed. The live region now says the move's lines of the log as this
+    seat reads them (its own hand's cards named, as its log names them), then the next
+    decision's prompt, or whose turn it is (ja, mecenat: Carpenter, then a building paid
+    with two cards of the hand)."""
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 0)
+    state = keizai.new_game("national-economy/mecenat", 2, seed=0)
     page = language_page(browser, "ja")
-    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    page.add_init_script(RECORD)
     play_seat(page, server, game)
     page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
-    page.wait_for_timeout(300)
-    reply = httpx.post(f"{server.url}/api/games/{game['id']}/actions", json={
-        "seat": 0, "token": game["seats"][0]["token"], "action": mine})
-    assert reply.status_code == 200, reply.text
-    page.wait_for_selector(".table[data-turn=mine]:not([data-step='0'])", timeout=WAIT)
-    log = page.locator("#log li").all_inner_texts()
-    answer = log[start:]
-    assert answer
-    _wait_said(page, "".join([*answer, tr("your_turn", "ja")]))
-    assert _lines_said(page) == [*answer, tr("your_turn", "ja")]
+    _wait_ever_said(page, tr("your_turn", "ja"))
+    for move, then in (("place:carpenter", tr("prompt_build", "ja")),
+                       ("build:food_factory", tr("waiting", "ja", "P2"))):
+        start = state.event_count()
+        step = len(state.history)
+        state.apply(move)
+        lines = [render(e, "ja") for e in state.events_since(0, start)]
+        page.evaluate("window.saidLines = []")
+        page.click(f".board [data-action='{move}']")
+        page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+        _wait_said(page, "".join([*lines, then]))
+        assert page.evaluate("window.saidLines") == [*lines, then]
+    assert page.inner_text("#status") == tr("waiting", "ja", "P2")
     assert not page.errors, page.errors
 
 

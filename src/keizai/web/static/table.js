@@ -36,6 +36,7 @@ export function showTable(root, { gameId, seat, token }) {
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   let wasAway = false;    // the clock had handed this seat to a bot (said once)
   let wasOver = null;     // whether the game was over at the last draw (null: no draw yet)
+  let answered = false;   // the state just come answers the reader's own decision (sayNext)
   let lastError = null;   // the server's last error (a refusal's reason)
   let whyOpen = null;     // the words beside Undo, shown whole (undoButton)
   let oneStep = false;    // a whole decision is being taken one step at a time
@@ -64,6 +65,8 @@ export function showTable(root, { gameId, seat, token }) {
       if (seat !== null && (!message || next.over !== message.over)) {
         if (next.over) forgetSeat(gameId); else rememberSeat(gameId, seat, token);
       }
+      answered = Boolean(message) && next.step > message.step && seat !== null
+        && message.current_player === seat && !botPlaysMine();
       justNow(next, lines);
       sayMoves(next, lines);
       // a state of the same step (a player sat down, a seat was handed over) is not the
@@ -401,17 +404,29 @@ export function showTable(root, { gameId, seat, token }) {
   /** The lines "Just now" shows before it is opened (the newest). */
   const JUST_NOW = 6;
 
-  /** A screen reader hears what the others did (a bot, another player, a bot standing in
-   * for this seat): the new lines of the log as this seat reads them (a card another drew
-   * is not named there), the newest JUST_NOW after a long absence, never the whole log;
-   * not the reader's own move, nor anything on the page's first state. */
+  /** A screen reader hears what each move did, the reader's own (what it gave or cost:
+   * the focus only goes on to the next choice) and the others' (a bot, another player, a
+   * bot standing in for this seat): the new lines of the log as this seat reads them (a
+   * card another drew is not named there), the newest JUST_NOW after a long absence,
+   * never the whole log, nor anything on the page's first state. */
   function sayMoves(next, lines) {
     if (!message || next.step <= message.step) return;
-    if (message.current_player === seat && !botPlaysMine()) return;
     const fresh = lines.slice(Math.min(next.log_from ?? log.length, log.length));
     const hidden = Math.max(0, fresh.length - JUST_NOW);
     const said = fresh.slice(hidden).map(renderEvent);
     if (said.length) announce(...(hidden ? [t("last_move_earlier", hidden)] : []), ...said);
+  }
+
+  /** After the reader's own move (its lines said by sayMoves), what follows it: the next
+   * decision as the Choices panel asks it, or whose turn it is now. The end of the game
+   * says who won instead (draw), a single option the page applies says so (applySingle). */
+  function sayNext() {
+    if (!answered) return;
+    answered = false;
+    if (message.over || autoStep === message.step) return;
+    const mine = message.current_player === seat && !botPlaysMine();
+    const prompt = root.querySelector("#choices .prompt")?.textContent;
+    announce(mine && prompt ? prompt : statusLine());
   }
 
   /** "Just now" (justNow), the newest lines and a button for the earlier ones, and the
@@ -668,8 +683,8 @@ export function showTable(root, { gameId, seat, token }) {
     const away = seat !== null && !message.over && Boolean(message.seats[seat]?.away);
     if (away && !wasAway) announce(t("away_bot"));
     wasAway = away;
-    // the game ended while the page was open: who won is said (the reader's own last
-    // move is not read back, and the focus has no choice left to go to)
+    // the game ended while the page was open: who won is said, after the last move's
+    // lines (the focus has no choice left to go to)
     if (message.over && wasOver === false) announce(gameOverHeadline());
     wasOver = message.over;
     root.replaceChildren(h("div", { class: `table${busy ? " busy" : ""}${offline
@@ -714,6 +729,7 @@ export function showTable(root, { gameId, seat, token }) {
     fitUndoWhy();
     awaitHandover();
     applySingle(renderer);
+    sayNext();
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
     social.after();
