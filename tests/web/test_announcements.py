@@ -18,17 +18,20 @@ from tests.web.test_table_notes import _last_step_single
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 15_000
+HANDOVER_AFTER = 1.0   # own_server: seconds away before another may hand a seat to a bot
 
 
 @pytest.fixture(scope="module")
 def own_server(tmp_path_factory):
-    """This module's own server: a fast turn clock of 13 s, and bots that wait 30 s before
-    they move (what the tests wait for is said long before)."""
+    """This module's own server: a fast turn clock of 13 s, a seat offered to the others
+    for a bot once its player has been away HANDOVER_AFTER s, and bots that wait 30 s
+    before they move (what the tests wait for is said long before)."""
     # 13 s: the warning is said as the time left crosses 10 s, so the page must tick at
     # more than 10 s once the deadline has come (within its tick of a second)
     path = tmp_path_factory.mktemp("announcements")
     live = LiveServer(f"sqlite:///{path / 'own.sqlite3'}", path / "server.log",
-                      bot_delay=30.0, extra=("--no-rate-limits", "--clock-fast", "13")
+                      bot_delay=30.0, extra=("--no-rate-limits", "--clock-fast", "13",
+                                             "--handover-after", str(HANDOVER_AFTER))
                       ).start()
     yield live
     live.stop()
@@ -265,6 +268,39 @@ def test_the_readers_time_running_out_and_the_bot_standing_in_are_said(browser,
     assert 5 <= int(said[-1][len(left):-1]) <= 10, said
     lines = page.evaluate("window.saidLines")
     assert lines.index(said[-1]) < lines.index(tr("away_bot", "ja")), lines
+    assert not page.errors, page.errors
+
+
+def test_another_seat_going_away_coming_back_and_its_hand_over_are_said(browser,
+                                                                       own_server) -> None:
+    """Another player leaving or coming back, a seat handed to a bot, and the Seats
+    panel's "Hand to a bot" appearing changed the Seats panel only: a screen-reader player
+    heard none of it. The live region says the seat's line as the panel shows it (日本語:
+    「P2不在」, 「P2接続中」, 「P2不在（ボットが代打ち中）」) and that the hand-over is
+    offered (this module's server offers it after HANDOVER_AFTER s away)."""
+    game = http().post(f"{own_server.url}/api/games", json={
+        "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
+    page = language_page(browser, "ja")
+    page.add_init_script(RECORD)
+    play_seat(page, own_server, game)
+    other = language_page(browser, "en")
+    play_seat(other, own_server, game, seat=1)
+
+    def line(what: str) -> str:
+        return tr("web.seat_line", "ja", seat="P2", what=tr(what, "ja"))
+
+    _wait_ever_said(page, line("connected"))
+    page.evaluate("window.saidLines = []")
+    other.context.close()   # P2 leaves
+    offer = tr("hand_to_bot_offered", "ja", "P2")
+    _wait_ever_said(page, offer)
+    page.click(f".seats-panel button:has-text('{tr('hand_to_bot', 'ja')}')")
+    _wait_ever_said(page, line("seat_away_bot"))
+    back = language_page(browser, "en")
+    play_seat(back, own_server, game, seat=1)   # P2 back by the link: the seat is theirs
+    _wait_ever_said(page, line("connected"))
+    assert page.evaluate("window.saidLines") == [
+        line("away"), offer, line("seat_away_bot"), line("connected")]
     assert not page.errors, page.errors
 
 

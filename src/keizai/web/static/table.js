@@ -37,6 +37,9 @@ export function showTable(root, { gameId, seat, token }) {
   let wasAway = false;    // the clock had handed this seat to a bot (said once)
   let wasOver = null;     // whether the game was over at the last draw (null: no draw yet)
   let answered = false;   // the state just come answers the reader's own decision (sayNext)
+  let seatKeys = null;    // each seat's presence as last said (sayPresence; null: no draw)
+  let offered = new Set();  // the seats the Seats panel offered to hand to a bot then
+  let presenceTimer = null;
   let lastError = null;   // the server's last error (a refusal's reason)
   let whyOpen = null;     // the words beside Undo, shown whole (undoButton)
   let oneStep = false;    // a whole decision is being taken one step at a time
@@ -183,15 +186,71 @@ export function showTable(root, { gameId, seat, token }) {
    * an invited seat whose player has not come yet, online or away, or away with a bot
    * standing in. */
   function seatsPanel() {
-    const label = (s) => playerName(s) + (s.seat === seat ? t("paren", t("you")) : "");
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
-      ` ${tr("web.seat_line", { seat: label(s), what: seatStatus(s) })}`,
-      handoverLeft(s) !== null && handoverLeft(s) <= 0
+      ` ${seatLine(s)}`,
+      offersHandover(s)
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat),
           "aria-label": t("hand_to_bot_seat", s.seat) }, t("hand_to_bot")) : null,
       social.seatTools(s)))));
+  }
+
+  /** A seat's line in the Seats panel, and as the live region says its change. */
+  function seatLine(s) {
+    const label = playerName(s) + (s.seat === seat ? t("paren", t("you")) : "");
+    return tr("web.seat_line", { seat: label, what: seatStatus(s) });
+  }
+
+  /** Whether the Seats panel offers to hand seat line `s` to a bot now. */
+  function offersHandover(s) {
+    const left = handoverLeft(s);
+    return left !== null && left <= 0;
+  }
+
+  /** How long the seats must stay as they are before a change is said: a player back by
+   * their link takes the seat back from its bot (away, offered to a bot again) a moment
+   * before their connection comes, and only where that ends is worth a word. */
+  const SETTLED_MS = 500;
+
+  function seatKeysNow() {
+    return new Map(message.seats.map((s) => [s.seat,
+      [s.kind, s.claimed, s.open, s.connected, s.away].join()]));
+  }
+
+  function offersNow() {
+    return new Set(message.seats.filter(offersHandover).map((s) => s.seat));
+  }
+
+  /** Another seat's player coming or going, and a seat handed to a bot or taken back,
+   * changed the Seats panel only: the live region says the seat's new line as the panel
+   * shows it ("P2 away"), and that the panel now offers to hand a seat to a bot, once
+   * the seats have settled (SETTLED_MS). Not on the page's first draw, nor a change of
+   * the reader's own seat (its bot is said with the away bar's words). */
+  function sayPresence() {
+    if (!seatKeys) { seatKeys = seatKeysNow(); offered = offersNow(); return; }
+    const same = (a, b) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+    const keys = seatKeysNow();
+    const offers = offersNow();
+    if (same(keys, seatKeys) && [...offers].every((s) => offered.has(s))) {
+      offered = offers;
+      return;
+    }
+    clearTimeout(presenceTimer);
+    presenceTimer = setTimeout(() => {
+      const settled = seatKeysNow();
+      const offering = offersNow();
+      for (const s of message.seats) {
+        if (s.seat !== seat && settled.get(s.seat) !== seatKeys.get(s.seat)) {
+          announce(seatLine(s));
+        }
+        if (offering.has(s.seat) && !offered.has(s.seat)) {
+          announce(t("hand_to_bot_offered", playerName(s)));
+        }
+      }
+      seatKeys = settled;
+      offered = offering;
+    }, SETTLED_MS);
   }
 
   function looseButtons(actions, renderer) {
@@ -730,6 +789,7 @@ export function showTable(root, { gameId, seat, token }) {
     awaitHandover();
     applySingle(renderer);
     sayNext();
+    sayPresence();
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
     social.after();
@@ -738,7 +798,8 @@ export function showTable(root, { gameId, seat, token }) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   render();
-  return () => { live.close(); social.close(); clearTimeout(handoverTimer); skip.remove();
+  return () => { live.close(); social.close(); clearTimeout(handoverTimer);
+    clearTimeout(presenceTimer); skip.remove();
     root.removeEventListener("keydown", onKey);
     window.removeEventListener("keizai:lang", onLang); document.title = baseTitle;
     document.documentElement.style.scrollPaddingTop = ""; };
