@@ -496,3 +496,31 @@ def test_a_record_s_error_cannot_drive_the_terminal(tmp_path: Path) -> None:
     assert "\x1b" not in out and "\x07" not in out, repr(out[:300])
     assert "\\x1b]0;PWNED\\x07\\x1b[2JRuntimeError: boom" in out
     assert "!" * 400 in out and "!" * 500 not in out   # cut at 500 characters
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_replay_of_a_finished_game_says_its_seed_and_of_a_game_in_play_not(
+        tmp_path: Path, lang: str) -> None:
+    """`keizai play` keeps the seed of a game with hidden information out of sight until
+    the game is over and says it then (tests/test_cli_seed.py), but `keizai replay` of
+    the finished game said it nowhere. It says it under the heading once the game is
+    over; the replay of a save still in play does not, as the seed would rebuild the
+    hands the spectator's view hides."""
+    from keizai.i18n import tr
+
+    seed = 918_273_645
+    record = finished("national-economy/progress", 2, seed)
+    path = tmp_path / "game.json"
+    for actions, over in ((record["actions"], True), (record["actions"][:30], False)):
+        path.write_text(json.dumps({**record, "actions": actions}))
+        result = CliRunner().invoke(app, ["replay", str(path), "--all", "--lang", lang])
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        if over:
+            said = lines.index(tr("cli.seed_at_end", lang, seed=seed))
+            heading = tr("cli.replay_header", lang, title=tr("game.national-economy/progress",
+                                                             lang),
+                         players=2, moves=len(actions), who=tr("everyone", lang))
+            assert "".join(lines[:said]).replace(" ", "") == heading.replace(" ", "")
+        else:
+            assert str(seed) not in result.output

@@ -157,12 +157,18 @@ class ReplayViewer:
         return i18n.tr(key, self.lang, **params)
 
     def header(self) -> str:
+        """What the record is, and its seed once the game is over (as `keizai play`
+        says it then: before, it would rebuild the hands the spectator's view hides)."""
         state = self.game.final
         who = self._t("everyone") if self.seat is None else f"P{self.seat + 1}"
-        header = self._t("cli.replay_header", title=self._t(f"game.{state.game.id}"),
-                         players=state.num_players, moves=self.game.moves, who=who)
+        lines = [self._t("cli.replay_header", title=self._t(f"game.{state.game.id}"),
+                         players=state.num_players, moves=self.game.moves, who=who)]
         error = self.error_text()
-        return folded(header if error is None else f"{header}\n{error}")
+        if error is not None:
+            lines.append(error)
+        if state.is_over:
+            lines.append(self._t("cli.seed_at_end", seed=state.seed))
+        return folded("\n".join(lines))
 
     def error_text(self) -> str | None:
         """What stopped a game that ended on an error: which move failed (the one after
