@@ -613,6 +613,7 @@ def test_a_terminal_that_cannot_show_chinese_gets_replacements_not_a_traceback()
     (["--port", "99999"], "--port"),
     (["--clock-fast", "0"], "--clock-fast must be"),
     (["--clock-relaxed", "nan"], "--clock-relaxed must be"),
+    (["--head-timeout", "0"], "--head-timeout must be"),
     (["--log-level", "loud"], "--log-level must be"),
 ])
 def test_serve_refuses_bad_arguments_with_a_message(args, message, tmp_path, monkeypatch) -> None:

@@ -1039,6 +1039,7 @@ def serve(
     clock_fast: Annotated[float, typer.Option()] = 45.0,
     secure_cookies: Annotated[bool, typer.Option()] = True,
     log_level: Annotated[str, typer.Option()] = "warning",
+    head_timeout: Annotated[float, typer.Option()] = 10.0,
     lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
     language = _language(lang, ctx)
@@ -1062,7 +1063,8 @@ def serve(
             raise _refuse(language, "cli.serve.err_seconds", option=name, value=value)
     if log_level not in ("error", "warning", "info"):
         raise _refuse(language, "cli.serve.err_log_level", value=repr(log_level))
-    for name, value in (("--clock-relaxed", clock_relaxed), ("--clock-fast", clock_fast)):
+    for name, value in (("--clock-relaxed", clock_relaxed), ("--clock-fast", clock_fast),
+                        ("--head-timeout", head_timeout)):
         if not math.isfinite(value) or value <= 0:
             raise _refuse(language, "cli.serve.err_clock", option=name, value=value)
     social_config = SocialConfig(
@@ -1091,7 +1093,8 @@ def serve(
     # A request's head must arrive in time, and a client holds a bounded number of
     # connections (keizai.web.heads); a descriptor each, so the process may hold as
     # many as the system lets it.
-    http = HeadBounds(most=limits.connections, proxies=forwarded_allow_ips).protocol()
+    http = HeadBounds(seconds=head_timeout, most=limits.connections,
+                      proxies=forwarded_allow_ips).protocol()
     open_files()
     uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
                 http=http, ws=websockets, ws_per_message_deflate=False, proxy_headers=True,
