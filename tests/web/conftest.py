@@ -74,6 +74,33 @@ def next_state(ws, predicate=lambda m: True, limit: int = 500) -> dict[str, Any]
     raise AssertionError("no matching message")
 
 
+# Seconds a test waits for a TestClient WebSocket's next message before it fails (far
+# above any answer: a bot's move, a turn clock of the tests, a hello's whole log).
+WS_WAIT = 60.0
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _websocket_waits_end() -> Iterator[None]:
+    """A TestClient WebSocket's receive (and so receive_json, next_state) waits at most
+    WS_WAIT seconds, then fails the test with a message: Starlette's waits without end,
+    and a replay test waited 498 s, holding its worker, in a run disturbed by edits."""
+    import anyio
+    from starlette.testclient import WebSocketTestSession
+
+    def receive(self: WebSocketTestSession) -> Any:
+        async def bounded() -> Any:
+            with anyio.fail_after(WS_WAIT):
+                return await self._send_rx.receive()
+        try:
+            return self.portal.call(bounded)
+        except TimeoutError:
+            raise AssertionError(f"no WebSocket message in {WS_WAIT:g} s") from None
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WebSocketTestSession, "receive", receive)
+        yield
+
+
 def within(seconds: float, call: Any, *args: Any, **kwargs: Any) -> Any:
     """`call(*args, **kwargs)`, failing the test if it has not returned in `seconds` (a
     hang guard, not a speed measurement: the bound is far above any normal answer)."""

@@ -3,6 +3,7 @@ and {"type": "act_whole"} applies a whole set or refuses it, changing nothing.""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -62,9 +63,11 @@ def test_the_replay_names_who_took_the_last_action_and_what_it_was(client) -> No
 
     game = create(client, seats=["random", "random"])
     gid = game["id"]
+    deadline = time.monotonic() + 60   # the bots' game takes 1-2 s
     with live(client, game) as ws:
         message = ws.receive_json()
         while not message.get("over"):
+            assert time.monotonic() < deadline, f"the bots' game at step {message.get('step')}"
             message = ws.receive_json()
     record = client.get(f"/api/games/{gid}/record").json()
     state = keizai.replay({**record, "actions": []})

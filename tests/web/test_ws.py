@@ -12,7 +12,8 @@ import keizai
 from keizai import i18n
 from keizai.engine import undo
 from keizai.web.table import MAX_OUTBOX, Connection, encode
-from tests.web.conftest import create, live, next_state
+from tests.web import conftest
+from tests.web.conftest import create, hello, live, next_state
 
 FORBIDDEN_KEYS = {"deck", "seed", "rng", "record", "token", "host_token", "actions"}
 
@@ -239,3 +240,17 @@ def test_a_whole_log_says_where_just_now_begins(client) -> None:
         assert next_state(ws)["just_now_from"] == latest
     with live(client, game, 0, since=3) as ws:
         assert "just_now_from" not in next_state(ws)
+
+
+def test_a_websocket_that_says_nothing_fails_the_test_in_time(client, monkeypatch) -> None:
+    """The suite's guard (tests/web/conftest.py, WS_WAIT): a TestClient WebSocket's
+    receive that gets nothing fails the test with a message rather than waiting for good
+    (Starlette's wait has no end). Here a connection that has not said hello, to which
+    the server says nothing for 10 s; the connection goes on afterwards, nothing lost."""
+    monkeypatch.setattr(conftest, "WS_WAIT", 0.5)
+    game = create(client)
+    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        with pytest.raises(AssertionError, match=r"no WebSocket message in 0\.5 s"):
+            ws.receive_json()
+        ws.send_json(hello())
+        assert ws.receive_json()["type"] == "state"
