@@ -202,9 +202,11 @@ export function botName(spec) {
  * 「ボット：強い」 (a level alone beside a seat, 「P2 強い」, read as a remark on P2). */
 export function botSeat(spec) { return `${entry("bot")}${t("colon")}${botName(spec)}`; }
 
-/** A game's title in the current language (the server's English title otherwise). */
+/** A game's title in the current language, English too: where the server sends no title
+ * (a player's ratings and history, the account's tables) the page passes the game's id
+ * as `english`, which English showed until session 23. `english` is for a game the
+ * catalogue does not name. */
 export function gameTitle(gameId, english) {
-  if (current === "en") return english;
   return entry(`game.${gameId}`) ?? english;
 }
 
