@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import keizai  # noqa: E402
 from keizai.rl.observations import encoder_for, supported_games  # noqa: E402
-from keizai.rl.openspiel_game import openspiel_name, register_all  # noqa: E402
+from keizai.rl.openspiel_game import _Step, openspiel_name, register_all  # noqa: E402
 from tests.tables import every_table  # noqa: E402
 
 NAMES = register_all()
@@ -393,6 +393,64 @@ def test_information_state_is_the_seats_own_action_observation_history():
     # OpenSpiel's built-in observers answer for a type a game does not provide).
     assert game.make_py_observer(pyspiel.IIGObservationType(
         perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)) is None
+
+
+def test_strings_asked_at_every_step_read_each_step_once(monkeypatch):
+    """OpenSpiel's random_sim_test and its ISMCTS ask every seat's information-state
+    string, and the state's string, at every step. Each information-state string walked
+    the game back to its first step (n steps: n * n / 2 steps read per seat) and each
+    str(state) rendered the table again (random_sim_test asks it five times a step), so
+    random_sim_test took 8 s on a 4-player 企業帝國 game. Along a line of play each
+    step's view digest is now looked up once per seat for the logs and once for the state
+    string, and each step's table is rendered once, whichever clone asks. The strings
+    are those of states that never asked before, also on two lines of play branching
+    from one state (a branch asked at an earlier step than its clone reads its steps
+    again, as before)."""
+    game = pyspiel.load_game("keizai_national_economy_progress", {"players": 2})
+    engine_game = keizai.get_game("national-economy/progress")
+    digests, tables = Counter(), []
+    digest, render = _Step.digest, engine_game.render_text
+
+    def counted_digest(step, seat):
+        digests[id(step), seat] += 1
+        return digest(step, seat)
+
+    def counted_render(view, *args, **kwargs):
+        tables.append(view)
+        return render(view, *args, **kwargs)
+
+    def ask(state):
+        asked.append((state.history(), str(state),
+                      [state.information_state_string(p) for p in range(2)]))
+
+    monkeypatch.setattr(_Step, "digest", counted_digest)
+    monkeypatch.setattr(engine_game, "render_text", counted_render)
+    rng = np.random.RandomState(5)
+    state, branches, asked = game.new_initial_state(), [], []
+    while not state.is_terminal():
+        to_decision(state, rng)
+        if state.is_terminal():
+            break
+        twin = state.clone()
+        for seen in (state, twin, state):
+            ask(seen)
+        if len(state.history()) == 40:
+            branches = [state.clone(), state.clone()]
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert max(digests.values()) <= 2
+    assert len(tables) == len({tuple(history) for history, _, _ in asked})
+    monkeypatch.undo()
+    for _ in range(30):  # two lines of play from the 40th action, in turn
+        for branch in branches:
+            branch.apply_action(int(rng.choice(branch.legal_actions())))
+            to_decision(branch, rng)
+            ask(branch)
+    for history, text, strings in asked[::5]:
+        fresh = game.new_initial_state()
+        for action in history:
+            fresh.apply_action(action)
+        assert str(fresh) == text
+        assert [fresh.information_state_string(p) for p in range(2)] == strings
 
 
 def test_clones_are_independent():

@@ -328,7 +328,7 @@ class _Step:
     chain instead of copying the game, and the information-state strings are computed
     from it only when asked for (the view digests, once per step and seat)."""
 
-    __slots__ = ("action", "actor", "digests", "prev", "state")
+    __slots__ = ("action", "actor", "digests", "logs", "prev", "state", "world")
 
     def __init__(self, prev: _Step | None, actor: int | None, action: int,
                  state: State) -> None:
@@ -337,6 +337,10 @@ class _Step:
         self.action = action
         self.state = state
         self.digests: list[str | None] = [None] * state.num_players
+        # each seat's information-state log up to this step (`log`), and the world's
+        # table with the seats' view digests (`world_text`), made when first asked
+        self.logs: list[tuple[str, ...] | None] = [None] * state.num_players
+        self.world: str | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Step:
         return self
@@ -351,6 +355,55 @@ class _Step:
                           [step.digest(seat) for seat in range(len(step.digests))]))
             step = step.prev
         return _unpickle_steps, (steps[::-1], self.state)
+
+    def log(self, seat: int) -> tuple[str, ...]:
+        """The seat's own actions ("a<index>") and the digests of the views it saw
+        ("o<hex>", each new one), oldest first, up to this step.
+
+        Built on the nearest earlier step's log, which then drops it (so a line of
+        play keeps one log per seat, not one per step): asked at every step, as
+        OpenSpiel's checks and its ISMCTS do, the log grows by this step's entries
+        instead of being rebuilt from the first step. Logs are tuples, never changed:
+        two clones extending one step's log each make their own."""
+        found = self.logs[seat]
+        if found is not None:
+            return found
+        steps = []
+        step: _Step | None = self
+        log: tuple[str, ...] = ()
+        while step is not None:
+            kept = step.logs[seat]
+            if kept is not None:
+                step.logs[seat] = None
+                log = kept
+                break
+            steps.append(step)
+            step = step.prev
+        last = next((entry for entry in reversed(log) if entry[0] == "o"), None)
+        added: list[str] = []
+        for step in reversed(steps):
+            if step.actor == seat:
+                added.append(f"a{step.action}")
+            digest = step.digest(seat)
+            if digest != last:
+                added.append(digest)
+                last = digest
+        log = self.logs[seat] = log + tuple(added)
+        return log
+
+    def world_text(self) -> str:
+        """The spectator's table and each seat's view digest (`KeizaiSpielState.__str__`),
+        rendered once for the step and its clones (OpenSpiel compares a state with its
+        clone by it at every step). The step before drops its own: a line of play keeps
+        one table, not one per step."""
+        text = self.world
+        if text is None:
+            state = self.state
+            text = self.world = (state.game.render_text(state.view(None)) + "\nseat views: "
+                                 + " ".join(self.digest(s) for s in range(len(self.digests))))
+            if self.prev is not None:
+                self.prev.world = None
+        return text
 
     def digest(self, seat: int) -> str:
         found = self.digests[seat]
@@ -483,21 +536,8 @@ class KeizaiSpielState(pyspiel.State):  # type: ignore[misc]  # (pyspiel: no stu
     def information_state_log(self, player: int) -> list[str]:
         """The seat's own actions ("a<index>") and the digests of the views it saw
         ("o<hex>", each new one), oldest first, up to the last committed move."""
-        steps = []
         step = self._step
-        while step is not None:
-            steps.append(step)
-            step = step.prev
-        log: list[str] = []
-        last = None
-        for step in reversed(steps):
-            if step.actor == player:
-                log.append(f"a{step.action}")
-            digest = step.digest(player)
-            if digest != last:
-                log.append(digest)
-                last = digest
-        return log
+        return [] if step is None else list(step.log(player))
 
     def resample_from_infostate(self, player_id: int,
                                 probability_sampler: Any) -> KeizaiSpielState:
@@ -514,8 +554,10 @@ class KeizaiSpielState(pyspiel.State):  # type: ignore[misc]  # (pyspiel: no stu
         world.rng = ChanceDraws()
         twin: KeizaiSpielState = self.clone()
         step = twin._step = _Step(now.prev, now.actor, now.action, world)
-        # The seat's own last view is unchanged by construction; keep its digest.
+        # The seat's own last view is unchanged by construction; keep its digest, and
+        # its information-state log (the same moves and views).
         step.digests[player_id] = now.digest(player_id)
+        step.logs[player_id] = now.log(player_id)
         return twin
 
     def __str__(self) -> str:
@@ -528,9 +570,7 @@ class KeizaiSpielState(pyspiel.State):  # type: ignore[misc]  # (pyspiel: no stu
         step = self._step
         if step is None:
             return f"set-up, drawn so far: {self._draws}"
-        state = step.state
-        text: str = (state.game.render_text(state.view(None)) + "\nseat views: "
-                     + " ".join(step.digest(seat) for seat in range(len(step.digests))))
+        text = step.world_text()
         if self._pending is not None:
             text += (f"\n(move {self._pending} waits for draw {len(self._draws) + 1}; "
                      f"drawn so far: {self._draws})")
