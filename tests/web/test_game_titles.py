@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import keizai
+from keizai.i18n import tr
 from tests.web.browser import language_page, unavailable_reason
 from tests.web.live_server import http
 from tests.web.social_helpers import wait_for
@@ -62,3 +63,24 @@ def test_a_bots_page_names_the_game_of_its_ratings_and_history(browser, server) 
     assert _ids_in(text) == [], text
     assert not page.errors, page.errors
 
+
+def test_the_rating_curve_is_titled_as_the_players_page_names_player_and_game(
+        browser, server) -> None:
+    """The rating curve's SVG was titled "bot: random · futuropia", the game's id, in
+    English whatever the page's language: a picture in an <img> shows no tooltip and its
+    alt is read, but the image opened on its own shows its title as the tab's. It is
+    titled as the player's page names the player and the game, in the page's language
+    (ja; English for a language the page does not have)."""
+    _a_rated_futuropia_game(server)
+    page = language_page(browser, "ja")
+    page.goto(f"{server.url}/#/bot/random")
+    curve = page.locator("img.curve[src*='game=futuropia']")
+    curve.wait_for(timeout=WAIT)
+    title = f"{page.inner_text('#player-name')} · {tr('game.futuropia', 'ja')}"
+    src = curve.get_attribute("src")
+    assert not page.errors, page.errors
+    page.goto(f"{server.url}{src}")   # (the image alone: the browser asks for a favicon)
+    assert page.title() == title
+    svg = http().get(f"{server.url}/api/player/curve.svg",
+                     params={"bot": "random", "game": "futuropia", "lang": "xx"}).text
+    assert "<title>Bot: Random · Futuropia</title>" in svg, svg[:300]

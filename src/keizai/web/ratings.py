@@ -14,6 +14,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from keizai import i18n
 from keizai.engine import State
 from keizai.store.social import Rating, SeatPlayer, Standing
 
@@ -63,6 +64,22 @@ def standings(state: State, players: dict[int, SeatPlayer]) -> tuple[list[Standi
         return [], "one_player"
     place = places(state)
     return [(seat, key, place[seat]) for seat, key in enumerate(keys) if key], None
+
+
+def curve_title(name: str, bot: str | None, game: str, lang: str) -> str:
+    """The curve's title as the player's page names the player and the game, "Bot: Random
+    · Futuropia" (an image opened on its own shows it as its tab's title; it held the
+    game's id, "bot: random · futuropia"), in `lang` (English for a language the page
+    does not have: the catalogues are kept per language)."""
+    lang = lang if lang in i18n.LANGUAGES else i18n.DEFAULT
+    who = name
+    if bot is not None:
+        base, colon, rest = bot.partition(":")
+        level = (i18n.tr(f"web.level.{base}", lang) + colon + rest
+                 if i18n.has(f"web.level.{base}", i18n.DEFAULT) else bot)
+        who = i18n.tr("bot", lang) + i18n.tr("colon", lang) + level
+    title = i18n.tr(f"game.{game}", lang) if i18n.has(f"game.{game}", i18n.DEFAULT) else game
+    return f"{who} · {title}"
 
 
 def curve_svg(history: list[dict[str, Any]], title: str, width: int = 480,

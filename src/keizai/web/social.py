@@ -725,11 +725,12 @@ def routes(social: Social) -> APIRouter:
 
     @router.get("/api/player/curve.svg")
     async def curve(game: str, request: Request, name: str | None = None,
-                    bot: str | None = None) -> Response:
+                    bot: str | None = None, lang: str = i18n.DEFAULT) -> Response:
+        """A player's rating curve in one game, titled in `lang` (the page's language)."""
         await social.guard("read", request)
         key, shown = await asyncio.to_thread(social.player_key, name, bot)
         history = await asyncio.to_thread(social.db.history, key, game)
-        return Response(ratings.curve_svg(history, f"{shown} · {game}"),
-                        media_type="image/svg+xml")
+        title = ratings.curve_title(shown, bot, game, lang)
+        return Response(ratings.curve_svg(history, title), media_type="image/svg+xml")
 
     return router

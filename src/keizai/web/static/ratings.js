@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, errorLine, errorText, gameTitle, t, tr, when } from "./i18n.js";
+import { botName, errorLine, errorText, gameTitle, lang, t, tr, when } from "./i18n.js";
 
 const fmt = (x) => x.toFixed(1);
 
@@ -71,8 +71,9 @@ export function showPlayer(root, { name, bot }) {
         h("h3", {}, h("a", { href: `#/leaderboard/${r.game}` }, gameTitle(r.game, r.game)),
           ` · ${tr("web.stat", { label: t("rating"), figure: fmt(r.rating) })} · ${tr(
             "web.stat", { label: t("games_played"), figure: r.games })}`),
-        h("img", { class: "curve", alt: t("rating_curve"),
-          src: `/api/player/curve.svg?${query}&game=${encodeURIComponent(r.game)}` }))),
+        // titled in the page's language (shown as the tab's title when opened alone)
+        h("img", { class: "curve", alt: t("rating_curve"), src: `/api/player/curve.svg?${
+          query}&game=${encodeURIComponent(r.game)}&lang=${encodeURIComponent(lang())}` }))),
       data.history.length ? h("section", { class: "panel" }, h("h3", {}, t("history")),
         h("table", { id: "history" }, h("tr", {}, h("th", {}, t("game")),
           h("th", {}, t("place")), h("th", {}, t("rating"))),
