@@ -14,6 +14,8 @@ LIST = "\x00"
 
 def columns(text: str) -> int:
     """The terminal columns `text` takes (CJK characters two)."""
+    if text.isascii():  # no wide character: a column each (most of an English table)
+        return len(text)
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
