@@ -207,6 +207,32 @@ def test_what_the_readers_own_move_did_and_what_follows_is_said(browser, server)
     assert not page.errors, page.errors
 
 
+def test_an_undo_is_said_with_what_it_took_back(browser, server) -> None:
+    """An Undo took moves back in silence: the board went back and the focus on, and a
+    screen-reader player heard neither that it had worked nor what it took back. The live
+    region says so, the lines of the log it took back (the reader's move and the bot's
+    answer, as the log showed them, the newest six), then the prompt of the decision the
+    reader is back at (繁體中文, Futuropia against the random bot: nothing hidden)."""
+    game = game_at(server, "futuropia", ["human", "random"], 3)
+    move = keizai.new_game("futuropia", 2, seed=3).legal_actions()[0].name
+    page = _open_then_move(browser, server, game, "zh-TW", 0, move)
+    page.wait_for_selector(".table[data-turn=mine]:not([data-step='0']) #undo:not([disabled])",
+                           timeout=WAIT)
+    taken = page.locator("#log li").all_inner_texts()
+    page.evaluate("window.saidLines = []")
+    page.click("#undo")
+    page.wait_for_selector(".table[data-step='0'][data-turn=mine]", timeout=WAIT)
+    taken = taken[len(page.locator("#log li").all_inner_texts()):]
+    assert taken
+    earlier = max(0, len(taken) - 6)
+    said = [tr("undone", "zh-TW"),
+            *([tr("last_move_earlier", "zh-TW", earlier)] if earlier else []),
+            *taken[earlier:], page.inner_text("#choices .prompt")]
+    _wait_said(page, "".join(said))
+    assert page.evaluate("window.saidLines") == said
+    assert not page.errors, page.errors
+
+
 def test_what_another_player_says_in_the_chat_is_said(browser, server) -> None:
     """A chat line from the other player appeared in the chat's list only (drawn anew, no
     live region): a screen-reader player never heard it. The live region says it as the

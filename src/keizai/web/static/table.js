@@ -36,7 +36,7 @@ export function showTable(root, { gameId, seat, token }) {
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   let wasAway = false;    // the clock had handed this seat to a bot (said once)
   let wasOver = null;     // whether the game was over at the last draw (null: no draw yet)
-  let answered = false;   // the state just come answers the reader's own decision (sayNext)
+  let answered = false;   // the state just come answers the reader's own decision or undo
   let seatKeys = null;    // each seat's presence as last said (sayPresence; null: no draw)
   let offered = new Set();  // the seats the Seats panel offered to hand to a bot then
   let presenceTimer = null;
@@ -68,10 +68,11 @@ export function showTable(root, { gameId, seat, token }) {
       if (seat !== null && (!message || next.over !== message.over)) {
         if (next.over) forgetSeat(gameId); else rememberSeat(gameId, seat, token);
       }
-      answered = Boolean(message) && next.step > message.step && seat !== null
-        && message.current_player === seat && !botPlaysMine();
+      answered = Boolean(message) && seat !== null && (next.step < message.step
+        || (next.step > message.step && message.current_player === seat && !botPlaysMine()));
       justNow(next, lines);
       sayMoves(next, lines);
+      sayUndone(next, lines);
       // a state of the same step (a player sat down, a seat was handed over) is not the
       // answer to the decision on its way: its buttons stay disabled until that comes
       if (next.step !== flight) { busy = false; flight = null; }
@@ -476,9 +477,21 @@ export function showTable(root, { gameId, seat, token }) {
     if (said.length) announce(...(hidden ? [t("last_move_earlier", hidden)] : []), ...said);
   }
 
-  /** After the reader's own move (its lines said by sayMoves), what follows it: the next
-   * decision as the Choices panel asks it, or whose turn it is now. The end of the game
-   * says who won instead (draw), a single option the page applies says so (applySingle). */
+  /** An Undo took moves back, which only the board showed: the live region says so and
+   * the lines of the log it took back as this seat read them (the newest JUST_NOW), then
+   * what follows (sayNext). */
+  function sayUndone(next, lines) {
+    if (!message || next.step >= message.step) return;
+    const gone = log.slice(lines.length);
+    const hidden = Math.max(0, gone.length - JUST_NOW);
+    announce(t("undone"), ...(hidden ? [t("last_move_earlier", hidden)] : []),
+      ...gone.slice(hidden).map(renderEvent));
+  }
+
+  /** After the reader's own move (its lines said by sayMoves) or Undo (sayUndone), what
+   * follows it: the decision as the Choices panel asks it, or whose turn it is now. The
+   * end of the game says who won instead (draw), a single option the page applies says
+   * so (applySingle). */
   function sayNext() {
     if (!answered) return;
     answered = false;
