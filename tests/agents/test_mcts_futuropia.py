@@ -49,7 +49,9 @@ def _stops(spec: str, positions: list[State]) -> int:
 
 
 def test_the_search_does_not_stop_the_game_while_acting_pays() -> None:
-    positions = [p for seed in (1, 2, 3) for p in _final_phase_acts(seed)]
+    # One game: the basic game's set-up draws nothing, so seeds 2 and 3 replayed seed 1's
+    # heuristic game move for move and gave its 6 positions twice more
+    positions = _final_phase_acts(1)
     assert len(positions) >= 6
     assert _stops(SEARCH, positions) == 0
 

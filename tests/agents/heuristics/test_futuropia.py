@@ -4,6 +4,7 @@ few units of energy unused; stock is worth what it can still become)."""
 from __future__ import annotations
 
 import copy
+import functools
 from typing import Any
 
 import pytest
@@ -171,7 +172,12 @@ def test_spare_energy_pays_before_spare_food() -> None:
 
 def _final_phase_start(seed: int, seat: int) -> State:
     """Heuristic self-play on the cycle's deal `seed` (house sides random) up to the
-    seat's first decision of the final phase."""
+    seat's first decision of the final phase (a clone: two tests play on from each)."""
+    return _played_to_final_phase(seed, seat).clone()
+
+
+@functools.cache
+def _played_to_final_phase(seed: int, seat: int) -> State:
     state = keizai.new_game("futuropia", 2, seed=seed, options={"houses": "random"})
     state.log_enabled = False
     agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
