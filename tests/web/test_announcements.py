@@ -233,6 +233,29 @@ def test_an_undo_is_said_with_what_it_took_back(browser, server) -> None:
     assert not page.errors, page.errors
 
 
+def test_a_rematch_another_player_set_up_is_said(browser, server) -> None:
+    """At the end, another player's Rematch put "Go to the rematch" in the bar above the
+    board without a word: a screen-reader player did not know the others were waiting
+    there. The live region says it, once (ja, a mecenat game played out at random)."""
+    rng = random.Random(2)
+    state = keizai.new_game("national-economy/mecenat", 2, seed=2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 2,
+                   state.record()["actions"])
+    page = language_page(browser, "ja")
+    page.add_init_script(RECORD)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-over=yes] #rematch", timeout=WAIT)
+    reply = http().post(f"{server.url}/api/games/{game['id']}/rematch",
+                        json={"token": game["seats"][1]["token"]})
+    assert reply.status_code == 200, reply.text
+    page.wait_for_selector("#go-rematch", timeout=WAIT)
+    _wait_ever_said(page, tr("rematch_ready", "ja"))
+    assert page.evaluate("window.saidLines").count(tr("rematch_ready", "ja")) == 1
+    assert not page.errors, page.errors
+
+
 def test_what_another_player_says_in_the_chat_is_said(browser, server) -> None:
     """A chat line from the other player appeared in the chat's list only (drawn anew, no
     live region): a screen-reader player never heard it. The live region says it as the

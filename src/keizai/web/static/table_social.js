@@ -20,6 +20,7 @@ export function tableSocial({ gameId, seat, token }) {
   const hostToken = localStorage.getItem(`keizai.host.${gameId}`);
   const timer = setInterval(tick, 1000);
   let ticked = null;   // the reader's seconds left at the last tick (warnTime)
+  let asked = false;   // this page asked for the rematch (and goes there itself)
 
   async function call(path, body) {
     try { return await api(path, body); } catch (error) {
@@ -67,7 +68,14 @@ export function tableSocial({ gameId, seat, token }) {
     }
   }
 
-  function state(next) { message = next; }
+  /** A new state; a rematch another player set up while the page was open puts "Go to
+   * the rematch" in the bar, and the reader hears it (they did not ask for it). */
+  function state(next) {
+    if (message && !message.table?.rematch && next.table?.rematch && !asked) {
+      announce(t("rematch_ready"));
+    }
+    message = next;
+  }
 
   /** A new chat line: in the list, and said to a screen reader as the list shows it (the
    * list is drawn anew, no live region), unless it is the reader's own. */
@@ -104,6 +112,7 @@ export function tableSocial({ gameId, seat, token }) {
   }
 
   async function rematch() {
+    asked = true;
     const answer = await call(`/api/games/${gameId}/rematch`, { token: token ?? hostToken });
     if (answer) await goToRematch();
   }
