@@ -353,6 +353,29 @@ def test_another_seat_going_away_coming_back_and_its_hand_over_are_said(browser,
     assert not page.errors, page.errors
 
 
+def test_another_player_sitting_down_under_a_name_is_said(browser, server) -> None:
+    """Another player sitting down under a name turned the Seats panel's "P2 online" into
+    "Hana online" in silence, so a screen-reader player never learnt who they played. The
+    live region says the seat's new line (繁體中文)."""
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 3)
+    page = language_page(browser, "zh-TW")
+    page.add_init_script(RECORD)
+    play_seat(page, server, game)
+    other = language_page(browser, "en")
+    play_seat(other, server, game, seat=1)
+
+    def online(who: str) -> str:
+        return tr("web.seat_line", "zh-TW", seat=who, what=tr("connected", "zh-TW"))
+
+    _wait_ever_said(page, online("P2"))
+    reply = http().post(f"{server.url}/api/games/{game['id']}/seats/1/join",
+                        json={"token": game["seats"][1]["token"], "name": "Hana"})
+    assert reply.status_code == 200, reply.text
+    _wait_ever_said(page, online("Hana"))
+    other.context.close()
+    assert not page.errors, page.errors
+
+
 def test_a_single_choice_the_page_applies_is_said(browser, server) -> None:
     """A decision with one option is applied by the page, which notes it in "Just now"
     only: a screen-reader player did not know a move had been made for them. The live

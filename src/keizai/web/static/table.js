@@ -216,18 +216,19 @@ export function showTable(root, { gameId, seat, token }) {
 
   function seatKeysNow() {
     return new Map(message.seats.map((s) => [s.seat,
-      [s.kind, s.claimed, s.open, s.connected, s.away].join()]));
+      JSON.stringify([s.name, s.kind, s.claimed, s.open, s.connected, s.away])]));
   }
 
   function offersNow() {
     return new Set(message.seats.filter(offersHandover).map((s) => s.seat));
   }
 
-  /** Another seat's player coming or going, and a seat handed to a bot or taken back,
-   * changed the Seats panel only: the live region says the seat's new line as the panel
-   * shows it ("P2 away"), and that the panel now offers to hand a seat to a bot, once
-   * the seats have settled (SETTLED_MS). Not on the page's first draw, nor a change of
-   * the reader's own seat (its bot is said with the away bar's words). */
+  /** Another seat's player coming or going or sitting down under a name, and a seat
+   * handed to a bot or taken back, changed the Seats panel only: the live region says the
+   * seat's new line as the panel shows it ("P2 away", "Hana online"), and that the panel
+   * now offers to hand a seat to a bot, once the seats have settled (SETTLED_MS). Not on
+   * the page's first draw, nor a change of the reader's own seat (its bot is said with
+   * the away bar's words). */
   function sayPresence() {
     if (!seatKeys) { seatKeys = seatKeysNow(); offered = offersNow(); return; }
     const same = (a, b) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
