@@ -1232,7 +1232,7 @@ def test_the_help_of_play_is_in_the_language_of_lang() -> None:
         assert "席の並び（コンマ区切り）：human かボット（'easy'、'normal'" in out
         assert "ターミナルでゲームをプレイします" in out   # the command's description
         assert "使い方：keizai play" in out and "オプション" in out and "引数" in out
-        assert "このヘルプを表示して終了します。" in out and "［既定：3］" in out
+        assert "このヘルプを表示して終了します。" in out and "［既定：auto-single］" in out
         assert "comma-separated" not in out and "Show this message" not in out
     out = help_text(["replay", "--help", "--lang", "zh-TW"])
     assert "遊戲紀錄：" in out and "［必填］" in out and "用法：keizai replay" in out
@@ -1279,7 +1279,7 @@ def test_the_english_help_stays_as_it_was() -> None:
     assert ("comma-separated seats: human or a bot (easy, normal, hard, expert, random; "
             "docs/bots.md) (default: you, then random bots)") in out
     assert "Usage: keizai play [OPTIONS]" in out and "Show this message and exit." in out
-    assert "Options" in out and "Arguments" in out and "[default: 3]" in out
+    assert "Options" in out and "Arguments" in out and "[default: auto-single]" in out
     out = help_text(["--help"], LANG="en_US.UTF-8")
     assert "Economic board games: play, replay, simulate, benchmark." in out
     assert "Commands" in out and "Serve the web platform: lobby, tables, live games," in out

@@ -694,7 +694,7 @@ class TerminalTable:
 def play(
     ctx: typer.Context,
     game: Annotated[str | None, typer.Argument()] = None,
-    players: Annotated[int, typer.Option()] = 3,
+    players: Annotated[int | None, typer.Option(show_default=False)] = None,
     seed: Annotated[int | None, typer.Option()] = None,
     seats: Annotated[str | None, typer.Option()] = None,
     options: Annotated[str | None, typer.Option()] = None,
@@ -719,7 +719,7 @@ def play(
                                   game=printable(game, 60))
                 with _refusing_record(resume, record, language):
                     state = keizai.replay(record)
-                _check_resumed_setup(ctx, state, players, seed,
+                _check_resumed_setup(state, players, seed,
                                      _parse_options(options, language), resume, language)
                 players = state.num_players
                 saved_seats = record.get("seats")
@@ -728,6 +728,8 @@ def play(
             elif game is None:
                 raise _refuse(language, "cli.err_no_game")
             else:
+                if players is None:   # as many as --seats names, else 3
+                    players = len(seats.split(",")) if seats else 3
                 state = keizai.new_game(game, players, seed=seed,
                                         options=_parse_options(options, language))
         except (ValueError, KeyError, OSError, IllegalAction) as error:
@@ -780,13 +782,12 @@ def seed_in_sight(state: State, seats: list[str], chosen: bool) -> bool:
     return humans == 1 and chosen
 
 
-def _check_resumed_setup(ctx: typer.Context, state: State, players: int, seed: int | None,
+def _check_resumed_setup(state: State, players: int | None, seed: int | None,
                          options: dict[str, Any], resume: Path, lang: str) -> None:
     """Refuse a --players, --seed or --options given with --resume that differs from the
     saved game's: the save holds them, and they would go unheeded."""
     saved = state.record()["options"]
-    typed = getattr(ctx.get_parameter_source("players"), "name", None) == "COMMANDLINE"
-    given = {"--players": typed and players != state.num_players,
+    given = {"--players": players is not None and players != state.num_players,
              "--seed": seed is not None and seed != state.seed,
              "--options": any(k not in saved or saved[k] != v for k, v in options.items())}
     for option, differs in given.items():
