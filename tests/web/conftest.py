@@ -211,9 +211,28 @@ def chromium() -> Iterator[Any]:
 def browser(chromium) -> Iterator[Any]:
     """The test process's Chromium (launched anew if it has died), for a browser test
     module: the pages a module opens are in contexts of their own (language_page, or
-    new_page's own), all closed when it ends, as a browser of its own would have been."""
+    new_page's own), each test's closed when it ends (`_pages_closed_after_the_test`),
+    any others when the module ends, as a browser of its own would have been."""
     current = chromium()
     yield current
     if current.is_connected():
         for context in current.contexts:
             context.close()
+
+
+@pytest.fixture(autouse=True)
+def _pages_closed_after_the_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The pages a browser test opened (their contexts) closed once it ends: left open
+    until the module's end, each kept its WebSockets and timers running against the
+    server while the module's later tests ran (33 in test_table_words), and closing them
+    all took up to 5 s."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    current = request.getfixturevalue("browser")
+    before = set(current.contexts)
+    yield
+    if current.is_connected():
+        for context in current.contexts:
+            if context not in before:
+                context.close()
