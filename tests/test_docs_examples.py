@@ -317,3 +317,23 @@ def test_every_test_the_docs_cite_exists() -> None:
                                    doc.read_text(encoding="utf-8")))
         if name not in (files if name.endswith(".py") else functions))
     assert not missing
+
+
+def test_the_readme_offers_the_replays_round_keys_for_the_games_that_take_them() -> None:
+    """Found by the session-23 new-user pass: README said `keizai replay`'s `r` steps to
+    the next round of National Economy, Futuropia and 企業帝國 ("企業帝國's turns"), but
+    since 3573265 a 企業帝國 replay steps its turns by `t` and `b` and refuses `r` and `s`
+    ("Press Enter, or type t, p, b, e, l, q or a move from 0 to 8."): a new user typing
+    `r` there was refused. Each game README names for `r` takes it, and each that takes
+    it is named."""
+    import keizai
+    from keizai.terminal_replay import RecordedGame
+
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = re.search(r"`r` to the start of the next round \(([^)]*)\)", text)
+    assert said, "README no longer says what r does"
+    games = {"National Economy": "national-economy/progress", "Futuropia": "futuropia",
+             "企業帝國": "enterprise-empire"}
+    for name, game in games.items():
+        takes_r = RecordedGame(keizai.new_game(game, 2, seed=1).record()).has_rounds()
+        assert (f"{name}'s" in said.group(1)) == takes_r, (name, said.group(1))
