@@ -40,12 +40,22 @@ class LiveServer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> LiveServer:
+        return self.launch().ready()
+
+    def launch(self) -> LiveServer:
+        """The process started, not yet waited for (`ready`): servers launched together
+        start side by side."""
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "keizai.cli", "serve", "--port", str(self.port),
              "--database-url", self.database_url, "--bot-delay", str(self.bot_delay),
              *self.extra],
             stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        return self
+
+    def ready(self) -> LiveServer:
+        """Once the launched process answers."""
+        assert self.process is not None
         # Until it answers (or dies): a start takes 3 s, far more on a loaded machine
         # (counting tries instead, 300 of them, gave up after 15-35 s there).
         deadline = time.monotonic() + 120
@@ -72,6 +82,18 @@ class LiveServer:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def start_all(*servers: LiveServer) -> list[LiveServer]:
+    """`servers` started side by side rather than one after the other, each answering
+    once returned."""
+    launched = [server.launch() for server in servers]
+    try:
+        return [server.ready() for server in launched]
+    except BaseException:
+        for server in launched:
+            server.stop()
+        raise
 
 
 def game_at(server: LiveServer, game: str, seats: list[str], seed: int,

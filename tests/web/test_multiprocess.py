@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 from keizai.store import Store
 from tests.postgres import unavailable_reason
 from tests.web.conftest import hello
-from tests.web.live_server import LiveServer
+from tests.web.live_server import LiveServer, start_all
 
 pytestmark = [pytest.mark.skipif(unavailable_reason() is not None,
                                  reason=unavailable_reason() or ""),
@@ -31,8 +31,8 @@ def pair(postgres_url: str, tmp_path_factory) -> Iterator[tuple[LiveServer, Live
     """Two `keizai serve` processes on one PostgreSQL, shared by the module's tests (each
     plays a game of its own): a process started costs seconds."""
     logs = tmp_path_factory.mktemp("multiprocess")
-    first = LiveServer(postgres_url, logs / "a.log").start()
-    second = LiveServer(postgres_url, logs / "b.log").start()
+    first, second = start_all(LiveServer(postgres_url, logs / "a.log"),
+                            LiveServer(postgres_url, logs / "b.log"))
     yield first, second
     first.stop()
     second.stop()

@@ -19,7 +19,7 @@ with warnings.catch_warnings():
 from keizai.web import create_app
 from keizai.web.app import Limits
 from tests.postgres import unavailable_reason
-from tests.web.live_server import LiveServer, http
+from tests.web.live_server import LiveServer, http, start_all
 from tests.web.social_helpers import PASSWORD
 from tests.web.test_hardening_bots import from_address
 
@@ -33,8 +33,8 @@ def test_two_processes_share_a_clients_budgets(own_database: str, tmp_path) -> N
     ten games created in all, then both refuse (before: ten on each, twenty); ten logins
     that cost a password hashing, then both refuse (before: twenty). The refusals of
     the shared budget say when to come back, as the per-process ones do."""
-    servers = [LiveServer(own_database, tmp_path / f"{n}.log", extra=()).start()
-               for n in range(2)]
+    servers = start_all(*(LiveServer(own_database, tmp_path / f"{n}.log", extra=())
+                        for n in range(2)))
     try:
         urls = [server.url for server in servers]
         started = time.monotonic()

@@ -13,7 +13,7 @@ from keizai.web import create_app
 from keizai.web.accounts import CLIENT_FAILURES, NAME_FAILURES
 from keizai.web.app import Limits
 from tests.postgres import unavailable_reason
-from tests.web.live_server import LiveServer, http
+from tests.web.live_server import LiveServer, http, start_all
 from tests.web.social_helpers import PASSWORD
 from tests.web.test_hardening_accounts import login, register
 from tests.web.test_hardening_bots import from_address
@@ -30,7 +30,7 @@ def test_two_processes_share_a_clients_failures_with_a_name(postgres_url: str,
     server started afterwards (an app, whose memory is as empty as a restarted
     process's: a third process took seconds to start) refuses it too (before: a restart
     forgot them)."""
-    servers = [LiveServer(postgres_url, tmp_path / f"{n}.log").start() for n in range(2)]
+    servers = start_all(*(LiveServer(postgres_url, tmp_path / f"{n}.log") for n in range(2)))
     try:
         answer = http().post(f"{servers[0].url}/api/account/register",
                              json={"username": "ann", "password": PASSWORD})
