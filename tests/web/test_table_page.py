@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 
 import httpx
 import pytest
 
 import keizai
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import game_at
+from tests.web.live_server import LiveServer, game_at, http
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -196,53 +197,54 @@ def test_the_plain_table_keeps_the_game_s_seat_colours(browser, server) -> None:
     assert not page.errors, page.errors
 
 
+@pytest.fixture(scope="module")
+def clock_server(tmp_path_factory) -> Iterator[LiveServer]:
+    """`keizai serve` whose fast clock gives a decision 1 s and whose bots wait 30 s before
+    they move: a seat is handed to a bot at once, and the page is read long before the
+    bot moves. The module's clock tests share it (each plays a table of its own)."""
+    path = tmp_path_factory.mktemp("clock")
+    live = LiveServer(f"sqlite:///{path / 'clock.sqlite3'}", path / "server.log",
+                      bot_delay=30.0, extra=("--no-rate-limits", "--clock-fast", "1")).start()
+    yield live
+    live.stop()
+
+
 def test_a_player_back_by_their_link_after_the_clock_ran_out_is_on_the_clock_again(
-        browser, tmp_path) -> None:
+        browser, clock_server: LiveServer) -> None:
     """The clock hands an idle seat to a bot; its player opening the seat's link takes it
     back, and their time runs again. Before, only "I'm back" re-armed the clock: a player
     back by the link (a reload, the page opened late) had no clock, and the table waited
     for them for good."""
-    from tests.web.live_server import LiveServer, http
-
-    live = LiveServer(f"sqlite:///{tmp_path / 'late.sqlite3'}", tmp_path / "server.log",
-                      bot_delay=30.0, extra=("--no-rate-limits", "--clock-fast", "1")).start()
-    try:
-        game = http().post(f"{live.url}/api/tables", json={
-            "game": "national-economy/mecenat", "seats": ["human", "random"],
-            "clock": "fast"}).json()
-        deadline = time.monotonic() + 20
-        while not http().get(f"{live.url}/api/games/{game['id']}").json()["seats"][0][
-                "away"]:   # handed to a bot before the page is opened
-            assert time.monotonic() < deadline, "the clock never handed the seat over"
-            time.sleep(0.1)
-        page = language_page(browser)
-        play_seat(page, live, game)   # the seat is the player's again ...
-        page.wait_for_selector("#away-bar", timeout=WAIT)   # ... and out of time again
-        assert page.inner_text("#status") == "A bot is playing your turn."
-        assert not page.errors, page.errors
-    finally:
-        live.stop()
+    live = clock_server
+    game = http().post(f"{live.url}/api/tables", json={
+        "game": "national-economy/mecenat", "seats": ["human", "random"],
+        "clock": "fast"}).json()
+    deadline = time.monotonic() + 20
+    while not http().get(f"{live.url}/api/games/{game['id']}").json()["seats"][0][
+            "away"]:   # handed to a bot before the page is opened
+        assert time.monotonic() < deadline, "the clock never handed the seat over"
+        time.sleep(0.1)
+    page = language_page(browser)
+    play_seat(page, live, game)   # the seat is the player's again ...
+    page.wait_for_selector("#away-bar", timeout=WAIT)   # ... and out of time again
+    assert page.inner_text("#status") == "A bot is playing your turn."
+    assert not page.errors, page.errors
 
 
-def test_a_turn_a_bot_plays_for_the_reader_is_not_called_theirs(browser, tmp_path) -> None:
+def test_a_turn_a_bot_plays_for_the_reader_is_not_called_theirs(
+        browser, clock_server: LiveServer) -> None:
     """When the turn clock ran out and a bot played the reader's seat, the page still said
     "Your turn" (status, Choices, tab title, chime) with nothing to click."""
-    from tests.web.live_server import LiveServer
-
-    live = LiveServer(f"sqlite:///{tmp_path / 'clock.sqlite3'}", tmp_path / "server.log",
-                      bot_delay=30.0, extra=("--no-rate-limits", "--clock-fast", "1")).start()
-    try:
-        game = httpx.post(f"{live.url}/api/tables", json={
-            "game": "national-economy/mecenat", "seats": ["human", "random"],
-            "clock": "fast"}).json()
-        page = language_page(browser)
-        play_seat(page, live, game)
-        # the clock hands seat 0 to a bot, which waits 30 s before it moves: the page
-        # is read long before (a loaded machine may take seconds to show the bar)
-        page.wait_for_selector("#away-bar", timeout=WAIT)
-        assert page.inner_text("#status") == "A bot is playing your turn."
-        assert page.get_attribute(".table", "data-turn") == "other"
-        assert not page.title().startswith("●"), page.title()
-        assert not page.errors, page.errors
-    finally:
-        live.stop()
+    live = clock_server
+    game = httpx.post(f"{live.url}/api/tables", json={
+        "game": "national-economy/mecenat", "seats": ["human", "random"],
+        "clock": "fast"}).json()
+    page = language_page(browser)
+    play_seat(page, live, game)
+    # the clock hands seat 0 to a bot, which waits 30 s before it moves: the page is
+    # read long before (a loaded machine may take seconds to show the bar)
+    page.wait_for_selector("#away-bar", timeout=WAIT)
+    assert page.inner_text("#status") == "A bot is playing your turn."
+    assert page.get_attribute(".table", "data-turn") == "other"
+    assert not page.title().startswith("●"), page.title()
+    assert not page.errors, page.errors
