@@ -605,7 +605,8 @@ def test_a_terminal_that_cannot_show_chinese_gets_replacements_not_a_traceback()
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--database-url", "nonsense://x"], "cannot open the database"),
+    (["--database-url", "nonsense://x"], "keizai keeps its games in SQLite or PostgreSQL"),
+    (["--database-url", "nonsense"], "cannot open the database"),
     (["--database-url", "postgresql+psycopg://x@127.0.0.1:1/db"], "cannot open the database"),
     (["--bot-delay", "nan"], "--bot-delay must be"),
     (["--bot-delay", "-1"], "--bot-delay must be"),

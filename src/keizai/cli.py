@@ -1077,6 +1077,11 @@ def serve(
         raise _refuse(language, "cli.serve.err_listen", address=address, error=cannot_listen)
     url = database_url or default_database_url()
     database = url.split("@")[-1]   # without the user and password
+    scheme = url.split("://", 1)[0] if "://" in url else None   # else malformed: below
+    if scheme is not None and scheme.split("+")[0] not in ("sqlite", "postgresql"):
+        # the store runs SQLite's or PostgreSQL's own SQL; another driver's error (or
+        # SQLAlchemy's "Can't load plugin" for postgres://) would not say so
+        raise _refuse(language, "cli.serve.err_database_kind", scheme=printable(scheme, 40))
     limits = Limits() if rate_limits else Limits.off()
     try:
         web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
