@@ -1076,6 +1076,9 @@ def serve(
     if cannot_listen is not None:
         raise _refuse(language, "cli.serve.err_listen", address=address, error=cannot_listen)
     url = database_url or default_database_url()
+    if url.startswith(("postgres://", "postgres+")):
+        # hosting services hand out DATABASE_URL as postgres://, a name SQLAlchemy dropped
+        url = "postgresql" + url[len("postgres"):]
     database = url.split("@")[-1]   # without the user and password
     scheme = url.split("://", 1)[0] if "://" in url else None   # else malformed: below
     if scheme is not None and scheme.split("+")[0] not in ("sqlite", "postgresql"):
