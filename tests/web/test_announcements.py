@@ -320,6 +320,21 @@ def test_the_readers_time_running_out_and_the_bot_standing_in_are_said(browser,
     assert not page.errors, page.errors
 
 
+def _reader_and_p2(browser, live: LiveServer, game: dict, lang: str):
+    """The reader's page at seat 0 in `lang`, recording what it says, and P2's page (in
+    English) at seat 1; and the Seats panel's line of a seat in the reader's words."""
+    page = language_page(browser, lang)
+    page.add_init_script(RECORD)
+    play_seat(page, live, game)
+    other = language_page(browser, "en")
+    play_seat(other, live, game, seat=1)
+
+    def line(seat: str, what: str) -> str:
+        return tr("web.seat_line", lang, seat=seat, what=tr(what, lang))
+
+    return page, other, line
+
+
 def test_another_seat_going_away_coming_back_and_its_hand_over_are_said(browser,
                                                                        own_server) -> None:
     """Another player leaving or coming back, a seat handed to a bot, and the Seats
@@ -329,14 +344,10 @@ def test_another_seat_going_away_coming_back_and_its_hand_over_are_said(browser,
     offered (this module's server offers it after HANDOVER_AFTER s away)."""
     game = http().post(f"{own_server.url}/api/games", json={
         "game": "national-economy/mecenat", "seats": ["human", "human"]}).json()
-    page = language_page(browser, "ja")
-    page.add_init_script(RECORD)
-    play_seat(page, own_server, game)
-    other = language_page(browser, "en")
-    play_seat(other, own_server, game, seat=1)
+    page, other, seat_line = _reader_and_p2(browser, own_server, game, "ja")
 
     def line(what: str) -> str:
-        return tr("web.seat_line", "ja", seat="P2", what=tr(what, "ja"))
+        return seat_line("P2", what)
 
     _wait_ever_said(page, line("connected"))
     page.evaluate("window.saidLines = []")
@@ -358,14 +369,10 @@ def test_another_player_sitting_down_under_a_name_is_said(browser, server) -> No
     "Hana online" in silence, so a screen-reader player never learnt who they played. The
     live region says the seat's new line (繁體中文)."""
     game = game_at(server, "national-economy/mecenat", ["human", "human"], 3)
-    page = language_page(browser, "zh-TW")
-    page.add_init_script(RECORD)
-    play_seat(page, server, game)
-    other = language_page(browser, "en")
-    play_seat(other, server, game, seat=1)
+    page, other, seat_line = _reader_and_p2(browser, server, game, "zh-TW")
 
     def online(who: str) -> str:
-        return tr("web.seat_line", "zh-TW", seat=who, what=tr("connected", "zh-TW"))
+        return seat_line(who, "connected")
 
     _wait_ever_said(page, online("P2"))
     reply = http().post(f"{server.url}/api/games/{game['id']}/seats/1/join",
