@@ -30,7 +30,7 @@ ENGLISH = re.compile(r"[A-Za-z]{2,}")
 LATIN_OK = {"keizai", "JSON", "Enter", "ID", "UTF", "MB", "OpenSkill", "human", "seats",
             "actions", "game", "sim", "games",
             # the command line's help: software, formats and acronyms written so there too
-            "SQLAlchemy", "SQLite", "Ray", "URL", "PNG", "CPU", "MCTS", "Cookie"}
+            "SQLAlchemy", "SQLite", "PostgreSQL", "Ray", "URL", "PNG", "CPU", "MCTS", "Cookie"}
 # forms of Japanese writing (kana; 新字体 such as 発 鉄 売 働 駅) that 繁體中文 does not use
 JAPANESE_ONLY = re.compile(r"[\u3040-\u30ff]"
                            r"|[発鉄売働駅労払図済経転読円変気帰戦対広楽薬実県歳様声単営覧関検険継続]")
