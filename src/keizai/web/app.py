@@ -28,6 +28,7 @@ from keizai.engine import Outline, State, replay_outline
 from keizai.store import Store, budgets
 from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
+from keizai.web.delivery import PageDelivery
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.logs import hide_tokens_in_request_logs
 from keizai.web.options import check_choices
@@ -421,6 +422,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     app.state.tables = tables
     app.state.limiter = limiter
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(PageDelivery)   # gzip for the public files only, never the API
     app.state.social = social
     app.include_router(social.router())
 

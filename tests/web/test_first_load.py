@@ -1,0 +1,123 @@
+"""What a browser on a slow network fetches to draw the page the first time: the page,
+its modules and catalogues compressed when it asks, the whole module graph announced by
+the page itself (one round trip, not one per level of imports), and nothing of the API
+compressed (a compressed answer that carries a token would leak it, BREACH-style)."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from keizai import i18n
+from keizai.web.app import CATALOGUES, STATIC
+from tests.web.conftest import create
+
+GZIP = {"Accept-Encoding": "gzip"}
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;"']*?\bfrom\s*["']([^"']+)["']""",
+                    re.MULTILINE)
+
+
+def _served(client, path: str) -> tuple[bytes, dict[str, str]]:
+    """The raw bytes `path` travels as when the browser takes gzip, and its headers."""
+    with client.stream("GET", path, headers=GZIP) as response:
+        assert response.status_code == 200, path
+        return b"".join(response.iter_raw()), dict(response.headers)
+
+
+@pytest.mark.parametrize(("path", "file"), [
+    ("/", STATIC / "index.html"),
+    ("/static/table.js", STATIC / "table.js"),
+    ("/static/style.css", STATIC / "style.css"),
+    ("/static/renderers/national_economy.js", STATIC / "renderers" / "national_economy.js"),
+    ("/i18n/ja.json", CATALOGUES / "ja.json"),
+])
+def test_the_page_its_files_and_catalogues_travel_compressed(client, path: str,
+                                                              file: Path) -> None:
+    raw, headers = _served(client, path)
+    assert headers.get("content-encoding") == "gzip"
+    assert gzip.decompress(raw) == file.read_bytes()
+    assert len(raw) < file.stat().st_size * 0.6
+    assert "accept-encoding" in headers.get("vary", "").lower()
+
+
+def test_a_file_is_sent_plain_to_a_browser_that_does_not_take_gzip(client) -> None:
+    response = client.get("/static/table.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in response.headers
+    assert response.content == (STATIC / "table.js").read_bytes()
+
+
+def test_an_unchanged_file_is_answered_not_modified(client) -> None:
+    first = client.get("/static/table.js", headers=GZIP)
+    again = client.get("/static/table.js",
+                       headers={**GZIP, "If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_api_answers_that_carry_tokens_are_never_compressed(client) -> None:
+    """Compressing an answer that holds a secret next to text an attacker chooses (a
+    seat's name, an action) lets them guess the secret from its size (BREACH)."""
+    with client.stream("POST", "/api/games", headers=GZIP,
+                       json={"game": "national-economy/mecenat",
+                             "seats": ["human", "human"]}) as response:
+        raw = b"".join(response.iter_raw())
+        assert response.status_code == 201 and b'"token"' in raw
+        assert "content-encoding" not in response.headers
+    game = create(client)
+    with client.stream("GET", f"/api/games/{game['id']}/view?seat=0", headers={
+            **GZIP, "x-keizai-token": game["seats"][0]["token"]}) as view:
+        body = b"".join(view.iter_raw())
+        assert view.status_code == 200 and len(body) > 2000   # big enough to compress
+        assert "content-encoding" not in view.headers
+
+
+def _imports(module: Path) -> set[Path]:
+    return {(module.parent / name).resolve() for name in IMPORT.findall(module.read_text())}
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "link":
+            self.links.append(dict(attrs))
+
+
+def _links(rel: str) -> list[dict[str, str | None]]:
+    parser = _Links()
+    parser.feed((STATIC / "index.html").read_text())
+    return [link for link in parser.links if link.get("rel") == rel]
+
+
+def test_the_page_preloads_every_module_app_js_reaches_and_no_other() -> None:
+    """A browser finds a module only once it has the one that imports it: without the
+    list, each level of imports (app.js, table.js, renderers.js, renderers/…, seat.js)
+    costs a round trip more on a phone's network."""
+    reached: set[Path] = set()
+    todo = [(STATIC / "app.js").resolve()]
+    while todo:
+        module = todo.pop()
+        if module not in reached:
+            reached.add(module)
+            todo.extend(_imports(module))
+    assert all(module.exists() for module in reached)
+    preloaded = [link["href"] for link in _links("modulepreload")]
+    assert len(preloaded) == len(set(preloaded))
+    expected = {"/static/" + module.relative_to(STATIC.resolve()).as_posix()
+                for module in reached}
+    assert set(preloaded) == expected
+
+
+def test_the_page_preloads_the_catalogues_it_fetches() -> None:
+    """i18n.js fetches every language's catalogue before anything is drawn; asked for by
+    the page, they load alongside the modules instead of after the last of them."""
+    preloads = {link["href"]: link for link in _links("preload")}
+    for lang in i18n.LANGUAGES:
+        link = preloads[f"/i18n/{lang}.json"]
+        # as fetch() asks for it (same-origin, CORS mode), or the browser fetches it twice
+        assert link.get("as") == "fetch" and link.get("crossorigin") == "anonymous"
