@@ -44,6 +44,7 @@ from keizai.agents import Agent, make_agent, without_time_cap
 from keizai.agents.random_agent import RandomAgent
 from keizai.engine import Rng, State
 from keizai.rl.actions import action_index, action_mask
+from keizai.rl.arguments import finite_reward, flag, step_limit, whole_number
 from keizai.rl.core import ILLEGAL, RUNNING, EnvCore, VecCore
 from keizai.rl.observations import encoder_for
 from keizai.rl.observations.base import seat_of
@@ -109,6 +110,9 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
             seat = seat_of(seat, players)
         if isinstance(opponents, str) or callable(opponents):
             opponents = [opponents]
+        if not isinstance(opponents, (Sequence, np.ndarray)):
+            raise ValueError(f"opponents must be a list (one per other seat, or one for "
+                             f"all) or a single opponent, not {opponents!r}")
         if len(opponents) == 1:
             opponents = list(opponents) * (players - 1)
         if len(opponents) != players - 1:
@@ -139,7 +143,7 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.game.resolve_options(options)  # InvalidSetup now, not at the first reset
         self.game_options = dict(options or {})
         self.illegal = illegal
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = finite_reward("illegal_reward", illegal_reward)
         self.render_mode = render_mode
         self.observation_space = observation_space(self.encoder, self.game)
         self.action_space = action_space(self.game)
@@ -368,8 +372,8 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     `keizai replay`) is `infos["final_record"][i]` too (masked by
     `infos["_final_record"]`); without it a step builds no record.
     An episode is truncated after `max_episode_steps` learner steps (default: the
-    game's registered bound, `episode_step_limit`; 0: never). `infos["seat"]` is each
-    learner's seat.
+    game's registered bound, `episode_step_limit`; 0 or -1, Gymnasium's word for no
+    limit: never). `infos["seat"]` is each learner's seat.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - as KeizaiGymEnv's
@@ -381,12 +385,12 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     def __init__(self, game_id: str, num_envs: int, *,
                  max_episode_steps: int | None = None, final_records: bool = False,
                  **env_kwargs: Any) -> None:
-        if num_envs < 1:
-            raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+        num_envs = whole_number("num_envs", num_envs, 1, "of games, at least 1")
+        self.max_episode_steps = (episode_step_limit(game_id) if max_episode_steps is None
+                                  else step_limit(max_episode_steps))
+        final_records = flag("final_records", final_records)
         self.envs = [KeizaiGymEnv(game_id, **env_kwargs) for _ in range(num_envs)]
         self.num_envs = num_envs
-        self.max_episode_steps = (episode_step_limit(game_id) if max_episode_steps is None
-                                  else max_episode_steps)
         first = self.envs[0]
         self.render_mode = first.render_mode  # each game's, as SyncVectorEnv says it
         self.single_observation_space = first.observation_space

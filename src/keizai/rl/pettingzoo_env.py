@@ -31,6 +31,7 @@ except ModuleNotFoundError as error:
 import keizai
 from keizai.engine import State
 from keizai.rl.actions import action_index
+from keizai.rl.arguments import finite_reward
 from keizai.rl.core import AECCore
 from keizai.rl.observations import encoder_for
 from keizai.rl.rewards import check_reward_kind, default_reward
@@ -282,7 +283,9 @@ def env(game_id: str, players: int = 2, illegal_reward: float | None = None,
     `parallel_seed_test`, which step actions sampled without the mask, pass with it."""
     from pettingzoo.utils import wrappers
 
+    reward = None if illegal_reward is None else finite_reward("illegal_reward",
+                                                                illegal_reward)
     raw: AECEnv[str, dict[str, Any], Any] = KeizaiAECEnv(game_id, players, **kwargs)
-    if illegal_reward is not None:
-        raw = wrappers.TerminateIllegalWrapper(raw, illegal_reward=float(illegal_reward))
+    if reward is not None:
+        raw = wrappers.TerminateIllegalWrapper(raw, illegal_reward=reward)
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))

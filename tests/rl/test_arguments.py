@@ -1,0 +1,80 @@
+"""The RL environments' constructors refuse nonsense arguments with an error that names
+the argument, rather than Python's own words or a silent meaning."""
+
+import math
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+from keizai.rl.gymnasium_env import KeizaiGymEnv, KeizaiVectorEnv, register_envs
+from keizai.rl.pettingzoo_env import env as aec_env
+
+GAME = "national-economy/progress"
+
+
+@pytest.mark.parametrize("num_envs", [True, False, 2.5, "2", None, np.float64(2.0)])
+def test_a_vector_env_refuses_a_count_of_games_that_is_no_whole_number(num_envs):
+    with pytest.raises(ValueError, match=r"num_envs must be a whole number .*, not "
+                                         + repr(num_envs).replace("(", r"\(")
+                                         .replace(")", r"\)").replace(".", r"\.")):
+        KeizaiVectorEnv(GAME, num_envs=num_envs)
+
+
+def test_a_vector_env_takes_a_numpy_count_of_games():
+    venv = KeizaiVectorEnv(GAME, num_envs=np.int64(2), max_episode_steps=np.int32(3))
+    obs, _ = venv.reset(seed=1)
+    assert obs["observation"].shape[0] == 2 and venv.num_envs == 2
+    assert type(venv.num_envs) is int and type(venv.max_episode_steps) is int
+
+
+@pytest.mark.parametrize("steps", [-2, -100, True, 2.5, "5", np.float32(5.0)])
+def test_a_vector_env_refuses_a_step_limit_gymnasium_would_refuse(steps):
+    with pytest.raises(ValueError, match="max_episode_steps must be a whole number"):
+        KeizaiVectorEnv(GAME, num_envs=1, max_episode_steps=steps)
+
+
+def test_minus_one_means_no_step_limit_as_in_gymnasium_make():
+    # gymnasium.make(id, max_episode_steps=-1) applies no TimeLimit, and make_vec passes
+    # the same keyword to the vector entry point: both modes must mean the same
+    register_envs()
+    env_id = "keizai/national-economy-progress-v0"
+    venv = gym.make_vec(env_id, num_envs=1, max_episode_steps=-1)
+    assert venv.unwrapped.max_episode_steps == -1
+    obs, _ = venv.reset(seed=3)
+    for _ in range(30):  # learner steps past any limit a negative count could be
+        obs, _, _, truncations, _ = venv.step(obs["action_mask"].argmax(axis=1))
+        assert not truncations.any()
+
+
+@pytest.mark.parametrize("flag", ["no", 0, None])
+def test_a_vector_env_refuses_final_records_that_is_not_true_or_false(flag):
+    with pytest.raises(ValueError, match="final_records must be True or False"):
+        KeizaiVectorEnv(GAME, num_envs=1, final_records=flag)
+
+
+@pytest.mark.parametrize("reward", ["x", None, math.nan, math.inf, -math.inf, True, [1]])
+def test_gym_env_refuses_an_illegal_reward_that_is_no_finite_number(reward):
+    with pytest.raises(ValueError, match="illegal_reward must be a finite number"):
+        KeizaiGymEnv(GAME, illegal_reward=reward)
+
+
+@pytest.mark.parametrize("reward", ["x", math.nan, True])
+def test_aec_env_refuses_an_illegal_reward_that_is_no_finite_number(reward):
+    with pytest.raises(ValueError, match="illegal_reward must be a finite number"):
+        aec_env(GAME, illegal_reward=reward)
+
+
+def test_an_illegal_reward_of_any_real_number_type_is_taken():
+    for reward in (-1, -0.5, np.float32(-2.0), np.int64(-3)):
+        env = KeizaiGymEnv(GAME, illegal_reward=reward)
+        env.reset(seed=1)
+        illegal = next(a for a in range(env.action_space.n) if a not in env.legal_actions())
+        _, got, terminated, _, _ = env.step(illegal)
+        assert terminated and got == float(reward)
+
+
+@pytest.mark.parametrize("opponents", [None, 5, 2.0])
+def test_gym_env_refuses_opponents_that_are_no_list(opponents):
+    with pytest.raises(ValueError, match="opponents must be"):
+        KeizaiGymEnv(GAME, opponents=opponents)
