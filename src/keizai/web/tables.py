@@ -162,6 +162,13 @@ def catalog() -> list[dict[str, Any]]:
     return entries
 
 
+def _not_resumed(game_id: str, error: Exception) -> None:
+    """Log a stored game that start-up could not replay, by its id and the error's kind
+    only: the error's words may name the record's actions, and a log holds no move."""
+    log.error("game %s does not replay from its stored record (%s): left as it is",
+              game_id, type(error).__name__)
+
+
 class Tables:
     def __init__(self, store: Store, settings: Settings, idle_after: float = 300.0,
                  held: int = HELD) -> None:
@@ -191,18 +198,30 @@ class Tables:
     # ----- life cycle ------------------------------------------------------------------
     async def start(self) -> None:
         """Resume the games whose bot is to move, and those the hooks name (a human's
-        turn clock); nothing else is loaded."""
+        turn clock); nothing else is loaded. A stored game that does not replay is
+        logged and skipped: one bad row must not keep the server from starting."""
         for game_id in await asyncio.to_thread(self.store.unsummarized):
             row = await asyncio.to_thread(self.store.load, game_id)   # stored before
             if row is not None:                                       # summaries existed
-                state = keizai.replay(row.record())
+                try:
+                    state = keizai.replay(row.record())
+                except Exception as error:
+                    _not_resumed(game_id, error)
+                    continue
                 await asyncio.to_thread(self.store.set_summary, game_id, Summary(
                     len(state.history), state.is_over, state.current_player))
         for game_id in await asyncio.to_thread(self.store.unfinished_bot_turns):
-            table = await self.open(game_id)
+            try:
+                table = await self.open(game_id)
+            except Exception as error:
+                _not_resumed(game_id, error)
+                continue
             await self._take_over(table, table.version)   # unless another process thinks
         for game_id in await asyncio.to_thread(self.settings.hooks.resumed):
-            await self.open(game_id)   # e.g. a human's turn clock starts again
+            try:
+                await self.open(game_id)   # e.g. a human's turn clock starts again
+            except Exception as error:
+                _not_resumed(game_id, error)
         self._tasks.append(asyncio.get_running_loop().create_task(self._housekeeping()))
         if self.store.postgres:
             self._tasks.append(asyncio.get_running_loop().create_task(self._mark_thinking()))
