@@ -598,8 +598,8 @@ class TerminalTable:
                 return False
             if answer == "s":
                 return None
-            if answer == "u" and undo:
-                outcome = self._undo(seat)
+            if answer == "u":
+                outcome = self._undo(seat) if undo else "cli.no_undo_with_people"
                 _say(self._t(outcome))
                 if outcome == "cli.undone":
                     return True
@@ -660,8 +660,8 @@ class TerminalTable:
             answer = answer.strip().lower()
             if answer == "q":
                 return False
-            if answer == "u" and undo:
-                outcome = self._undo(seat)
+            if answer == "u":   # not offered with other people: say why, not "a number"
+                outcome = self._undo(seat) if undo else "cli.no_undo_with_people"
                 _say(self._t(outcome))
                 if outcome == "cli.undone":
                     return True  # the table shows the restored position
