@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ with warnings.catch_warnings():
 
 from keizai.web import create_app
 from keizai.web.app import Limits
+from tests.web.live_server import LiveServer
 
 HUMANS = ("human", "open")
 
@@ -129,8 +131,6 @@ def server(tmp_path_factory) -> Iterator[Any]:
     module that uses it (a start costs 3 s, about 36 modules): a test finds its own games,
     accounts and pages by their ids and names, never "the only game" (a module that needs
     a server of its own defines its own `server` fixture)."""
-    from tests.web.live_server import LiveServer
-
     path = tmp_path_factory.mktemp("server")
     # One line per request in its log, which a failing test shows (see below).
     live = LiveServer(f"sqlite:///{path / 'web.sqlite3'}", path / "server.log",
@@ -144,8 +144,6 @@ def server(tmp_path_factory) -> Iterator[Any]:
 def quick_server(request, tmp_path_factory) -> Iterator[Any]:
     """`keizai serve` whose seats may be handed to a bot after the test module's
     HANDOVER_AFTER seconds (the default is a minute), one per module."""
-    from tests.web.live_server import LiveServer
-
     name = request.module.__name__.rsplit(".", 1)[-1]
     path = tmp_path_factory.mktemp(f"{name}_quick")
     live = LiveServer(f"sqlite:///{path / (name + '.sqlite3')}", path / "server.log",
@@ -155,32 +153,60 @@ def quick_server(request, tmp_path_factory) -> Iterator[Any]:
     live.stop()
 
 
-LOG_START = pytest.StashKey[int]()   # the size of a test's server log as its set-up ended
+# Each live server's log size as a test's set-up ended, and how many servers had been
+# launched as it began (a server launched for the test alone shows its whole log).
+LOG_START = pytest.StashKey[dict[Path, int]]()
+LAUNCHED_BEFORE = pytest.StashKey[int]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    item.stash[LAUNCHED_BEFORE] = len(LiveServer.launched)
+
+
+def _servers_used(item: pytest.Item) -> list[LiveServer]:
+    """The live servers a test used: its fixtures' (any name, also in a tuple or list,
+    as test_multiprocess's pair) and those launched since its set-up began."""
+    found: dict[Path, LiveServer] = {}   # one per log (a server restarted on its log)
+    for value in getattr(item, "funcargs", {}).values():
+        for candidate in value if isinstance(value, tuple | list) else (value,):
+            if isinstance(candidate, LiveServer):
+                found.setdefault(candidate.log_path, candidate)
+    for launched in LiveServer.launched[item.stash.get(LAUNCHED_BEFORE, 0):]:
+        found.setdefault(launched.log_path, launched)
+    return list(found.values())
+
+
+def _log_since(path: Path, start: int) -> str:
+    try:
+        with path.open("rb") as log:
+            log.seek(start)
+            return log.read().decode(errors="replace")
+    except OSError as error:
+        return f"(no log: {error})"
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
                               ) -> Iterator[None]:
-    """A failing test that used a live server (`server`) shows that server's log: the
-    part written since its set-up ended (the server is shared by many tests; all of it,
-    to its last 20,000 characters, if the set-up failed)."""
+    """A failing test that used live servers shows each one's log: the part written since
+    its set-up ended (a fixture's server is shared by many tests; all of it, to its last
+    20,000 characters, if the set-up failed or the test launched the server itself:
+    test_crash's, test_hardening_leaks')."""
     outcome = yield
     report = outcome.get_result()   # type: ignore[attr-defined]
-    live = getattr(item, "funcargs", {}).get("server")
-    log_path = getattr(live, "log_path", None)
-    if log_path is None:
+    if call.when == "setup" and report.passed:
+        starts = item.stash[LOG_START] = {}
+        for live in _servers_used(item):
+            with suppress(OSError):
+                starts[live.log_path] = live.log_path.stat().st_size
+    if not report.failed:
         return
-    try:
-        if call.when == "setup" and report.passed:
-            item.stash[LOG_START] = log_path.stat().st_size
-        if report.failed:
-            with log_path.open("rb") as log:
-                log.seek(item.stash.get(LOG_START, 0))
-                text = log.read().decode(errors="replace")
-    except OSError as error:
-        text = f"(no log: {error})"
-    if report.failed:
-        report.sections.append(("keizai serve log (during the test, its end)",
+    starts = item.stash.get(LOG_START, {})
+    for live in _servers_used(item):
+        text = _log_since(live.log_path, starts.get(live.log_path, 0))
+        name = f"{live.log_path.parent.name}/{live.log_path.name}"
+        report.sections.append((f"keizai serve log {name} (during the test, its end)",
                                 text[-20_000:]))
 
 

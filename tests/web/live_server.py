@@ -9,7 +9,7 @@ import sys
 import time
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 
@@ -26,6 +26,10 @@ def http() -> httpx.Client:
 
 class LiveServer:
     """Starts the server process; `kill()` is SIGKILL, `stop()` a clean shutdown."""
+
+    # Every server launched in this test process, in order: a failing test shows the
+    # logs of those launched while it ran (tests/web/conftest.py).
+    launched: ClassVar[list[LiveServer]] = []
 
     def __init__(self, database_url: str, log_path: Path, bot_delay: float = 0.0,
                  extra: tuple[str, ...] = ("--no-rate-limits", "--chosen-seeds")) -> None:
@@ -51,6 +55,7 @@ class LiveServer:
              "--database-url", self.database_url, "--bot-delay", str(self.bot_delay),
              *self.extra],
             stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        LiveServer.launched.append(self)
         return self
 
     def ready(self) -> LiveServer:
