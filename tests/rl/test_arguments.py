@@ -74,7 +74,7 @@ def test_an_illegal_reward_of_any_real_number_type_is_taken():
         assert terminated and got == float(reward)
 
 
-@pytest.mark.parametrize("opponents", [None, 5, 2.0])
+@pytest.mark.parametrize("opponents", [None, 5, 2.0, {}, b"random"])
 def test_gym_env_refuses_opponents_that_are_no_list(opponents):
     with pytest.raises(ValueError, match="opponents must be"):
         KeizaiGymEnv(GAME, opponents=opponents)

@@ -110,7 +110,8 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
             seat = seat_of(seat, players)
         if isinstance(opponents, str) or callable(opponents):
             opponents = [opponents]
-        if not isinstance(opponents, (Sequence, np.ndarray)):
+        if (isinstance(opponents, (bytes, bytearray))
+                or not isinstance(opponents, (Sequence, np.ndarray))):
             raise ValueError(f"opponents must be a list (one per other seat, or one for "
                              f"all) or a single opponent, not {opponents!r}")
         if len(opponents) == 1:
