@@ -78,3 +78,13 @@ def test_an_illegal_reward_of_any_real_number_type_is_taken():
 def test_gym_env_refuses_opponents_that_are_no_list(opponents):
     with pytest.raises(ValueError, match="opponents must be"):
         KeizaiGymEnv(GAME, opponents=opponents)
+
+
+def test_a_numpy_seed_resets_a_gym_env_as_the_same_python_seed():
+    # the vector and PettingZoo environments took np.int64(3); the single one passed it on
+    # to Gymnasium, which said "Seed must be a python integer"
+    by_numpy, by_python = KeizaiGymEnv(GAME), KeizaiGymEnv(GAME)
+    shown, _ = by_numpy.reset(seed=np.int64(3))
+    expected, _ = by_python.reset(seed=3)
+    assert np.array_equal(shown["observation"], expected["observation"])
+    assert by_numpy.state.record() == by_python.state.record()

@@ -197,7 +197,9 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         check_reset_options(options)
         if seed is not None:
-            checked_seed(seed)  # refused before Gymnasium's generator is seeded from it
+            # refused before Gymnasium's generator is seeded from it; NumPy's integers
+            # as Python's, which Gymnasium's seeding takes alone
+            seed = checked_seed(seed)
         super().reset(seed=seed)
         try:
             self._begin(self._seeds.next_seed(seed))
