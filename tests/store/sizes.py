@@ -14,18 +14,27 @@ from tests.postgres import new_database, rows_read
 
 
 @contextmanager
-def filled(postgres_url: str, name: str, *inserts: TextClause) -> Iterator[SocialStore]:
-    """A new database (`name` and a random suffix) with `inserts` run in one transaction,
-    then analysed so that the planner knows how large its tables are; closed after."""
-    store = Store(new_database(postgres_url, name))
+def filled_store(postgres_url: str, name: str, *inserts: TextClause,
+                 settings: tuple[str, ...] = ()) -> Iterator[Store]:
+    """A new database (`name` and a random suffix, `settings` as `new_database` takes
+    them) with `inserts` run in one transaction, then analysed so that the planner knows
+    how large its tables are; closed after."""
+    store = Store(new_database(postgres_url, name, settings))
     try:
         with store.engine.begin() as conn:
             for insert in inserts:
                 conn.execute(insert)
             conn.execute(text("ANALYZE"))
-        yield SocialStore(store.engine)
+        yield store
     finally:
         store.close()
+
+
+@contextmanager
+def filled(postgres_url: str, name: str, *inserts: TextClause) -> Iterator[SocialStore]:
+    """`filled_store`'s social tables."""
+    with filled_store(postgres_url, name, *inserts) as store:
+        yield SocialStore(store.engine)
 
 
 def plans_read(social: SocialStore, call: Callable[[], object], table: str) -> list[int]:
