@@ -219,6 +219,13 @@ def test_an_undo_is_said_with_what_it_took_back(browser, server) -> None:
     page.wait_for_selector(".table[data-turn=mine]:not([data-step='0']) #undo:not([disabled])",
                            timeout=WAIT)
     taken = page.locator("#log li").all_inner_texts()
+    # the move's lines are said 50 ms after the board is drawn (announce batches them),
+    # ending with what follows: the prompt, or "Your turn" after the bot's answer
+    page.wait_for_function("""(turn) => {
+        const said = window.saidLines, last = said[said.length - 1];
+        const prompt = document.querySelector('#choices .prompt');
+        return said.length > 2 && (last === turn || (prompt && last === prompt.innerText));
+      }""", arg=tr("your_turn", "zh-TW"), timeout=WAIT)
     page.evaluate("window.saidLines = []")
     page.click("#undo")
     page.wait_for_selector(".table[data-step='0'][data-turn=mine]", timeout=WAIT)
