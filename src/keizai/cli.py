@@ -1047,7 +1047,7 @@ def serve(
     try:
         import uvicorn
 
-        from keizai.store import default_database_url
+        from keizai.store import default_database_url, sqlalchemy_url
         from keizai.web import create_app
         from keizai.web.accounts import AccountConfig
         from keizai.web.app import Collector, Limits
@@ -1075,10 +1075,7 @@ def serve(
     cannot_listen = listen_error(host, port)
     if cannot_listen is not None:
         raise _refuse(language, "cli.serve.err_listen", address=address, error=cannot_listen)
-    url = database_url or default_database_url()
-    if url.startswith(("postgres://", "postgres+")):
-        # hosting services hand out DATABASE_URL as postgres://, a name SQLAlchemy dropped
-        url = "postgresql" + url[len("postgres"):]
+    url = sqlalchemy_url(database_url or default_database_url())   # postgres:// too
     database = url.split("@")[-1]   # without the user and password
     scheme = url.split("://", 1)[0] if "://" in url else None   # else malformed: below
     if scheme is not None and scheme.split("+")[0] not in ("sqlite", "postgresql"):

@@ -211,3 +211,18 @@ def test_a_failed_batch_answers_its_waiters_and_later_appends_go_on(store: Store
         return
     assert isinstance(failed, OSError) and later == 1
     assert store.load(made[0][0]).actions == [] and store.load(made[1][0]).version == 1
+
+
+def test_a_postgres_url_as_hosting_services_give_it_opens_the_database(
+        postgres_url: str) -> None:
+    """`postgres://` (a hosting service's DATABASE_URL) is PostgreSQL to the store itself,
+    not only to `keizai serve` (21179b7): SQLAlchemy dropped the name ("Can't load
+    plugin: sqlalchemy.dialects:postgres")."""
+    short = "postgres" + postgres_url[len("postgresql"):]
+    assert short.startswith("postgres+psycopg://")
+    opened = Store(short)
+    try:
+        assert opened.postgres and opened.url == postgres_url
+        assert opened.engine.dialect.name == "postgresql"
+    finally:
+        opened.close()

@@ -2,6 +2,16 @@
 
 # budgets' table joins the store's metadata (the migrations and their checks see it)
 from keizai.store import budgets as budgets
-from keizai.store.db import Append, Conflict, GameRow, SeatRow, Store, Summary, default_database_url
+from keizai.store.db import (
+    Append,
+    Conflict,
+    GameRow,
+    SeatRow,
+    Store,
+    Summary,
+    default_database_url,
+    sqlalchemy_url,
+)
 
-__all__ = ["Append", "Conflict", "GameRow", "SeatRow", "Store", "Summary", "default_database_url"]
+__all__ = ["Append", "Conflict", "GameRow", "SeatRow", "Store", "Summary", "default_database_url",
+           "sqlalchemy_url"]

@@ -123,6 +123,14 @@ def default_database_url() -> str:
     return f"sqlite:///{Path('keizai.sqlite3').resolve()}"
 
 
+def sqlalchemy_url(url: str) -> str:
+    """`url` as SQLAlchemy names its database: `postgres://`, the form hosting services
+    give in DATABASE_URL (a name SQLAlchemy dropped), as `postgresql://`."""
+    if url.startswith(("postgres://", "postgres+")):
+        return "postgresql" + url[len("postgres"):]
+    return url
+
+
 NOTIFY_CHANNEL = "keizai"
 
 
@@ -277,6 +285,7 @@ class Store:
     """Synchronous access to the game tables (callers keep one game's writes in order)."""
 
     def __init__(self, url: str) -> None:
+        url = sqlalchemy_url(url)
         self.url = url
         self.postgres = url.startswith("postgresql")
         if url.startswith("sqlite"):
