@@ -2,11 +2,13 @@
 the argument, rather than Python's own words or a silent meaning."""
 
 import math
+import os
 
 import gymnasium as gym
 import numpy as np
 import pytest
 
+from keizai.rl import arguments, gymnasium_env
 from keizai.rl.gymnasium_env import KeizaiGymEnv, KeizaiVectorEnv, register_envs
 from keizai.rl.pettingzoo_env import env as aec_env
 
@@ -97,3 +99,33 @@ def test_a_wrong_number_of_opponents_is_refused_in_plain_words(players, opponent
     # found by h118: "2 players need 1 opponents"
     with pytest.raises(ValueError, match=f"^{said}$"):
         KeizaiGymEnv(GAME, players=players, opponents=opponents)
+
+
+def refuse_to_build_games(*args, **kwargs):
+    raise AssertionError("a game was built before the count of games was checked")
+
+
+def test_a_count_of_games_no_machine_can_hold_is_refused_before_any_game_is_built(
+        monkeypatch):
+    # a typo'd num_envs built games for an hour (350 us and 26-40 KiB each) until the
+    # machine swapped or killed a process; 10**9 games need terabytes on any machine
+    if not hasattr(os, "sysconf"):
+        pytest.skip("this system does not say how much memory it has")
+    monkeypatch.setattr(gymnasium_env, "KeizaiGymEnv", refuse_to_build_games)
+    with pytest.raises(ValueError, match=r"^num_envs=1,000,000,000 games need more than "
+                                         r"[\d,.]+ GiB of memory .*, more than this "
+                                         r"machine's [\d,.]+ GiB: give fewer games"):
+        KeizaiVectorEnv(GAME, num_envs=10**9)
+
+
+def test_the_count_of_games_is_bounded_by_the_machines_memory(monkeypatch):
+    # as on a machine of 1 MiB: 64 games of 16 KiB fit, 65 do not
+    monkeypatch.setattr(arguments, "physical_memory", lambda: 2**20)
+    assert KeizaiVectorEnv(GAME, num_envs=64).num_envs == 64
+    monkeypatch.setattr(gymnasium_env, "KeizaiGymEnv", refuse_to_build_games)
+    with pytest.raises(ValueError, match=r"^num_envs=65 games need more than 1\.0 MiB of "
+                                         r"memory \(16 KiB or more each\), more than this "
+                                         r"machine's 1\.0 MiB: give fewer games, and run "
+                                         r"more processes \(one KeizaiVectorEnv each\) for "
+                                         r"more$"):
+        KeizaiVectorEnv(GAME, num_envs=65)

@@ -44,7 +44,7 @@ from keizai.agents import Agent, make_agent, without_time_cap
 from keizai.agents.random_agent import RandomAgent
 from keizai.engine import Rng, State
 from keizai.rl.actions import action_index, action_mask
-from keizai.rl.arguments import finite_reward, flag, step_limit, whole_number
+from keizai.rl.arguments import finite_reward, flag, game_count, step_limit
 from keizai.rl.core import ILLEGAL, RUNNING, EnvCore, VecCore
 from keizai.rl.observations import encoder_for
 from keizai.rl.observations.base import seat_of
@@ -388,7 +388,7 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     def __init__(self, game_id: str, num_envs: int, *,
                  max_episode_steps: int | None = None, final_records: bool = False,
                  **env_kwargs: Any) -> None:
-        num_envs = whole_number("num_envs", num_envs, 1, "of games, at least 1")
+        num_envs = game_count(num_envs)  # refused before any game is built
         self.max_episode_steps = (episode_step_limit(game_id) if max_episode_steps is None
                                   else step_limit(max_episode_steps))
         final_records = flag("final_records", final_records)
