@@ -52,7 +52,7 @@ def test_a_closed_input_leaves_the_game_as_q_does(tmp_path: Path) -> None:
     closed input is the end of the input, as Ctrl-D is: the game is left, saved."""
     save = tmp_path / "game.json"
     run = subprocess.run(
-        [sys.executable, "-c", "import sys; from keizai.entry import main; sys.exit(main())",
+        [sys.executable, "-c", "import sys; from keizai_entry import main; sys.exit(main())",
          "play", "futuropia", "--players", "2", "--seed", "4", "--seats", "human,random",
          "--save", str(save), "--lang", "ja"],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,

@@ -54,8 +54,9 @@ def _keizai(interrupt_at: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
-# importing keizai.cli (Typer, Rich, the bots); Typer building the command line from it
-@pytest.mark.parametrize("interrupt_at", ["typer", "get_command"])
+# importing the keizai package (its build's choice, the engine, the games) and keizai.cli
+# (Typer, Rich, the bots); Typer building the command line from it
+@pytest.mark.parametrize("interrupt_at", ["keizai", "keizai.rules", "typer", "get_command"])
 def test_a_ctrl_c_while_keizai_starts_ends_it_quietly(interrupt_at: str) -> None:
     run = _keizai(interrupt_at)
     assert run.returncode == 130, run.stderr
