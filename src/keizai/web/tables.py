@@ -169,6 +169,16 @@ def _not_resumed(game_id: str, error: Exception) -> None:
               game_id, type(error).__name__)
 
 
+def unreadable(game_id: str, error: Exception) -> ApiError:
+    """The refusal of a stored game whose record does not replay (a row edited by hand,
+    a rule corrected since), logged by its id and the error's kind only, as at start-up
+    (`_not_resumed`); the row is left as it is, for the operator to look into. Asking
+    again replays it again: a row mended meanwhile opens."""
+    log.error("game %s does not replay from its stored record (%s): refused, left as "
+              "it is", game_id, type(error).__name__)
+    return ApiError.refused("unreadable", "web.err.unreadable", 500, game=game_id)
+
+
 class Tables:
     def __init__(self, store: Store, settings: Settings, idle_after: float = 300.0,
                  held: int = HELD) -> None:
@@ -185,6 +195,8 @@ class Tables:
         self._checks: set[asyncio.Task[None]] = set()   # take-overs and catch-ups under way
         self._marking: asyncio.Future[Any] | None = None   # the thinking marks being written
         self._stop = threading.Event()
+        # Stored games found not to replay (`unreadable`): the lobby leaves them out.
+        self.unreadable: set[str] = set()
         # Counts a client's load of a game not held (the app's rate limit, `Limits.load`:
         # raises when the client's budget is spent); None: not counted.
         self.charge_load: Callable[[str], None] | None = None
@@ -206,6 +218,7 @@ class Tables:
                 try:
                     state = keizai.replay(row.record())
                 except Exception as error:
+                    self.unreadable.add(game_id)   # its lobby line would say step 0
                     _not_resumed(game_id, error)
                     continue
                 await asyncio.to_thread(self.store.set_summary, game_id, Summary(
@@ -214,14 +227,16 @@ class Tables:
             try:
                 table = await self.open(game_id)
             except Exception as error:
-                _not_resumed(game_id, error)
+                if game_id not in self.unreadable:   # else logged already
+                    _not_resumed(game_id, error)
                 continue
             await self._take_over(table, table.version)   # unless another process thinks
         for game_id in await asyncio.to_thread(self.settings.hooks.resumed):
             try:
                 await self.open(game_id)   # e.g. a human's turn clock starts again
             except Exception as error:
-                _not_resumed(game_id, error)
+                if game_id not in self.unreadable:   # else logged already
+                    _not_resumed(game_id, error)
         self._tasks.append(asyncio.get_running_loop().create_task(self._housekeeping()))
         if self.store.postgres:
             self._tasks.append(asyncio.get_running_loop().create_task(self._mark_thinking()))
@@ -338,7 +353,12 @@ class Tables:
                                                       game_id)
                 found = None
                 if row is not None:
-                    record = await off_loop(replayed, row.record())
+                    try:
+                        record = await off_loop(replayed, row.record())
+                    except Exception as error:
+                        self.unreadable.add(game_id)
+                        raise unreadable(game_id, error) from None
+                    self.unreadable.discard(game_id)   # mended since
                     found = self.tables.get(game_id) or Table(row, self.store, self.settings,
                                                               stored=stored, record=record)
                     self.tables[game_id] = found
@@ -360,6 +380,8 @@ class Tables:
         lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED)
         out = []
         for line in lines:
+            if line["id"] in self.unreadable:   # nobody can open or join it
+                continue
             table = self.tables.get(line["id"])
             if table is not None:
                 out.append(table.summary())
