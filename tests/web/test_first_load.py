@@ -29,7 +29,6 @@ def _served(client, path: str) -> tuple[bytes, dict[str, str]]:
 
 
 @pytest.mark.parametrize(("path", "file"), [
-    ("/", STATIC / "index.html"),
     ("/static/table.js", STATIC / "table.js"),
     ("/static/style.css", STATIC / "style.css"),
     ("/static/renderers/national_economy.js", STATIC / "renderers" / "national_economy.js"),
@@ -42,6 +41,14 @@ def test_the_page_its_files_and_catalogues_travel_compressed(client, path: str,
     assert gzip.decompress(raw) == file.read_bytes()
     assert len(raw) < file.stat().st_size * 0.6
     assert "accept-encoding" in headers.get("vary", "").lower()
+
+
+def test_the_page_travels_compressed(client) -> None:
+    raw, headers = _served(client, "/")
+    assert headers.get("content-encoding") == "gzip"
+    assert gzip.decompress(raw) == client.get("/", headers={"Accept-Encoding": "identity"}
+                                              ).content
+    assert len(raw) < len(gzip.decompress(raw)) * 0.6
 
 
 def test_a_file_is_sent_plain_to_a_browser_that_does_not_take_gzip(client) -> None:
@@ -118,6 +125,8 @@ def test_the_page_preloads_the_catalogues_it_fetches() -> None:
     the page, they load alongside the modules instead of after the last of them."""
     preloads = {link["href"]: link for link in _links("preload")}
     for lang in i18n.LANGUAGES:
+        # the page serves it as /static/<version>/i18n/…, beside i18n.js, which fetches it
+        # from there (tests/web/test_page_versions.py)
         link = preloads[f"/i18n/{lang}.json"]
         # as fetch() asks for it (same-origin, CORS mode), or the browser fetches it twice
         assert link.get("as") == "fetch" and link.get("crossorigin") == "anonymous"

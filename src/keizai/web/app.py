@@ -28,7 +28,7 @@ from keizai.engine import Outline, State, replay_outline
 from keizai.store import Store, budgets
 from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
-from keizai.web.delivery import PageDelivery
+from keizai.web.delivery import Page, PageDelivery
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.logs import hide_tokens_in_request_logs
 from keizai.web.options import check_choices
@@ -422,7 +422,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     app.state.tables = tables
     app.state.limiter = limiter
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(PageDelivery)   # gzip for the public files only, never the API
+    page = Page(STATIC, CATALOGUES)
+    # gzip and caching for the public files only, never the API
+    app.add_middleware(PageDelivery, version=page.version)
     app.state.social = social
     app.include_router(social.router())
 
@@ -457,8 +459,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                             status_code=500)
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    async def page() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def front(request: Request) -> Response:
+        """The page, its static files named under their version (keizai.web.delivery)."""
+        if request.headers.get("if-none-match") == page.etag:
+            return Response(status_code=304, headers={"etag": page.etag})
+        return Response(page.body, media_type="text/html", headers={"etag": page.etag})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -1,5 +1,6 @@
 // Every word of the page in English, 日本語 and 繁體中文, from the message catalogue the
-// Python faces use too (keizai/i18n/<lang>.json, served at /i18n/<lang>.json). This is the
+// Python faces use too (keizai/i18n/<lang>.json, served at /i18n/<lang>.json and, beside
+// this module, under the static files' version: keizai.web.delivery). This is the
 // JavaScript twin of keizai.i18n: the same ids, the same template syntax —
 //   {0} / {name}            a value (a list is joined with "list.sep")
 //   {seat:seat}             P1, P2, …
@@ -12,7 +13,7 @@
 export const LANGUAGES = [["en", "English"], ["ja", "日本語"], ["zh-TW", "繁體中文"]];
 
 const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async ([code]) => {
-  const response = await fetch(`/i18n/${code}.json`);
+  const response = await fetch(new URL(`i18n/${code}.json`, import.meta.url));
   return [code, response.ok ? await response.json() : {}];
 })));
 
