@@ -44,6 +44,8 @@ def gym() -> float:
     env = KeizaiGymEnv("national-economy/progress", players=2, opponents=["random"])
     obs, info = env.reset(seed=0)
     obs, reward, terminated, truncated, info = env.step(info["legal_actions"][0])
+    record = env.state.record()   # docs/rl.md's Gymnasium block
+    assert keizai.replay(record).view(None) == env.state.view(None)
     return float(reward)
 
 
@@ -61,6 +63,7 @@ def aec() -> None:
         env.step(action)
     observed, _, _, _, _ = env.last(observe=False)
     assert observed is None
+    print(env.keizai_state.record()["seed"])
 
 
 def vector() -> None:

@@ -13,6 +13,7 @@ from keizai.rl.actions import action_mask
 from keizai.rl.gymnasium_env import (
     KeizaiGymEnv,
     KeizaiVectorEnv,
+    ResetNeeded,
     episode_step_limit,
     gymnasium_id,
     register_envs,
@@ -422,7 +423,8 @@ def test_a_copied_environment_plays_on_as_the_original(game_id, how):
 def test_a_fresh_environment_copies_too():
     env = KeizaiGymEnv("futuropia", 2)
     twin = copy.deepcopy(env)
-    assert twin.state is None
+    with pytest.raises(ResetNeeded, match="reset"):
+        twin.state  # noqa: B018 - the read is the test
     assert twin.reset(seed=3)[0]["observation"].tolist() == \
         env.reset(seed=3)[0]["observation"].tolist()
 
@@ -841,3 +843,20 @@ def ansi_at(game_id: str, seed: int) -> str:
     text = env.render()
     assert text is not None
     return text
+
+
+def test_the_episodes_engine_state_is_there_or_says_to_reset():
+    """`env.state` was None before the first `reset` and typed `State | None`: the docs'
+    `record = env.state.record()` failed `mypy --strict` in a researcher's program
+    (union-attr), and before a reset it said "'NoneType' object has no attribute
+    'record'". It is the State, or ResetNeeded saying what to do."""
+    env = KeizaiGymEnv("national-economy/progress", players=2)
+    venv = KeizaiVectorEnv("national-economy/progress", num_envs=2, players=2)
+    for fresh in (env, venv.envs[1]):
+        with pytest.raises(ResetNeeded, match=r"^call reset\(\) first$"):
+            fresh.state.record()
+    _, info = env.reset(seed=4)
+    env.step(info["legal_actions"][0])
+    assert keizai.replay(env.state.record()).view(None) == env.state.view(None)
+    venv.reset(seed=4)
+    assert venv.envs[0].state.record() == keizai.replay(venv.envs[0].state.record()).record()

@@ -378,3 +378,21 @@ def test_render_mode_human_shows_the_table_from_the_reset_on(capsys):
     ansi.step(action)
     human.step(action)
     assert capsys.readouterr().out == f"{ansi.render()}\n"
+
+
+def test_the_engine_state_before_a_reset_or_after_close_says_to_reset():
+    """`env.keizai_state` was None then, typed `State | None`: `env.keizai_state.record()`
+    failed `mypy --strict` in a researcher's program and said "'NoneType' object has no
+    attribute 'record'" before a reset. It is the State, or RuntimeError saying what to do
+    (as `observe` and `state()` say)."""
+    raw = KeizaiAECEnv("national-economy/progress", players=2)
+    wrapped = env("futuropia", players=2)
+    for fresh in (raw, wrapped.unwrapped):
+        with pytest.raises(RuntimeError, match=r"^call reset\(\) first$"):
+            fresh.keizai_state.record()
+    raw.reset(seed=3)
+    raw.step(raw.legal_actions()[0])
+    assert keizai.replay(raw.keizai_state.record()).view(None) == raw.keizai_state.view(None)
+    raw.close()
+    with pytest.raises(RuntimeError, match=r"^call reset\(\) first$"):
+        raw.keizai_state  # noqa: B018 - the read is the test

@@ -149,7 +149,7 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.observation_space = observation_space(self.encoder, self.game)
         self.action_space = action_space(self.game)
         self._seeds = SeedStream()
-        self.state: State | None = None
+        self._state: State | None = None
         self.seat = 0
         self._agents: dict[int, Agent | Policy] = {}
         self._build_core()
@@ -183,11 +183,11 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.game = keizai.get_game(kept["game_id"])
         self.encoder = encoder_for(self.game.id)
         self._build_core()
-        if self.state is None:
+        if self._state is None:
             return
         core = self._core
-        core.writer = self.encoder.writer_for(self.state, self.seat)
-        core.state, core.seat, core.rngs = self.state, self.seat, rngs
+        core.writer = self.encoder.writer_for(self._state, self.seat)
+        core.state, core.seat, core.rngs = self._state, self.seat, rngs
         core.deciders = self._deciders()
         core.ended, core.reward = ended, reward
         core.observe()  # the rows the original's last step wrote
@@ -222,17 +222,26 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
             self.render()
         return result
 
+    @property
+    def state(self) -> State:
+        """The episode's engine state (its `record()` is what `keizai.replay` and `keizai
+        replay FILE` read); ResetNeeded before the first `reset`. (A property, not an
+        attribute that is None until then, so that a typed program reads a `State`.)"""
+        if self._state is None:
+            raise ResetNeeded("call reset() first")
+        return self._state
+
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner now, as booleans (sb3-contrib's MaskablePPO);
         all True once the game is over (see the module notes)."""
-        if self.state is None:
+        if self._state is None:
             raise ResetNeeded("call reset() first")
         return self._mask_array.astype(bool)
 
     def legal_actions(self) -> tuple[int, ...]:
         """Legal action indices of the learner now, a tuple of ints: the nonzero entries of
         the mask (every action once the game is over, see the module notes)."""
-        if self.state is None:
+        if self._state is None:
             raise ResetNeeded("call reset() first")
         return self._core.legal_actions()
 
@@ -240,9 +249,9 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         """The learner's view as text: returned with render_mode "ansi", printed with
         "human" (which `reset` and `step` do by themselves, as Gymnasium's human mode
         renders); None before the first reset."""
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self._state is None:
             return None
-        text = self.game.render_text(self.state.view(self.seat))
+        text = self.game.render_text(self._state.view(self.seat))
         if self.render_mode == "human":
             print(text)
             return None
@@ -255,7 +264,7 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         is to act, the learner's action already applied. The episode ends there: a step
         raises until `reset`, where it would have played the learner's action in that
         opponent's seat."""
-        state = self.state
+        state = self._state
         if state is None or state.is_over or state.current_player == self.seat:
             return  # (the learner's own action refused: nothing moved)
         self._core.ended = True
@@ -277,15 +286,15 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
                 rngs[s] = Rng(agent_seed)
             else:
                 self._agents[s] = self._opponent(spec, agent_seed)
-        self.state = keizai.new_game(self.game.id, self.players, episode.next64() >> 1,
+        self._state = keizai.new_game(self.game.id, self.players, episode.next64() >> 1,
                                      self.game_options)
-        self.state.log_enabled = self.render_mode is not None
+        self._state.log_enabled = self.render_mode is not None
         for s, opponent in self._agents.items():
             if type(opponent) is RandomAgent:  # its choice, without decoding every action
                 rngs[s] = opponent.rng
         core = self._core
-        core.writer = self.encoder.writer_for(self.state, self.seat)
-        core.begin(self.state, self.seat, rngs, self._deciders())
+        core.writer = self.encoder.writer_for(self._state, self.seat)
+        core.begin(self._state, self.seat, rngs, self._deciders())
 
     def _deciders(self) -> list[Any]:
         """Per seat, how the opponent there decides (None: the learner's seat, or a
@@ -439,7 +448,7 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self._build_core()
         self._core.steps = steps
         for env in self.envs:
-            if env.state is not None:
+            if env._state is not None:
                 env._core.observe()  # its row of the new batch arrays
 
     def render(self) -> tuple[str, ...] | None:
@@ -538,8 +547,8 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             finals.append((i, {"observation": self._obs[i].copy(), "action_mask": mask},
                            info))
             if self.final_records:  # before the game is replaced
-                assert env.state is not None
-                records[i] = env.state.record()
+                assert env._state is not None
+                records[i] = env._state.record()
             env._begin(env._seeds.next_seed(None))
             env._core.observe()
             self._seats[i] = env.seat
@@ -562,7 +571,7 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         as it was. Raised from the loop, it left the games before it stepped, their new
         observations never handed out, and a retry applied a second action to them."""
         for env, action in zip(self.envs, chosen, strict=True):
-            state = env.state
+            state = env._state
             if state is None or state.is_over or action in state.legal_indices():
                 continue  # (the loop refuses a game not reset)
             raise state.refusal(state.game.to_action(action))  # out of range: to_action

@@ -114,7 +114,7 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
         self.state_space = spaces.Box(-np.inf, np.inf, shape=(players * self.encoder.size,),
                                       dtype=np.float32)
         self._seeds = SeedStream()
-        self.keizai_state: State | None = None
+        self._state: State | None = None
         self._build_core()
 
     def _build_core(self) -> None:
@@ -145,11 +145,21 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
         self.__dict__.update(kept)
         self.game = keizai.get_game(self.game_id)
         self.encoder = encoder_for(self.game.id)
-        self._writer = self.encoder.writer_for(self.keizai_state, 0)
+        self._writer = self.encoder.writer_for(self._state, 0)
         self._build_core()
-        self._core.state = self.keizai_state
+        self._core.state = self._state
         for name, value in bookkeeping.items():
             setattr(self, name, value)
+
+    @property
+    def keizai_state(self) -> State:
+        """The game's engine state (its `record()` is what `keizai.replay` and `keizai
+        replay FILE` read); RuntimeError before the first `reset` and after `close`. (A
+        property, not an attribute that is None then, so that a typed program reads a
+        `State`.)"""
+        if self._state is None:
+            raise RuntimeError("call reset() first")
+        return self._state
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
@@ -160,33 +170,33 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
     def state(self) -> np.ndarray:
         """The global state for centralised training: every seat's observation vector,
         seat by seat (in `state_space`)."""
-        if self.keizai_state is None:
+        if self._state is None:
             raise RuntimeError("call reset() first")
-        return np.concatenate([self.encoder.observe(self.keizai_state, seat)
+        return np.concatenate([self.encoder.observe(self._state, seat)
                                for seat in range(self.players)]).astype(np.float32, copy=False)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         check_reset_options(options, self.game.default_options())
-        self.keizai_state = keizai.new_game(self.game.id, self.players,
+        self._state = keizai.new_game(self.game.id, self.players,
                                             self._seeds.next_seed(seed), self.game_options)
-        self.keizai_state.log_enabled = self.render_mode is not None
-        self._writer = self.encoder.writer_for(self.keizai_state, 0)
+        self._state.log_enabled = self.render_mode is not None
+        self._writer = self.encoder.writer_for(self._state, 0)
         self._core.writer = self._writer
-        self._core.state = self.keizai_state
+        self._core.state = self._state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        first = self.keizai_state.current_player
+        first = self._state.current_player
         assert first is not None  # (a new game is not over)
         self.agent_selection = self.possible_agents[first]
         if self.render_mode == "human":   # the deal, before the first move
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if self.keizai_state is None:
+        if self._state is None:
             raise RuntimeError("call reset() first")
         return self._core.observe(agent)  # KeyError for an unknown agent
 
@@ -224,7 +234,7 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
         try:
             return self._core.last(observe)
         except (AttributeError, AssertionError):  # unset bookkeeping, or no state
-            if self.keizai_state is None:
+            if self._state is None:
                 raise RuntimeError("call reset() first") from None
             raise
 
@@ -233,7 +243,7 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
         try:
             live = self._core.step(action)
         except (AttributeError, KeyError, AssertionError):  # (AssertionError: no state)
-            if self.keizai_state is None:
+            if self._state is None:
                 raise RuntimeError("call reset() before step()") from None
             if not self.agents:
                 raise RuntimeError("the game is over (every agent is done): call reset() "
@@ -246,16 +256,16 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.keizai_state is None:
+        if self.render_mode is None or self._state is None:
             return None
-        text = self.game.render_text(self.keizai_state.view(None))
+        text = self.game.render_text(self._state.view(None))
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
     def close(self) -> None:
-        self.keizai_state = None
+        self._state = None
         self._core.state = None
 
 
