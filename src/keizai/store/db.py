@@ -288,13 +288,17 @@ class Store:
         url = sqlalchemy_url(url)
         self.url = url
         self.postgres = url.startswith("postgresql")
+        # A refused statement's error names the statement, not its values (tokens, a
+        # game's seed, a chat line): the server logs such errors.
         if url.startswith("sqlite"):
-            self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False})
+            self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False},
+                                                hide_parameters=True)
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             # No pre-ping (a round trip per transaction): after an outage the first
             # request fails with storage_error and the pool reconnects.
-            self.engine = create_engine(url, pool_size=10, max_overflow=20)
+            self.engine = create_engine(url, pool_size=10, max_overflow=20,
+                                        hide_parameters=True)
             event.listen(self.engine, "connect", _postgres_limits)
         upgrade(self.engine)   # the schema by Alembic migrations (an old database too)
         # The threads game writes run in, apart from the event loop's default pool (which
