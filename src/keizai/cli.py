@@ -474,11 +474,10 @@ class TerminalTable:
                 if not self._hide_table():
                     self._left()
                     return
-            if len(self.humans) > 1 and seat != self.last_human and private:
-                typer.echo("\n" + self._t("cli.pass_screen", seat=seat))
-                if self._ask(self._t("cli.press_enter")).strip().lower() == "q":
-                    self._left()
-                    return
+            if (len(self.humans) > 1 and seat != self.last_human and private
+                    and not self._pass_screen(seat)):
+                self._left()
+                return
             self.last_human = seat
             if private:
                 viewer = seat
@@ -514,6 +513,18 @@ class TerminalTable:
     def _left(self) -> None:
         _say(self._t("cli.left_resume", path=str(self.save)) if self.save
              else self._t("cli.left_unfinished"))
+
+    def _pass_screen(self, seat: int) -> bool:
+        """A hot seat's hand-over to the seat whose hand comes next on the screen. Only
+        Enter (an empty line) shows it: anything else typed, a key pressed by whoever
+        still holds the screen or a number meant for the menu just answered, is said to
+        be no way on and asked again. False when the player quits."""
+        typer.echo("\n" + self._t("cli.pass_screen", seat=seat))
+        while True:
+            answer = self._ask(self._t("cli.press_enter")).strip().lower()
+            if answer in ("", "q"):
+                return answer == ""
+            _say(self._t("cli.press_enter_only", seat=seat))
 
     def _hide_table(self) -> bool:
         """Another seat's turn in a hot seat: the seat whose table (and hand) is on the

@@ -1,0 +1,46 @@
+"""The hot seat's hand-over: only Enter shows the next player's hand."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from keizai.cli import app
+from keizai.i18n import tr
+
+runner = CliRunner()
+LANGS = ["en", "ja", "zh-TW"]
+PLAY = ["play", "national-economy/mecenat", "--players", "2", "--seed", "5",
+        "--seats", "human,human"]
+
+
+def hand(lang: str) -> str:
+    """A card of P1's opening hand in this game, by its name in `lang`."""
+    return tr("ne.card.temple_carpenter", lang)
+
+
+def flat(text: str, lang: str) -> str:
+    """`text` joined whatever the terminal's width folded."""
+    return (" " if lang == "en" else "").join(text.split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("stray", ["1", "x", "yes"])
+def test_a_stray_answer_at_the_hand_over_does_not_show_the_hand(lang: str, stray: str) -> None:
+    """At '=== P1's turn: pass the screen to P1 ===' a key pressed by whoever still holds
+    the screen (a number meant for the menu just answered) showed P1's hand at once. Only
+    Enter goes on; anything else says so and asks again."""
+    result = runner.invoke(app, [*PLAY, "--lang", lang], input=f"{stray}\nq\n")
+    assert result.exit_code == 0, result.output
+    assert hand(lang) not in result.output
+    assert flat(tr("cli.press_enter_only", lang, seat=0), lang) in flat(result.output, lang)
+    assert result.output.count(tr("cli.press_enter", lang)) == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_enter_after_a_stray_answer_shows_the_hand(lang: str) -> None:
+    result = runner.invoke(app, [*PLAY, "--lang", lang], input="1\n\nq\n")
+    assert result.exit_code == 0, result.output
+    out = flat(result.output, lang)
+    hint = out.index(flat(tr("cli.press_enter_only", lang, seat=0), lang))
+    assert hint < out.index(hand(lang)) < out.index(flat(tr("cli.choose", lang, seat=0), lang))
