@@ -32,6 +32,7 @@ export function showTable(root, { gameId, seat, token }) {
   let autoStep = null;    // the step whose single option the page applied by itself
   let autoNote = null;    // {action, view}: worded at each draw, in the page's language
   let autoAt = null;      // where that step's log lines begin, once it is done
+  let undoneTo = null;    // the step an Undo brought the table back to (applySingle)
   let folded = false;     // the Choices panel folded to its prompt (phones)
   let wasMine = false;    // for the turn alert: sound only when the turn becomes ours
   let wasAway = false;    // the clock had handed this seat to a bot (said once)
@@ -70,6 +71,7 @@ export function showTable(root, { gameId, seat, token }) {
       }
       answered = Boolean(message) && seat !== null && (next.step < message.step
         || (next.step > message.step && message.current_player === seat && !botPlaysMine()));
+      if (message && next.step < message.step) undoneTo = next.step;
       justNow(next, lines);
       sayMoves(next, lines);
       sayUndone(next, lines);
@@ -491,12 +493,12 @@ export function showTable(root, { gameId, seat, token }) {
 
   /** After the reader's own move (its lines said by sayMoves) or Undo (sayUndone), what
    * follows it: the decision as the Choices panel asks it, or whose turn it is now. The
-   * end of the game says who won instead (draw), a single option the page applies says
-   * so (applySingle). */
-  function sayNext() {
+   * end of the game says who won instead (draw), a single option the page applies now
+   * says so (`applied`, applySingle). */
+  function sayNext(applied) {
     if (!answered) return;
     answered = false;
-    if (message.over || autoStep === message.step) return;
+    if (message.over || applied) return;
     const mine = message.current_player === seat && !botPlaysMine();
     const prompt = root.querySelector("#choices .prompt")?.textContent;
     announce(mine && prompt ? prompt : statusLine());
@@ -536,11 +538,15 @@ export function showTable(root, { gameId, seat, token }) {
     list.focus({ preventScroll: true });
   }
 
-  /** A decision with one option is no decision: apply it and say so (unless turned off). */
+  /** A decision with one option is no decision: apply it and say so (unless turned off),
+   * once, and not where an Undo brought the reader back (applied again, it would bring
+   * them forward to where they undid: Undo would do nothing). Whether it applied it. */
   function applySingle(renderer) {
-    if (localStorage.getItem("keizai.auto_single") === "no" || busy || offline) return;
-    if (message.over || message.current_player !== seat || message.legal.length !== 1) return;
-    if (autoStep === message.step) return;
+    if (localStorage.getItem("keizai.auto_single") === "no" || busy || offline) return false;
+    if (message.over || message.current_player !== seat || message.legal.length !== 1) {
+      return false;
+    }
+    if (autoStep === message.step || undoneTo === message.step) return false;
     autoStep = message.step;
     autoAt = null;
     const only = message.legal[0];
@@ -548,6 +554,7 @@ export function showTable(root, { gameId, seat, token }) {
     // said too: a screen-reader player would not know a move was made for them
     announce(t("auto_single", renderer.label(only, message.view)));
     setTimeout(() => send(only.name), 0);
+    return true;
   }
 
   /** A short two-note chime for the turn alert (Web Audio; no sound file). */
@@ -801,8 +808,7 @@ export function showTable(root, { gameId, seat, token }) {
     markChanges(root);
     fitUndoWhy();
     awaitHandover();
-    applySingle(renderer);
-    sayNext();
+    sayNext(applySingle(renderer));
     sayPresence();
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
