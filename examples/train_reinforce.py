@@ -2,6 +2,7 @@
 numpy only: REINFORCE with a baseline, action masking, a one-hidden-layer network.
 
     python examples/train_reinforce.py --game national-economy/progress --minutes 3
+    python examples/train_reinforce.py --episodes 20000 --seed 1   # the same policy each run
 
 It prints the untrained policy's win rate against `random` (the baseline), the learning
 curve, then the trained policy's win rate over the same fresh games (seat drawn at
@@ -169,6 +170,9 @@ def main() -> None:
     parser.add_argument("--game", default="national-economy/progress",
                         choices=keizai.games())
     parser.add_argument("--minutes", type=_number(0, True), default=3.0)
+    parser.add_argument("--episodes", type=_whole(1), default=None,
+                        help="train exactly this many episodes instead of --minutes: "
+                             "the same policy from the same --seed at every run")
     parser.add_argument("--batch", type=_whole(1), default=32, help="episodes per update")
     parser.add_argument("--hidden", type=_whole(1), default=64)
     parser.add_argument("--lr", type=_number(0, False), default=3e-3)
@@ -187,10 +191,19 @@ def main() -> None:
     print(f"untrained policy vs random: {before:.0%} wins")
 
     start, episode, update = time.monotonic(), 0, 0
-    while time.monotonic() - start < args.minutes * 60:
+    episodes: int | None = args.episodes
+    seconds: float = args.minutes * 60
+
+    def go_on() -> bool:
+        if episodes is not None:  # a count, not the clock: the run reproduces
+            return episode < episodes
+        return time.monotonic() - start < seconds
+
+    while go_on():
+        size = args.batch if episodes is None else min(args.batch, episodes - episode)
         batch = [run_episode(env, policy, rng, seed=args.seed * 10**7 + episode + i)
-                 for i in range(args.batch)]
-        episode += args.batch
+                 for i in range(size)]
+        episode += size
         returns = np.array([b[3] for b in batch]) / 50.0  # score difference, scaled
         advantages = np.concatenate([np.full(len(b[2]), r - returns.mean())
                                      for b, r in zip(batch, returns, strict=True)])

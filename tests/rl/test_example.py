@@ -76,6 +76,24 @@ def test_the_example_prints_the_baseline_and_saves_the_trained_policy(tmp_path):
                                          np.random.default_rng(0), greedy=True)] == 1
 
 
+def test_a_seeded_run_of_so_many_episodes_trains_the_same_policy(tmp_path):
+    """`--seed` gave another policy at every run: training stopped after --minutes, so
+    the number of episodes depended on the machine's speed and load. `--episodes N`
+    trains exactly N, the same policy from the same seed."""
+    saved = []
+    for run in ("first", "again"):
+        path = tmp_path / f"{run}.npz"
+        done = run_script([str(SCRIPT), "--episodes", "5", "--batch", "2", "--seed", "4",
+                           "--eval-games", "2", "--save", str(path)])
+        assert done.returncode == 0, done.stderr
+        assert "trained on 5 episodes" in done.stdout
+        saved.append(np.load(path))
+    assert saved[0].files == saved[1].files
+    for name in saved[0].files:
+        assert np.array_equal(saved[0][name], saved[1][name]), name
+    assert float(saved[0]["seen"]) > 1  # it trained: observations were folded in
+
+
 @pytest.mark.parametrize(("script", "block", "named"), [
     (PPO_SCRIPT, "sb3_contrib", "sb3_contrib"),
     (SCRIPT, "gymnasium", "gymnasium"),
@@ -91,7 +109,7 @@ def test_an_example_names_its_missing_dependency_instead_of_a_traceback(script, 
 @pytest.mark.parametrize("args", [
     ["--game", "chess"], ["--batch", "0"], ["--eval-games", "0"], ["--minutes", "-1"],
     ["--minutes", "nan"], ["--hidden", "-3"], ["--lr", "0"],
-    ["--save", "/no/such/directory/policy.npz"], ["--seed", "-1"],
+    ["--save", "/no/such/directory/policy.npz"], ["--seed", "-1"], ["--episodes", "0"],
 ])
 def test_the_example_refuses_bad_arguments_before_training(args):
     """A mistyped game or a zero batch used to end in a traceback (after the baseline's
