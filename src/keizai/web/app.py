@@ -30,7 +30,7 @@ from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
 from keizai.web.delivery import Page, PageDelivery
 from keizai.web.errors import ApiError, forbidden
-from keizai.web.logs import hide_tokens_in_request_logs
+from keizai.web.logs import guard_server_logs
 from keizai.web.options import check_choices
 from keizai.web.social import Social, SocialConfig
 from keizai.web.table import (
@@ -403,7 +403,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hide_tokens_in_request_logs()
+        guard_server_logs()
         await tables.start()
         if collector is not None:
             collector.start()

@@ -1,22 +1,36 @@
 """What the server's own logs may say: never a seat's or host's token, even one a client
-put in an address.
+put in an address, nor the words of an error, which may quote a hand's card.
 
 The server refuses a token in a query string (it takes them from a header, a body or
 the WebSocket's first message), but uvicorn logs each request's line, query string
 included, before anyone answers it (its access log at `--log-level info`, and its line
 for each WebSocket opened): a client that sent one anyway had it written to the log.
+
+An error logged with its traceback (a failing bot, rating, store write, or any request
+that fails: uvicorn logs its traceback) is written with its kind and where it happened,
+each frame, but not its words: the engine's errors quote actions ("'pay:…' is not a
+legal action now", a card of the seat's hand), a bot's the position it was given, and an
+asyncio task's repr its exception's words.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import traceback
 
 # A query parameter whose name ends in "token" (token, Token, host_token ...): its value.
 TOKEN_VALUE = re.compile(r"(?i)([?&][^=&\s\"]*token=)[^&\s\"]*")
 HIDDEN = "(hidden)"
 # uvicorn's loggers of request lines: the access log, and the WebSocket's opening line.
 REQUEST_LOGGERS = ("uvicorn.access", "uvicorn.error")
+# The loggers that write errors with their tracebacks: keizai's web modules', uvicorn's
+# (a request that failed), asyncio's (a task's error nobody retrieved).
+ERROR_LOGGERS = ("keizai.web", "keizai.web.social", "uvicorn.error", "asyncio")
+WORDS_LEFT_OUT = "(its words are left out of the log: they may quote hidden cards)"
+# A frame's line in a traceback's text (a bot worker's, sent back as the text of the
+# error's cause): where it happened, without the error's words that follow the frames.
+FRAME_LINE = re.compile(r'  File "[^"\n]*", line \d+, in [\w<>.]+')
 
 
 def hide_tokens(text: str) -> str:
@@ -37,14 +51,57 @@ class HideTokens(logging.Filter):
         return True
 
 
+def traceback_without_words(error: BaseException) -> str:
+    """`error`'s traceback as Python prints it, each error of its chain (the causes and
+    contexts) by its kind alone, without its words. A bot worker's error comes with the
+    worker's traceback as the text of its cause (concurrent.futures' _RemoteTraceback):
+    of that text only the frames' lines are kept."""
+    chain: list[BaseException] = []
+    current: BaseException | None = error
+    while current is not None and all(current is not seen for seen in chain):
+        chain.append(current)
+        current = current.__cause__ or (None if current.__suppress_context__
+                                         else current.__context__)
+    parts: list[str] = []
+    for number, each in enumerate(reversed(chain)):
+        if number:
+            parts.append("\nThen, handling it or caused by it:\n\n")
+        parts.append("Traceback (most recent call last):\n")
+        parts.extend(traceback.format_tb(each.__traceback__))
+        kind = type(each)
+        if kind.__name__ == "_RemoteTraceback":
+            parts.extend(f"{line}\n" for line in FRAME_LINE.findall(str(each)))
+            parts.append(f"(in a worker process) {WORDS_LEFT_OUT}\n")
+        else:
+            parts.append(f"{kind.__module__}.{kind.__qualname__} {WORDS_LEFT_OUT}\n")
+    return "".join(parts).rstrip("\n")
+
+
+class NoErrorWords(logging.Filter):
+    """A record with an error's traceback keeps the traceback without the errors' words
+    (`traceback_without_words`, as the record's `exc_text`, which formatters print as
+    they would the traceback), and the first line of its message only (asyncio's
+    second says the task or future, whose repr quotes its error)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            record.exc_text = traceback_without_words(record.exc_info[1])
+            record.exc_info = None
+            record.msg, record.args = record.getMessage().split("\n")[0], None
+        return True
+
+
 FILTER = HideTokens()
+WORDLESS = NoErrorWords()
 
 
-def hide_tokens_in_request_logs() -> None:
-    """Put the filter on uvicorn's request loggers (once however often it is called: a
-    test process makes many apps). Called at the app's start, after `keizai serve` has
-    set uvicorn's logging up."""
-    for name in REQUEST_LOGGERS:
-        logger = logging.getLogger(name)
-        if FILTER not in logger.filters:
-            logger.addFilter(FILTER)
+def guard_server_logs() -> None:
+    """Put the filters on their loggers (once however often it is called: a test process
+    makes many apps): tokens hidden in uvicorn's request lines, errors' words left out
+    of tracebacks. Called at the app's start, after `keizai serve` has set uvicorn's
+    logging up."""
+    for names, added in ((REQUEST_LOGGERS, FILTER), (ERROR_LOGGERS, WORDLESS)):
+        for name in names:
+            logger = logging.getLogger(name)
+            if added not in logger.filters:
+                logger.addFilter(added)
