@@ -83,6 +83,26 @@ def test_bench_measures_every_figure() -> None:
     assert json.loads(result.stdout)[0]["game"] == "national-economy/mecenat"
 
 
+def test_the_bench_table_fits_an_80_column_terminal() -> None:
+    """`keizai bench`'s table was 84 columns wide and its note 100, so an 80-column
+    terminal folded every line and the figures no longer stood under their headings.
+    Each line now fits in 79 columns, and each figure ends where its heading does, for
+    the longest game id and for figures of a machine ten times as fast as this one."""
+    row = bench_game("national-economy/progress", 2, seconds=0.02)
+    fast = {**row, "game": "enterprise-empire",
+            **{key: row[key] * 10 for key in ("random_games_per_second", "steps_per_second",
+                                              "clones_per_second", "mcts_iterations_per_second",
+                                              "mcts_hard_iterations_per_second")}}
+    lines = format_table([row, fast]).splitlines()
+    assert max(len(line) for line in lines) <= 79, lines
+    head, *figures = lines[:3]
+    ends = [head.index(label) + len(label)
+            for label in ("pl", "games/s", "steps/s", "clones/s", "mcts it/s", "hard it/s")]
+    for line in figures:
+        assert [match.end() for match in re.finditer(r"\S+", line)][1:] == ends, (head, line)
+    assert "national-economy/progress" in lines[1] and "enterprise-empire" in lines[2]
+
+
 def test_bench_json_names_the_build_that_ran() -> None:
     """`keizai bench --json` gave the figures without the build (compiled or plain
     Python), which only the table's last line named: saved JSON of the two builds could

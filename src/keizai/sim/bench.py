@@ -111,15 +111,18 @@ def engine_build() -> str:
 
 
 def format_table(rows: list[dict[str, Any]]) -> str:
-    head = (f"{'game':28} {'pl':>2} {'games/s':>9} {'steps/s':>9} {'clones/s':>10} "
+    """The figures as a table for a terminal of 80 columns (79 wide: the longest game id,
+    then figures up to ten times this machine's under their headings), the note folded."""
+    width = max([len("game"), *(len(r["game"]) for r in rows)])
+    head = (f"{'game':{width}} {'pl':>2} {'games/s':>8} {'steps/s':>9} {'clones/s':>9} "
             f"{'mcts it/s':>10} {'hard it/s':>10}")
     lines = [head]
     for r in rows:
-        lines.append(f"{r['game']:28} {r['players']:2d} {r['random_games_per_second']:9.1f} "
-                     f"{r['steps_per_second']:9d} {r['clones_per_second']:10d} "
-                     f"{r['mcts_iterations_per_second']:10.1f} "
+        lines.append(f"{r['game']:{width}} {r['players']:2d} "
+                     f"{r['random_games_per_second']:8.1f} {r['steps_per_second']:9d} "
+                     f"{r['clones_per_second']:9d} {r['mcts_iterations_per_second']:10.1f} "
                      f"{r['mcts_hard_iterations_per_second']:10.1f}")
-    lines.append("per CPU-second of one process; games: the checked apply of a random legal "
-                 "index, scores() at the end")
+    lines.append("per CPU-second of one process;")
+    lines.append("games: the checked apply of a random legal index, scores() at the end")
     lines.append(f"engine: {engine_build()}")
     return "\n".join(lines)
