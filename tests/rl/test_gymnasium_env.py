@@ -1,5 +1,7 @@
 import copy
 import pickle
+import subprocess
+import sys
 import warnings
 
 import gymnasium as gym
@@ -860,3 +862,23 @@ def test_the_episodes_engine_state_is_there_or_says_to_reset():
     assert keizai.replay(env.state.record()).view(None) == env.state.view(None)
     venv.reset(seed=4)
     assert venv.envs[0].state.record() == keizai.replay(venv.envs[0].state.record()).record()
+
+
+@pytest.mark.parametrize("making", [
+    # Gymnasium's "module:id" form, which imports the module to register its ids (an id
+    # in a trainer's configuration file)
+    'env = gymnasium.make("keizai.rl.gymnasium_env:keizai/national-economy-progress-v0")',
+    # an import of the environments' module, as OpenSpiel's games register on import
+    'import keizai.rl.gymnasium_env\n'
+    'env = gymnasium.make("keizai/national-economy-progress-v0")',
+])
+def test_the_ids_are_registered_by_importing_the_environments_module(making):
+    """Only `register_envs()` registered the ids: `gymnasium.make` with Gymnasium's
+    module-qualified id said "Namespace keizai not found. Have you installed the proper
+    package for keizai?" (a new interpreter: this one's registry already has them)."""
+    code = (f"import gymnasium\n{making}\nobs, info = env.reset(seed=1)\n"
+            f"print(env.spec.id, obs['observation'].shape)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "keizai/national-economy-progress-v0 (630,)\n"

@@ -587,3 +587,10 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
 
     def _infos(self) -> dict[str, Any]:
         return {"seat": self._seats.copy(), "_seat": np.ones(self.num_envs, bool)}
+
+
+# Registered on import, as the OpenSpiel games are: `gymnasium.make` then takes
+# Gymnasium's module-qualified id, "keizai.rl.gymnasium_env:keizai/<game>-v0" (which
+# imports this module; a trainer's configuration file names an environment so), and a
+# plain id once this module is imported.
+register_envs()
