@@ -1035,6 +1035,20 @@ def listen_error(host: str, port: int) -> str | None:
     return None
 
 
+# Hosts that mean every address of the machine, each with the one a browser on the
+# machine itself opens (a browser cannot open http://0.0.0.0:PORT/ from another).
+EVERY_ADDRESS = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}
+
+
+def served_address(host: str, port: int) -> tuple[str, str | None]:
+    """The address a browser opens for a server listening on `host`:`port` (an IPv6
+    address in brackets), and, when `host` means every address of the machine, the
+    host part to replace by the machine's own address or name from another (else None)."""
+    local = EVERY_ADDRESS.get(host)
+    shown = local or (f"[{host}]" if ":" in host else host)
+    return f"http://{shown}:{port}/", local
+
+
 @app.command(cls=cli_help.Command)
 def serve(
     ctx: typer.Context,
@@ -1082,7 +1096,7 @@ def serve(
     social_config = SocialConfig(
         accounts=AccountConfig(secure_cookies=secure_cookies),
         clock_seconds={"relaxed": clock_relaxed, "fast": clock_fast})
-    address = f"http://{host}:{port}/"
+    address = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
     cannot_listen = listen_error(host, port)
     if cannot_listen is not None:
         raise _refuse(language, "cli.serve.err_listen", address=address, error=cannot_listen)
@@ -1102,7 +1116,12 @@ def serve(
     except Exception as error:   # a malformed URL, an unreachable or refusing database
         raise _refuse(language, "cli.serve.err_database", database=database,
                       error=str(error).splitlines()[0]) from None
-    typer.echo(i18n.tr("cli.serve.address", language, url=address, database=database))
+    url, everywhere = served_address(host, port)
+    if everywhere is None:
+        typer.echo(i18n.tr("cli.serve.address", language, url=url, database=database))
+    else:
+        typer.echo(i18n.tr("cli.serve.address_all", language, url=url, database=database,
+                           local=everywhere))
     # Spectators share one encoded message per step; per-connection compression would
     # undo that, so WebSocket messages are not compressed (a reverse proxy may). Each
     # WebSocket's frames are counted below the application (keizai.web.frames).
