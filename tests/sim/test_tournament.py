@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -117,6 +118,28 @@ def test_outputs(tmp_path: Path) -> None:
     assert data["summary"]["entrants"][0]["agent"] == "heuristic"
     assert len(data["games"]) == 6
     assert "win rate" in (tmp_path / "summary.txt").read_text()
+
+
+def test_the_summary_table_fits_an_80_column_terminal() -> None:
+    """`keizai sim` prints the summary table to the terminal (stderr) and summary.txt: for
+    two players (README's example, hard against heuristic) its lines were 98 columns, and
+    its first line 80 or more with a long seed, so an 80-column terminal folded each
+    one and the figures no longer stood under their headings. The agent column is now as
+    wide as the longest agent's name and the first line is folded between its parts."""
+    result = run_tournament(Tournament("national-economy/glory", 2, ["heuristic", "random"],
+                                       games=4, seed=10**18), workers=1)
+    first, *more = result.table_text().split("\n")
+    head, *figures = [line for line in more if not line.startswith(" ")]
+    assert max(len(line) for line in [first, *more]) <= 79, result.table_text()
+    said = " ".join([first, *(line.strip() for line in more if line.startswith(" "))])
+    assert said.startswith(f"national-economy/glory, 2 players, 4 games, seed {10**18}, ")
+    assert said.endswith(" games/s, 0 errors")
+    ends = [head.index(label) + len(label)
+            for label in ("games", "win rate", "mean score", "p one-sided (>50%)")]
+    for line, agent in zip(figures, ("heuristic", "random"), strict=True):
+        assert line.startswith(agent)
+        tokens = [m.end() for m in re.finditer(r"\S+", line)]
+        assert [tokens[1], line.index("]") + 1, tokens[-2], tokens[-1]] == ends, (head, line)
 
 
 def test_solo_reports_the_target() -> None:

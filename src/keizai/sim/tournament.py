@@ -178,20 +178,29 @@ class TournamentResult:
         return out.getvalue()
 
     def table_text(self) -> str:
-        """The summary as a plain-text table (win rates with 95% CIs, mean scores)."""
+        """The summary as a plain-text table (win rates with 95% CIs, mean scores), in 79
+        columns where the agents' names allow: the agent column is as wide as the longest,
+        and the first line is folded between its parts."""
         s = self.summary
         solo = self.tournament.players == 1
-        lines = [f"{s['game']}, {_count(s['players'], 'player')}, {_count(s['games'], 'game')}, "
-                 f"seed {s['seed']}, {s['games_per_second']} games/s, "
-                 f"{_count(s['errors'], 'error')}"]
+        lines = [""]
+        for part in (s["game"], _count(s["players"], "player"), _count(s["games"], "game"),
+                     f"seed {s['seed']}", f"{s['games_per_second']} games/s",
+                     _count(s["errors"], "error")):
+            if lines[-1] and len(lines[-1]) + len(part) + 2 > 79:
+                lines[-1] += ","
+                lines.append("  " + part)
+            else:
+                lines[-1] += (", " if lines[-1] else "") + part
         head = "target reached" if solo else "win rate"
         two = s["players"] == 2
         p_head = f" {'p one-sided (>50%)':>19}" if two else ""
-        lines.append(f"{'agent':28} {'games':>6} {head:>22} {'mean score':>18}{p_head}")
+        width = max([len("agent"), *(len(e["agent"]) for e in s["entrants"])])
+        lines.append(f"{'agent':{width}} {'games':>6} {head:>22} {'mean score':>17}{p_head}")
         for e in s["entrants"]:
             lo, hi = e["win_rate_ci"]
             p_value = f" {e['p_value_one_sided_vs_even']:19.3g}" if two else ""
-            lines.append(f"{e['agent']:28} {e['games']:6d} "
+            lines.append(f"{e['agent']:{width}} {e['games']:6d} "
                          f"{100 * e['win_rate']:6.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}] "
                          f"{e['mean_score']:9.1f} ± {e['mean_score_ci']:5.1f}{p_value}")
         return "\n".join(lines)
