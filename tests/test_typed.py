@@ -73,6 +73,20 @@ def vector() -> None:
     obs, rewards, terminated, truncated, infos = venv.step(actions)
 
 
+# NumPy's integers, which the environments take wherever they take an integer (a seed a
+# Generator drew, a count from np.arange, a policy's argmax).
+def numpy_integers() -> None:
+    for players in np.arange(2, 4):
+        env = KeizaiGymEnv("futuropia", players=players, seat=np.int64(0),
+                           opponents=[lambda obs: np.argmax(obs["action_mask"])])
+        env.reset(seed=np.int64(7))
+    venv = KeizaiVectorEnv("futuropia", num_envs=np.int64(2), max_episode_steps=np.int32(50))
+    venv.reset(seed=[np.uint32(1), None])
+    venv.reset(seed=np.int64(5))
+    aec = KeizaiAECEnv("futuropia", players=np.int64(2))
+    aec.reset(seed=np.uint64(3))
+
+
 # The spaces as Gymnasium and PettingZoo programs use them, and actions as NumPy integers,
 # which docs/rl.md says every step takes.
 def spaces() -> int:

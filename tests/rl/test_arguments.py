@@ -129,3 +129,20 @@ def test_the_count_of_games_is_bounded_by_the_machines_memory(monkeypatch):
                                          r"more processes \(one KeizaiVectorEnv each\) for "
                                          r"more$"):
         KeizaiVectorEnv(GAME, num_envs=65)
+
+
+def test_a_numpy_count_of_players_plays_the_same_games_as_pythons():
+    # every other integer argument took NumPy's; players=np.int64(3) (a sweep over
+    # np.arange) said "players must be an integer, not np.int64(3)"
+    for players in np.arange(2, 4):
+        by_numpy = KeizaiGymEnv("futuropia", players=players)
+        by_python = KeizaiGymEnv("futuropia", players=int(players))
+        by_numpy.reset(seed=5)
+        by_python.reset(seed=5)
+        assert by_numpy.players == players and type(by_numpy.players) is int
+        assert by_numpy.state.record() == by_python.state.record()
+        aec = aec_env("futuropia", players=players)
+        aec.reset(seed=5)
+        assert aec.unwrapped.keizai_state.record()["players"] == players
+    with pytest.raises(ValueError, match=r"players must be an integer, not np\.True_"):
+        KeizaiGymEnv("futuropia", players=np.bool_(True))

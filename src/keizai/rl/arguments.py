@@ -11,6 +11,7 @@ import numbers
 import os
 from typing import Any
 
+from keizai.engine import Game
 from keizai.rl.extra import needs_rl_extra
 
 try:
@@ -63,6 +64,14 @@ def in_units(size: int) -> str:
     if size >= 2**30:
         return f"{size / 2**30:,.1f} GiB"
     return f"{size / 2**20:,.1f} MiB"
+
+
+def player_count(game: Game, value: Any) -> int:
+    """`players` as the game checks it (its refusal, in its words), a NumPy integer taken
+    as Python's int (a sweep over np.arange), as every other count here is."""
+    count = int(value) if isinstance(value, np.integer) else value
+    game.check_players(count)
+    return count  # (an int: check_players refuses anything else)
 
 
 def step_limit(value: Any) -> int:

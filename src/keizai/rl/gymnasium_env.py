@@ -44,18 +44,24 @@ from keizai.agents import Agent, make_agent, without_time_cap
 from keizai.agents.random_agent import RandomAgent
 from keizai.engine import Rng, State
 from keizai.rl.actions import action_index, action_mask
-from keizai.rl.arguments import finite_reward, flag, game_count, step_limit
+from keizai.rl.arguments import finite_reward, flag, game_count, player_count, step_limit
 from keizai.rl.core import ILLEGAL, RUNNING, EnvCore, VecCore
 from keizai.rl.observations import encoder_for
 from keizai.rl.observations.base import seat_of
 from keizai.rl.rewards import check_reward_kind, default_reward
-from keizai.rl.seeding import SeedStream, check_reset_options, checked_seed, consecutive_seeds
+from keizai.rl.seeding import (
+    Integer,
+    SeedStream,
+    check_reset_options,
+    checked_seed,
+    consecutive_seeds,
+)
 from keizai.rl.spaces import action_space, observation_space
 
 ILLEGAL_MODES = ("lose", "raise")
 # A policy playing an opponent seat: its observation ({"observation", "action_mask"},
 # as the learner's) -> an action index.
-Policy = Callable[[dict[str, np.ndarray]], int]
+Policy = Callable[[dict[str, np.ndarray]], Integer]
 Opponent = Union[str, Agent, Policy]  # noqa: UP007 - a runtime alias
 # Learner decisions per episode before `gymnasium.make`'s TimeLimit truncates: 15-35
 # times the longest episode of random play seen (企業帝國 274, Futuropia 191, National
@@ -98,13 +104,13 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
     observation_space: spaces.Dict
     action_space: spaces.Discrete
 
-    def __init__(self, game_id: str, players: int = 2,
-                 opponents: Sequence[Opponent] = ("random",), seat: int | None = None,
+    def __init__(self, game_id: str, players: Integer = 2,
+                 opponents: Sequence[Opponent] = ("random",), seat: Integer | None = None,
                  reward: str | None = None, options: dict[str, Any] | None = None,
                  illegal: str = "lose", illegal_reward: float = -1.0,
                  render_mode: str | None = None) -> None:
         self.game = keizai.get_game(game_id)
-        self.game.check_players(players)
+        players = player_count(self.game, players)
         self.game_id = self.game.id
         if seat is not None:
             seat = seat_of(seat, players)
@@ -193,7 +199,7 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         core.observe()  # the rows the original's last step wrote
 
     # ----- Gymnasium API -------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    def reset(self, *, seed: Integer | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         check_reset_options(options)
         if seed is not None:
@@ -394,8 +400,8 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     single_observation_space: spaces.Dict
     single_action_space: spaces.Discrete
 
-    def __init__(self, game_id: str, num_envs: int, *,
-                 max_episode_steps: int | None = None, final_records: bool = False,
+    def __init__(self, game_id: str, num_envs: Integer, *,
+                 max_episode_steps: Integer | None = None, final_records: bool = False,
                  **env_kwargs: Any) -> None:
         num_envs = game_count(num_envs)  # refused before any game is built
         self.max_episode_steps = (episode_step_limit(game_id) if max_episode_steps is None
@@ -465,7 +471,7 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             return None
         return tuple(env.render() or "" for env in self.envs)
 
-    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+    def reset(self, *, seed: Integer | Sequence[Integer | None] | None = None,
               options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """`seed`: an int (environment i gets seed + i), one seed per environment, or
@@ -473,15 +479,15 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         check_reset_options(options)
         if (seed is None or isinstance(seed, (int, np.integer, str, bytes))
                 or not isinstance(seed, Iterable)):  # one seed, refused unless an integer
-            seeds: list[int | None] = ([None] * self.num_envs if seed is None
-                                       else list(consecutive_seeds(seed, self.num_envs)))
+            given: list[Integer | None] = ([None] * self.num_envs if seed is None
+                                           else list(consecutive_seeds(seed, self.num_envs)))
         else:
-            seeds = list(seed)
-            if len(seeds) != self.num_envs:
+            given = list(seed)
+            if len(given) != self.num_envs:
                 raise ValueError(f"{self.num_envs} environments need {self.num_envs} seeds")
         # every seed checked before any game is reset: a refused one leaves the batch as
         # it was, not its first games reset and the others still in their episodes
-        seeds = [None if s is None else checked_seed(s) for s in seeds]
+        seeds = [None if s is None else checked_seed(s) for s in given]
         for i, (env, env_seed) in enumerate(zip(self.envs, seeds, strict=True)):
             env.reset(seed=env_seed)
             self._seats[i] = env.seat

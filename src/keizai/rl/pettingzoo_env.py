@@ -31,11 +31,11 @@ except ModuleNotFoundError as error:
 import keizai
 from keizai.engine import State
 from keizai.rl.actions import action_index
-from keizai.rl.arguments import finite_reward
+from keizai.rl.arguments import finite_reward, player_count
 from keizai.rl.core import AECCore
 from keizai.rl.observations import encoder_for
 from keizai.rl.rewards import check_reward_kind, default_reward
-from keizai.rl.seeding import SeedStream, check_reset_options
+from keizai.rl.seeding import Integer, SeedStream, check_reset_options
 from keizai.rl.spaces import action_space, observation_space
 
 
@@ -88,14 +88,14 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
     truncations = _kept_by_the_core("truncations", "AECEnv.truncations.")
     infos = _kept_by_the_core("infos", "AECEnv.infos.")
 
-    def __init__(self, game_id: str, players: int = 2, reward: str | None = None,
+    def __init__(self, game_id: str, players: Integer = 2, reward: str | None = None,
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # (PettingZoo's: no hints)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of "
                              f"{self.metadata['render_modes']}, not {render_mode!r}")
         self.game = keizai.get_game(game_id)
-        self.game.check_players(players)
+        players = player_count(self.game, players)
         self.game_id = self.game.id
         self.metadata = {**self.metadata, "name": pettingzoo_name(game_id)}
         self.encoder = encoder_for(game_id)
@@ -175,7 +175,8 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
         return np.concatenate([self.encoder.observe(self._state, seat)
                                for seat in range(self.players)]).astype(np.float32, copy=False)
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: Integer | None = None, options: dict[str, Any] | None = None
+              ) -> None:
         check_reset_options(options, self.game.default_options())
         self._state = keizai.new_game(self.game.id, self.players,
                                             self._seeds.next_seed(seed), self.game_options)
@@ -281,7 +282,7 @@ def pettingzoo_name(game_id: str) -> str:
     return "keizai_" + game_id.replace("/", "_").replace("-", "_") + "_v0"
 
 
-def env(game_id: str, players: int = 2, illegal_reward: float | None = None,
+def env(game_id: str, players: Integer = 2, illegal_reward: float | None = None,
         **kwargs: Any) -> AECEnv[str, dict[str, Any], Any]:
     """The environment wrapped as PettingZoo's own games are: order enforced (no `step`
     before `reset`, no `observe` of an unknown agent) and actions checked in range.

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Union
 
 import numpy as np
 
 from keizai.engine import Rng
 from keizai.engine.registry import SEED_BITS, check_seed
+
+# An integer as the environments take it (a seed, a count, a seat, an action): Python's
+# or NumPy's, as a Generator draws it or np.arange and np.argmax give it.
+Integer = Union[int, np.integer[Any]]  # noqa: UP007 - a runtime alias
 
 
 class SeedStream:
@@ -20,7 +24,7 @@ class SeedStream:
     def __init__(self) -> None:
         self._rng: Rng | None = None
 
-    def next_seed(self, seed: int | None) -> int:
+    def next_seed(self, seed: Integer | None) -> int:
         if seed is not None:
             self._rng = Rng(checked_seed(seed))
         elif self._rng is None:
