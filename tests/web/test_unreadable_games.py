@@ -166,3 +166,67 @@ def test_a_finished_game_that_does_not_replay_refuses_its_record_and_replay(
             _refused(reply, gid)
     _logged_by_id_and_kind(caplog, gid)
     assert _stored(db_url, gid) == stored
+
+
+def _changed_meanwhile(db_url: str, game_id: str) -> tuple[list[str], int]:
+    """The held game's row made one that does not replay by another writer (another
+    process running a keizai whose rules changed, or a hand), its version raised as
+    any write raises it."""
+    _corrupt(db_url, game_id)
+    store = Store(db_url)
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id)
+                         .values(version=games.c.version + 1))
+    finally:
+        store.close()
+    return _stored(db_url, game_id)
+
+
+def test_a_held_game_another_writer_made_unreadable_is_refused_and_let_go(
+        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A game this process holds, told of a change (another process's notice) that does
+    not replay: before, the catch-up's error was lost in its task and the table stayed
+    as it was, its watchers waiting for moves that never came, and each later move was
+    refused as internal_error. Now its connections are told and closed, and it is
+    refused as any unreadable game."""
+    with caplog.at_level(logging.INFO), \
+            TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as client:
+        game = create(client)
+        _moved(client, game, 3)
+        gid, tables = game["id"], client.app.state.tables
+        with client.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.send_json({"type": "hello"})
+            assert ws.receive_json()["type"] == "state"
+            stored = _changed_meanwhile(db_url, gid)
+            client.portal.call(tables.noticed, f"{gid}:{stored[1]}")
+            error = ws.receive_json()["error"]
+            assert error["code"] == "unreadable" and error["id"] == "web.err.unreadable"
+        _refused(client.get(f"/api/games/{gid}"), gid)
+        assert gid not in tables.tables
+        assert gid not in {line["id"] for line in client.get("/api/games").json()["games"]}
+    _logged_by_id_and_kind(caplog, gid)
+    assert _stored(db_url, gid) == stored
+
+
+def test_a_move_on_a_held_game_another_writer_made_unreadable_is_refused(
+        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """The same change, the notice not come (SQLite: one process; PostgreSQL: a lost
+    notice): the next move finds the stored version changed, and the catch-up it makes
+    does not replay. Before: internal_error, and the game stayed held as it was."""
+    with caplog.at_level(logging.INFO), \
+            TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as client:
+        game = create(client)
+        _moved(client, game, 3)
+        gid = game["id"]
+        stored = _changed_meanwhile(db_url, gid)
+        seat = client.get(f"/api/games/{gid}").json()["current_player"]
+        token = game["seats"][seat]["token"]
+        legal = client.get(f"/api/games/{gid}/view", params={"seat": seat},
+                           headers={"x-keizai-token": token}).json()["legal"]
+        _refused(client.post(f"/api/games/{gid}/actions", json={
+            "seat": seat, "token": token, "action": legal[0]["name"]}), gid)
+        _refused(client.get(f"/api/games/{gid}"), gid)
+        assert gid not in client.app.state.tables.tables
+    _logged_by_id_and_kind(caplog, gid)
+    assert _stored(db_url, gid) == stored

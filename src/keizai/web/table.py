@@ -197,6 +197,16 @@ def replayed(record: dict[str, Any]) -> Replayed:
     return Replayed(state).extend(record["actions"])
 
 
+def unreadable(game_id: str, error: Exception) -> ApiError:
+    """The refusal of a stored game whose record does not replay (a row edited by hand,
+    a rule corrected since), logged by its id and the error's kind only: the error's
+    words quote the record's actions. The row is left as it is, for the operator to
+    look into. Asking again replays it again: a row mended meanwhile opens."""
+    log.error("game %s does not replay from its stored record (%s): refused, left as "
+              "it is", game_id, type(error).__name__)
+    return ApiError.refused("unreadable", "web.err.unreadable", 500, game=game_id)
+
+
 # Work in proportion to a game's length (replays, whole logs, replay frames) runs in this
 # one thread, apart from the event loop. In a thread it still holds the GIL, but the loop
 # takes it back at each switch interval (5 ms); one thread, not the worker threads of
@@ -258,6 +268,9 @@ class Table:
         self.owner = UNCHARGED
         # When each seat's last connection (to this process) went away.
         self.away_since = dict.fromkeys(range(len(self.seats)), time.monotonic())
+        # Why the stored game no longer replays (`refresh`), None: it does; `Tables`
+        # then lets the table go and refuses it.
+        self.broken: ApiError | None = None
         # When this process last stored that the game was changed or used by a seat's
         # player (`games.touched`; monotonic), None: not yet.
         self.touched: float | None = None
@@ -292,16 +305,20 @@ class Table:
             return
         done = self.state.record()["actions"]
         names = row.actions
-        if len(names) >= len(done) and names[:len(done)] == done:
-            state, more = self.state, names[len(done):]
-            new = await off_loop(lambda: Replayed(state.clone()).extend(more))
-            self._adopt(Replayed(new.state, self.movers + new.movers,
-                                 self.reveals_before + new.reveals_before,
-                                 self.kinds + new.kinds,
-                                 self.events_before + new.events_before))
-        else:   # an undo: the logs shrank, send them whole
-            self._adopt(await off_loop(replayed, row.record()))
-            self._logs_restart()
+        try:
+            if len(names) >= len(done) and names[:len(done)] == done:
+                state, more = self.state, names[len(done):]
+                new = await off_loop(lambda: Replayed(state.clone()).extend(more))
+                self._adopt(Replayed(new.state, self.movers + new.movers,
+                                     self.reveals_before + new.reveals_before,
+                                     self.kinds + new.kinds,
+                                     self.events_before + new.events_before))
+            else:   # an undo: the logs shrank, send them whole
+                self._adopt(await off_loop(replayed, row.record()))
+                self._logs_restart()
+        except Exception as error:   # written by another keizai, or by hand
+            self.broken = unreadable(self.id, error)
+            raise self.broken from None
         self.seats = list(row.seats)
         self.version = row.version
         self.hooks.loaded(self, stored)   # names, settings, clock as another process left them

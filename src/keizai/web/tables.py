@@ -29,7 +29,7 @@ from keizai.store import SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
 from keizai.web.errors import ApiError, not_found
-from keizai.web.table import Settings, Table, load, off_loop, replayed
+from keizai.web.table import Settings, Table, encode, load, off_loop, replayed, unreadable
 
 log = logging.getLogger("keizai.web")
 
@@ -169,16 +169,6 @@ def _not_resumed(game_id: str, error: Exception) -> None:
               game_id, type(error).__name__)
 
 
-def unreadable(game_id: str, error: Exception) -> ApiError:
-    """The refusal of a stored game whose record does not replay (a row edited by hand,
-    a rule corrected since), logged by its id and the error's kind only, as at start-up
-    (`_not_resumed`); the row is left as it is, for the operator to look into. Asking
-    again replays it again: a row mended meanwhile opens."""
-    log.error("game %s does not replay from its stored record (%s): refused, left as "
-              "it is", game_id, type(error).__name__)
-    return ApiError.refused("unreadable", "web.err.unreadable", 500, game=game_id)
-
-
 class Tables:
     def __init__(self, store: Store, settings: Settings, idle_after: float = 300.0,
                  held: int = HELD) -> None:
@@ -306,6 +296,21 @@ class Tables:
             del self.tables[table.id]
             self.settings.hooks.dropped(table)
 
+    def _let_go(self, table: Table) -> None:
+        """A held game whose stored record no longer replays (`Table.broken`): dropped,
+        its bot stopped, its connections sent the refusal and closed (the page does not
+        reconnect to a game it cannot show), and the lobby leaves it out."""
+        assert table.broken is not None
+        self.unreadable.add(table.id)
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        self.settings.hooks.dropped(table)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        refusal = encode({"type": "error", **table.broken.payload()})
+        for conn in list(table.connections):
+            conn.close(refusal)
+
     def _make_room(self, keep: Table) -> None:
         """At most `held` games in memory: drop the least recently opened idle ones (not
         `keep`, just opened). Games in use are never dropped: past the bound by them,
@@ -335,6 +340,9 @@ class Tables:
         worker thread and replayed in the replay thread, `off_loop`) is counted against
         `client` first (`charge_load`), one already under way for another is not."""
         table = self.tables.pop(game_id, None)
+        if table is not None and table.broken is not None:
+            self._let_go(table)
+            raise table.broken
         if table is not None:
             self.tables[game_id] = table   # the most recently opened now
             table.used = time.monotonic()
@@ -476,7 +484,11 @@ class Tables:
             row, stored = await asyncio.to_thread(load, self.store, self.settings.hooks,
                                                   table.id)
             if row is not None:
-                await table.refresh(row, stored)
+                try:
+                    await table.refresh(row, stored)
+                except ApiError:   # it no longer replays (`Table.broken`)
+                    self._let_go(table)
+                    return
         # The process that made the change moves the next bot; should it die first, this
         # one takes over (`_take_over`).
         version = table.version
