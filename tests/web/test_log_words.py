@@ -18,13 +18,13 @@ import pytest
 import keizai
 from keizai.web.bots import BotPool
 from keizai.web.social import Social
-from tests.web.conftest import TestClient, create
+from tests.web.conftest import TestClient, create, live
 
 # The words of the errors made here: a card of a seat's hand.
 SECRET = "pay:petrochemical_complex_IN_SEAT_1S_HAND"
 
 
-class HandError(RuntimeError):
+class HandError(ValueError):
     """An error whose words quote a hand, as the engine's refusals do."""
 
 
@@ -182,3 +182,21 @@ def test_every_logger_of_the_server_leaves_words_out(
             logging.getLogger(name).error("failed in %s", name, exc_info=failed)
     assert len(caplog.records) == len(found)
     _said(caplog, "test_every_logger_of_the_server_leaves_words_out")
+
+
+def test_a_websocket_message_that_fails_is_logged_without_its_words(
+        client: TestClient, caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """app.py's WebSocket loop told the client of a failure (internal_error) and logged
+    nothing at all: the operator never learned of it. Now it logs the game, the kind and
+    where, as the other places do."""
+    from keizai.web.table import Table
+
+    game = create(client)
+    monkeypatch.setattr(Table, "act", failing_later)
+    with caplog.at_level(logging.ERROR), live(client, game, 0) as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "act", "action": "place:quarry"})
+        assert ws.receive_json()["error"]["code"] == "internal_error"
+    assert f"game {game['id']}: a WebSocket message failed" in caplog.text
+    _said(caplog, "failing_later", "receive_loop")

@@ -775,6 +775,8 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
         except (WebSocketDisconnect, RuntimeError):
             return
         except Exception:   # a bug: the client is told, the connection stays
+            # logged without the error's words (keizai.web.logs): they may quote a hand
+            log.exception("game %s: a WebSocket message failed", table.id)
             conn.send(json.dumps({"type": "error", "error": {
                 "code": "internal_error", "message": "the server failed; nothing was changed"}}))
 
