@@ -43,6 +43,12 @@ UNCHARGED = "(games no client here acted in)"
 # Seconds between two marks by this process that a seat's player used a game without
 # changing it (`Table.used_by_player`): a clean-up of abandoned games counts days.
 TOUCH_EVERY = 3600.0
+# Seconds a seat's player who left (or whose link was just opened) is still shown here
+# before the others are told the seat is away: a reload, or a seat taken back from its
+# bot by the link, closes or opens the seat's connection a moment before the next comes
+# (0.04-0.14 s on a laptop, seconds on a phone's network), and the others' Seats panels
+# showed "away" for that moment. Never longer than `Settings.handover_after`.
+AWAY_GRACE = 5.0
 # Undo refusals that mean "something was shown since your last decision".
 REVEALED = ("web.undo.revealed", "web.undo.revealed_by", "web.undo.revealed_own")
 
@@ -268,6 +274,8 @@ class Table:
         self.owner = UNCHARGED
         # When each seat's last connection (to this process) went away.
         self.away_since = dict.fromkeys(range(len(self.seats)), time.monotonic())
+        # Until when (monotonic) a seat without a connection is still shown here (`here`).
+        self.here_until: dict[int, float] = {}
         # Why the stored game no longer replays (`refresh`), None: it does; `Tables`
         # then lets the table go and refuses it.
         self.broken: ApiError | None = None
@@ -365,6 +373,23 @@ class Table:
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
 
+    def here(self, seat: int) -> bool:
+        """Whether the others are shown `seat`'s player as here: connected, or within
+        the grace of a connection that just went or a link just opened (`hold_here`)."""
+        return self.connected(seat) or time.monotonic() < self.here_until.get(seat, 0.0)
+
+    def hold_here(self, seat: int) -> None:
+        """Show `seat` here for a grace (AWAY_GRACE, at most `handover_after`); if no
+        connection of it has come by then, the others are told it is away."""
+        grace = min(AWAY_GRACE, self.settings.handover_after)
+        self.here_until[seat] = time.monotonic() + grace
+        asyncio.get_running_loop().call_later(grace, self._grace_over, seat)
+
+    def _grace_over(self, seat: int) -> None:
+        if self.here_until.get(seat, 0.0) <= time.monotonic() and not self.connected(seat):
+            self.here_until.pop(seat, None)
+            self.presence()
+
     def busy(self) -> bool:
         """Connections or a thinking bot: the table stays in memory."""
         return bool(self.connections) or (self.bot_task is not None
@@ -373,7 +398,7 @@ class Table:
     # ----- summaries and payloads ----------------------------------------------------
     def seat_lines(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed,
-                 "open": s.open, "connected": self.connected(s.seat),
+                 "open": s.open, "connected": self.here(s.seat),
                  "handover_in": self.handover_in(s.seat),
                  **self.hooks.seat_info(self, s.seat)} for s in self.seats]
 
@@ -381,7 +406,7 @@ class Table:
         """Whole seconds before another player may hand `seat` to a bot (0: now), so the
         page offers it only then; None while its player is here or a bot plays it. As this
         process saw the seat (`hand_to_bot` also asks the store, and decides)."""
-        if self.seats[seat].kind != "human" or self.connected(seat):
+        if self.seats[seat].kind != "human" or self.here(seat):
             return None
         away = time.monotonic() - self.away_since[seat]
         return max(0, math.ceil(self.settings.handover_after - away))
@@ -564,7 +589,7 @@ class Table:
         self.used = time.monotonic()
         if conn.seat is not None and not self.connected(conn.seat):
             self.away_since[conn.seat] = time.monotonic()
-            self.presence()
+            self.hold_here(conn.seat)   # the others are told once it is over
 
     # ----- changes -------------------------------------------------------------------
     async def act(self, seat: Any, token: Any, name: Any, step: Any = None, *,
@@ -755,6 +780,7 @@ class Table:
             self.seats[seat] = SeatRow(seat, "human", None, row.token, True, row.open, False,
                                        row.seen)
             self.hooks.taken_back(self, seat)
+            self.hold_here(seat)   # its connection comes next: not "away" meanwhile
             self.broadcast()
 
     async def claim(self, seat: Any) -> str:
