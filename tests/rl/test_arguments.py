@@ -93,10 +93,11 @@ def test_a_numpy_seed_resets_a_gym_env_as_the_same_python_seed():
 
 
 @pytest.mark.parametrize(("players", "opponents", "said"), [
+    (1, ["random", "random"], "1 player \\(solo\\) needs no opponents, not 2"),
     (2, ["random", "random"], "2 players need 1 opponent, not 2"),
     (3, ["random", "random", "random"], "3 players need 2 opponents, not 3")])
 def test_a_wrong_number_of_opponents_is_refused_in_plain_words(players, opponents, said):
-    # found by h118: "2 players need 1 opponents"
+    # found by h118: "2 players need 1 opponents"; solo said "1 players need 0 opponents"
     with pytest.raises(ValueError, match=f"^{said}$"):
         KeizaiGymEnv(GAME, players=players, opponents=opponents)
 

@@ -123,8 +123,10 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         if len(opponents) == 1:
             opponents = list(opponents) * (players - 1)
         if len(opponents) != players - 1:
-            need = "1 opponent" if players == 2 else f"{players - 1} opponents"
-            raise ValueError(f"{players} players need {need}, not {len(opponents)}")
+            need = ("1 player (solo) needs no opponents" if players == 1
+                    else "2 players need 1 opponent" if players == 2
+                    else f"{players} players need {players - 1} opponents")
+            raise ValueError(f"{need}, not {len(opponents)}")
         # per opponent: whether it is keizai's random agent by name, which `_begin` plays
         # with a generator alone (the one `make_agent` would give it), no agent object
         self._random_by_name: list[bool] = []
