@@ -45,3 +45,21 @@ def test_a_server_on_one_address_gives_that_one(host: str, shown: str, tmp_path,
     output, started = _served(host, "en", tmp_path, monkeypatch)
     assert f"keizai: http://{shown}:{started['port']}/  (database sqlite:///" in output
     assert "every address" not in output
+
+
+def test_the_database_is_named_without_a_password_in_its_address(tmp_path,
+                                                                monkeypatch) -> None:
+    """A PostgreSQL URL may carry its password in the query (`?password=`, as libpq
+    takes it): serve printed it whole, in the address line of every start (a service's
+    log keeps it) and in the refusal when the database did not answer."""
+    import uvicorn
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: None)
+    for url in ("postgresql+psycopg://keizai@127.0.0.1:1/keizai?password=S3CRET",
+                "postgresql://127.0.0.1:1/keizai?sslmode=disable&password=S3CRET"):
+        result = runner.invoke(app, ["serve", "--port", str(free_port()),
+                                     "--database-url", url, "--lang", "en"])
+        assert result.exit_code == 2, result.output   # nobody listens on port 1
+        assert "cannot open the database " in result.output
+        assert "127.0.0.1:1/keizai" in result.output and "S3CRET" not in result.output

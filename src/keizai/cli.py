@@ -1049,6 +1049,13 @@ def served_address(host: str, port: int) -> tuple[str, str | None]:
     return f"http://{shown}:{port}/", local
 
 
+def shown_database(url: str) -> str:
+    """The database `url` names, as `keizai serve` prints it: without the user and
+    password, nor the query, which may hold the password too (`?password=`, as libpq
+    takes it) and other settings."""
+    return url.split("@")[-1].split("?")[0]
+
+
 @app.command(cls=cli_help.Command)
 def serve(
     ctx: typer.Context,
@@ -1101,7 +1108,7 @@ def serve(
     if cannot_listen is not None:
         raise _refuse(language, "cli.serve.err_listen", address=address, error=cannot_listen)
     url = sqlalchemy_url(database_url or default_database_url())   # postgres:// too
-    database = url.split("@")[-1]   # without the user and password
+    database = shown_database(url)
     scheme = url.split("://", 1)[0] if "://" in url else None   # else malformed: below
     if scheme is not None and scheme.split("+")[0] not in ("sqlite", "postgresql"):
         # the store runs SQLite's or PostgreSQL's own SQL; another driver's error (or
