@@ -12,6 +12,8 @@ the trained model's over the same games and saves it (`--save`; `MaskablePPO.loa
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
 try:
     from sb3_contrib import MaskablePPO
@@ -29,14 +31,25 @@ def _at_least_one(text: str) -> int:
     return int(text)
 
 
+def _save_path(text: str) -> str:
+    """The file SB3 saves the model to (`text`, with ".zip" added when it has no suffix,
+    as SB3 adds it), checked to be a file in an existing directory before the training,
+    not after it."""
+    path = Path(text) if Path(text).suffix else Path(f"{Path(text)}.zip")
+    if not path.parent.is_dir() or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file in an existing directory")
+    return os.fspath(path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="national-economy/progress",
                         choices=keizai.games())
     parser.add_argument("--steps", type=_at_least_one, default=30_000)
     parser.add_argument("--eval-games", type=_at_least_one, default=100)
-    parser.add_argument("--save", default="maskable_ppo_keizai.zip",
-                        help="where to save the trained model")
+    parser.add_argument("--save", type=_save_path, default="maskable_ppo_keizai.zip",
+                        help="where to save the trained model (.zip is added to a name "
+                             "without a suffix, as SB3 does)")
     args = parser.parse_args()
 
     env = KeizaiGymEnv(args.game, players=2, opponents=["random"])

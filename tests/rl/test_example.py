@@ -121,7 +121,8 @@ def test_the_example_refuses_bad_arguments_before_training(args):
 
 
 @pytest.mark.parametrize("args", [["--game", "chess"], ["--steps", "0"],
-                                  ["--eval-games", "0"]])
+                                  ["--eval-games", "0"],
+                                  ["--save", "/proc/no/such/directory/model.zip"]])
 def test_the_ppo_example_refuses_bad_arguments_before_training(args):
     """Checked with a stand-in sb3_contrib (the real one needs torch): the arguments are
     refused by argparse before any model is built."""
@@ -133,3 +134,15 @@ def test_the_ppo_example_refuses_bad_arguments_before_training(args):
                           capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 2, done.stderr
     assert "error: argument" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is None,
+                    reason="torch and sb3-contrib are not installed")
+def test_the_ppo_example_says_the_file_it_saved(tmp_path):
+    """SB3 saves `--save model` as model.zip, and the example said it had saved `model`
+    (and a path it could not write failed with a traceback after the training)."""
+    done = run_script([str(PPO_SCRIPT), "--steps", "64", "--eval-games", "1", "--save",
+                       str(tmp_path / "model")])
+    assert done.returncode == 0, done.stderr
+    assert f"saved the trained model to {tmp_path / 'model.zip'} " in done.stdout
+    assert (tmp_path / "model.zip").is_file()
