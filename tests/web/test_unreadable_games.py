@@ -11,11 +11,11 @@ import time
 from typing import Any
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from keizai import i18n
 from keizai.store import Store
-from keizai.store.db import actions, games
+from keizai.store.db import actions, games, seats
 from keizai.web import create_app
 from keizai.web.app import Limits
 from tests.web.conftest import TestClient, create
@@ -230,3 +230,43 @@ def test_a_move_on_a_held_game_another_writer_made_unreadable_is_refused(
         assert gid not in client.app.state.tables.tables
     _logged_by_id_and_kind(caplog, gid)
     assert _stored(db_url, gid) == stored
+
+
+# Rows that replay but do not make a game: a seat's row gone or renumbered (the game's
+# seat lines are read by number), options or a game id the engine refuses.
+BROKEN_ROWS = {
+    "a seat's row deleted": lambda g: delete(seats).where(seats.c.game_id == g,
+                                                          seats.c.seat == 1),
+    "a seat renumbered": lambda g: update(seats).where(seats.c.game_id == g,
+                                                       seats.c.seat == 1).values(seat=5),
+    "options": lambda g: update(games).where(games.c.id == g).values(options={"x": 1}),
+    "the game's id": lambda g: update(games).where(games.c.id == g).values(game="chess"),
+}
+
+
+@pytest.mark.parametrize("broken", BROKEN_ROWS)
+def test_a_game_whose_rows_do_not_make_a_game_is_refused_and_the_lobby_stays(
+        broken: str, db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Before, a game whose seat row was deleted opened as a one-seat game that failed
+    once the missing seat was to move (internal_error), and one whose seat was
+    renumbered answered internal_error and stayed held, and the lobby's list, which
+    asks every held game for its line, answered internal_error to everybody until it
+    was dropped."""
+    with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as client:
+        game, sound = create(client), create(client)
+    store = Store(db_url)
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(BROKEN_ROWS[broken](game["id"]))
+    finally:
+        store.close()
+    with caplog.at_level(logging.INFO), \
+            TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as client:
+        reply = client.get(f"/api/games/{game['id']}")
+        assert reply.status_code == 500 and reply.json()["error"]["code"] == "unreadable"
+        listing = client.get("/api/games")
+        assert listing.status_code == 200
+        listed = {line["id"] for line in listing.json()["games"]}
+        assert sound["id"] in listed and game["id"] not in listed
+    assert any(r.name.startswith("keizai") and game["id"] in r.getMessage()
+               for r in caplog.records)

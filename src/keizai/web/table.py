@@ -203,6 +203,21 @@ def replayed(record: dict[str, Any]) -> Replayed:
     return Replayed(state).extend(record["actions"])
 
 
+def check_seats(row: GameRow) -> None:
+    """Raise unless the game's seat rows are one per seat, numbered from 0, as a table
+    reads them (a row deleted or renumbered by hand)."""
+    if [seat.seat for seat in row.seats] != list(range(row.players)):
+        raise ValueError("the game's seat rows are not one per seat")
+
+
+def stored_game(row: GameRow) -> Replayed:
+    """A stored game's record replayed (call it through `off_loop`), its seat rows
+    checked first (`check_seats`). Raises when they are wrong or the record does not
+    replay (`unreadable`)."""
+    check_seats(row)
+    return replayed(row.record())
+
+
 def unreadable(game_id: str, error: Exception) -> ApiError:
     """The refusal of a stored game whose record does not replay (a row edited by hand,
     a rule corrected since), logged by its id and the error's kind only: the error's
@@ -314,6 +329,7 @@ class Table:
         done = self.state.record()["actions"]
         names = row.actions
         try:
+            check_seats(row)
             if len(names) >= len(done) and names[:len(done)] == done:
                 state, more = self.state, names[len(done):]
                 new = await off_loop(lambda: Replayed(state.clone()).extend(more))
@@ -322,7 +338,7 @@ class Table:
                                      self.kinds + new.kinds,
                                      self.events_before + new.events_before))
             else:   # an undo: the logs shrank, send them whole
-                self._adopt(await off_loop(replayed, row.record()))
+                self._adopt(await off_loop(stored_game, row))
                 self._logs_restart()
         except Exception as error:   # written by another keizai, or by hand
             self.broken = unreadable(self.id, error)

@@ -29,7 +29,15 @@ from keizai.store import SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
 from keizai.web.errors import ApiError, not_found
-from keizai.web.table import Settings, Table, encode, load, off_loop, replayed, unreadable
+from keizai.web.table import (
+    Settings,
+    Table,
+    encode,
+    load,
+    off_loop,
+    stored_game,
+    unreadable,
+)
 
 log = logging.getLogger("keizai.web")
 
@@ -362,7 +370,7 @@ class Tables:
                 found = None
                 if row is not None:
                     try:
-                        record = await off_loop(replayed, row.record())
+                        record = await off_loop(stored_game, row)
                     except Exception as error:
                         self.unreadable.add(game_id)
                         raise unreadable(game_id, error) from None
