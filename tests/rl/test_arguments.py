@@ -8,7 +8,7 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-from keizai.rl import arguments, gymnasium_env
+from keizai.rl import gymnasium_env, memory
 from keizai.rl.gymnasium_env import KeizaiGymEnv, KeizaiVectorEnv, register_envs
 from keizai.rl.pettingzoo_env import env as aec_env
 
@@ -114,21 +114,34 @@ def test_a_count_of_games_no_machine_can_hold_is_refused_before_any_game_is_buil
         pytest.skip("this system does not say how much memory it has")
     monkeypatch.setattr(gymnasium_env, "KeizaiGymEnv", refuse_to_build_games)
     with pytest.raises(ValueError, match=r"^num_envs=1,000,000,000 games need more than "
-                                         r"[\d,.]+ GiB of memory .*, more than this "
-                                         r"machine's [\d,.]+ GiB: give fewer games"):
+                                         r"[\d,.]+ GiB of memory .*, more than the "
+                                         r"[\d,.]+ GiB this process may take .*: give "
+                                         r"fewer games"):
         KeizaiVectorEnv(GAME, num_envs=10**9)
 
 
 def test_the_count_of_games_is_bounded_by_the_machines_memory(monkeypatch):
     # as on a machine of 1 MiB: 64 games of 16 KiB fit, 65 do not
-    monkeypatch.setattr(arguments, "physical_memory", lambda: 2**20)
+    monkeypatch.setattr(memory, "physical_memory", lambda: 2**20)
+    monkeypatch.setattr(memory, "cgroup_limits", lambda: [])
     assert KeizaiVectorEnv(GAME, num_envs=64).num_envs == 64
     monkeypatch.setattr(gymnasium_env, "KeizaiGymEnv", refuse_to_build_games)
     with pytest.raises(ValueError, match=r"^num_envs=65 games need more than 1\.0 MiB of "
-                                         r"memory \(16 KiB or more each\), more than this "
-                                         r"machine's 1\.0 MiB: give fewer games, and run "
-                                         r"more processes \(one KeizaiVectorEnv each\) for "
-                                         r"more$"):
+                                         r"memory \(16 KiB or more each\), more than the "
+                                         r"1\.0 MiB this process may take \(the machine's "
+                                         r"memory, or its control group's limit\): give "
+                                         r"fewer games, and run more processes \(one "
+                                         r"KeizaiVectorEnv each\) for more$"):
+        KeizaiVectorEnv(GAME, num_envs=65)
+
+
+def test_the_count_of_games_is_bounded_by_a_control_groups_limit(monkeypatch):
+    # a container or a cluster's batch job limited to 1 MiB on a machine of 1 TiB: the
+    # machine's memory alone let 10**7 games start building until the job was killed
+    monkeypatch.setattr(memory, "physical_memory", lambda: 2**40)
+    monkeypatch.setattr(memory, "cgroup_limits", lambda: [2**20, 2**22])
+    monkeypatch.setattr(gymnasium_env, "KeizaiGymEnv", refuse_to_build_games)
+    with pytest.raises(ValueError, match=r"more than the 1\.0 MiB this process may take"):
         KeizaiVectorEnv(GAME, num_envs=65)
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 import numbers
-import os
 from typing import Any
 
 from keizai.engine import Game
+from keizai.rl import memory
 from keizai.rl.extra import needs_rl_extra
 
 try:
@@ -35,26 +35,20 @@ def whole_number(name: str, value: Any, minimum: int, meaning: str) -> int:
 GAME_BYTES_AT_LEAST = 16 * 1024
 
 
-def physical_memory() -> int | None:
-    """The machine's memory in bytes, or None where the system does not say."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (AttributeError, ValueError, OSError):  # no sysconf (Windows), or no such name
-        return None
-
-
 def game_count(value: Any) -> int:
     """A vector environment's `num_envs`: a whole number of at least 1 whose games can fit
-    in the machine's memory. A typo'd count (10**7) would otherwise build games for an
-    hour, until the machine swaps or kills a process; refused before any is built."""
+    in the memory this process may take. A typo'd count (10**7) would otherwise build
+    games for an hour, until the machine swaps or kills a process; refused before any is
+    built."""
     count = whole_number("num_envs", value, 1, "of games, at least 1")
-    memory = physical_memory()
-    if memory is not None and count * GAME_BYTES_AT_LEAST > memory:
+    limit = memory.memory_limit()
+    if limit is not None and count * GAME_BYTES_AT_LEAST > limit:
         raise ValueError(
             f"num_envs={count:,} games need more than "
             f"{in_units(count * GAME_BYTES_AT_LEAST)} of memory "
-            f"({GAME_BYTES_AT_LEAST // 1024} KiB or more each), more than this machine's "
-            f"{in_units(memory)}: give fewer games, and run more processes (one "
+            f"({GAME_BYTES_AT_LEAST // 1024} KiB or more each), more than the "
+            f"{in_units(limit)} this process may take (the machine's memory, or its "
+            f"control group's limit): give fewer games, and run more processes (one "
             f"KeizaiVectorEnv each) for more")
     return count
 
