@@ -262,8 +262,10 @@ def _writable_dir(path: Path, what: str, lang: str) -> None:
 
 
 def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None) -> None:
-    """Refuse a seat that names no bot keizai knows, with the names it knows; naming the
-    file `saved_in` where the seats were read from a save."""
+    """Refuse a seat that names no bot keizai knows, with the names it knows; a bot's
+    parameters that are wrong with the agent's reason (its own words, in English); a
+    level given parameters with the spec it stands for. Naming the file `saved_in`
+    where the seats were read from a save."""
     known = i18n.tr("list.sep", lang).join(dict.fromkeys([*KINDS, *LEVELS]))
     for spec in specs:
         if spec != "human":
@@ -273,6 +275,13 @@ def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None) -> 
                 if saved_in is not None:
                     raise _refuse(lang, "cli.err_in_file", path=str(saved_in),
                                   error=str(error)) from None
+                kind = spec.strip().lower().partition(":")[0].strip()
+                if kind in KINDS:
+                    raise _refuse(lang, "cli.err_seat_params", spec=spec,
+                                  error=str(error)) from None
+                if kind in LEVELS:
+                    raise _refuse(lang, "cli.err_seat_level", spec=spec, level=kind,
+                                  stands_for=LEVELS[kind]) from None
                 raise _refuse(lang, "cli.err_seat", spec=spec, error=str(error),
                               known=known) from None
 
