@@ -957,6 +957,8 @@ def sim(
     for flag, given in (("--records", records), ("--resume", resume)):
         if given and out is None:
             raise _refuse(language, "cli.sim.err_needs_out", flag=flag)
+    if address is not None and backend != "ray":
+        raise _refuse(language, "cli.sim.err_address_needs_ray")
     line_up = [a.strip() for a in agents.split(",")] if agents else ["random"]
     if "human" in line_up:
         raise _refuse(language, "cli.sim.err_human")

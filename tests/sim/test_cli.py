@@ -71,6 +71,19 @@ def test_sim_refuses_more_workers_than_four_per_core(monkeypatch: pytest.MonkeyP
     assert played.exit_code == 0, played.output
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_sim_refuses_a_ray_address_without_the_ray_backend(lang: str) -> None:
+    """`keizai sim --address HOST:PORT` without `--backend ray` played every game on this
+    machine and never said the address went unused: whoever meant the cluster learnt it
+    from the time the run took. It is refused before any game, as --records without
+    --out is."""
+    result = runner.invoke(app, ["sim", "--game", "futuropia", "--players", "2", "--games",
+                                 "1", "--address", "10.0.0.5:6379", "--lang", lang])
+    assert result.exit_code == 2, result.output
+    assert tr("cli.sim.err_address_needs_ray", lang) in result.stderr
+    assert result.stdout == ""
+
+
 def test_bench_measures_every_figure() -> None:
     row = bench_game("national-economy/progress", 2, seconds=0.05)
     for key in ("random_games_per_second", "steps_per_second", "clones_per_second",
