@@ -33,6 +33,34 @@ def test_ray_backend_matches_the_local_pool() -> None:
     assert records["ray"] == {g: records["local"][g] for g in (1, 2, 3)}
 
 
+def test_the_seconds_of_a_ray_run_leave_out_the_clusters_start(monkeypatch) -> None:
+    """A local Ray cluster takes 20 s or more to start: counted in the run's seconds, it
+    made 20 games read 0.83 games/s on Ray against 40.55 on the local pool, for the same
+    games. Here the start is made to take 1,000 s more of the run's clock."""
+    import time
+    from types import SimpleNamespace
+
+    from keizai.sim import tournament
+
+    late = SimpleNamespace(by=0.0)
+    clock = SimpleNamespace(perf_counter=lambda: time.perf_counter() + late.by)
+    monkeypatch.setattr(tournament, "time", clock)
+    real_init = ray.init
+
+    def slow_init(**kwargs: Any) -> Any:
+        late.by += 1000.0
+        return real_init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+
+    monkeypatch.setattr(ray, "init", slow_init)
+    t = Tournament("national-economy/mecenat", 2, ["random", "random"], games=2, seed=3)
+    try:
+        result = run_tournament(t, backend="ray")
+    finally:
+        ray.shutdown()
+    assert late.by == 1000.0 and result.summary["errors"] == 0
+    assert result.seconds < 1000.0 and result.summary["games_per_second"] > 0.002
+
+
 def _closed_port() -> int:
     import socket
 
