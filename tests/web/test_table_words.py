@@ -339,3 +339,34 @@ def test_a_generator_priced_below_nothing_says_it_pays_its_buyer(browser, server
     values = page.locator(".fu-market .card-value").all_inner_texts()
     assert not any("$-" in v for v in values), values
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize(("lang", "why"), [("ja", "undo"), ("zh-TW", "undo"),
+                                           ("ja", "seed"), ("zh-TW", "seed")])
+def test_a_solo_game_is_unrated_as_solo_whatever_else_was_done(browser, server, lang: str,
+                                                                why: str) -> None:
+    """A solo game is never rated, but after an Undo its chip said 「レーティング対象外
+    （取り消し）」 / 「不計分（悔棋）」, and with a chosen seed "(chosen seed)", as though
+    the player's Undo or seed had cost the game its rating (found playing glory solo
+    through in 繁體中文). It says "solo", the reason that stands whatever the player
+    does."""
+    body = {"game": "national-economy/mecenat", "players": 1, "seats": ["human"]}
+    game = httpx.post(f"{server.url}/api/tables",
+                      json={**body, **({"seed": 1} if why == "seed" else {})}).json()
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-turn='mine']", timeout=WAIT)
+    if why == "undo":
+        page.click(".workplace.legal[data-action='place:school']")
+        page.wait_for_selector("#undo:not([disabled])", timeout=WAIT)
+        page.click("#undo")
+        page.wait_for_selector(".table[data-step='0']", timeout=WAIT)
+        # the server noted the undo (its reason) and sent it with the next state
+        page.click(".workplace.legal[data-action='place:school']")
+        page.wait_for_selector(".table[data-step='1']", timeout=WAIT)
+    view = httpx.get(f"{server.url}/api/games/{game['id']}/view", params={"seat": 0},
+                     headers={"x-keizai-token": game["seats"][0]["token"]}).json()
+    assert view["table"]["unrated"] == why
+    assert page.inner_text("#rated").strip() == tr("unrated", lang) + tr(
+        "paren", lang, tr("why_solo", lang))
+    assert not page.errors, page.errors

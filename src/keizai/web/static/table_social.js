@@ -130,11 +130,13 @@ export function tableSocial({ gameId, seat, token }) {
   /** Whether the game is rated, with the reason as soon as a player's doing decided it
    * (an Undo, a chosen seed: the player who pressed Undo saw a bare "unrated"); until
    * the end, when the seats decide it, the promise. A solo game is never rated (the
-   * server notes it at the end): it says so from its first turn. A game without table
-   * settings (made through POST /api/games) is "unrated" until the end says why. */
+   * server notes it at the end): it says so from its first turn, and an Undo or a chosen
+   * seed noted before does not take the blame. A game without table settings (made
+   * through POST /api/games) is "unrated" until the end says why. */
   function ratedText(info) {
     if (info.rated) return t("rated");
-    const why = info.unrated ?? (message.seats.length < 2 ? "solo" : null);
+    const solo = message.seats.length < 2 && info.unrated !== "no_settings";
+    const why = solo ? "solo" : info.unrated ?? null;
     if (!why) return t("rated_at_end");
     return message.over || ["undo", "seed", "solo"].includes(why)
       ? `${t("unrated")}${t("paren", t(`why_${why}`))}` : t("unrated");
