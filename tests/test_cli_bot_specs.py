@@ -61,3 +61,18 @@ def test_a_name_that_is_no_bot_is_refused_as_before(lang: str) -> None:
     said = refusal("play", "robot", lang)
     assert "'robot'" in said or "「robot」" in said
     assert "heuristic" in said and "mcts" in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tournament_s_unknown_bot_is_not_told_to_name_a_human(lang: str) -> None:
+    """`keizai sim --agents robot` in 日本語 and 中文 said to give 'human or a bot's
+    name' (the seats' message of keizai play), and sim refuses human in its line-up. It
+    now asks for a bot's name and lists them."""
+    said = refusal("sim", "robot", lang)
+    assert "human" not in said
+    known = tr("list.sep", lang).join(["random", "heuristic", "mcts", "solo", "easy",
+                                       "normal", "hard", "expert"])
+    with pytest.raises(ValueError) as error:
+        make_agent("robot")
+    assert flat(tr("cli.sim.err_agent", lang, spec="robot", error=str(error.value),
+                   known=known)) in said

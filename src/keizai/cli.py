@@ -264,8 +264,10 @@ def _writable_dir(path: Path, what: str, lang: str) -> None:
                       error=_os_reason(error, lang)) from None
 
 
-def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None) -> None:
-    """Refuse a seat that names no bot keizai knows, with the names it knows; a bot's
+def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None,
+                  unknown: str = "cli.err_seat") -> None:
+    """Refuse a seat that names no bot keizai knows, with the names it knows (`unknown`:
+    the message, which for keizai play's seats says that human is one too); a bot's
     parameters that are wrong with the agent's reason (its own words, in English); a
     level given parameters with the spec it stands for. Naming the file `saved_in`
     where the seats were read from a save."""
@@ -285,7 +287,7 @@ def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None) -> 
                 if kind in LEVELS:
                     raise _refuse(lang, "cli.err_seat_level", spec=spec, level=kind,
                                   stands_for=LEVELS[kind]) from None
-                raise _refuse(lang, "cli.err_seat", spec=spec, error=str(error),
+                raise _refuse(lang, unknown, spec=spec, error=str(error),
                               known=known) from None
 
 
@@ -962,7 +964,7 @@ def sim(
     line_up = [a.strip() for a in agents.split(",")] if agents else ["random"]
     if "human" in line_up:
         raise _refuse(language, "cli.sim.err_human")
-    _check_agents(line_up, language)
+    _check_agents(line_up, language, unknown="cli.sim.err_agent")
     if out is not None:
         _writable_dir(out, "--out", language)
     done = 0
