@@ -38,7 +38,7 @@ from keizai.terminal_text import (
 # -h as well as --help: what a new user of a command line types first (every command's
 # context inherits it)
 app = typer.Typer(cls=cli_help.Group, add_completion=False, no_args_is_help=True,
-                  context_settings={"help_option_names": ["-h", "--help"]})
+                  context_settings={"help_option_names": ["--help", "-h"]})
 
 
 def _show_version(value: bool) -> None:
