@@ -211,9 +211,10 @@ export function showTable(root, { gameId, seat, token }) {
     return left !== null && left <= 0;
   }
 
-  /** How long the seats must stay as they are before a change is said: a player back by
-   * their link takes the seat back from its bot (away, offered to a bot again) a moment
-   * before their connection comes, and only where that ends is worth a word. */
+  /** How long the seats must stay as they are before a change is said: changes that
+   * come in a burst (a seat handed to a bot and taken back) are worth a word only where
+   * they end. (A player's reload, or their link taking the seat back, no longer shows
+   * them away: the server holds their seat here meanwhile, keizai.web.table.) */
   const SETTLED_MS = 500;
 
   function seatKeysNow() {
