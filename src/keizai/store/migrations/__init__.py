@@ -2,8 +2,9 @@
 
 A database made before migrations existed (it has `games` but no `alembic_version`) is
 stamped with the baseline revision, which is exactly that schema, and then upgraded: its
-games stay as they are. On PostgreSQL an advisory lock makes several server processes
-starting at once run the migrations one after the other.
+games stay as they are. The whole upgrade is one transaction (on SQLite too): stopped
+partway, it leaves the database as it was. On PostgreSQL an advisory lock makes several
+server processes starting at once run the migrations one after the other.
 """
 
 from __future__ import annotations
@@ -45,6 +46,14 @@ def upgrade(engine: Engine) -> None:
         if current(conn) == target:
             return
     with engine.begin() as conn:
+        if conn.dialect.name == "sqlite":
+            # pysqlite opens a transaction only before INSERT, UPDATE and DELETE: without
+            # this one each CREATE, ALTER and DROP was committed at once, and an upgrade
+            # that stopped partway (an error, the disk full, the process killed) left
+            # tables made while the revision stayed behind, so every later start failed
+            # ("table rate_budgets already exists"). IMMEDIATE: a second process starting
+            # at once waits for this one's upgrade (PostgreSQL's advisory lock, below).
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
         if conn.dialect.name == "postgresql":
             # without the store's limits (`db.SESSION_LIMITS`): a process starting while
             # another migrates waits for it, and a migration for the tables it alters
