@@ -112,3 +112,51 @@ def test_futuropia_heuristic_borrows_to_invest() -> None:
         assert seat is not None
         state.apply(agents[seat].choose(state))
     assert sum(state.loans_taken) > 0  # type: ignore[attr-defined]
+
+
+
+HIRES = ("place:school", "place:high_school", "place:university", "place:technical_college")
+
+
+def _last_round_hires() -> list[State]:
+    """Heuristic self-play positions of the last round where the seat to place may hire
+    a trainee, or hire at the Technical College with a Budget of no more than the wage
+    (4 games; the heuristic hired at the Technical College in each before it was
+    pruned)."""
+    found = []
+    for game, seed in (("progress", 8), ("progress", 14), ("mecenat", 2), ("mecenat", 13)):
+        state = keizai.new_game(f"national-economy/{game}", 2, seed=seed)
+        state.log_enabled = False
+        agents = [make_agent("heuristic", seed * 10 + s) for s in range(2)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            names = _names(state)
+            if view["round"] == view["rounds"] and view["phase"] == "action" and (
+                    any(n in names for n in HIRES[:3])
+                    or ("place:technical_college" in names
+                        and view["budget"] <= view["wage"])):
+                found.append(state.clone())
+            state.apply(agents[seat].choose(state))
+    return found
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "easy", "normal"])
+def test_national_economy_never_hires_in_the_last_round_without_pay_for_the_worker(
+        spec: str) -> None:
+    """A worker hired in the last round costs the last wage ($5) at its payday (rules:
+    'Pay this Worker's wage from this round'). A trainee (School, High School,
+    University) never works; the Technical College's worker works once, and with a
+    Budget of no more than the wage no workplace pays it back. The heuristic hired
+    there all the same (the evaluation's worth of a placement, 5.75 points in round 9,
+    is above the wage): 5 points lost each time in self-play."""
+    positions = _last_round_hires()
+    assert len(positions) >= 4, "too few last-round hires came up"
+    for state in positions:
+        action = make_agent(spec, seed=7).choose(state).name
+        view = state.view(None)
+        assert action not in HIRES[:3], f"{spec} hired a trainee ({action}) in the last round"
+        assert action != HIRES[3] or view["budget"] > view["wage"], (
+            f"{spec} hired at the Technical College in the last round with a Budget of "
+            f"${view['budget']}")

@@ -38,7 +38,7 @@ from typing import Any
 from keizai.agents.heuristics.base import Evaluator
 from keizai.agents.heuristics.national_economy_fast import FEATURES, ne_estimates, ne_learned
 from keizai.engine import State
-from keizai.rules.national_economy.state import NationalEconomyState
+from keizai.rules.national_economy.state import ACTION, NationalEconomyState
 
 
 class NationalEconomyEvaluator(Evaluator):
@@ -68,6 +68,33 @@ class NationalEconomyEvaluator(Evaluator):
         if not legal:
             return False
         return not state.game.action_space.actions[legal[0]].name.startswith("place:")
+
+    def prune(self, state: State, legal: list[int]) -> list[int]:
+        """No hire in the last round that cannot pay: a worker hired then costs the
+        last wage at its payday (rules: 'Pay this Worker's wage from this round'). A
+        trainee (School, High School, University) never works; the Technical College's
+        worker works once, and with a Budget of no more than the wage no workplace pays
+        it more than the wage in money. The evaluation's worth of a placement (5.75 in
+        round 9) is above the wage, so the heuristic hired at the Technical College in
+        the last round where its card draws counted nothing: 15 times in 60 self-play
+        games, 5 points lost in 13 of them and never a point won (docs/strength.md)."""
+        # read off the state, as the estimates are (the view costs half an MCTS
+        # iteration, and the search asks for the prune at every root)
+        assert isinstance(state, NationalEconomyState)
+        wages = state.cards.wages
+        if state.round != len(wages) or state.phase != ACTION:
+            return legal
+        names = state.game.action_space.actions
+        drop = set(_TRAINEE_HIRES)
+        if state.budget <= wages[state.round - 1]:
+            drop.add("place:technical_college")
+        kept = [i for i in legal if names[i].name not in drop]
+        return kept or legal
+
+
+# Workplaces whose hire trains a worker for the next round (rules: School, High School,
+# University); the Technical College's worker works in the round it is hired.
+_TRAINEE_HIRES = ("place:school", "place:high_school", "place:university")
 
 
 Fitted = tuple[list[list[float]], list[float]]
