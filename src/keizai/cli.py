@@ -106,10 +106,22 @@ def _os_reason(error: OSError, lang: str) -> str:
     return error.strerror or str(error)
 
 
+def _refuse_a_file_in_the_way(path: Path, what: str, lang: str) -> None:
+    """Refuse a path that goes through a file (`notes.txt/game.json`), naming the file,
+    where the nearest existing folder above it would be said to be missing or unwritable."""
+    above = path.parent
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    if above.exists() and not above.is_dir():
+        raise _refuse(lang, "cli.err_through_file", what=what, path=str(path),
+                      file=str(above))
+
+
 def _writable_file(path: Path, what: str, lang: str = "en") -> None:
     """Refuse a file path that cannot be written, before anything is played."""
     if path.is_dir():
         raise _refuse(lang, "cli.err_is_dir", what=what, path=str(path))
+    _refuse_a_file_in_the_way(path, what, lang)
     parent = path.parent
     if not parent.is_dir():
         raise _refuse(lang, "cli.err_no_dir", what=what, path=str(path), dir=str(parent))
@@ -252,6 +264,7 @@ def _writable_dir(path: Path, what: str, lang: str) -> None:
     """Refuse an output directory that cannot be created or written, before playing."""
     if path.exists() and not path.is_dir():
         raise _refuse(lang, "cli.err_not_dir", what=what, path=str(path))
+    _refuse_a_file_in_the_way(path, what, lang)
     existing = path
     while not existing.exists():
         existing = existing.parent
