@@ -1108,7 +1108,7 @@ def serve(
     try:
         import uvicorn
 
-        from keizai.store import default_database_url, sqlalchemy_url
+        from keizai.store import NewerDatabase, default_database_url, sqlalchemy_url
         from keizai.web import create_app
         from keizai.web.accounts import AccountConfig
         from keizai.web.app import Collector, Limits
@@ -1149,6 +1149,9 @@ def serve(
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
                              limits=limits,
                              social_config=social_config, collector=Collector())
+    except NewerDatabase as newer:   # a rollback: the database was left as it was
+        raise _refuse(language, "cli.serve.err_database_newer", database=database,
+                      revision=newer.revision, known=newer.known) from None
     except Exception as error:   # a malformed URL, an unreachable or refusing database
         raise _refuse(language, "cli.serve.err_database", database=database,
                       error=str(error).splitlines()[0]) from None

@@ -4,7 +4,8 @@ A database made before migrations existed (it has `games` but no `alembic_versio
 stamped with the baseline revision, which is exactly that schema, and then upgraded: its
 games stay as they are. The whole upgrade is one transaction (on SQLite too): stopped
 partway, it leaves the database as it was. On PostgreSQL an advisory lock makes several
-server processes starting at once run the migrations one after the other.
+server processes starting at once run the migrations one after the other. A database
+a newer keizai upgraded is refused untouched (`NewerDatabase`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,29 @@ def head() -> str:
     return str(ScriptDirectory.from_config(config()).get_current_head())
 
 
+class NewerDatabase(RuntimeError):
+    """The database is at a revision this keizai does not have: a newer keizai upgraded
+    it (a host went back to an older version). It is refused as it is: this keizai
+    cannot know what the newer one's tables mean, and its own migrations would not
+    apply to them."""
+
+    def __init__(self, revision: str, known: str) -> None:
+        super().__init__(
+            f"the database was upgraded by a newer keizai (it is at revision {revision};"
+            f" this keizai knows the revisions up to {known}) and is left as it is: run"
+            " that newer keizai, or restore the backup made before the upgrade")
+        self.revision = revision
+        self.known = known
+
+
+def _refuse_newer(revision: str | None) -> None:
+    if revision is None:
+        return
+    scripts = ScriptDirectory.from_config(config())
+    if revision not in {script.revision for script in scripts.walk_revisions()}:
+        raise NewerDatabase(revision, str(scripts.get_current_head()))
+
+
 def current(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
@@ -43,8 +67,10 @@ def upgrade(engine: Engine) -> None:
     """Bring the database to the newest revision (nothing to do when it is there)."""
     target = head()
     with engine.connect() as conn:
-        if current(conn) == target:
-            return
+        revision = current(conn)
+    if revision == target:
+        return
+    _refuse_newer(revision)   # before any lock or write
     with engine.begin() as conn:
         if conn.dialect.name == "sqlite":
             # pysqlite opens a transaction only before INSERT, UPDATE and DELETE: without
@@ -64,6 +90,7 @@ def upgrade(engine: Engine) -> None:
         revision = current(conn)
         if revision == target:
             return
+        _refuse_newer(revision)
         if revision is None and inspect(conn).has_table("games"):
             command.stamp(cfg, BASELINE)   # made before migrations: the baseline schema
         command.upgrade(cfg, "head")
