@@ -63,6 +63,19 @@ def test_specs_and_levels() -> None:
             make_agent(bad)
 
 
+@pytest.mark.parametrize("bad", ["mcts:time=inf", "mcts:time=nan:iterations=0",
+                                 "mcts:c=nan", "mcts:cap=nan", "mcts:margin=nan",
+                                 "solo:spread=nan", "solo:goal=inf", "solo:cap=inf",
+                                 "heuristic:epsilon=nan", "mcts:time=-1", "mcts:c=-1",
+                                 "mcts:depth=-5"])
+def test_a_parameter_that_means_no_number_or_no_search_is_refused(bad: str) -> None:
+    """`keizai play --seats human,mcts:time=inf` searched for ever at the bot's first
+    decision, and nan passed every bound (each comparison with it is false): c=nan
+    chose by nothing, cap=nan never capped. Each now says what it needs."""
+    with pytest.raises(ValueError, match=r"finite number|>= 0|>= -1|between 0 and 1"):
+        make_agent(bad)
+
+
 def test_heuristic_beats_random_in_two_player_national_economy() -> None:
     wins = 0
     for seed in range(12):

@@ -9,6 +9,7 @@ Parameters are separated by ``:`` so that a comma-separated list of seats
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -98,6 +99,10 @@ def _typed(params: dict[str, str], types: dict[str, type], spec: str) -> dict[st
             out[key] = raw if kind is str else kind(raw)
         except ValueError:
             raise ValueError(f"parameter {key!r} in {spec!r} must be {kind.__name__}") from None
+        # nan passes every bound check (each comparison is false) and time=inf searched
+        # for ever: no parameter of any agent means anything but a finite number
+        if kind is float and not math.isfinite(out[key]):
+            raise ValueError(f"parameter {key!r} in {spec!r} must be a finite number")
     return out
 
 

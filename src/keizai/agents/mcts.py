@@ -61,6 +61,8 @@ class MCTSAgent(Agent):
             raise ValueError("rollout must be 'random', 'heuristic' or 'turn'")
         if margin < 0:
             raise ValueError("margin must be >= 0")
+        if time < 0 or c < 0 or depth < -1:
+            raise ValueError("mcts needs time >= 0, c >= 0 and depth >= -1 (-1: to the end)")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.time = time
