@@ -1108,7 +1108,12 @@ def serve(
     try:
         import uvicorn
 
-        from keizai.store import NewerDatabase, default_database_url, sqlalchemy_url
+        from keizai.store import (
+            NewerDatabase,
+            OlderProcesses,
+            default_database_url,
+            sqlalchemy_url,
+        )
         from keizai.web import create_app
         from keizai.web.accounts import AccountConfig
         from keizai.web.app import Collector, Limits
@@ -1152,6 +1157,11 @@ def serve(
     except NewerDatabase as newer:   # a rollback: the database was left as it was
         raise _refuse(language, "cli.serve.err_database_newer", database=database,
                       revision=newer.revision, known=newer.known) from None
+    except OlderProcesses as older:   # an upgrade beside the old version's processes
+        connected = ", ".join(f"{count} × {name}" + (f" @ {address}" if address else "")
+                              for name, address, count in older.connected)
+        raise _refuse(language, "cli.serve.err_database_in_use", database=database,
+                      connected=connected, revision=older.target) from None
     except Exception as error:   # a malformed URL, an unreachable or refusing database
         raise _refuse(language, "cli.serve.err_database", database=database,
                       error=str(error).splitlines()[0]) from None

@@ -12,7 +12,7 @@ from keizai.store.db import (
     default_database_url,
     sqlalchemy_url,
 )
-from keizai.store.migrations import NewerDatabase
+from keizai.store.migrations import NewerDatabase, OlderProcesses
 
-__all__ = ["Append", "Conflict", "GameRow", "NewerDatabase", "SeatRow", "Store", "Summary",
-           "default_database_url", "sqlalchemy_url"]
+__all__ = ["Append", "Conflict", "GameRow", "NewerDatabase", "OlderProcesses", "SeatRow",
+           "Store", "Summary", "default_database_url", "sqlalchemy_url"]

@@ -49,7 +49,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
-from keizai.store.migrations import upgrade
+from keizai.store.migrations import application_name, upgrade
 
 metadata = MetaData()
 
@@ -297,8 +297,11 @@ class Store:
         else:
             # No pre-ping (a round trip per transaction): after an outage the first
             # request fails with storage_error and the pool reconnects.
+            # Each connection names itself with the newest revision this keizai knows,
+            # so that an upgrade by a later keizai sees this process (OlderProcesses).
             self.engine = create_engine(url, pool_size=10, max_overflow=20,
-                                        hide_parameters=True)
+                                        hide_parameters=True, connect_args={
+                                            "application_name": application_name()})
             event.listen(self.engine, "connect", _postgres_limits)
         upgrade(self.engine)   # the schema by Alembic migrations (an old database too)
         # The threads game writes run in, apart from the event loop's default pool (which

@@ -4,8 +4,9 @@ A database made before migrations existed (it has `games` but no `alembic_versio
 stamped with the baseline revision, which is exactly that schema, and then upgraded: its
 games stay as they are. The whole upgrade is one transaction (on SQLite too): stopped
 partway, it leaves the database as it was. On PostgreSQL an advisory lock makes several
-server processes starting at once run the migrations one after the other. A database
-a newer keizai upgraded is refused untouched (`NewerDatabase`).
+server processes starting at once run the migrations one after the other, and an
+upgrade is refused while processes of an older keizai are connected (`OlderProcesses`).
+A database a newer keizai upgraded is refused untouched (`NewerDatabase`).
 """
 
 from __future__ import annotations
@@ -51,6 +52,46 @@ class NewerDatabase(RuntimeError):
         self.known = known
 
 
+class OlderProcesses(RuntimeError):
+    """An upgrade is due while processes of an older keizai are connected to the
+    database: refused before anything changed. Such a process does not look at the
+    schema again once started and goes on writing rows as it knew them beside the new
+    columns (a keizai from before 0008, for instance, stored its new private tables
+    without the flag that keeps them out of the lobby: listed for good)."""
+
+    def __init__(self, connected: list[tuple[str, str, int]], target: str) -> None:
+        names = ", ".join(f"{count} of {name} " + (f"from {address}" if address
+                                                     else "over a local socket")
+                          for name, address, count in connected)
+        super().__init__(
+            f"processes of an older keizai are connected to the database ({names}) and"
+            f" would go on writing as before its upgrade to revision {target}: stop them,"
+            " then start this keizai; nothing was changed")
+        self.connected = connected
+        self.target = target
+
+
+def application_name(revision: str | None = None) -> str:
+    """The name each PostgreSQL connection of the store gives itself: keizai and the
+    newest revision it knows, so that a later upgrade sees the processes it would
+    leave behind (`pg_stat_activity`)."""
+    return f"keizai {revision or head()}"
+
+
+def _refuse_older_processes(conn: Connection, target: str) -> None:
+    """On PostgreSQL, refuse to upgrade while sessions of a keizai knowing another
+    revision are open (the processes of this one, waiting for the lock, are not)."""
+    rows = conn.execute(text(
+        "SELECT application_name, coalesce(host(client_addr), ''), count(*)"
+        " FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND application_name LIKE 'keizai %'"
+        " AND application_name <> :mine GROUP BY 1, 2 ORDER BY 1, 2"),
+        {"mine": application_name(target)}).all()
+    if rows:
+        raise OlderProcesses([(str(name), str(address), int(count))
+                              for name, address, count in rows], target)
+
+
 def _refuse_newer(revision: str | None) -> None:
     if revision is None:
         return
@@ -91,6 +132,8 @@ def upgrade(engine: Engine) -> None:
         if revision == target:
             return
         _refuse_newer(revision)
+        if conn.dialect.name == "postgresql":
+            _refuse_older_processes(conn, target)
         if revision is None and inspect(conn).has_table("games"):
             command.stamp(cfg, BASELINE)   # made before migrations: the baseline schema
         command.upgrade(cfg, "head")
