@@ -231,6 +231,36 @@ def test_a_player_back_by_their_link_after_the_clock_ran_out_is_on_the_clock_aga
     assert not page.errors, page.errors
 
 
+I18N = "document.querySelector('script[type=module]').src.replace('app.js', 'i18n.js')"
+
+
+@pytest.mark.parametrize(("lang", "fast", "relaxed_90"), [
+    ("en", "fast (1 s)", "relaxed (1 min 30 s)"),
+    ("ja", "速い（1秒）", "ゆっくり（1分30秒）"),
+    ("zh-TW", "快速（1秒）", "悠閒（1分30秒）")])
+def test_a_clock_is_named_with_the_time_this_server_gives(
+        browser, clock_server: LiveServer, lang: str, fast: str, relaxed_90: str) -> None:
+    """The lobby and the table called the fast clock "fast (45 s)" / 「速い（45秒）」 and the
+    relaxed one "relaxed (5 min)" whatever `keizai serve --clock-fast/--clock-relaxed`
+    set: here a decision has 1 s, and a player was told 45."""
+    live = clock_server
+    page = language_page(browser, lang)
+    page.goto(live.url + "/")
+    page.wait_for_selector("#create-game")
+    options = page.eval_on_selector_all("select[name=clock] option",
+                                        "os => os.map((o) => o.textContent)")
+    assert options[2] == fast and "300" not in options[1] and "5" in options[1]
+    named = page.evaluate(f"async () => (await import({I18N})).clockName('relaxed', 90)")
+    assert named == relaxed_90
+    game = httpx.post(f"{live.url}/api/tables", json={
+        "game": "national-economy/mecenat", "seats": ["human", "random"],
+        "clock": "fast"}).json()
+    play_seat(page, live, game)
+    page.wait_for_selector(".social-bar .chip")
+    assert fast in page.inner_text(".social-bar")
+    assert not page.errors, page.errors
+
+
 def test_a_turn_a_bot_plays_for_the_reader_is_not_called_theirs(
         browser, clock_server: LiveServer) -> None:
     """When the turn clock ran out and a bot played the reader's seat, the page still said

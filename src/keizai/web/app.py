@@ -477,7 +477,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:
         if not catalogue:   # 1.4 ms of CPU a request before
-            catalogue.update(games=catalog(), bots=available_bots())
+            # the clocks' seconds as `keizai serve --clock-*` set them, for their names
+            catalogue.update(games=catalog(), bots=available_bots(),
+                             clocks=dict(social.clocks.seconds))
         return catalogue
 
     @app.get("/api/games")

@@ -105,6 +105,18 @@ export function t(key, ...args) {
   return format(entry(key) ?? key, args);
 }
 
+/** A turn clock's name with its time per decision as this server sets it (keizai serve
+ * --clock-fast/--clock-relaxed): "fast (45 s)", "relaxed (5 min)", "none". */
+export function clockName(mode, seconds) {
+  if (mode === "none" || typeof seconds !== "number") return t(`clock_${mode}`, "");
+  const tenths = Math.round(seconds * 10) / 10;
+  const minutes = Math.floor(tenths / 60);
+  const rest = Math.round((tenths - 60 * minutes) * 10) / 10;
+  const time = minutes < 1 ? t("web.seconds", tenths)
+    : rest ? t("web.minutes_seconds", minutes, rest) : t("web.minutes", minutes);
+  return t(`clock_${mode}`, time);
+}
+
 /** The message `key` with named parameters, e.g. tr("ne.log.payday", { round: 3 }). */
 export function tr(key, params = {}) {
   return format(entry(key) ?? key, params);

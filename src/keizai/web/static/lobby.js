@@ -3,8 +3,8 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
-import { botName, cardName, errorLine, errorText, gameTitle, has, seatName, seatStatus, t,
-  tr } from "./i18n.js";
+import { botName, cardName, clockName, errorLine, errorText, gameTitle, has, seatName,
+  seatStatus, t, tr } from "./i18n.js";
 import { forgetSeat, rememberedSeats } from "./seats.js";
 
 function inviteUrl(gameId, seat, token) {
@@ -233,7 +233,8 @@ export function showLobby(root) {
         h("option", { value: "public" }, t("public")),
         h("option", { value: "private" }, t("private")))),
       h("label", {}, t("clock"), " ", h("select", { name: "clock" },
-        ["none", "relaxed", "fast"].map((c) => h("option", { value: c }, t(`clock_${c}`))))),
+        ["none", "relaxed", "fast"].map((c) => h("option", { value: c },
+          clockName(c, catalog.clocks?.[c]))))),
       h("label", {}, t("seed"), " ", h("input", { name: "seed", inputmode: "numeric",
         size: 12 })),
       h("p", { class: "hint" }, t("seed_unrated")),

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { announce, banner, h } from "./dom.js";
-import { errorLine, errorText, seatName, t } from "./i18n.js";
+import { clockName, errorLine, errorText, seatName, t } from "./i18n.js";
 import { account } from "./session.js";
 
 /** The seconds left at which the reader hears how long they still have. */
@@ -153,7 +153,7 @@ export function tableSocial({ gameId, seat, token }) {
         t("time_left", t("web.seconds", left))) : null,
       clockSeat ? h("span", { class: "hint" }, t("paren", playerName(clockSeat))) : null,
       info.clock && info.clock !== "none"
-        ? h("span", { class: "chip" }, `${t("clock")}${t("colon")}${t(`clock_${info.clock}`)}`) : null,
+        ? h("span", { class: "chip" }, `${t("clock")}${t("colon")}${clockName(info.clock, info.clock_seconds)}`) : null,
       h("span", { class: "chip", id: "rated" }, ratedText(info)),
       message.over && info.rematch ? h("button", { type: "button", id: "go-rematch",
         onclick: goToRematch }, t("go_rematch"))
