@@ -112,6 +112,9 @@ export function showTable(root, { gameId, seat, token }) {
 
   /** Why the server would not let this page in, in the page's language. */
   function refusal(why) {
+    // a game whose stored record does not replay: the server's reason is the whole story
+    // (the link is right; "the server refused this address" would send the player to it)
+    if (lastError?.code === "unreadable") return errorLine(errorText(lastError));
     const text = { forbidden: t("refused_token"), bad_request: t("refused_request"),
       not_found: t("not_found") }[why] ?? t("not_found");
     const detail = why === "bad_request" && lastError ? t("paren", errorText(lastError)) : "";
