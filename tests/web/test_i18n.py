@@ -16,7 +16,8 @@ def test_the_page_has_no_strings_of_its_own() -> None:
     """The catalogue is the only source: no string table is left in the page's code."""
     source = (STATIC / "i18n.js").read_text(encoding="utf-8")
     assert "const STRINGS" not in source
-    assert "/i18n/${code}.json" in source
+    # fetched beside i18n.js, under the page's version (keizai.web.delivery)
+    assert "fetch(new URL(`i18n/${code}.json`, import.meta.url))" in source
     for lang in LANGUAGES:
         assert len(catalogue(lang)) > 600
 
