@@ -160,3 +160,32 @@ def test_national_economy_never_hires_in_the_last_round_without_pay_for_the_work
         assert action != HIRES[3] or view["budget"] > view["wage"], (
             f"{spec} hired at the Technical College in the last round with a Budget of "
             f"${view['budget']}")
+
+
+def _round_8_hire_short_of_wages() -> State:
+    """Progress, 2 heuristic seats, deal 6, round 8: P2 ($22, 4 workers, no building,
+    one worker left to place; P1 done) owes $20 of wages at payday and the hire costs
+    $5 more, which P2 can only pay with Unpaid Wage cards (-3 points per $)."""
+    state = keizai.new_game("national-economy/progress", 2, seed=6)
+    state.log_enabled = False
+    agents = [make_agent("heuristic", 60 + s) for s in range(2)]
+    while True:
+        view = state.view(state.current_player)
+        me = view["players"][state.current_player]
+        if (view["round"] == 8 and "place:technical_college" in _names(state)
+                and me["workers_ready"] == 1 and me["money"] == 22):
+            return state
+        seat = state.current_player
+        assert seat is not None
+        state.apply(agents[seat].choose(state))
+
+
+def test_national_economy_never_hires_a_worker_whose_wage_goes_unpaid() -> None:
+    """The last placement of a round ends it: the evaluation then stood at the payday,
+    where it left out the wages of the seats still to pay (one choosing a building to
+    sell), so every seat's last placement looked worse than a hire that keeps the round
+    going. P2 hired at the Technical College with $22 for $20 of wages: the new worker
+    drew a card, and its wage went unpaid, $3 in round 8 and $5 in round 9 (24 points;
+    P2 ended on -51)."""
+    state = _round_8_hire_short_of_wages()
+    assert make_agent("heuristic", seed=7).choose(state).name not in HIRES

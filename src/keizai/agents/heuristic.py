@@ -73,6 +73,6 @@ class HeuristicAgent(Agent):
                 child.apply_index(index)
                 best = max(best, self._value(child, seat))
             return best
-        est = self.evaluator.estimates(state, seat)
+        est = self.evaluator.turn_estimates(state, seat)
         others = [v for s, v in enumerate(est) if s != seat]
         return est[seat] - (max(others) if others else 0.0)

@@ -19,6 +19,12 @@ class Evaluator:
         """Per seat, the final score it is heading for."""
         return [float(row["total"]) for row in state.scores()]
 
+    def turn_estimates(self, state: State, viewer: int) -> list[float]:
+        """The estimates the `heuristic` agent rates a finished turn by: `estimates`,
+        unless the game knows what a one-turn look misses (National Economy: the
+        payday's wages still due, which a search that plays past the payday sees)."""
+        return self.estimates(state, viewer)
+
     def leaf_scale(self, state: State) -> float:
         """The `scale` that applies to `state` (an evaluation fitted per round may be
         surer late in the game than early)."""
