@@ -189,3 +189,37 @@ def test_national_economy_never_hires_a_worker_whose_wage_goes_unpaid() -> None:
     P2 ended on -51)."""
     state = _round_8_hire_short_of_wages()
     assert make_agent("heuristic", seed=7).choose(state).name not in HIRES
+
+
+def _offer_of_the_last_material(seed: int) -> State | None:
+    """A random 企業帝國 game up to an offer of $800 or more, to a seat that can pay it, of
+    the one material its company card still lacks (None if the game shows none)."""
+    rng = Rng(seed)
+    state = keizai.new_game("enterprise-empire", 2, seed=seed)
+    state.log_enabled = False
+    while not state.is_over:
+        if "buy" in _names(state):
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            me, offer = view["players"][seat], view["offer"]
+            lacking = [m for m in me["company_card"]["materials"]
+                       if not me["materials"].get(m, 0)] if me["company_card"] else []
+            if lacking == [offer["material"]] and me["cash"] >= offer["price"] >= 800:
+                return state
+        legal = state.legal_indices()
+        state.apply_index(legal[rng.randbelow(len(legal))])
+    return None
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "normal"])
+def test_enterprise_empire_buys_the_material_that_founds_a_company(spec: str) -> None:
+    """Founding a company is half of what wins (4 companies, or $10,000) and raises the
+    seat's corner revenue by $500 a lap; the last of its 3 materials is worth any price
+    (at most $900). The heuristic passed on it at $800 and $900 with $2,100-4,000 in cash
+    (5 times in 20 self-play games): its evaluation rated a company (2,500) below the 3
+    materials it takes (900 each) and the price."""
+    found = [s for s in map(_offer_of_the_last_material, range(1, 60)) if s is not None][:4]
+    assert len(found) == 4, "too few offers of a company's last material came up"
+    for state in found:
+        assert make_agent(spec, seed=3).choose(state).name == "buy"
