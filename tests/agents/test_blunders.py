@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 import keizai
@@ -40,22 +43,37 @@ def test_enterprise_empire_never_researches_without_the_demanded_material(spec: 
     assert jumps + stays > 0, "no research decision came up"
 
 
-def _research_without_material(seed: int) -> State | None:
-    """A random 企業帝國 game up to a research decision (jump or stay) by a seat that does
-    not hold the demanded material (None if the game shows none)."""
+def _own_view(state: State) -> dict[str, Any]:
+    seat = state.current_player
+    assert seat is not None
+    view: dict[str, Any] = state.view(seat)
+    return view
+
+
+def _first_random_position(seed: int, wanted: Callable[[State], bool]) -> State | None:
+    """A random 2-player 企業帝國 game played until `wanted(state)` holds (None if the
+    game ends first)."""
     rng = Rng(seed)
     state = keizai.new_game("enterprise-empire", 2, seed=seed)
     state.log_enabled = False
     while not state.is_over:
-        if "jump" in _names(state):
-            seat = state.current_player
-            assert seat is not None
-            view = state.view(seat)
-            if not view["players"][seat]["materials"].get(view["demand"]["material"], 0):
-                return state
+        if wanted(state):
+            return state
         legal = state.legal_indices()
         state.apply_index(legal[rng.randbelow(len(legal))])
     return None
+
+
+def _research_without_material(seed: int) -> State | None:
+    """A research decision (jump or stay) by a seat that does not hold the demanded
+    material."""
+    def wanted(state: State) -> bool:
+        if "jump" not in _names(state):
+            return False
+        view = _own_view(state)
+        me = view["players"][state.current_player]
+        return not me["materials"].get(view["demand"]["material"], 0)
+    return _first_random_position(seed, wanted)
 
 
 @pytest.mark.parametrize("level", ["heuristic", *LEVELS])
@@ -192,24 +210,17 @@ def test_national_economy_never_hires_a_worker_whose_wage_goes_unpaid() -> None:
 
 
 def _offer_of_the_last_material(seed: int) -> State | None:
-    """A random 企業帝國 game up to an offer of $800 or more, to a seat that can pay it, of
-    the one material its company card still lacks (None if the game shows none)."""
-    rng = Rng(seed)
-    state = keizai.new_game("enterprise-empire", 2, seed=seed)
-    state.log_enabled = False
-    while not state.is_over:
-        if "buy" in _names(state):
-            seat = state.current_player
-            assert seat is not None
-            view = state.view(seat)
-            me, offer = view["players"][seat], view["offer"]
-            lacking = [m for m in me["company_card"]["materials"]
-                       if not me["materials"].get(m, 0)] if me["company_card"] else []
-            if lacking == [offer["material"]] and me["cash"] >= offer["price"] >= 800:
-                return state
-        legal = state.legal_indices()
-        state.apply_index(legal[rng.randbelow(len(legal))])
-    return None
+    """An offer of $800 or more, to a seat that can pay it, of the one material its
+    company card still lacks."""
+    def wanted(state: State) -> bool:
+        if "buy" not in _names(state):
+            return False
+        view = _own_view(state)
+        me, offer = view["players"][state.current_player], view["offer"]
+        lacking = [m for m in me["company_card"]["materials"]
+                   if not me["materials"].get(m, 0)] if me["company_card"] else []
+        return lacking == [offer["material"]] and me["cash"] >= offer["price"] >= 800
+    return _first_random_position(seed, wanted)
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "normal"])
