@@ -203,11 +203,24 @@ def replayed(record: dict[str, Any]) -> Replayed:
     return Replayed(state).extend(record["actions"])
 
 
+# The kinds of seat a table plays (`SeatRow.kind`). A seat of another kind (a row written
+# by a newer keizai, or edited by hand) is one nobody could move for: neither a person's
+# action nor a bot's is taken there, and the game waited at that seat for ever.
+SEAT_KINDS = ("human", "bot")
+
+
+class UnknownSeatKind(ValueError):
+    """A stored seat's kind is not one of `SEAT_KINDS` (its name is what the log says)."""
+
+
 def check_seats(row: GameRow) -> None:
-    """Raise unless the game's seat rows are one per seat, numbered from 0, as a table
-    reads them (a row deleted or renumbered by hand)."""
+    """Raise unless the game's seat rows are one per seat, numbered from 0, each of a
+    kind a table plays (`SEAT_KINDS`), as a table reads them (a row deleted, renumbered
+    or changed by hand, or written by a newer keizai)."""
     if [seat.seat for seat in row.seats] != list(range(row.players)):
         raise ValueError("the game's seat rows are not one per seat")
+    if any(seat.kind not in SEAT_KINDS for seat in row.seats):
+        raise UnknownSeatKind("a seat's kind is not one this keizai plays")
 
 
 def stored_game(row: GameRow) -> Replayed:

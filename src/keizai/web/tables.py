@@ -30,6 +30,7 @@ from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
 from keizai.web.errors import ApiError, not_found
 from keizai.web.table import (
+    SEAT_KINDS,
     Settings,
     Table,
     encode,
@@ -396,7 +397,8 @@ class Tables:
         lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED)
         out = []
         for line in lines:
-            if line["id"] in self.unreadable:   # nobody can open or join it
+            if line["id"] in self.unreadable or any(   # nobody can open or join it
+                    seat.kind not in SEAT_KINDS for seat in line["seats"]):
                 continue
             table = self.tables.get(line["id"])
             if table is not None:
