@@ -1,8 +1,11 @@
-"""Shared helpers of the RL tests: random playouts through the engine contract."""
+"""Shared helpers of the RL tests: random playouts through the engine contract, and the
+libraries' checkers run with their warnings as errors."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import keizai
 from keizai.engine import Rng, State
@@ -24,3 +27,26 @@ def random_states(game_id: str, players: int, seed: int, every: int = 7) -> Iter
         state.apply_index(legal[rng.randbelow(len(legal))])
         step += 1
     yield state
+
+
+# The library checkers' remarks that are advice about a sound design, each for a reason
+# docs/rl.md gives; every other warning of a checker is an error in the tests.
+CHECKER_ADVICE = (
+    # Gymnasium: the observation Box is unbounded (scores go negative, amounts have no
+    # printed maximum).
+    r".*A Box observation space (minimum|maximum) value is -?infinity",
+    # PettingZoo: the observation is the {"observation", "action_mask"} Dict that
+    # PettingZoo's own board games use (its checker names only its own games).
+    r"Observation space for each agent probably should be",
+    r"Observation is not a NumPy array",
+)
+
+
+@contextmanager
+def warnings_as_errors() -> Iterator[None]:
+    """Every warning raised inside is an error, except the advice above."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for advice in CHECKER_ADVICE:
+            warnings.filterwarnings("ignore", message=advice)
+        yield

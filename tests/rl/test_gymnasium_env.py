@@ -2,7 +2,6 @@ import copy
 import pickle
 import subprocess
 import sys
-import warnings
 
 import gymnasium as gym
 import numpy as np
@@ -22,6 +21,7 @@ from keizai.rl.gymnasium_env import (
 )
 from keizai.rl.observations import encoder_for, supported_games
 from keizai.rl.rewards import final_rewards
+from tests.rl.helpers import warnings_as_errors
 from tests.tables import every_table
 
 CASES = every_table(supported_games())
@@ -29,9 +29,12 @@ CASES = every_table(supported_games())
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_gymnasium_env_checker(game_id, players):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # advice: unbounded Box, no render fps
-        check_env(KeizaiGymEnv(game_id, players, render_mode="ansi"), skip_render_check=False)
+    """Gymnasium's check_env with its warnings as errors (but the unbounded Box's advice),
+    on an environment made by `gymnasium.make`, so that the checker has a spec and renders
+    every mode: it warned "No render fps was declared" for each render mode."""
+    with warnings_as_errors():
+        check_env(gym.make(gymnasium_id(game_id), players=players).unwrapped,
+                  skip_render_check=False)
 
 
 def play(env: KeizaiGymEnv, seed: int) -> tuple[list[int], float, dict]:
@@ -95,13 +98,19 @@ def test_wrong_opponent_count_is_refused():
 
 
 def test_registered_with_gymnasium_make():
+    """`gymnasium.make` wraps the environment in Gymnasium's passive checker, which checks
+    every reset, step and render: it says nothing through a whole episode."""
     assert gymnasium_id("national-economy/glory") in register_envs()
-    env = gym.make(gymnasium_id("national-economy/glory"), players=2)
-    obs, _ = env.reset(seed=0)
-    assert env.observation_space.contains(obs)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check_env(env.unwrapped)
+    env = gym.make(gymnasium_id("national-economy/glory"), players=2, render_mode="ansi")
+    with warnings_as_errors():
+        obs, _ = env.reset(seed=0)
+        assert env.observation_space.contains(obs)
+        done = False
+        while not done:
+            assert isinstance(env.render(), str)
+            obs, _, terminated, truncated, _ = env.step(
+                env.action_space.sample(obs["action_mask"]))
+            done = terminated or truncated
 
 
 def test_an_ended_episode_refuses_more_steps():
@@ -759,6 +768,7 @@ def test_a_vector_environment_renders_its_games_as_gymnasiums_own_does():
         assert ours.render_mode == sync.render_mode == mode
         assert (ours.metadata["render_modes"] == sync.metadata["render_modes"]
                 == ["ansi", "human"])
+        assert ours.metadata["render_fps"] == sync.metadata["render_fps"]
         frames = ours.render()
         if mode is None:
             assert frames is None

@@ -1,6 +1,6 @@
 import copy
+import importlib
 import pickle
-import warnings
 
 import numpy as np
 import pytest
@@ -10,6 +10,7 @@ import keizai
 from keizai.rl.observations import supported_games
 from keizai.rl.pettingzoo_env import KeizaiAECEnv, env, pettingzoo_name
 from keizai.rl.rewards import default_reward, final_rewards
+from tests.rl.helpers import warnings_as_errors
 from tests.tables import every_table
 
 CASES = every_table(supported_games())
@@ -17,39 +18,68 @@ CASES = every_table(supported_games())
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_pettingzoo_api_and_seed_tests(game_id, players):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # advice about Dict observation spaces
+    """api_test and seed_test with their warnings as errors (but the advice about the Dict
+    observation, which PettingZoo's own board games share), raw and wrapped."""
+    with warnings_as_errors():
         api_test(KeizaiAECEnv(game_id, players), num_cycles=400)  # raises on a failure
-    seed_test(lambda: KeizaiAECEnv(game_id, players), num_cycles=400)
+        seed_test(lambda: KeizaiAECEnv(game_id, players), num_cycles=400)
+        api_test(env(game_id, players), num_cycles=100)
+        seed_test(lambda: env(game_id, players), num_cycles=100)
     checked = KeizaiAECEnv(game_id, players)
     checked.reset(seed=1)
     assert len(checked.agents) == players
     assert checked.observe(checked.agent_selection)["action_mask"].any()
 
 
-@pytest.mark.parametrize("game_id", supported_games())
-def test_pettingzoo_render_test(game_id):
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_pettingzoo_render_test(game_id, players):
     """docs/rl.md: PettingZoo's render_test passes (every render mode: "human" prints and
-    returns None, "ansi" returns the text)."""
+    returns None, "ansi" returns the text), at every player count, solo too."""
     from pettingzoo.test import render_test
 
-    players = keizai.get_game(game_id).min_players
-    render_test(lambda render_mode=None: KeizaiAECEnv(game_id, max(players, 2),
-                                                      render_mode=render_mode))
+    with warnings_as_errors():
+        render_test(lambda render_mode=None: KeizaiAECEnv(game_id, players,
+                                                          render_mode=render_mode))
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+@pytest.mark.parametrize("make", [KeizaiAECEnv, env], ids=["raw", "wrapped"])
+def test_pettingzoos_performance_benchmark_runs_through_the_ends_of_games(
+        game_id, make, monkeypatch):
+    """PettingZoo's performance_benchmark loop (random legal actions from the mask, a reset
+    whenever every agent is done). Its 5 s clock is replaced by one that lets it play
+    1,000 cycles, so that it meets several ends of games, and takes no time."""
+    # (the module: pettingzoo.test re-exports the function under the same name)
+    benchmark = importlib.import_module("pettingzoo.test.performance_benchmark")
+
+    class Clock:
+        """time.time for the benchmark: 5 s pass in 1,000 readings."""
+        def __init__(self) -> None:
+            self.now = 0.0
+
+        def time(self) -> float:
+            self.now += 5 / 1000
+            return self.now
+
+    monkeypatch.setattr(benchmark, "time", Clock())
+    played = make(game_id, 2)
+    resets = []
+    reset = played.reset
+    played.reset = lambda *args, **kwargs: resets.append(reset(*args, **kwargs))
+    with warnings_as_errors():
+        benchmark.performance_benchmark(played)
+    assert len(resets) >= 3  # the first and two after the ends of games
 
 
 def test_the_wrapped_environment_passes_too():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with warnings_as_errors():
         wrapped = env("national-economy/glory", 2, reward="win_loss")
         api_test(wrapped, num_cycles=400)  # raises on a failure
     wrapped.reset(seed=2)
     assert wrapped.agents == wrapped.possible_agents
 
 
-@pytest.mark.parametrize(("game_id", "players"),
-                         [("national-economy/mecenat", 3), ("futuropia", 2),
-                          ("enterprise-empire", 2)])
+@pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_pettingzoos_turn_based_conversion_gives_a_parallel_environment(game_id, players):
     """docs/rl.md: no Parallel environment of keizai's own, but PettingZoo's
     `turn_based_aec_to_parallel` makes one (passing `parallel_api_test`): each step applies
@@ -57,9 +87,8 @@ def test_pettingzoos_turn_based_conversion_gives_a_parallel_environment(game_id,
     from pettingzoo.test import parallel_api_test
     from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # advice about Dict observation spaces
-        parallel_api_test(turn_based_aec_to_parallel(env(game_id, players)), num_cycles=300)
+    with warnings_as_errors():
+        parallel_api_test(turn_based_aec_to_parallel(env(game_id, players)), num_cycles=100)
     parallel = turn_based_aec_to_parallel(env(game_id, players))
     aec = KeizaiAECEnv(game_id, players)
     observations, _ = parallel.reset(seed=4)

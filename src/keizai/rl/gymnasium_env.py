@@ -98,8 +98,11 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
     `keizai.rl.rewards` (default: `default_reward(game_id)`).
     """
 
-    # (an instance attribute, as on gymnasium.Env: wrappers set their own)
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012
+    # (an instance attribute, as on gymnasium.Env: wrappers set their own). render_fps is
+    # the pace a recorder or a viewer may show the pictures at (PettingZoo's board games
+    # declare 1 or 2); "human" prints each picture at once and never sleeps.
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"],  # noqa: RUF012
+                                "render_fps": 2}
     # (typed as what they are, so that `env.action_space.n` type-checks)
     observation_space: spaces.Dict
     action_space: spaces.Discrete
@@ -398,6 +401,7 @@ class KeizaiVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - as KeizaiGymEnv's
         "render_modes": KeizaiGymEnv.metadata["render_modes"],
+        "render_fps": KeizaiGymEnv.metadata["render_fps"],
         "autoreset_mode": AutoresetMode.SAME_STEP}
     single_observation_space: spaces.Dict
     single_action_space: spaces.Discrete
