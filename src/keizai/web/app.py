@@ -77,6 +77,9 @@ SECURITY_HEADERS = [
 # players and the server (a proxy or CDN set up to cache, a shared computer's browser)
 # may keep them, and one keyed by the address alone hand `/view?seat=0` to anyone.
 NOT_STORED = (b"cache-control", b"no-store")
+# The answer to a request or a WebSocket message that failed for a reason the server did
+# not foresee (a bug): it is logged, and nothing was changed.
+INTERNAL_ERROR = ApiError("internal_error", "the server failed; nothing was changed", 500)
 
 
 @dataclass(frozen=True)
@@ -454,9 +457,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.exception_handler(Exception)
     async def crashed(_request: Request, _error: Exception) -> JSONResponse:
-        return JSONResponse({"error": {"code": "internal_error",
-                                       "message": "the server failed; nothing was changed"}},
-                            status_code=500)
+        return JSONResponse(INTERNAL_ERROR.payload(), status_code=INTERNAL_ERROR.status)
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def front(request: Request) -> Response:
@@ -601,6 +602,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             return
         try:
             await session(websocket, game_id, client)
+        except Exception:   # a bug: logged without its words (they may quote a hand),
+            log.exception("game %s: a WebSocket failed", game_id)   # and the client told
+            await refuse(websocket, INTERNAL_ERROR)
         finally:
             sockets.leave(client)
 
@@ -753,33 +757,40 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
     while not sender.done():
         try:
             message = await receive_object(websocket)
-            if message is None or conn.closed:   # closed: its seat is an account's now
-                return
-            limiter.take("act", client)
-            kind = message.get("type")
-            if kind == "ping":
-                conn.send('{"type":"pong"}')
-                continue
-            if conn.seat is None:
-                raise forbidden("spectators cannot act")
-            if kind == "act":
-                await table.act(conn.seat, token, message.get("action"), message.get("step"),
-                                by=client)
-            elif kind == "act_whole":
-                await table.act_whole(conn.seat, token, message.get("chosen"),
-                                      message.get("step"), by=client)
-            elif kind == "undo":
-                await table.take_back(conn.seat, token, message.get("step"), by=client)
-            else:
-                raise ApiError("invalid_request", "type must be act, act_whole, undo or ping")
+        except ApiError as error:   # not a JSON object, too long: said, the socket stays
+            conn.send(json.dumps({"type": "error", **error.payload()}))
+            continue
+        except (WebSocketDisconnect, RuntimeError):   # Starlette's RuntimeError: a
+            return                                    # receive after the client left
+        if message is None or conn.closed:   # closed: its seat is an account's now
+            return
+        try:
+            await handle_message(message, table, conn, token, limiter, client)
         except ApiError as error:
             conn.send(json.dumps({"type": "error", **error.payload()}))
-        except (WebSocketDisconnect, RuntimeError):
-            return
-        except Exception:   # a bug: the client is told, the connection stays
+        except Exception:   # a bug (a RuntimeError too): the client is told, it stays
             # logged without the error's words (keizai.web.logs): they may quote a hand
             log.exception("game %s: a WebSocket message failed", table.id)
-            conn.send(json.dumps({"type": "error", "error": {
-                "code": "internal_error", "message": "the server failed; nothing was changed"}}))
+            conn.send(json.dumps({"type": "error", **INTERNAL_ERROR.payload()}))
 
 
+async def handle_message(message: dict[str, Any], table: Table, conn: Connection,
+                         token: Any, limiter: RateLimiter, client: str) -> None:
+    """One message of a WebSocket's seat (see `receive_loop`)."""
+    limiter.take("act", client)
+    kind = message.get("type")
+    if kind == "ping":
+        conn.send('{"type":"pong"}')
+        return
+    if conn.seat is None:
+        raise forbidden("spectators cannot act")
+    if kind == "act":
+        await table.act(conn.seat, token, message.get("action"), message.get("step"),
+                        by=client)
+    elif kind == "act_whole":
+        await table.act_whole(conn.seat, token, message.get("chosen"),
+                              message.get("step"), by=client)
+    elif kind == "undo":
+        await table.take_back(conn.seat, token, message.get("step"), by=client)
+    else:
+        raise ApiError("invalid_request", "type must be act, act_whole, undo or ping")
