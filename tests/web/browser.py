@@ -48,3 +48,12 @@ def play_seat(page, server, game: dict, seat: int = 0) -> None:
     """Open `seat`'s table of `game` (created on `server`) by its invite link."""
     page.goto(f"{server.url}/#/play/{game['id']}/{seat}/{game['seats'][seat]['token']}")
     page.wait_for_selector(".table")
+
+
+def choose_language(page, lang: str) -> None:
+    """Choose `lang` in the page's language menu and wait until the page is drawn in it:
+    a language's catalogue is fetched the first time it is chosen (i18n.js), and the page
+    keeps its language until then."""
+    page.select_option("#lang-select", lang)
+    page.wait_for_selector(f"html[lang='{'zh-Hant' if lang == 'zh-TW' else lang}']",
+                           state="attached")

@@ -11,7 +11,7 @@ import pytest
 
 import keizai
 from keizai.i18n import action_label, render, tr
-from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.browser import choose_language, language_page, play_seat, unavailable_reason
 from tests.web.live_server import LiveServer, game_at, http
 from tests.web.test_table_notes import _last_step_single
 
@@ -422,7 +422,7 @@ def test_the_end_of_the_game_is_said_with_its_headline(browser, server) -> None:
     page.wait_for_selector(".table[data-over='yes'] #game-over h2", timeout=WAIT)
     headline = page.inner_text("#game-over h2")
     _wait_ever_said(page, headline)
-    page.select_option("#lang-select", "en")   # a redraw of the finished game says nothing
+    choose_language(page, "en")   # a redraw of the finished game says nothing
     page.wait_for_selector("#game-over h2:not(:text-is('" + headline + "'))", timeout=WAIT)
     page.wait_for_timeout(300)
     said = page.evaluate("window.saidLines")

@@ -11,7 +11,7 @@ import pytest
 
 import keizai
 from tests.web import live_server
-from tests.web.browser import unavailable_reason
+from tests.web.browser import choose_language, unavailable_reason
 from tests.web.live_server import LiveServer
 
 reason = unavailable_reason()
@@ -241,7 +241,7 @@ def test_the_language_switch(browser, server) -> None:
     page.wait_for_selector(".workplace[data-workplace=carpenter]")
     names = {}
     for code in ("ja", "zh-TW", "en"):
-        page.select_option("#lang-select", code)
+        choose_language(page, code)
         names[code] = (page.inner_text(".workplace[data-workplace=carpenter] .wp-name"),
                        page.inner_text(".ne-top"), page.inner_text("#tagline"))
     assert names["ja"][0] == "大工" and "ラウンド" in names["ja"][1]
@@ -265,7 +265,7 @@ def test_switching_language_mid_game_changes_the_log_and_the_card_texts(browser,
     page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
     seen = {}
     for code in ("ja", "zh-TW", "en"):
-        page.select_option("#lang-select", code)
+        choose_language(page, code)
         seen[code] = (page.inner_text("#log"),
                       page.inner_text(".workplace[data-workplace=mine] .wp-text"),
                       page.inner_text("#hand"), page.inner_text("#choices"))

@@ -14,6 +14,7 @@ import pytest
 
 from keizai import i18n
 from keizai.web.app import CATALOGUES, STATIC
+from tests.web.browser import choose_language, language_page
 from tests.web.conftest import create
 
 GZIP = {"Accept-Encoding": "gzip"}
@@ -120,13 +121,41 @@ def test_the_page_preloads_every_module_app_js_reaches_and_no_other() -> None:
     assert set(preloaded) == expected
 
 
-def test_the_page_preloads_the_catalogues_it_fetches() -> None:
-    """i18n.js fetches every language's catalogue before anything is drawn; asked for by
-    the page, they load alongside the modules instead of after the last of them."""
+def test_the_page_preloads_english_the_catalogue_every_page_fetches() -> None:
+    """i18n.js fetches English (the fallback) and the page's own language before anything
+    is drawn; English, asked for by the page, loads alongside the modules instead of after
+    the last of them. The page's language is in its localStorage, which the page alone
+    reads: a preload of every catalogue fetched all three on every first load."""
     preloads = {link["href"]: link for link in _links("preload")}
-    for lang in i18n.LANGUAGES:
-        # the page serves it as /static/<version>/i18n/…, beside i18n.js, which fetches it
-        # from there (tests/web/test_page_versions.py)
-        link = preloads[f"/i18n/{lang}.json"]
-        # as fetch() asks for it (same-origin, CORS mode), or the browser fetches it twice
-        assert link.get("as") == "fetch" and link.get("crossorigin") == "anonymous"
+    # the page serves it as /static/<version>/i18n/…, beside i18n.js, which fetches it
+    # from there (tests/web/test_page_versions.py)
+    assert [href for href in preloads if href.startswith("/i18n/")] == ["/i18n/en.json"]
+    link = preloads["/i18n/en.json"]
+    # as fetch() asks for it (same-origin, CORS mode), or the browser fetches it twice
+    assert link.get("as") == "fetch" and link.get("crossorigin") == "anonymous"
+
+
+def _catalogues_fetched(asked: list[str]) -> list[str]:
+    return sorted(url.rsplit("/", 1)[1] for url in asked if "/i18n/" in url)
+
+
+@pytest.mark.parametrize(("lang", "fetched"), [
+    ("en", ["en.json"]), ("ja", ["en.json", "ja.json"]),
+    ("zh-TW", ["en.json", "zh-TW.json"])])
+def test_a_first_load_fetches_its_own_language_and_english_only(
+        server, browser, lang: str, fetched: list[str]) -> None:
+    """Found measuring the first load of the lobby: an English page fetched all three
+    catalogues (some 95 KB compressed, 60 KB of them for languages it never showed). A
+    language chosen later is fetched then, and the page is drawn in it."""
+    page = language_page(browser, lang)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-game")
+    assert _catalogues_fetched(asked) == fetched
+    other = "ja" if lang != "ja" else "zh-TW"
+    choose_language(page, other)
+    assert _catalogues_fetched(asked) == sorted([*fetched, f"{other}.json"])
+    expected = i18n.catalogue(other)["new_game"]
+    assert page.inner_text(".create h2") == expected
+    assert page.errors == []

@@ -29,7 +29,7 @@ def test_the_page_names_every_static_file_under_the_version_and_is_asked_for_aga
     version = _version(client)
     addresses = ADDRESS.findall(page.text)
     # the stylesheet, app.js, every module it reaches and the catalogues
-    assert len(addresses) > 20 and f"/static/{version}/i18n/ja.json" in addresses
+    assert len(addresses) > 20 and f"/static/{version}/i18n/en.json" in addresses
     assert all(a.startswith(f"/static/{version}/") for a in addresses)
     assert page.headers["cache-control"] == "no-cache"
     again = client.get("/", headers={"If-None-Match": page.headers["etag"]})
@@ -97,7 +97,7 @@ def test_the_browser_loads_the_page_from_versioned_files_only(server, browser) -
     page.goto(server.url + "/")
     page.wait_for_selector("#create-game")
     static = [url.split("/", 3)[3] for url in asked if "/static/" in url or "/i18n/" in url]
-    assert len(static) > 20 and any(path.endswith("/i18n/ja.json") for path in static)
+    assert len(static) > 20 and any(path.endswith("/i18n/en.json") for path in static)
     assert all(re.fullmatch(r"static/v-[0-9a-f]{12}/.+", path) for path in static), static
     assert len(static) == len(set(static))
     assert page.errors == []

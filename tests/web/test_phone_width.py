@@ -17,7 +17,7 @@ import pytest
 import keizai
 from keizai.i18n import catalogue
 from keizai.rules.national_economy.cards import card_set
-from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.browser import choose_language, language_page, play_seat, unavailable_reason
 from tests.web.live_server import game_at
 
 reason = unavailable_reason()
@@ -147,7 +147,7 @@ def test_the_page_language_is_the_documents_language(browser, server) -> None:
     page.wait_for_selector("select[name=bot-1]")
     assert page.get_attribute("html", "lang") == "ja"
     for lang, code in (("zh-TW", "zh-Hant"), ("en", "en")):
-        page.select_option("#lang-select", lang)
+        choose_language(page, lang)
         assert page.get_attribute("html", "lang") == code
     assert not page.errors, page.errors
 

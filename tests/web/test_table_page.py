@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 import keizai
-from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.browser import choose_language, language_page, play_seat, unavailable_reason
 from tests.web.live_server import LiveServer, game_at, http
 
 reason = unavailable_reason()
@@ -105,7 +105,7 @@ def test_the_seats_panel_labels_in_three_languages(browser, server) -> None:
     assert page.query_selector(".seats-panel .mute[data-seat='0']") is None
     assert page.query_selector(".seats-panel .mute[data-seat='1']") is not None
     for lang, level in (("ja", "普通"), ("zh-TW", "普通")):
-        page.select_option("#lang-select", lang)
+        choose_language(page, lang)
         assert level in seats.nth(2).inner_text(), seats.nth(2).inner_text()
         assert "normal" not in seats.nth(2).inner_text()
         mine = seats.nth(0).inner_text()    # the full-width bracket right after the name

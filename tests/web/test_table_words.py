@@ -16,7 +16,7 @@ import pytest
 import keizai
 from keizai.i18n import action_label, tr
 from keizai.web.tables import bots_for
-from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.browser import choose_language, language_page, play_seat, unavailable_reason
 from tests.web.live_server import game_at
 from tests.web.test_table_notes import _last_step_single
 
@@ -42,7 +42,7 @@ def test_the_applied_note_follows_the_pages_language(browser, server, first: str
     def note(lang: str) -> str:
         return tr("auto_single", lang, action_label(GAME, only, lang))
     assert page.inner_text("#auto-note") == note(first)
-    page.select_option("#lang-select", then)
+    choose_language(page, then)
     page.wait_for_function("(want) => document.querySelector('#status').textContent === want",
                            arg=tr("game_over", then), timeout=WAIT)
     assert page.inner_text("#auto-note") == note(then)

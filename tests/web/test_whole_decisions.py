@@ -12,7 +12,7 @@ import pytest
 import keizai
 from keizai.engine import State
 from keizai.i18n import tr
-from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.browser import choose_language, language_page, play_seat, unavailable_reason
 from tests.web.live_server import LiveServer, game_at
 
 reason = unavailable_reason()
@@ -117,11 +117,11 @@ def test_a_whole_payday_sale_shows_wages_cash_shortfall_once_and_sets(browser, s
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
     for lang, wages in (("en", "wages"), ("ja", "賃金"), ("zh-TW", "工資")):
-        page.select_option("#lang-select", lang)
+        choose_language(page, lang)
         text = page.inner_text("#whole")
         assert text.count(decision.prompt_in(lang)) == 1, text
         assert wages not in text.replace(decision.prompt_in(lang), "").lower(), text
-    page.select_option("#lang-select", "en")
+    choose_language(page, "en")
     assert page.locator(".whole-set").count() == len(decision.sets)
     page.click(".whole-set[data-set='0']")
     step = len(actions)
@@ -148,7 +148,7 @@ def test_a_payday_sale_s_total_shows_money_as_every_price_does(browser, server,
     game = game_at(server, "national-economy/progress", ["human"], seed, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
-    page.select_option("#lang-select", lang)
+    choose_language(page, lang)
     total = page.inner_text("#whole-total")
     assert f"${shortfall}" in total and "$0" in total, total
     assert not any(word in total for word in ("ドル", "元", "dollar")), total
@@ -174,11 +174,11 @@ def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
                                                                          ".muted"))
     assert shown() == "house L01 (1 bed) $1 · energy 1 · -1 VP"
     for lang, beds in (("ja", "ベッド1"), ("zh-TW", "1床")):
-        page.select_option("#lang-select", lang)
+        choose_language(page, lang)
         page.wait_for_function(f"document.querySelector(\"{house}\").innerText"
                                f".includes('{beds}')")
         assert shown().count(beds) == 1 and "$1" in shown(), shown()
-    page.select_option("#lang-select", "en")
+    choose_language(page, "en")
     for house in ("L05A", "L01A", "L03A"):
         page.click(f".fu [data-pick='{house}']")
     assert "Chosen: 6 of 5–10 beds" in page.inner_text("#whole-total")

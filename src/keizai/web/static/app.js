@@ -62,8 +62,14 @@ function start() {
     select.append(option);
   }
   select.value = lang();
-  select.addEventListener("change", () => {
-    setLang(select.value);
+  select.addEventListener("change", async () => {
+    // the chosen language's catalogue is fetched first: until it is here, and if it cannot
+    // be, the page stays in the language it shows
+    const chosen = select.value;
+    if (!await setLang(chosen)) {
+      if (select.value === chosen) select.value = lang();   // not a later choice's
+      return;
+    }
     chrome();
     window.dispatchEvent(new Event("keizai:lang"));
   });

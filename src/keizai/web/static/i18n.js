@@ -12,17 +12,27 @@
 
 export const LANGUAGES = [["en", "English"], ["ja", "日本語"], ["zh-TW", "繁體中文"]];
 
-const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async ([code]) => {
-  const response = await fetch(new URL(`i18n/${code}.json`, import.meta.url));
-  return [code, response.ok ? await response.json() : {}];
-})));
+// The catalogues fetched so far: the page's language and English, its fallback, before
+// anything is drawn; another language when the player chooses it (the three together
+// weighed some 95 KB compressed on a first load that needs one or two of them).
+const CATALOGUES = {};
+const LOADING = {};
+
+/** The catalogue of `code`, fetched once (an empty one when the server has none). */
+function load(code) {
+  LOADING[code] ??= fetch(new URL(`i18n/${code}.json`, import.meta.url))
+    .then((response) => (response.ok ? response.json() : {}))
+    .then((catalogue) => { CATALOGUES[code] = catalogue; })
+    .catch((error) => { delete LOADING[code]; throw error; });   // tried again next time
+  return LOADING[code];
+}
 
 // The catalogue prefix of each game family (as keizai.i18n.FAMILIES).
 const FAMILIES = { "national-economy": "ne", futuropia: "fu", "enterprise-empire": "ee" };
 
 function known(code) {
   if (code === "zh") return "zh-TW";   // the code this page saved before zh-TW
-  return CATALOGUES[code] ? code : null;
+  return LANGUAGES.some(([known]) => known === code) ? code : null;
 }
 
 function initialLanguage() {
@@ -35,15 +45,28 @@ function initialLanguage() {
 }
 
 let current = initialLanguage();
+let wanted = current;
+await Promise.all([...new Set(["en", current])].map(load));
 
 export function lang() { return current; }
 
-export function setLang(code) {
+/** Make `code` the page's language once its catalogue is here; true when it is (false for
+ * an unknown code, a catalogue that could not be fetched, or a language chosen after it
+ * while it was being fetched). */
+export async function setLang(code) {
   const found = known(code);
-  if (!found) return;
+  if (!found) return false;
+  wanted = found;
+  try {
+    await load(found);
+  } catch {
+    return false;
+  }
+  if (wanted !== found) return false;
   current = found;
   localStorage.setItem("keizai.lang", found);
   document.documentElement.lang = found === "zh-TW" ? "zh-Hant" : found;
+  return true;
 }
 
 function entry(key) {
