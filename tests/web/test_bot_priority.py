@@ -69,7 +69,8 @@ class RecordingPool:
         self.background: list[bool] = []
 
     async def choose(self, spec: str, seed: int, state: State, bound: float | None = None,
-                     background: bool = False, owner: str | None = None) -> str:
+                     background: bool = False, owner: str | None = None,
+                     game: str | None = None) -> str:
         self.background.append(background)
         return make_agent("random", seed).choose(state).name
 
@@ -123,7 +124,8 @@ class HeldPool(RecordingPool):
         self.release = asyncio.Event()
 
     async def choose(self, spec: str, seed: int, state: State, bound: float | None = None,
-                     background: bool = False, owner: str | None = None) -> str:
+                     background: bool = False, owner: str | None = None,
+                     game: str | None = None) -> str:
         await self.release.wait()
         return await super().choose(spec, seed, state, bound, background, owner)
 

@@ -226,7 +226,8 @@ class HeldPool:
         self.release = asyncio.Event()
 
     async def choose(self, spec: str, seed: int, state: State, bound=None,
-                     background: bool = False, owner: str | None = None) -> str:
+                     background: bool = False, owner: str | None = None,
+                     game: str | None = None) -> str:
         self.calls.append(state.record()["actions"])
         if len(self.calls) == 1:
             await self.release.wait()

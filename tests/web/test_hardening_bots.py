@@ -215,7 +215,8 @@ class OwnerPool:
         self.owners: list[str | None] = []
 
     async def choose(self, spec: str, seed: int, state: State, bound: float | None = None,
-                     background: bool = False, owner: str | None = None) -> str:
+                     background: bool = False, owner: str | None = None,
+                     game: str | None = None) -> str:
         self.owners.append(owner)
         return make_agent("random", seed).choose(state).name
 

@@ -211,10 +211,11 @@ class BotPool:
 
     async def choose(self, spec: str, seed: int, state: State,
                      bound: float | None = None, background: bool = False,
-                     owner: str | None = None) -> str:
+                     owner: str | None = None, game: str | None = None) -> str:
         """The bot's action name, or a random legal one when it fails or overruns.
         `background`: a game of bots alone, served after every game with a person;
-        `owner`: whose turn it is among the clients waiting (see `Slots`)."""
+        `owner`: whose turn it is among the clients waiting (see `Slots`); `game`: the
+        game's id, which a failure's log line names (the operator looks for the game)."""
         if self._slots is None:
             self._slots = Slots(self.workers)
         await self._slots.acquire(background, owner)
@@ -227,17 +228,20 @@ class BotPool:
                     return await asyncio.wait_for(future, bound or self.bound
                                                   or decision_bound(spec))
                 except TimeoutError:
-                    log.error("bot %s overran its bound; its workers are replaced", spec)
+                    log.error("game %s: bot %s overran its bound; its workers are replaced",
+                              game, spec)
                     self.reset()
                     break
                 except BrokenProcessPool:
                     if executor is not self._executor:
                         continue   # another decision's overrun replaced the workers
-                    log.exception("bot %s failed; a random action is played", spec)
+                    log.exception("game %s: bot %s failed; a random action is played", game,
+                                  spec)
                     self.reset()
                     break
                 except Exception:
-                    log.exception("bot %s failed; a random action is played", spec)
+                    log.exception("game %s: bot %s failed; a random action is played", game,
+                                  spec)
                     break
         finally:
             self._slots.release()

@@ -879,7 +879,7 @@ class Table:
             seed = (state.seed * 31 + seat) * 1_000_003 + step
             name = await self.settings.pool.choose(spec, seed % 2**63, state.clone(),
                                                    background=self.bots_alone,
-                                                   owner=self.owner)
+                                                   owner=self.owner, game=self.id)
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
             async with self.lock:
