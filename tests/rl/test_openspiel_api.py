@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 import unittest
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -47,6 +48,24 @@ def test_openspiels_api_test_passes(game_id: str, players: int) -> None:
         unittest.defaultTestLoader.loadTestsFromTestCase(case))
     assert result.testsRun == 5
     assert not result.errors and not result.failures, (result.errors + result.failures)[0][1]
+
+
+@pytest.mark.parametrize(("game_id", "players"),
+                         [(game_id, 2) for game_id in supported_games()]
+                         + [("national-economy/progress", 1)],
+                         ids=lambda value: str(value))
+def test_openspiels_games_sim_test_passes(game_id: str, players: int) -> None:
+    """The simulation check OpenSpiel's own test suite runs on every registered game
+    (python/tests/games_sim_test.py `sim_game`), which random_sim_test does not make: the
+    game and its GameType pickled and equal, a clone equal to the state before and after
+    each move, pyspiel serialization and pickling at moves 1, 2, 4, 8 …, and the utilities
+    of the end within the game's bounds. Its warnings are errors."""
+    from open_spiel.python.tests.games_sim_test import GamesSimTest
+
+    np.random.seed(players)  # sim_game draws with NumPy's global generator
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        GamesSimTest().sim_game(load(game_id, players))
 
 
 @pytest.mark.parametrize("game_id", supported_games())
