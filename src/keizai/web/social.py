@@ -25,7 +25,7 @@ from starlette.requests import HTTPConnection
 
 from keizai import i18n
 from keizai.store import Store
-from keizai.store.social import SeatPlayer, Settings, SocialStore
+from keizai.store.social import SeatPlayer, Session, Settings, SocialStore
 from keizai.web import chat, ratings
 from keizai.web.accounts import AccountConfig, Accounts, require_json
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
@@ -96,6 +96,44 @@ def seat_number(raw: Any, table: Table) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < len(table.seats):
         raise ApiError("invalid_request", f"seat must be 0 to {len(table.seats) - 1}")
     return raw
+
+
+@dataclass(frozen=True)
+class OwnSeat:
+    """The seat a logged-in creator plays, named as their account at creation."""
+
+    seat: int
+    name: str
+    account: int
+
+
+def own_seat(raw: Any, seats: Any, session: Session | None) -> OwnSeat | None:
+    """The creator's own seat (`own_seat` of a new table: an invited seat's number; the
+    lobby's "Your seat"). With a session it is sat down at as the account, as a join
+    with the session would: before, the account owned the seat only once its player
+    pressed "save my name", and until then its link alone opened it. A guest's is not
+    named (the page asks for a name); nor one whose name would pass for another seat's
+    default name ("P2"), which the join refuses: its player chooses another there."""
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or not isinstance(seats, list) \
+            or not 0 <= raw < len(seats) or seats[raw] != "human":
+        raise ApiError("invalid_request", "\"own_seat\" must be the number of an invited "
+                       "(\"human\") seat")
+    if session is None:
+        return None
+    name = clean_name(session.account.username)
+    if name_reserved(name, raw, len(seats)):
+        return None
+    return OwnSeat(raw, name, session.account.id)
+
+
+def name_reserved(name: str, seat: int, players: int) -> bool:
+    """Whether `name` would pass for the host (as the chat names it in any language) or
+    another seat's default name ("P2") at a table of `players` seats."""
+    key = name.casefold()
+    return key in HOST_NAMES or key in {f"p{other + 1}" for other in range(players)
+                                        if other != seat}
 
 
 async def no_limit(_kind: str, _request: Request) -> None:
@@ -358,7 +396,8 @@ class Social(TableHooks):
 
     # ----- tables ------------------------------------------------------------------------
     async def _setup(self, answer: dict[str, Any], body: dict[str, Any], visibility: str,
-                     clock: str, host: int | None, rematch_of: str | None = None) -> None:
+                     clock: str, host: int | None, rematch_of: str | None = None,
+                     own: OwnSeat | None = None) -> None:
         """The social rows of a new game, under the table's lock (no bot moves before
         they exist), written in the store's writer thread: written on the event loop,
         they waited there for SQLite's write lock while the writer thread held it, and
@@ -369,13 +408,15 @@ class Social(TableHooks):
         table = self.tables.tables[game_id]
         async with table.lock:
             self._keep(game_id, await self.store.in_writer(
-                self._social_rows, answer, body, visibility, clock, host, rematch_of))
+                self._social_rows, answer, body, visibility, clock, host, rematch_of,
+                own))
             self._arm(table)
 
     def _social_rows(self, answer: dict[str, Any], body: dict[str, Any], visibility: str,
-                     clock: str, host: int | None, rematch_of: str | None
-                     ) -> Rows:
-        """`_setup`'s writes; the rows as stored."""
+                     clock: str, host: int | None, rematch_of: str | None,
+                     own: OwnSeat | None = None) -> Rows:
+        """`_setup`'s writes; the rows as stored. `own`: the creator's seat, sat down at
+        under their account (`own_seat`)."""
         game_id = answer["id"]
         self.db.create_settings(
             game_id, visibility=visibility, clock=clock, rated=0, host_account_id=host,
@@ -384,6 +425,8 @@ class Social(TableHooks):
         for seat in answer["seats"]:
             if seat["kind"] == "bot":
                 self.db.set_seat_player(game_id, seat["seat"], bot=seat["agent"])
+        if own is not None:
+            self.db.set_seat_player(game_id, own.seat, name=own.name, account_id=own.account)
         return self.stored(game_id)
 
     async def create(self, request: Request) -> dict[str, Any]:
@@ -397,10 +440,11 @@ class Social(TableHooks):
             raise ApiError("invalid_request", "visibility is public or private")
         if clock not in CLOCKS:
             raise ApiError("invalid_request", "clock is none, relaxed or fast")
+        own = own_seat(body.pop("own_seat", None), body.get("seats"), session)
         answer = await self.tables.create(body, client_of(request),
                                           listed=visibility == "public")
         await self._setup(answer, body, visibility, clock,
-                          session.account.id if session else None)
+                          session.account.id if session else None, own=own)
         return answer
 
     async def join(self, table: Table, seat: int, request: Request) -> dict[str, Any]:
@@ -446,9 +490,7 @@ class Social(TableHooks):
         chat names it in any language) or another seat's default name ("P2"). Nor the
         name of another seat (case-insensitively, unless the same account sits there
         too, a hot seat): `join` has the store check that as it writes the name."""
-        key = name.casefold()
-        if key in HOST_NAMES or key in {f"p{other + 1}" for other in range(len(table.seats))
-                                        if other != seat}:
+        if name_reserved(name, seat, len(table.seats)):
             raise ApiError.refused("invalid_name", "web.err.name_reserved", name=name)
 
     async def rematch(self, table: Table, token: Any, client: str | None = None
