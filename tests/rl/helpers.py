@@ -35,6 +35,8 @@ CHECKER_ADVICE = (
     # Gymnasium: the observation Box is unbounded (scores go negative, amounts have no
     # printed maximum).
     r".*A Box observation space (minimum|maximum) value is -?infinity",
+    # PettingZoo's state_test: the same of the global state (every seat's observation).
+    r"Environment's (minimum|maximum) state space value is -?infinity",
     # PettingZoo: the observation is the {"observation", "action_mask"} Dict that
     # PettingZoo's own board games use (its checker names only its own games).
     r"Observation space for each agent probably should be",

@@ -156,3 +156,33 @@ def test_ismcts_replays_a_game_with_the_resampler_docs_rl_md_gives() -> None:
         return state.history()
 
     assert play(3) == play(3)
+
+
+def test_the_algorithms_keyed_by_the_information_state_string_run() -> None:
+    """docs/rl.md: with no information-state tensor, OpenSpiel's algorithms keyed by the
+    string still run: outcome-sampling MCCFR (its average policy answers for a seat's
+    first decision) and the tabular Q-learner through rl_environment, a whole episode."""
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import outcome_sampling_mccfr, tabular_qlearner
+
+    game = load("national-economy/progress", 2)
+    np.random.seed(0)  # MCCFR samples with NumPy's global generator
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    solver.iteration()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    policy = solver.average_policy().action_probabilities(state)
+    assert sorted(policy) == state.legal_actions() and sum(policy.values()) == pytest.approx(1)
+
+    env = rl_environment.Environment(
+        game, chance_event_sampler=rl_environment.ChanceEventSampler(seed=1))
+    learners = [tabular_qlearner.QLearner(seat, env.action_spec()["num_actions"])
+                for seat in range(2)]
+    step = env.reset()
+    while not step.last():
+        seat = step.observations["current_player"]
+        step = env.step([learners[seat].step(step).action])
+    for learner in learners:
+        learner.step(step)  # learns from the end of the episode
+    assert sum(step.rewards) == pytest.approx(0) and max(step.rewards) <= 1  # zero-sum
