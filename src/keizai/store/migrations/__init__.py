@@ -11,6 +11,7 @@ A database a newer keizai upgraded is refused untouched (`NewerDatabase`).
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from alembic import command
@@ -19,10 +20,19 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
+
+log = logging.getLogger("keizai.store")
 
 HERE = Path(__file__).parent
 BASELINE = "0001"
 LOCK_KEY = 0x6B65697A   # "keiz": the advisory lock all migrating processes take
+# Seconds a process opening an SQLite database waits for another process's write lock
+# before its own upgrade (or its check that none is due) gives up. The driver's own
+# wait, 5 s, is shorter than an upgrade of a large database (7.3 s for 1,500,000 games):
+# the second of two processes started together stopped with "database is locked" while
+# the first upgraded. PostgreSQL's advisory lock waits without a limit.
+SQLITE_UPGRADE_WAIT = 900.0
 
 
 def config(connection: Connection | None = None) -> Config:
@@ -120,7 +130,7 @@ def upgrade(engine: Engine) -> None:
             # tables made while the revision stayed behind, so every later start failed
             # ("table rate_budgets already exists"). IMMEDIATE: a second process starting
             # at once waits for this one's upgrade (PostgreSQL's advisory lock, below).
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            _begin_immediate(conn)
         if conn.dialect.name == "postgresql":
             # without the store's limits (`db.SESSION_LIMITS`): a process starting while
             # another migrates waits for it, and a migration for the tables it alters
@@ -137,3 +147,25 @@ def upgrade(engine: Engine) -> None:
         if revision is None and inspect(conn).has_table("games"):
             command.stamp(cfg, BASELINE)   # made before migrations: the baseline schema
         command.upgrade(cfg, "head")
+
+
+def _begin_immediate(conn: Connection) -> None:
+    """BEGIN IMMEDIATE on SQLite: within the connection's own wait for the write lock,
+    else, said in the log, within SQLITE_UPGRADE_WAIT (another process is upgrading the
+    database, or writing to it). The connection's own wait is given back after."""
+    try:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        return
+    except OperationalError as error:
+        if "locked" not in str(error.orig):
+            raise
+    log.warning("another process holds the database's write lock (another keizai "
+                "upgrading it, which takes a while on a large database): waiting up to "
+                "%g s for it", SQLITE_UPGRADE_WAIT)
+    own = conn.exec_driver_sql("PRAGMA busy_timeout").scalar()
+    conn.exec_driver_sql(f"PRAGMA busy_timeout = {round(SQLITE_UPGRADE_WAIT * 1000)}")
+    try:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    finally:
+        conn.exec_driver_sql(f"PRAGMA busy_timeout = {int(own or 0)}")
+    log.warning("the database's write lock is free again: going on")
