@@ -722,6 +722,7 @@ export function showTable(root, { gameId, seat, token }) {
       yours: true,
       mapped: new Set(),
       pendingName: pending?.name,
+      justNow: log.slice(since),   // the lines of "Just now" (a renderer marks their moves)
       /** Whether `name` can be chosen now (a renderer shows some choices only then). */
       isLegal(name) { return whole ? Boolean(candidateFor(whole, name)) : legal.has(name); },
       /** Make `el` the click target of action `name` when it is legal now (or, in a

@@ -71,7 +71,32 @@ function card(c, { cost = c.cost, extra = null, used = false } = {}) {
     h("div", { class: "card-text" }, textOf(c)), extra);
 }
 
-function workplace(w, ctx) {
+// The placements the "Just now" lines tell (ctx.justNow: this seat's latest moves and all
+// that followed them), by the log's own events: a workplace, or a seat's own building.
+const PLACED = new Set(["ne.log.place", "ne.log.place_public"]);
+
+/** Where the workers of the "Just now" lines went: workplace id -> the seat that placed
+ * there last, and "<seat>:<building id>" -> that seat for a building of its own. */
+function placedJustNow(ctx) {
+  const placed = new Map();
+  for (const entry of ctx.justNow ?? []) {
+    const { seat, card: id } = entry?.params ?? {};
+    if (PLACED.has(entry?.id)) placed.set(id, seat);
+    else if (entry?.id === "ne.log.place_own") placed.set(`${seat}:${id}`, seat);
+  }
+  return placed;
+}
+
+/** `el` marked as where a worker went just now (a ring of the placing seat's colour; its
+ * title says "Just now", as the panel of those lines is named). */
+function markPlaced(el, seat) {
+  if (seat === undefined) return el;
+  el.classList.add("just-placed", `by-p${seat}`);
+  el.title = t("last_move");
+  return el;
+}
+
+function workplace(w, ctx, placed) {
   const name = w.kind === "building" ? `place:public:${w.id}` : `place:${w.id}`;
   const tile = h("div", { class: `workplace ${w.kind}${w.sideways ? " sideways" : ""}`,
     dataset: { workplace: w.id } },
@@ -80,7 +105,7 @@ function workplace(w, ctx) {
   h("div", { class: "wp-text" }, textOf(w)),
   h("div", { class: "wp-workers" }, w.sideways ? t("sideways")
     : w.workers.length ? pawns(w.workers) : h("span", { class: "muted" }, t("free"))));
-  return ctx.target(tile, name);
+  return ctx.target(markPlaced(tile, placed.get(w.id)), name);
 }
 
 /** A label and its figure ("Money $5", 「お金$5」), or its word ("Phase work",
@@ -106,10 +131,10 @@ function heading(seat, view, ctx) {
   return ` ${label}${view.start_player === seat ? `${gapAfter(label)}★` : ""}`;
 }
 
-function playerPanel(p, view, ctx) {
+function playerPanel(p, view, ctx, placed) {
   const mine = p.seat === ctx.seat;
   const buildings = p.buildings.map((b) => {
-    const el = card(b, { used: b.used });
+    const el = markPlaced(card(b, { used: b.used }), placed.get(`${p.seat}:${b.id}`));
     if (mine) {
       ctx.target(el, `place:own:${b.id}`);
       ctx.target(el, `sell:${b.id}`, t("confirm_sell", nameOf(b)));
@@ -155,6 +180,7 @@ export const nationalEconomyRenderer = {
   render(view, ctx) {
     const players = ownFirst(view.players, ctx);
     const me = players.find((p) => p.seat === ctx.seat);
+    const placed = placedJustNow(ctx);
     return h("div", { class: "ne" },
       h("div", { class: "ne-top panel" },
         stat(t("round"), `${view.round}/${view.rounds}`), stat(t("wage"), `$${view.wage}`),
@@ -162,12 +188,12 @@ export const nationalEconomyRenderer = {
         stat(t("phase"), t(`phase_${view.phase}`), "web.stat_word"),
         stat(t("start_player"), seatName(view.start_player))),
       h("section", { class: "panel" }, h("h3", {}, t("workplaces")),
-        h("div", { class: "workplaces" }, view.workplaces.map((w) => workplace(w, ctx)))),
+        h("div", { class: "workplaces" }, view.workplaces.map((w) => workplace(w, ctx, placed)))),
       view.players_count === 1 && view.phase !== "over" && view.scores
         ? scoreTable(view.scores, null, t("solo_target")) : null,
       revealedPanel(view, ctx),
       me ? handPanel(me, view, ctx) : null,
-      players.map((p) => playerPanel(p, view, ctx)));
+      players.map((p) => playerPanel(p, view, ctx, placed)));
   },
 
   prompt(view) {

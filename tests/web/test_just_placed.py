@@ -1,0 +1,39 @@
+"""Where the workers of the "Just now" lines went, marked on the board in the colour of
+the seat that placed them: found playing National Economy against a bot in Chromium (en,
+ja, zh-TW; desktop and 390 px), where the bot's placements were told only by those
+lines, and a pawn among the others on a workplace gave no hint which one was new."""
+
+from __future__ import annotations
+
+import pytest
+
+from keizai.i18n import catalogue
+from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.live_server import game_at
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 10_000
+
+MARKED = """() => Object.fromEntries([...document.querySelectorAll('.workplace.just-placed')]
+  .map((el) => [el.dataset.workplace, [...el.classList].find((c) => c.startsWith('by-'))]))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_workplaces_of_the_last_moves_are_marked_by_their_seat(browser, server,
+                                                                   lang: str) -> None:
+    # P1 on the Mine, P2 on the Quarry: P1 is to move again
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 0,
+                   ["place:mine", "place:quarry"])
+    page = language_page(browser, lang)
+    play_seat(page, server, game)
+    page.wait_for_selector("#last-move", timeout=WAIT)
+    assert page.evaluate(MARKED) == {"mine": "by-p0", "quarry": "by-p1"}
+    title = page.get_attribute(".workplace[data-workplace=quarry]", "title")
+    assert title == catalogue(lang)["last_move"]
+    # P1's next placement begins the lines anew: P2's Quarry is no longer among them
+    page.click(".workplace[data-workplace=school].legal")
+    page.wait_for_selector(".table[data-turn=other]", timeout=WAIT)
+    page.wait_for_function(f"() => ({MARKED})().school === 'by-p0'", timeout=WAIT)
+    assert page.evaluate(MARKED) == {"school": "by-p0"}
+    assert page.errors == []
