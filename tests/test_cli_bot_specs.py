@@ -3,12 +3,18 @@ refusal says what is wrong with them, in the player's language."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
+import keizai
 from keizai.agents import make_agent
 from keizai.agents.base import LEVELS
 from keizai.cli import app
+from keizai.engine import InvalidSetup
 from keizai.i18n import tr
 
 runner = CliRunner()
@@ -40,8 +46,9 @@ def test_a_bots_wrong_parameter_is_said(command: str, spec: str, lang: str) -> N
     with pytest.raises(ValueError) as error:
         make_agent(spec)
     said = refusal(command, spec, lang)
-    assert flat(tr("cli.err_seat_params", lang, spec=spec, error=str(error.value))) in said
-    assert str(error.value) in said and "docs/bots.md" in said
+    reason = error.value.render(lang)   # type: ignore[attr-defined]
+    assert flat(tr("cli.err_seat_params", lang, spec=spec, error=reason)) in said
+    assert flat(reason) in said and "docs/bots.md" in said
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -74,5 +81,47 @@ def test_a_tournament_s_unknown_bot_is_not_told_to_name_a_human(lang: str) -> No
                                        "normal", "hard", "expert"])
     with pytest.raises(ValueError) as error:
         make_agent("robot")
-    assert flat(tr("cli.sim.err_agent", lang, spec="robot", error=str(error.value),
+    reason = error.value.render(lang)   # type: ignore[attr-defined]
+    assert flat(tr("cli.sim.err_agent", lang, spec="robot", error=reason,
                    known=known)) in said
+
+
+# Specs each agent refuses for another reason: the parameters' parsing and types, and
+# each agent's own bounds
+WRONG_SPECS = ["mcts:iterations=abc", "mcts:time=inf", "mcts:foo=1", "random:x=1",
+               "mcts:iterations", "mcts:c=-1", "mcts:iterations=0", "mcts:rollout=sideways",
+               "heuristic:epsilon=2", "solo:reply=2", "solo:spread=0"]
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+@pytest.mark.parametrize("command", list(COMMANDS))
+@pytest.mark.parametrize("spec", WRONG_SPECS)
+def test_a_bots_reason_is_said_in_the_players_language(command: str, spec: str,
+                                                       lang: str) -> None:
+    """In 日本語 and 中文 the refusal's sentence was translated and the agent's reason
+    inside it was English ('…のパラメータが正しくありません：parameter 'time' in
+    'mcts:time=abc' must be float（…）'). The reason is now a catalogue message."""
+    with pytest.raises(ValueError) as error:
+        make_agent(spec)
+    said = refusal(command, spec, lang)
+    assert isinstance(error.value, InvalidSetup)
+    reason = error.value.render(lang)
+    assert flat(tr("cli.err_seat_params", lang, spec=spec, error=reason)) in said
+    assert str(error.value) not in said
+    assert not re.search(r"\b(must|needs?|parameter|unknown|known)\b", said), said
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_a_saves_wrong_bot_is_said_in_the_players_language(lang: str,
+                                                            tmp_path: Path) -> None:
+    """A save whose seats name a bot with a wrong parameter, resumed: the reason was
+    English inside the translated refusal."""
+    save = tmp_path / "game.json"
+    record = keizai.new_game("futuropia", 2, seed=3).record()
+    save.write_text(json.dumps({**record, "seats": ["human", "mcts:c=-1"]}))
+    result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                           input="q\n", env={"COLUMNS": "1000"})
+    assert result.exit_code == 2, result.output
+    reason = tr("agent.at_least", lang, key="c", least=0)
+    assert flat(tr("cli.err_in_file", lang, path=str(save), error=reason)) in flat(result.output)
+    assert "must be" not in result.output

@@ -281,26 +281,27 @@ def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None,
                   unknown: str = "cli.err_seat") -> None:
     """Refuse a seat that names no bot keizai knows, with the names it knows (`unknown`:
     the message, which for keizai play's seats says that human is one too); a bot's
-    parameters that are wrong with the agent's reason (its own words, in English); a
-    level given parameters with the spec it stands for. Naming the file `saved_in`
-    where the seats were read from a save."""
+    parameters that are wrong with the agent's reason, in `lang`; a level given
+    parameters with the spec it stands for. Naming the file `saved_in` where the seats
+    were read from a save."""
     known = i18n.tr("list.sep", lang).join(dict.fromkeys([*KINDS, *LEVELS]))
     for spec in specs:
         if spec != "human":
             try:
                 make_agent(spec)
             except ValueError as error:
+                reason = _error_text(error, lang)
                 if saved_in is not None:
                     raise _refuse(lang, "cli.err_in_file", path=str(saved_in),
-                                  error=str(error)) from None
+                                  error=reason) from None
                 kind = spec.strip().lower().partition(":")[0].strip()
                 if kind in KINDS:
                     raise _refuse(lang, "cli.err_seat_params", spec=spec,
-                                  error=str(error)) from None
+                                  error=reason) from None
                 if kind in LEVELS:
                     raise _refuse(lang, "cli.err_seat_level", spec=spec, level=kind,
                                   stands_for=LEVELS[kind]) from None
-                raise _refuse(lang, unknown, spec=spec, error=str(error),
+                raise _refuse(lang, unknown, spec=spec, error=reason,
                               known=known) from None
 
 

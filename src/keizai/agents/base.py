@@ -4,7 +4,9 @@ An agent spec is a kind with optional parameters: ``random``, ``heuristic``,
 ``heuristic:epsilon=0.2``, ``mcts``, ``mcts:iterations=200:depth=8``, or a difficulty
 level (``easy``, ``normal``, ``hard``, ``expert``, ``solo``), which is a named spec.
 Parameters are separated by ``:`` so that a comma-separated list of seats
-(``--seats human,mcts:iterations=50``) stays unambiguous.
+(``--seats human,mcts:iterations=50``) stays unambiguous. A spec refused (here or by
+the agent's constructor) is an `InvalidSetup`, a ValueError whose reason is a catalogue
+message (``agent.*``), so the terminal says it in the player's language.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import math
 from abc import ABC, abstractmethod
 from typing import Any
 
-from keizai.engine import Action, Game, State
+from keizai.engine import Action, Game, InvalidSetup, State
 
 # Difficulty levels offered to players: each is a named agent spec.
 LEVELS: dict[str, str] = {
@@ -70,11 +72,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
-            raise ValueError(f"agent parameter {part!r} in {spec!r} is not key=value")
+            raise InvalidSetup.refuse("agent.not_key_value", part=part, spec=spec)
         params[key.strip()] = value.strip()
     if kind not in KINDS:
-        known = ", ".join(dict.fromkeys([*KINDS, *LEVELS]))   # "solo" is both
-        raise ValueError(f"unknown agent {spec!r} (known: {known})")
+        known = list(dict.fromkeys([*KINDS, *LEVELS]))   # "solo" is both
+        raise InvalidSetup.refuse("agent.unknown", spec=spec, known=known)
     return kind, params
 
 
@@ -91,18 +93,22 @@ def without_time_cap(spec: str) -> str:
 def _typed(params: dict[str, str], types: dict[str, type], spec: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, raw in params.items():
+        if key not in types and not types:
+            raise InvalidSetup.refuse("agent.no_params", key=key, spec=spec,
+                                      kind=spec.strip().lower().partition(":")[0])
         if key not in types:
-            known = ", ".join(sorted(types)) or "none"
-            raise ValueError(f"unknown parameter {key!r} in {spec!r} (known: {known})")
+            raise InvalidSetup.refuse("agent.unknown_param", key=key, spec=spec,
+                                      known=sorted(types))
         kind = types[key]
         try:
             out[key] = raw if kind is str else kind(raw)
         except ValueError:
-            raise ValueError(f"parameter {key!r} in {spec!r} must be {kind.__name__}") from None
+            wanted = "agent.param_whole" if kind is int else "agent.param_number"
+            raise InvalidSetup.refuse(wanted, key=key, spec=spec) from None
         # nan passes every bound check (each comparison is false) and time=inf searched
         # for ever: no parameter of any agent means anything but a finite number
         if kind is float and not math.isfinite(out[key]):
-            raise ValueError(f"parameter {key!r} in {spec!r} must be a finite number")
+            raise InvalidSetup.refuse("agent.param_finite", key=key, spec=spec)
     return out
 
 

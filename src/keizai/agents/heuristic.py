@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from keizai.agents.base import Agent, action_at
 from keizai.agents.heuristics import Evaluator, ScoreEvaluator, evaluator_for
-from keizai.engine import Action, Rng, State
+from keizai.engine import Action, InvalidSetup, Rng, State
 
 # Evaluations per decision at most; past it, compound moves are cut short and evaluated.
 NODE_BUDGET = 400
@@ -26,7 +26,7 @@ class HeuristicAgent(Agent):
 
     def __init__(self, seed: int = 0, epsilon: float = 0.0) -> None:
         if not 0.0 <= epsilon <= 1.0:
-            raise ValueError("epsilon must be between 0 and 1")
+            raise InvalidSetup.refuse("agent.between", key="epsilon", low=0, high=1)
         self.rng = Rng(seed)
         self.epsilon = epsilon
         self.evaluator: Evaluator = ScoreEvaluator()  # replaced by the game's on first use

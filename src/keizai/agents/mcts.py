@@ -32,7 +32,7 @@ from typing import ClassVar
 from keizai.agents.base import Agent, action_at
 from keizai.agents.heuristics import Evaluator, evaluator_for
 from keizai.agents.mcts_search import Node, search
-from keizai.engine import Action, Rng, State
+from keizai.engine import Action, InvalidSetup, Rng, State
 
 
 class MCTSAgent(Agent):
@@ -56,13 +56,15 @@ class MCTSAgent(Agent):
         `evaluation`: "hand" (the game's hand-made evaluation) or "learned" (fitted on
         self-play where the game has one, keizai.agents.heuristics)."""
         if iterations < 1 and time <= 0:
-            raise ValueError("mcts needs iterations >= 1 or time > 0")
+            raise InvalidSetup.refuse("agent.mcts_budget")
         if rollout not in ("random", "heuristic", "turn"):
-            raise ValueError("rollout must be 'random', 'heuristic' or 'turn'")
-        if margin < 0:
-            raise ValueError("margin must be >= 0")
-        if time < 0 or c < 0 or depth < -1:
-            raise ValueError("mcts needs time >= 0, c >= 0 and depth >= -1 (-1: to the end)")
+            raise InvalidSetup.refuse("agent.one_of", key="rollout",
+                                      values=["random", "heuristic", "turn"])
+        # depth -1: rollouts to the end of the game
+        for name, value, least in (("margin", margin, 0), ("time", time, 0), ("c", c, 0),
+                                   ("depth", depth, -1), ("cap", cap, 0)):
+            if value < least:
+                raise InvalidSetup.refuse("agent.at_least", key=name, least=least)
         self.rng = Rng(seed)
         self.iterations = iterations
         self.time = time
@@ -70,12 +72,11 @@ class MCTSAgent(Agent):
         self.depth = depth
         self.rollout = rollout
         self.reuse = bool(reuse)
-        if cap < 0:
-            raise ValueError("cap must be >= 0")
         self.cap = cap
         self.margin = margin
         if evaluation not in ("hand", "learned"):
-            raise ValueError("evaluation must be 'hand' or 'learned'")
+            raise InvalidSetup.refuse("agent.one_of", key="evaluation",
+                                      values=["hand", "learned"])
         self.evaluation = evaluation
         self.evaluator: Evaluator | None = None
         self._game: str | None = None

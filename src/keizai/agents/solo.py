@@ -41,7 +41,7 @@ from keizai.agents.base import Agent, action_at
 from keizai.agents.heuristic import HeuristicAgent
 from keizai.agents.heuristics import evaluator_for
 from keizai.agents.solo_policy import SoloPolicy
-from keizai.engine import Action, Rng, State
+from keizai.engine import Action, InvalidSetup, Rng, State
 from keizai.rules.national_economy import state as ne
 
 
@@ -96,30 +96,30 @@ class SoloAgent(Agent):
         two-level search, see `_visit_reply` — each action is valued with the best of the
         policy's own follow-up and `reply` alternatives at the next placement, chosen
         across samples; with `limit`, a visit counts as 1 + `reply` rollouts."""
-        if rollouts < 1:
-            raise ValueError("solo needs rollouts >= 1")
-        if cap < 0:
-            raise ValueError("cap must be >= 0")
-        if policy not in self.POLICIES:
-            raise ValueError(f"solo policy must be one of {', '.join(self.POLICIES)}")
-        if work < 0 or (work and not halving):
-            raise ValueError("solo work needs halving=1 and work >= 0")
-        if limit < 0 or (limit and not halving):
-            raise ValueError("solo limit needs halving=1 and limit >= 0")
+        for name, value, least in (("rollouts", rollouts, 1), ("cap", cap, 0),
+                                   ("work", work, 0), ("limit", limit, 0),
+                                   ("slack", slack, 0), ("depth", depth, 0), ("top", top, 0),
+                                   ("reply", reply, 0)):
+            if value < least:
+                raise InvalidSetup.refuse("agent.at_least", key=name, least=least)
         if spread <= 0:
-            raise ValueError("solo spread must be > 0")
-        if slack < 0 or (slack and not goal):
-            raise ValueError("solo slack needs goal and slack >= 0")
-        if evaluation not in self.EVALUATIONS:
-            raise ValueError(f"solo evaluation must be one of {', '.join(self.EVALUATIONS)}")
-        if evaluation != "hand" and policy != "fast":
-            raise ValueError("solo evaluation=learned needs policy=fast")
-        if depth < 0 or top < 0:
-            raise ValueError("solo depth and top must be >= 0")
-        if (depth or top) and evaluation != "learned":
-            raise ValueError("solo depth and top need evaluation=learned")
-        if reply < 0 or (reply and (not halving or policy != "fast")):
-            raise ValueError("solo reply needs halving=1, policy=fast and reply >= 0")
+            raise InvalidSetup.refuse("agent.above", key="spread", least=0)
+        for name, choice, known in (("policy", policy, self.POLICIES),
+                                    ("evaluation", evaluation, self.EVALUATIONS)):
+            if choice not in known:
+                raise InvalidSetup.refuse("agent.one_of", key=name, values=list(known))
+        for name, used, needs in (
+                ("work", work and not halving, ["halving=1"]),
+                ("limit", limit and not halving, ["halving=1"]),
+                ("slack", slack and not goal, ["goal"]),
+                ("evaluation=learned", evaluation != "hand" and policy != "fast",
+                 ["policy=fast"]),
+                ("depth", depth and evaluation != "learned", ["evaluation=learned"]),
+                ("top", top and evaluation != "learned", ["evaluation=learned"]),
+                ("reply", reply and (not halving or policy != "fast"),
+                 ["halving=1", "policy=fast"])):
+            if used:
+                raise InvalidSetup.refuse("agent.needs", key=name, needs=needs)
         self.rng = Rng(seed)
         self.rollouts = rollouts
         self.halving = bool(halving)
