@@ -197,10 +197,22 @@ def test_lang_before_the_command_is_every_commands_language() -> None:
     # the command's own --lang comes first
     code, out = keizai("--lang", "ja", "games", "--lang", "zh-TW")
     assert tr("game.futuropia", "zh-TW") in out
-    code, out = keizai("--lang", "ja")   # no command: Click's words, told in 日本語
-    assert code == 2 and tr("cli.usage.missing_command", "ja") in out
-    assert "Missing command" not in out
     code, out = keizai("--lang", "fr", "games", LANG="ja_JP.UTF-8")
+    assert code == 2 and tr("cli.err_lang", "ja", langs=["en", "ja", "zh-TW"]) in out
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW", "en"])
+def test_lang_without_a_command_shows_the_help_in_that_language(lang: str) -> None:
+    """`keizai --lang ja` (a new user asking for the program in 日本語) was refused:
+    'コマンドを指定してください' under a usage line, where `keizai` alone shows the help.
+    It now shows the help, in that language, as `keizai` alone does (status 2); a
+    language keizai does not speak is still refused."""
+    alone_code, alone = keizai(LANG={"en": "C", "ja": "ja_JP.UTF-8", "zh-TW": "zh_TW.UTF-8"}[lang])
+    for args in (["--lang", lang], [f"--lang={lang}"]):
+        code, out = keizai(*args)
+        assert (code, out) == (alone_code, alone), out
+        assert tr("cli.help.keizai", lang) in out and tr("cli.help.play", lang) in out
+    code, out = keizai("--lang", "fr", LANG="ja_JP.UTF-8")
     assert code == 2 and tr("cli.err_lang", "ja", langs=["en", "ja", "zh-TW"]) in out
 
 

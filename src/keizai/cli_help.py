@@ -245,9 +245,7 @@ def _param_hint(error: Any) -> str:
     return " / ".join(repr(name) for name in hint)
 
 
-# Click's words for a group called without a command (a plain UsageError, known by them)
-_MISSING_COMMAND = "Missing command."
-# and the start of its words for arguments no parameter takes, which follow in brackets
+# The start of Click's words for arguments no parameter takes, which follow in brackets
 _EXTRA = "Got unexpected extra argument(s) ("
 # Typer reads numbers with pydantic: the kinds of its refusals, to their catalogue texts
 _VALUE_ERRORS = {"int_parsing": "cli.usage.not_whole", "int_from_float": "cli.usage.not_whole",
@@ -289,8 +287,6 @@ def _usage_error(error: Any, lang: str) -> Exception | None:
         hint = _param_hint(error)
         key = "cli.usage.invalid_value_for" if hint else "cli.usage.invalid_value"
         text = i18n.tr(key, lang, name=hint, error=_value_error(error, lang))
-    elif kind == "UsageError" and error.message == _MISSING_COMMAND:
-        text = i18n.tr("cli.usage.missing_command", lang)   # `keizai --lang ja`
     elif kind == "UsageError" and error.message.startswith(_EXTRA) \
             and error.message.endswith(")"):   # `keizai play futuropia 3`
         text = i18n.tr("cli.usage.extra_arguments", lang,
@@ -365,6 +361,19 @@ class Group(_Localized, typer.core.TyperGroup):
         tolerant_output()
         localize_help(self, help_language(sys.argv[1:] if args is None else list(args)))
         return super().main(args, *rest, **extra)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """`keizai --lang ja` without a command shows the help in that language, as
+        `keizai` alone shows it (Click refused it: 'Missing command'); a --lang keizai
+        does not speak is refused first, by the program's callback."""
+        given = bool(args)   # parsing takes the options out of `args`
+        rest: list[str] = super().parse_args(ctx, args)
+        command = getattr(ctx, "_protected_args", None)   # where Typer's Click keeps it
+        if given and not command and not ctx.args and not ctx.resilient_parsing:
+            if self.callback is not None:
+                ctx.invoke(self.callback, **ctx.params)
+            super().parse_args(ctx, [])   # Click's own way of showing the help
+        return rest
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         try:
