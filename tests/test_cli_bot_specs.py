@@ -125,3 +125,26 @@ def test_a_saves_wrong_bot_is_said_in_the_players_language(lang: str,
     reason = tr("agent.at_least", lang, key="c", least=0)
     assert flat(tr("cli.err_in_file", lang, path=str(save), error=reason)) in flat(result.output)
     assert "must be" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("seat", ["mcts:" + "x" * 5000 + "=1", "robot" * 1000,
+                                  "\x1b[2J\x07robot", "mcts:\x1b[2J=1"])
+def test_a_saves_bot_is_quoted_short_and_without_control_characters(
+        seat: str, lang: str, tmp_path: Path) -> None:
+    """A save's seats may hold anything: a spec of 5,000 characters was quoted whole in
+    the refusal, up to three times (15,000 characters on the screen), and a bell or an
+    escape sequence in it reached the terminal as it was (a foreign save could clear
+    the screen or ring). The spec and its pieces are now quoted as `printable` shows
+    a file's text: cut after 60 characters, control characters escaped."""
+    save = tmp_path / "game.json"
+    record = keizai.new_game("futuropia", 2, seed=3).record()
+    save.write_text(json.dumps({**record, "seats": ["human", seat]}))
+    result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
+                           input="q\n", env={"COLUMNS": "1000"})
+    assert result.exit_code == 2, result.output
+    assert len(result.output) < 600, len(result.output)
+    assert not any(ord(c) < 32 and c != "\n" for c in result.output), repr(result.output)
+    for command in COMMANDS:   # typed on the command line too
+        said = refusal(command, seat.replace(",", ""), lang)
+        assert len(said) < 600 and "\x1b" not in said and "\x07" not in said

@@ -290,19 +290,36 @@ def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None,
             try:
                 make_agent(spec)
             except ValueError as error:
-                reason = _error_text(error, lang)
+                reason = _spec_reason(error, lang)
                 if saved_in is not None:
                     raise _refuse(lang, "cli.err_in_file", path=str(saved_in),
                                   error=reason) from None
                 kind = spec.strip().lower().partition(":")[0].strip()
+                shown_spec = printable(spec, SPEC_SHOWN)
                 if kind in KINDS:
-                    raise _refuse(lang, "cli.err_seat_params", spec=spec,
+                    raise _refuse(lang, "cli.err_seat_params", spec=shown_spec,
                                   error=reason) from None
                 if kind in LEVELS:
-                    raise _refuse(lang, "cli.err_seat_level", spec=spec, level=kind,
+                    raise _refuse(lang, "cli.err_seat_level", spec=shown_spec, level=kind,
                                   stands_for=LEVELS[kind]) from None
-                raise _refuse(lang, unknown, spec=spec, error=reason,
+                raise _refuse(lang, unknown, spec=shown_spec, error=reason,
                               known=known) from None
+
+
+# A refused bot spec is quoted up to this many characters (a save's seats may hold
+# anything, of any size)
+SPEC_SHOWN = 60
+
+
+def _spec_reason(error: ValueError, lang: str) -> str:
+    """Why an agent refused its spec, in `lang`, the pieces of the spec it quotes shown
+    as `printable` shows them: cut short, and without the characters a terminal would
+    act on."""
+    if isinstance(error, InvalidSetup) and error.message_id is not None:
+        params = {key: printable(value, SPEC_SHOWN) if isinstance(value, str) else value
+                  for key, value in error.params.items()}
+        return i18n.tr(error.message_id, lang, **params)
+    return printable(str(error), 4 * SPEC_SHOWN)
 
 
 def _parse_options(raw: str | None, lang: str) -> dict[str, Any]:
