@@ -15,7 +15,7 @@ reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 10_000
 
-MARKED = """() => Object.fromEntries([...document.querySelectorAll('.workplace.just-placed')]
+MARKED = """() => Object.fromEntries([...document.querySelectorAll('.workplace.just-now')]
   .map((el) => [el.dataset.workplace, [...el.classList].find((c) => c.startsWith('by-'))]))"""
 
 
@@ -36,4 +36,24 @@ def test_the_workplaces_of_the_last_moves_are_marked_by_their_seat(browser, serv
     page.wait_for_selector(".table[data-turn=other]", timeout=WAIT)
     page.wait_for_function(f"() => ({MARKED})().school === 'by-p0'", timeout=WAIT)
     assert page.evaluate(MARKED) == {"school": "by-p0"}
+    assert page.errors == []
+
+
+FUTUROPIA_MARKED = """() => [...document.querySelectorAll('.player .just-now')].map((el) =>
+  [el.closest('.player').dataset.seat, el.dataset.tile ?? el.dataset.generator,
+   [...el.classList].find((c) => c.startsWith('by-'))].join(' ')).sort()"""
+
+
+def test_futuropia_marks_the_tiles_and_generators_of_the_last_moves(browser, server) -> None:
+    """Futuropia's moves are tiles turned down and generators bought, each drawn in its
+    community's panel: which of them were new was as hidden as National Economy's
+    workers (found playing against a bot in zh-TW at 1280 px)."""
+    # each community takes its food tile; P1 buys the cheap F04, P2 the dear F06
+    game = game_at(server, "futuropia", ["human", "human"], 0,
+                   ["action:food", "buy:left", "action:food", "buy:right"])
+    page = language_page(browser, "zh-TW")
+    play_seat(page, server, game)
+    page.wait_for_selector("#last-move", timeout=WAIT)
+    assert page.evaluate(FUTUROPIA_MARKED) == [
+        "0 F04 by-p0", "0 food by-p0", "1 F06 by-p1", "1 food by-p1"]
     assert page.errors == []

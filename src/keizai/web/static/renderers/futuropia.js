@@ -7,7 +7,7 @@
 
 import { h } from "../dom.js";
 import { actionLabel, parts, seatName, t, tr } from "../i18n.js";
-import { ownFirst, youMark } from "./seat.js";
+import { markJustNow, ownFirst, youMark } from "./seat.js";
 
 const TILES = ["food", "power", "invite", "robots", "subsidy"];
 const RESOURCES = ["money", "food", "energy"];
@@ -23,6 +23,23 @@ function stat(label, value, el = "span") {
 function generatorPrice(g) {
   const cost = g.cost ?? g.price;
   return cost < 0 ? tr("web.fu_paid", { paid: -cost }) : `$${cost}`;
+}
+
+// What the "Just now" lines' moves took (ctx.justNow, renderers/seat.js), by the log's
+// own events: an action tile turned down, a generator or a house bought.
+const TAKEN = { "fu.log.tile": (p) => `tile:${p.tile}`, "fu.log.house": (p) => `house:${p.house}`,
+  "fu.log.buy_left": (p) => `gen:${p.gen}`, "fu.log.buy_right": (p) => `gen:${p.gen}`,
+  "fu.log.buy_left_paid": (p) => `gen:${p.gen}` };
+
+/** "<seat>:tile:<tile>", "<seat>:gen:<id>" and "<seat>:house:<id>" -> the seat, for each
+ * thing a move of the "Just now" lines took. */
+function takenJustNow(ctx) {
+  const taken = new Map();
+  for (const entry of ctx.justNow ?? []) {
+    const key = TAKEN[entry?.id]?.(entry.params ?? {});
+    if (key) taken.set(`${entry.params.seat}:${key}`, entry.params.seat);
+  }
+  return taken;
 }
 
 function generator(g, extra = null) {
@@ -91,7 +108,7 @@ function subsidy(view) {
   value === null ? "·" : String(value)))));
 }
 
-function community(c, view, ctx) {
+function community(c, view, ctx, taken) {
   const mine = c.seat === ctx.seat;
   // The clicks belong to the community deciding now: the current player's (the page
   // offers them only to that seat; the view is the same for every seat).
@@ -108,12 +125,15 @@ function community(c, view, ctx) {
   const loans = resource(t("fu_loans"), c.loans, "repay:loan");
   const tiles = TILES.map((tile) => {
     const up = c.tiles_face_up.includes(tile);
-    const el = h("div", { class: `fu-tile${up ? " up" : ""}`, dataset: { tile } },
-      t(`fu_tile_${tile}`));
+    const el = markJustNow(h("div", { class: `fu-tile${up ? " up" : ""}`, dataset: { tile } },
+      t(`fu_tile_${tile}`)), taken.get(`${c.seat}:tile:${tile}`));
     return deciding ? ctx.target(el, `action:${tile}`) : el;
   });
-  const gens = c.generators.map((g) => (deciding ? ctx.target(generator(g), `discard:${g.id}`,
-    t("confirm_action", t("fu_discard", g.id))) : generator(g)));
+  const gens = c.generators.map((g) => {
+    const el = markJustNow(generator(g), taken.get(`${c.seat}:gen:${g.id}`));
+    return deciding ? ctx.target(el, `discard:${g.id}`, t("confirm_action", t("fu_discard", g.id)))
+      : el;
+  });
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
     c.seat ? " current" : ""}`, dataset: { seat: c.seat } },
   h("h3", {}, h("span", { class: `pawn p${c.seat}` }), ` ${seatName(c.seat)}`,
@@ -128,12 +148,14 @@ function community(c, view, ctx) {
     + ["food", "power"].map((kind) => tr("web.stat", { label: t(`fu_market_${kind}`),
       figure: c.best_runs[kind].output })).join(t("list.sep"))),
   h("div", { class: "cards" }, gens),
-  h("div", { class: "cards" }, c.houses.map(house)));
+  h("div", { class: "cards" }, c.houses.map((x) => markJustNow(house(x),
+    taken.get(`${c.seat}:house:${x.id}`)))));
 }
 
 export const futuropiaRenderer = {
   render(view, ctx) {
     const buyingHouses = view.decision?.phase === "buy houses";
+    const taken = takenJustNow(ctx);
     return h("div", { class: "fu" },
       // no one's turn once the game is over (its current player is null only then)
       h("div", { class: "panel ne-top" }, view.current_player === null
@@ -149,7 +171,7 @@ export const futuropiaRenderer = {
       h("section", { class: "panel" }, h("h3", {}, t("fu_houses")),
         h("div", { class: "cards" }, view.house_supply.map((x) => (buyingHouses
           ? ctx.target(house(x), `house:${x.id}`) : house(x))))),
-      ownFirst(view.communities, ctx).map((c) => community(c, view, ctx)));
+      ownFirst(view.communities, ctx).map((c) => community(c, view, ctx, taken)));
   },
 
   prompt(view) {

@@ -6,7 +6,7 @@
 import { h } from "../dom.js";
 import { actionLabel, cardName, cardText, parts, seatName, t } from "../i18n.js";
 import { scoreTable } from "../scores.js";
-import { gapAfter, ownFirst, youMark } from "./seat.js";
+import { gapAfter, markJustNow, ownFirst, youMark } from "./seat.js";
 
 // Names and effect texts come from the message catalogue by card id, so switching the
 // language redraws them (the views' English `name`/`text` are the fallback).
@@ -87,15 +87,6 @@ function placedJustNow(ctx) {
   return placed;
 }
 
-/** `el` marked as where a worker went just now (a ring of the placing seat's colour; its
- * title says "Just now", as the panel of those lines is named). */
-function markPlaced(el, seat) {
-  if (seat === undefined) return el;
-  el.classList.add("just-placed", `by-p${seat}`);
-  el.title = t("last_move");
-  return el;
-}
-
 function workplace(w, ctx, placed) {
   const name = w.kind === "building" ? `place:public:${w.id}` : `place:${w.id}`;
   const tile = h("div", { class: `workplace ${w.kind}${w.sideways ? " sideways" : ""}`,
@@ -105,7 +96,7 @@ function workplace(w, ctx, placed) {
   h("div", { class: "wp-text" }, textOf(w)),
   h("div", { class: "wp-workers" }, w.sideways ? t("sideways")
     : w.workers.length ? pawns(w.workers) : h("span", { class: "muted" }, t("free"))));
-  return ctx.target(markPlaced(tile, placed.get(w.id)), name);
+  return ctx.target(markJustNow(tile, placed.get(w.id)), name);
 }
 
 /** A label and its figure ("Money $5", 「お金$5」), or its word ("Phase work",
@@ -134,7 +125,7 @@ function heading(seat, view, ctx) {
 function playerPanel(p, view, ctx, placed) {
   const mine = p.seat === ctx.seat;
   const buildings = p.buildings.map((b) => {
-    const el = markPlaced(card(b, { used: b.used }), placed.get(`${p.seat}:${b.id}`));
+    const el = markJustNow(card(b, { used: b.used }), placed.get(`${p.seat}:${b.id}`));
     if (mine) {
       ctx.target(el, `place:own:${b.id}`);
       ctx.target(el, `sell:${b.id}`, t("confirm_sell", nameOf(b)));

@@ -3,6 +3,8 @@
 // replay shows; null for a spectator or a replay seen by everyone) and `ctx.yours` whether
 // that seat is the reader's (at a live table; a replay is watched, not played). A game's
 // view need not name the seat it was made for (Futuropia's is the same for every seat).
+// `ctx.justNow` (a live table's) holds the log entries of its "Just now" lines: the seat's
+// latest moves and all that followed them.
 
 import { t } from "../i18n.js";
 
@@ -22,4 +24,14 @@ export function youMark(seat, ctx) {
  * label and words meet through `web.seat_line` instead. */
 export function gapAfter(label) {
   return label.endsWith("）") ? "" : " ";
+}
+
+/** `el` marked as a thing a move of the "Just now" lines took or used (a dashed border of
+ * `seat`'s colour; its title names that panel: "Just now", 直前の手, 剛才); `el` as it is
+ * when `seat` is undefined. */
+export function markJustNow(el, seat) {
+  if (seat === undefined) return el;
+  el.classList.add("just-now", `by-p${seat}`);
+  el.title = t("last_move");
+  return el;
 }
