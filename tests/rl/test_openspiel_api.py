@@ -186,3 +186,26 @@ def test_the_algorithms_keyed_by_the_information_state_string_run() -> None:
     for learner in learners:
         learner.step(step)  # learns from the end of the episode
     assert sum(step.rewards) == pytest.approx(0) and max(step.rewards) <= 1  # zero-sum
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_the_information_state_tensor_is_refused_as_openspiels_games_refuse_it(
+        game_id: str) -> None:
+    """The games provide no information-state tensor (docs/rl.md says why), yet
+    `information_state_tensor(p)` gave an empty list and its shape [] (pyspiel's wrapper
+    of Python games writes whatever tensor the perfect-recall observer has), so deep CFR,
+    which sizes its networks by that list, trained on nothing without a word. OpenSpiel's
+    own games without one (chess, go) raise SpielError; so do these, and the
+    perfect-recall observer has no tensor (None, as make_observation's for those games)."""
+    game = load(game_id, 2)
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    for ask in (lambda: state.information_state_tensor(0), state.information_state_tensor,
+                game.information_state_tensor_shape, game.information_state_tensor_size):
+        with pytest.raises(pyspiel.SpielError, match="no information-state tensor"):
+            ask()
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor is None and recall.dict == {}
+    assert recall.string_from(state, 0) == state.information_state_string(0)

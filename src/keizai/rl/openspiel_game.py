@@ -254,6 +254,16 @@ def _max_chance_outcomes(game: Game, players: int, options: dict[str, Any]) -> i
     return max(64, 2 * largest.largest)
 
 
+# pyspiel's wrapper of a Python game answers `information_state_tensor` with whatever
+# tensor the perfect-recall observer has, which is none: an empty list that an algorithm
+# sizing its network by it (deep CFR) would take. These games refuse, as OpenSpiel's own
+# games without one do (SpielError, "InformationStateTensorShape unimplemented.").
+NO_INFORMATION_STATE_TENSOR = (
+    "keizai's OpenSpiel games provide no information-state tensor "
+    "(provides_information_state_tensor is False; docs/rl.md says why): use "
+    "observation_tensor, or information_state_string for perfect recall")
+
+
 # ----- the game ------------------------------------------------------------------------
 class KeizaiSpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel: no stubs, Any)
     """One keizai game with a player count ("players") and the game's options."""
@@ -308,6 +318,12 @@ class KeizaiSpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel: no stubs
         if iig_obs_type.perfect_recall:
             return InformationStateObserver()
         return KeizaiObserver(self.encoder)
+
+    def information_state_tensor_shape(self) -> list[int]:
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
+
+    def information_state_tensor_size(self) -> int:
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game string, loaded again through the registry (the class is
@@ -434,6 +450,9 @@ class KeizaiSpielState(pyspiel.State):  # type: ignore[misc]  # (pyspiel: no stu
         self._draws: list[int] = []  # the outcomes chosen for it so far
         self._bounds: list[Draw] = []  # outcomes of the draws it waits for, in order
         self._resolve()
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
 
     @property
     def keizai_state(self) -> State | None:
@@ -618,7 +637,12 @@ class NoPrivateObserver(_StringObserver):
 
 
 class InformationStateObserver(_StringObserver):
-    """The perfect-recall observer: the seat's action-observation history."""
+    """The perfect-recall observer: the seat's action-observation history, a string with
+    no tensor (None, as OpenSpiel's observers of a game that provides none)."""
+
+    def __init__(self) -> None:
+        self.tensor = None  # type: ignore[assignment]  # (no tensor: OpenSpiel's None)
+        self.dict = {}
 
     def string_from(self, state: KeizaiSpielState, player: int) -> str:
         return f"seat {player}: " + " ".join(state.information_state_log(player))
