@@ -224,13 +224,13 @@ def test_a_solo_game_against_the_solo_rules(browser, server) -> None:
     create_game(page, server, "national-economy/progress", ["human"])
     page.click("[data-play-seat='0']")
     page.wait_for_selector(".table")
-    assert "target" in page.inner_text("#scores")   # the solo goal, shown from the start
+    assert "Target" in page.inner_text("#scores")   # the solo goal, shown from the start
     game_id, _, token = seat_token(page)
     step = play_by_api(server, game_id, {0: token}, random.Random(5),
                        lambda view: view["round"] >= 9)
     caught_up(page, step)
     assert play_to_the_end([page], random.Random(5)) > 0
-    assert "target" in page.inner_text("#scores")
+    assert "Target" in page.inner_text("#scores")
     assert not page.errors
 
 

@@ -125,11 +125,11 @@ def test_a_solo_score_breakdown_has_no_won_row(browser, server) -> None:
     play_seat(page, server, during)
     page.wait_for_selector("#scores")
     rows = page.eval_on_selector_all("#scores tbody th", "ths => ths.map((t) => t.textContent)")
-    assert "target" in rows and "won" not in rows, rows
+    assert "Target" in rows and "Won" not in rows, rows
     play_seat(page, server, ended)
     page.wait_for_selector("#game-over #scores")
     rows = page.eval_on_selector_all("#scores tbody th", "ths => ths.map((t) => t.textContent)")
-    assert "won" not in rows and "Unpaid Wage cards" in rows, rows
+    assert "Won" not in rows and "Unpaid Wage cards" in rows, rows
     assert not page.inner_text("#scores thead").strip().startswith("Ranking")
     assert not page.errors, page.errors
 

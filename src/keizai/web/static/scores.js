@@ -2,11 +2,14 @@
 // it fits the narrow side column and a phone.
 
 import { h } from "./dom.js";
-import { has, seatName, t, tr } from "./i18n.js";
+import { has, seatName, sentence, t, tr } from "./i18n.js";
 
+/** A row's heading, a capital first as the table's "Ranking" and "Total" ("Buildings",
+ * "Won"): the catalogue's words are lower case, for the final score's log line and the
+ * terminal's ranking, which put them mid-sentence ("buildings 26, bonuses 0"). */
 function categoryName(key) {
   const text = t(`score_${key}`);
-  return text === `score_${key}` ? key.replace(/_/g, " ") : text;
+  return sentence(text === `score_${key}` ? key.replace(/_/g, " ") : text);
 }
 
 // A part's figure: money as money (企業帝國's cash "$4300", the catalogue's
