@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from keizai.cli import app
+from keizai.i18n import tr
 
 runner = CliRunner()
 ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"),
@@ -203,3 +204,21 @@ def test_a_save_s_game_name_cannot_drive_the_terminal(tmp_path: Path) -> None:
     assert "\x1b" not in result.output and "\x07" not in result.output, repr(result.output)
     assert "holds a game of \\x1b]0;PWNED\\x07\\x1b[31mfuturopia, not futuropia" \
         in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("args", [["futuropia", "--save", "/"], ["--resume", "/"],
+                                  ["--resume", "/.", "--save", "game.json"]])
+def test_the_root_directory_as_a_save_is_refused_as_a_directory(
+        args: list[str], lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`keizai play futuropia --save /` (or --resume /) ended in a traceback, ValueError
+    "PosixPath('/') has an empty name", while the lock file beside the save was named:
+    the root directory has no name. It is refused as any other directory is."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", *args, "--lang", lang], input="q\n")
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    path = args[args.index("--resume" if "--resume" in args else "--save") + 1]
+    key = "cli.err_not_file" if "--resume" in args else "cli.err_is_dir"
+    assert tr(key, lang, path=str(Path(path)), what="--save") in result.output
+    assert not (tmp_path / "game.json").exists()

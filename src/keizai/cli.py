@@ -240,10 +240,12 @@ def _holding(save: Path | None, lang: str) -> Iterator[None]:
     it, keizai.filelock): a second `keizai play` of the same save is refused, rather than
     each writing its game over the other's after every move. A save in a directory that
     cannot be written is not held; its checks refuse it, and nothing can overwrite it."""
-    if save is None:
+    # one lock for the file's every name; the root directory has none (`--save /`), and
+    # the checks refuse it as the directory it is
+    real = Path(os.path.realpath(save)) if save is not None else None
+    if real is None or not real.name:
         yield
         return
-    real = Path(os.path.realpath(save))   # one lock for the file's every name
     lock = real.with_name(f".{real.name}.keizai-lock")   # no name a player's file has
     try:
         fd = filelock.hold(lock)
