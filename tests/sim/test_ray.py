@@ -1,9 +1,8 @@
-"""The Ray backend plays the same tournament as the local pool (a local Ray instance), and
-an address where no Ray cluster answers fails at once with a clear error."""
+"""The Ray backend: an address where no Ray cluster answers fails at once with a clear
+error (tests/sim/test_ray_local.py runs tournaments on a local Ray instance)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,54 +10,6 @@ import pytest
 from keizai.sim import Tournament, run_tournament
 
 ray = pytest.importorskip("ray")
-
-
-def test_ray_backend_matches_the_local_pool() -> None:
-    """The same rows, the same records (--records), and a resumed run (`played`)."""
-    t = Tournament("national-economy/mecenat", 2, ["heuristic", "random"], games=4, seed=9)
-    records: dict[str, dict[int, Any]] = {"ray": {}, "local": {}}
-
-    def keep(where: str) -> Callable[[dict[str, Any], dict[str, Any] | None], None]:
-        return lambda row, record: records[where].__setitem__(row["game"], record)
-
-    local = run_tournament(t, workers=2, records=True, on_game=keep("local"))
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
-    try:
-        on_ray = run_tournament(t, backend="ray", played=local.rows[:1], records=True,
-                                on_game=keep("ray"))
-    finally:
-        ray.shutdown()
-    assert on_ray.backend == "ray" and on_ray.summary["errors"] == 0
-    assert on_ray.rows == local.rows and on_ray.summary["resumed_games"] == 1
-    assert records["ray"] == {g: records["local"][g] for g in (1, 2, 3)}
-
-
-def test_the_seconds_of_a_ray_run_leave_out_the_clusters_start(monkeypatch) -> None:
-    """A local Ray cluster takes 20 s or more to start: counted in the run's seconds, it
-    made 20 games read 0.83 games/s on Ray against 40.55 on the local pool, for the same
-    games. Here the start is made to take 1,000 s more of the run's clock."""
-    import time
-    from types import SimpleNamespace
-
-    from keizai.sim import tournament
-
-    late = SimpleNamespace(by=0.0)
-    clock = SimpleNamespace(perf_counter=lambda: time.perf_counter() + late.by)
-    monkeypatch.setattr(tournament, "time", clock)
-    real_init = ray.init
-
-    def slow_init(**kwargs: Any) -> Any:
-        late.by += 1000.0
-        return real_init(num_cpus=1, include_dashboard=False, log_to_driver=False)
-
-    monkeypatch.setattr(ray, "init", slow_init)
-    t = Tournament("national-economy/mecenat", 2, ["random", "random"], games=2, seed=3)
-    try:
-        result = run_tournament(t, backend="ray")
-    finally:
-        ray.shutdown()
-    assert late.by == 1000.0 and result.summary["errors"] == 0
-    assert result.seconds < 1000.0 and result.summary["games_per_second"] > 0.002
 
 
 def _closed_port() -> int:
