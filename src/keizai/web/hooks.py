@@ -22,6 +22,11 @@ class TableHooks:
         worker thread: read on the event loop, a slow read held every game)."""
         return None
 
+    def check(self, stored: Any) -> None:
+        """Raise (ValueError) when what `stored` read is none this keizai can play (a
+        setting written by a newer keizai, or by hand): the game is refused as one
+        whose record does not replay (`keizai.web.table.unreadable`)."""
+
     async def changed(self, table: Table) -> None:
         """An action was stored and applied (called under the table's lock)."""
 

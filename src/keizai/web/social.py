@@ -98,6 +98,10 @@ def seat_number(raw: Any, table: Table) -> int:
     return raw
 
 
+class UnknownClock(ValueError):
+    """A stored table's clock is not one of `CLOCKS` (its name is what the log says)."""
+
+
 @dataclass(frozen=True)
 class OwnSeat:
     """The seat a logged-in creator plays, named as their account at creation."""
@@ -191,6 +195,14 @@ class Social(TableHooks):
         return self.players.get(game_id, {}).get(seat)
 
     # ----- hooks -------------------------------------------------------------------------
+    def check(self, stored: Any) -> None:
+        """A table whose clock this keizai does not have (a newer keizai's, or a row
+        edited by hand) is refused as unreadable: before, arming it failed (KeyError)
+        at every request, each answered internal_error, and the lobby listed it."""
+        settings = stored[2] if stored is not None else None
+        if settings is not None and settings.clock not in CLOCKS:
+            raise UnknownClock("the table's clock is not one this keizai has")
+
     def loaded(self, table: Table, stored: Any = None) -> None:
         """`stored`: the rows `stored` read with the game's row."""
         if table.new:   # no social rows yet: they are written once the table exists

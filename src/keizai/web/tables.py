@@ -372,6 +372,7 @@ class Tables:
                 if row is not None:
                     try:
                         record = await off_loop(stored_game, row)
+                        self.settings.hooks.check(stored)   # its settings too
                     except Exception as error:
                         self.unreadable.add(game_id)
                         raise unreadable(game_id, error) from None
