@@ -229,7 +229,8 @@ export function botName(spec) {
   const text = String(spec ?? "");
   const bare = text.startsWith("bot: ") ? text.slice(5) : text;
   const [base, ...rest] = bare.split(":");
-  if (!has(`web.level.${base}`)) return text;
+  // a name no level has, as it is: after this language's "Bot: " when it came with one
+  if (!has(`web.level.${base}`)) return bare === text ? text : botSeat(bare);
   const name = entry(`web.level.${base}`) + (rest.length ? `:${rest.join(":")}` : "");
   return bare === text ? name : botSeat(bare);
 }

@@ -26,7 +26,10 @@ export function showReplay(root, gameId) {
       scores ??= frame.scores ? { scores: frame.scores, ranking: frame.ranking,
         places: frame.places } : null;
       banner("");
-    } catch (error) { banner(errorLine(errorText(error))); }
+    } catch (error) {
+      // an unknown game is said as the live table says it, not the bare "not found"
+      banner(errorLine(error.code === "not_found" ? t("not_found") : errorText(error)));
+    }
     render();
   }
 

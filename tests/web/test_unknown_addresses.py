@@ -1,0 +1,37 @@
+"""Addresses of nothing, in 日本語 and 繁體中文, found typing them as a player would (a
+replay link cut short, a bot's page by a wrong name): the replay of an unknown game said
+only "Error: not found" (エラー：見つかりません), where the table at the same game id says
+that no game has this address; the page of a bot no level is named after was headed
+"bot: nonsense", in English, on a page in any language."""
+
+from __future__ import annotations
+
+import pytest
+
+from keizai.i18n import catalogue
+from tests.web.browser import language_page, unavailable_reason
+
+reason = unavailable_reason()
+pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
+WAIT = 10_000
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_replay_of_an_unknown_game_says_no_game_has_this_address(browser, server,
+                                                                     lang: str) -> None:
+    words = catalogue(lang)
+    page = language_page(browser, lang)
+    page.goto(f"{server.url}/#/replay/0123456789ab")
+    page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)
+    assert page.inner_text("#banner") == f"{words['error']}{words['colon']}{words['not_found']}"
+    assert page.errors == [] or all("404" in e for e in page.errors), page.errors
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_a_bot_page_by_an_unknown_name_is_headed_in_the_page_s_language(browser, server,
+                                                                        lang: str) -> None:
+    words = catalogue(lang)
+    page = language_page(browser, lang)
+    page.goto(f"{server.url}/#/bot/nonsense")
+    page.wait_for_selector("#player-name", timeout=WAIT)
+    assert page.inner_text("#player-name") == f"{words['bot']}{words['colon']}nonsense"
