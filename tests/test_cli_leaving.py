@@ -61,3 +61,19 @@ def test_a_closed_input_leaves_the_game_as_q_does(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert tr("cli.left_resume", "ja", path=str(save)) in run.stdout
     assert keizai.replay(json.loads(save.read_text())).seed == 4
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_ctrl_d_says_the_game_is_left_on_a_line_of_its_own(lang: str) -> None:
+    """Ctrl-D at a prompt (the end of the input) leaves the game as `q` does, but no
+    line was typed to end the prompt's: 'number (l = full log, u = undo, q = quit) > Game
+    left unfinished. …' ran on after the prompt, past the terminal's width, and a
+    replay's prompt was left for the shell's prompt to follow. The prompt's line is now
+    ended first."""
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,random", "--lang", lang], input="",
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    said = tr("cli.left_unfinished", lang)
+    lines = result.output.splitlines()
+    assert lines[-1] == said and lines[-2].rstrip().endswith(">"), lines[-2:]

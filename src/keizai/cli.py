@@ -397,7 +397,8 @@ def _ask(prompt: str, answer: int = _ANSWER_ROOM - 1) -> str:
         return "q"
     try:
         return input(last.rstrip() + " ").translate(_HALF_WIDTH)
-    except EOFError:
+    except EOFError:   # Ctrl-D: no line was typed, so none ended the prompt's
+        print()
         return "q"
     except UnicodeDecodeError:   # bytes the terminal's encoding cannot read
         return "?"               # refused by every prompt, which then asks again
