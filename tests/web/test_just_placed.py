@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import keizai
 from keizai.i18n import catalogue
 from tests.web.browser import language_page, play_seat, unavailable_reason
 from tests.web.live_server import game_at
@@ -56,4 +57,36 @@ def test_futuropia_marks_the_tiles_and_generators_of_the_last_moves(browser, ser
     page.wait_for_selector("#last-move", timeout=WAIT)
     assert page.evaluate(FUTUROPIA_MARKED) == [
         "0 F04 by-p0", "0 food by-p0", "1 F06 by-p1", "1 food by-p1"]
+    assert page.errors == []
+
+
+EMPIRE_MARKED = """() => [...document.querySelectorAll('.ee .just-now')].map((el) =>
+  [el.dataset.space !== undefined ? `space ${el.dataset.space}`
+    : `${el.closest('.player').dataset.seat} ${el.dataset.material}`,
+   [...el.classList].find((c) => c.startsWith('by-'))].join(' ')).sort()"""
+
+
+def test_enterprise_empire_marks_the_spaces_and_materials_of_the_last_moves(
+        browser, server) -> None:
+    """企業帝國's pawns show where they stand, not which of them just moved, and a
+    material bought joins the others as one more chip (found playing against a bot in
+    zh-TW at 390 px and en at 1280 px). Marked in the pawn's colour, which is the
+    group's, not the seat's."""
+    actions = ["corner:A", "corner:B", "roll", "buy", "roll", "buy"]   # P1 is to roll
+    state = keizai.new_game("enterprise-empire", 2, seed=0)
+    for name in actions:
+        state.apply(name)
+    players = state.view(0)["players"]
+    game = game_at(server, "enterprise-empire", ["human", "human"], 0, actions)
+    page = language_page(browser, "zh-TW", width=390)
+    play_seat(page, server, game)
+    page.wait_for_selector("#last-move", timeout=WAIT)
+    by = {p["seat"]: f"by-pawn-{p['pawn']}" for p in players}
+    # P2 arrived last: where both pawns stand, the mark is P2's
+    spaces = {players[0]["position"]: by[0], players[1]["position"]: by[1]}
+    expected = [f"space {space} {mark}" for space, mark in spaces.items()]
+    expected += [f"{p['seat']} {material} {by[p['seat']]}" for p in players
+                 for material in p["materials"]]
+    assert len(expected) >= 3
+    assert page.evaluate(EMPIRE_MARKED) == sorted(expected)
     assert page.errors == []

@@ -6,7 +6,7 @@
 
 import { h } from "../dom.js";
 import { actionLabel, cardName, has, lang, parts, seatName, t, tr } from "../i18n.js";
-import { ownFirst, youMark } from "./seat.js";
+import { markJustNow, ownFirst, youMark } from "./seat.js";
 
 const SIDE = 9;   // spaces per side; corners at 0, 9, 18, 27
 
@@ -24,6 +24,29 @@ function cellPlace(space) {
   if (space <= 2 * SIDE) return { row: space - SIDE + 1, col: SIDE + 1 };
   if (space <= 3 * SIDE) return { row: SIDE + 1, col: 3 * SIDE - space + 1 };
   return { row: 4 * SIDE - space + 1, col: 1 };
+}
+
+// What the "Just now" lines' moves did (ctx.justNow, renderers/seat.js), by the log's own
+// events: the spaces pawns arrived on, the materials bought.
+const ARRIVED = new Set(["ee.log.move", "ee.log.move_corner", "ee.log.jump",
+  "ee.log.jump_corner"]);
+const BOUGHT = new Set(["ee.log.buy", "ee.log.buy_from"]);
+
+/** "space:<n>" and "<seat>:material:<id>" -> the seat that arrived there or bought it. */
+function doneJustNow(ctx) {
+  const done = new Map();
+  for (const entry of ctx.justNow ?? []) {
+    const p = entry?.params ?? {};
+    if (ARRIVED.has(entry?.id)) done.set(`space:${p.space}`, p.seat);
+    else if (BOUGHT.has(entry?.id)) done.set(`${p.seat}:material:${p.material}`, p.seat);
+  }
+  return done;
+}
+
+/** `el` marked with the pawn colour of the seat `done` names for `key`, if any. */
+function mark(el, view, done, key) {
+  const seat = done.get(key);
+  return seat === undefined ? el : markJustNow(el, seat, `pawn-${view.players[seat].pawn}`);
 }
 
 function pawn(player) {
@@ -62,7 +85,7 @@ function cornerName(corner, view) {
   return tr(corner.owner === null ? "web.ee_corner" : "web.ee_corner_owned", params);
 }
 
-function board(view, ctx) {
+function board(view, ctx, done) {
   const cells = view.board.map((kind, space) => {
     const { row, col } = cellPlace(space);
     const corner = view.corners.find((c) => c.space === space);
@@ -76,6 +99,7 @@ function board(view, ctx) {
       corner.owner !== null ? h("span", { class: "ee-owner" },
         pawn(view.players[corner.owner])) : null) : null,
     h("span", { class: "ee-pawns" }, here.map(pawn)));
+    mark(cell, view, done, `space:${space}`);
     if (corner) {
       // said as one name ("Space 0: corner A, revenue $500"), not its parts run together
       // ("0A$500"), when it is a button (choosing headquarters) and when it is not
@@ -122,7 +146,7 @@ function centre(view, ctx) {
   ];
 }
 
-function playerPanel(p, view, ctx) {
+function playerPanel(p, view, ctx, done) {
   const mine = p.seat === ctx.seat;
   const company = p.company_card;
   const panel = h("section", { class: `panel player${mine ? " me" : ""}${view.current_player
@@ -133,8 +157,9 @@ function playerPanel(p, view, ctx) {
     youMark(p.seat, ctx), p.corner ? ` · ${tr(`ee.corner.${p.corner}`)}` : ""),
   h("div", { class: "stats" }, stat(t("ee_cash"), money(p.cash)),
     stat(t("ee_companies"), p.companies_founded), stat(t("ee_price_cards"), p.price_cards)),
-  h("div", {}, Object.entries(p.materials).map(([m, n]) => h("span", { class: "chip" },
-    tr("web.count", { name: named(m), n })))),
+  h("div", {}, Object.entries(p.materials).map(([m, n]) => mark(h("span", { class: "chip",
+    dataset: { material: m } }, tr("web.count", { name: named(m), n })), view, done,
+  `${p.seat}:material:${m}`))),
   company ? h("div", { class: "ee-company" }, h("b", {}, cardName(GAME, company.id)), t("colon"),
     company.materials.map((m) => h("span", { class: `chip${p.materials[m] ? " have" : ""}` },
       named(m)))) : null,
@@ -148,8 +173,9 @@ function playerPanel(p, view, ctx) {
 
 export const enterpriseEmpireRenderer = {
   render(view, ctx) {
-    return h("div", { class: "ee" }, board(view, ctx),
-      ownFirst(view.players, ctx).map((p) => playerPanel(p, view, ctx)));
+    const done = doneJustNow(ctx);
+    return h("div", { class: "ee" }, board(view, ctx, done),
+      ownFirst(view.players, ctx).map((p) => playerPanel(p, view, ctx, done)));
   },
 
   prompt(view) { return t(`ee_prompt_${view.phase}`); },

@@ -27,11 +27,11 @@ export function gapAfter(label) {
 }
 
 /** `el` marked as a thing a move of the "Just now" lines took or used (a dashed border of
- * `seat`'s colour; its title names that panel: "Just now", 直前の手, 剛才); `el` as it is
- * when `seat` is undefined. */
-export function markJustNow(el, seat) {
+ * `seat`'s colour, `colour` where the game has its own: 企業帝國's pawns; its title names
+ * that panel: "Just now", 直前の手, 剛才); `el` as it is when `seat` is undefined. */
+export function markJustNow(el, seat, colour = `p${seat}`) {
   if (seat === undefined) return el;
-  el.classList.add("just-now", `by-p${seat}`);
+  el.classList.add("just-now", `by-${colour}`);
   el.title = t("last_move");
   return el;
 }
