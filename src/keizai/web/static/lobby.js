@@ -173,8 +173,11 @@ export function showLobby(root) {
       clock: form.querySelector("select[name=clock]").value };
     const seed = form.querySelector("input[name=seed]").value.trim();
     if (seed) body.seed = Number(seed);
+    const mine = mySeat();
+    // a logged-in creator's seat is sat down at as their account at once (a guest's is
+    // named once its player saves a name)
+    if (mine !== null) body.own_seat = mine;
     try {
-      const mine = mySeat();
       created = { ...await api("/api/tables", body), mine };
       // the host's token lets this browser mute the table's chat
       localStorage.setItem(`keizai.host.${created.id}`, created.host_token);
