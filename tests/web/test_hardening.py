@@ -31,7 +31,7 @@ def error_of(response, status: int, code: str) -> dict[str, Any]:
     "mcts:iterations=999999999", "mcts:iterations=1e9", "mcts:depth=-1", "mcts:c=nan",
     "heuristic:epsilon=nan", "mcts:iterations=200:time=inf", "mcts:cap=inf",
     "mcts:iterations=12001", "mcts:evaluation=oracle", "solo:evaluation=oracle:cap=1",
-    "solo:policy=fast:halving=1:evaluation=learned:limit=40001:cap=1",
+    "solo:policy=fast:evaluation=learned:limit=40001:cap=1",
 ])
 def test_bot_specs_outside_the_bounds_are_refused(client, spec: str) -> None:
     body = {"game": GAME, "seats": ["human", spec]}

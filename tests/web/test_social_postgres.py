@@ -11,6 +11,7 @@ with warnings.catch_warnings():
 
 from keizai.web import create_app
 from keizai.web.app import Limits
+from keizai.web.bots import MAX_SPEC
 from tests.web.conftest import within
 from tests.web.social_helpers import new_table, token_of
 
@@ -48,11 +49,12 @@ def test_names_and_chat_cross_processes(postgres_url: str) -> None:
 
 def test_the_longest_accepted_input_is_stored(database_url: str) -> None:
     """Found by the session-13 attack pass on PostgreSQL: a 64-character bot spec (the
-    server accepts 64) did not fit `seats.agent` (32), and a chat message of 200 quotes,
+    server accepted 64) did not fit `seats.agent` (32), and a chat message of 200 quotes,
     stored HTML-escaped as 1,200 characters, did not fit `chat_messages.text` (1024):
-    both were a 503 for input the server had accepted."""
-    spec = "mcts:iterations=100:depth=3:c=1.00000000000000000000000000000000"
-    assert len(spec) == 64
+    both were a 503 for input the server had accepted. The server now accepts specs of
+    60 characters (web/bots.py MAX_SPEC: the rating ladder's "bot:<spec>" fits 64)."""
+    spec = "mcts:iterations=100:depth=3:c=1.0000000000000000000000000000"
+    assert len(spec) == MAX_SPEC
     with TestClient(create_app(database_url, bot_workers=1, limits=Limits.off())) as client:
         created = new_table(client, ["human", spec], game="futuropia")
         said = client.post(f"/api/games/{created['id']}/chat",

@@ -24,9 +24,10 @@ TOKEN_VALUE = re.compile(r"(?i)([?&][^=&\s\"]*token=)[^&\s\"]*")
 HIDDEN = "(hidden)"
 # uvicorn's loggers of request lines: the access log, and the WebSocket's opening line.
 REQUEST_LOGGERS = ("uvicorn.access", "uvicorn.error")
-# The loggers that write errors with their tracebacks: keizai's web modules', uvicorn's
-# (a request that failed), asyncio's (a task's error nobody retrieved).
-ERROR_LOGGERS = ("keizai.web", "keizai.web.social", "uvicorn.error", "asyncio")
+# The loggers that write errors with their tracebacks: keizai's web and store modules',
+# uvicorn's (a request that failed), asyncio's (a task's error nobody retrieved).
+ERROR_LOGGERS = ("keizai.web", "keizai.web.social", "keizai.store", "uvicorn.error",
+                 "asyncio")
 WORDS_LEFT_OUT = "(its words are left out of the log: they may quote hidden cards)"
 # A frame's line in a traceback's text (a bot worker's, sent back as the text of the
 # error's cause): where it happened, without the error's words that follow the frames.
