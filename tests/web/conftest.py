@@ -239,8 +239,11 @@ def browser(chromium) -> Iterator[Any]:
     module: the pages a module opens are in contexts of their own (language_page, or
     new_page's own), each test's closed when it ends (`_pages_closed_after_the_test`),
     any others when the module ends, as a browser of its own would have been."""
+    from tests.web.browser import POOL
+
     current = chromium()
     yield current
+    POOL.forget(current)
     if current.is_connected():
         for context in current.contexts:
             context.close()
@@ -248,17 +251,22 @@ def browser(chromium) -> Iterator[Any]:
 
 @pytest.fixture(autouse=True)
 def _pages_closed_after_the_test(request: pytest.FixtureRequest) -> Iterator[None]:
-    """The pages a browser test opened (their contexts) closed once it ends: left open
+    """The pages a browser test opened closed once it ends (their contexts too, or given
+    back to tests.web.browser.POOL if they came from it): left open
     until the module's end, each kept its WebSockets and timers running against the
     server while the module's later tests ran (33 in test_table_words), and closing them
     all took up to 5 s."""
     if "browser" not in request.fixturenames:
         yield
         return
+    from tests.web.browser import POOL
+
     current = request.getfixturevalue("browser")
     before = set(current.contexts)
     yield
+    pooled = POOL.contexts()
+    POOL.give_back()
     if current.is_connected():
         for context in current.contexts:
-            if context not in before:
+            if context not in before and context not in pooled:
                 context.close()

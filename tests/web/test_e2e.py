@@ -11,7 +11,7 @@ import pytest
 
 import keizai
 from tests.web import live_server
-from tests.web.browser import choose_language, unavailable_reason
+from tests.web.browser import POOL, choose_language, unavailable_reason
 from tests.web.live_server import LiveServer
 
 reason = unavailable_reason()
@@ -20,8 +20,7 @@ WAIT = 15_000   # ms: generous bound for one server round trip on a busy machine
 
 
 def new_page(browser, lang: str = "en"):
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
-    page = context.new_page()
+    page = POOL.page(browser)
     page.add_init_script(f"localStorage.setItem('keizai.lang', '{lang}')")
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

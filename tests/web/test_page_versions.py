@@ -91,7 +91,7 @@ def test_any_change_to_a_static_file_or_a_catalogue_changes_the_version(
 def test_the_browser_loads_the_page_from_versioned_files_only(server, browser) -> None:
     """Every module and the stylesheet come under the version, none twice (the preloads
     and the imports name the same addresses), and the lobby is drawn without an error."""
-    page = language_page(browser)
+    page = language_page(browser, fresh=True)
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.goto(server.url + "/")
