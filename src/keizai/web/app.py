@@ -645,17 +645,21 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             return
         conn = Connection(seat, min(since, table.state.event_count()),
                           lines=hello.get("log", True) is not False, account=account)
-        table.join(conn, await table.logged(conn))   # its log rendered in a worker thread
-        if seat is not None:
-            await mark_seen(table, seat)
-        sender = asyncio.create_task(send_loop(websocket, conn))
+        sender: asyncio.Task[None] | None = None
+        # The clean-up covers the join too: a first message that fails to build (after
+        # `join` has added the connection) must not leave it among the table's.
         try:
+            table.join(conn, await table.logged(conn))   # its log rendered in a worker
+            if seat is not None:
+                await mark_seen(table, seat)
+            sender = asyncio.create_task(send_loop(websocket, conn))
             await receive_loop(websocket, table, conn, token, limiter, client, sender)
         finally:
             table.leave(conn)
-            sender.cancel()
-            with suppress(asyncio.CancelledError):
-                await sender
+            if sender is not None:
+                sender.cancel()
+                with suppress(asyncio.CancelledError):
+                    await sender
             if seat is not None:
                 await mark_seen(table, seat)
 

@@ -49,6 +49,7 @@ MAX_GAMES_LISTED = 200
 # opened idle one is dropped. A whole 4-player 企業帝國 game (973 steps) holds about
 # 0.85 MB, a new game a few KB; loading one again costs 1-20 ms.
 HELD = 200
+REFRESH_RETRY = 1.0   # seconds before a failed load of a game's newer version is retried
 GAME_ID = re.compile(r"[0-9a-f]{12}")
 HEARTBEAT = 15.0   # seconds between the marks of connected seats in the store
 # ... at most: on PostgreSQL a process marks them every quarter of `handover_after` (at
@@ -483,17 +484,34 @@ class Tables:
         table = self.tables.get(game_id)
         if table is None or not version.isdigit() or int(version) <= table.version:
             return
-        asyncio.get_running_loop().create_task(self._refresh(table, int(version)))
+        self._start_refresh(table, int(version))
+
+    def _start_refresh(self, table: Table, version: int) -> None:
+        """`_refresh` as a task kept until it ends, while the table is held here."""
+        if self._stop.is_set() or self.tables.get(table.id) is not table:
+            return
+        task = asyncio.get_running_loop().create_task(self._refresh(table, version))
+        self._checks.add(task)
+        task.add_done_callback(self._checks.discard)
 
     async def _refresh(self, table: Table, version: int) -> None:
         """Load the game once more, unless a load since the notice of `version` (a burst
         of moves on another process: each notice waits here for the one before) brought
-        it up to date already: one load for the burst, not one per move."""
+        it up to date already: one load for the burst, not one per move. A load that
+        fails (the database is down) is logged with the game's id and tried again in
+        REFRESH_RETRY s, so the held copy does not wait for the game's next notice."""
         async with table.lock:
             if table.version >= version:
                 return
-            row, stored = await asyncio.to_thread(load, self.store, self.settings.hooks,
-                                                  table.id)
+            try:
+                row, stored = await asyncio.to_thread(load, self.store,
+                                                      self.settings.hooks, table.id)
+            except Exception:
+                log.exception("game %s: loading its version %d failed; trying again in "
+                              "%g s", table.id, version, REFRESH_RETRY)
+                asyncio.get_running_loop().call_later(REFRESH_RETRY, self._start_refresh,
+                                                      table, version)
+                return
             if row is not None:
                 try:
                     await table.refresh(row, stored)
@@ -626,7 +644,7 @@ class Tables:
                                         host_token, rows, summary, listed)
             row = await asyncio.to_thread(self.store.load, new_id)
         except Exception:
-            log.exception("storing a new game failed")
+            log.exception("game %s: storing it, a new game, failed", new_id)
             raise ApiError("storage_error", "the game could not be stored; try again",
                            503) from None
         assert row is not None

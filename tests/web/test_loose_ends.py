@@ -1,0 +1,95 @@
+"""Loose ends of the server (h130): a connection whose first message failed is not kept
+by its table; a seat number out of range is refused with a reason the page translates;
+a bot spec's reason comes with its catalogue id; a bot nobody knows is not found."""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from keizai.store import Store
+from keizai.web import tables as tables_module
+from keizai.web.table import Table
+from keizai.web.tables import Tables
+from tests.web.conftest import TestClient, create, hello
+
+
+def _tables(client: TestClient) -> Tables:
+    app: Any = client.app
+    return app.state.tables
+
+
+def _failing(*_args: Any, **_kwargs: Any) -> Any:
+    raise RuntimeError("building the first message failed")
+
+
+def test_a_connection_whose_first_message_fails_is_not_kept(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    game = create(client)
+    table = _tables(client).tables[game["id"]]
+    monkeypatch.setattr(Table, "payload", _failing)
+    with caplog.at_level(logging.ERROR), \
+            client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        ws.send_json(hello(0, game["seats"][0]["token"]))
+        assert ws.receive_json()["error"]["code"] == "internal_error"
+    assert not table.connections
+    assert not table.connected(0)
+
+
+SECRET = "SECRET_CARD_IN_A_HAND"
+
+
+def test_a_newer_version_that_fails_to_load_is_logged_and_loaded_again(
+        db_url: str, client: TestClient, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Another process moved; loading the game's new version fails once (the database
+    went away): the failure is logged with the game's id, without its words, and the
+    held copy is brought up to date without waiting for the game's next notice."""
+    monkeypatch.setattr(tables_module, "REFRESH_RETRY", 0.05)
+    game = create(client)
+    tables = _tables(client)
+    table = tables.get(game["id"])
+    other = Store(db_url)
+    name = table.state.legal_actions()[0].name
+    version = other.append_action(game["id"], 0, name, version=table.version)
+    other.close()
+    load = tables.store.load
+    failures = [OperationalError("SELECT", {}, Exception(SECRET))]
+
+    def failing_once(game_id: str) -> Any:
+        if failures:
+            raise failures.pop()
+        return load(game_id)
+
+    monkeypatch.setattr(tables.store, "load", failing_once)
+    with caplog.at_level(logging.ERROR):
+        assert client.portal is not None
+        client.portal.call(tables.noticed, f"{game['id']}:{version}")
+        deadline = time.monotonic() + 5
+        while table.version < version and time.monotonic() < deadline:
+            time.sleep(0.02)
+    assert table.version == version and len(table.state.history) == 1
+    lines = [r.getMessage() for r in caplog.records if r.name == "keizai.web"]
+    assert any(line.startswith(f"game {game['id']}: loading") for line in lines), lines
+    assert "OperationalError" in caplog.text and SECRET not in caplog.text
+
+
+def test_a_new_game_that_fails_to_store_is_logged_with_its_id(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    store = _tables(client).store
+    monkeypatch.setattr(store, "create_game", _failing)
+    with caplog.at_level(logging.ERROR):
+        response = client.post("/api/games", json={
+            "game": "national-economy/mecenat", "seats": ["human", "human"]})
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "storage_error"
+    lines = [r.getMessage() for r in caplog.records if r.name == "keizai.web"]
+    assert any(re.fullmatch(r"game [0-9a-f]{12}: storing it, a new game, failed", line)
+               for line in lines), lines
