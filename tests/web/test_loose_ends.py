@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy.exc import OperationalError
 
+from keizai.i18n import tr
 from keizai.store import Store
 from keizai.web import tables as tables_module
 from keizai.web.table import Table
@@ -93,3 +94,25 @@ def test_a_new_game_that_fails_to_store_is_logged_with_its_id(
     lines = [r.getMessage() for r in caplog.records if r.name == "keizai.web"]
     assert any(re.fullmatch(r"game [0-9a-f]{12}: storing it, a new game, failed", line)
                for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_seat_out_of_range_is_refused_with_a_reason_the_page_reads(
+        client: TestClient, lang: str) -> None:
+    """`#/play/<id>/5/<token>` at a table of two: the page shows the server's reason
+    (`errorText`: its catalogue id), not only "the server refused this address"."""
+    game = create(client)
+    token = game["seats"][0]["token"]
+    response = client.get(f"/api/games/{game['id']}/view?seat=5",
+                          headers={"X-Keizai-Token": token})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        ws.send_json(hello(5, token))
+        refused = ws.receive_json()["error"]
+    for each in (error, refused):
+        assert each["code"] == "invalid_request"
+        assert (each["id"], each["params"]) == ("web.err.seat_range", {"last": 1})
+    words = tr(error["id"], lang, **error["params"])
+    assert "1" in words and words != tr("error.invalid_request", lang)
+    assert words != error["id"] and (lang == "en") == (words == error["message"])

@@ -33,7 +33,7 @@ from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
 from keizai.web.invisible import visible
 from keizai.web.options import check_choices
-from keizai.web.table import Connection, Table, encode
+from keizai.web.table import Connection, Table, check_seat, encode
 from keizai.web.tables import Tables, client_of, default_bot
 
 log = logging.getLogger("keizai.web.social")
@@ -93,9 +93,7 @@ def token_of(request: Request, body: dict[str, Any]) -> Any:
 
 
 def seat_number(raw: Any, table: Table) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < len(table.seats):
-        raise ApiError("invalid_request", f"seat must be 0 to {len(table.seats) - 1}")
-    return raw
+    return check_seat(raw, len(table.seats))
 
 
 class UnknownClock(ValueError):

@@ -149,7 +149,7 @@ def encode(message: dict[str, Any]) -> str:
 
 def check_seat(seat: Any, seats: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise ApiError("invalid_request", f"seat must be 0 to {seats - 1}")
+        raise ApiError.refused("invalid_request", "web.err.seat_range", last=seats - 1)
     return seat
 
 
