@@ -116,3 +116,19 @@ def test_a_seat_out_of_range_is_refused_with_a_reason_the_page_reads(
     words = tr(error["id"], lang, **error["params"])
     assert "1" in words and words != tr("error.invalid_request", lang)
     assert words != error["id"] and (lang == "en") == (words == error["message"])
+
+
+@pytest.mark.parametrize("spec", ["nonsense", "mcts:time", "mcts:iterations=1.5"])
+def test_a_bots_refused_spec_comes_with_its_catalogue_reason(
+        client: TestClient, spec: str) -> None:
+    """The agents' reason (InvalidSetup, agent.*) reaches the page as an id and its
+    parameters, so a ja or zh-TW page reads it in its language, not in English."""
+    response = client.post("/api/games", json={
+        "game": "national-economy/mecenat", "seats": ["human", spec]})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "unknown_bot" and error["id"].startswith("agent.")
+    assert tr(error["id"], "en", **error["params"]) == error["message"]
+    for lang in ("ja", "zh-TW"):
+        words = tr(error["id"], lang, **error["params"])
+        assert words != error["message"] and spec.split(":")[0] in words

@@ -23,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from keizai.agents import make_agent, parse_spec
-from keizai.engine import State
+from keizai.engine import InvalidSetup, State
 from keizai.sim.workers import end_with_parent, stop_pool
 from keizai.web.errors import ApiError
 
@@ -70,7 +70,7 @@ def check_spec(spec: Any) -> str:
     try:
         kind, params = parse_spec(spec)
     except ValueError as error:
-        raise ApiError("unknown_bot", str(error)) from None
+        raise agents_refusal(error) from None
     bounds = BOUNDS[kind]
     for key, raw in params.items():
         bound = bounds.get(key)
@@ -95,8 +95,15 @@ def check_spec(spec: Any) -> str:
     try:
         make_agent(spec)
     except ValueError as error:
-        raise ApiError("unknown_bot", str(error)) from None
+        raise agents_refusal(error) from None
     return canonical_spec(spec)
+
+
+def agents_refusal(error: ValueError) -> ApiError:
+    """The agents' refusal of a spec as the API's, with its catalogue reason when it has
+    one (`InvalidSetup`, agent.*), which the page shows in its reader's language."""
+    reason = error.to_json() if isinstance(error, InvalidSetup) else None
+    return ApiError("unknown_bot", str(error), reason=reason)
 
 
 def canonical_spec(spec: str) -> str:
