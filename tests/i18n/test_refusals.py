@@ -210,6 +210,7 @@ SETUPS: list[tuple[str, Any, Any, Any]] = [
     ("futuropia", 3, 1, {"zz": 1}), ("futuropia", 3, 1, {"advanced": 3}),
     ("futuropia", 3, 1, {"houses": "q"}), ("futuropia", 3, 1, {"expert_tiles": 3}),
     ("futuropia", 3, 1, {"expert_tiles": ["nope"]}),
+    ("futuropia", 3, 1, {"expert_tiles": ["X1", "X1"]}),
     ("futuropia", 3, 1, {"expert_tiles": ["X1"]}),
     ("national-economy/glory", 1, 1, {"max_turns": 3}),
     ("futuropia", 3, 1, {"max_turns": 0}),   # was a plain English ValueError

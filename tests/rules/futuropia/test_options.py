@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 import keizai
+from keizai.engine import InvalidSetup
 from keizai.rules.futuropia.data import FOOD, components
 from keizai.rules.futuropia.phases import OPENING, TURN
 from tests.rules.futuropia.helpers import money, names, new, play, set_gens, set_stock
@@ -127,6 +129,24 @@ def test_the_expert_rule_turns_up_exactly_two_tiles(tiles: list[str]) -> None:
     tiles; naming one, three or all nine is refused with a clear error (issue 13)."""
     with pytest.raises(ValueError, match="exactly 2 tiles"):
         keizai.new_game("futuropia", 2, seed=1, options={"expert_tiles": tiles})
+
+
+@pytest.mark.parametrize(("tiles", "named", "kind"), [
+    (["X1", "X99"], ["X99"], "setup.fu.expert_ids"),
+    (["X99", "X98", "X99"], ["X99", "X98"], "setup.fu.expert_ids"),
+    (["X1", "X1"], ["X1"], "setup.fu.expert_repeated"),
+    (["X2", "X1", "X2", "X3", "X3"], ["X2", "X3"], "setup.fu.expert_repeated")])
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_wrong_expert_tiles_are_named_alone(tiles: list[str], named: list[str], kind: str,
+                                            lang: str) -> None:
+    """A refused `expert_tiles` names the wrong ids only, unknown ones or repeated ones
+    as such, in each language: it listed every id given ("unknown or repeated ids X1,
+    X99" when only X99 is wrong)."""
+    with pytest.raises(InvalidSetup) as refused:
+        keizai.new_game("futuropia", 2, seed=1, options={"expert_tiles": tiles})
+    assert refused.value.message_id == kind
+    said = re.split("[(（]", refused.value.render(lang))[0]   # before the known ids
+    assert [x for x in dict.fromkeys(tiles) if x in said] == named
 
 
 @pytest.mark.parametrize("options", [{"houses": "C"}, {"expert_tiles": ["X99"]},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 from typing import Any
@@ -68,9 +69,12 @@ class FuturopiaGame(Game):
             state.rng.shuffle(pool)
             return sorted(pool[: self.components.rules.expert_tiles_drawn])
         if isinstance(choice, list) and all(isinstance(x, str) for x in choice):
-            unknown = [x for x in choice if x not in known]
-            if unknown or len(set(choice)) != len(choice):
-                raise InvalidSetup.refuse("setup.fu.expert_ids", ids=choice[:20], known=known)
+            unknown = list(dict.fromkeys(x for x in choice if x not in known))
+            if unknown:   # only the wrong ids: the message names no right one
+                raise InvalidSetup.refuse("setup.fu.expert_ids", ids=unknown[:20], known=known)
+            repeated = [x for x, times in Counter(choice).items() if times > 1]
+            if repeated:
+                raise InvalidSetup.refuse("setup.fu.expert_repeated", ids=repeated)
             drawn = self.components.rules.expert_tiles_drawn
             if len(choice) != drawn:  # rulebook 專家規則: 「翻開其中兩張」
                 raise InvalidSetup.refuse("setup.fu.expert_count", n=drawn, given=len(choice))
