@@ -132,3 +132,16 @@ def test_a_bots_refused_spec_comes_with_its_catalogue_reason(
     for lang in ("ja", "zh-TW"):
         words = tr(error["id"], lang, **error["params"])
         assert words != error["message"] and spec.split(":")[0] in words
+
+
+def test_a_bot_nobody_knows_has_no_player_page(client: TestClient) -> None:
+    """`#/player/bot/nonsense`: not found (the page says so in its language, `errorText`
+    of not_found), not an empty record as if that bot had simply not played yet."""
+    for address in ("/api/player?bot=nonsense",
+                    "/api/player/curve.svg?bot=nonsense&game=futuropia"):
+        response = client.get(address)
+        assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
+    for lang in ("ja", "zh-TW"):
+        assert tr("error.not_found", lang) != tr("error.not_found", "en")
+    known = client.get("/api/player?bot=normal")   # a bot this server runs, not rated yet
+    assert known.status_code == 200 and known.json()["ratings"] == []

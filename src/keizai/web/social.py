@@ -28,6 +28,7 @@ from keizai.store import Store
 from keizai.store.social import SeatPlayer, Session, Settings, SocialStore
 from keizai.web import chat, ratings
 from keizai.web.accounts import AccountConfig, Accounts, require_json
+from keizai.web.bots import check_spec
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
@@ -646,8 +647,17 @@ class Social(TableHooks):
 
     # ----- players -----------------------------------------------------------------------
     def player_key(self, name: str | None, bot: str | None) -> tuple[str, str]:
+        """A player's ladder key and shown name: an account by its name, or a bot by its
+        spec, one this server runs or one with ratings (a spec of an older server's
+        bounds); anything else is not found (before: an empty record)."""
         if bot is not None:
-            return f"bot:{bot}", f"bot: {bot}"
+            key = f"bot:{bot}"
+            if not self.db.player_ratings(key):
+                try:
+                    check_spec(bot)
+                except ApiError:
+                    raise not_found(f"bot {bot!r}") from None
+            return key, f"bot: {bot}"
         if name is None:
             raise ApiError("invalid_request", "name or bot is required")
         account_id = self.db.account_by_name(name)
