@@ -16,6 +16,7 @@ from keizai.store.db import seats
 from keizai.web import create_app
 from keizai.web.app import Limits
 from tests.web.conftest import TestClient, create
+from tests.web.unreadable import refused_every_way_in
 
 
 def _seat_kinds(db_url: str, game_id: str, **changed: str) -> list[str]:
@@ -43,13 +44,7 @@ def test_a_seat_of_an_unknown_kind_is_refused_as_unreadable(
             TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as client:
         listed = {line["id"] for line in client.get("/api/games").json()["games"]}
         assert sound["id"] in listed and gid not in listed
-        for reply in (client.get(f"/api/games/{gid}"),
-                      client.get(f"/api/games/{gid}/view", params={"seat": 0},
-                                 headers={"x-keizai-token": token}),
-                      client.post(f"/api/games/{gid}/actions",
-                                  json={"seat": 0, "token": token, "action": "pass"})):
-            assert reply.status_code == 500, reply.text
-            assert reply.json()["error"]["id"] == "web.err.unreadable"
+        refused_every_way_in(client, gid, token)
         with client.websocket_connect(f"/ws/games/{gid}") as ws:
             assert ws.receive_json()["error"]["code"] == "unreadable"
             assert ws.receive()["code"] == 4400   # the page stops reconnecting

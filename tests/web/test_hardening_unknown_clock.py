@@ -17,6 +17,7 @@ from keizai.web import create_app
 from keizai.web.app import Limits
 from tests.web.conftest import TestClient
 from tests.web.social_helpers import new_table, token_of
+from tests.web.unreadable import refused_every_way_in
 
 
 def _clock(db_url: str, game_id: str, clock: str | None = None) -> str:
@@ -40,13 +41,7 @@ def test_a_table_with_a_clock_this_keizai_lacks_is_refused_as_unreadable(
     with caplog.at_level(logging.INFO), TestClient(
             create_app(db_url, bot_workers=1, limits=Limits.off()),
             raise_server_exceptions=False) as client:
-        for reply in (client.get(f"/api/games/{gid}"),
-                      client.get(f"/api/games/{gid}/view", params={"seat": 0},
-                                 headers={"x-keizai-token": token}),
-                      client.post(f"/api/games/{gid}/actions",
-                                  json={"seat": 0, "token": token, "action": "pass"})):
-            assert reply.status_code == 500, reply.text
-            assert reply.json()["error"]["id"] == "web.err.unreadable"
+        refused_every_way_in(client, gid, token)
         assert gid not in {line["id"] for line in client.get("/api/games").json()["games"]}
     said = [r.getMessage() for r in caplog.records if r.name.startswith("keizai")
             and gid in r.getMessage()]
