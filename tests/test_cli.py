@@ -1081,6 +1081,27 @@ def test_replay_speaks_the_chosen_language(tmp_path: Path, lang: str) -> None:
         assert not words, words
 
 
+def _wait_until_reading(pid: int) -> None:
+    """Wait until the process is asleep, as it is in the read of its prompt's answer.
+
+    input() writes its prompt before it reads: a Ctrl-C sent the moment the prompt shows
+    can land in between, where CPython (Parser/myreadline.c) notes the signal but starts
+    the read anyway and sees it only once a line comes. On a loaded machine (the whole
+    suite on two workers) the process can be descheduled there, and the test's Ctrl-C
+    waited 30 s for an exit. A person pressing Ctrl-C after reading the prompt is
+    microseconds late enough; the test is not."""
+    import time
+
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():   # no /proc: the prompt showing has to do
+        return
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if stat.read_text().rsplit(")", 1)[1].split()[0] == "S":
+            return
+        time.sleep(0.01)
+
+
 def test_replay_in_a_terminal_steps_with_keys(tmp_path: Path) -> None:
     """In a terminal the replay waits for keys: Enter a move on, t to the end of the
     turn, a number to that move, e to the end (the final ranking), q to leave; Ctrl-C
@@ -1122,6 +1143,7 @@ def test_replay_in_a_terminal_steps_with_keys(tmp_path: Path) -> None:
     child = spawn("--lang", "ja", "--seat", "2")
     child.expect("視点：P2")
     child.expect(r"q = 終了 >")
+    _wait_until_reading(child.pid)
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
