@@ -92,7 +92,7 @@ def test_a_new_game_that_fails_to_store_is_logged_with_its_id(
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "storage_error"
     lines = [r.getMessage() for r in caplog.records if r.name == "keizai.web"]
-    assert any(re.fullmatch(r"game [0-9a-f]{12}: storing it, a new game, failed", line)
+    assert any(re.fullmatch(r"storing a new game failed: game [0-9a-f]{12}", line)
                for line in lines), lines
 
 

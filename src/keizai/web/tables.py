@@ -644,7 +644,7 @@ class Tables:
                                         host_token, rows, summary, listed)
             row = await asyncio.to_thread(self.store.load, new_id)
         except Exception:
-            log.exception("game %s: storing it, a new game, failed", new_id)
+            log.exception("storing a new game failed: game %s", new_id)
             raise ApiError("storage_error", "the game could not be stored; try again",
                            503) from None
         assert row is not None
