@@ -1035,6 +1035,10 @@ def sim(
     except (ValueError, KeyError) as error:
         raise _fail(_setup_error_text(error, game, language), language) from None
     except OSError as error:  # writing progress.jsonl or records.jsonl (disk full...)
+        if not isinstance(stored, OutDir):   # the folder was not set up: nothing stored
+            raise _refuse(language, "cli.sim.err_out_set_up", out=str(out),
+                          file=str(error.filename or out),
+                          error=_os_reason(error, language)) from None
         raise _refuse(language, "cli.sim.err_out_kept", out=str(out),
                       error=_os_reason(error, language)) from None
     except KeyboardInterrupt:

@@ -162,6 +162,18 @@ def test_sim_checks_out_and_agent_specs_before_playing(tmp_path: Path) -> None:
     assert '"errors"' not in result.output
 
 
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_an_out_dir_where_nothing_can_be_written_says_so(lang: str) -> None:
+    """`--out /proc` (a folder that exists, where no file can be made) said "no such file
+    or directory; the games stored so far are kept: --resume continues", though nothing
+    was stored: the refusal names the file it could not write, and offers no --resume."""
+    result = runner.invoke(app, ["sim", "--games", "2", "--workers", "1", "--players", "2",
+                                 "--no-progress", "--out", "/proc", "--lang", lang])
+    assert result.exit_code == 2 and '"errors"' not in result.output
+    assert "--resume" not in result.output and "/proc/." in result.output
+
+
 def test_sim_names_the_one_sided_p_value() -> None:
     result = runner.invoke(app, [
         "sim", "--game", "enterprise-empire", "--players", "2", "--games", "2",
