@@ -118,20 +118,25 @@ def test_a_seat_out_of_range_is_refused_with_a_reason_the_page_reads(
     assert words != error["id"] and (lang == "en") == (words == error["message"])
 
 
-@pytest.mark.parametrize("spec", ["nonsense", "mcts:time", "mcts:iterations=1.5"])
+@pytest.mark.parametrize(("spec", "named"), [
+    ("nonsense", "nonsense"), ("mcts:time", "mcts:time"),            # the agents' reasons
+    ("mcts:iterations=1.5", "iterations"),
+    ("random:x=1", "x"), ("mcts:rollout=foo", "heuristic"),          # the server's bounds
+    ("mcts:time=abc", "time"), ("mcts:time=1e9", "time"), ("solo:rollouts=10", "cap")])
 def test_a_bots_refused_spec_comes_with_its_catalogue_reason(
-        client: TestClient, spec: str) -> None:
-    """The agents' reason (InvalidSetup, agent.*) reaches the page as an id and its
-    parameters, so a ja or zh-TW page reads it in its language, not in English."""
+        client: TestClient, spec: str, named: str) -> None:
+    """The reason a bot spec is refused, the agents' (InvalidSetup, agent.*) or the
+    server's bounds', reaches the page as an id and its parameters, so a ja or zh-TW page
+    reads it in its language (`errorText`), not in English."""
     response = client.post("/api/games", json={
         "game": "national-economy/mecenat", "seats": ["human", spec]})
     assert response.status_code == 400
     error = response.json()["error"]
-    assert error["code"] == "unknown_bot" and error["id"].startswith("agent.")
+    assert error["code"] in ("unknown_bot", "bot_out_of_bounds")
     assert tr(error["id"], "en", **error["params"]) == error["message"]
     for lang in ("ja", "zh-TW"):
         words = tr(error["id"], lang, **error["params"])
-        assert words != error["message"] and spec.split(":")[0] in words
+        assert words != error["message"] and named in words
 
 
 def test_a_bot_nobody_knows_has_no_player_page(client: TestClient) -> None:

@@ -75,23 +75,24 @@ def check_spec(spec: Any) -> str:
     for key, raw in params.items():
         bound = bounds.get(key)
         if bound is None:
-            raise ApiError("unknown_bot", f"{kind} has no parameter {key!r} on this server")
+            raise ApiError.refused("unknown_bot", "web.err.bot_param", kind=kind, key=key)
         if isinstance(bound[0], str):
             if raw not in bound:
-                raise ApiError("bot_out_of_bounds", f"{key} must be one of {bound}")
+                raise ApiError.refused("bot_out_of_bounds", "agent.one_of", key=key,
+                                       values=list(bound))
             continue
         try:
             value = float(raw)
         except ValueError:
-            raise ApiError("bot_out_of_bounds", f"{key} must be a number") from None
+            raise ApiError.refused("bot_out_of_bounds", "web.err.bot_number",
+                                   key=key) from None
         low, high = bound
         if not math.isfinite(value) or not low <= value <= high:
-            raise ApiError("bot_out_of_bounds",
-                           f"{key} must be a finite number from {low:g} to {high:g} "
-                           "on this server")
+            raise ApiError.refused("bot_out_of_bounds", "web.err.bot_range", key=key,
+                                   low=f"{low:g}", high=f"{high:g}")
     if kind == "solo" and "cap" not in params:
-        raise ApiError("bot_out_of_bounds",
-                       f"solo needs a cap of at most {MAX_SOLO_SECONDS:g} s on this server")
+        raise ApiError.refused("bot_out_of_bounds", "web.err.solo_cap",
+                               most=f"{MAX_SOLO_SECONDS:g}")
     try:
         make_agent(spec)
     except ValueError as error:

@@ -23,8 +23,10 @@ class ApiError(Exception):
         self.reason = reason
 
     @classmethod
-    def refused(cls, code: str, key: str, status: int = 400, **params: Any) -> ApiError:
-        """A refusal whose reason is the catalogue message `key` (English in `message`)."""
+    def refused(cls, code: str, key: str, status: int = 400, /, **params: Any) -> ApiError:
+        """A refusal whose reason is the catalogue message `key` (English in `message`);
+        its own arguments positional, so that a message's parameters may be named
+        anything (the agents' messages have a `{key}`)."""
         return cls(code, tr(key, "en", **params), status,
                    reason={"id": key, "params": params})
 
