@@ -20,7 +20,7 @@ from keizai.engine import State
 from keizai.engine.decision import ONE_OF, PendingDecision
 
 PROMPT = r"q = quit\) >"
-CONFIRM = r"\? \(Enter = yes, n = choose again\) >"   # a whole set's confirmation
+CONFIRM = r"\? \(Enter = yes, n = choose again, q = quit\) >"   # a whole set's confirmation
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
@@ -71,6 +71,24 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
     child.expect(PROMPT)
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_confirmation_names_q_which_leaves_the_game(lang: str) -> None:
+    """q leaves the game at a whole set's confirmation, as at every prompt, but the
+    confirmation did not say so ("(Enter = yes, n = choose again) >"): it now lists q."""
+    from typer.testing import CliRunner
+
+    from keizai.cli import app
+    from keizai.i18n import tr
+
+    result = CliRunner().invoke(app, ["play", "futuropia", "--players", "2", "--seed", "0",
+                                      "--seats", "human,random", "--lang", lang],
+                                input="3\n5\n1 3 4\nq\n", env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    asked = ASKED[lang][0].format("")
+    assert result.output.count(asked) == 1, result.output   # asked with q named
+    assert result.output.split(asked)[1].strip() == tr("cli.left_unfinished", lang)
 
 
 def test_an_unclear_confirmation_is_asked_again() -> None:
@@ -363,11 +381,11 @@ def test_every_candidate_reads_the_same_in_the_terminal_and_on_the_page() -> Non
                         assert figure in line, (lang, line, figure)
 
 
-# How each language asks "<question> (Enter = yes, n = choose again) >", and its list
+# How each language asks "<question> (Enter = yes, n = choose again, q = quit) >", and its list
 # separator between the names of a chosen set.
-ASKED = {"en": ("{} (Enter = yes, n = choose again) >", ", "),
-         "ja": ("{}（Enter = はい、n = 選び直す）>", "、"),
-         "zh-TW": ("{}（Enter = 是，n = 重新選擇）>", "、")}
+ASKED = {"en": ("{} (Enter = yes, n = choose again, q = quit) >", ", "),
+         "ja": ("{}（Enter = はい、n = 選び直す、q = 終了）>", "、"),
+         "zh-TW": ("{}（Enter = 是，n = 重新選擇，q = 離開）>", "、")}
 # The question about a set of names, as the page confirms one such step (confirm_pay,
 # confirm_sell) or, for what the page has no single-step words for, pay and buy.
 DISCARD = {"en": "Discard {}?", "ja": "{}を捨てますか？", "zh-TW": "棄掉{}？"}
