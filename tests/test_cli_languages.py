@@ -290,6 +290,20 @@ def test_options_that_are_not_json_are_refused_in_the_language_asked(lang: str) 
     assert where in flat.replace(" ", ""), flat
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize(("options", "typed"), [('{"houses": null}', "null"),
+                                                ('{"advanced": null}', "null"),
+                                                ('{"houses": true}', "true")])
+def test_a_refused_json_option_is_quoted_as_written(lang: str, options: str,
+                                                    typed: str) -> None:
+    """`--options '{"houses": null}'` was refused as 「…の値が正しくありません（None）」,
+    Python's spelling of a value the player wrote as JSON's null (true as True)."""
+    code, out = keizai("play", "futuropia", "--options", options, "--lang", lang)
+    flat = " ".join(out.replace("│", " ").split())
+    assert code == 2 and re.search(rf"\b{typed}\b", flat), flat
+    assert not re.search(r"\b(None|True)\b", flat), flat
+
+
 @pytest.mark.parametrize("lang", ["ja", "zh-TW"])
 @pytest.mark.parametrize(("args", "typed"), [
     (["play", "futuropia", "--players", "x"], "'x'"),

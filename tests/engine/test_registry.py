@@ -46,7 +46,7 @@ def test_null_options_are_the_defaults() -> None:
 
 def test_a_record_without_a_seed_is_refused_not_dealt_anew() -> None:
     error = refusal(keizai.replay, record(seed=None))
-    assert error.message_id == "setup.seed" and str(error) == "seed must be an integer, not None"
+    assert error.message_id == "setup.seed" and str(error) == "seed must be an integer, not null"
 
 
 @pytest.mark.parametrize("seed", [2**64, 10**32, 10**5000], ids=["2^64", "10^32", "10^5000"])

@@ -253,7 +253,7 @@ def test_a_refused_new_game_reads_in_every_language() -> None:
             keizai.replay(bad)
         seen.add(caught.value.message_id or "")
         assert not english_words(caught.value.render("ja").replace("[1]", "").replace(
-            "None", "").replace("['futuropia']", "")), caught.value.render("ja")
+            "null", "").replace("['futuropia']", "")), caught.value.render("ja")
     for text in (b"\xff", "{", "[" * 10**5, '{"seed": ' + "1" * 50 + "}"):
         with pytest.raises(keizai.engine.InvalidSetup) as caught:
             parse_record(text)

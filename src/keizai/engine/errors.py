@@ -66,7 +66,11 @@ def _rebuild(cls: type[_Reasoned], reason: str, message_id: str | None,
 
 def shown(value: object) -> str:
     """A refused value as a refusal quotes it: its repr, cut short (a network message may
-    hold anything, of any size)."""
+    hold anything, of any size). null, true and false are spelt as JSON spells them:
+    options, saves and the network's messages are JSON, where Python's None, True and
+    False are words the person never wrote."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
     try:
         text = repr(value)
     except ValueError:  # an int too long to print
