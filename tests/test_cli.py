@@ -694,6 +694,30 @@ def test_serve_refuses_a_port_another_program_listens_on(lang, tmp_path, monkeyp
     assert "keizai: " + address in result.output
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize("host", ["300.1.1.1", "192.0.2.1"])   # no such name; TEST-NET-1
+def test_serve_on_a_host_that_is_not_this_machine_says_so(host: str, lang: str,
+                                                         tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """`keizai serve --host 300.1.1.1 --lang ja` said the system's English ('Name or
+    service not known', 'Cannot assign requested address') inside the busy port's advice
+    ('another program may be there: --port chooses another port'), which no port helps.
+    The host is now said to be no address of this machine, in the language asked."""
+    import uvicorn
+
+    from keizai.i18n import tr
+
+    monkeypatch.chdir(tmp_path)
+    started: list = []
+    monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: started.append(kwargs))
+    result = runner.invoke(app, ["serve", "--host", host, "--lang", lang])
+    assert result.exit_code == 2 and not started
+    flat = " ".join(result.output.split())
+    assert " ".join(tr("cli.serve.err_host", lang, host=host).split()) in flat, flat
+    assert "--port" not in flat and not (tmp_path / "keizai.sqlite3").exists()
+
+
 @pytest.mark.parametrize("lang", ["ja", "zh-TW"])
 def test_play_errors_read_in_the_chosen_language(tmp_path: Path, lang: str) -> None:
     """Issue #15: bad files, options and seats are refused in the table's language."""

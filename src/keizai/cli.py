@@ -1075,7 +1075,7 @@ def _setup_error_text(error: Exception, game: str, lang: str) -> str:
     return _error_text(error, lang)
 
 
-def listen_error(host: str, port: int) -> str | None:
+def listen_error(host: str, port: int) -> OSError | None:
     """Why a server could not listen on `host`:`port` (another program listens there, no
     such address here), or None. Bound as uvicorn binds (SO_REUSEADDR), then let go."""
     try:
@@ -1085,8 +1085,14 @@ def listen_error(host: str, port: int) -> str | None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(where)
     except OSError as error:   # socket.gaierror too
-        return error.strerror or str(error)
+        return error
     return None
+
+
+def _no_such_host(error: OSError) -> bool:
+    """Whether `error` says the host is no address of this machine (a name that does not
+    resolve, an address another machine has), where no other port would help."""
+    return isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL
 
 
 # Hosts that mean every address of the machine, each with the one a browser on the
@@ -1164,8 +1170,11 @@ def serve(
         clock_seconds={"relaxed": clock_relaxed, "fast": clock_fast})
     address = f"http://{f'[{host}]' if ':' in host else host}:{port}/"
     cannot_listen = listen_error(host, port)
+    if cannot_listen is not None and _no_such_host(cannot_listen):
+        raise _refuse(language, "cli.serve.err_host", host=printable(host, 60))
     if cannot_listen is not None:
-        raise _refuse(language, "cli.serve.err_listen", address=address, error=cannot_listen)
+        raise _refuse(language, "cli.serve.err_listen", address=address,
+                      error=cannot_listen.strerror or str(cannot_listen))
     url = sqlalchemy_url(database_url or default_database_url())   # postgres:// too
     database = shown_database(url)
     scheme = url.split("://", 1)[0] if "://" in url else None   # else malformed: below
