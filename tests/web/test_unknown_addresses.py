@@ -28,10 +28,17 @@ def test_the_replay_of_an_unknown_game_says_no_game_has_this_address(browser, se
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh-TW"])
-def test_a_bot_page_by_an_unknown_name_is_headed_in_the_page_s_language(browser, server,
-                                                                        lang: str) -> None:
+def test_a_bot_page_by_an_unknown_name_says_not_found_in_the_page_s_language(
+        browser, server, lang: str) -> None:
+    """`#/bot/nonsense` was headed "bot: nonsense" in English (8255d6a headed it in the
+    page's language); since 89af2ad the server answers 404 for a bot it does not run, and
+    the page says so, in its language, with no heading for a bot that is not there."""
     words = catalogue(lang)
     page = language_page(browser, lang)
     page.goto(f"{server.url}/#/bot/nonsense")
-    page.wait_for_selector("#player-name", timeout=WAIT)
-    assert page.inner_text("#player-name") == f"{words['bot']}{words['colon']}nonsense"
+    page.wait_for_selector("#banner:not([hidden])", timeout=WAIT)
+    # "not found" (no game is meant: not_found says there is no game at this address)
+    assert page.inner_text("#banner") == (
+        f"{words['error']}{words['colon']}{words['error.not_found']}")
+    assert page.query_selector("#player-name") is None
+    assert page.errors == [] or all("404" in e for e in page.errors), page.errors
