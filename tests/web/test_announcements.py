@@ -51,8 +51,16 @@ RECORD = """window.saidLines = [];
 
 
 def _wait_ever_said(page, text: str, timeout: int = WAIT) -> None:
-    page.wait_for_function("(text) => window.saidLines.includes(text)", arg=text,
-                           timeout=timeout)
+    """Wait until the live region has been given `text`; if it never is, fail saying
+    what it was given and how the Seats panel stands."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        page.wait_for_function("(text) => window.saidLines.includes(text)", arg=text,
+                               timeout=timeout)
+    except PlaywrightTimeout:
+        seats = page.inner_text(".seats-panel") if page.query_selector(".seats-panel") else None
+        raise AssertionError(f"never said {text!r}; said {page.evaluate('window.saidLines')!r}"
+                             f"; the Seats panel: {seats!r}") from None
 
 
 def _wait_said(page, text: str) -> None:

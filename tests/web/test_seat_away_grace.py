@@ -89,18 +89,26 @@ def test_a_seat_taken_back_by_its_link_is_not_shown_away_before_its_connection(
         assert ("human", False) not in told, told
 
 
-def test_a_player_who_leaves_is_shown_away_once_the_grace_is_over(quick_client) -> None:
+@pytest.mark.parametrize("loop", ["asyncio", "uvloop"])
+def test_a_player_who_leaves_is_shown_away_once_the_grace_is_over(db_url: str,
+                                                                 loop: str) -> None:
     """The grace does not hide a player who left: the others are told, once it is over,
-    and the seat is offered to a bot as before, counted from the leaving."""
-    client = quick_client
-    game = create(client, seats=["human", "human"])
-    with live(client, game, 0) as ws:
-        next_state(ws)
-        with live(client, game, 1) as other:
-            next_state(other)
-        left = time.monotonic()
-        assert [_p2(m) for m in drain_until_pong(ws) if "seats" in m] == [("human", True)]
-        message = ws.receive_json()   # what comes next: the presence at the grace's end
-        assert message["type"] == "presence" and _p2(message) == ("human", False)
-        assert time.monotonic() - left >= HANDOVER_AFTER - 0.1
-        assert message["seats"][1]["handover_in"] == 0
+    and the seat is offered to a bot as before, counted from the leaving. On uvloop, the
+    loop `keizai serve` runs, the grace's timer woke up to a millisecond before the grace
+    ended and did nothing: P2 stayed "online" to P1 for good, and no hand-over was
+    offered (CI, tests/web/test_announcements.py, and 1 run in 8 under load here)."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off(), handover_after=HANDOVER_AFTER)
+    with TestClient(app, backend_options={"use_uvloop": loop == "uvloop"}) as client:
+        game = create(client, seats=["human", "human"])
+        with live(client, game, 0) as ws:
+            next_state(ws)
+            with live(client, game, 1) as other:
+                next_state(other)
+            left = time.monotonic()
+            assert [_p2(m) for m in drain_until_pong(ws) if "seats" in m] == [("human", True)]
+            time.sleep(max(0.0, left + HANDOVER_AFTER - 0.3 - time.monotonic()))
+            assert [m for m in drain_until_pong(ws) if "seats" in m] == []   # the grace
+            time.sleep(max(0.0, left + HANDOVER_AFTER + 0.5 - time.monotonic()))
+            told = [m for m in drain_until_pong(ws) if "seats" in m]
+            assert [(m["type"], _p2(m)) for m in told] == [("presence", ("human", False))]
+            assert told[0]["seats"][1]["handover_in"] == 0

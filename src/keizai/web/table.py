@@ -304,6 +304,7 @@ class Table:
         self.away_since = dict.fromkeys(range(len(self.seats)), time.monotonic())
         # Until when (monotonic) a seat without a connection is still shown here (`here`).
         self.here_until: dict[int, float] = {}
+        self.grace_timers: dict[int, asyncio.TimerHandle] = {}   # ends `here_until`
         # Why the stored game no longer replays (`refresh`), None: it does; `Tables`
         # then lets the table go and refuses it.
         self.broken: ApiError | None = None
@@ -412,12 +413,29 @@ class Table:
         connection of it has come by then, the others are told it is away."""
         grace = min(AWAY_GRACE, self.settings.handover_after)
         self.here_until[seat] = time.monotonic() + grace
-        asyncio.get_running_loop().call_later(grace, self._grace_over, seat)
+        self._grace_at(seat, grace)
+
+    def _grace_at(self, seat: int, delay: float) -> None:
+        """Look at `seat`'s grace in `delay` s, with one timer per seat."""
+        if (timer := self.grace_timers.get(seat)) is not None:
+            timer.cancel()
+        self.grace_timers[seat] = asyncio.get_running_loop().call_later(
+            delay, self._grace_over, seat)
 
     def _grace_over(self, seat: int) -> None:
-        if self.here_until.get(seat, 0.0) <= time.monotonic() and not self.connected(seat):
+        self.grace_timers.pop(seat, None)
+        if self.connected(seat):
             self.here_until.pop(seat, None)
-            self.presence()
+            return
+        left = self.here_until.get(seat, 0.0) - time.monotonic()
+        if left > 0:
+            # woken early: uvloop's timers (`keizai serve`'s loop) count whole
+            # milliseconds and wake up to about one before `here_until`; the others were
+            # then never told the seat's player left, nor offered its hand-over
+            self._grace_at(seat, left)
+            return
+        self.here_until.pop(seat, None)
+        self.presence()
 
     def busy(self) -> bool:
         """Connections or a thinking bot: the table stays in memory."""
