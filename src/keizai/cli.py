@@ -25,6 +25,7 @@ from keizai.engine.decision import apply_whole
 from keizai.engine.decision import steps as whole_steps
 from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
+from keizai.i18n import howto
 from keizai.rules.folding import columns, fold, words
 from keizai.terminal_replay import RecordedGame, ReplayViewer
 from keizai.terminal_text import (
@@ -352,6 +353,23 @@ def list_games(ctx: typer.Context,
             typer.echo(whole)
         else:   # a narrow terminal: the title on lines of its own, under the id
             typer.echo("\n".join([game_id, *fold("    ", words(line), "", terminal_width(), 4)]))
+
+
+@app.command("rules", cls=cli_help.Command)
+def rules(ctx: typer.Context, game: Annotated[str, typer.Argument()],
+          lang: Annotated[str | None, typer.Option()] = None) -> None:
+    """How to play `game` in one screen (keizai.i18n.howto), folded to the terminal."""
+    language = _language(lang, ctx)
+    if game not in keizai.games():
+        raise _refuse(language, "cli.err_unknown_id", game=shown(game), known=keizai.games())
+    text = howto.how_to_play(game, language)
+    width = terminal_width()
+    lines = [text["title"]]
+    for section in text["sections"]:
+        lines += ["", section["heading"]]
+        for paragraph in section["paragraphs"]:
+            lines += fold("- ", words(paragraph), "", width, 2)
+    typer.echo("\n".join(lines))
 
 
 def clear_screen() -> None:

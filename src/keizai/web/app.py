@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import keizai
 from keizai import i18n
 from keizai.engine import Outline, State, replay_outline
+from keizai.i18n import howto
 from keizai.store import Store, budgets
 from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
@@ -474,6 +475,14 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         if lang not in i18n.LANGUAGES:
             raise ApiError("not_found", f"no catalogue for language {lang!r}", 404)
         return FileResponse(CATALOGUES / f"{lang}.json", media_type="application/json")
+
+    @app.get("/api/howto/{lang}/{game_id:path}")
+    async def how_to_play(lang: str, game_id: str) -> dict[str, Any]:
+        """How to play a game in one screen, in en, ja or zh-TW (keizai.i18n.howto):
+        fetched when a player opens it, never with the page."""
+        if lang not in i18n.LANGUAGES or game_id not in howto.SECTIONS:
+            raise ApiError("not_found", "no how-to-play for this game and language", 404)
+        return howto.how_to_play(game_id, lang)
 
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:

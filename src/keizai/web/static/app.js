@@ -2,6 +2,7 @@
 
 import { showAccount } from "./account.js";
 import { banner } from "./dom.js";
+import { showHowTo } from "./howto.js";
 import { LANGUAGES, errorLine, lang, setLang, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showLeaderboard, showPlayer } from "./ratings.js";
@@ -30,6 +31,8 @@ function route() {
     leave = showTable(root, { gameId: parts[1], seat: null, token: null });
   } else if (parts[0] === "replay" && parts[1]) {
     leave = showReplay(root, parts[1]);
+  } else if (parts[0] === "rules" && parts[1]) {
+    leave = showHowTo(root, parts.slice(1).join("/"));
   } else if (parts[0] === "account") {
     leave = showAccount(root);
   } else if (parts[0] === "leaderboard") {

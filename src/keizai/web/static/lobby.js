@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h } from "./dom.js";
+import { howToLink } from "./howto.js";
 import { botName, cardName, clockName, errorLine, errorText, gameTitle, has, seatName,
   seatStatus, t, tr } from "./i18n.js";
 import { forgetSeat, rememberedSeats } from "./seats.js";
@@ -220,6 +221,7 @@ export function showLobby(root) {
         state.game = e.target.value; state.options = {}; render(); } },
       catalog.games.map((g) => h("option", { value: g.id, selected: g.id === state.game },
         `${gameTitle(g.id, g.title)}${t("paren", `${g.min_players}–${g.max_players}`)}`)))),
+      h("p", { class: "howto-line" }, howToLink(state.game)),
       h("label", {}, t("players"), " ", h("select", { name: "players", onchange: (e) => {
         state.players = Number(e.target.value); render(); } },
       counts.map((n) => h("option", { value: n, selected: n === state.players },

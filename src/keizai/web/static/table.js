@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { announce, banner, h } from "./dom.js";
+import { howToLink } from "./howto.js";
 import { errorLine, errorText, gameTitle, renderEvent, seatName, seatStatus, sentence, t,
   tr } from "./i18n.js";
 import { connectLive } from "./live.js";
@@ -777,6 +778,7 @@ export function showTable(root, { gameId, seat, token }) {
       over: message.over ? "yes" : "no", ...(whole ? { picked: String(whole.candidates
         .reduce((n, c) => n + countOf(selection, c.id), 0)) } : {}) } },
     h("div", { class: "table-head" }, h("h2", {}, gameTitle(message.game, message.title)),
+      howToLink(message.game, true),
       h("span", { class: "status", id: "status" }, statusLine()),
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
         : null,
