@@ -35,11 +35,12 @@ def test_the_next_upgrade_is_refused_while_this_keizais_processes_serve(
     serving = Store(url)   # a process of this keizai, serving
     try:
         game_id, move = new_game(serving)
-        monkeypatch.setattr(migrations, "head", lambda: "0016")   # the next keizai
+        following = f"{int(known) + 1:04d}"
+        monkeypatch.setattr(migrations, "head", lambda: following)   # the next keizai
         with pytest.raises(OlderProcesses) as refused:
             Store(url)
         words = str(refused.value)
-        assert f"keizai {known}" in words and "revision 0016" in words
+        assert f"keizai {known}" in words and f"revision {following}" in words
         assert "stop them" in words
         assert [name for name, _address, _count in refused.value.connected] == [
             f"keizai {known}"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from keizai.web.bots import MAX_SPEC
 from tests.web.conftest import TestClient
 from tests.web.social_helpers import new_table
 
@@ -35,13 +36,16 @@ def test_a_spelling_of_random_is_not_a_player_of_its_own(client: TestClient) -> 
     assert board["players"] == []
 
 
-def test_a_spec_too_long_for_the_ladder_is_refused(client: TestClient) -> None:
-    spec = "mcts:iterations=1:time=0.0000000001:cap=0.00000000001:depth=0"   # 61
-    assert len(spec) == 61
+def test_a_spec_longer_than_max_spec_is_refused(client: TestClient) -> None:
+    """Past `MAX_SPEC` (60 then, 200 since the columns were widened: migration 0016)."""
+    base = "mcts:iterations=1:time=0.1:cap=0.1:depth=0:c=1."
+    spec = base + "0" * (MAX_SPEC + 1 - len(base))
     refused = client.post("/api/tables", json={"game": "national-economy/mecenat",
                                                "seats": [spec, "random"]})
-    assert refused.status_code == 400 and "at most 60" in refused.json()["error"]["message"]
-    shorter = spec.replace("cap=0.0", "cap=0.")
-    assert len(shorter) == 60
+    assert refused.status_code == 400
+    assert refused.json()["error"]["id"] == "web.err.bot_spec_long"
+    assert f"at most {MAX_SPEC}" in refused.json()["error"]["message"]
+    shorter = spec[:-1]
+    assert len(shorter) == MAX_SPEC
     assert client.post("/api/tables", json={"game": "national-economy/mecenat",
                                             "seats": [shorter, "random"]}).status_code == 201

@@ -52,9 +52,9 @@ def test_the_longest_accepted_input_is_stored(database_url: str) -> None:
     server accepted 64) did not fit `seats.agent` (32), and a chat message of 200 quotes,
     stored HTML-escaped as 1,200 characters, did not fit `chat_messages.text` (1024):
     both were a 503 for input the server had accepted. The server now accepts specs of
-    60 characters (web/bots.py MAX_SPEC: the rating ladder's "bot:<spec>" fits 64)."""
-    spec = "mcts:iterations=100:depth=3:c=1.0000000000000000000000000000"
-    assert len(spec) == MAX_SPEC
+    200 characters (web/bots.py MAX_SPEC; the columns hold 255: migration 0016)."""
+    base = "mcts:iterations=100:depth=3:c=1."
+    spec = base + "0" * (MAX_SPEC - len(base))
     with TestClient(create_app(database_url, bot_workers=1, limits=Limits.off())) as client:
         created = new_table(client, ["human", spec], game="futuropia")
         said = client.post(f"/api/games/{created['id']}/chat",

@@ -52,6 +52,10 @@ from sqlalchemy.engine import Connection, Engine
 from keizai.store.migrations import application_name, upgrade
 
 metadata = MetaData()
+# Characters of a column holding a bot spec (`seats.agent`, `seat_players.bot`) or a
+# rated player's key, "bot:<spec>" (`ratings.player`, `rating_history.player`): the
+# server accepts specs of up to keizai.web.bots.MAX_SPEC (200) characters (migration 0016).
+SPEC_CHARS = 255
 
 games = Table(
     "games", metadata,
@@ -93,7 +97,7 @@ seats = Table(
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("kind", String(8), nullable=False),          # "human" or "bot"
-    Column("agent", String(64), nullable=True),         # bot name (make_agent spec)
+    Column("agent", String(SPEC_CHARS), nullable=True),  # bot name (make_agent spec)
     Column("token", String(64), nullable=False),
     Column("claimed", Integer, nullable=False, default=0),
     # 1: the lobby's join gives the seat to the first comer; 0: only its invite link.

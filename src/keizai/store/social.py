@@ -34,7 +34,14 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from keizai.store.db import NOTIFY_CHANNEL, games, metadata, seats, transaction
+from keizai.store.db import (
+    NOTIFY_CHANNEL,
+    SPEC_CHARS,
+    games,
+    metadata,
+    seats,
+    transaction,
+)
 
 accounts = Table(
     "accounts", metadata,
@@ -63,7 +70,7 @@ seat_players = Table(
     Column("name", String(32), nullable=True),
     Column("account_id", Integer, ForeignKey("accounts.id", ondelete="SET NULL"),
            nullable=True, index=True),
-    Column("bot", String(64), nullable=True),       # the bot level the seat was created with
+    Column("bot", String(SPEC_CHARS), nullable=True),   # the bot spec the seat was created with
     Column("muted", Integer, nullable=False, default=0),
 )
 
@@ -84,7 +91,7 @@ table_settings = Table(
 ratings = Table(
     "ratings", metadata,
     Column("game", String(64), primary_key=True),
-    Column("player", String(64), primary_key=True),   # "account:<id>" or "bot:<level>"
+    Column("player", String(SPEC_CHARS), primary_key=True),   # "account:<id>" or "bot:<spec>"
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("games", Integer, nullable=False),
@@ -104,7 +111,7 @@ rating_history = Table(
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"),
            primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("player", String(64), nullable=False),
+    Column("player", String(SPEC_CHARS), nullable=False),
     Column("game", String(64), nullable=False),
     Column("place", Integer, nullable=False),
     Column("mu_before", Float, nullable=False),

@@ -29,10 +29,12 @@ from keizai.web.errors import ApiError
 
 log = logging.getLogger("keizai.web")
 
-# Characters of a bot spec: the rating ladder names its player "bot:<spec>" in 64
-# (`ratings.player`, `rating_history.player`); at 64 here, a spec of 61-64 made a key
-# PostgreSQL refused, and its finished games were never rated (SQLite keeps any width).
-MAX_SPEC = 60
+# Characters of a bot spec. The longest spec inside `BOUNDS` that names each parameter
+# once, its numbers written with up to three decimals, has 146 (the solo planner's every
+# parameter: tests/web/test_long_bot_specs.py); a number may be padded ("cap=1.000...")
+# without end, so no bound takes every spelling. The store's columns hold the spec and
+# the rating ladder's "bot:<spec>" in `keizai.store.db.SPEC_CHARS` (255; migration 0016).
+MAX_SPEC = 200
 # A decision under way when another decision's overrun replaced the pool's workers (they
 # are killed together) is asked again of the new ones, this many times at most.
 REPLACED_RETRIES = 2
@@ -64,9 +66,9 @@ def check_spec(spec: Any) -> str:
     as a bot: a level or kind the lobby offers, or parameters inside `BOUNDS`; else an
     `ApiError` (400) saying why."""
     if not isinstance(spec, str) or not spec:
-        raise ApiError("invalid_request", "a bot is named by a string, e.g. \"normal\"")
+        raise ApiError.refused("invalid_request", "web.err.bot_name")
     if len(spec) > MAX_SPEC:
-        raise ApiError("invalid_request", f"a bot spec has at most {MAX_SPEC} characters")
+        raise ApiError.refused("invalid_request", "web.err.bot_spec_long", most=MAX_SPEC)
     try:
         kind, params = parse_spec(spec)
     except ValueError as error:
