@@ -1386,7 +1386,7 @@ def test_usage_errors_are_in_the_language_of_lang() -> None:
     assert "そのオプションはありません：--sead（候補：" in help_text(["play", "--sead", "1",
                                                                 "--lang=ja"])
     out = help_text(["replay", "--lang", "zh-TW"])
-    assert "缺少引數 'file'。" in out and "錯誤" in out and "Missing" not in out
+    assert "缺少遊戲紀錄檔（引數 'file'）。" in out and "錯誤" in out and "Missing" not in out
     out = help_text(["pla", "--lang", "ja"])
     assert "そのコマンドはありません：'pla'（もしかして：'play'、'replay'）" in out
     assert "値が正しくありません：--options は JSON オブジェクトで指定してください" in help_text(

@@ -505,14 +505,18 @@ class TerminalTable:
             raise _refuse(self.lang, key, path=str(self.save),
                           error=_os_reason(error, self.lang)) from None
 
+    def save_at_start(self) -> None:
+        """The save as the game starts, before anything is shown: a path the checks let
+        through but no file can be written at (`--save /proc/x.json`) is refused then,
+        not after the game's header. Quitting before the first move still leaves the
+        seed and seats; a finished game's file is only shown, not rewritten (a `keizai
+        sim --records` line keeps its index, agents and scores)."""
+        if not (self.state.is_over and self.save is not None and self.save.exists()):
+            self._save()
+
     def run(self) -> None:
         game = self.state.game
         viewer: int | None = self.humans[0] if self.humans else None
-        if not (self.state.is_over and self.save is not None and self.save.exists()):
-            # quitting before the first move still leaves the seed and seats; a finished
-            # game's file is only shown, not rewritten (a `keizai sim --records` line keeps
-            # its index, agents and scores)
-            self._save()
         while not self.state.is_over:
             state = self.state  # an undo replaces the state
             seat = state.current_player
@@ -828,13 +832,14 @@ def play(
         if len(seat_list) != players:
             raise _refuse(language, "cli.err_seats", n=len(seat_list), players=players)
         _check_agents(seat_list, language, None if seats else resume)
+        table = TerminalTable(state, seat_list, save, auto_single, language)
+        table.save_at_start()   # a save that cannot be written is refused before the game
         title = i18n.tr(f"game.{state.game.id}", language)
         seed_shown = seed_in_sight(state, seat_list, chosen=seed is not None)
         if seed_shown:
             _say(i18n.tr("cli.header", language, title=title, players=players, seed=state.seed))
         else:
             _say(i18n.tr("cli.header_no_seed", language, title=title, players=players))
-        table = TerminalTable(state, seat_list, save, auto_single, language)
         try:
             table.run()
         except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move

@@ -86,6 +86,14 @@ def localize_help(group: Any, lang: str) -> None:
             setattr(rich_utils, name, english if lang == "en" else i18n.tr(key, lang, **fields))
 
 
+def flags_without_type(group: Any) -> None:
+    """A flag (`--version`, `--auto-single`) takes no value: its row of the help shows no
+    type, where Typer showed `<bool>` as if one were typed after it."""
+    for item, _ in help_texts(group):
+        if getattr(item, "is_flag", False):
+            item.metavar = ""
+
+
 def _fold_long_lines(rich_utils: Any) -> None:
     """Rich breaks a line at spaces only: a 日本語 or 中文 help text, which has few, was cut
     with "…" at the width of its column, and so were an option's default and, where the
@@ -282,7 +290,12 @@ def _usage_error(error: Any, lang: str) -> Exception | None:
     elif kind == "MissingParameter":
         what = error.param_type or getattr(error.param, "param_type_name", "")
         key = "cli.usage.missing_argument" if what == "argument" else "cli.usage.missing_option"
-        text = i18n.tr(key, lang, name=_param_hint(error))
+        named = f"cli.usage.argument.{getattr(error.param, 'name', '')}"
+        if what == "argument" and i18n.has(named, lang):
+            # what the argument is, in the player's words, before its English name
+            # (the usage line's `{file}`)
+            key = "cli.usage.missing_argument_named"
+        text = i18n.tr(key, lang, name=_param_hint(error), what=i18n.tr(named, lang))
     elif kind == "BadParameter":
         hint = _param_hint(error)
         key = "cli.usage.invalid_value_for" if hint else "cli.usage.invalid_value"
@@ -319,8 +332,10 @@ class _Localized:
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
-        if option is not None and self.lang != "en":
-            option.help = i18n.tr("cli.usage.help_option", self.lang)
+        if option is not None:
+            option.metavar = ""   # a flag: no `<bool>` after --help
+            if self.lang != "en":
+                option.help = i18n.tr("cli.usage.help_option", self.lang)
         return option
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
@@ -360,6 +375,7 @@ class Group(_Localized, typer.core.TyperGroup):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
         tolerant_output()
         localize_help(self, help_language(sys.argv[1:] if args is None else list(args)))
+        flags_without_type(self)
         return super().main(args, *rest, **extra)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
