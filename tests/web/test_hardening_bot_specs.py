@@ -20,7 +20,7 @@ from tests.web.social_helpers import new_table
 def test_a_bot_spec_is_stored_as_the_bots_read_it(client: TestClient) -> None:
     created = new_table(client, ["human", "RANDOM", " Random\t", "mcts: Time = 0.5 :c=1"])
     assert [seat["agent"] for seat in created["seats"]] \
-        == [None, "random", "random", "mcts:time=0.5:c=1"]
+        == [None, "random", "random", "mcts:c=1:time=0.5"]
 
 
 def test_a_spelling_of_random_is_not_a_player_of_its_own(client: TestClient) -> None:

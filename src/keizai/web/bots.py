@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import math
 import multiprocessing
@@ -22,7 +23,16 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from keizai.agents import make_agent, parse_spec
+from keizai.agents import (
+    LEVELS,
+    Agent,
+    HeuristicAgent,
+    MCTSAgent,
+    RandomAgent,
+    make_agent,
+    parse_spec,
+)
+from keizai.agents.solo import SoloAgent
 from keizai.engine import InvalidSetup, State
 from keizai.sim.workers import end_with_parent, stop_pool
 from keizai.web.errors import ApiError
@@ -59,6 +69,9 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
              "goal": (0.0, 200.0), "spread": (0.5, 100.0), "slack": (0.0, 20.0),
              "evaluation": ("hand", "learned")},
 }
+# The agent of each kind: its parameters' types and defaults (`canonical_spec`).
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent,
+                                  "mcts": MCTSAgent, "solo": SoloAgent}
 
 
 def check_spec(spec: Any) -> str:
@@ -110,16 +123,45 @@ def agents_refusal(error: ValueError) -> ApiError:
 
 
 def canonical_spec(spec: str) -> str:
-    """A bot spec as `parse_spec` reads it: lower case, without the spaces around its
-    parts ("RANDOM", " random", "mcts: time = 1" are "random", "random", "mcts:time=1").
-    The spec names the seat's player on the rating ladder ("bot:<spec>"): kept as sent,
-    "random " and "RANDOM" were players of their own beside "random" (the first drawn
-    exactly as it)."""
-    text = spec.strip().lower()
-    if ":" not in text:
-        return text   # a level or a kind, not expanded
-    kind, params = parse_spec(text)
-    return ":".join([kind, *(f"{key}={value}" for key, value in params.items())])
+    """A bot spec (one `make_agent` accepts) written one way per bot: it names the seat's
+    player on the rating ladder ("bot:<spec>"), where each spelling was a player of its
+    own. A level's name for a level ("NORMAL ", "mcts:c=.4:depth=6:iterations=300" are
+    "normal"); else the kind and its parameters in alphabetical order, those at the
+    agent's default left out, each value as the agent is built with it, a number written
+    the shortest way that reads back the same ("mcts: depth = 02 : c = 1.0",
+    "mcts:c=1:depth=2", "mcts:c=1_0e-1:depth=２:iterations=200" are "mcts:c=1:depth=2")."""
+    written = _written_out(spec)
+    for level, level_spec in LEVELS.items():
+        if _written_out(level_spec) == written:
+            return level
+    return written
+
+
+def _written_out(spec: str) -> str:
+    """`spec` as its kind and the values its agent is built with (see `canonical_spec`),
+    a level not named by its name."""
+    kind, params = parse_spec(spec)
+    agent = AGENTS[kind]
+    types: dict[str, type] = getattr(agent, "PARAMS", {})
+    defaults = inspect.signature(agent.__init__).parameters
+    values = {key: types[key](params[key]) for key in sorted(params)}
+    given = [f"{key}={_shortest(value)}" for key, value in values.items()
+             if value != defaults[key].default]
+    if not given and kind in LEVELS and values:
+        # "solo" alone is the level, not the kind at its defaults
+        given = [f"{key}={_shortest(value)}" for key, value in values.items()]
+    return ":".join([kind, *given])
+
+
+def _shortest(value: object) -> str:
+    """A parameter's value written the shortest way that reads back the same: 1.0 as
+    "1", 0.5 as "0.5" (`repr` of a float has the fewest digits that round back to it),
+    -0.0 as "0", 1e-05 as "1e-5"."""
+    if not isinstance(value, float):
+        return str(value)
+    text = repr(value + 0.0).removesuffix(".0")   # + 0.0: -0.0 is 0.0
+    mantissa, e, exponent = text.partition("e")   # "1e-05" as "1e-5", "1e+16" as "1e16"
+    return f"{mantissa}e{int(exponent)}" if e else text
 
 
 def decision_bound(spec: str) -> float:

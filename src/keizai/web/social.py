@@ -649,15 +649,16 @@ class Social(TableHooks):
     def player_key(self, name: str | None, bot: str | None) -> tuple[str, str]:
         """A player's ladder key and shown name: an account by its name, or a bot by its
         spec, one this server runs or one with ratings (a spec of an older server's
-        bounds); anything else is not found (before: an empty record)."""
+        bounds, or a spelling rated before `canonical_spec` made one player of each bot);
+        a spec this server runs is found by any of its spellings (its canonical spec)."""
         if bot is not None:
-            key = f"bot:{bot}"
-            if not self.db.player_ratings(key):
-                try:
-                    check_spec(bot)
-                except ApiError:
-                    raise not_found(f"bot {bot!r}") from None
-            return key, f"bot: {bot}"
+            if self.db.player_ratings(f"bot:{bot}"):
+                return f"bot:{bot}", f"bot: {bot}"
+            try:
+                spec = check_spec(bot)
+            except ApiError:
+                raise not_found(f"bot {bot!r}") from None
+            return f"bot:{spec}", f"bot: {spec}"
         if name is None:
             raise ApiError("invalid_request", "name or bot is required")
         account_id = self.db.account_by_name(name)
