@@ -364,9 +364,9 @@ def rules(ctx: typer.Context, game: Annotated[str, typer.Argument()],
         raise _refuse(language, "cli.err_unknown_id", game=shown(game), known=keizai.games())
     text = howto.how_to_play(game, language)
     width = terminal_width()
-    lines = [text["title"]]
+    lines = fold("", words(text["title"]), "", width, 2)
     for section in text["sections"]:
-        lines += ["", section["heading"]]
+        lines += ["", *fold("", words(section["heading"]), "", width, 2)]
         for paragraph in section["paragraphs"]:
             lines += fold("- ", words(paragraph), "", width, 2)
     typer.echo("\n".join(lines))

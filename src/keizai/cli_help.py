@@ -17,7 +17,7 @@ from typing import Any
 import typer.core
 
 from keizai import i18n
-from keizai.rules.folding import words
+from keizai.rules.folding import may_break, words
 
 # typer.rich_utils's constants -> catalogue id and the fields that stay for Typer to fill
 _RICH_WORDS: dict[str, tuple[str, dict[str, str]]] = {
@@ -200,8 +200,16 @@ def _word_breaks(text: str, width: int) -> list[int]:
         for char in piece:
             size = cell_len(char)
             if used and used + size > width and not char.isspace():
-                breaks.append(at)   # a piece wider than the column: folded in it
-                used = 0
+                # a piece wider than the column: folded in it, a character earlier where
+                # the next line would begin with a closing mark ('national-economy/mecena'
+                # / 't］', not '］' alone)
+                start = breaks[-1] if breaks else 0
+                cut = at
+                while cut > start + 1 and not may_break(text[cut - 1], text[cut]):
+                    cut -= 1
+                cut = cut if may_break(text[cut - 1], text[cut]) else at
+                breaks.append(cut)
+                used = cell_len(text[cut:at])
             used += size
             at += 1
     return breaks

@@ -51,10 +51,28 @@ def aside(text: str) -> list[str]:
     return [text[:at], text[at:]] if at > 0 else [text]
 
 
-# Marks a line does not begin with (closing brackets, commas, stops) or end with (opening
-# brackets): Japanese and Chinese typesetting keeps them with their neighbour
-_CLOSING = set("、。，．）」』】］〕：；！？・,.;:!?)]")
-_OPENING = set("（「『【［〔([")
+# What a line does not begin with (_CLOSING) or end with (_OPENING): Japanese and Chinese
+# typesetting keeps these with their neighbour (kinsoku shori; JIS X 4051's classes, which
+# Chinese follows for its punctuation). Not first: closing brackets (cl-02), hyphens
+# (cl-03), dividing punctuation (cl-04), middle dots (cl-05), full stops (cl-06), commas
+# (cl-07), iteration marks (cl-09), the prolonged sound mark ー (cl-10), small kana (cl-11),
+# and ASCII's closing marks; not last: opening brackets (cl-01). Rich has no such rule: it
+# breaks a line of 日本語 or 中文 at any character.
+_CLOSING = set(
+    "’”）〕］｝〉》」』】〙〗»〟" "‐〜゠–" "！？‼⁇⁈⁉" "・：；" "。．" "、，" "ヽヾゝゞ々〻" "ー"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+    ",.;:!?)]}")
+_OPENING = set("‘“（〔［｛〈《「『【〘〖«〝" "([{")
+# Inseparable marks (cl-08): a run of them ("……", "——") is not broken
+_INSEPARABLE = set("—…‥〳〴〵")
+
+
+def may_break(before: str, after: str) -> bool:
+    """Whether a line may end with the character `before` and the next begin with `after`
+    (kinsoku shori: never before a closing mark, 「ー」 or a small kana, never after an
+    opening bracket, never inside "……")."""
+    return not (after in _CLOSING or before in _OPENING
+                or (before in _INSEPARABLE and after in _INSEPARABLE))
 
 
 def words(text: str) -> list[str]:
@@ -67,7 +85,7 @@ def words(text: str) -> list[str]:
         wide = unicodedata.east_asian_width(c) in "WF"
         last = pieces[-1] if pieces else ""
         joins = bool(last) and (
-            c in _CLOSING or last[-1] in _OPENING  # a mark stays with its neighbour
+            not may_break(last[-1], c)  # a mark stays with its neighbour
             or c.isspace()  # a space with the word before it
             # a key, its "=" and what it does ("u = undo"), as the prompts list them
             or c == "=" or last.endswith("= ")
