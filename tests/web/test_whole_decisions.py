@@ -12,7 +12,7 @@ import pytest
 import keizai
 from keizai.engine import State
 from keizai.i18n import tr
-from tests.web.browser import choose_language, language_page, play_seat, unavailable_reason
+from tests.web.browser import POOL, choose_language, language_page, play_seat, unavailable_reason
 from tests.web.live_server import LiveServer, game_at
 
 reason = unavailable_reason()
@@ -38,8 +38,7 @@ def _position(game: str, players: int, want: Callable[[State], bool]) -> tuple[i
 
 
 def _open(browser, server: LiveServer, game: dict, seat: int = 0):
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
-    page = context.new_page()
+    page = POOL.page(browser)
     page.add_init_script("localStorage.setItem('keizai.lang', 'en')")
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -358,8 +357,7 @@ def test_a_single_option_is_applied_with_a_note_unless_turned_off(browser, serve
                            "actions": actions})
     only = state.legal_actions()[0]
     game = game_at(server, "enterprise-empire", ["human", "human"], seed, actions)
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
+    page = POOL.page(browser)
     page.add_init_script("localStorage.setItem('keizai.lang', 'en');"
                          f"localStorage.setItem('keizai.auto_single', '{'yes' if auto else 'no'}')")
     page.goto(f"{server.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
@@ -374,7 +372,6 @@ def test_a_single_option_is_applied_with_a_note_unless_turned_off(browser, serve
         page.wait_for_timeout(300)
         assert page.get_attribute(".table", "data-step") == str(step)
         assert not page.is_checked("#auto-single")
-    context.close()
 
 
 def test_the_replay_shows_no_you_and_no_raw_ids(browser, server) -> None:
@@ -436,8 +433,7 @@ def test_on_a_phone_the_board_has_a_legend_and_choices_fold_away(browser, server
 def test_an_optional_sound_when_the_turn_becomes_mine(browser, server) -> None:
     """Issue 14: a turn alert in the tab title and an optional sound."""
     game = game_at(server, "national-economy/mecenat", ["human", "human"], 3, [])
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
+    page = POOL.page(browser)
     page.add_init_script("""localStorage.setItem('keizai.lang', 'en');
         localStorage.setItem('keizai.sound', 'yes'); window.tones = 0;
         window.AudioContext = class { constructor() { this.currentTime = 0;
@@ -453,7 +449,6 @@ def test_an_optional_sound_when_the_turn_becomes_mine(browser, server) -> None:
     page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
     assert page.evaluate("window.tones") == 2 and page.title().startswith("● Your turn")
     assert page.is_checked("#turn-sound")
-    context.close()
 
 
 def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None:
@@ -594,7 +589,7 @@ def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, ser
         chip = page.locator(f".whole-candidate[data-pick='{card.id}']")
         assert chip.locator(".whole-label").inner_text() == name
         assert chip.locator(".muted").count() == 0, chip.inner_text()
-        page.context.close()
+        page.close()
     seed, actions = _position("national-economy/progress", 1, lambda s: (
         (d := s.pending_decision()) is not None and d.kind == "sell"))
     state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
@@ -614,7 +609,7 @@ def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, ser
         assert page.inner_text(".whole-set[data-set='0']").endswith(
             bracket.format(f"${worth}"))
         assert not page.errors
-        page.context.close()
+        page.close()
 
 
 @pytest.mark.parametrize("size", [(390, 844), (360, 740)])
@@ -648,7 +643,7 @@ def test_on_a_phone_a_long_whole_decision_keeps_confirm_in_sight(browser, server
         assert outside == [], (lang, outside)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert not page.errors
-        page.context.close()
+        page.close()
 
 
 def test_a_candidate_the_decision_cannot_take_is_dimmed(browser, server) -> None:
