@@ -52,15 +52,16 @@ def test_serve_refuses_to_upgrade_beside_an_older_keizais_processes(
     monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: started.append(kwargs))
     url = new_database(postgres_url, "rolling")
     known = head()
+    following = f"{int(known) + 1:04d}"   # the next keizai's newest revision
     serving = Store(url)   # a process of this keizai, serving over TCP
     try:
-        monkeypatch.setattr(migrations, "head", lambda: "0016")   # the next keizai
+        monkeypatch.setattr(migrations, "head", lambda: following)
         result = CliRunner().invoke(app, ["serve", "--port", str(free_port()),
                                           "--database-url", url, "--lang", lang])
         assert result.exit_code == 2 and not started, result.output
         refusal = tr("cli.serve.err_database_in_use", lang, database=shown_database(url),
                      connected=f"{serving.engine.pool.checkedin()} × keizai {known}"
-                               " @ 127.0.0.1", revision="0016")
+                               " @ 127.0.0.1", revision=following)
         assert "".join(refusal.split()) in "".join(result.output.split()), result.output
         monkeypatch.undo()
         with serving.engine.connect() as conn:
