@@ -86,7 +86,7 @@ class ContextPool:
             self.idle.setdefault(browser, []).append(context)
 
     def forget(self, browser: Any) -> None:
-        """The browser's contexts are closed (its module ended)."""
+        """The browser's contexts are gone (it died)."""
         self.idle.pop(browser, None)
 
     def contexts(self) -> set[Any]:

@@ -238,14 +238,20 @@ def browser(chromium) -> Iterator[Any]:
     """The test process's Chromium (launched anew if it has died), for a browser test
     module: the pages a module opens are in contexts of their own (language_page, or
     new_page's own), each test's closed when it ends (`_pages_closed_after_the_test`),
-    any others when the module ends, as a browser of its own would have been."""
+    any others when the module ends, as a browser of its own would have been. The pool's
+    contexts (tests.web.browser.POOL) stay for the next module's tests, emptied as for the
+    next test: made anew for each module, with their anchor and their cache, they cost
+    about 1 s of Chromium CPU each."""
     from tests.web.browser import POOL
 
     current = chromium()
     yield current
-    POOL.forget(current)
-    if current.is_connected():
-        for context in current.contexts:
+    if not current.is_connected():
+        POOL.forget(current)
+        return
+    pooled = POOL.contexts()
+    for context in current.contexts:
+        if context not in pooled:
             context.close()
 
 
