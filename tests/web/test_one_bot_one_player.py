@@ -108,9 +108,10 @@ def finish(client: TestClient, seats: list[str]) -> None:
         time.sleep(0.05)
 
 
-def rated_twice(client: TestClient, first: str, second: str) -> None:
+def rated_twice(client: TestClient, first: str, second: str) -> list[str]:
     """Two rated games against random, the bot spelled `first` then `second`: the ladder
-    has one player for it, with both games, and its page answers to either spelling."""
+    has one player for it, with both games, and its page answers to either spelling.
+    The ladder's players."""
     finish(client, ["random", first])
     finish(client, [second, "random"])
 
@@ -127,6 +128,7 @@ def rated_twice(client: TestClient, first: str, second: str) -> None:
         assert page.status_code == 200, page.text
         assert page.json()["player"] == bot
         assert [r["games"] for r in page.json()["ratings"]] == [2]
+    return sorted(line["player"] for line in board)
 
 
 # Cheap bots, so that whole games finish in seconds.
@@ -142,7 +144,8 @@ RATED_PAIRS = [
                                                                 "digits", "level"])
 def test_two_spellings_of_one_bot_are_one_player_on_the_ladder(
         client: TestClient, first: str, second: str) -> None:
-    rated_twice(client, first, second)
+    players = rated_twice(client, first, second)
+    assert players == sorted(["bot:random", f"bot:{canonical_spec(first)}"])
 
 
 @pytest.fixture
@@ -152,4 +155,6 @@ def postgres_client(own_database: str) -> Iterator[TestClient]:
 
 
 def test_two_spellings_are_one_player_on_postgresql(postgres_client: TestClient) -> None:
-    rated_twice(postgres_client, *RATED_PAIRS[0])
+    first, second = RATED_PAIRS[0]
+    players = rated_twice(postgres_client, first, second)
+    assert players == sorted(["bot:random", f"bot:{canonical_spec(first)}"])
