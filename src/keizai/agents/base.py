@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 from keizai.engine import Action, Game, InvalidSetup, State
@@ -112,19 +113,28 @@ def _typed(params: dict[str, str], types: dict[str, type], spec: str) -> dict[st
     return out
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """An agent from its spec (see the module docstring), seeded."""
+def agent_class(kind: str) -> Callable[..., Agent]:
+    """The agent class a spec of `kind` (one of KINDS) makes: called with the seed and
+    the spec's typed parameters (`typed_spec`)."""
     from keizai.agents.heuristic import HeuristicAgent
     from keizai.agents.mcts import MCTSAgent
     from keizai.agents.random_agent import RandomAgent
     from keizai.agents.solo import SoloAgent
 
+    classes: dict[str, Callable[..., Agent]] = {
+        "random": RandomAgent, "heuristic": HeuristicAgent, "mcts": MCTSAgent,
+        "solo": SoloAgent}
+    return classes[kind]
+
+
+def typed_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """`spec`'s kind and its parameters as its agent is built with them ("mcts",
+    {"iterations": 200}); `InvalidSetup` for a spec `make_agent` refuses."""
     kind, params = parse_spec(spec)
-    if kind == "random":
-        _typed(params, {}, spec)
-        return RandomAgent(seed)
-    if kind == "heuristic":
-        return HeuristicAgent(seed, **_typed(params, HeuristicAgent.PARAMS, spec))
-    if kind == "solo":
-        return SoloAgent(seed, **_typed(params, SoloAgent.PARAMS, spec))
-    return MCTSAgent(seed, **_typed(params, MCTSAgent.PARAMS, spec))
+    return kind, _typed(params, getattr(agent_class(kind), "PARAMS", {}), spec)
+
+
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    """An agent from its spec (see the module docstring), seeded."""
+    kind, params = typed_spec(spec)
+    return agent_class(kind)(seed, **params)

@@ -23,16 +23,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from keizai.agents import (
-    LEVELS,
-    Agent,
-    HeuristicAgent,
-    MCTSAgent,
-    RandomAgent,
-    make_agent,
-    parse_spec,
-)
-from keizai.agents.solo import SoloAgent
+from keizai.agents import LEVELS, make_agent, parse_spec
+from keizai.agents.base import agent_class, typed_spec
 from keizai.engine import InvalidSetup, State
 from keizai.sim.workers import end_with_parent, stop_pool
 from keizai.web.errors import ApiError
@@ -69,9 +61,6 @@ BOUNDS: dict[str, dict[str, tuple[float, float] | tuple[str, ...]]] = {
              "goal": (0.0, 200.0), "spread": (0.5, 100.0), "slack": (0.0, 20.0),
              "evaluation": ("hand", "learned")},
 }
-# The agent of each kind: its parameters' types and defaults (`canonical_spec`).
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent,
-                                  "mcts": MCTSAgent, "solo": SoloAgent}
 
 
 def check_spec(spec: Any) -> str:
@@ -140,11 +129,9 @@ def canonical_spec(spec: str) -> str:
 def _written_out(spec: str) -> str:
     """`spec` as its kind and the values its agent is built with (see `canonical_spec`),
     a level not named by its name."""
-    kind, params = parse_spec(spec)
-    agent = AGENTS[kind]
-    types: dict[str, type] = getattr(agent, "PARAMS", {})
-    defaults = inspect.signature(agent.__init__).parameters
-    values = {key: types[key](params[key]) for key in sorted(params)}
+    kind, typed = typed_spec(spec)
+    defaults = inspect.signature(agent_class(kind)).parameters
+    values = {key: typed[key] for key in sorted(typed)}
     given = [f"{key}={_shortest(value)}" for key, value in values.items()
              if value != defaults[key].default]
     if not given and kind in LEVELS and values:
