@@ -41,10 +41,9 @@ def written(key: str, high: float) -> str:
     return str(int(high)) if key in WHOLE else f"{high - 0.001:.3f}"
 
 
-def longest_specs() -> dict[str, str]:
-    """Per kind, the longest spec inside `BOUNDS` naming each parameter once that its
-    agent accepts (its numbers as `written`)."""
-    longest: dict[str, str] = {}
+def specs_inside_the_bounds() -> Iterator[tuple[str, str]]:
+    """Per kind, each spec inside `BOUNDS` naming each parameter once, with every choice
+    of its worded parameters, that its agent accepts (its numbers as `written`)."""
     for kind, bounds in BOUNDS.items():
         numbers = [f"{key}={written(key, bound[1])}" for key, bound in bounds.items()
                    if not isinstance(bound[0], str)]
@@ -56,9 +55,22 @@ def longest_specs() -> dict[str, str]:
                 make_agent(spec)
             except ValueError:
                 continue   # e.g. evaluation=learned needs policy=fast
-            if len(spec) > len(longest.get(kind, "")):
-                longest[kind] = spec
+            yield kind, spec
+
+
+def longest_specs() -> dict[str, str]:
+    """Per kind, the longest of `specs_inside_the_bounds`."""
+    longest: dict[str, str] = {}
+    for kind, spec in specs_inside_the_bounds():
+        if len(spec) > len(longest.get(kind, "")):
+            longest[kind] = spec
     return longest
+
+
+def longest_stored_spec() -> str:
+    """The longest spec the server stores: the longest canonical form (`canonical_spec`,
+    defaults dropped) of a spec inside the bounds."""
+    return max((canonical_spec(spec) for _, spec in specs_inside_the_bounds()), key=len)
 
 
 LONGEST = max(longest_specs().values(), key=len)

@@ -11,9 +11,9 @@ with warnings.catch_warnings():
 
 from keizai.web import create_app
 from keizai.web.app import Limits
-from keizai.web.bots import MAX_SPEC
 from tests.web.conftest import within
 from tests.web.social_helpers import new_table, token_of
+from tests.web.test_long_bot_specs import longest_stored_spec
 
 
 def next_message(ws, predicate, limit: int = 50) -> dict:
@@ -52,11 +52,16 @@ def test_the_longest_accepted_input_is_stored(database_url: str) -> None:
     server accepted 64) did not fit `seats.agent` (32), and a chat message of 200 quotes,
     stored HTML-escaped as 1,200 characters, did not fit `chat_messages.text` (1024):
     both were a 503 for input the server had accepted. The server now accepts specs of
-    200 characters (web/bots.py MAX_SPEC; the columns hold 255: migration 0016)."""
-    base = "mcts:iterations=100:depth=3:c=1."
-    spec = base + "0" * (MAX_SPEC - len(base))
+    200 characters (web/bots.py MAX_SPEC; the columns hold 255: migration 0016) and
+    stores each in its canonical form (`canonical_spec`, 20ce457), so the longest stored
+    spec is the longest canonical form of a spec inside the bounds."""
+    spec = longest_stored_spec()
+    assert len(spec) > 100   # the solo planner's every parameter
     with TestClient(create_app(database_url, bot_workers=1, limits=Limits.off())) as client:
-        created = new_table(client, ["human", spec], game="futuropia")
+        created = new_table(client, ["human", spec], game="national-economy/glory")
+        assert created["seats"][1]["agent"] == spec
+        stored = client.get(f"/api/games/{created['id']}").json()
+        assert stored["seats"][1]["agent"] == spec
         said = client.post(f"/api/games/{created['id']}/chat",
                            json={"seat": 0, "text": '"' * 200},
                            headers={"x-keizai-token": token_of(created, 0)})
