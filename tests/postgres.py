@@ -126,9 +126,10 @@ def rows_read(engine: Any, call: Callable[[], object], table: str,
     from psycopg import sql
     from sqlalchemy import event
 
-    sent: list[tuple[str, object]] = []
+    sent: list[tuple[str, dict[str, object]]] = []
 
-    def note(_conn: Any, _cursor: Any, statement: str, parameters: object, _context: Any,
+    def note(_conn: Any, _cursor: Any, statement: str, parameters: dict[str, object],
+             _context: Any,
              _many: bool) -> None:
         if containing in statement:
             sent.append((statement, parameters))
@@ -144,13 +145,15 @@ def rows_read(engine: Any, call: Callable[[], object], table: str,
         cursor = raw.cursor()
         if generic:
             names: list[str] = []
-            numbered = re.sub(r"%\((\w+)\)s",
-                              lambda m: names.append(m.group(1)) or f"${len(names)}",
-                              statement)
+
+            def numbered_parameter(match: re.Match[str]) -> str:
+                names.append(match.group(1))
+                return f"${len(names)}"
+
+            numbered = re.sub(r"%\((\w+)\)s", numbered_parameter, statement)
             cursor.execute("SET plan_cache_mode = force_generic_plan")
             cursor.execute(f"PREPARE measured AS {numbered}")
-            values = sql.SQL(", ").join(sql.Literal(parameters[name])  # type: ignore[index]
-                                        for name in names)
+            values = sql.SQL(", ").join(sql.Literal(parameters[name]) for name in names)
             cursor.execute(sql.SQL("EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE measured({})")
                            .format(values))
         else:

@@ -240,8 +240,9 @@ def test_a_refused_new_game_reads_in_every_language() -> None:
                 text = text.replace(echo, "")
             typed = re.sub(r"「[A-Za-z_]+」", "", text)   # a value to type, as typed
             assert not english_words(typed), (lang, error.render(lang))
-    for record in ([], {"game": "futuropia"}, {"game": "futuropia", "players": 3, "seed": 1,
-                                               "actions": "x"}):
+    not_records: tuple[object, ...] = (
+        [], {"game": "futuropia"}, {"game": "futuropia", "players": 3, "seed": 1, "actions": "x"})
+    for record in not_records:
         with pytest.raises(keizai.engine.InvalidSetup) as caught:
             keizai.replay(record)  # type: ignore[arg-type]
         seen.add(caught.value.message_id or "")
@@ -257,9 +258,9 @@ def test_a_refused_new_game_reads_in_every_language() -> None:
         seen.add(caught.value.message_id or "")
         assert not english_words(caught.value.render("ja").replace("[1]", "").replace(
             "null", "").replace("['futuropia']", "")), caught.value.render("ja")
-    for text in (b"\xff", "{", "[" * 10**5, '{"seed": ' + "1" * 50 + "}"):
+    for record_text in (b"\xff", "{", "[" * 10**5, '{"seed": ' + "1" * 50 + "}"):
         with pytest.raises(keizai.engine.InvalidSetup) as caught:
-            parse_record(text)
+            parse_record(record_text)
         seen.add(caught.value.message_id or "")
         for lang in ("ja", "zh-TW"):  # the format's names are no words to translate
             said = caught.value.render(lang).replace("JSON", "").replace("UTF", "")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -16,6 +17,7 @@ with warnings.catch_warnings():
 
 from keizai.web import create_app
 from keizai.web.app import Limits
+from keizai.web.tables import Tables
 from tests.web.live_server import LiveServer
 
 HUMANS = ("human", "open")
@@ -33,6 +35,13 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
+def tables_of(client: TestClient) -> Tables:
+    """The tables of the app `client` drives (TestClient types its app as any ASGI app)."""
+    assert isinstance(client.app, FastAPI)
+    tables: Tables = client.app.state.tables
+    return tables
+
+
 def create(client: TestClient, game: str = "national-economy/mecenat",
            seats: list[str] | None = None, seed: int | None = 7,
            **extra: Any) -> dict[str, Any]:
@@ -40,7 +49,7 @@ def create(client: TestClient, game: str = "national-economy/mecenat",
     seats = seats or ["human", "human"]
     body: dict[str, Any] = {"game": game, "seats": seats, **extra}
     if seed is not None and (sum(s in HUMANS for s in seats) <= 1
-                             or client.app.state.tables.settings.chosen_seeds):
+                             or tables_of(client).settings.chosen_seeds):
         body["seed"] = seed
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
