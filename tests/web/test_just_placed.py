@@ -60,6 +60,22 @@ def test_futuropia_marks_the_tiles_and_generators_of_the_last_moves(browser, ser
     assert page.errors == []
 
 
+def test_futuropia_marks_the_subsidy_tile_its_one_line_tells(browser, server) -> None:
+    """The subsidy is told by one line, fu.log.subsidy, not by a line naming the tile
+    and another its amount (as it was until session 27): its tile is marked by that
+    line."""
+    game = game_at(server, "futuropia", ["human", "human"], 0,
+                   ["action:food", "buy:left", "action:subsidy"])
+    page = language_page(browser, "ja")
+    play_seat(page, server, game)
+    page.wait_for_selector("#last-move", timeout=WAIT)
+    assert page.evaluate(FUTUROPIA_MARKED) == [
+        "0 F04 by-p0", "0 food by-p0", "1 subsidy by-p1"]
+    said = page.inner_text("#last-move")
+    assert said.count("補助金") == 1 and "補助金$12" in said, said
+    assert page.errors == []
+
+
 EMPIRE_MARKED = """() => [...document.querySelectorAll('.ee .just-now')].map((el) =>
   [el.dataset.space !== undefined ? `space ${el.dataset.space}`
     : `${el.closest('.player').dataset.seat} ${el.dataset.material}`,

@@ -20,6 +20,7 @@ from keizai.rules.futuropia.actions import (
     TILE_NAMES,
     TILE_POWER,
     TILE_ROBOTS,
+    TILE_SUBSIDY,
     ActionTable,
 )
 from keizai.rules.futuropia.data import (
@@ -622,7 +623,7 @@ class FuturopiaState(State):
     def _start_tile(self, tile: int) -> None:
         p = self.actor
         self.tile = tile
-        if self.log_enabled:
+        if self.log_enabled and tile != TILE_SUBSIDY:   # the subsidy's one line says it
             self._event(msg("fu.log.tile", seat=p, tile=TILE_NAMES[tile]))
         if tile in (TILE_FOOD, TILE_POWER):
             kind = FOOD if tile == TILE_FOOD else POWER

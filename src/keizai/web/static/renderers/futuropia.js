@@ -26,8 +26,10 @@ function generatorPrice(g) {
 }
 
 // What the "Just now" lines' moves took (ctx.justNow, renderers/seat.js), by the log's
-// own events: an action tile turned down, a generator or a house bought.
-const TAKEN = { "fu.log.tile": (p) => `tile:${p.tile}`, "fu.log.house": (p) => `house:${p.house}`,
+// own events: an action tile turned down (the subsidy's is told by its one line,
+// fu.log.subsidy), a generator or a house bought.
+const TAKEN = { "fu.log.tile": (p) => `tile:${p.tile}`, "fu.log.subsidy": () => "tile:subsidy",
+  "fu.log.house": (p) => `house:${p.house}`,
   "fu.log.buy_left": (p) => `gen:${p.gen}`, "fu.log.buy_right": (p) => `gen:${p.gen}`,
   "fu.log.buy_left_paid": (p) => `gen:${p.gen}` };
 
