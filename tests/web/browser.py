@@ -125,6 +125,15 @@ def language_page(browser, lang: str = "en", width: int = 1100, height: int = 90
     return page
 
 
+def in_time_zone(page: Any, zone: str) -> None:
+    """`page`'s clock in `zone` (an IANA name) rather than the browser's (UTC), as a
+    context's timezone_id sets it but for this page alone: the pool's contexts serve every
+    test. Chromium keeps the override while the page lives (across its loads) and drops it
+    when the page closes (`ContextPool.give_back`)."""
+    page.context.new_cdp_session(page).send("Emulation.setTimezoneOverride",
+                                            {"timezoneId": zone})
+
+
 def play_seat(page, server, game: dict, seat: int = 0) -> None:
     """Open `seat`'s table of `game` (created on `server`) by its invite link."""
     page.goto(f"{server.url}/#/play/{game['id']}/{seat}/{game['seats'][seat]['token']}")

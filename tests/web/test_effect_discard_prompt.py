@@ -48,4 +48,4 @@ def test_the_prompt_names_what_asks_for_the_discard(browser, server) -> None:
         page.wait_for_selector("#whole")
         assert page.inner_text("#whole .whole-prompt").startswith(said), lang
         assert page.errors == [], page.errors
-        page.context.close()
+        page.close()

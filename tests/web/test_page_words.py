@@ -16,7 +16,7 @@ import pytest
 import keizai
 from keizai.i18n import tr
 from tests.i18n.test_games_in_three_languages import english_words
-from tests.web.browser import language_page, play_seat, unavailable_reason
+from tests.web.browser import in_time_zone, language_page, play_seat, unavailable_reason
 from tests.web.live_server import game_at
 from tests.web.test_control_names import unnamed_or_english
 from tests.web.test_phone_width import CUT, OVERFLOW, PHONE
@@ -123,9 +123,8 @@ def test_the_account_page_says_when_in_the_readers_words_and_time(browser, serve
     """The account's tables were dated as the server stores them, "2026-12-03T21:58": an
     ISO stamp with its T, in UTC, nine hours before a Tokyo reader's clock. They are dated
     in the page's language and the reader's time zone."""
-    context = browser.new_context(locale="en-US", timezone_id=zone)
-    page = context.new_page()
-    page.add_init_script(f"localStorage.setItem('keizai.lang', '{lang}')")
+    page = language_page(browser, lang)
+    in_time_zone(page, zone)
     page.goto(f"{server.url}/#/account")
     reply = page.request.post(f"{server.url}/api/account/register", data={
         "username": {"ja": "山田花子", "zh-TW": "王小美"}[lang],
@@ -146,7 +145,6 @@ def test_the_account_page_says_when_in_the_readers_words_and_time(browser, serve
       { timeStyle: 'short', timeZone: zone }).format(new Date(created))""",
                           [created, zone, lang])
     assert local in line and created[11:16] not in line, (line, local, created)
-    context.close()
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh-TW"])

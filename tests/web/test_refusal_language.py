@@ -11,7 +11,7 @@ import pytest
 import keizai
 from keizai.i18n import render
 from tests.i18n.test_games_in_three_languages import english_words
-from tests.web.browser import unavailable_reason
+from tests.web.browser import language_page, unavailable_reason
 from tests.web.conftest import create, live, next_state
 
 WAIT = 15_000
@@ -63,9 +63,7 @@ reason = unavailable_reason()
 def test_the_page_shows_a_refusal_in_japanese(browser, server) -> None:
     """The server's refusal (as sent over the WebSocket) shows in the banner in Japanese,
     the action's label and the reason's words translated."""
-    context = browser.new_context(locale="ja-JP")
-    page = context.new_page()
-    page.add_init_script("localStorage.setItem('keizai.lang', 'ja')")
+    page = language_page(browser, "ja")
     sockets = []
 
     def route(ws) -> None:  # pass everything through; keep the route to inject a reply
@@ -107,4 +105,3 @@ def test_the_page_shows_a_refusal_in_japanese(browser, server) -> None:
     sockets[-1].send(json.dumps(nested))
     page.wait_for_selector("#banner:has-text('選べる組み合わせ')", timeout=WAIT)
     assert "Lottery" not in page.inner_text("#banner")
-    context.close()

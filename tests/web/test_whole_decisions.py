@@ -398,13 +398,10 @@ def test_the_replay_shows_no_you_and_no_raw_ids(browser, server) -> None:
 
 
 def _phone(browser, server, game: dict):
-    context = browser.new_context(viewport={"width": 390, "height": 800}, is_mobile=True)
-    page = context.new_page()
-    page.add_init_script("localStorage.setItem('keizai.lang', 'en');"
-                         "localStorage.setItem('keizai.auto_single', 'no')")
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    """The table of `game`'s first seat on a phone's screen (the page's layout follows its
+    width alone: style.css's max-width rules)."""
+    page = language_page(browser, "en", 390, 800)
+    page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
     page.goto(f"{server.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
     page.wait_for_selector(".table")
     return page
