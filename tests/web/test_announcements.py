@@ -366,7 +366,7 @@ def test_another_seat_going_away_coming_back_and_its_hand_over_are_said(browser,
 
     _wait_ever_said(page, line("connected"))
     page.evaluate("window.saidLines = []")
-    other.context.close()   # P2 leaves
+    other.close()   # P2 leaves
     offer = tr("hand_to_bot_offered", "ja", "P2")
     _wait_ever_said(page, offer)
     page.click(f".seats-panel button:has-text('{tr('hand_to_bot', 'ja')}')")
@@ -394,7 +394,7 @@ def test_another_player_sitting_down_under_a_name_is_said(browser, server) -> No
                         json={"token": game["seats"][1]["token"], "name": "Hana"})
     assert reply.status_code == 200, reply.text
     _wait_ever_said(page, online("Hana"))
-    other.context.close()
+    other.close()
     assert not page.errors, page.errors
 
 
