@@ -384,6 +384,16 @@ class Social(TableHooks):
             if len(state.history) != step or state.current_player != seat \
                     or table.seats[seat].kind != "human" or state.is_over:
                 return
+            if all(s.kind == "bot" for s in table.seats if s.seat != seat):
+                # the last person's seat: a game of bots alone from then on, bounded as
+                # its creation or a hand-over is (else one client's clocked tables each
+                # became one); refused, the clock starts again
+                try:
+                    table.settings.room_for_bots_alone(table.owner)
+                except ApiError:
+                    self._arm(table)
+                    table.broadcast()   # the new deadline
+                    return
             agent = self.config.clock_bot or default_bot()
             try:
                 table.version = await table._write(
