@@ -196,6 +196,14 @@ def clean_username(raw: Any) -> str:
     return name
 
 
+def findable(text: str) -> bool:
+    """Whether stored text can equal `text`: PostgreSQL's text holds no NUL, and psycopg
+    refuses to send one (a lookup of such a name was a database failure, 503
+    `storage_error`). Nothing stored holds one, so a lookup of such text finds nothing
+    and is not asked of the database."""
+    return "\x00" not in text
+
+
 def check_password(raw: Any) -> str:
     if not isinstance(raw, str) or not MIN_PASSWORD <= len(raw) <= MAX_PASSWORD:
         raise ApiError.refused("invalid_password", "web.err.password", least=MIN_PASSWORD,
@@ -290,7 +298,8 @@ class Accounts:
             raise ApiError("invalid_request", "username and password are strings")
         key = unicodedata.normalize("NFKC", username.strip()).casefold()
         client = client_of(request)
-        account = await asyncio.to_thread(self.store.account_by_key, key)
+        account = await asyncio.to_thread(self.store.account_by_key, key) \
+            if findable(key) else None
         device = self._device(request, account)
         counters = self._counters(key, client, device)
         keys = [counter for counter, _most, _window in counters]

@@ -27,7 +27,7 @@ from keizai import i18n
 from keizai.store import Store
 from keizai.store.social import SeatPlayer, Session, Settings, SocialStore
 from keizai.web import chat, ratings
-from keizai.web.accounts import AccountConfig, Accounts, require_json
+from keizai.web.accounts import AccountConfig, Accounts, findable, require_json
 from keizai.web.bots import check_spec
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
@@ -662,6 +662,8 @@ class Social(TableHooks):
         bounds, or a spelling rated before `canonical_spec` made one player of each bot);
         a spec this server runs is found by any of its spellings (its canonical spec)."""
         if bot is not None:
+            if not findable(bot):
+                raise not_found(f"bot {bot!r}")
             if self.db.player_ratings(f"bot:{bot}"):
                 return f"bot:{bot}", f"bot: {bot}"
             try:
@@ -671,6 +673,8 @@ class Social(TableHooks):
             return f"bot:{spec}", f"bot: {spec}"
         if name is None:
             raise ApiError("invalid_request", "name or bot is required")
+        if not findable(name):
+            raise not_found(f"player {name!r}")
         account_id = self.db.account_by_name(name)
         if account_id is None:
             raise not_found(f"player {name!r}")
@@ -784,8 +788,8 @@ def routes(social: Social) -> APIRouter:
     @router.get("/api/leaderboard")
     async def leaderboard(game: str, request: Request) -> dict[str, Any]:
         await social.guard("read", request)
-        return {"game": game,
-                "players": await asyncio.to_thread(social.db.leaderboard, game)}
+        return {"game": game, "players": await asyncio.to_thread(social.db.leaderboard, game)
+                if findable(game) else []}
 
     @router.get("/api/player")
     async def player(request: Request, name: str | None = None, bot: str | None = None
@@ -802,7 +806,8 @@ def routes(social: Social) -> APIRouter:
         """A player's rating curve in one game, titled in `lang` (the page's language)."""
         await social.guard("read", request)
         key, shown = await asyncio.to_thread(social.player_key, name, bot)
-        history = await asyncio.to_thread(social.db.history, key, game)
+        history = await asyncio.to_thread(social.db.history, key, game) \
+            if findable(game) else []
         title = ratings.curve_title(shown, bot, game, lang)
         return Response(ratings.curve_svg(history, title), media_type="image/svg+xml")
 
