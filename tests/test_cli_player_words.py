@@ -70,7 +70,8 @@ def test_a_save_that_cannot_be_written_is_refused_before_the_game_is_shown(
     assert not save.exists()
 
 
-@pytest.mark.skipif(not os.access("/proc", os.W_OK), reason="/proc looks writable to root only")
+@pytest.mark.skipif(not os.access("/proc", os.W_OK),
+                    reason="needs root: /proc looks writable to root alone, as when found")
 def test_a_save_in_proc_is_refused_before_the_game_is_shown() -> None:
     """The case as it was found: /proc, which root may 'write' but holds no new file."""
     code, out = keizai("play", "national-economy/progress", "--seats", "easy,easy",
