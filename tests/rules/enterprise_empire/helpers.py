@@ -37,7 +37,7 @@ def new_state(players: int = 2, seed: int = 0, **options: object) -> EmpireState
 
 def roll(state: EmpireState, pips: int, *later: int) -> None:
     """The active seat rolls `pips` on the die; `later` scripts the next random draws."""
-    state.rng = ScriptedRng(pips - 1, *later)  # type: ignore[assignment]
+    state.rng = ScriptedRng(pips - 1, *later)
     state.apply("roll")
 
 

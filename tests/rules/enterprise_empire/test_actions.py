@@ -17,5 +17,5 @@ def test_names_are_stable() -> None:
     assert names[0] == "roll"
     for name in ("buy", "pass", "jump", "stay", "take-from:3", "draw-from:0"):
         assert name in names
-    assert GAME.action_space.by_name("take-from:2").label == \
-        "Buy the material, taking it from P3"
+    take = GAME.action_space.by_name("take-from:2")
+    assert take is not None and take.label == "Buy the material, taking it from P3"

@@ -4,6 +4,7 @@ section) and of the reference's decisions (reference/enterprise-empire.md, cited
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -79,6 +80,7 @@ def test_players_choose_their_corners_by_default() -> None:
     from keizai.agents import make_agent
 
     state = keizai.new_game("enterprise-empire", 4, seed=5)
+    assert isinstance(state, EmpireState)
     assert state.current_player == state.start
     assert labels(state) == ["corner:A", "corner:B", "corner:C", "corner:D"]
     assert all(p["corner"] is None for p in state.view(state.start)["players"])
@@ -87,6 +89,7 @@ def test_players_choose_their_corners_by_default() -> None:
         state.apply(bot.choose(state))
     assert sorted(state.corner_of) == [0, 1, 2, 3] and state.phase == MOVE
     dealt = keizai.new_game("enterprise-empire", 4, seed=5, options={"choose_corners": False})
+    assert isinstance(dealt, EmpireState)
     assert labels(dealt) == ["roll"]
 
 
@@ -370,7 +373,7 @@ def test_empty_price_pile_with_one_holder_draws_from_that_hand() -> None:
 # ----- material demand (seed 2.(3)B; reference E5) ------------------------------------
 
 
-def at_demand(material: str, **options: object) -> EmpireState:
+def at_demand(material: str, **options: Any) -> EmpireState:
     """The active seat one step before a demand space whose card demands `material`."""
     state = new_state(**options)
     demand = first_space("material_demand")
@@ -599,7 +602,7 @@ def test_determinize_resamples_others_hands_and_keeps_the_view() -> None:
     for price in (200, 300, 900):
         deal_price_card(state, 1, price)
     deal_price_card(state, 0, 500)
-    hands = Counter()
+    hands: Counter[tuple[int, ...]] = Counter()
     for seed in range(30):
         sample = state.determinize(0, Rng(seed))
         assert sample.view(0) == state.view(0)
@@ -642,6 +645,7 @@ def test_a_price_card_put_under_the_pile_comes_up_after_the_undecided_cards() ->
     with drawing_from(Rng(6), lazy_draws=True):
         state = keizai.new_game("enterprise-empire", 2, seed=6,
                                 options={"choose_corners": False})
+    assert isinstance(state, EmpireState)
     # nobody can buy: every offered card goes under the pile (the ledger spent the cash)
     state.spent = state.cash.copy()
     state.cash = [0, 0]

@@ -147,6 +147,7 @@ def test_final_scores_equal_those_of_the_old_order(options: dict) -> None:
         while not state.is_over:
             legal = [a.name for a in state.legal_actions()]
             seat = state.current_player
+            assert seat is not None
             if "stop" in legal and (state.tiles_up[seat].bit_count() == 1 or rng.randbelow(4) == 0):
                 name = "stop"
             else:

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from keizai.rules.futuropia.phases import PAY, REPAY, TURN
+from keizai.rules.futuropia.state import FuturopiaState
 from tests.rules.futuropia.helpers import money, names, new, play, set_stock
 
 
-def _two_loans_then_wait() -> object:
+def _two_loans_then_wait() -> FuturopiaState:
     """P1 ends up with 2 loans and all tiles down; P2 is to move."""
     state = new(2)
     set_stock(state, 0, 0, 0, 0)
@@ -166,7 +169,7 @@ def test_literal_reading_takes_loans_when_cash_is_short_of_the_interest() -> Non
     貸款圖板，本次不須為這些新貸款支付利息」 — the special case speaks of cash. Option
     `loans_when_cash_short` (issue 13): $1 and 3 food against $2 interest takes a loan
     ($5, no interest now) and the food may stay; by default food pays before any loan."""
-    def position(**options: object) -> object:
+    def position(**options: Any) -> FuturopiaState:
         state = new(2, **options)
         set_stock(state, 0, 0, 0, 0)
         state.tiles_up[0] = 0b01000

@@ -47,6 +47,7 @@ def test_stalling_players_reach_the_cap_and_the_final_phase_begins() -> None:
         assert not state.final and state.view(0)["turns_played"] == turn + 1
         state.check_invariants()
     seat = state.current_player
+    assert seat is not None
     _stall(state)
     assert state.final and state.turns_played == 12
     assert state.tiles_up[seat] == 0b11111 & ~(1 << 4)  # subsidy used: face down
@@ -83,6 +84,7 @@ def test_final_phase_after_the_cap_lets_every_seat_take_its_tiles() -> None:
     tiles = [0, 0]
     while not state.is_over:
         seat = state.current_player
+        assert seat is not None
         choice = next(n for n in names(state) if n != "stop")
         tiles[seat] += choice.startswith("action:")
         play(state, choice)

@@ -6,6 +6,7 @@ invariant still holds and `check_invariants()` can be called after every step.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import keizai
@@ -34,7 +35,7 @@ def _take_from_deck(state: NationalEconomyState, card_id: str) -> int:
     raise AssertionError(f"no {card_id} left in the deck or discard pile")
 
 
-def set_hand(state: NationalEconomyState, seat: int, cards: list[str] = (), items: int = 0
+def set_hand(state: NationalEconomyState, seat: int, cards: Sequence[str] = (), items: int = 0
              ) -> None:
     """Give a seat exactly these building cards and Consumer Items in hand."""
     p = state.players[seat]
@@ -110,7 +111,7 @@ def pass_turn(state: NationalEconomyState, seat: int) -> None:
     play(state, "place:mine")
 
 
-def own(game: str, cards: list[str] | str, hand: list[str] = (), items: int = 0,
+def own(game: str, cards: list[str] | str, hand: Sequence[str] = (), items: int = 0,
         budget: int = 0, players: int = 2, **options: Any) -> NationalEconomyState:
     """A new game in which seat 0 owns `cards` and holds exactly `hand` (+ `items`)."""
     state = new(game, players, **options)

@@ -137,6 +137,7 @@ def test_round_cards_open_as_workplaces_from_the_next_round() -> None:
         set_budget(state, 0)  # nobody can sell to the Budget-funded round cards
         while state.round == len(wages) and not state.is_over:
             seat = state.current_player
+            assert seat is not None
             set_hand(state, seat, [])
             play(state, "place:mine")
             if state.decision == 2:  # hand-limit discards at payday

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import keizai
+from keizai.rules.national_economy.state import NationalEconomyState
 from tests.rules.national_economy.helpers import (
     building_ids,
     legal,
@@ -153,6 +154,7 @@ def test_building_b_is_drawn_first_when_draws_are_decided_at_draw_time(game: str
     source = _CountingPicks(4)
     with drawing_from(source, lazy_draws=True):
         state = keizai.new_game(f"national-economy/{game}", 1, seed=4)
+    assert isinstance(state, NationalEconomyState)
     assert source.picks == 3  # the opening hand
     b_index = state.cards.by_id[b]
     assert state.deck[-1] == b_index and state.deck_undecided == len(state.deck) - 1

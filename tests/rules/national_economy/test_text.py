@@ -12,6 +12,7 @@ import keizai
 from keizai.engine import Rng
 from keizai.i18n import tr
 from keizai.rules.national_economy.cards import card_set
+from keizai.rules.national_economy.state import NationalEconomyState
 from keizai.rules.national_economy.text import _card as render_card
 from keizai.rules.national_economy.text import render
 from keizai.rules.national_economy.view import card_json
@@ -115,7 +116,9 @@ def test_every_workplace_effect_starts_in_one_column() -> None:
         text = render(state.view(None), lang=lang, width=200)
         rows = [line for line in text.splitlines() if line[:6].strip().rstrip(".").isdigit()]
         assert len(rows) == len(state.view(None)["workplaces"]) > 12
-        starts = {columns(re.match(r".*?[\]］]\s+", row).group()) for row in rows}
+        label_ends = [re.match(r".*?[\]］]\s+", row) for row in rows]
+        assert all(label_ends), (lang, rows)
+        starts = {columns(end.group()) for end in label_ends if end}
         assert len(starts) == 1, (lang, text)
 
 
@@ -165,9 +168,10 @@ def test_quarry_by_the_start_player_says_the_marker_stays(lang: str, kept: str) 
     assert tr("ne.log.start_player", lang, seat=1) in other.log(1, lang)
 
 
-def _mid_game(variant: str, seed: int) -> keizai.State:
+def _mid_game(variant: str, seed: int) -> NationalEconomyState:
     """A three-player game 45 random decisions in (seeded)."""
     state = keizai.new_game(f"national-economy/{variant}", 3, seed=seed)
+    assert isinstance(state, NationalEconomyState)
     chooser = random.Random(seed)
     for _ in range(45):
         state.apply(chooser.choice(state.legal_actions()))
