@@ -18,9 +18,10 @@ from __future__ import annotations
 import logging
 import re
 import traceback
+from urllib.parse import unquote_plus
 
-# A query parameter whose name ends in "token" (token, Token, host_token ...): its value.
-TOKEN_VALUE = re.compile(r"(?i)([?&][^=&\s\"]*token=)[^&\s\"]*")
+# A query parameter of an address: its name (as sent) and its value.
+PARAMETER = re.compile(r"([?&][^=&\s\"]*=)([^&\s\"]*)")
 HIDDEN = "(hidden)"
 # uvicorn's loggers of request lines: the access log, and the WebSocket's opening line.
 REQUEST_LOGGERS = ("uvicorn.access", "uvicorn.error")
@@ -35,8 +36,17 @@ FRAME_LINE = re.compile(r'  File "[^"\n]*", line \d+, in [\w<>.]+')
 
 
 def hide_tokens(text: str) -> str:
-    """`text` with the value of every token parameter of an address in it hidden."""
-    return TOKEN_VALUE.sub(rf"\g<1>{HIDDEN}", text)
+    """`text` with the value of every token parameter of an address in it hidden: one
+    whose name, decoded as the server reads it, holds "token" (token, Token, host_token,
+    %74oken ...; until session 27 the name was read as sent, and a token sent under a
+    percent-encoded name, which the server refused as a token, was logged)."""
+
+    def hide(parameter: re.Match[str]) -> str:
+        name = unquote_plus(parameter.group(1))
+        return parameter.group(1) + HIDDEN if "token" in name.casefold() \
+            else parameter.group(0)
+
+    return PARAMETER.sub(hide, text)
 
 
 class HideTokens(logging.Filter):
