@@ -386,13 +386,14 @@ class Social(TableHooks):
                 return
             if all(s.kind == "bot" for s in table.seats if s.seat != seat):
                 # the last person's seat: a game of bots alone from then on, bounded as
-                # its creation or a hand-over is (else one client's clocked tables each
-                # became one); refused, the clock starts again
+                # its creation or a hand-over is (else each clocked table of one client
+                # became one); refused, the game waits for its players (a restart tries
+                # again: `resumed`). Not started again: the refusals would come back
+                # every period, each reloading a game dropped meanwhile.
                 try:
                     table.settings.room_for_bots_alone(table.owner)
                 except ApiError:
-                    self._arm(table)
-                    table.broadcast()   # the new deadline
+                    table.broadcast()   # no deadline now
                     return
             agent = self.config.clock_bot or default_bot()
             try:
