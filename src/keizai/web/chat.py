@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from keizai.web.errors import ApiError
+from keizai.web.invisible import visible
 
 MAX_CHARS = 200              # characters of one message, before escaping
 RATE_COUNT, RATE_WINDOW = 5, 10.0   # messages per seat per window (seconds)
@@ -21,12 +22,14 @@ MAX_KEYS = 4096                     # seats remembered before the quiet ones are
 
 
 def clean(raw: Any) -> str:
-    """The message as stored: control characters dropped, spaces collapsed, escaped."""
+    """The message as stored: control characters dropped, spaces collapsed, escaped; one
+    of nothing but characters a browser draws as nothing (`keizai.web.invisible`) is
+    empty."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "text must be a string")
     text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in raw)
     text = " ".join(text.split())
-    if not text:
+    if not visible(text).strip():   # (a browser draws the Hangul fillers as nothing)
         raise ApiError.refused("invalid_request", "web.err.chat_empty")
     if len(text) > MAX_CHARS:
         raise ApiError.refused("too_long", "web.err.chat_long", most=MAX_CHARS)
