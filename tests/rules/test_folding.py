@@ -57,3 +57,33 @@ def test_a_key_and_what_it_does_stay_together() -> None:
     lines = fold("", words(prompt), "", 42, 2)
     assert not any(line.rstrip().endswith(("=", "(s")) for line in lines), lines
     assert not any(line.lstrip().startswith("=") for line in lines), lines
+
+
+def test_an_entry_wider_than_the_line_is_cut_between_its_words() -> None:
+    """A card wider than a 40-column line by itself went past the terminal's edge whole
+    (the terminal then folded it anywhere); it starts a line of its own, as before, and
+    is cut between its words with the hanging indent, the list's mark after it."""
+    card = "Head Office Building (cost 5, value 20, F, no sale)"
+    lines = fold("      Building: ", [card, "other"], ", ", 40, 8)
+    assert lines == ["      Building:",
+                     "        Head Office Building (cost 5,",
+                     "        value 20, F, no sale), other"]
+    assert fold("      Building: ", [card], ", ", 80, 8) == ["      Building: " + card]
+    head = "    company card: Logistics & warehousing: "  # the words before the list too
+    lines = fold(head + LIST + " (4 more)", ["Oil[ ]", "Car[x]"], " ", 40, 6)
+    assert all(columns(line) <= 40 for line in lines), lines
+    assert " ".join(line.strip() for line in lines) == \
+        "company card: Logistics & warehousing: Oil[ ] Car[x] (4 more)"
+
+
+def test_a_word_wider_than_the_line_is_cut_between_characters() -> None:
+    """A word no line holds (digits, or 日本語 with no space) is cut where the line is
+    full, a wide character never halved (an odd room leaves a column free), and never
+    before a closing mark such as 「、」 or 「）」."""
+    assert fold("", ["1234567890" * 5], "", 40, 0) == ["1234567890" * 4, "1234567890"]
+    text = "住宅20、$10、ベッド5、エネルギー2、勝利点+3（特別）"
+    for width in range(20, 41):
+        lines = fold("  ", [text], "", width, 3)
+        assert all(columns(line) <= width for line in lines), (width, lines)
+        assert "".join(line.strip() for line in lines) == text
+        assert not any(line.strip()[0] in "、）ー" for line in lines), (width, lines)

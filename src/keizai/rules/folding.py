@@ -21,13 +21,15 @@ def columns(text: str) -> int:
 
 def fold(line: str, entries: Sequence[str], sep: str, width: int, indent: int) -> list[str]:
     """`line` with `entries` joined by `sep` in the place of LIST (or after it, if it has no
-    LIST), in lines of at most `width` columns where each entry can fit one: a line breaks
-    only between entries (or after `line`'s words before the first), after the separator's
-    mark (", " ends a line with ","), and the lines after the first start `indent` columns
-    in (a hanging indent), the entry's own leading spaces dropped there."""
+    LIST), in lines of at most `width` columns: a line breaks between entries (or after
+    `line`'s words before the first), after the separator's mark (", " ends a line with
+    ","), and the lines after the first start `indent` columns in (a hanging indent), the
+    entry's own leading spaces dropped there. An entry (or `line`'s words) wider than a
+    line by itself (a long card on a narrow terminal) is cut between its words (`_cut`),
+    an entry after starting a line of its own."""
     head, _, tail = line.partition(LIST) if LIST in line else (line, "", "")
     mark = sep.rstrip()
-    lines = [head]
+    lines = _cut(head, "", width, indent) if columns(head) > width else [head]
     for i, entry in enumerate(entries):
         last = i == len(entries) - 1
         piece = entry + (tail if last else "")
@@ -38,9 +40,51 @@ def fold(line: str, entries: Sequence[str], sep: str, width: int, indent: int) -
             lines.append(" " * indent + piece.lstrip())
         else:
             lines[-1] = joined
+        if columns(lines[-1] + after) > width:  # the entry alone is wider than the line
+            lines[-1:] = _cut(lines[-1], after, width, indent)
     if not entries:
         lines[-1] += tail
     return lines
+
+
+def _cut(line: str, after: str, width: int, indent: int) -> list[str]:
+    """`line` (its leading spaces, then one entry too wide for `width` columns) in lines
+    of at most `width` columns, broken between the entry's `words`, a word wider than a
+    line itself between two characters (where `may_break` lets it), the lines after the
+    first `indent` columns in; room kept on the last line for `after` (the list's mark,
+    which the next entry's line break adds), which stays with the entry's last word."""
+    text = line.lstrip(" ")
+    lead = len(line) - len(text)
+    room = width - max(lead, indent)
+    pieces = words(text) or [""]
+    pieces[-1] += after
+    lines = [line[:lead]]
+    for piece in pieces:
+        for part in _split(piece, room):
+            if columns(lines[-1] + part.rstrip()) > width and lines[-1].strip():
+                lines[-1] = lines[-1].rstrip()
+                lines.append(" " * indent + part.lstrip())
+            else:
+                lines[-1] += part
+    lines[-1] = lines[-1].removesuffix(after)
+    if columns(lines[-1]) > width:  # the spaces after its last word
+        lines[-1] = lines[-1].rstrip()
+    return lines
+
+
+def _split(word: str, room: int) -> list[str]:
+    """`word` in parts of at most `room` columns (its trailing spaces aside), cut between
+    two characters (a wide one is never halved): the last place in the part where
+    `may_break` lets a line break, else where the part is full."""
+    parts = []
+    while len(word) > 1 and columns(word.rstrip()) > room:
+        end = 1
+        while columns(word[:end + 1]) <= room:
+            end += 1
+        at = next((k for k in range(end, 0, -1) if may_break(word[k - 1], word[k])), end)
+        parts.append(word[:at])
+        word = word[at:]
+    return [*parts, word]
 
 
 def aside(text: str) -> list[str]:

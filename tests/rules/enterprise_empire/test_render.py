@@ -218,6 +218,37 @@ def test_the_board_fits_a_60_column_terminal(lang: str) -> None:
     assert sorted(pawns) == [0, 12, 35] and len(pawns[12]) == 2
 
 
+@pytest.mark.parametrize("width", [40, 50, 59])
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_board_too_wide_for_the_terminal_lists_its_spaces(lang: str, width: int) -> None:
+    """Below 60 columns the square board (ten 6-column cells) still took 57-59 columns, so
+    a 40- or 50-column terminal folded each of its rows. There the board lists its
+    spaces in order, each side from its corner on a new line, folded between spaces: every
+    space with its number, code and pawns, as the square shows them ("14 Res: G")."""
+    state = new_state(players=4, seed=3)
+    for seat, space in enumerate((0, 12, 12, 35)):
+        state.position[seat] = space
+    view = state.view(0)
+    square = {n: (code, pawns)
+              for n, code, pawns in _board_cells(GAME.render_text(view, lang, 80), lang,
+                                                 8).values()}
+    lines = GAME.render_text(view, lang, width).splitlines()
+    board = lines[:next(i for i, line in enumerate(lines) if line.startswith(_legend(lang)))]
+    assert max(_columns(line) for line in board) <= width
+    listed = {}
+    for entry in (e for line in board for e in re.split(r"\s{2,}", line.strip())):
+        read = re.fullmatch(r"(\d+) ?(\S+?)(?:(?:: |：)(\S+))?", entry)
+        assert read, entry
+        number, code, pawns = read.groups()
+        listed[int(number)] = (code, pawns or "")
+    assert listed == square
+    # the corners start the sides
+    sides = [line for line in board if not line.startswith(" ")]
+    corners = [tr("ee.tui.corner_cell", lang, index=i, letter=letter)
+               for i, letter in ((0, "A"), (9, "B"), (18, "C"), (27, "D"))]
+    assert len(sides) == 4 and all(map(str.startswith, sides, corners)), board
+
+
 @pytest.mark.parametrize("width", [80, 60])
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
 def test_four_pawns_on_one_space_fit_its_cell(lang: str, width: int) -> None:

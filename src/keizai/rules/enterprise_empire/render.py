@@ -7,10 +7,11 @@ from typing import Any
 
 from keizai.i18n import tr
 from keizai.rules.enterprise_empire.data import Components
-from keizai.rules.folding import LIST, columns, fold
+from keizai.rules.folding import LIST, columns, fold, words
 
 CELL = 8  # terminal columns per board cell, where the terminal has room for them
-# The narrower cell (a 60-column terminal): a space's number on a line above its code
+# The narrower cell (a 60-column terminal): a space's number on a line above its code;
+# a terminal narrower still lists the spaces (_listed)
 NARROW_CELL = 6
 
 
@@ -28,24 +29,12 @@ def _fit(text: str, width: int) -> str:
 
 def render_view(parts: Components, view: dict[str, Any], lang: str = "en",
                 width: int = 80) -> str:
-    """The board drawn in `width` terminal columns (down to 60), then the tables."""
+    """The board drawn in `width` terminal columns (listed below 60), then the tables."""
     lines = _board(parts, view, lang, width)
-    lines += _folded(tr("ee.tui.legend", lang), tr("list.sep", lang), width)
+    sep = tr("list.sep", lang)
+    lines += fold("", tr("ee.tui.legend", lang).split(sep), sep, width, 0)
     lines += _tables(parts, view, lang, width)
     return "\n".join(lines)
-
-
-def _folded(text: str, sep: str, width: int) -> list[str]:
-    """`text` in lines of at most `width` columns where it can, broken after a `sep`."""
-    items = text.split(sep)
-    lines = [""]
-    for i, item in enumerate(items):
-        item += sep if i < len(items) - 1 else ""
-        if lines[-1] and columns(lines[-1] + item.rstrip()) > width:
-            lines[-1] = lines[-1].rstrip()
-            lines.append("")
-        lines[-1] += item
-    return lines
 
 
 def _short(parts: Components, material: str, lang: str) -> str:
@@ -98,7 +87,7 @@ def _cell(parts: Components, view: dict[str, Any], index: int, lang: str,
     it; in a narrow cell its number, its code, then the pawns. The pawns take as many
     lines as they need and end a column before the next cell where it does not start
     with an indent (so a space's pawns never run into the next space's)."""
-    marks = [_pawn(p, lang)[0].upper() for p in view["players"] if p["position"] == index]
+    marks = _marks(view, index, lang)
     corner = next((c for c in view["corners"] if c["space"] == index), None)
     if cell < CELL:
         code = (tr("ee.tui.corner_code", lang, letter=corner["letter"])
@@ -109,6 +98,11 @@ def _cell(parts: Components, view: dict[str, Any], index: int, lang: str,
     top = (tr("ee.tui.corner_cell", lang, index=f"{index:>2}", letter=corner["letter"])
            if corner is not None else f"{index:>2} {_space_code(parts, view, index, lang)}")
     return [_fit(top, cell), *(_pad(f"  {row}", cell) for row in _rows_of(marks, cell - 2))]
+
+
+def _marks(view: dict[str, Any], index: int, lang: str) -> list[str]:
+    """The pawns on space `index`, a letter (a character in 日本語 and 中文) each."""
+    return [_pawn(p, lang)[0].upper() for p in view["players"] if p["position"] == index]
 
 
 def _ring(size: int) -> list[list[int | None]] | None:
@@ -133,6 +127,8 @@ def _board(parts: Components, view: dict[str, Any], lang: str, width: int) -> li
         return [top + "".join(pawns).strip()
                 for top, *pawns in (_cell(parts, view, i, lang, CELL) for i in range(size))]
     cell = CELL if width >= CELL * len(grid) else NARROW_CELL
+    if cell * len(grid) > width:
+        return _listed(parts, view, lang, width)
     lines = []
     for row in grid:
         cells = [[] if i is None else _cell(parts, view, i, lang, cell) for i in row]
@@ -140,6 +136,21 @@ def _board(parts: Components, view: dict[str, Any], lang: str, width: int) -> li
         lines += ["".join(c[line] if line < len(c) else " " * cell for c in cells).rstrip()
                   for line in range(height)]
     return lines
+
+
+def _listed(parts: Components, view: dict[str, Any], lang: str, width: int) -> list[str]:
+    """The board in a terminal too narrow for its square: its spaces in order, folded
+    between them, each side from its corner on; a space's pawns after it ("11 Dem: G")."""
+    corners = {c["space"]: c["letter"] for c in view["corners"]}
+    sides: list[list[str]] = []
+    for index in range(len(view["board"])):
+        if index in corners or not sides:
+            sides.append([])
+        space = (tr("ee.tui.corner_cell", lang, index=index, letter=corners[index])
+                 if index in corners else f"{index} {_space_code(parts, view, index, lang)}")
+        marks = "".join(_marks(view, index, lang))
+        sides[-1].append(space + (tr("colon", lang) + marks if marks else ""))
+    return [line for side in sides for line in fold("", side, "  ", width, 2)]
 
 
 def _tables(parts: Components, view: dict[str, Any], lang: str, width: int) -> list[str]:
@@ -159,8 +170,8 @@ def _tables(parts: Components, view: dict[str, Any], lang: str, width: int) -> l
                   [_count(parts, m, n, lang) for m, n in view["bank_materials"].items()],
                   sep, width, 2)
     demand = view["demand"]
-    lines.append(tr("ee.tui.demand", lang, short=_named(parts, demand["material"], lang),
-                    n=view["price_pile"]))
+    lines += fold("", tr("ee.tui.demand", lang, short=_named(parts, demand["material"], lang),
+                         n=view["price_pile"]).split(" · "), " · ", width, 2)
     for p in players:
         marker = ">" if p["seat"] == view["active"] else " "
         place = tr("ee.tui.no_corner", lang) if p["corner"] is None else \
@@ -188,23 +199,26 @@ def _tables(parts: Components, view: dict[str, Any], lang: str, width: int) -> l
                           hand or [tr("ee.tui.none", lang)], list_sep, width, 6)
     offer = view["offer"]
     if offer is not None:
-        lines.append(tr("ee.tui.offer", lang, short=_named(parts, offer["material"], lang),
-                        price=offer["price"], steps=offer["steps"]))
+        lines += fold("", words(tr("ee.tui.offer", lang,
+                                   short=_named(parts, offer["material"], lang),
+                                   price=offer["price"], steps=offer["steps"])), "", width, 2)
         poor = [tr("ee.tui.poor", lang, seat=p["seat"], cash=p["cash"]) for p in players
                 if p["cash"] < offer["price"]]
         if poor:
-            lines.append(tr("ee.tui.cannot_afford", lang, price=offer["price"],
-                            seats=poor))
+            lines += fold(tr("ee.tui.cannot_afford", lang, price=offer["price"], seats=LIST),
+                          poor, list_sep, width, 6)
     if view["winner"] is not None:
         # The view counts the turns done: a game won during a turn ended in turn + 1 (as
         # the board counts it); the safety limit ends one after its last turn is done.
         key = "ee.tui.over_capped" if view["capped"] else "ee.tui.over"
-        lines.append(tr(key, lang, turns=view["turn"] + (0 if view["capped"] else 1)))
+        lines += fold("", words(tr(key, lang, turns=view["turn"] + (0 if view["capped"] else 1))),
+                      "", width, 2)
     else:
         seat = view["current_player"]
         phase = view["phase"] if lang == "en" else tr(f"ee_phase_{view['phase']}", lang)
-        lines.append(tr("ee.tui.turn", lang, turn=view["turn"] + 1, seat=seat,
-                        pawn=_pawn(players[seat], lang), phase=phase))
+        lines += fold("", words(tr("ee.tui.turn", lang, turn=view["turn"] + 1, seat=seat,
+                                   pawn=_pawn(players[seat], lang), phase=phase)),
+                      "", width, 2)
     return lines
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from keizai.i18n import tr
-from keizai.rules.folding import LIST, aside, fold
+from keizai.rules.folding import LIST, aside, fold, words
 
 
 def _gen(g: dict[str, Any], lang: str) -> str:
@@ -95,7 +95,8 @@ def render_text(view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
                      count=g["count"]) for g in market["supply"]]
         # a marker on 0 changes no price: said so, not "-0/+0"
         unmoved = "_unmoved" if market["marker"] == 0 else ""
-        lines.append(tr(f"fu.tui.market_{kind}{unmoved}", lang, marker=market["marker"]))
+        lines += fold("", words(tr(f"fu.tui.market_{kind}{unmoved}", lang,
+                                   marker=market["marker"])), "", width, 2)
         for side in ("left", "right"):
             lines += fold("  ", aside(_side(market, side, lang)), "", width, 4)
         lines += fold(tr("fu.tui.supply", lang, supply=LIST),
@@ -106,9 +107,9 @@ def render_text(view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
     for c in view["communities"]:
         mark = ">" if c["seat"] == current else " "
         status = tr("fu.tui.finished", lang) if c["finished"] else ""
-        lines.append(mark + tr("fu.tui.community", lang, seat=c["seat"], status=status,
-                               money=c["money"], food=c["food"], energy=c["energy"],
-                               loans=c["loans"]))
+        lines += fold("", (mark + tr("fu.tui.community", lang, seat=c["seat"], status=status,
+                                     money=c["money"], food=c["food"], energy=c["energy"],
+                                     loans=c["loans"])).split(sep), sep, width, 3)
         # the residents' figures, a list of their own ("beds 13, robots 2 (0 waiting)")
         figures = tr("fu.tui.residents", lang, residents=c["residents"],
                      idle=c["idle_residents"], beds=c["beds"], robots=c["robots"],
