@@ -707,6 +707,7 @@ def routes(social: Social) -> APIRouter:
 
     @router.post("/api/account/logout")
     async def logout(request: Request, response: Response) -> dict[str, Any]:
+        await social.guard("act", request)
         await accounts.logout(request, response)
         return {"ok": True}
 
