@@ -256,7 +256,7 @@ def test_a_solo_game_ends_with_a_won_or_lost_line() -> None:
     assert result.exit_code == 0, result.output
     last = result.output.strip().splitlines()[-1]
     # a bot played the seat: the line names it, not "you"
-    assert last.startswith(("P1 (random) won: ", "P1 (random) lost: "))
+    assert last.startswith(("P1 (bot: random) won: ", "P1 (bot: random) lost: "))
     assert "the target of 100" in last
     assert "Final ranking" not in result.output   # a place among one player says nothing
 
@@ -268,7 +268,8 @@ def test_enterprise_empire_ranking_shows_won_companies_and_cash_not_a_key() -> N
     assert result.exit_code == 0, result.output
     ranking = next(line for line in result.output.splitlines()
                    if line.startswith("Final ranking:"))
-    first = re.search(r"1\. P(\d) \(random\) won, companies \d+, cash \$\d+; 2\. P\d ", ranking)
+    first = re.search(r"1\. P(\d) \(bot: random\) won, companies \d+, cash \$\d+; 2\. P\d ",
+                      ranking)
     assert first, ranking
     assert "pts" not in ranking and f"Winner: P{first.group(1)}" in result.output
 
@@ -382,14 +383,15 @@ def test_final_ranking_shows_shared_places() -> None:
     play(state, "stop", "stop", "stop")
     totals = [row["total"] for row in state.scores()]
     text = final_ranking_text(state, ["human", "random", "random"])
-    assert text.startswith(f"Final ranking: 1. P3 (random) {totals[2]} pts; "
-                           f"2. P1 (human) {totals[0]} pts, P2 (random) {totals[1]} pts (shared)")
+    assert text.startswith(f"Final ranking: 1. P3 (bot: random) {totals[2]} pts; "
+                           f"2. P1 (human) {totals[0]} pts, "
+                           f"P2 (bot: random) {totals[1]} pts (shared)")
     assert "Shared victory" not in text
     tie = new(2)
     tie.final = True
     play(tie, "stop", "stop")
     text = final_ranking_text(tie, ["random", "random"])
-    assert "1. P1 (random)" in text and "(shared)" in text
+    assert "1. P1 (bot: random)" in text and "(shared)" in text
     assert text.endswith("Shared victory: P1, P2")
 
 
@@ -401,7 +403,7 @@ def test_final_ranking_in_japanese() -> None:
     tie.final = True
     play(tie, "stop", "stop")
     text = final_ranking_text(tie, ["random", "random"], "ja")
-    assert text.startswith("最終順位：1位はP1（ランダム）") and "（同位）" in text
+    assert text.startswith("最終順位：1位はP1（ボット：ランダム）") and "（同位）" in text
     assert text.endswith("同点勝利：P1、P2")
 
 
@@ -896,7 +898,7 @@ def test_replay_prints_a_saved_game_move_by_move_with_the_final_table(tmp_path: 
     assert _log_lines(out) == state.log(None, "en")
     end = out.index(state.game.render_text(state.view(None), "en"))
     assert out.index(f"Move {moves}/") < end < out.index("Final ranking: 1. P")
-    assert "(random)" in out[end:]
+    assert "(bot: random)" in out[end:]
 
 
 def test_replay_to_a_move_stops_there_and_a_seat_sees_its_own_hand(tmp_path: Path) -> None:
@@ -1063,7 +1065,7 @@ def test_replay_picks_a_game_from_a_jsonl_file_of_records(tmp_path: Path) -> Non
     wanted = keizai.replay(records[1])
     assert wanted.game.render_text(wanted.view(None), "en") in result.output
     assert f"{len(wanted.history)} moves" in result.output.splitlines()[0]
-    assert "(heuristic)" in result.output[result.output.index("Final ranking"):]
+    assert "(bot: heuristic)" in result.output[result.output.index("Final ranking"):]
     refusals = [([], "cli.err_choose_game", {"n": 3, "first": 0, "last": 2}),
                 (["--game-index", "3"], "cli.err_no_such_game",
                  {"index": 3, "n": 3, "first": 0, "last": 2})]
@@ -1241,7 +1243,7 @@ def test_resuming_a_finished_game_leaves_its_file_as_it_was(tmp_path) -> None:
 
 
 def test_a_thinking_bot_is_shown_on_a_terminal_only() -> None:
-    """A search level takes seconds: on a terminal "P1 (normal) is thinking…" shows while
+    """A search level takes seconds: on a terminal "P1 (bot: normal) is thinking…" shows while
     it decides; where the output is no terminal (a pipe, a log file) the line is not
     written at all (session 13 added the line; until now it was untested)."""
     import pexpect
@@ -1252,7 +1254,7 @@ def test_a_thinking_bot_is_shown_on_a_terminal_only() -> None:
                                            "--players", "2", "--seats", "normal,human",
                                            "--seed", "3", "--lang", "en"],
                           env=env, encoding="utf-8", timeout=60)
-    child.expect("P1 \\(normal\\) is thinking")
+    child.expect("P1 \\(bot: normal\\) is thinking")
     child.expect("P1 places a worker")
     child.expect(r"q = quit\) >")
     child.sendline("q")

@@ -56,8 +56,8 @@ def test_a_solo_game_ends_with_its_score_and_target_not_a_place(lang: str,
 
 
 @pytest.mark.parametrize(("lang", "seats", "expected"), [
-    ("en", ["random"], "P1 (random) lost: -105 points, the target of 100 not reached."),
-    ("ja", ["random"], "P1（{bot}）の敗北：-105点（目標100点に届かず）。"),
+    ("en", ["random"], "P1 (bot: random) lost: -105 points, the target of 100 not reached."),
+    ("ja", ["random"], "P1（ボット：{bot}）の敗北：-105点（目標100点に届かず）。"),
     ("zh-TW", None, "P1落敗：-105分（未達目標100分）。"),
 ])
 def test_a_solo_game_a_bot_played_is_not_said_to_you(lang: str, seats: list[str] | None,

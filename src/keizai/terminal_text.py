@@ -83,10 +83,13 @@ def _ranking_text(state: State, seats: list[str] | None, lang: str) -> str:
 
 
 def seat_label(spec: str, lang: str) -> str:
-    """Who plays a seat, in `lang`: "human", a bot level's name, or the bot's spec."""
+    """Who plays a seat, in `lang`: "human", or a bot by its level's name or its spec,
+    said to be a bot as the page's seat lines say it ("P2 (bot: hard)", 「P2（ボット：
+    強い）」, i18n.js botSeatStatus): the level alone, 「P2（弱い）」, read as a remark on P2."""
     if spec == "human":
         return i18n.tr("cli.seat_human", lang)
-    return i18n.tr(f"bot.{spec}", lang) if i18n.has(f"bot.{spec}", lang) else spec
+    name = i18n.tr(f"bot.{spec}", lang) if i18n.has(f"bot.{spec}", lang) else spec
+    return i18n.tr("seat_bot", lang, level=name)
 
 
 def _score_value(key: str, value: int, lang: str) -> str:

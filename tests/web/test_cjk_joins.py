@@ -65,7 +65,7 @@ def test_the_check_catches_what_it_is_for() -> None:
     bad = {"s": ["お金 $5", "価格マーカー 1", "フェイズ 労働", "P1 不在", "席 P1", "参加 P2",
                  "観戦中です。 手番：P1", "石油 ×2", "金錢 3", "第1 步"]}
     assert gaps(bad) == bad
-    good = {"s": ["お金$5", "フェイズ：労働", "P1不在", "P1（あなた）接続中", "P2ボット：強い",
+    good = {"s": ["お金$5", "フェイズ：労働", "P1不在", "P1（あなた）接続中", "P2（ボット：強い）",
                   "P1龍頭実業 · D", "「食料製造機 + 食料稼働」", "1 / 85手", "Money $5"]}
     assert gaps(good) == {}
 
@@ -165,7 +165,7 @@ def test_english_keeps_its_spaces(browser, server, positions) -> None:
     page.goto(server.url)
     page.wait_for_selector(row)
     assert page.locator(f"{row} .chip").all_inner_texts() == [
-        "P1 invited, not here yet", "P2 Bot: Hard", "P3 open"]
+        "P1 invited, not here yet", "P2 (bot: hard)", "P3 open"]
     assert page.inner_text(f"{row} .join") == "Join P3"
     assert page.inner_text(f"{row} .status") == "step 0"
     play_seat(page, server, positions["ee"])

@@ -32,7 +32,7 @@ def test_a_game_without_options_shows_no_empty_options_box(browser, server) -> N
 
 def test_a_seat_chip_in_the_games_list_is_never_split_over_two_lines(browser,
                                                                     server) -> None:
-    """A seat's chip ("P3 Bot: Easy") broke between its words at a line's end, its
+    """A seat's chip ("P3 (bot: easy)") broke between its words at a line's end, its
     rounded box in two pieces on two lines."""
     httpx.post(f"{server.url}/api/games", json={
         "game": "national-economy/glory", "seats": ["human", "random", "random", "random"]})
@@ -133,5 +133,6 @@ def test_a_seat_a_bot_plays_until_its_player_is_back_is_not_called_the_bots(
 
 
 def bot_seat(lang: str, level: str) -> str:
-    """A bot's seat as i18n.js's botSeat says it: 'Bot: Random', 「ボット：ランダム」."""
-    return f"{tr('bot', lang)}{tr('colon', lang)}{tr(f'web.level.{level}', lang)}"
+    """A bot's seat after its name, as i18n.js's botSeatStatus says it: '(bot: random)',
+    「（ボット：ランダム）」."""
+    return tr("paren", lang, tr("seat_bot", lang, level=tr(f"bot.{level}", lang))).lstrip()

@@ -62,7 +62,7 @@ def _offered(page, seat: int) -> list[tuple[str, str]]:
 
 def test_the_lobby_names_the_bot_levels_in_english(browser, server) -> None:
     """The lobby's menu offers the levels by name, for a table and for a solo game; the
-    game list and the Seats panel say a bot's seat the same way ("Bot: Hard")."""
+    game list and the Seats panel say a bot's seat the same way ("P2 (bot: hard)")."""
     table = httpx.post(f"{server.url}/api/tables", json={
         "game": GAME, "seats": ["human", "hard", "random"]}).json()
     page = language_page(browser, "en")
@@ -78,10 +78,10 @@ def test_the_lobby_names_the_bot_levels_in_english(browser, server) -> None:
     assert solo == [(value, LEVEL_NAMES[value]) for value in bots_for(GAME, 1)]
     assert solo[0] == ("solo", "Solo planner")
     row = page.locator(f".game-row[data-game-id='{table['id']}'] .chip")
-    assert row.all_inner_texts()[1:] == ["P2 Bot: Hard", "P3 Bot: Random"]
+    assert row.all_inner_texts()[1:] == ["P2 (bot: hard)", "P3 (bot: random)"]
     play_seat(page, server, table)
     seats = page.locator(".seats-panel li").all_inner_texts()
-    assert [line.strip() for line in seats[1:]] == ["P2 Bot: Hard", "P3 Bot: Random"]
+    assert [line.strip() for line in seats[1:]] == ["P2 (bot: hard)", "P3 (bot: random)"]
     assert not page.errors, page.errors
 
 

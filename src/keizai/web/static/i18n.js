@@ -218,7 +218,19 @@ export function humanSeatStatus(s) {
  * "P1 Bot: Random", the bot's for good. */
 export function seatStatus(s) {
   if (s.kind !== "bot") return humanSeatStatus(s);
-  return s.away ? t("seat_away_bot") : botSeat(s.agent);
+  return s.away ? t("seat_away_bot") : botSeatStatus(s.agent);
+}
+
+/** A bot's seat after the seat's name, as the terminal says it too (terminal_text.
+ * seat_label): "P2 (bot: hard)", 「P2（ボット：強い）」, 「P2（電腦玩家：困難）」, its level by
+ * the name `keizai play` gives it (`bot.*`), another spec as it is. The page said
+ * 「P2ボット：強い」 (the seat run into the word bot) where the terminal said 「P2（強い）」 (not
+ * saying it is a bot) until session 27. `paren` is " (x)" in English: the line's template
+ * puts the space. */
+export function botSeatStatus(spec) {
+  const text = String(spec ?? "");
+  const level = has(`bot.${text}`) ? entry(`bot.${text}`) : text;
+  return t("paren", tr("seat_bot", { level })).trimStart();
 }
 
 /** A bot's level or kind ("hard", "mcts:iterations=200", "bot: hard" of a leaderboard)
@@ -235,9 +247,9 @@ export function botName(spec) {
   return bare === text ? name : botSeat(bare);
 }
 
-/** A seat a bot plays, as the Seats panel and the lobby's game list say it: "Bot: Hard",
- * 「ボット：強い」 (a level alone beside a seat, 「P2 強い」, read as a remark on P2). */
-export function botSeat(spec) { return `${entry("bot")}${t("colon")}${botName(spec)}`; }
+/** A bot named on its own, as a leaderboard lists it ("bot: hard"): "Bot: Hard",
+ * 「ボット：強い」. A bot's seat line is botSeatStatus's. */
+function botSeat(spec) { return `${entry("bot")}${t("colon")}${botName(spec)}`; }
 
 /** A game's title in the current language, English too: where the server sends no title
  * (a player's ratings and history, the account's tables) the page passes the game's id
