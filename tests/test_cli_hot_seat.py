@@ -7,6 +7,7 @@ from typer.testing import CliRunner
 
 from keizai.cli import app
 from keizai.i18n import tr
+from keizai.rules.folding import columns
 
 runner = CliRunner()
 LANGS = ["en", "ja", "zh-TW"]
@@ -44,3 +45,14 @@ def test_enter_after_a_stray_answer_shows_the_hand(lang: str) -> None:
     out = flat(result.output, lang)
     hint = out.index(flat(tr("cli.press_enter_only", lang, seat=0), lang))
     assert hint < out.index(hand(lang)) < out.index(flat(tr("cli.choose", lang, seat=0), lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_over_fits_a_40_column_terminal(lang: str) -> None:
+    """'=== P1の手番：画面をP1に渡してください ===' took 42 columns, so a 40-column
+    terminal folded it itself; it folds between words, as the prompt under it does."""
+    result = runner.invoke(app, [*PLAY, "--lang", lang], input="q\n", env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    screen = result.output.split(">")[0]   # up to the prompt (the answer is not echoed)
+    assert all(columns(line) <= 40 for line in screen.splitlines()), screen
+    assert flat(tr("cli.pass_screen", lang, seat=0), lang) in flat(screen, lang)

@@ -589,7 +589,8 @@ class TerminalTable:
         Enter (an empty line) shows it: anything else typed, a key pressed by whoever
         still holds the screen or a number meant for the menu just answered, is said to
         be no way on and asked again. False when the player quits."""
-        typer.echo("\n" + self._t("cli.pass_screen", seat=seat))
+        typer.echo()
+        _say(self._t("cli.pass_screen", seat=seat))   # folded as the prompt after it
         while True:
             answer = self._ask(self._t("cli.press_enter")).strip().lower()
             if answer in ("", "q"):
