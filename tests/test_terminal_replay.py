@@ -8,6 +8,7 @@ import json
 import random
 import re
 import unicodedata
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,22 @@ from typer.testing import CliRunner
 import keizai
 from keizai.cli import app
 from keizai.terminal_replay import RecordedGame, ReplayViewer
+
+
+def _answering(prompts: list[str], answers: Iterator[str]) -> Callable[[str], str]:
+    """The viewer's input(): notes each prompt and gives the next answer ("q" once they
+    run out)."""
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers, "q")
+    return answer
+
+
+def _step_shown(prompt: str) -> int:
+    """The step a replay prompt shows ("12/40 …")."""
+    found = re.search(r"(\d+)/", prompt)
+    assert found, prompt
+    return int(found.group(1))
 
 
 @cache
@@ -175,8 +192,7 @@ def test_the_prompt_names_the_round_in_each_language() -> None:
         prompts = asked[lang] = []
         answers = iter([str(move)])
         ReplayViewer(game, None, lang, None, lambda _: None).run(
-            lambda prompt, prompts=prompts, answers=answers: prompts.append(prompt)
-            or next(answers, "q"))
+            _answering(prompts, answers))
     assert "turn 5:" in asked["en"][1] and "t = end of the turn" in asked["en"][1]
     assert "手番5）" in asked["ja"][1] and "t = 手番の終わりまで" in asked["ja"][1]
     assert "第5回合）" in asked["zh-TW"][1] and "t = 到回合結束" in asked["zh-TW"][1]
@@ -207,8 +223,8 @@ def test_a_game_that_counts_turns_steps_by_them_and_offers_no_round_keys(
     prompts: list[str] = []
     answers = iter([str(start + 1), "t", "t", "b", "b", str(middle), "t", "r", "s"])
     ReplayViewer(game, None, lang, None, said.append).run(
-        lambda prompt: prompts.append(prompt) or next(answers, "q"))
-    shown = [int(re.search(r"(\d+)/", prompt).group(1)) for prompt in prompts]  # type: ignore[union-attr]
+        _answering(prompts, answers))
+    shown = [_step_shown(prompt) for prompt in prompts]
     after = next(s for s in starts if s > end)
     assert shown == [0, start + 1, end, after, end, start, middle, end, end, end]
     assert [game.rounds[move] for move in (start, end, after)] == \
@@ -368,8 +384,8 @@ def test_the_round_keys_are_refused_in_a_game_without_rounds(
     prompts: list[str] = []
     answers = iter(["r", "s", "7", "r", "s", "e", "s"])
     ReplayViewer(game, None, lang, None, said.append).run(
-        lambda prompt: prompts.append(prompt) or next(answers, "q"))
-    shown = [int(re.search(r"(\d+)/", prompt).group(1)) for prompt in prompts]  # type: ignore[union-attr]
+        _answering(prompts, answers))
+    shown = [_step_shown(prompt) for prompt in prompts]
     assert shown == [0, 0, 0, 7, 7, 7, game.moves, game.moves]
     assert sum(bad_key.format(moves=game.moves) in line for line in said) == 5
     assert not any(re.search(r"\b[rs] = ", prompt) for prompt in prompts)

@@ -7,6 +7,7 @@ import pytest
 import keizai
 from keizai.agents import LEVELS, HeuristicAgent, MCTSAgent, RandomAgent, make_agent, parse_spec
 from keizai.agents.heuristics import ScoreEvaluator, evaluator_for
+from keizai.agents.solo import SoloAgent
 from keizai.engine import State
 
 FAST = ["random", "heuristic", "easy", "mcts:iterations=8:depth=4",
@@ -51,11 +52,17 @@ def test_specs_and_levels() -> None:
     for level, spec in LEVELS.items():
         assert parse_spec(level) == parse_spec(spec)
         assert make_agent(level).name in ("heuristic", "mcts", "solo")
-    assert make_agent("expert").iterations > make_agent("hard").iterations
-    assert make_agent("expert").cap > 0  # its time per decision is bounded
-    assert make_agent("solo").cap > 0 and make_agent("solo").rollouts >= 1
-    assert make_agent("HARD").iterations > make_agent("normal").iterations
-    assert make_agent("easy").epsilon > 0
+    expert, hard, upper_hard, normal = (make_agent(level)
+                                        for level in ("expert", "hard", "HARD", "normal"))
+    solo, easy = make_agent("solo"), make_agent("easy")
+    assert isinstance(expert, MCTSAgent) and isinstance(hard, MCTSAgent)
+    assert isinstance(upper_hard, MCTSAgent) and isinstance(normal, MCTSAgent)
+    assert isinstance(solo, SoloAgent) and isinstance(easy, HeuristicAgent)
+    assert expert.iterations > hard.iterations
+    assert expert.cap > 0  # its time per decision is bounded
+    assert solo.cap > 0 and solo.rollouts >= 1
+    assert upper_hard.iterations > normal.iterations
+    assert easy.epsilon > 0
     for bad in ("minimax", "mcts:iterations", "mcts:speed=3", "mcts:iterations=many",
                 "mcts:rollout=smart", "heuristic:epsilon=2", "solo:rollouts=0",
                 "solo:cap=-1", "solo:depth=3"):

@@ -16,10 +16,11 @@ from __future__ import annotations
 import pytest
 
 import keizai
-from keizai.agents import HeuristicAgent, make_agent
+from keizai.agents import HeuristicAgent, MCTSAgent, make_agent
 from keizai.agents.heuristics import evaluator_for
 from keizai.agents.mcts_search import blend, chances, leaf_values
 from keizai.engine import Rng, State
+from keizai.rules.futuropia.state import FuturopiaState
 
 SEARCH = "mcts:iterations=300:depth=6:c=0.4"  # `normal`, the smallest search level
 
@@ -29,12 +30,15 @@ def _final_phase_acts(seed: int) -> list[State]:
     may stop and the heuristic plays a tile instead (the rulebook's final phase: each
     turn a face-up tile's action, or stop and score 3 per face-up tile)."""
     state = keizai.new_game("futuropia", 2, seed=seed)
+    assert isinstance(state, FuturopiaState)
     state.log_enabled = False
     agents = [HeuristicAgent(1), HeuristicAgent(2)]
     names = state.game.action_space.actions
-    found = []
+    found: list[State] = []
     while not state.is_over:
-        choice = agents[state.current_player].choose_index(state)
+        seat = state.current_player
+        assert seat is not None
+        choice = agents[seat].choose_index(state)
         legal = {names[i].name for i in state.legal_indices()}
         if state.final and "stop" in legal and names[choice].name.startswith("action:"):
             found.append(state.clone())
@@ -44,8 +48,9 @@ def _final_phase_acts(seed: int) -> list[State]:
 
 def _stops(spec: str, positions: list[State]) -> int:
     names = positions[0].game.action_space.actions
-    return sum(names[make_agent(spec, 3).choose_index(p.clone())].name == "stop"
-               for p in positions)
+    agent = make_agent(spec, 3)
+    assert isinstance(agent, MCTSAgent)
+    return sum(names[agent.choose_index(p.clone())].name == "stop" for p in positions)
 
 
 def test_the_search_does_not_stop_the_game_while_acting_pays() -> None:
@@ -68,6 +73,7 @@ def test_far_ahead_the_lead_still_tells_moves_apart() -> None:
 def test_a_turn_leaf_finishes_the_compound_move_and_only_that() -> None:
     """The leaf plays the seat's tile to its end (purchase, payments), no further."""
     state = keizai.new_game("futuropia", 2, seed=4)
+    assert isinstance(state, FuturopiaState)
     state.log_enabled = False
     names = state.game.action_space.actions
     tile = next(i for i in state.legal_indices() if names[i].name.startswith("action:"))

@@ -8,10 +8,12 @@ from keizai.agents import make_agent
 from keizai.agents.heuristics import evaluator_for
 from keizai.agents.solo import SoloAgent
 from keizai.engine import Rng
+from keizai.rules.national_economy.state import NationalEconomyState
 
 
-def first_choice(game_id: str, players: int, seed: int) -> keizai.State:
+def first_choice(game_id: str, players: int, seed: int) -> NationalEconomyState:
     state = keizai.new_game(game_id, players, seed=seed)
+    assert isinstance(state, NationalEconomyState)
     while len(state.legal_indices()) < 2:
         state.apply_index(state.legal_indices()[0])
     return state
@@ -79,11 +81,12 @@ def test_an_unknown_rollout_policy_is_refused() -> None:
         make_agent("solo:policy=random")
 
 
-def late_choice(game_id: str, seed: int, rnd: int) -> keizai.State:
+def late_choice(game_id: str, seed: int, rnd: int) -> NationalEconomyState:
     """The first position with a choice in round `rnd`, reached by the fast policy."""
     from keizai.agents.solo_policy import SoloPolicy
 
     state = keizai.new_game(game_id, 1, seed=seed)
+    assert isinstance(state, NationalEconomyState)
     policy = SoloPolicy()
     while state.round < rnd or len(state.legal_indices()) < 2:
         state.apply_index(policy.choose_index(state))

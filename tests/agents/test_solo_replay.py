@@ -20,6 +20,7 @@ import pytest
 
 import keizai
 from keizai.agents import make_agent
+from keizai.agents.solo import SoloAgent
 from keizai.agents.solo_policy import EDITIONS, SoloPolicy, SoloValue, weights_for
 from keizai.rules.national_economy import state as ne
 
@@ -54,6 +55,7 @@ def planner_game(edition: str, seed: int, spec: str, decisions: int) -> list[int
     """The first decisions of the solo planner (small fixed budget) on one deal."""
     s = keizai.new_game(f"national-economy/{edition}", 1, seed=seed)
     agent = make_agent(spec, seed)
+    assert isinstance(agent, SoloAgent)
     chosen: list[int] = []
     while not s.is_over and len(chosen) < decisions:
         index = agent.choose_index(s)

@@ -57,7 +57,7 @@ def test_random_games_finish_with_invariants(game_id: str, players: int) -> None
 
 # Non-default options (rule readings and variants): each also plays random games to the
 # end with the invariants checked, and replays from its record.
-OPTION_CASES = [
+OPTION_CASES: list[tuple[str, dict[str, object]]] = [
     ("enterprise-empire", {"choose_corners": False}),
     ("enterprise-empire", {"demand_stays": True}),
     ("futuropia", {"loans_when_cash_short": True}),
@@ -121,7 +121,7 @@ def test_illegal_action_leaves_state_unchanged(game_id: str, players: int) -> No
                 state.apply(index)
         for junk in ("no-such-action", -1, game.num_distinct_actions, 2.5, None, True, False):
             with pytest.raises(IllegalAction):
-                state.apply(junk)  # type: ignore[arg-type]
+                state.apply(junk)
         after = json.dumps([state.view(s) for s in [None, *range(players)]], sort_keys=True)
         assert after == before
         assert state.record() == record_before

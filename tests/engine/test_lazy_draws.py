@@ -11,6 +11,8 @@ import pytest
 
 import keizai
 from keizai.engine import Rng, drawing_from
+from keizai.rules.enterprise_empire.state import EmpireState
+from keizai.rules.national_economy.state import NationalEconomyState
 from tests.tables import every_table, table_ids
 
 CASES = every_table(keizai.games())
@@ -58,13 +60,16 @@ def test_the_national_economy_deck_is_undecided_after_set_up() -> None:
     """Two lazy set-ups whose deals give the same hands are the same state: the deck is the
     sorted rest of the cards, and no order of it is drawn before a card is."""
     state = lazy_game("national-economy/progress", 2, 11)
+    assert isinstance(state, NationalEconomyState)
     assert state.deck_undecided == len(state.deck) and state.deck == sorted(state.deck)
     normal = keizai.new_game("national-economy/progress", 2, seed=11)
+    assert isinstance(normal, NationalEconomyState)
     assert normal.deck_undecided == 0 and normal.deck != sorted(normal.deck)
 
 
 def test_enterprise_empire_piles_are_undecided_after_set_up() -> None:
     state = lazy_game("enterprise-empire", 3, 2)
+    assert isinstance(state, EmpireState)
     assert state.price_undecided == len(state.price_pile)
     assert state.price_pile == sorted(state.price_pile)
     assert state.demand_undecided == len(state.demand_pile) - 1  # its top card is face up

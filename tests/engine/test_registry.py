@@ -80,7 +80,9 @@ def test_a_64_bit_seed_is_kept(seed: int) -> None:
 def test_check_record_is_what_replay_checks_first() -> None:
     good = record()
     assert check_record(good) is good
-    for bad in ([], {**good, "seed": "8"}, {**good, "options": [1]}, {**good, "actions": "x"}):
+    bad_records: tuple[object, ...] = (
+        [], {**good, "seed": "8"}, {**good, "options": [1]}, {**good, "actions": "x"})
+    for bad in bad_records:
         refusal(check_record, bad)
 
 

@@ -17,7 +17,7 @@ def test_previous_decision() -> None:
 
 
 def test_a_whole_decision_is_taken_back_whole() -> None:
-    movers = [0, 1, 0, 0, 0, 1]
+    movers: list[int | None] = [0, 1, 0, 0, 0, 1]
     kinds = [None, None, None, "pay", "pay", None]
     # the last decision of seat 0 is the payment of steps 3-4, not just its last card
     assert undo.previous_decision(movers, 0, kinds) == 3
@@ -27,14 +27,14 @@ def test_a_whole_decision_is_taken_back_whole() -> None:
 def test_news_to_the_undoing_seat_blocks_undo() -> None:
     # counters before each step: (reveals, own_hand_reveals)
     before = [(0, 0), (0, 0), (1, 0), (1, 0)]
-    movers = [0, 1, 0, 1]
+    movers: list[int | None] = [0, 1, 0, 1]
     assert undo.nothing_revealed(before, movers, 0, 2, (1, 0))
     assert not undo.nothing_revealed(before, movers, 0, 1, (1, 0))   # a draw at step 1
 
 
 def test_the_seats_own_hand_shown_does_not_block_its_undo() -> None:
     before = [(0, 0), (1, 1)]       # step 0: seat 0 built from its own hand
-    movers = [0, 1]
+    movers: list[int | None] = [0, 1]
     assert undo.nothing_revealed(before, movers, 0, 0, (1, 1))
     # for seat 1 that card was news
     assert not undo.nothing_revealed(before, movers, 1, 0, (1, 1))

@@ -24,7 +24,7 @@ def _fields(template: str, named: bool) -> set[str]:
     """The fields of `template` shown by catalogue name ({x:t:…}), or shown as they are
     (no format spec)."""
     return {name for _, name, spec, _ in string.Formatter().parse(template)
-            if name is not None and (spec.startswith("t") if named else not spec)}
+            if name is not None and ((spec or "").startswith("t") if named else not spec)}
 
 
 def _ids() -> set[str]:
@@ -33,7 +33,7 @@ def _ids() -> set[str]:
     english = catalogue("en")
     prefixes = {spec.split(":")[1] + "." for template in english.values()
                 for _, name, spec, _ in string.Formatter().parse(template)
-                if name is not None and spec.startswith("t:")}
+                if name is not None and spec and spec.startswith("t:")}
     return {key[len(prefix):] for key in english for prefix in prefixes
             if key.startswith(prefix)}
 

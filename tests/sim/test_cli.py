@@ -139,9 +139,9 @@ def test_bench_refuses_seconds_it_could_not_measure_for(monkeypatch: pytest.Monk
         raise AssertionError("measured")
 
     monkeypatch.setattr("keizai.sim.bench.bench", measured)
-    for seconds in ("1e308", "601", "inf", "nan", "-1", "0", "-0"):
-        result = runner.invoke(app, ["bench", "--seconds", seconds])
-        assert result.exit_code == 2, (seconds, result.output)
+    for typed in ("1e308", "601", "inf", "nan", "-1", "0", "-0"):
+        result = runner.invoke(app, ["bench", "--seconds", typed])
+        assert result.exit_code == 2, (typed, result.output)
         assert "--seconds must be a number above 0 and at most 600, not" in result.output
     for seconds in (1e308, float("nan"), 0.0):
         with pytest.raises(ValueError, match="at most 600"):

@@ -8,6 +8,7 @@ import json
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,7 +36,7 @@ def test_line_up_is_cycled_and_checked() -> None:
     assert Tournament(GAME, 4, ["heuristic", "random"], games=1).agents == [
         "heuristic", "random", "heuristic", "random"]
     for bad in (dict(agents=["nobody"]), dict(agents=["random"] * 3), dict(games=0)):
-        args = {"agents": ["random"], "games": 2, **bad}
+        args: dict[str, Any] = {"agents": ["random"], "games": 2, **bad}
         with pytest.raises(ValueError):
             Tournament(GAME, 2, args["agents"], games=args["games"])
 
@@ -209,7 +210,8 @@ def test_the_levels_with_a_time_cap_play_tournaments_without_it(monkeypatch) -> 
     sim` seated them with it, so a loaded machine (or more workers than cores) cut their
     searches short and the same seed gave other games. Their fixed budgets stay
     (iterations, rollout moves); a cap given in a spec of one's own is kept."""
-    from keizai.agents import make_agent
+    from keizai.agents import MCTSAgent, make_agent
+    from keizai.agents.solo import SoloAgent
     from keizai.sim import runner
 
     built = []
@@ -225,6 +227,8 @@ def test_the_levels_with_a_time_cap_play_tournaments_without_it(monkeypatch) -> 
                               ["expert", "solo", "mcts:iterations=50:cap=1"])
     assert result.error is not None and "_Built" in result.error
     expert, solo, own = built
+    assert isinstance(expert, MCTSAgent) and isinstance(solo, SoloAgent)
+    assert isinstance(own, MCTSAgent)
     assert (expert.cap, expert.iterations) == (0.0, 12000)
     assert (solo.cap, solo.limit) == (0.0, 20000)
     assert own.cap == 1.0

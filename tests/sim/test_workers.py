@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -22,7 +23,8 @@ def test_a_stopped_pool_leaves_no_thread_for_the_exit_hook_to_race() -> None:
     while not any(future.running() for future in futures):
         time.sleep(0.01)
     workers = list(pool._processes.values())
-    manager = pool._executor_manager_thread
+    # typeshed types it as a _ThreadWakeup; CPython keeps the manager Thread (or None)
+    manager: threading.Thread | None = pool._executor_manager_thread  # type: ignore[assignment]
     stop_pool(pool)
     assert not [worker for worker in workers if worker.is_alive()]
     assert all(future.cancelled() or future.done() for future in futures)

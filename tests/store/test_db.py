@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 import keizai
 from keizai.agents import make_agent
 from keizai.store import Append, Conflict, SeatRow, Store, Summary
+from tests.store.rows import loaded
 
 
 def new_id() -> str:
@@ -55,7 +56,7 @@ def test_a_step_is_written_once(store: Store) -> None:
     store.append_action(game_id, 0, first)
     with pytest.raises((Conflict, IntegrityError)):
         store.append_action(game_id, 0, state.legal_actions()[1].name)
-    assert store.load(game_id).actions == [first]
+    assert loaded(store, game_id).actions == [first]
 
 
 def test_a_writer_naming_an_old_version_is_refused(store: Store) -> None:
@@ -72,8 +73,8 @@ def test_a_writer_naming_an_old_version_is_refused(store: Store) -> None:
             store.append_action(game_id, 0, names[1], version=stale)
         with pytest.raises(Conflict):
             store.set_seat(game_id, 1, kind="bot", agent="random", version=stale)
-    assert store.load(game_id).actions == []
-    assert store.load(game_id).version == 2
+    assert loaded(store, game_id).actions == []
+    assert loaded(store, game_id).version == 2
 
 
 def test_the_lobby_lines_and_the_games_to_resume(store: Store) -> None:
@@ -104,7 +105,7 @@ def test_truncate_and_seat_changes(store: Store) -> None:
     store.truncate(game_id, 2)
     store.set_seat(game_id, 0, kind="bot", agent="random")
     store.set_seat(game_id, 1, claimed=True)
-    row = store.load(game_id)
+    row = loaded(store, game_id)
     assert row.actions == state.record()["actions"][:2]
     assert store.action_count(game_id) == 2
     assert (row.seats[0].kind, row.seats[0].agent) == ("bot", "random")
@@ -136,9 +137,9 @@ def test_a_batch_answers_each_append_for_itself(store: Store) -> None:
                                   Append(taken, 0, [third[1]], None)])
     assert answers[0] == 1
     assert isinstance(answers[1], Conflict) and isinstance(answers[2], Conflict)
-    assert store.load(fresh).actions == [names[0]]
-    assert store.load(stale).actions == [] and store.load(stale).version == 0
-    assert store.load(taken).actions == [third[0]] and store.load(taken).version == 1
+    assert loaded(store, fresh).actions == [names[0]]
+    assert loaded(store, stale).actions == [] and loaded(store, stale).version == 0
+    assert loaded(store, taken).actions == [third[0]] and loaded(store, taken).version == 1
 
 
 def test_appends_waiting_together_share_one_commit(store: Store) -> None:
@@ -169,13 +170,13 @@ def test_appends_waiting_together_share_one_commit(store: Store) -> None:
 
     assert asyncio.run(play()) == [1] * len(made)
     assert batches == ([] if store.postgres else [len(made)])
-    assert all(store.load(game_id).actions == [names[0]] for game_id, names in made)
+    assert all(loaded(store, game_id).actions == [names[0]] for game_id, names in made)
 
 
 def test_an_append_is_refused_when_its_version_is_stale_in_a_batch(store: Store) -> None:
     made = _games(store, 2)
 
-    async def play() -> list[int | BaseException]:
+    async def play() -> tuple[int | BaseException, int | BaseException]:
         return await asyncio.gather(
             store.append(made[0][0], 0, [made[0][1][0]], version=0),
             store.append(made[1][0], 0, [made[1][1][0]], version=3),
@@ -183,7 +184,7 @@ def test_an_append_is_refused_when_its_version_is_stale_in_a_batch(store: Store)
 
     first, second = asyncio.run(play())
     assert first == 1 and isinstance(second, Conflict)
-    assert store.load(made[1][0]).actions == []
+    assert loaded(store, made[1][0]).actions == []
 
 
 def test_a_failed_batch_answers_its_waiters_and_later_appends_go_on(store: Store) -> None:
@@ -210,7 +211,7 @@ def test_a_failed_batch_answers_its_waiters_and_later_appends_go_on(store: Store
         assert calls == [] and failed == 1 and later == 1
         return
     assert isinstance(failed, OSError) and later == 1
-    assert store.load(made[0][0]).actions == [] and store.load(made[1][0]).version == 1
+    assert loaded(store, made[0][0]).actions == [] and loaded(store, made[1][0]).version == 1
 
 
 def test_a_postgres_url_as_hosting_services_give_it_opens_the_database(

@@ -36,6 +36,6 @@ def test_a_long_history_is_read_by_its_newest_listed_games(postgres_url: str) ->
         assert max(read) <= 501   # before: 20,000
         curve = social.history("bot:random", GAME)
         assert [h["game_id"] for h in curve] == [f"g{n}" for n in range(500, 0, -1)]
-        read = rows_read(social.engine, lambda: social.history("bot:random", GAME),
+        rows = rows_read(social.engine, lambda: social.history("bot:random", GAME),
                          "rating_history")
-        assert read <= 501   # before: 20,000
+        assert rows <= 501   # before: 20,000

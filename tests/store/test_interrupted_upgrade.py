@@ -19,6 +19,7 @@ from sqlalchemy import create_engine, event, inspect
 from keizai.store import Store
 from keizai.store.db import metadata
 from keizai.store.migrations import config, current, head, upgrade
+from tests.store.rows import loaded
 from tests.store.test_stopped_holder import new_game
 
 
@@ -57,6 +58,6 @@ def test_an_sqlite_upgrade_that_fails_partway_changes_nothing_and_runs_again(
         with again.engine.connect() as conn:
             assert current(conn) == head()
             assert compare_metadata(MigrationContext.configure(conn), metadata) == []
-        assert again.load(game_id).actions == [move]
+        assert loaded(again, game_id).actions == [move]
     finally:
         again.close()

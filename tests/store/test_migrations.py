@@ -31,6 +31,7 @@ from keizai.store.db import metadata
 from keizai.store.migrations import head
 from keizai.store.social import SocialStore
 from tests.postgres import new_database
+from tests.store.rows import loaded
 
 
 def old_schema() -> tuple[MetaData, Table, Table, Table]:
@@ -122,7 +123,7 @@ def test_an_old_database_with_games_upgrades_in_place(fresh_url: str) -> None:
         store.close()
     again = Store(fresh_url)   # a second start finds nothing to do and loses nothing
     try:
-        assert again.load("g-futuropia").record() == states["g-futuropia"].record()
+        assert loaded(again, "g-futuropia").record() == states["g-futuropia"].record()
         assert set(again.game_ids()) == set(states)
     finally:
         again.close()
@@ -161,7 +162,7 @@ def test_a_database_made_by_create_all_of_the_hardened_store_upgrades(fresh_url)
     engine.dispose()
     store = Store(fresh_url)
     try:
-        row = store.load("g")
+        row = loaded(store, "g")
         assert row.record() == record and row.version == 3 and row.seats[0].open
         with store.engine.connect() as conn:
             assert compare_metadata(MigrationContext.configure(conn), metadata) == []

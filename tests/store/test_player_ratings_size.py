@@ -4,6 +4,8 @@ players: read by an index on the player, not by reading every rating of every pl
 
 from __future__ import annotations
 
+from functools import partial
+
 from tests.store.sizes import filled, plans_read, rated_players
 
 GAME = "national-economy/mecenat"
@@ -20,5 +22,5 @@ def test_a_players_ratings_are_read_by_the_player(postgres_url: str) -> None:
                                                        ][::-1]   # by game
         assert social.player_ratings("bot:nobody") == []
         for player in ("account:777", "bot:nobody"):
-            read = plans_read(social, lambda p=player: social.player_ratings(p), "ratings")
+            read = plans_read(social, partial(social.player_ratings, player), "ratings")
             assert max(read) <= 2   # before: 40,000

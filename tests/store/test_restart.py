@@ -12,6 +12,7 @@ import pytest
 
 from keizai.store import Store
 from tests.postgres import postgres_control, unavailable_reason
+from tests.store.rows import loaded
 from tests.store.test_stopped_holder import new_game
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None,
@@ -37,6 +38,6 @@ def test_after_a_restart_one_write_fails_not_one_per_pooled_connection() -> None
                     failures += 1
                     assert failures <= 10
             assert failures <= 1   # before: 6, one for each connection of the pool
-            assert store.load(game_id).actions == [move]
+            assert loaded(store, game_id).actions == [move]
         finally:
             store.close()

@@ -23,6 +23,7 @@ import pytest
 import keizai
 from keizai.store import SeatRow, Store
 from tests.postgres import new_database, unavailable_reason
+from tests.store.rows import loaded
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None,
                                 reason=unavailable_reason() or "")
@@ -120,6 +121,6 @@ def test_a_write_waiting_for_a_stopped_process_s_lock_gives_up_and_the_lock_ends
             holder.send_signal(signal.SIGCONT)
             out, _ = holder.communicate(timeout=10)
             assert out.split()[:1] == ["failed"]   # its transaction was not committed
-        assert store.load(locked).actions == [move]
+        assert loaded(store, locked).actions == [move]
     finally:
         store.close()

@@ -177,8 +177,9 @@ def _final_phase_start(seed: int, seat: int) -> State:
 
 
 @functools.cache
-def _played_to_final_phase(seed: int, seat: int) -> State:
+def _played_to_final_phase(seed: int, seat: int) -> FuturopiaState:
     state = keizai.new_game("futuropia", 2, seed=seed, options={"houses": "random"})
+    assert isinstance(state, FuturopiaState)
     state.log_enabled = False
     agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
     while not (state.final and state.current_player == seat and "stop" in _names(state)):
@@ -284,8 +285,9 @@ action:food buy:none action:food buy:left discard:F05
 """
 
 
-def _replay(seed: int, moves: str) -> State:
+def _replay(seed: int, moves: str) -> FuturopiaState:
     state = keizai.new_game("futuropia", 2, seed=seed, options={"houses": "random"})
+    assert isinstance(state, FuturopiaState)
     state.log_enabled = False
     for name in moves.split():
         state.apply(name)

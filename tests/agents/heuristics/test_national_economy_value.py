@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from keizai.agents import HeuristicAgent, make_agent
+from keizai.agents import HeuristicAgent, MCTSAgent, make_agent
 from keizai.agents.heuristics import evaluator_for
 from keizai.agents.heuristics.national_economy import (
     NationalEconomyEvaluator,
@@ -101,8 +101,9 @@ def test_a_finished_game_is_valued_by_its_final_scores() -> None:
 def test_mcts_plays_with_the_learned_evaluation() -> None:
     state = _position("progress", 5)
     agent = make_agent("mcts:iterations=60:evaluation=learned", 1)
+    assert isinstance(agent, MCTSAgent)
     assert agent.choose_index(state) in state.legal_indices()
-    assert isinstance(agent.evaluator, NationalEconomyValue)  # type: ignore[attr-defined]
+    assert isinstance(agent.evaluator, NationalEconomyValue)
     with pytest.raises(ValueError):
         make_agent("mcts:iterations=60:evaluation=oracle", 1)
     with pytest.raises(ValueError):
