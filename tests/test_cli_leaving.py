@@ -77,3 +77,46 @@ def test_ctrl_d_says_the_game_is_left_on_a_line_of_its_own(lang: str) -> None:
     said = tr("cli.left_unfinished", lang)
     lines = result.output.splitlines()
     assert lines[-1] == said and lines[-2].rstrip().endswith(">"), lines[-2:]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_ctrl_c_in_the_first_save_says_what_every_other_ctrl_c_says(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while `keizai play … --save F` wrote its first save (before the header)
+    printed Typer's "Aborted." (exit status 1), where every other Ctrl-C says the game is
+    left and how to go on. The first save stopped, no file holds the game: it says the
+    game was not saved, and leaves no file behind."""
+    save = tmp_path / "game.json"
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("keizai.cli.os.replace", interrupted)
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                                 "--seats", "human,random", "--save", str(save),
+                                 "--lang", lang], env={"COLUMNS": "200"})
+    assert result.exit_code == 130, result.output
+    assert "Abort" not in result.output
+    assert result.output.strip().splitlines()[-1] == tr("cli.left_unfinished", lang)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_in_the_first_save_of_a_resumed_game_names_the_file_resumed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resumed from one file and saved to another: stopped in the first save to the new
+    one, the game is still in the file it was resumed from."""
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    assert runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                               "--seats", "human,random", "--save", str(old)],
+                         input="q\n").exit_code == 0
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("keizai.cli.os.replace", interrupted)
+    result = runner.invoke(app, ["play", "--resume", str(old), "--save", str(new),
+                                 "--lang", "en"], env={"COLUMNS": "200"})
+    assert result.exit_code == 130, result.output
+    assert result.output.strip().splitlines()[-1] == tr("cli.left_resume", "en",
+                                                        path=str(old))
+    assert not new.exists()

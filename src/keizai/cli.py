@@ -446,6 +446,9 @@ class TerminalTable:
         self.bots = {i: spec for i, spec in enumerate(seats) if spec != "human"}
         self.humans = [i for i, spec in enumerate(seats) if spec == "human"]
         self.save = save
+        # whether `save` holds this game: written once at least (a Ctrl-C can stop the
+        # first write before the file is there)
+        self.saved = False
         self.log_seen = dict.fromkeys([None, *range(state.num_players)], 0)
         # a game resumed from its save: its long log is first shown as a tail
         self.resumed = bool(state.history)
@@ -497,6 +500,7 @@ class TerminalTable:
                 with contextlib.suppress(FileNotFoundError):   # the first save: a new file
                     shutil.copymode(target, partial)
                 os.replace(partial, target)
+                self.saved = True
             finally:   # not replaced: a failed write, or Ctrl-C during it
                 with contextlib.suppress(OSError):
                     partial.unlink(missing_ok=True)
@@ -834,18 +838,23 @@ def play(
             raise _refuse(language, "cli.err_seats", n=len(seat_list), players=players)
         _check_agents(seat_list, language, None if seats else resume)
         table = TerminalTable(state, seat_list, save, auto_single, language)
-        table.save_at_start()   # a save that cannot be written is refused before the game
-        title = i18n.tr(f"game.{state.game.id}", language)
         seed_shown = seed_in_sight(state, seat_list, chosen=seed is not None)
-        if seed_shown:
-            _say(i18n.tr("cli.header", language, title=title, players=players, seed=state.seed))
-        else:
-            _say(i18n.tr("cli.header_no_seed", language, title=title, players=players))
         try:
+            table.save_at_start()   # a save that cannot be written is refused before the game
+            title = i18n.tr(f"game.{state.game.id}", language)
+            if seed_shown:
+                _say(i18n.tr("cli.header", language, title=title, players=players,
+                             seed=state.seed))
+            else:
+                _say(i18n.tr("cli.header_no_seed", language, title=title, players=players))
             table.run()
-        except KeyboardInterrupt:  # Ctrl-C: the save holds the game as of the last move
+        except KeyboardInterrupt:
+            # Ctrl-C: the save holds the game as of the last move; stopped in the first
+            # save (Typer said "Aborted."), the game is where it was: in the file resumed,
+            # if any, else nowhere
             typer.echo("")
-            _say(i18n.tr("cli.left_resume", language, path=str(save)) if save
+            kept = save if table.saved else resume
+            _say(i18n.tr("cli.left_resume", language, path=str(kept)) if kept
                  else i18n.tr("cli.left_unfinished", language))
             raise typer.Exit(130) from None
         if not seed_shown and table.state.is_over:   # nothing is hidden any more
