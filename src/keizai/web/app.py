@@ -409,6 +409,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         guard_server_logs()
         await tables.start()
+        social.start()
         if collector is not None:
             collector.start()
         cleaning = None if limiter.shared is None else asyncio.get_running_loop(
@@ -653,7 +654,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         except WebSocketDisconnect:
             return
         conn = Connection(seat, min(since, table.state.event_count()),
-                          lines=hello.get("log", True) is not False, account=account)
+                          lines=hello.get("log", True) is not False, account=account,
+                          session=None if account is None else social.session_of(websocket))
         sender: asyncio.Task[None] | None = None
         # The clean-up covers the join too: a first message that fails to build (after
         # `join` has added the connection) must not leave it among the table's.

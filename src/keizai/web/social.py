@@ -27,7 +27,13 @@ from keizai import i18n
 from keizai.store import Store
 from keizai.store.social import SeatPlayer, Session, Settings, SocialStore
 from keizai.web import chat, ratings
-from keizai.web.accounts import AccountConfig, Accounts, findable, require_json
+from keizai.web.accounts import (
+    AccountConfig,
+    Accounts,
+    findable,
+    require_json,
+    session_id,
+)
 from keizai.web.bots import check_spec
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
@@ -56,6 +62,10 @@ class SocialConfig:
     clock_seconds: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_SECONDS))
     clock_bot: str | None = None          # who plays an out-of-time seat (default bot)
     chat_rate: tuple[int, float] = (chat.RATE_COUNT, chat.RATE_WINDOW)
+    # Seconds between two looks at the sessions that opened the seats' connections: a
+    # connection to an account's seat is closed once its session ended (expired, or
+    # logged out on another process; a logout here closes them at once).
+    session_check: float = 15.0
 
 
 async def body_json(request: Request) -> dict[str, Any]:
@@ -163,8 +173,15 @@ class Social(TableHooks):
         # The app's per-client rate limits and body reader (keizai.web.app sets them).
         self.guard: Callable[[str, Request], Awaitable[None]] = no_limit
         self.read_json: Callable[[Request], Awaitable[dict[str, Any]]] = body_json
+        self._checking: asyncio.Task[None] | None = None   # `_check_sessions`
+
+    def start(self) -> None:
+        """Once the event loop runs: the sessions of seats' connections looked at."""
+        self._checking = asyncio.get_running_loop().create_task(self._check_sessions())
 
     def close(self) -> None:
+        if self._checking is not None:
+            self._checking.cancel()
         self.clocks.close()
         self.accounts.close()
 
@@ -271,6 +288,49 @@ class Social(TableHooks):
             return None
         session = await asyncio.to_thread(self.accounts.session, asker)
         return None if session is None else session.account.id
+
+    def session_of(self, asker: HTTPConnection) -> str | None:
+        """The id of the session the asker's cookie names (looked up or not)."""
+        secret = asker.cookies.get(self.accounts.cookie)
+        return session_id(secret) if secret else None
+
+    def sessions_ended(self, ended: set[str]) -> None:
+        """The connections to an account's seat opened with one of the `ended` sessions
+        (logged out, expired) are sent the refusal their hello would get now and closed:
+        else they went on receiving the seat's view, its hand, and took its moves, for
+        as long as they stayed open."""
+        refusal = None
+        for table in list(self.tables.tables.values()):
+            for conn in list(table.connections):
+                player = None if conn.seat is None else self.player(table.id, conn.seat)
+                if conn.closed or conn.session not in ended or player is None \
+                        or player.account_id is None:
+                    continue
+                refusal = refusal or encode({"type": "error", **ApiError.refused(
+                    "seat_owned", "error.seat_owned", 409).payload()})
+                conn.close(refusal)
+
+    async def _check_sessions(self) -> None:
+        """Every `session_check` seconds, close the seats' connections whose session
+        ended without this process taking its logout (another process did, or it
+        expired): each session is looked up in a worker thread."""
+        while True:
+            await asyncio.sleep(self.config.session_check)
+            opened = {conn.session for table in self.tables.tables.values()
+                      for conn in table.connections
+                      if conn.session is not None and not conn.closed}
+            if not opened:
+                continue
+            try:
+                ended = await asyncio.to_thread(self._ended, opened)
+            except Exception:   # the database is down: the next look catches up
+                log.warning("looking at the sessions of seats' connections failed")
+                continue
+            self.sessions_ended(ended)
+
+    def _ended(self, sessions: set[str]) -> set[str]:
+        """Those of `sessions` that ended (a worker thread's: one read each)."""
+        return {key for key in sessions if self.db.session(key) is None}
 
     def close_strangers(self, table: Table) -> None:
         """A seat an account sat down at opens for that account alone (`check_owner`):
@@ -709,6 +769,9 @@ def routes(social: Social) -> APIRouter:
     async def logout(request: Request, response: Response) -> dict[str, Any]:
         await social.guard("act", request)
         await accounts.logout(request, response)
+        ended = social.session_of(request)
+        if ended is not None:
+            social.sessions_ended({ended})
         return {"ok": True}
 
     @router.get("/api/account")

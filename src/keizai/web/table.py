@@ -92,6 +92,8 @@ class Connection:
     # The account whose session opened the seat (None: none); a seat an account sits
     # down at later is closed to the others' connections (`keizai.web.social`).
     account: int | None = None
+    # That session's id: an account's seat is closed to it once the session ends.
+    session: str | None = None
     closed: bool = False
 
     def send(self, text: str) -> None:
