@@ -8,6 +8,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -136,7 +137,7 @@ def test_a_file_the_system_refuses_is_told_in_the_language_asked(
     kept = save.read_text()
     real_write = Path.write_text
 
-    def disk_full(self: Path, text: str, *args: object, **kwargs: object) -> int:
+    def disk_full(self: Path, text: str, *args: Any, **kwargs: Any) -> int:
         if self.name.endswith(".partial"):
             raise OSError(28, "No space left on device", str(self))
         return real_write(self, text, *args, **kwargs)
@@ -173,7 +174,7 @@ def test_ctrl_c_while_a_move_is_saved_leaves_no_half_written_file(
     real_write = Path.write_text
     writes = []
 
-    def interrupted(self: Path, text: str, *args: object, **kwargs: object) -> int:
+    def interrupted(self: Path, text: str, *args: Any, **kwargs: Any) -> int:
         writes.append(self)
         if len(writes) == 5:
             real_write(self, text[:len(text) // 2])

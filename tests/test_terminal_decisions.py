@@ -649,8 +649,8 @@ def test_a_whole_decision_is_listed_and_asked_in_the_terminal_s_width(tmp_path: 
                                 input="q\n", env={"COLUMNS": "60"})
     assert result.exit_code == 0, result.output
     heading = d.prompt_in(lang).split()[0][:3]
-    shown = result.output[:result.output.rindex(">") + 1]   # up to the answer's place
-    shown = shown[shown.rindex("\n" + heading) + 1:].splitlines()
+    output = result.output[:result.output.rindex(">") + 1]   # up to the answer's place
+    shown = output[output.rindex("\n" + heading) + 1:].splitlines()
     assert max(columns(line) for line in shown) <= 60, shown
     assert columns(shown[-1]) + len(" 1 2 3") <= 60, shown[-1]   # room for the answer
     numbered = next(i for i, line in enumerate(shown) if line.startswith("   1) "))

@@ -225,7 +225,7 @@ def test_each_seats_row_shows_its_view_at_every_decision(game_id):
 @contextlib.contextmanager
 def bound_to(row: np.ndarray, sink: Sink, shown: Shown) -> Iterator[None]:
     """Bind `sink` to `row` as `Writer.show` does; on leaving, show what it wrote."""
-    x = memoryview(row)
+    x = row.data   # its buffer, as the environments pass theirs to the core
     sink.x, sink.base, sink.old, sink.shown = x, 0, shown.values, shown
     yield
     sink.x, sink.old, sink.shown = None, None, None

@@ -11,20 +11,24 @@ import sys
 import unittest
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip(
-    "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
+if TYPE_CHECKING:
+    import pyspiel
+else:   # without open_spiel (the `rl` extra) these tests are skipped, saying why
+    pyspiel = pytest.importorskip(
+        "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
 
-from open_spiel.integration_tests import api_test  # noqa: E402
-from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts  # noqa: E402
-from open_spiel.python.observation import make_observation  # noqa: E402
+from open_spiel.integration_tests import api_test
+from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts
+from open_spiel.python.observation import make_observation
 
-from keizai.rl.observations import encoder_for, supported_games  # noqa: E402
-from keizai.rl.openspiel_game import openspiel_name  # noqa: E402
-from tests.tables import every_table, table_ids  # noqa: E402
+from keizai.rl.observations import encoder_for, supported_games
+from keizai.rl.openspiel_game import openspiel_name
+from tests.tables import every_table, table_ids
 
 TABLES = every_table(supported_games())
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,19 +1,23 @@
 import pickle
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
 
 # open_spiel is optional (the `rl` extra): without it these tests are skipped, with the reason
-pyspiel = pytest.importorskip(
-    "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
+if TYPE_CHECKING:
+    import pyspiel
+else:
+    pyspiel = pytest.importorskip(
+        "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
 
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts
 
-import keizai  # noqa: E402
-from keizai.rl.observations import encoder_for, supported_games  # noqa: E402
-from keizai.rl.openspiel_game import _Step, openspiel_name, register_all  # noqa: E402
-from tests.tables import every_table  # noqa: E402
+import keizai
+from keizai.rl.observations import encoder_for, supported_games
+from keizai.rl.openspiel_game import _Step, openspiel_name, register_all
+from tests.tables import every_table
 
 NAMES = register_all()
 CASES = [(openspiel_name(game_id), players)

@@ -6,12 +6,17 @@ hand (or, during the set-up, in the cards dealt so far) had the same string."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
-pyspiel = pytest.importorskip(
-    "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
+if TYPE_CHECKING:
+    import pyspiel
+else:   # without open_spiel (the `rl` extra) these tests are skipped, saying why
+    pyspiel = pytest.importorskip(
+        "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
 
-from keizai.rl.openspiel_game import openspiel_name  # noqa: E402
+from keizai.rl.openspiel_game import openspiel_name
 
 
 def dealt(name: str, pick: int, draws: int | None = None) -> pyspiel.State:

@@ -5,15 +5,17 @@ game, as PettingZoo's own board games are wrapped (`TerminateIllegalWrapper`).""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
+from pettingzoo import AECEnv
 from pettingzoo.test import parallel_seed_test, state_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import keizai
 from keizai.rl.observations import supported_games
-from keizai.rl.pettingzoo_env import env
+from keizai.rl.pettingzoo_env import KeizaiAECEnv, env
 from tests.rl.helpers import warnings_as_errors
 from tests.tables import every_table, table_ids
 
@@ -23,7 +25,7 @@ TABLES = every_table(supported_games())
 @pytest.mark.parametrize(("game_id", "players"), TABLES, ids=table_ids(TABLES))
 def test_state_test_and_parallel_seed_test_pass_when_an_illegal_action_ends_the_game(
         game_id: str, players: int) -> None:
-    def make() -> object:
+    def make() -> AECEnv[str, dict[str, Any], Any]:
         return env(game_id, players, illegal_reward=-1)
 
     with warnings_as_errors():  # ("Illegal move made" is PettingZoo's log, no warning)
@@ -36,11 +38,14 @@ def test_an_illegal_action_ends_the_game_with_the_illegal_reward_to_its_agent() 
     wrapped.reset(seed=3)
     offender = wrapped.agent_selection
     obs, *_ = wrapped.last()
-    before = wrapped.unwrapped.keizai_state.record()
+    assert obs is not None
+    game = wrapped.unwrapped
+    assert isinstance(game, KeizaiAECEnv)
+    before = game.keizai_state.record()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         wrapped.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
-    assert wrapped.unwrapped.keizai_state.record() == before  # the game did not move
+    assert game.keizai_state.record() == before  # the game did not move
     finals = {}
     for agent in wrapped.agent_iter():
         _, reward, terminated, truncated, _ = wrapped.last()
@@ -56,5 +61,6 @@ def test_without_illegal_reward_an_illegal_action_still_raises() -> None:
     wrapped = env("futuropia", 2)
     wrapped.reset(seed=1)
     obs, *_ = wrapped.last()
+    assert obs is not None
     with pytest.raises(keizai.IllegalAction):
         wrapped.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))

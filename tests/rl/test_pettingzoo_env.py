@@ -272,7 +272,7 @@ def test_legal_actions_cannot_change_what_the_state_accepts():
     legal = env.legal_actions()
     illegal = next(i for i in range(env.game.num_distinct_actions) if i not in legal)
     with pytest.raises(AttributeError):  # a tuple, not the engine's own list
-        legal.append(illegal)  # type: ignore[attr-defined]
+        legal.append(illegal)
     with pytest.raises(keizai.IllegalAction):
         env.step(illegal)
 
