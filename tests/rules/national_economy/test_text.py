@@ -226,3 +226,23 @@ def test_every_building_owned_fits_a_60_column_terminal(variant: str, lang: str)
     assert max(columns(line) for line in lines) <= 60, text
     for card in {render_card(b, lang) for b in buildings}:
         assert any(card in line for line in lines), (card, text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize("variant", ["progress", "mecenat", "glory"])
+def test_each_workplace_s_name_stays_whole_in_a_40_column_terminal(variant: str,
+                                                                   lang: str) -> None:
+    """Where a workplace's line padded to the longest name ('Coffee Shop (sold
+    building)') took more than the terminal's 40 columns, a short name was folded inside
+    itself after its padding: '   1. 採石' / '      場' / '      ［P2］'. Each line is then
+    its name, whole after its number, and who is on it, each whole."""
+    state = _mid_game(variant, 3)
+    view = state.view(state.current_player)
+    lines = state.game.render_text(view, lang, 40).splitlines()
+    assert max(columns(line) for line in lines) <= 40
+    for i, w in enumerate(view["workplaces"], 1):
+        name = tr("ne.card." + w["id"], lang)
+        at = next(j for j, line in enumerate(lines) if re.match(rf"\s+{i}\. ", line))
+        assert lines[at].split(". ", 1)[1].startswith(name), (name, lines[at])
+        # who is on it ("[P1, P2]", 「［空き］」) on its line or the next, not cut in two
+        assert re.search(r"[\[［][^\]］\n]*[\]］]", "\n".join(lines[at:at + 2])), lines[at]

@@ -91,8 +91,15 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
     if all(_columns(f"{head}  {effect}") <= width for head, effect in table):
         lines += [f"{head}  {effect}" for head, effect in table]
     else:
-        for head, effect in table:
-            lines += fold("", words(head.rstrip()), "", width, 6)  # a crowded Mine folds too
+        # each below its workplace's line: in its columns where every such line fits, else
+        # as it is (padded to the longest name, 「採石場」 was folded inside itself)
+        heads = [(f"  {i:2}. {_pad(name, name_width)} ", who)
+                 for i, (name, who, _) in enumerate(rows, 1)]
+        if any(_columns(name + who) > width for name, who in heads):
+            heads = [(f"  {i:2}. {name} ", who) for i, (name, who, _) in enumerate(rows, 1)]
+        for (name, who), (_, effect) in zip(heads, table, strict=True):
+            # its name's words, then who is on it whole (a crowded Mine folds too)
+            lines += fold("", [*words(name), who], "", width, 6)
             lines += fold("      ", words(effect), "", width, 6)
     for p in view["players"]:
         me = tr("ne.tui.you", lang) if p["seat"] == view["seat"] else ""
