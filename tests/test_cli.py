@@ -212,7 +212,7 @@ def test_a_json_error_in_a_resume_file_names_the_file(tmp_path: Path) -> None:
     bad.write_text("{not json")
     result = runner.invoke(app, ["play", "--resume", str(bad)])
     assert result.exit_code == 2 and str(bad) in result.output
-    assert "a record is JSON: this text is not (line 1, column 2)" in result.output
+    assert "not a game record: it cannot be read at line 1, column 2" in result.output
     result = runner.invoke(app, ["play"])
     assert result.exit_code == 2 and "give a game id" in result.output
 
@@ -1075,7 +1075,7 @@ def test_replay_picks_a_game_from_a_jsonl_file_of_records(tmp_path: Path) -> Non
         assert tr(key, "en", path=str(path), **params) in result.output
     path.write_text("\n".join(lines) + '\n{"game": "futuropia", "play\n')   # cut by a kill
     result = runner.invoke(app, ["replay", str(path), "--game-index", "9", "--lang", "en"])
-    assert result.exit_code == 2 and f"{path}, line 4: a record is JSON" in result.output
+    assert result.exit_code == 2 and f"{path}, line 4: this is not a game record" in result.output
     one = tmp_path / "one.jsonl"
     one.write_text(json.dumps(records[0]) + "\n")
     result = runner.invoke(app, ["replay", str(one), "--to", "0", "--lang", "en"])

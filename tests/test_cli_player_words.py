@@ -113,3 +113,39 @@ def test_a_flag_is_shown_taking_no_value(lang: str, command: list[str],
     for flag in flags:
         assert "<bool>" not in rows[flag], rows[flag]
     assert "<str>" in rows["--lang"], rows["--lang"]
+
+
+# A programmer's words: Python's and JSON's names of kinds of value, of a list's place,
+# of a bot, of a file's format
+PROGRAMMERS = re.compile(r"\b(integer|float|bool|None|str|index|spec|enum|payload|JSON|agent)\b")
+
+
+def _file(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_refusals_a_player_meets_say_no_programmers_words(tmp_path: Path,
+                                                             lang: str) -> None:
+    """A save that is not one, a save's count of players written as text, Futuropia's
+    expert tiles given as a number, a seat that names no bot: "players must be an
+    integer, not '3'", "a record is JSON: this text is not (line 1, column 1)", 「記録が
+    正しい JSON ではありません」, 'expert_tiles must be None, …' (Python's null), "unknown
+    agent 'robot'" (en only: ja and zh-TW said a seat is human or a bot). Found reading
+    the refusals of keizai play in three languages."""
+    record = '{"game": "futuropia", "players": %s, "seed": 1, "actions": []}'
+    cases = [
+        ["play", "--resume", _file(tmp_path, "players.json", record % '"3"')],
+        ["play", "--resume", _file(tmp_path, "text.json", "hello")],
+        ["play", "--resume", _file(tmp_path, "list.json", "[1]")],
+        ["play", "futuropia", "--seats", "easy,easy", "--options", '{"expert_tiles": 5}'],
+        ["play", "futuropia", "--seats", "human,robot"],
+    ]
+    for args in cases:
+        code, out = keizai(*args, "--lang", lang)
+        said = out.replace(str(tmp_path), "")
+        assert code == 2 and not PROGRAMMERS.search(said), (args, out)
+    code, out = keizai("play", "futuropia", "--seats", "human,robot", "--lang", lang)
+    assert "human" in out and "easy" in out, out

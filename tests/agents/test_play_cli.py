@@ -19,4 +19,4 @@ def test_play_rejects_an_unknown_bot() -> None:
     result = CliRunner().invoke(app, [
         "play", "national-economy/progress", "--players", "2", "--seats", "human,grandmaster"])
     assert result.exit_code == 2
-    assert "unknown agent" in result.output
+    assert "cannot read the seat 'grandmaster'" in result.output

@@ -67,7 +67,7 @@ def test_refused_and_malformed_addresses_say_why(browser, server) -> None:
     token = game["seats"][1]["token"]
     page = language_page(browser)
     page.goto(f"{server.url}/#/play/{game['id']}/1/wrongtoken")
-    page.wait_for_selector("#banner:has-text('wrong token')", timeout=WAIT)
+    page.wait_for_selector("#banner:has-text('does not open that seat')", timeout=WAIT)
     page.goto(f"{server.url}/#/play/{game['id']}/abc/{token}")
     page.wait_for_selector("#banner:has-text('not a seat number')", timeout=WAIT)
     page.goto(f"{server.url}/#/play/{game['id']}/7/{token}")
