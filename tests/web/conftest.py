@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from anyio.from_thread import BlockingPortal
 from fastapi import FastAPI
 
 with warnings.catch_warnings():
@@ -35,11 +36,22 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
-def tables_of(client: TestClient) -> Tables:
-    """The tables of the app `client` drives (TestClient types its app as any ASGI app)."""
+def app_of(client: TestClient) -> FastAPI:
+    """The app `client` drives (TestClient types it as any ASGI app)."""
     assert isinstance(client.app, FastAPI)
-    tables: Tables = client.app.state.tables
+    return client.app
+
+
+def tables_of(client: TestClient) -> Tables:
+    """The tables of the app `client` drives."""
+    tables: Tables = app_of(client).state.tables
     return tables
+
+
+def portal_of(client: TestClient) -> BlockingPortal:
+    """The portal into the event loop of `client`'s app, open while the client is."""
+    assert client.portal is not None, "the client is not started (use it in a with block)"
+    return client.portal
 
 
 def create(client: TestClient, game: str = "national-economy/mecenat",

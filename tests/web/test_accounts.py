@@ -43,6 +43,12 @@ def me(client: TestClient) -> dict | None:
     return client.get("/api/account").json()["account"]
 
 
+def username(client: TestClient) -> str | None:
+    """The name of the account `client` is logged in to, or None."""
+    account = me(client)
+    return None if account is None else account["username"]
+
+
 def test_register_sets_a_secure_http_only_cookie_and_hashes_the_password(app, client) -> None:
     response = client.post("/api/account/register",
                            json={"username": "Ann", "password": PASSWORD})
@@ -51,7 +57,7 @@ def test_register_sets_a_secure_http_only_cookie_and_hashes_the_password(app, cl
     assert f"{COOKIE.lower()}=" in cookie
     for flag in ("httponly", "secure", "samesite=lax", "max-age=2592000"):
         assert flag in cookie
-    assert me(client)["username"] == "Ann"
+    assert username(client) == "Ann"
     engine = app.state.social.db.engine
     with engine.connect() as conn:
         stored = conn.execute(select(accounts.c.password_hash)).scalar_one()
@@ -84,7 +90,7 @@ def test_log_in_wrong_password_and_log_out(client) -> None:
     assert me(client) is None
     right = client.post("/api/account/login", json={"username": "BOB", "password": PASSWORD})
     assert right.status_code == 200 and right.json()["username"] == "bob"
-    assert me(client)["username"] == "bob"
+    assert username(client) == "bob"
 
 
 def test_repeated_wrong_passwords_are_rate_limited(client) -> None:
@@ -97,7 +103,7 @@ def test_repeated_wrong_passwords_are_rate_limited(client) -> None:
 
 def test_a_session_expires(client, monkeypatch) -> None:
     register(client, "dave")
-    assert me(client)["username"] == "dave"
+    assert username(client) == "dave"
     later = social_store.now() + timedelta(days=30, seconds=1)
     monkeypatch.setattr(social_store, "now", lambda: later)
     assert me(client) is None
@@ -114,7 +120,7 @@ def test_cookie_posts_need_the_csrf_token(client) -> None:
                                                    "seats": ["human", "random"]},
                               headers=headers)
         assert refused.status_code == 403
-    assert me(client)["username"] == "erin"   # still logged in: nothing happened
+    assert username(client) == "erin"   # still logged in: nothing happened
     assert client.get("/api/games").json()["games"] == []
     # a form post (what another site can make a browser send) is refused outright
     form = client.post("/api/account/login", data={"username": "erin", "password": PASSWORD})
@@ -138,6 +144,7 @@ def test_an_account_returns_to_its_seats_from_another_device(app, client) -> Non
         assert phone.post("/api/account/login", json={"username": "fay",
                                                       "password": PASSWORD}).status_code == 200
         mine = me(phone)
+        assert mine is not None
         assert [(s["id"], s["seat"]) for s in mine["seats"]] == [(game_id, 1)]
         token = mine["seats"][0]["token"]
         assert view(phone, game_id, 1, token)["seat"] == 1
@@ -263,6 +270,6 @@ def test_logging_in_again_ends_the_session_it_replaces(client) -> None:
     answer = client.post("/api/account/login", json={"username": "Finn", "password": PASSWORD})
     assert answer.status_code == 200, answer.text
     assert client.cookies.get(COOKIE) != old
-    assert me(client)["username"] == "Finn"
+    assert username(client) == "Finn"
     client.cookies.set(COOKIE, old)
     assert me(client) is None   # before: Finn

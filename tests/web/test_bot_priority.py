@@ -14,7 +14,7 @@ from keizai.agents import make_agent
 from keizai.engine import State
 from keizai.web import create_app
 from keizai.web.bots import Slots
-from tests.web.conftest import create
+from tests.web.conftest import create, portal_of, tables_of
 
 
 def test_a_game_with_a_person_is_served_before_games_of_bots_alone() -> None:
@@ -88,7 +88,7 @@ def test_the_table_says_which_games_are_bots_alone(db_url) -> None:
         assert pool.background and all(pool.background)
         pool.background.clear()
         game = create(client, seats=["random", "human"])
-        table = client.app.state.tables.get(game["id"])
+        table = tables_of(client).get(game["id"])
         while table.state.current_player == 0 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert False in pool.background   # the bot a person plays against
@@ -108,8 +108,8 @@ def test_games_of_bots_alone_are_capped(db_url) -> None:
         assert refused.status_code == 503, refused.text
         assert refused.json()["error"]["id"] == "web.err.bot_games_full"
         create(client, seats=["human", "random"])          # a person plays: not capped
-        client.portal.call(pool.release.set)               # the bots play both games out
-        table = client.app.state.tables.get(first["id"])
+        portal_of(client).call(pool.release.set)               # the bots play both games out
+        table = tables_of(client).get(first["id"])
         deadline = time.monotonic() + 60
         while not table.state.is_over and time.monotonic() < deadline:
             time.sleep(0.05)

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from keizai.engine import State
 from keizai.web import create_app
 from keizai.web.bots import BotPool
-from tests.web.conftest import create, live, next_state, within
+from tests.web.conftest import create, live, next_state, portal_of, tables_of, within
 
 GAME = "national-economy/mecenat"
 
@@ -114,7 +114,7 @@ def test_a_bot_that_never_answers_delays_no_other_game(db_url) -> None:
             "seat": 0, "token": game["seats"][0]["token"],
             "action": first["legal"][0]["name"]})
         assert answer.json() == {"ok": True, "step": 1}
-        table = client.app.state.tables.get(hung[0])
+        table = tables_of(client).get(hung[0])
         deadline = time.monotonic() + 60
         while table.state.current_player == 0 and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -123,9 +123,9 @@ def test_a_bot_that_never_answers_delays_no_other_game(db_url) -> None:
 
 def pool_after_a_bot_move(client) -> Any:
     """The server's bot pool, once a bot opening a new game has moved (so it has workers)."""
-    pool: BotPool = client.app.state.tables.settings.pool
+    pool: BotPool = tables_of(client).settings.pool
     game = create(client, seats=["random", "human"])
-    table = client.app.state.tables.get(game["id"])
+    table = tables_of(client).get(game["id"])
     deadline = time.monotonic() + 60
     while table.state.current_player == 0 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -182,14 +182,14 @@ def test_a_chosen_seed_only_for_one_human(client) -> None:
     solo = client.post("/api/games", json={"game": GAME, "seats": ["human", "random"],
                                            "seed": 5})
     assert solo.status_code == 201
-    assert client.app.state.tables.get(solo.json()["id"]).state.seed == 5
+    assert tables_of(client).get(solo.json()["id"]).state.seed == 5
 
 
 def test_chosen_seeds_for_several_humans_only_when_the_server_says_so(db_url) -> None:
     body = {"game": GAME, "seats": ["human", "human"], "seed": 5}
     with TestClient(create_app(db_url, bot_workers=1, chosen_seeds=True)) as client:
         game = client.post("/api/games", json=body).json()
-        assert client.app.state.tables.get(game["id"]).state.seed == 5
+        assert tables_of(client).get(game["id"]).state.seed == 5
 
 
 def test_the_server_draws_a_secret_seed(client, monkeypatch) -> None:
@@ -204,7 +204,7 @@ def test_the_server_draws_a_secret_seed(client, monkeypatch) -> None:
 
     monkeypatch.setattr(secrets, "randbelow", spy)
     games = [create(client, seats=["human", "human"]) for _ in range(3)]
-    seeds = [client.app.state.tables.get(g["id"]).state.seed for g in games]
+    seeds = [tables_of(client).get(g["id"]).state.seed for g in games]
     assert seeds == drawn and len(set(seeds)) == 3
     for game, seed in zip(games, seeds, strict=True):
         gid = game["id"]
@@ -217,11 +217,12 @@ def test_the_server_draws_a_secret_seed(client, monkeypatch) -> None:
 
 
 # ----- finding 6: a bot move only for the position it was computed for --------------------
-class HeldPool:
+class HeldPool(BotPool):
     """A bot pool whose answers the test releases: the first legal action of the state
     the bot was given."""
 
     def __init__(self) -> None:
+        super().__init__(1)   # its worker processes are never started: `choose` answers
         self.calls: list[list[str]] = []
         self.release = asyncio.Event()
 
@@ -245,7 +246,7 @@ def test_a_bot_move_for_an_undone_position_is_not_played(db_url) -> None:
     pool = HeldPool()
     with TestClient(create_app(db_url, pool=pool)) as client:
         game = create(client, "futuropia", seats=["human", "random"], seed=3)
-        table = client.app.state.tables.get(game["id"])
+        table = tables_of(client).get(game["id"])
         with live(client, game, 0) as ws:
             next_state(ws)
             ws.send_json({"type": "act", "action": "action:food", "step": 0})
@@ -260,7 +261,7 @@ def test_a_bot_move_for_an_undone_position_is_not_played(db_url) -> None:
             next_state(ws, lambda m: m["step"] == 1)
             ws.send_json({"type": "act", "action": "buy:right", "step": 1})   # a new step 2
             next_state(ws, lambda m: m["step"] == 2)
-            client.portal.call(pool.release.set)
+            portal_of(client).call(pool.release.set)
             next_state(ws, lambda m: m["step"] == 3)
         assert pool.calls[1] == ["action:food", "buy:right"]   # it thought again
         assert table.state.record()["actions"][:2] == ["action:food", "buy:right"]

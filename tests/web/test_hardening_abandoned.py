@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from keizai.store.db import games
-from tests.web.conftest import create
+from tests.web.conftest import create, tables_of
 
 MONTH = timedelta(days=30)
 LONG_AGO = datetime.now(UTC) - timedelta(days=40)
@@ -21,7 +21,7 @@ LONG_AGO = datetime.now(UTC) - timedelta(days=40)
 def created_long_ago(client: TestClient, game_id: str) -> None:
     """The game was created 40 days ago and left so (what it does since is what the
     test does)."""
-    with client.app.state.tables.store.engine.begin() as conn:
+    with tables_of(client).store.engine.begin() as conn:
         conn.execute(update(games).where(games.c.id == game_id)
                      .values(created=LONG_AGO, touched=LONG_AGO))
 
@@ -44,7 +44,7 @@ def test_a_game_played_over_http_for_longer_than_the_cutoff_is_kept(client) -> N
     created_long_ago(client, game["id"])
     move(client, game)   # today, over HTTP: nobody ever connected a WebSocket
 
-    store = client.app.state.tables.store
+    store = tables_of(client).store
     assert store.delete_abandoned(MONTH) == 0
     assert game["id"] in store.game_ids()
     move(client, game)   # and it goes on
@@ -60,7 +60,7 @@ def test_a_seat_read_by_its_player_over_http_keeps_the_game(client) -> None:
                       headers={"X-Keizai-Token": game["seats"][waiting]["token"]}
                       ).status_code == 200
 
-    store = client.app.state.tables.store
+    store = tables_of(client).store
     assert store.delete_abandoned(MONTH) == 0
 
 
@@ -71,6 +71,6 @@ def test_a_spectators_reads_do_not_keep_an_abandoned_game(client) -> None:
     assert client.get(f"/api/games/{game['id']}/view").status_code == 200
     assert client.get(f"/api/games/{game['id']}").status_code == 200
 
-    store = client.app.state.tables.store
+    store = tables_of(client).store
     assert store.delete_abandoned(MONTH) == 1
     assert game["id"] not in store.game_ids()

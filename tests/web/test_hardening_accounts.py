@@ -247,7 +247,8 @@ def test_a_clients_password_hashings_are_budgeted_before_hashing(db_url) -> None
     registrations share one budget, spent before any hashing (here 3, hardly refilled);
     then 429 at once. Another client has its own; the player's browser with its device
     cookie is not held to it."""
-    limits = Limits(*[None] * 9, password=(3, 0.001))   # type: ignore[arg-type]
+    limits = Limits(create=None, claim=None, act=None, replay=None, read=None, view=None,
+                    connect=None, sockets=None, chat=None, password=(3, 0.001))
     with server(db_url, limits) as (client, app):
         device = register(client, ATTACKER, "ann")   # the attacker's address: one NAT
         hasher = app.state.social.accounts.hasher = GatedHasher(CHEAP)

@@ -95,7 +95,8 @@ def open_sockets(stack: ExitStack, client: Any, path: str, addresses: list[str])
 
 
 def test_websockets_open_are_counted_per_ipv6_network(db_url) -> None:
-    limits = Limits(*[None] * 7, sockets=2)   # type: ignore[arg-type]
+    limits = Limits(create=None, claim=None, act=None, replay=None, read=None,
+                    view=None, connect=None, sockets=2)
     with addressed(db_url, limits) as (client, _app):
         game = create(client, "2001:db8:9::1", ["human", "human"]).json()
         path = f"/ws/games/{game['id']}"
@@ -177,7 +178,8 @@ def test_the_clients_of_one_ipv6_48_share_sixteen_clients_limits(db_url) -> None
 def test_the_websockets_of_one_ipv6_48_are_bounded(db_url) -> None:
     """One WebSocket per client: sixteen /64s of a /48 open one each, the seventeenth
     is refused (the bound it met: 16); one opens again once another has closed."""
-    limits = Limits(*[None] * 7, sockets=1)   # type: ignore[arg-type]
+    limits = Limits(create=None, claim=None, act=None, replay=None, read=None,
+                    view=None, connect=None, sockets=1)
     with addressed(db_url, limits) as (client, _app):
         game = create(client, "203.0.113.9", ["human", "human"]).json()
         path = f"/ws/games/{game['id']}"

@@ -22,6 +22,7 @@ from keizai.engine import State
 from keizai.web import create_app
 from keizai.web.app import Limits
 from keizai.web.bots import BotPool
+from tests.web.conftest import portal_of, tables_of
 
 GAME = "national-economy/mecenat"
 VICTIM_SEED = 999
@@ -242,7 +243,7 @@ def test_games_another_process_left_to_this_one_share_one_share_of_its_pool(
     seed = next(s for s in range(100) if new_game(GAME, 2, s).current_player == 0)
     with TestClient(create_app(db_url, pool=pool, limits=Limits.off())  # type: ignore[arg-type]
                     ) as client:
-        tables = client.app.state.tables
+        tables = tables_of(client)
         for number in range(3):
             game_id = f"00000000000{number}"
             state = new_game(GAME, 2, seed)
@@ -254,7 +255,7 @@ def test_games_another_process_left_to_this_one_share_one_share_of_its_pool(
             state.apply(name)
             version = other.append_action(game_id, 0, name, version=0, summary=Summary(
                 1, state.is_over, state.current_player))
-            client.portal.call(tables.noticed, f"{game_id}:{version}")
+            portal_of(client).call(tables.noticed, f"{game_id}:{version}")
         deadline = time.monotonic() + 30
         while len(pool.owners) < 3 and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -286,7 +287,7 @@ def test_a_bot_that_overruns_does_not_cost_another_games_bot_its_decision() -> N
                 if make_agent("random", s).choose(state).name != answer)
     pool = BotPool(2, thinker=hangs_or_answers)
 
-    async def both() -> list[str]:
+    async def both() -> tuple[str, str]:
         return await asyncio.gather(pool.choose("random", 0, state.clone(), bound=0.5),
                                     pool.choose("random", seed, state.clone(), bound=30))
 

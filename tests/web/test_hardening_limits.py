@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from keizai.web import create_app
 from keizai.web import table as table_module
 from keizai.web.app import Limits
-from tests.web.conftest import create, hello, live, next_state
+from tests.web.conftest import create, hello, live, next_state, tables_of
 
 NO_LIMITS = Limits.off()
 
@@ -67,7 +67,8 @@ def test_opening_websockets_is_rate_limited_per_client(tight) -> None:
 
 
 def test_a_client_has_a_bounded_number_of_websockets_open(db_url) -> None:
-    limits = Limits(*[None] * 7, sockets=4)   # type: ignore[arg-type]
+    limits = Limits(create=None, claim=None, act=None, replay=None, read=None,
+                    view=None, connect=None, sockets=4)
     with TestClient(create_app(db_url, bot_workers=1, limits=limits)) as client:
         game = create(client)
         with ExitStack() as stack:
@@ -111,7 +112,7 @@ def test_a_players_many_tabs_cost_one_view_per_step(db_url, monkeypatch) -> None
             moved = [next_state(ws, lambda m: m["step"] == 1) for ws in tabs]
             seen = [next_state(ws, lambda m: m["step"] == 1) for ws in watchers]
             assert sorted(encoded, key=str) == [0, None]
-        table = client.app.state.tables.get(game["id"])
+        table = tables_of(client).get(game["id"])
         assert all(m["view"] == table.state.view(0) and m["seat"] == 0 for m in moved)
         assert all(m == moved[0] for m in moved)
         assert all(m["view"] == table.state.view(None) for m in seen)
@@ -119,7 +120,8 @@ def test_a_players_many_tabs_cost_one_view_per_step(db_url, monkeypatch) -> None
 
 def test_refusals_do_not_hold_a_place(db_url) -> None:
     """A WebSocket refused for its game (4404) or its hello leaves the count."""
-    limits = Limits(*[None] * 7, sockets=2)   # type: ignore[arg-type]
+    limits = Limits(create=None, claim=None, act=None, replay=None, read=None,
+                    view=None, connect=None, sockets=2)
     with TestClient(create_app(db_url, bot_workers=1, limits=limits)) as client:
         game = create(client)
         for _ in range(5):

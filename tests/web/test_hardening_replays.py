@@ -27,7 +27,7 @@ from keizai import i18n
 from keizai.engine import undo
 from keizai.web import create_app
 from keizai.web.app import Limits
-from tests.web.conftest import live, next_state
+from tests.web.conftest import live, next_state, portal_of
 from tests.web.social_helpers import (
     finished_table,
     moved_once,
@@ -102,7 +102,7 @@ def test_catching_up_with_another_process_keeps_no_other_request_waiting(
         wait_for(lambda: there.state.current_player == 0 or there.state.is_over)
         here = first.state.social.tables
         notice = f"{table['id']}:{there.version}"
-        slow.meanwhile(client, other, lambda: client.portal.call(here.noticed, notice))
+        slow.meanwhile(client, other, lambda: portal_of(client).call(here.noticed, notice))
         held = here.tables[table["id"]]
         wait_for(lambda: held.version == there.version)
         assert slow.in_time == [True]

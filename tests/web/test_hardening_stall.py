@@ -134,6 +134,7 @@ def play(server: LiveServer, created: dict, moves: int) -> int:
                                   "token": created["seats"][seat]["token"]}))
         for _ in range(moves):
             mover, name = state.current_player, state.legal_actions()[0].name
+            assert mover is not None
             sockets[mover].send(json.dumps({"type": "act", "action": name,
                                             "step": len(state.history)}))
             state.apply(name)

@@ -18,7 +18,7 @@ import pytest
 import keizai
 from keizai.web.bots import BotPool
 from keizai.web.social import Social
-from tests.web.conftest import TestClient, create, live
+from tests.web.conftest import TestClient, app_of, create, live, portal_of, tables_of
 
 # The words of the errors made here: a card of a seat's hand.
 SECRET = "pay:petrochemical_complex_IN_SEAT_1S_HAND"
@@ -83,13 +83,13 @@ def test_a_failed_rating_and_catch_up_log_no_words(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """social.py's "rating game …" and "catching up with game …"."""
     game = create(client)
-    social: Social = client.app.state.social
-    table = client.app.state.tables.tables[game["id"]]
+    social: Social = app_of(client).state.social
+    table = tables_of(client).tables[game["id"]]
     monkeypatch.setattr(Social, "_rate", failing)
     monkeypatch.setattr(Social, "reread", failing_later)
     with caplog.at_level(logging.ERROR):
-        client.portal.call(social._rate_in_thread, table)
-        client.portal.call(social.noticed, f"social:{game['id']}:names")
+        portal_of(client).call(social._rate_in_thread, table)
+        portal_of(client).call(social.noticed, f"social:{game['id']}:names")
         _until(lambda: "catching up" in caplog.text)
     assert f"rating game {game['id']}" in caplog.text
     assert f"catching up with game {game['id']}" in caplog.text
@@ -101,7 +101,7 @@ def test_a_failed_write_logs_no_words(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """table.py's "writing game … failed" and tables.py's "storing a new game failed"."""
     game = create(client)
-    store = client.app.state.tables.store
+    store = tables_of(client).store
     monkeypatch.setattr(store, "append", failing_later)
     monkeypatch.setattr(store, "create_game", failing)
     with caplog.at_level(logging.ERROR):
@@ -150,7 +150,7 @@ def test_a_request_that_fails_and_a_lost_task_error_are_logged_without_words(
     with caplog.at_level(logging.ERROR):
         logging.getLogger("uvicorn.error").error("Exception in ASGI application\n",
                                                  exc_info=failed)
-        client.portal.call(lost)
+        portal_of(client).call(lost)
     assert "Exception in ASGI application" in caplog.text
     assert "Task exception was never retrieved" in caplog.text
     _said(caplog, "failing")

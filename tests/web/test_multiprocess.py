@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 
 from keizai.store import Store
 from tests.postgres import unavailable_reason
+from tests.store.rows import loaded
 from tests.web.conftest import hello
 from tests.web.live_server import LiveServer, start_all
 
@@ -106,7 +107,7 @@ def test_two_processes_one_database(postgres_url: str, servers) -> None:
                          headers={"x-keizai-token": tokens[0]}).json()
         assert view["step"] == 35
         store = Store(postgres_url)
-        assert store.load(gid).actions == played   # every move, once, in order
+        assert loaded(store, gid).actions == played   # every move, once, in order
         store.close()
         first.start()   # a restarted process serves the same game, nothing lost
         again = httpx.get(f"{first.url}/api/games/{gid}/view", params={"seat": 0},
@@ -137,7 +138,7 @@ def test_two_processes_refuse_the_same_step_twice(postgres_url: str, servers) ->
     refused = next(a for a in answers if a.status_code == 409).json()
     assert refused["error"]["code"] in ("stale", "not_your_turn")
     store = Store(postgres_url)
-    assert len(store.load(gid).actions) == 1
+    assert len(loaded(store, gid).actions) == 1
     store.close()
     steps = {httpx.get(f"{s.url}/api/games/{gid}").json()["step"] for s in (first, second)}
     assert steps == {1}

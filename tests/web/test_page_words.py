@@ -97,6 +97,7 @@ def test_a_table_mid_game_reads_in_the_pages_language_on_a_phone(
         state.apply(name)
     page = language_page(browser, lang, **PHONE)
     page.add_init_script("localStorage.setItem('keizai.auto_single', 'no')")
+    assert state.current_player is not None
     play_seat(page, server, created, seat=state.current_player)
     page.wait_for_selector(".table .board .panel", timeout=WAIT)
     assert foreign(page) == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Sequence
+from typing import TypedDict
 
 import pytest
 
@@ -22,7 +22,14 @@ from tests.web.live_server import game_at
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
-PHONE = {"width": 360, "height": 740}
+
+
+class Screen(TypedDict):
+    width: int
+    height: int
+
+
+PHONE: Screen = {"width": 360, "height": 740}
 
 # Every element of the table whose content is wider than its box (a box that scrolls by
 # design, such as the log or the score table, is left out, and words for a screen reader
@@ -109,7 +116,7 @@ def _top_revenue(state) -> bool:
     return max(corner["revenue"] for corner in state.view(None)["corners"]) == 2500
 
 
-def _positions(title: str) -> list[tuple[int, Sequence[str]]]:
+def _positions(title: str) -> list[tuple[int, list[str] | tuple[str, ...]]]:
     """Where the longest texts show: a National Economy hand holding the title's
     longest-worded building; Futuropia's and 企業帝國's boards early and late (企業帝國's at
     the end of a game won by four companies: a corner's revenue at its most, $2500)."""

@@ -18,6 +18,7 @@ from keizai.store import Store
 from keizai.web import create_app
 from keizai.web import tables as tables_module
 from keizai.web.app import Limits
+from tests.web.conftest import portal_of, tables_of
 from tests.web.social_helpers import play_out
 from tests.web.test_hardening_bots import GAME, ThreadPool
 from tests.web.test_multiprocess_bots import (
@@ -171,7 +172,8 @@ def test_a_rematch_asked_on_two_processes_at_once_is_one_game(
         assert listed == {game_id, seat["id"]}
 
 
-def test_a_burst_of_notices_loads_the_game_once(db_url: str) -> None:
+def test_a_burst_of_notices_loads_the_game_once(db_url: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Another process moved a game 20 times in a row (a game of bots): its 20 notices
     reach this process at once, and each waited for the one before to load the whole
     game again (all its actions), though the first load brought it up to date: 20
@@ -180,7 +182,7 @@ def test_a_burst_of_notices_loads_the_game_once(db_url: str) -> None:
     with TestClient(create_app(db_url, pool=ThreadPool(0.0), limits=Limits.off())) as client:
         game_id = client.post("/api/games", json={"game": GAME,
                                                    "seats": ["human", "human"]}).json()["id"]
-        tables = client.app.state.tables
+        tables = tables_of(client)
         table = tables.get(game_id)
         other = Store(db_url)
         state = table.state.clone()
@@ -197,13 +199,13 @@ def test_a_burst_of_notices_loads_the_game_once(db_url: str) -> None:
             loads.append(game)
             return load(game)
 
-        tables.store.load = counted
+        monkeypatch.setattr(tables.store, "load", counted)
 
         def burst() -> None:
             for number in range(table.version + 1, version + 1):
                 tables.noticed(f"{game_id}:{number}")
 
-        client.portal.call(burst)
+        portal_of(client).call(burst)
         deadline = time.monotonic() + 10
         while table.version < version and time.monotonic() < deadline:
             time.sleep(0.05)

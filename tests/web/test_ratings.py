@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from typing import cast
 
 import pytest
 
@@ -13,6 +14,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from keizai.engine import State
 from keizai.store.social import Rating, SocialStore
 from keizai.web import create_app
 from keizai.web.app import Limits
@@ -69,7 +71,8 @@ def test_a_finished_game_rates_the_account_and_the_bot(client) -> None:
     assert svg.headers["content-type"].startswith("image/svg+xml")
     root = ET.fromstring(svg.text)
     polyline = root.find("{http://www.w3.org/2000/svg}polyline")
-    assert len(polyline.get("points").split()) == 2   # the start and one game
+    assert polyline is not None
+    assert len(polyline.get("points", "").split()) == 2   # the start and one game
     bot_page = client.get("/api/player", params={"bot": "random"}).json()
     assert bot_page["ratings"][0]["games"] == 1
     assert client.get("/api/player", params={"name": "nobody"}).status_code == 404
@@ -155,8 +158,9 @@ def test_a_shared_place_is_rated_as_a_tie() -> None:
     (which orders tied seats by seat number)."""
     from keizai.web.ratings import places
 
-    assert places(_TiedGame()) == [1, 2, 1]
-    tied = rate([DEFAULT, DEFAULT, DEFAULT], places(_TiedGame()))
+    game = cast(State, _TiedGame())   # what places() reads of a finished game
+    assert places(game) == [1, 2, 1]
+    tied = rate([DEFAULT, DEFAULT, DEFAULT], places(game))
     assert tied[0].mu == pytest.approx(tied[2].mu)
     assert tied[0].mu > tied[1].mu
 

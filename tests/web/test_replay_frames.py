@@ -12,10 +12,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import keizai
-from keizai.engine import registry
+from keizai.engine import State, registry
 from keizai.web import create_app
 from keizai.web.app import Limits, Outlines
-from tests.web.conftest import create
+from tests.web.conftest import create, tables_of
 from tests.web.test_api import error_of
 
 
@@ -23,7 +23,7 @@ def _finished(client: TestClient, game: str = "national-economy/mecenat") -> dic
     """A two-seat game played to its end at random on `client`'s server, each move sent
     through the API by the seat to move (random bots took seconds a game)."""
     created = create(client, game, seats=["human", "human"])
-    table = client.app.state.tables.get(created["id"])
+    table = tables_of(client).get(created["id"])
     chooser = random.Random(0)
     while not table.state.is_over:
         seat = table.state.current_player
@@ -44,10 +44,14 @@ def test_a_frame_replays_the_game_once_and_its_outline_once_per_game(client, mon
                                                                       ) -> None:
     gid = _finished(client)["id"]
     record = client.get(f"/api/games/{gid}/record").json()
-    set_ups = []
+    set_ups: list[int] = []
     real = registry.new_game
-    monkeypatch.setattr(registry, "new_game",
-                        lambda *args, **kwargs: set_ups.append(1) or real(*args, **kwargs))
+
+    def counted(*args: Any, **kwargs: Any) -> State:
+        set_ups.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(registry, "new_game", counted)
     steps = [0, 1, 2, len(record["actions"]) // 2, len(record["actions"])]
     frames = [_frame(client, gid, step=step, seat=1) for step in steps]
     # one replay per frame, and one of the whole record for the game's rounds and movers

@@ -14,13 +14,13 @@ from keizai.store import SeatRow, Store, Summary
 from keizai.web import create_app
 from keizai.web import table as table_module
 from keizai.web.app import Limits
-from tests.web.conftest import create, live, next_state
+from tests.web.conftest import create, live, next_state, tables_of
 
 
 def drain_until_pong(ws) -> list[dict[str, Any]]:
     """Every message queued for the connection before a pong (ping is answered in order)."""
     ws.send_json({"type": "ping"})
-    seen = []
+    seen: list[dict[str, Any]] = []
     while True:
         message = ws.receive_json()
         if message == {"type": "pong"}:
@@ -68,7 +68,7 @@ def test_the_public_view_is_encoded_once_per_step(client, monkeypatch) -> None:
         views = [next_state(ws, lambda m: m["step"] == 1) for ws in watchers]
         assert encoded == ["state", "state"]   # the player's view, one for all watchers
     assert all(v == views[0] for v in views)
-    table = client.app.state.tables.get(game["id"])
+    table = tables_of(client).get(game["id"])
     assert views[0]["view"] == table.state.view(None)
     assert moved["view"] == table.state.view(0) != views[0]["view"]
 
@@ -103,7 +103,7 @@ def test_start_up_loads_no_finished_game_and_loads_one_on_demand(db_url, monkeyp
 
     monkeypatch.setattr(Store, "load", counting)
     with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as client:
-        tables = client.app.state.tables
+        tables = tables_of(client)
         assert loads == [] and tables.tables == {}
         listed = client.get("/api/games").json()["games"]
         assert {g["id"] for g in listed} == set(ids) and all(g["over"] for g in listed)
@@ -116,7 +116,7 @@ def test_start_up_loads_no_finished_game_and_loads_one_on_demand(db_url, monkeyp
 def test_idle_games_are_evicted_and_reloaded_from_their_record(db_url) -> None:
     with TestClient(create_app(db_url, bot_workers=1, limits=Limits.off(),
                                idle_after=0.0)) as client:
-        tables = client.app.state.tables
+        tables = tables_of(client)
         game = create(client)
         token = game["seats"][0]["token"]
         with live(client, game, 0) as ws:

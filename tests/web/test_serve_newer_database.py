@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sqlalchemy.pool import QueuePool
 from typer.testing import CliRunner
 
 from keizai.cli import app, shown_database
@@ -59,8 +60,10 @@ def test_serve_refuses_to_upgrade_beside_an_older_keizais_processes(
         result = CliRunner().invoke(app, ["serve", "--port", str(free_port()),
                                           "--database-url", url, "--lang", lang])
         assert result.exit_code == 2 and not started, result.output
+        pool = serving.engine.pool
+        assert isinstance(pool, QueuePool)
         refusal = tr("cli.serve.err_database_in_use", lang, database=shown_database(url),
-                     connected=f"{serving.engine.pool.checkedin()} × keizai {known}"
+                     connected=f"{pool.checkedin()} × keizai {known}"
                                " @ 127.0.0.1", revision=following)
         assert "".join(refusal.split()) in "".join(result.output.split()), result.output
         monkeypatch.undo()

@@ -14,6 +14,7 @@ with warnings.catch_warnings():
 
 from keizai.web import create_app
 from keizai.web.app import Limits
+from keizai.web.errors import ApiError
 from keizai.web.social import SocialConfig
 from tests.web.social_helpers import new_table, play_out, token_of, view, wait_for
 
@@ -221,7 +222,7 @@ def test_the_chat_rate_limit_forgets_quiet_seats(monkeypatch) -> None:
     assert len(limit.events) <= 4
     limit = chat.RateLimit(count=1, window=60.0)
     limit.take("a")
-    with pytest.raises(chat.ApiError):
+    with pytest.raises(ApiError):
         limit.take("a")
 
 

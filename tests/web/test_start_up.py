@@ -13,7 +13,7 @@ from keizai.store import Store
 from keizai.store.db import actions, games, seats
 from keizai.web import create_app
 from keizai.web.app import Limits
-from tests.web.conftest import TestClient, create
+from tests.web.conftest import TestClient, create, tables_of
 
 
 def _stored_without_summaries(db_url: str, games_wanted: int) -> list[dict]:
@@ -81,5 +81,5 @@ def test_a_bots_game_whose_record_no_longer_replays_does_not_keep_the_server_dow
     with caplog.at_level(logging.ERROR, logger="keizai.web"), \
             TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as client:
         assert client.get("/api/catalog").status_code == 200
-        assert sound["id"] in client.app.state.tables.tables   # resumed
+        assert sound["id"] in tables_of(client).tables   # resumed
     assert any(broken["id"] in record.getMessage() for record in caplog.records)

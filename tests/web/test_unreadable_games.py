@@ -18,7 +18,7 @@ from keizai.store import Store
 from keizai.store.db import actions, games, seats
 from keizai.web import create_app
 from keizai.web.app import Limits
-from tests.web.conftest import TestClient, create
+from tests.web.conftest import TestClient, create, portal_of, tables_of
 
 # The stored action put in place of a real one: the replay's error quotes it.
 SECRET = "build:SECRET_CARD_IN_A_HAND"
@@ -115,7 +115,7 @@ def test_every_way_into_an_unreadable_game_refuses_it_plainly(
             error = ws.receive_json()["error"]
             assert error["code"] == "unreadable" and error["id"] == "web.err.unreadable"
             assert ws.receive()["code"] == 4400   # the page stops reconnecting
-        assert gid not in client.app.state.tables.tables
+        assert gid not in tables_of(client).tables
         assert gid not in {line["id"] for line in client.get("/api/games").json()["games"]}
     _logged_by_id_and_kind(caplog, gid)
     assert _stored(db_url, gid) == stored
@@ -194,12 +194,12 @@ def test_a_held_game_another_writer_made_unreadable_is_refused_and_let_go(
             TestClient(create_app(db_url, bot_workers=1, limits=Limits.off())) as client:
         game = create(client)
         _moved(client, game, 3)
-        gid, tables = game["id"], client.app.state.tables
+        gid, tables = game["id"], tables_of(client)
         with client.websocket_connect(f"/ws/games/{gid}") as ws:
             ws.send_json({"type": "hello"})
             assert ws.receive_json()["type"] == "state"
             stored = _changed_meanwhile(db_url, gid)
-            client.portal.call(tables.noticed, f"{gid}:{stored[1]}")
+            portal_of(client).call(tables.noticed, f"{gid}:{stored[1]}")
             error = ws.receive_json()["error"]
             assert error["code"] == "unreadable" and error["id"] == "web.err.unreadable"
         _refused(client.get(f"/api/games/{gid}"), gid)
@@ -227,7 +227,7 @@ def test_a_move_on_a_held_game_another_writer_made_unreadable_is_refused(
         _refused(client.post(f"/api/games/{gid}/actions", json={
             "seat": seat, "token": token, "action": legal[0]["name"]}), gid)
         _refused(client.get(f"/api/games/{gid}"), gid)
-        assert gid not in client.app.state.tables.tables
+        assert gid not in tables_of(client).tables
     _logged_by_id_and_kind(caplog, gid)
     assert _stored(db_url, gid) == stored
 

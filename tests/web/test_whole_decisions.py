@@ -12,6 +12,7 @@ import pytest
 import keizai
 from keizai.engine import State
 from keizai.i18n import tr
+from keizai.rules.futuropia.state import FuturopiaState
 from tests.web.browser import POOL, choose_language, language_page, play_seat, unavailable_reason
 from tests.web.live_server import LiveServer, game_at
 
@@ -460,6 +461,7 @@ def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None
     seed, actions = _position("futuropia", 2, interest)
     state = keizai.replay({"game": "futuropia", "players": 2, "seed": seed,
                            "actions": actions})
+    assert isinstance(state, FuturopiaState)
     decision = state.pending_decision()
     other = next(c for c in decision.candidates if c.id != "money")
     game = game_at(server, "futuropia", ["human", "human"], seed, actions)

@@ -14,7 +14,7 @@ import pytest
 from keizai.web import create_app
 from keizai.web.app import Limits
 from tests.postgres import postgres_control, unavailable_reason
-from tests.web.conftest import hello
+from tests.web.conftest import hello, tables_of
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -46,7 +46,7 @@ def test_a_websocket_opened_while_the_database_is_down_is_told_to_try_again() ->
         body = {"game": "national-economy/progress", "seats": ["human", "human"]}
         held = client.post("/api/games", json=body).json()
         dropped = client.post("/api/games", json=body).json()
-        client.app.state.tables.tables.pop(dropped["id"])   # not in memory: loaded
+        tables_of(client).tables.pop(dropped["id"])   # not in memory: loaded
         server.stop()
         try:
             # seat 0's link opened for the first time: its claim is written
