@@ -4,8 +4,8 @@
 import { api } from "./api.js";
 import { announce, banner, h } from "./dom.js";
 import { howToLink } from "./howto.js";
-import { errorLine, errorText, gameTitle, renderEvent, seatName, seatStatus, sentence, t,
-  tr } from "./i18n.js";
+import { errorLine, errorText, gameTitle, lang, renderEvent, seatName, seatStatus, sentence,
+  t, tr } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
@@ -14,6 +14,20 @@ import { forgetSeat, rememberSeat } from "./seats.js";
 import { playerName, tableSocial } from "./table_social.js";
 import { candidateFor, chosenObject, countOf, newSelection, toggle, wholePanel }
   from "./whole.js";
+
+/** Make `children` (nulls left out) `parent`'s children, in that order, without taking
+ * out of the page those it holds already: a node kept keeps its layout, its scroll and
+ * an input's typing (a node taken out and put back loses them, and is laid out anew). */
+function keepChildren(parent, children) {
+  const wanted = children.filter((child) => child !== null && child !== undefined);
+  const kept = new Set(wanted);
+  for (const node of [...parent.childNodes]) if (!kept.has(node)) node.remove();
+  let at = parent.firstChild;
+  for (const child of wanted) {
+    if (child === at) at = at.nextSibling;
+    else parent.insertBefore(child, at);
+  }
+}
 
 export function showTable(root, { gameId, seat, token }) {
   let message = null;
@@ -48,6 +62,8 @@ export function showTable(root, { gameId, seat, token }) {
   let sentAction = null;  // the last move this page sent (a step of it: its button again)
   let seatsAt = 0;        // when the seat lines came: their `handover_in` counts from then
   let handoverTimer = null;
+  let frame = null;       // {table, body, side}: the elements every draw keeps (draw)
+  let logShown = null;    // {lang, entries, section, list}: the Log panel as drawn (logPanel)
   const baseTitle = document.title;
   const social = tableSocial({ gameId, seat, token });
   // The page's first Tab stop, before the site's links and the table's switches: straight
@@ -84,7 +100,10 @@ export function showTable(root, { gameId, seat, token }) {
       banner(""); render();
     },
     onPresence(seats) {
-      if (message) { message = { ...message, seats }; seatsAt = performance.now(); render(); }
+      if (!message) return;
+      const change = presenceChange(message.seats, seats);
+      message = { ...message, seats }; seatsAt = performance.now();
+      if (change === "seats") drawSeats(); else if (change === "table") render();
     },
     onError(error) {
       busy = false; flight = null;
@@ -180,7 +199,43 @@ export function showTable(root, { gameId, seat, token }) {
   function awaitHandover() {
     clearTimeout(handoverTimer);
     const waits = message.seats.map(handoverLeft).filter((left) => left !== null && left > 0);
-    if (waits.length) handoverTimer = setTimeout(render, Math.min(...waits) * 1000 + 50);
+    if (waits.length) handoverTimer = setTimeout(drawSeats, Math.min(...waits) * 1000 + 50);
+  }
+
+  /** The seat lines' fields only the Seats panel shows (a player coming or going, sitting
+   * at an invited seat, the time before their seat may be handed to a bot): their name,
+   * kind, account and away are read by the status line, the bars and Undo too. */
+  const SEATS_PANEL_ONLY = new Set(["connected", "handover_in", "claimed", "open"]);
+
+  /** What a presence message's seat lines change on the page: "none" (the same lines, no
+   * hand-over counting: a player's reload within the grace that shows them online),
+   * "seats" (the Seats panel alone) or "table". */
+  function presenceChange(before, after) {
+    if (before.length !== after.length) return "table";
+    let change = "none";
+    for (const [i, line] of after.entries()) {
+      const old = before[i];
+      const keys = new Set([...Object.keys(old), ...Object.keys(line)]);
+      for (const key of keys) {
+        if (JSON.stringify(old[key]) === JSON.stringify(line[key])) continue;
+        if (!SEATS_PANEL_ONLY.has(key)) return "table";
+        change = "seats";
+      }
+      if (line.handover_in != null) change = "seats";   // it counts from now
+    }
+    return change;
+  }
+
+  /** The Seats panel alone drawn again (the rest of the table shows nothing of what
+   * changed), what changed said, and the next hand-over awaited. */
+  function drawSeats() {
+    const panel = root.querySelector(".seats-panel");
+    if (!panel) { render(); return; }
+    const focus = focusKey();
+    panel.replaceWith(seatsPanel());
+    awaitHandover();
+    sayPresence();
+    restoreFocus(focus);
   }
 
   /** A seat's colour as the game draws it (企業帝國's pawns are its own), the same on the
@@ -683,7 +738,15 @@ export function showTable(root, { gameId, seat, token }) {
     }
   }
 
+  let drawing = false;     // a draw is under way (render)
+  let drawAgain = false;   // and something asked for another meanwhile
+
   function render() {
+    // Taking the focused element out of the page can fire its change event (a number
+    // typed in a whole decision's box), whose handler asks for a draw: it comes once this
+    // one is done, not in the middle of it.
+    if (drawing) { drawAgain = true; return; }
+    drawing = true;
     const focus = focusKey();
     try { draw(); } finally {
       roomForSticky();
@@ -693,7 +756,9 @@ export function showTable(root, { gameId, seat, token }) {
         pending.asked = true;
         root.querySelector("#confirm-yes")?.focus({ preventScroll: true });
       }
+      drawing = false;
     }
+    if (drawAgain) { drawAgain = false; render(); }
   }
 
   /** Escape takes back the question (the focus returns to what asked it). */
@@ -773,11 +838,8 @@ export function showTable(root, { gameId, seat, token }) {
     // lines (the focus has no choice left to go to)
     if (message.over && wasOver === false) announce(gameOverHeadline());
     wasOver = message.over;
-    root.replaceChildren(h("div", { class: `table${busy ? " busy" : ""}${offline
-      ? " offline" : ""}`, dataset: { step: message.step, turn: mine ? "mine" : "other",
-      over: message.over ? "yes" : "no", ...(whole ? { picked: String(whole.candidates
-        .reduce((n, c) => n + countOf(selection, c.id), 0)) } : {}) } },
-    h("div", { class: "table-head" }, h("h2", {}, gameTitle(message.game, message.title)),
+    const head = h("div", { class: "table-head" },
+      h("h2", {}, gameTitle(message.game, message.title)),
       howToLink(message.game, true),
       h("span", { class: "status", id: "status" }, statusLine()),
       message.over ? h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay"))
@@ -798,18 +860,26 @@ export function showTable(root, { gameId, seat, token }) {
         checked: plain, onchange: (e) => {
           localStorage.setItem("keizai.plain", e.target.checked ? "yes" : "no");
           render();
-        } }), ` ${t("plain_table")}`)),
-    social.bar(),
-    h("div", { class: "table-body" },
+        } }), ` ${t("plain_table")}`));
+    // the table drawn anew but for its frame and the Log panel's lines (logPanel)
+    frame ??= tableFrame();
+    frame.table.className = `table${busy ? " busy" : ""}${offline ? " offline" : ""}`;
+    Object.assign(frame.table.dataset, { step: message.step, turn: mine ? "mine" : "other",
+      over: message.over ? "yes" : "no" });
+    if (whole) {
+      frame.table.dataset.picked = String(whole.candidates
+        .reduce((n, c) => n + countOf(selection, c.id), 0));
+    } else delete frame.table.dataset.picked;
+    const logGrew = logPanel();
+    keepChildren(root, [frame.table]);
+    keepChildren(frame.table, [head, social.bar(), frame.body]);
+    keepChildren(frame.body, [
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
       h("div", { class: "board" }, message.over ? gameOverPanel() : null,
         lastMovePanel(renderer), board),
-      h("aside", { class: "side" },
-        seatsPanel(),
-        social.chatPanel(),
-        h("section", { class: "panel log" }, h("h3", {}, t("log")),
-          h("ol", { id: "log", tabindex: -1 }, log.map((entry) => h("li", {}, renderEvent(entry)))))))));
+      frame.side]);
+    keepChildren(frame.side, [seatsPanel(), social.chatPanel(), logShown.section]);
     skip.hidden = seat === null || message.over;   // no Choices panel
     skip.textContent = t("web.skip_to_choices");
     markChanges(root);
@@ -817,9 +887,34 @@ export function showTable(root, { gameId, seat, token }) {
     awaitHandover();
     sayNext(applySingle(renderer));
     sayPresence();
-    const logList = root.querySelector("#log");
-    if (logList) logList.scrollTop = logList.scrollHeight;
+    if (logGrew) logShown.list.scrollTop = logShown.list.scrollHeight;   // the newest line
     social.after();
+  }
+
+  /** The elements every draw keeps, so that what they hold and the draw does not make
+   * anew (the Log panel, the chat) stays in the page as it was: the table, its body and
+   * the side column. */
+  function tableFrame() {
+    return { table: h("div"), body: h("div", { class: "table-body" }),
+      side: h("aside", { class: "side" }) };
+  }
+
+  /** The Log panel brought up to date, kept from one draw to the next: only the new lines
+   * are added (a long game's log was drawn anew at each move, most of the page's work);
+   * drawn anew when the language changed or the lines it shows are no longer the log's
+   * (an Undo took them back). Whether it has lines it did not have. */
+  function logPanel() {
+    const same = logShown && logShown.lang === lang() && logShown.entries.length <= log.length
+      && logShown.entries.every((entry, i) => entry === log[i]);
+    if (!same) {
+      const list = h("ol", { id: "log", tabindex: -1 });
+      logShown = { lang: lang(), entries: [], list,
+        section: h("section", { class: "panel log" }, h("h3", {}, t("log")), list) };
+    }
+    const fresh = log.slice(logShown.entries.length);
+    logShown.list.append(...fresh.map((entry) => h("li", {}, renderEvent(entry))));
+    logShown.entries = log;
+    return !same || fresh.length > 0;
   }
 
   const onLang = () => render();

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { announce, banner, h } from "./dom.js";
-import { clockName, errorLine, errorText, seatName, t } from "./i18n.js";
+import { clockName, errorLine, errorText, lang, seatName, t } from "./i18n.js";
 import { account } from "./session.js";
 
 /** The seconds left at which the reader hears how long they still have. */
@@ -21,6 +21,7 @@ export function tableSocial({ gameId, seat, token }) {
   const timer = setInterval(tick, 1000);
   let ticked = null;   // the reader's seconds left at the last tick (warnTime)
   let asked = false;   // this page asked for the rematch (and goes there itself)
+  let panel = null;    // {lang, section, list, fresh}: the chat panel as drawn (chatPanel)
 
   async function call(path, body) {
     try { return await api(path, body); } catch (error) {
@@ -38,9 +39,10 @@ export function tableSocial({ gameId, seat, token }) {
 
   /** New chat lines redraw only the chat's list, never the board under the pointer. */
   function redrawChat() {
-    const list = document.getElementById("chat");
-    if (!list) return;
-    list.replaceWith(chatList());
+    if (!panel) return;
+    const list = chatList();
+    panel.list.replaceWith(list);
+    Object.assign(panel, { list, fresh: true });
     after();
   }
 
@@ -183,7 +185,15 @@ export function tableSocial({ gameId, seat, token }) {
     return h("ol", { id: "chat" }, messages.map(chatLine));
   }
 
+  /** The chat panel, the same from one draw of the table to the next (a move changes
+   * nothing in it: the message being typed keeps its box, the list its scroll); drawn
+   * anew in another language. */
   function chatPanel() {
+    if (panel?.lang !== lang()) panel = { lang: lang(), fresh: true, ...newChatPanel() };
+    return panel.section;
+  }
+
+  function newChatPanel() {
     const canSay = seat !== null || hostToken;
     const list = chatList();
     const input = h("input", { id: "chat-input", maxlength: 200, value: draft,
@@ -202,13 +212,16 @@ export function tableSocial({ gameId, seat, token }) {
     } }, input, h("button", { type: "submit", id: "chat-send" }, t("send")))
       // a spectator reads the chat but has no box: the panel says why (it was an empty box)
       : h("p", { class: "hint", id: "chat-players-only" }, t("chat_players_only"));
-    return h("section", { class: "panel chat-panel" }, h("h3", {}, t("chat")), list, form);
+    return { section: h("section", { class: "panel chat-panel" }, h("h3", {}, t("chat")), list,
+      form), list };
   }
 
-  /** After the table is drawn: the newest lines in sight (the table keeps the focus). */
+  /** After the table is drawn: the newest lines in sight when the list is new (the table
+   * keeps the focus; a list kept keeps where its reader scrolled it). */
   function after() {
-    const list = document.getElementById("chat");
-    if (list) list.scrollTop = list.scrollHeight;
+    if (!panel?.fresh || !panel.section.isConnected) return;
+    panel.list.scrollTop = panel.list.scrollHeight;
+    panel.fresh = false;
   }
 
   loadChat();
