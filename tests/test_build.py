@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-import setuptools
+import setuptools  # type: ignore[import-untyped]
 
 import keizai
 from keizai import _build

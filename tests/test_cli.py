@@ -11,6 +11,7 @@ import socket
 import sys
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -374,7 +375,7 @@ def test_a_hand_is_shown_only_after_the_screen_passes_back_from_an_offer(
 def test_final_ranking_shows_shared_places() -> None:
     """Issue 13: Futuropia has no tie-breaker (「若有平手的狀況…再戰一場」): tied seats share
     the place and the terminal says so instead of printing "1. P1 … 2. P2"."""
-    from keizai.cli import final_ranking_text
+    from keizai.terminal_text import final_ranking_text
     from tests.rules.futuropia.helpers import new, play, set_stock
 
     state = new(3)
@@ -396,7 +397,7 @@ def test_final_ranking_shows_shared_places() -> None:
 
 
 def test_final_ranking_in_japanese() -> None:
-    from keizai.cli import final_ranking_text
+    from keizai.terminal_text import final_ranking_text
     from tests.rules.futuropia.helpers import new, play
 
     tie = new(2)
@@ -456,7 +457,7 @@ def test_a_save_that_cannot_be_written_is_a_clear_error_and_keeps_the_last_save(
     real_write = Path.write_text
     writes = []
 
-    def write_text(self: Path, text: str, *args: object, **kwargs: object) -> int:
+    def write_text(self: Path, text: str, *args: Any, **kwargs: Any) -> int:
         writes.append(self)
         if len(writes) >= 3:
             self.open("w").close()  # what a failed write leaves: the file opened, empty
@@ -1019,7 +1020,7 @@ def test_replay_refuses_what_it_cannot_show_with_a_clear_reason(tmp_path: Path,
     missing = tmp_path / "missing.json"
     chess = _record_file(tmp_path, {**record, "game": "chess"}, "chess.json")
     saved = _record_file(tmp_path, record)
-    cases = [
+    cases: list[tuple[list[str | Path], str]] = [
         ([missing], tr("cli.err_no_file", lang, path=str(missing))),
         ([tmp_path], tr("cli.err_not_file", lang, path=str(tmp_path))),
         ([chess], tr("cli.err_unknown_game", lang, path=str(chess), game="'chess'",
@@ -1148,7 +1149,7 @@ def test_replay_in_a_terminal_steps_with_keys(tmp_path: Path) -> None:
     import os
     import sys
 
-    import pexpect
+    import pexpect  # type: ignore[import-untyped]
 
     from tests.test_terminal_replay import finished
 
@@ -1613,7 +1614,12 @@ def test_a_long_prompt_folds_between_words_in_the_terminal(
     from keizai.cli import _ask
     monkeypatch.setenv("COLUMNS", "60")
     asked: list[str] = []
-    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "1 2")
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return "1 2"
+
+    monkeypatch.setattr("builtins.input", answer)
     prompt = keizai.i18n.tr("cli.whole_prompt", lang, typing=keizai.i18n.tr("tdec.help", lang),
                             keys=keizai.i18n.tr("cli.whole_keys_undo", lang))
     assert _ask(prompt) == "1 2"
@@ -1654,7 +1660,12 @@ def test_a_folded_prompt_leaves_room_for_the_answer(
     from keizai.rules.folding import columns
     monkeypatch.setenv("COLUMNS", "60")
     asked: list[str] = []
-    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "1 2 3")
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return "1 2 3"
+
+    monkeypatch.setattr("builtins.input", answer)
     for keys in ("cli.whole_keys_undo", "cli.whole_keys"):
         prompt = keizai.i18n.tr("cli.whole_prompt", lang, keys=keizai.i18n.tr(keys, lang),
                                 typing=keizai.i18n.tr("tdec.help", lang))

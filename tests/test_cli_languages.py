@@ -361,7 +361,7 @@ def test_an_error_in_a_narrow_terminal_folds_between_words(lang: str) -> None:
     import os
     import sys
 
-    import pexpect
+    import pexpect  # type: ignore[import-untyped]
 
     from keizai.rules.folding import columns
 

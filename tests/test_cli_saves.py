@@ -34,7 +34,7 @@ def test_a_save_played_in_one_terminal_is_refused_to_a_second(tmp_path: Path) ->
     game over the other's after every move: the moves made in the one that wrote first
     were lost without a word. The second is now refused while the first plays, in the
     language asked, the save untouched; once the first has left it may resume."""
-    import pexpect
+    import pexpect  # type: ignore[import-untyped]
 
     save = tmp_path / "game.json"
     _saved_futuropia(save)

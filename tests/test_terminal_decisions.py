@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pexpect
+import pexpect  # type: ignore[import-untyped]
 import pytest
 
 import keizai

@@ -22,9 +22,9 @@ else:   # without open_spiel (the `rl` extra) these tests are skipped, saying wh
     pyspiel = pytest.importorskip(
         "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
 
-from open_spiel.integration_tests import api_test
-from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts
-from open_spiel.python.observation import make_observation
+from open_spiel.integration_tests import api_test  # type: ignore[import-untyped]
+from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts  # type: ignore[import-untyped]
+from open_spiel.python.observation import make_observation  # type: ignore[import-untyped]
 
 from keizai.rl.observations import encoder_for, supported_games
 from keizai.rl.openspiel_game import openspiel_name
@@ -64,7 +64,7 @@ def test_openspiels_games_sim_test_passes(game_id: str, players: int) -> None:
     game and its GameType pickled and equal, a clone equal to the state before and after
     each move, pyspiel serialization and pickling at moves 1, 2, 4, 8 …, and the utilities
     of the end within the game's bounds. Its warnings are errors."""
-    from open_spiel.python.tests.games_sim_test import GamesSimTest
+    from open_spiel.python.tests.games_sim_test import GamesSimTest  # type: ignore[import-untyped]
 
     np.random.seed(players)  # sim_game draws with NumPy's global generator
     with warnings.catch_warnings():
@@ -166,7 +166,7 @@ def test_the_algorithms_keyed_by_the_information_state_string_run() -> None:
     """docs/rl.md: with no information-state tensor, OpenSpiel's algorithms keyed by the
     string still run: outcome-sampling MCCFR (its average policy answers for a seat's
     first decision) and the tabular Q-learner through rl_environment, a whole episode."""
-    from open_spiel.python import rl_environment
+    from open_spiel.python import rl_environment  # type: ignore[import-untyped]
     from open_spiel.python.algorithms import outcome_sampling_mccfr, tabular_qlearner
 
     game = load("national-economy/progress", 2)

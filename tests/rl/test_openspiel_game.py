@@ -12,7 +12,7 @@ else:
     pyspiel = pytest.importorskip(
         "pyspiel", reason="open_spiel is not installed (pip install 'keizai[rl]')")
 
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 import keizai
 from keizai.rl.observations import encoder_for, supported_games
@@ -254,7 +254,7 @@ def test_openspiels_rl_environment_plays_a_seeded_episode_again():
     """docs/rl.md: OpenSpiel's rl_environment (its DQN and policy-gradient loop) samples
     the chance nodes with its sampler's seed; each seat's info_state is its observation
     tensor."""
-    from open_spiel.python import rl_environment
+    from open_spiel.python import rl_environment  # type: ignore[import-untyped]
 
     game = pyspiel.load_game("keizai_national_economy_mecenat", {"players": 3})
     size = encoder_for("national-economy/mecenat").size

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from keizai.cli import final_ranking_text
+from keizai.terminal_text import final_ranking_text
 from tests.rules.futuropia.helpers import new, play
 from tests.web.browser import language_page, play_seat, unavailable_reason
 from tests.web.live_server import http
