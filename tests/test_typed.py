@@ -132,8 +132,10 @@ def test_a_program_using_the_documented_api_passes_mypy_strict(tmp_path: Path) -
 
 
 def test_the_package_passes_mypy_with_the_projects_configuration() -> None:
-    """`mypy` in the checkout: pyproject.toml's [tool.mypy] checks the whole package, and
-    keizai, keizai.engine and keizai.rl with every check of `mypy --strict`. Its cache
+    """`mypy` in the checkout: pyproject.toml's [tool.mypy] checks the whole package and
+    the tests, and keizai, keizai.engine and keizai.rl with every check of `mypy --strict`
+    (the tests with mypy's defaults: a test that reads an attribute its object's type may
+    lack, or passes the wrong type, says so before it runs). Its cache
     is kept in the system's temporary directory between runs (a first run takes about
     half a minute of CPU, a later one a few seconds)."""
     key = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]

@@ -302,7 +302,7 @@ def test_keizai_vector_env_truncates_at_max_episode_steps():
     assert not truncated.any()
 
 
-def test_a_vector_environment_gives_the_record_of_an_episode_that_ended_in_the_batch():
+def test_a_vector_environment_gives_the_record_of_an_episode_that_ended_in_the_batch() -> None:
     """With final_records=True the record of an episode that ended inside the batch (its
     game replaced at once by the autoreset) is in that step's infos; replayed, it is the
     game the learner played: the record, final scores and reward of the same episode
