@@ -18,8 +18,9 @@ import asyncio
 import contextlib
 import logging
 import socket
+import struct
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import Frame, Opcode
@@ -35,6 +36,12 @@ SLICE = 1024
 # connection's outbox fills (64 messages), and uvicorn's keepalive closes it within
 # 40 s. 256 KB is 2.5 MB/s at 100 ms of round trip, and a hello's whole log at once.
 SEND_BUFFER = 128 * 1024
+# Seconds a WebSocket being closed (uvicorn's keepalive unanswered, the server stopping,
+# the application's close) has to take what is still buffered for it before it is
+# dropped: uvicorn closes the transport gracefully, waiting for the buffer to be sent,
+# and a client that never reads never took it, so its connection stayed open and a
+# clean stop of the server waited for it without end.
+FLUSH_WITHIN = 10.0
 
 
 @dataclass(frozen=True)
@@ -68,11 +75,18 @@ class FrameBudget:
 
             def connection_made(self, transport: Any) -> None:
                 """The socket's send buffer fixed at SEND_BUFFER: left to the kernel, it
-                grew to hold megabytes for a client that never reads."""
+                grew to hold megabytes for a client that never reads. The transport's
+                close is bounded (`Closing`)."""
                 with contextlib.suppress(AttributeError, OSError):
                     transport.get_extra_info("socket").setsockopt(
                         socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-                super().connection_made(transport)
+                self.closing = Closing(transport, self.loop)
+                # (it delegates whatever it does not do itself to the transport)
+                super().connection_made(cast(asyncio.Transport, self.closing))
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                self.closing.lost()
+                super().connection_lost(exc)
 
             def data_received(self, data: bytes) -> None:
                 """What arrived, parsed a slice at a time: websockets parses every
@@ -93,6 +107,38 @@ class FrameBudget:
                 self.transport.abort()
 
         return Budgeted
+
+
+class Closing:
+    """A WebSocket's transport whose close gives the client `FLUSH_WITHIN` seconds to
+    take what is buffered for it, then drops the connection (`abort`); the rest is the
+    transport's own."""
+
+    def __init__(self, transport: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self.transport = transport
+        self.loop = loop
+        self.dropping: asyncio.TimerHandle | None = None
+
+    def close(self) -> None:
+        self.transport.close()
+        if self.dropping is None:
+            self.dropping = self.loop.call_later(FLUSH_WITHIN, self.drop)
+
+    def drop(self) -> None:
+        """The connection reset: the kernel keeps nothing more for it (closed with data
+        unsent, its socket stayed in the kernel, still offering the data, for minutes)."""
+        with contextlib.suppress(AttributeError, OSError):
+            self.transport.get_extra_info("socket").setsockopt(
+                socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.transport.abort()
+
+    def lost(self) -> None:
+        """The connection is gone: nothing left to drop."""
+        if self.dropping is not None:
+            self.dropping.cancel()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.transport, name)
 
 
 class Allowance:
