@@ -1182,7 +1182,7 @@ def serve(
         from keizai.web.accounts import AccountConfig
         from keizai.web.app import Collector, Limits
         from keizai.web.frames import FrameBudget
-        from keizai.web.heads import HeadBounds, open_files
+        from keizai.web.heads import STOP_WITHIN, HeadBounds, open_files
         from keizai.web.social import SocialConfig
     except ImportError as error:
         raise _refuse(language, "cli.serve.err_no_web", error=str(error),
@@ -1250,7 +1250,9 @@ def serve(
     open_files()
     uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
                 http=http, ws=websockets, ws_per_message_deflate=False, proxy_headers=True,
-                forwarded_allow_ips=forwarded_allow_ips)
+                forwarded_allow_ips=forwarded_allow_ips,
+                # a stop waits this long for the requests under way (keizai.web.heads)
+                timeout_graceful_shutdown=STOP_WITHIN)
 
 
 @app.command(cls=cli_help.Command)

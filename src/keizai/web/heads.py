@@ -21,12 +21,14 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import socket
 from dataclasses import dataclass, field
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from keizai.web.app import keys_of
+from keizai.web.frames import SEND_BUFFER
 from keizai.web.tables import client_key
 
 log = logging.getLogger("keizai.web")
@@ -41,6 +43,11 @@ def open_files() -> None:
 
         _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+# Seconds a clean stop (SIGTERM) waits for the requests under way before it ends them:
+# an answer to a client that never reads never ends, and the stop waited for it.
+STOP_WITHIN = 10.0
 
 
 @dataclass
@@ -90,6 +97,11 @@ class HeadBounds:
             counted: list[str] | None = None
 
             def connection_made(self, transport: Any) -> None:
+                # an answer's bytes a client does not read wait in the kernel up to this
+                # (left to the kernel: megabytes per connection, 256 connections a client)
+                with contextlib.suppress(AttributeError, OSError):
+                    transport.get_extra_info("socket").setsockopt(
+                        socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
                 super().connection_made(transport)
                 peer = self.client[0] if self.client else None
                 counted = [] if peer is None else bounds.enter(peer)
