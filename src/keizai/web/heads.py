@@ -47,7 +47,7 @@ def open_files() -> None:
 
 # Seconds a clean stop (SIGTERM) waits for the requests under way before it ends them:
 # an answer to a client that never reads never ends, and the stop waited for it.
-STOP_WITHIN = 10.0
+STOP_WITHIN = 10
 
 
 @dataclass
