@@ -2,7 +2,7 @@
 
 Needs torch and sb3-contrib, which keizai does not depend on (and `keizai[rl]`):
 
-    pip install torch==2.13.0 sb3-contrib
+    pip install torch==2.13.0 sb3-contrib 'keizai[rl]'
     python examples/maskable_ppo.py --game national-economy/progress --steps 30000
 
 It prints the untrained model's win rate against `random` (the baseline), trains, prints
@@ -21,8 +21,10 @@ try:
     import keizai
     from keizai.rl.gymnasium_env import KeizaiGymEnv
 except ImportError as missing:
+    # the command of the docstring and of docs/rl.md: torch pinned to the version the
+    # docs' result was trained with
     raise SystemExit(f"this example needs {missing.name}, which is not installed: "
-                     "pip install torch sb3-contrib 'keizai[rl]'") from None
+                     "pip install torch==2.13.0 sb3-contrib 'keizai[rl]'") from None
 
 
 def _at_least_one(text: str) -> int:

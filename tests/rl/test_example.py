@@ -146,3 +146,17 @@ def test_the_ppo_example_says_the_file_it_saved(tmp_path):
     assert done.returncode == 0, done.stderr
     assert f"saved the trained model to {tmp_path / 'model.zip'} " in done.stdout
     assert (tmp_path / "model.zip").is_file()
+
+
+@pytest.mark.parametrize("block", ["sb3_contrib", "torch", "gymnasium"])
+def test_the_ppo_example_names_the_install_command_of_its_docstring_and_the_docs(block):
+    """Its hint said `pip install torch sb3-contrib` while its docstring and docs/rl.md
+    pinned torch==2.13.0 (the version the docs' result was trained with): a reader got
+    another torch from the message than from the page."""
+    done = run_script([str(PPO_SCRIPT), "--help"], block=block)
+    assert done.returncode == 1, done.stderr
+    hint = done.stderr.strip().split(": ", 1)[1]
+    assert hint.startswith("pip install torch==")
+    docs = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert f"`{hint}`" in docs
+    assert f"    {hint}\n" in PPO_SCRIPT.read_text(encoding="utf-8")
