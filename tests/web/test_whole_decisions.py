@@ -661,3 +661,20 @@ def test_a_candidate_the_decision_cannot_take_is_dimmed(browser, server) -> None
                                            "cs => cs.map((c) => c.dataset.pick)"))
     assert dimmed == {c.id for c in decision.candidates if c.weight > decision.maximum}
     assert not page.errors
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Chosen: 0 of 4 resources"), ("ja", "選択中：0（必要：資源4）"),
+    ("zh-TW", "已選：0（需要4份資源）")])
+def test_a_whole_payment_s_total_counts_as_the_log_does(browser, server, lang: str,
+                                                         said: str) -> None:
+    """Futuropia's refresh payment's total read 「選択中：0（必要4資源）」 (and a house
+    purchase's 「必要5–10ベッド」): a number before a noun that takes no counter, where the
+    log and the table write 「資源4」, 「ベッド3」. Found playing Futuropia in Chromium (ja)."""
+    game = game_at(server, "futuropia", ["human", "human"], 0,
+                   ["action:food", "buy:left", "action:food", "buy:left", "refresh"])
+    page = _open(browser, server, game)
+    page.wait_for_selector("#whole")
+    choose_language(page, lang)
+    assert page.inner_text("#whole-total").strip() == said
+    assert not page.errors
