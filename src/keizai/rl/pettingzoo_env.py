@@ -79,14 +79,19 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
     observation_spaces: dict[str, spaces.Dict]  # type: ignore[assignment]
     action_spaces: dict[str, spaces.Discrete]  # type: ignore[assignment]
 
-    # AECEnv's bookkeeping, held by the compiled core (which reads it at every step)
-    agents = _kept_by_the_core("live", "The agents not yet done (AECEnv.agents).")
-    agent_selection = _kept_by_the_core("selection", "The agent to act (AECEnv).")
-    rewards = _kept_by_the_core("rewards", "The last step's rewards (AECEnv).")
-    _cumulative_rewards = _kept_by_the_core("cumulative", "AECEnv._cumulative_rewards.")
-    terminations = _kept_by_the_core("terminations", "AECEnv.terminations.")
-    truncations = _kept_by_the_core("truncations", "AECEnv.truncations.")
-    infos = _kept_by_the_core("infos", "AECEnv.infos.")
+    # AECEnv's bookkeeping, held by the compiled core (which reads it at every step),
+    # annotated with AECEnv's types: a property is Any to mypy, and a user's mypy, which
+    # does not read PettingZoo's unmarked sources, would see no type of AECEnv's either.
+    agents: list[str] = _kept_by_the_core("live", "The agents not yet done (AECEnv.agents).")
+    agent_selection: str = _kept_by_the_core("selection", "The agent to act (AECEnv).")
+    rewards: dict[str, float] = _kept_by_the_core("rewards",
+                                                  "The last step's rewards (AECEnv).")
+    _cumulative_rewards: dict[str, float] = _kept_by_the_core(
+        "cumulative", "AECEnv._cumulative_rewards.")
+    terminations: dict[str, bool] = _kept_by_the_core("terminations",
+                                                      "AECEnv.terminations.")
+    truncations: dict[str, bool] = _kept_by_the_core("truncations", "AECEnv.truncations.")
+    infos: dict[str, dict[str, Any]] = _kept_by_the_core("infos", "AECEnv.infos.")
 
     def __init__(self, game_id: str, players: Integer = 2, reward: str | None = None,
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
