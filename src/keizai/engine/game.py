@@ -80,6 +80,13 @@ class Game(ABC):
         Default: none."""
         return {}
 
+    def option_bounds(self) -> dict[str, tuple[int, int]]:
+        """The options that take a whole number: option → the least and the most it takes
+        (a face's number box says both). A game names a bound for every such option, so
+        that no request can make a game run, and its record grow, past any real game's
+        length. Default: none."""
+        return {}
+
     def render_text(self, view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
         """A plain-text picture of a view for the terminal in `lang` (en, ja, zh-TW; a game
         may show some of it in English only); games override it. `width`: the terminal's
@@ -113,7 +120,8 @@ class Game(ABC):
         return None
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """Defaults merged with `options`; unknown keys and wrong types raise ValueError."""
+        """Defaults merged with `options`; unknown keys, wrong types and whole numbers out
+        of `option_bounds` raise ValueError."""
         resolved = self.default_options()
         if options is not None and not isinstance(options, dict):
             raise InvalidSetup.refuse("setup.options", value=_shown(options))
@@ -126,6 +134,12 @@ class Game(ABC):
                 raise InvalidSetup.refuse("setup.option_type", option=repr(key),
                                           type=expected.__name__, value=_shown(value))
             resolved[key] = value
+        for key, (least, most) in self.option_bounds().items():
+            value = resolved[key]
+            if isinstance(value, bool) or not isinstance(value, int) \
+                    or not least <= value <= most:
+                raise InvalidSetup.refuse("setup.option_range", option=repr(key),
+                                          least=least, most=most, value=_shown(value))
         return resolved
 
     def check_players(self, players: int) -> None:

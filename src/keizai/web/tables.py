@@ -160,7 +160,8 @@ def default_bot() -> str:
 
 def catalog() -> list[dict[str, Any]]:
     """Every registered game with its player counts, default options, the values of those
-    that take one of a few (`choices`) and the bot levels offered per player count."""
+    that take one of a few (`choices`), the least and most of those that take a whole
+    number (`bounds`) and the bot levels offered per player count."""
     entries = []
     for game_id in keizai.games():
         game = keizai.get_game(game_id)
@@ -168,6 +169,7 @@ def catalog() -> list[dict[str, Any]]:
         entries.append({"id": game_id, "title": game.title, "min_players": game.min_players,
                         "max_players": game.max_players, "options": game.default_options(),
                         "choices": game.option_choices(),
+                        "bounds": game.option_bounds(),
                         "bots": {str(n): bots_for(game_id, n) for n in counts}})
     return entries
 

@@ -34,6 +34,13 @@ class EnterpriseEmpire(Game):
         return {"max_turns": self.parts.safety_turn_cap, "choose_corners": True,
                 "demand_stays": False}
 
+    def option_bounds(self) -> dict[str, tuple[int, int]]:
+        """`max_turns` up to its default: the limit is there to end a game that would not
+        end, and the default is already more than twice the longest of 20,000 random
+        4-player games (1,307 turns, docs/rules-notes.md); a larger one would only let a
+        game run longer."""
+        return {"max_turns": (1, self.parts.safety_turn_cap)}
+
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> EmpireState:
         return EmpireState(self, players, seed, options)
 

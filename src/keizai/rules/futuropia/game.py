@@ -8,7 +8,6 @@ from itertools import combinations
 from typing import Any
 
 from keizai.engine import Action, Game, InvalidSetup, State
-from keizai.engine.errors import shown
 from keizai.rules.futuropia.actions import ActionTable
 from keizai.rules.futuropia.data import Components, components
 from keizai.rules.futuropia.render import describe_action, render_text
@@ -52,6 +51,12 @@ class FuturopiaGame(Game):
                 "refresh_on_credit": False, "loans_when_cash_short": False,
                 "house_stacks": False, "max_turns": SAFETY_TURN_CAP}
 
+    def option_bounds(self) -> dict[str, tuple[int, int]]:
+        """`max_turns` up to its default: the limit is there to end a game that would not
+        end, and the default is already five times the longest random game (187 turns,
+        docs/rules-notes.md); a larger one would only let a game run longer."""
+        return {"max_turns": (1, SAFETY_TURN_CAP)}
+
     def option_choices(self) -> dict[str, list[Any]]:
         """`houses`: "A", "B" or "random"; `expert_tiles`: None, "random" or any set of
         as many tiles as the expert rule turns up (two), their ids in order."""
@@ -84,10 +89,6 @@ class FuturopiaGame(Game):
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> FuturopiaState:
         if options["houses"] not in HOUSE_SIDES:
             raise InvalidSetup.refuse("setup.fu.houses", sides=list(HOUSE_SIDES))
-        cap = options["max_turns"]
-        if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
-            raise InvalidSetup.refuse("setup.fu.max_turns", option="'max_turns'",
-                                      value=shown(cap))
         state = FuturopiaState(self, players, seed, options)
         expert = self._expert_ids(options["expert_tiles"], state)
         rules = self.components.rules

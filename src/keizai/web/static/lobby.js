@@ -26,7 +26,7 @@ function choiceName(gameId, key, value) {
   return has(name) ? t(name) : String(value);
 }
 
-function optionInput(gameId, key, value, choices) {
+function optionInput(gameId, key, value, choices, bounds) {
   // one of a few values: a list of them (a typed "a" or "Random" was refused in English)
   if (choices) {
     const current = JSON.stringify(value);
@@ -39,10 +39,12 @@ function optionInput(gameId, key, value, choices) {
     return h("label", { class: "opt" }, h("input", { type: "checkbox", name: key,
       checked: value, dataset: { kind: "bool" } }), " ", optionName(key));
   }
-  // a number (a turn limit) is typed as one: the browser refuses letters and an empty
-  // box before the server is asked (it answered "must be int, not None")
+  // a number (a turn limit) is typed as one: the browser refuses letters, an empty box
+  // and a number past the game's bounds before the server is asked (it answered "must be
+  // int, not None")
+  const [least, most] = bounds ?? [1, undefined];
   const number = typeof value === "number"
-    ? { type: "number", min: 1, step: 1, required: true } : {};
+    ? { type: "number", min: least, max: most, step: 1, required: true } : {};
   return h("label", { class: "opt" }, optionName(key), " ",
     h("input", { name: key, value: String(value ?? ""), dataset: { kind: typeof value },
       ...number }));
@@ -233,7 +235,7 @@ export function showLobby(root) {
         onchange: (e) => { state.options = readOptions(e.currentTarget); } },
       h("legend", {}, t("options")),
       Object.entries({ ...info.options, ...state.options }).map(([k, v]) => optionInput(
-        info.id, k, v, info.choices?.[k]))) : null,
+        info.id, k, v, info.choices?.[k], info.bounds?.[k]))) : null,
       h("label", {}, t("visibility"), " ", h("select", { name: "visibility" },
         h("option", { value: "public" }, t("public")),
         h("option", { value: "private" }, t("private")))),
