@@ -360,6 +360,22 @@ def test_reset_refuses_a_game_option_rather_than_ignoring_it():
         env.reset(seed=1, options={"burnt_field_immediate": True})
 
 
+@pytest.mark.parametrize("options", [{"players": 3}, {"reward": "win_loss"},
+                                     {"render_mode": "ansi"}])
+def test_reset_refuses_a_constructor_setting_rather_than_ignoring_it(options):
+    """`reset(options={"players": 3})` played on with 2 players, silently: the players,
+    the reward and the render mode are the constructor's, as the game's options are.
+    The refusal changes nothing: the game in progress steps on."""
+    env = KeizaiAECEnv("national-economy/progress", players=2)
+    env.reset(seed=1)
+    env.step(env.legal_actions()[0])
+    before = env.keizai_state.record()
+    with pytest.raises(ValueError, match="constructor"):
+        env.reset(seed=2, options=options)
+    assert env.keizai_state.record() == before and len(env.agents) == 2
+    env.step(env.legal_actions()[0])
+
+
 def test_reading_before_the_first_reset_says_to_reset():
     """observe() failed with a bare AssertionError before the first reset, last() with
     "attribute 'selection' of 'AECCore' undefined", state() with "'NoneType' object has

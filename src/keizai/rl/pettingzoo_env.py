@@ -63,8 +63,9 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
 
     `reward`: a kind of `keizai.rl.rewards` (default: `default_reward(game_id)`).
     `options` are the game's own options (fixed for the environment's life); `reset`
-    refuses one of them given there (ValueError: it would be ignored) and ignores any
-    other key of its `options`, as PettingZoo's `api_test` requires.
+    refuses one of them given there (ValueError: it would be ignored), as it refuses
+    `players`, `reward` and `render_mode`, and ignores any other key of its `options`, as
+    PettingZoo's `api_test` requires.
     `render_mode` "ansi" returns the spectator's text picture, "human" prints it (by
     itself at `reset` and after each step).
     """
@@ -182,7 +183,10 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
 
     def reset(self, seed: Integer | None = None, options: dict[str, Any] | None = None
               ) -> None:
-        check_reset_options(options, self.game.default_options())
+        # the game's options and the constructor's own settings, which `reset` would
+        # otherwise ignore (a 2-player game for options={"players": 3})
+        check_reset_options(options, {**self.game.default_options(),
+                                      **dict.fromkeys(_SET_AT_CONSTRUCTION)})
         self._state = keizai.new_game(self.game.id, self.players,
                                             self._seeds.next_seed(seed), self.game_options)
         self._state.log_enabled = self.render_mode is not None
@@ -280,6 +284,10 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
 _REBUILT = ("game", "encoder", "_writer", "_obs", "_masks", "_core")
 _BOOKKEEPING = ("agents", "agent_selection", "rewards", "_cumulative_rewards",
                 "terminations", "truncations", "infos")
+
+
+# The constructor's settings that a `reset(options=...)` key may be mistaken for.
+_SET_AT_CONSTRUCTION = ("players", "reward", "render_mode")
 
 
 def pettingzoo_name(game_id: str) -> str:
