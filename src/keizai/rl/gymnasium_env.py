@@ -335,8 +335,10 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         encoder = self.encoder
 
         def decide(state: State, seat: int) -> int:
-            return int(policy({"observation": encoder.observe(state, seat),
-                               "action_mask": action_mask(state, seat)}))
+            # checked as the learner's action is: int() would truncate 3.7, "3" or True
+            # into another index and play it
+            return action_index(policy({"observation": encoder.observe(state, seat),
+                                        "action_mask": action_mask(state, seat)}))
         return decide
 
     def _observe_and_info(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
