@@ -476,16 +476,19 @@ class SocialStore:
         return Settings(r.visibility, r.clock, r.unrated, bool(r.rated), r.host_account_id,
                         r.rematch_of, r.rematch)
 
-    def clocked_human_turns(self) -> list[str]:
+    def clocked_human_turns(self, most: int) -> list[str]:
         """Games not over with a turn clock whose current seat is a human's (a restarted
-        server starts their clocks again)."""
+        server starts their clocks again): the `most` last changed or used."""
         with self.engine.connect() as conn:
             return list(conn.execute(
                 select(games.c.id)
                 .join(seats, (seats.c.game_id == games.c.id) & (seats.c.seat == games.c.current))
                 .join(table_settings, table_settings.c.game_id == games.c.id)
                 .where(games.c.over == 0, seats.c.kind == "human",
-                       table_settings.c.clock != "none")).scalars())
+                       table_settings.c.clock != "none")
+                .order_by(func.coalesce(games.c.touched, games.c.created).desc(),
+                          games.c.id)
+                .limit(most)).scalars())
 
     def update_settings(self, game_id: str, **values: Any) -> None:
         with transaction(self.engine) as conn:

@@ -50,8 +50,9 @@ class TableHooks:
     def noticed(self, payload: str) -> None:
         """A PostgreSQL notice of the store's channel (from any server process)."""
 
-    def resumed(self) -> list[str]:
-        """Games a (re)started server loads at once (called in a worker thread)."""
+    def resumed(self, most: int) -> list[str]:
+        """Games a (re)started server loads at once, at most `most` (called in a worker
+        thread)."""
         return []
 
     def lobby(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -212,8 +212,9 @@ class Tables:
     # ----- life cycle ------------------------------------------------------------------
     async def start(self) -> None:
         """Resume the games whose bot is to move, and those the hooks name (a human's
-        turn clock); nothing else is loaded. A stored game that does not replay is
-        logged and skipped: one bad row must not keep the server from starting."""
+        turn clock; no more than the games held in memory); nothing else is loaded. A
+        stored game that does not replay is logged and skipped: one bad row must not keep
+        the server from starting."""
         for game_id in await asyncio.to_thread(self.store.unsummarized):
             row = await asyncio.to_thread(self.store.load, game_id)   # stored before
             if row is not None:                                       # summaries existed
@@ -233,7 +234,7 @@ class Tables:
                     _not_resumed(game_id, error)
                 continue
             await self._take_over(table, table.version)   # unless another process thinks
-        for game_id in await asyncio.to_thread(self.settings.hooks.resumed):
+        for game_id in await asyncio.to_thread(self.settings.hooks.resumed, self.held):
             try:
                 await self.open(game_id)   # e.g. a human's turn clock starts again
             except Exception as error:
