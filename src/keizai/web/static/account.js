@@ -2,8 +2,8 @@
 // invite links of the tables this account hosts.
 
 import { api } from "./api.js";
-import { banner, h } from "./dom.js";
-import { errorLine, errorText, gameTitle, seatName, t, when } from "./i18n.js";
+import { banner, h, isolated } from "./dom.js";
+import { errorLine, errorText, gameTitle, parts, seatName, t, when } from "./i18n.js";
 import { account, loadAccount } from "./session.js";
 
 function link(gameId, seat, token) { return `#/play/${gameId}/${seat}/${token}`; }
@@ -36,7 +36,7 @@ export function showAccount(root) {
 
   function mine(me) {
     return h("div", { class: "account" },
-      h("section", { class: "panel" }, h("h2", {}, t("logged_in_as", me.username)),
+      h("section", { class: "panel" }, h("h2", {}, parts("logged_in_as", [isolated(me.username)])),
         h("a", { class: "button", href: `#/player/${encodeURIComponent(me.username)}` },
           t("rating")), " ",
         h("button", { type: "button", id: "logout", onclick: async () => {

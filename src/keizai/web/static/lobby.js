@@ -2,10 +2,10 @@
 // games with join / watch / replay.
 
 import { api } from "./api.js";
-import { banner, h } from "./dom.js";
+import { banner, h, isolated } from "./dom.js";
 import { howToLink } from "./howto.js";
-import { botName, cardName, clockName, errorLine, errorText, gameTitle, has, seatName,
-  seatStatus, t, tr } from "./i18n.js";
+import { botName, cardName, clockName, errorLine, errorText, gameTitle, has, parts,
+  seatName, seatStatus, t } from "./i18n.js";
 import { forgetSeat, rememberedSeats } from "./seats.js";
 
 function inviteUrl(gameId, seat, token) {
@@ -303,8 +303,8 @@ export function showLobby(root) {
       return h("li", { class: "game-row", dataset: { gameId: g.id } },
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
-          `chip ${s.kind}` }, tr("web.seat_line", { seat: s.name ?? seatName(s.seat),
-          what: seatStatus(s) })))),
+          `chip ${s.kind}` }, parts("web.seat_line", {
+          seat: s.name ? isolated(s.name) : seatName(s.seat), what: seatStatus(s) })))),
         h("span", { class: "status" }, g.over ? t("over") : t("web.step_n", g.step)),
         g.over ? null : open.map((s) => h("button", { type: "button", class: "join",
           onclick: () => join(g, s.seat) }, t("web.join_seat", s.seat))),

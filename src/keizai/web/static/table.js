@@ -2,10 +2,10 @@
 // no renderer claimed is offered as buttons, so every game is playable.
 
 import { api } from "./api.js";
-import { announce, banner, h } from "./dom.js";
+import { announce, banner, h, isolated } from "./dom.js";
 import { howToLink } from "./howto.js";
-import { errorLine, errorText, gameTitle, lang, renderEvent, seatName, seatStatus, sentence,
-  t, tr } from "./i18n.js";
+import { errorLine, errorText, gameTitle, lang, parts, renderEvent, seatName, seatStatus,
+  sentence, t, tr } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
@@ -251,17 +251,25 @@ export function showTable(root, { gameId, seat, token }) {
     return h("section", { class: "panel seats-panel" }, h("h3", {}, t("seats")),
       h("ul", {}, message.seats.map((s) => h("li", { class: s.seat === message.current_player
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
-      ` ${seatLine(s)}`,
+      seatLineShown(s),
       offersHandover(s)
         ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat),
           "aria-label": t("hand_to_bot_seat", s.seat) }, t("hand_to_bot")) : null,
       social.seatTools(s)))));
   }
 
-  /** A seat's line in the Seats panel, and as the live region says its change. */
+  /** A seat's line as the live region says its change. */
   function seatLine(s) {
     const label = playerName(s) + (s.seat === seat ? t("paren", t("you")) : "");
     return tr("web.seat_line", { seat: label, what: seatStatus(s) });
+  }
+
+  /** A seat's line in the Seats panel: a player's name isolated (`isolated`). */
+  function seatLineShown(s) {
+    if (!s.name) return ` ${seatLine(s)}`;
+    const you = s.seat === seat ? t("paren", t("you")) : "";
+    return [" ", parts("web.seat_line", { seat: [isolated(s.name), you],
+      what: seatStatus(s) })];
   }
 
   /** Whether the Seats panel offers to hand seat line `s` to a bot now. */

@@ -3,8 +3,8 @@
 // (title and chime) is table.js's.
 
 import { api } from "./api.js";
-import { announce, banner, h } from "./dom.js";
-import { clockName, errorLine, errorText, lang, seatName, t } from "./i18n.js";
+import { announce, banner, h, isolated } from "./dom.js";
+import { clockName, errorLine, errorText, lang, parts, seatName, t } from "./i18n.js";
 import { account } from "./session.js";
 
 /** The seconds left at which the reader hears how long they still have. */
@@ -103,7 +103,8 @@ export function tableSocial({ gameId, seat, token }) {
       await call(`/api/games/${gameId}/seats/${seat}/join`, body);
     } }, t("your_name"), " ", input, " ",
     h("button", { type: "submit", id: "sit-down" }, t("save_my_name")),
-    me ? h("span", { class: "hint" }, ` ${t("as_account", me.username)}`) : null);
+    me ? h("span", { class: "hint" }, " ", parts("as_account", [isolated(me.username)]))
+      : null);
   }
 
   function awayBar() {
@@ -153,7 +154,8 @@ export function tableSocial({ gameId, seat, token }) {
       joinBar(), awayBar(),
       left !== null ? h("span", { class: "clock", id: "clock" },
         t("time_left", t("web.seconds", left))) : null,
-      clockSeat ? h("span", { class: "hint" }, t("paren", playerName(clockSeat))) : null,
+      clockSeat ? h("span", { class: "hint" }, parts("paren", [isolated(playerName(clockSeat))]))
+        : null,
       info.clock && info.clock !== "none"
         ? h("span", { class: "chip" }, `${t("clock")}${t("colon")}${clockName(info.clock, info.clock_seconds)}`) : null,
       h("span", { class: "chip", id: "rated" }, ratedText(info)),
@@ -178,7 +180,7 @@ export function tableSocial({ gameId, seat, token }) {
     const text = h("span", { class: "text" });
     text.innerHTML = m.text;   // escaped by the server: shown as text, never as markup
     const who = m.seat === null && m.name === "host" ? t("chat.host") : m.name;
-    return h("li", {}, h("b", {}, who), t("colon"), text);
+    return h("li", {}, h("b", {}, isolated(who)), t("colon"), text);
   }
 
   function chatList() {
