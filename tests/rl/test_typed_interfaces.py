@@ -38,6 +38,13 @@ reveal_type(aec.terminations)
 reveal_type(aec.truncations)
 reveal_type(aec.infos)
 reveal_type(aec.keizai_state)
+
+# an action as a policy gives it: a NumPy integer, or a 0-d array (SB3's model.predict)
+action: np.ndarray = np.asarray(np.int64(0))
+gym.step(action)
+gym.step(np.int64(0))
+aec.step(action)
+aec.step(np.int32(0))
 '''
 
 OBSERVATION = "dict[str, numpy.ndarray[tuple[Any, ...], numpy.dtype[Any]]]"

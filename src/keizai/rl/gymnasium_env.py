@@ -222,8 +222,10 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
             self.render()
         return shown
 
-    def step(self, action: int | np.integer[Any]) -> tuple[dict[str, np.ndarray], float, bool,
-                                                           bool, dict[str, Any]]:
+    # (a 0-d integer array too, as SB3's `model.predict` returns for one environment;
+    # NumPy's types cannot say 0-d: another array is refused at run time)
+    def step(self, action: int | np.integer[Any] | np.ndarray
+             ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         try:
             result = self._core.step(action, self.seat)  # compiled (`EnvCore.step`)
         except Exception as error:

@@ -248,7 +248,7 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
                 raise RuntimeError("call reset() first") from None
             raise
 
-    def step(self, action: int | np.integer[Any] | None) -> None:
+    def step(self, action: int | np.integer[Any] | np.ndarray | None) -> None:  # (0-d array)
         # a live agent's step is compiled (IllegalAction, state unchanged, if not legal)
         try:
             live = self._core.step(action)
