@@ -83,14 +83,25 @@ games = Table(
     # seat's player last used it over HTTP (`touch`): with `seats.seen`, what tells a
     # game being played from an abandoned one (`delete_abandoned`). Migration 0014.
     Column("touched", DateTime(timezone=True), nullable=True),
+    # Who created the game, as far as the lobby's share of one creator goes: a keyed
+    # hash of the client (`keizai.web.creators`), no address. Migration 0017.
+    Column("creator", String(32), nullable=True, index=True),
+    # 1: among the LOBBY_SHARE newest listed games of its creator, which the lobby lists;
+    # 0: a listed game the lobby leaves out (its links, its player pages still show it).
+    Column("lobby", Integer, nullable=False, server_default="1"),
 )
-# The lobby's listing: the newest listed games, read backward by this index, however many
-# private tables there are (anyone may create them).
-# The 1 is written into the SQL: as a bound parameter, a plan made without its value
-# (PostgreSQL's generic plan of a statement psycopg prepared) cannot use the index.
+# The lobby's listing: the newest listed games in their creators' shares, read backward by
+# this index, however many private tables or games past a share there are (anyone may
+# create them). The 1s are written into the SQL: as bound parameters, a plan made without
+# their values (PostgreSQL's generic plan of a statement psycopg prepared) cannot use the
+# index.
 LISTED = games.c.listed == literal_column("1")
-Index("ix_games_listed_created", games.c.created, postgresql_where=LISTED,
-      sqlite_where=LISTED)
+IN_LOBBY = LISTED & (games.c.lobby == literal_column("1"))
+Index("ix_games_lobby_created", games.c.created, postgresql_where=IN_LOBBY,
+      sqlite_where=IN_LOBBY)
+# The newest listed games of one creator the lobby lists at most: 200 lines are the shares
+# of 40 creators at least (one client made them all at one game per 5 s, in 17 minutes).
+LOBBY_SHARE = 5
 
 seats = Table(
     "seats", metadata,
@@ -330,15 +341,25 @@ class Store:
     # ----- writes: each one transaction, each raising the game's version -------------
     def create_game(self, game_id: str, record: dict[str, Any], host_token: str,
                     seat_rows: list[SeatRow], summary: Summary | None = None,
-                    listed: bool = True) -> None:
+                    listed: bool = True, creator: str | None = None) -> None:
         """`listed`: the lobby lists the game (False: a private table, left out of the
-        listing from the moment it is stored)."""
+        listing from the moment it is stored). `creator`: who created it (a keyed hash);
+        the lobby lists the LOBBY_SHARE newest listed games of one creator, and leaves
+        out the creator's older ones from now on."""
         with transaction(self.engine) as conn:
             conn.execute(insert(games).values(
                 id=game_id, game=record["game"], players=record["players"],
                 seed=record["seed"], options=json.loads(json.dumps(record["options"])),
                 host_token=host_token, created=datetime.now(UTC), version=0,
-                listed=int(listed), touched=self._now, **_summary_values(summary)))
+                listed=int(listed), touched=self._now, creator=creator,
+                **_summary_values(summary)))
+            if creator is not None and listed:
+                shown = select(games.c.id).where(
+                    games.c.creator == creator, IN_LOBBY).order_by(
+                    games.c.created.desc(), games.c.id.desc()).limit(LOBBY_SHARE)
+                conn.execute(update(games).where(
+                    games.c.creator == creator, IN_LOBBY,
+                    games.c.id.not_in(shown.scalar_subquery())).values(lobby=0))
             conn.execute(insert(seats), [
                 {"game_id": game_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "token": s.token, "claimed": int(s.claimed), "open": int(s.open),
@@ -711,12 +732,12 @@ class Store:
             version=row.version, released=_released(row.thinking))
 
     def listing(self, limit: int) -> list[dict[str, Any]]:
-        """The newest listed games' lobby lines (no tokens; private tables left out before
-        the limit), without loading any game: read by `ix_games_listed_created`, whose
-        rows are the listed games only."""
+        """The newest listed games' lobby lines (no tokens; private tables and games past
+        their creator's share left out before the limit), without loading any game: read
+        by `ix_games_lobby_created`, whose rows are those the lobby lists only."""
         query = select(games.c.id, games.c.game, games.c.players, games.c.created,
                        games.c.step, games.c.over, games.c.current
-                       ).where(LISTED)
+                       ).where(IN_LOBBY)
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(games.c.created.desc()).limit(limit)).all()
             ids = [r.id for r in rows]

@@ -28,6 +28,7 @@ from keizai.engine import InvalidSetup, UnknownGame
 from keizai.store import SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
+from keizai.web.creators import Creators
 from keizai.web.errors import ApiError, not_found
 from keizai.web.table import (
     SEAT_KINDS,
@@ -189,6 +190,7 @@ class Tables:
         settings.room_for_bots_alone = self._check_room_for_bots_alone
         self.idle_after = idle_after
         self.held = held
+        self.creators = Creators()   # who created a game, for the lobby's shares
         # the games in memory, the least recently opened first
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
@@ -644,7 +646,8 @@ class Tables:
         summary = Summary(len(state.history), state.is_over, state.current_player)
         try:
             await self.store.in_writer(self.store.create_game, new_id, state.record(),
-                                        host_token, rows, summary, listed)
+                                        host_token, rows, summary, listed,
+                                        None if client is None else self.creators.of(client))
             row = await asyncio.to_thread(self.store.load, new_id)
         except Exception:
             log.exception("storing a new game failed: game %s", new_id)
