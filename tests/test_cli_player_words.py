@@ -105,14 +105,38 @@ def test_an_option_of_the_wrong_kind_is_refused_in_a_players_words(
 def test_a_flag_is_shown_taking_no_value(lang: str, command: list[str],
                                          flags: list[str]) -> None:
     """`keizai --help` showed '--version <bool>' and '--help <bool>', as if a value were
-    typed after them; a flag's row shows no type, an option's keeps it ('--lang <str>')."""
+    typed after them; a flag's row shows no type, an option's names its value
+    ('--lang <lang>')."""
     code, out = keizai(*command, "--help", "--lang", lang)
     assert code == 0, out
     rows = {line.split()[1]: line for line in out.splitlines()
             if len(line.split()) > 1 and line.split()[1].startswith("--")}
     for flag in flags:
         assert "<bool>" not in rows[flag], rows[flag]
-    assert "<str>" in rows["--lang"], rows["--lang"]
+    assert "<lang>" in rows["--lang"], rows["--lang"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize("command", [[], ["games"], ["rules"], ["play"], ["replay"],
+                                     ["sim"], ["serve"], ["bench"]])
+def test_a_value_is_shown_by_what_it_is_not_by_its_python_type(
+        lang: str, command: list[str]) -> None:
+    """The help showed Python's types after the options and arguments: 'game <str>',
+    '--seats <str>', '--options <str>', '--players <int>', '--save <path>',
+    '--bot-delay <float>', and '--lang <str>' in 日本語 and 中文 too. Each value is named
+    by what the player types there, in ASCII as the option names."""
+    code, out = keizai(*command, "--help", "--lang", lang)
+    assert code == 0, out
+    assert not re.search(r"<(str|int|float|path|bool|int range)>", out), out
+    rows = {line.split()[1]: line.split()[2] for line in out.splitlines()
+            if len(line.split()) > 2 and line.split()[1].startswith("--")}
+    assert rows["--lang"] == "<lang>", out
+    if command == ["play"]:
+        assert {name: rows[name] for name in ("--seats", "--options", "--save",
+                                              "--players")} == {
+            "--seats": "<seats>", "--options": "<json>", "--save": "<file>",
+            "--players": "<n>"}
+        assert re.search(r"│ game +<game> ", out), out
 
 
 # A programmer's words: Python's and JSON's names of kinds of value, of a list's place,

@@ -94,6 +94,37 @@ def flags_without_type(group: Any) -> None:
             item.metavar = ""
 
 
+# What a player types after an option or as an argument, by the parameter's name: the
+# help shows `--seats <seats>` where Typer showed Python's type (`<str>`, `<int>`,
+# `<float>`, `<path>`), which says nothing to a player. The placeholders stay ASCII in
+# every language, as the option names and the values typed do (game ids, JSON, paths).
+VALUE_NAMES: dict[str, str] = {
+    "game": "game", "lang": "lang", "players": "n", "games": "n", "seed": "n",
+    "workers": "n", "bot_workers": "n", "game_index": "n", "seat": "n", "to": "n",
+    "seats": "seats", "agents": "bots", "options": "json", "save": "file",
+    "resume": "file", "file": "file", "out": "dir", "backend": "backend",
+    "address": "address", "host": "host", "port": "port", "database_url": "url",
+    "forwarded_allow_ips": "ips", "log_level": "level", "seconds": "seconds",
+    "bot_delay": "seconds", "handover_after": "seconds", "clock_relaxed": "seconds",
+    "clock_fast": "seconds", "head_timeout": "seconds",
+}
+
+
+def named_values(group: Any) -> None:
+    """Every option and argument that takes a value shows its `VALUE_NAMES` placeholder
+    in the help's type column (an option's in Click's plain help too); a flag shows none
+    (`flags_without_type`)."""
+    for item, _ in help_texts(group):
+        name = VALUE_NAMES.get(getattr(item, "name", None) or "")
+        if name is None or getattr(item, "is_flag", False):
+            continue
+        if getattr(item, "param_type_name", "") == "argument":
+            # an argument's metavar is its name in the usage line: its type column only
+            item.display_type_rich = lambda ctx, shown=f"<{name}>": shown
+        else:
+            item.metavar = f"<{name}>"
+
+
 def _fold_long_lines(rich_utils: Any) -> None:
     """Rich breaks a line at spaces only: a 日本語 or 中文 help text, which has few, was cut
     with "…" at the width of its column, and so were an option's default and, where the
@@ -384,6 +415,7 @@ class Group(_Localized, typer.core.TyperGroup):
         tolerant_output()
         localize_help(self, help_language(sys.argv[1:] if args is None else list(args)))
         flags_without_type(self)
+        named_values(self)
         return super().main(args, *rest, **extra)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
