@@ -47,7 +47,7 @@ def test_null_options_are_the_defaults() -> None:
 def test_a_record_without_a_seed_is_refused_not_dealt_anew() -> None:
     error = refusal(keizai.replay, record(seed=None))
     assert error.message_id == "setup.seed"
-    assert str(error) == "seed must be a whole number, not null"
+    assert str(error) == "seed must be a whole number (given: null)"
 
 
 @pytest.mark.parametrize("seed", [2**64, 10**32, 10**5000], ids=["2^64", "10^32", "10^5000"])

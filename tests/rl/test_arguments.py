@@ -158,5 +158,5 @@ def test_a_numpy_count_of_players_plays_the_same_games_as_pythons():
         aec = aec_env("futuropia", players=players)
         aec.reset(seed=5)
         assert aec.unwrapped.keizai_state.record()["players"] == players
-    with pytest.raises(ValueError, match=r"players must be a whole number, not np\.True_"):
+    with pytest.raises(ValueError, match=r"players must be a whole number \(given: np\.True_\)"):
         KeizaiGymEnv("futuropia", players=np.bool_(True))
