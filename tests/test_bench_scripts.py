@@ -160,7 +160,7 @@ WRONG = [
     ("ne_4p_h2h.py", ["progress", "missing.json", "1", "10", "2000", "h2h.csv"],
      "no weights file missing.json"),
     ("scripted.py", ["futuropia", "hard", "forty"], "'forty' is not a whole number"),
-    ("scripted.py", ["futuropia", "hardest", "4"], "unknown agent 'hardest'"),
+    ("scripted.py", ["futuropia", "hardest", "4"], "cannot read the bot 'hardest'"),
     ("solo19.py", ["glory", "solo", "3001"], "required: LAST"),
     ("solo19.py", ["glorious", "solo", "1", "2"], "unknown edition 'glorious'"),
     ("solo_ab.py", ["glory", "300", "201", "out", "solo"], "FIRST 300 is after LAST 201"),

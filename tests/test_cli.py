@@ -228,7 +228,7 @@ def test_a_saved_seat_no_bot_has_names_the_file_it_came_from(tmp_path: Path) -> 
     save.write_text(json.dumps({**json.loads(save.read_text()), "seats": ["human", "robot"]}))
     result = runner.invoke(app, ["play", "--resume", str(save)])
     assert result.exit_code == 2
-    assert f"error: {save}: unknown agent 'robot'" in result.output
+    assert f"error: {save}: cannot read the seat 'robot'" in result.output
     result = runner.invoke(app, ["play", "--resume", str(save), "--seats", "human,random"],
                            input="q\n")
     assert result.exit_code == 0, result.output   # --seats replaces the saved ones

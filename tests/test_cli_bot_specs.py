@@ -115,7 +115,8 @@ def test_a_bots_reason_is_said_in_the_players_language(command: str, spec: str,
 def test_a_saves_wrong_bot_is_said_in_the_players_language(lang: str,
                                                             tmp_path: Path) -> None:
     """A save whose seats name a bot with a wrong parameter, resumed: the reason was
-    English inside the translated refusal."""
+    English inside the translated refusal. It is said as keizai play --seats says it,
+    after the file's name."""
     save = tmp_path / "game.json"
     record = keizai.new_game("futuropia", 2, seed=3).record()
     save.write_text(json.dumps({**record, "seats": ["human", "mcts:c=-1"]}))
@@ -123,7 +124,8 @@ def test_a_saves_wrong_bot_is_said_in_the_players_language(lang: str,
                            input="q\n", env={"COLUMNS": "1000"})
     assert result.exit_code == 2, result.output
     reason = tr("agent.at_least", lang, key="c", least=0)
-    assert flat(tr("cli.err_in_file", lang, path=str(save), error=reason)) in flat(result.output)
+    seat = tr("cli.err_seat_params", lang, spec="mcts:c=-1", error=reason)
+    assert flat(tr("cli.err_in_file", lang, path=str(save), error=seat)) in flat(result.output)
     assert "must be" not in result.output
 
 

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from keizai.agents import make_agent
 from keizai.cli import app
+from keizai.engine.errors import InvalidSetup
 from keizai.i18n import tr
 
 runner = CliRunner()
@@ -173,3 +175,28 @@ def test_the_refusals_a_player_meets_say_no_programmers_words(tmp_path: Path,
         assert code == 2 and not PROGRAMMERS.search(said), (args, out)
     code, out = keizai("play", "futuropia", "--seats", "human,robot", "--lang", lang)
     assert "human" in out and "easy" in out, out
+
+
+@pytest.mark.parametrize(("lang", "seat", "bot"), [
+    ("en", "cannot read the seat 'robot': name human or a bot",
+     "cannot read the bot 'robot': name a bot"),
+    ("ja", "席の指定「robot」が読めません", "ボットの指定「robot」が読めません"),
+    ("zh-TW", "無法解讀座位設定「robot」", "無法解讀電腦玩家設定「robot」"),
+])
+def test_a_seat_or_bot_naming_no_bot_is_refused_as_keizai_play_seats_does(
+        tmp_path: Path, lang: str, seat: str, bot: str) -> None:
+    """After keizai play --seats said "cannot read the seat 'robot': name human or a bot
+    (…)", a save's seats naming no bot still said "unknown agent 'robot' (known: …)", as
+    did keizai sim --agents and the Python interfaces (make_agent, the Gymnasium
+    environment's opponents)."""
+    save = _file(tmp_path, "seats.json", '{"game": "futuropia", "players": 2, "seed": 1, '
+                 '"actions": [], "seats": ["human", "robot"]}')
+    code, out = keizai("play", "--resume", save, "--lang", lang)
+    said = " ".join(out.replace(save, "").split())
+    assert code == 2 and seat in said and "easy" in said, out
+    assert not PROGRAMMERS.search(said), out
+    code, out = keizai("sim", "--agents", "robot,random", "--games", "1", "--lang", lang)
+    assert code == 2 and bot in " ".join(out.split()) and "easy" in out, out
+    with pytest.raises(InvalidSetup) as caught:
+        make_agent("robot")
+    assert bot in caught.value.render(lang) and "easy" in caught.value.render(lang)

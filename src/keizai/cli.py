@@ -293,20 +293,24 @@ def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None,
             try:
                 make_agent(spec)
             except ValueError as error:
-                reason = _spec_reason(error, lang)
-                if saved_in is not None:
-                    raise _refuse(lang, "cli.err_in_file", path=str(saved_in),
-                                  error=reason) from None
-                kind = spec.strip().lower().partition(":")[0].strip()
-                shown_spec = printable(spec, SPEC_SHOWN)
-                if kind in KINDS:
-                    raise _refuse(lang, "cli.err_seat_params", spec=shown_spec,
-                                  error=reason) from None
-                if kind in LEVELS:
-                    raise _refuse(lang, "cli.err_seat_level", spec=shown_spec, level=kind,
-                                  stands_for=LEVELS[kind]) from None
-                raise _refuse(lang, unknown, spec=shown_spec, error=reason,
-                              known=known) from None
+                said = _seat_refusal(spec, _spec_reason(error, lang), lang, unknown, known)
+                if saved_in is not None:   # a save's seats: what the seat says, in its file
+                    said = i18n.tr("cli.err_in_file", lang, path=str(saved_in), error=said)
+                raise _fail(said, lang) from None
+
+
+def _seat_refusal(spec: str, reason: str, lang: str, unknown: str, known: str) -> str:
+    """Why the seat `spec` names no bot, in `lang`: its bot's parameters are wrong
+    (`reason`, the agent's), a level was given parameters, or it names no bot (`unknown`,
+    with the names it knows)."""
+    kind = spec.strip().lower().partition(":")[0].strip()
+    shown_spec = printable(spec, SPEC_SHOWN)
+    if kind in KINDS:
+        return i18n.tr("cli.err_seat_params", lang, spec=shown_spec, error=reason)
+    if kind in LEVELS:
+        return i18n.tr("cli.err_seat_level", lang, spec=shown_spec, level=kind,
+                       stands_for=LEVELS[kind])
+    return i18n.tr(unknown, lang, spec=shown_spec, error=reason, known=known)
 
 
 # A refused bot spec is quoted up to this many characters (a save's seats may hold

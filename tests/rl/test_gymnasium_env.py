@@ -157,7 +157,7 @@ def test_opponents_can_be_policies_for_self_play():
 
 
 def test_an_unknown_opponent_name_fails_at_construction():
-    with pytest.raises(ValueError, match="unknown agent"):
+    with pytest.raises(ValueError, match="cannot read the bot 'grandmaster'"):
         KeizaiGymEnv("national-economy/progress", players=2, opponents=["grandmaster"])
     with pytest.raises(ValueError, match="unknown parameter"):
         KeizaiGymEnv("national-economy/progress", players=2, opponents=["mcts:depht=3"])
