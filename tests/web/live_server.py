@@ -80,6 +80,17 @@ class LiveServer:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
 
+    def assert_stops_within(self, seconds: float) -> None:
+        """A clean stop (SIGTERM) ends the server within `seconds`, else the test fails
+        (`stop` then kills it)."""
+        assert self.process is not None
+        self.process.terminate()
+        try:
+            self.process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"keizai serve did not stop within {seconds} s of a "
+                                 "SIGTERM") from None
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()

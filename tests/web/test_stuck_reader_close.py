@@ -14,7 +14,6 @@ waiting for it, until the client went away. Now a WebSocket being closed is give
 from __future__ import annotations
 
 import socket
-import subprocess
 import time
 
 from keizai.web.frames import FLUSH_WITHIN
@@ -40,13 +39,7 @@ def test_a_clean_stop_does_not_wait_for_a_client_that_never_reads(tmp_path) -> N
         while http().get(f"{live.url}/api/games/{game_id}").json()["step"] < 150:
             assert time.monotonic() < deadline, "the bots did not move"
             time.sleep(0.1)   # far more than both sockets' buffers is waiting for it
-        assert live.process is not None
-        live.process.terminate()
-        try:
-            live.process.wait(FLUSH_WITHIN + 20)
-        except subprocess.TimeoutExpired:
-            raise AssertionError("keizai serve did not stop while a client did not read"
-                                 ) from None
+        live.assert_stops_within(FLUSH_WITHIN + 20)   # while a client does not read
     finally:
         sock.close()
         live.stop()
