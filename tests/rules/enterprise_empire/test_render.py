@@ -364,23 +364,25 @@ def test_an_english_table_names_groups_and_companies_in_english_only() -> None:
     assert "company card: " + tr("ee.card." + card["id"], "en") + ": " in text
 
 
-def test_the_japanese_board_names_each_space_by_a_word_a_reader_knows() -> None:
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_the_cjk_board_names_each_space_by_a_word_a_reader_knows(lang: str) -> None:
     """The 日本語 board wrote 「不動」 for 不動産 (不動 alone is 'motionless'), 「需」 and
     「調」 for 原料需要 and 市場調査: a cut word and lone characters, explained only in
-    part by the legend. These spaces are now named by words of two characters that the
-    legend under the board explains (「需要 = 原料需要」, 「土地 = 不動産」); the others
-    stay their material's name or its everyday short form (石油, 車, 航空)."""
-    legend = tr("ee.tui.legend", "ja")
+    part by the legend; the 繁體中文 board the same for 不動產, 原料需求, 市場調查. These
+    spaces are now named by words of two characters that the legend under the board
+    explains (「需要 = 原料需要」, 「土地 = 不動産」; 「需求 = 原料需求」, 「地產 = 不動產」);
+    the others stay their material's name or its everyday short form (石油, 車, 航空)."""
+    legend = tr("ee.tui.legend", lang)
     real_estate = next(i for i, m in enumerate(PARTS.materials) if m.id == "real_estate")
-    named = {"material_demand": tr("ee.space.material_demand", "ja"),
-             "market_research": tr("ee.space.market_research", "ja")}
+    named = {"material_demand": tr("ee.space.material_demand", lang),
+             "market_research": tr("ee.space.market_research", lang)}
     for space in PARTS.board:
         if space.material == real_estate:
-            full = tr("ee.material.real_estate", "ja")
+            full = tr("ee.material.real_estate", lang)
         elif space.kind in named:
             full = named[space.kind]
         else:
             continue
-        code = render._space_code(PARTS, {"board": [space.kind]}, 0, "ja")
+        code = render._space_code(PARTS, {"board": [space.kind]}, 0, lang)
         assert len(code) >= 2 and not full.startswith(code), (space.kind, code)
         assert f"{code} = {full}" in legend, (space.kind, code, legend)
