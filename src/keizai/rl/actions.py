@@ -10,6 +10,7 @@ import numpy as np
 from keizai.engine import IllegalAction, State
 from keizai.rl.observations.base import game_seat
 from keizai.rl.observations.writers import write_mask
+from keizai.rl.quoting import given
 
 
 def action_index(action: Any) -> int:
@@ -17,11 +18,11 @@ def action_index(action: Any) -> int:
     array too). A float, a string, a bool or a longer array is refused with IllegalAction
     rather than truncated by int() into some other action (int(1.7) == 1)."""
     if isinstance(action, (bool, np.bool_)):
-        raise IllegalAction(f"{action!r} is not an action index (an integer)")
+        raise IllegalAction(f"{given(action)} is not an action index (an integer)")
     try:
         return operator.index(action)
     except TypeError:
-        raise IllegalAction(f"{action!r} is not an action index (an integer)") from None
+        raise IllegalAction(f"{given(action)} is not an action index (an integer)") from None
 
 
 def action_mask(state: State, seat: int | None = None) -> np.ndarray:

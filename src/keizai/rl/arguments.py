@@ -13,6 +13,7 @@ from typing import Any
 from keizai.engine import Game
 from keizai.rl import memory
 from keizai.rl.extra import needs_rl_extra
+from keizai.rl.quoting import given
 
 try:
     import numpy as np
@@ -25,7 +26,7 @@ def whole_number(name: str, value: Any, minimum: int, meaning: str) -> int:
     least `minimum`, else ValueError naming `name`; `meaning` says what it counts."""
     if (isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer))
             or value < minimum):
-        raise ValueError(f"{name} must be a whole number {meaning}, not {value!r}")
+        raise ValueError(f"{name} must be a whole number {meaning} (given: {given(value)})")
     return int(value)
 
 
@@ -61,9 +62,10 @@ def in_units(size: int) -> str:
 
 
 def player_count(game: Game, value: Any) -> int:
-    """`players` as the game checks it (its refusal, in its words), a NumPy integer taken
-    as Python's int (a sweep over np.arange), as every other count here is."""
-    count = int(value) if isinstance(value, np.integer) else value
+    """`players` as the game checks it (its refusal, in its words), a NumPy value taken
+    as the Python value it holds (a sweep over np.arange), as every other count here is:
+    the game's refusal quotes np.True_ as true, not by NumPy's repr."""
+    count: int = value.item() if isinstance(value, np.generic) else value
     game.check_players(count)
     return count  # (an int: check_players refuses anything else)
 
@@ -79,7 +81,7 @@ def step_limit(value: Any) -> int:
 def flag(name: str, value: Any) -> bool:
     """`value` if it is True or False (NumPy's too), else ValueError naming `name`."""
     if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False, not {value!r}")
+        raise ValueError(f"{name} must be True or False (given: {given(value)})")
     return bool(value)
 
 
@@ -88,5 +90,5 @@ def finite_reward(name: str, value: Any) -> float:
     else ValueError naming `name`: a NaN or infinite reward would poison the learning."""
     if (isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real)
             or not math.isfinite(value)):
-        raise ValueError(f"{name} must be a finite number, not {value!r}")
+        raise ValueError(f"{name} must be a finite number (given: {given(value)})")
     return float(value)

@@ -48,6 +48,7 @@ from keizai.rl.arguments import finite_reward, flag, game_count, player_count, s
 from keizai.rl.core import ILLEGAL, RUNNING, EnvCore, VecCore
 from keizai.rl.observations import encoder_for
 from keizai.rl.observations.base import seat_of
+from keizai.rl.quoting import given, render_mode_refused
 from keizai.rl.rewards import check_reward_kind, default_reward
 from keizai.rl.seeding import (
     Integer,
@@ -122,7 +123,7 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
         if (isinstance(opponents, (bytes, bytearray))
                 or not isinstance(opponents, (Sequence, np.ndarray))):
             raise ValueError(f"opponents must be a list (one per other seat, or one for "
-                             f"all) or a single opponent, not {opponents!r}")
+                             f"all) or a single opponent (given: {given(opponents)})")
         if len(opponents) == 1:
             opponents = list(opponents) * (players - 1)
         if len(opponents) != players - 1:
@@ -140,12 +141,12 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
                 self._random_by_name[-1] = type(make_agent(spec)) is RandomAgent
             elif not isinstance(spec, Agent) and not callable(spec):
                 raise ValueError(f"an opponent is an agent name, an Agent or a policy "
-                                 f"(a callable), not {spec!r}")
+                                 f"(a callable) (given: {given(spec)})")
         if illegal not in ILLEGAL_MODES:
-            raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}")
+            raise ValueError(f"illegal must be {' or '.join(map(repr, ILLEGAL_MODES))} "
+                             f"(given: {given(illegal)})")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or one of "
-                             f"{self.metadata['render_modes']}, not {render_mode!r}")
+            raise ValueError(render_mode_refused(self.metadata["render_modes"], render_mode))
         self.encoder = encoder_for(game_id)
         self.players = players
         self.opponent_specs = list(opponents)

@@ -34,6 +34,7 @@ from keizai.rl.actions import action_index
 from keizai.rl.arguments import finite_reward, player_count
 from keizai.rl.core import AECCore
 from keizai.rl.observations import encoder_for
+from keizai.rl.quoting import render_mode_refused
 from keizai.rl.rewards import check_reward_kind, default_reward
 from keizai.rl.seeding import Integer, SeedStream, check_reset_options
 from keizai.rl.spaces import action_space, observation_space
@@ -98,8 +99,7 @@ class KeizaiAECEnv(AECEnv[str, dict[str, Any], Any]):
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # (PettingZoo's: no hints)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or one of "
-                             f"{self.metadata['render_modes']}, not {render_mode!r}")
+            raise ValueError(render_mode_refused(self.metadata["render_modes"], render_mode))
         self.game = keizai.get_game(game_id)
         players = player_count(self.game, players)
         self.game_id = self.game.id

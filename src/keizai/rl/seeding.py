@@ -11,6 +11,7 @@ import numpy as np
 
 from keizai.engine import Rng
 from keizai.engine.registry import SEED_BITS, check_seed
+from keizai.rl.quoting import given
 
 # An integer as the environments take it (a seed, a count, a seat, an action): Python's
 # or NumPy's, as a Generator draws it or np.arange and np.argmax give it.
@@ -68,4 +69,4 @@ def check_reset_options(options: object, ignored_unless: Mapping[str, Any] | Non
             return
         options = {key: options[key] for key in named}
     raise ValueError(f"reset() takes no game options (they go to the constructor, "
-                     f"options=...), not {options!r}")
+                     f"options=...) (given: {given(options)})")

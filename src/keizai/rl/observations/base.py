@@ -11,6 +11,7 @@ import numpy as np
 
 from keizai.engine import State
 from keizai.rl.observations.writers import ViewWriter, Writer
+from keizai.rl.quoting import given
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ def seat_of(seat: object, players: int) -> int:
     if (isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer))
             or not 0 <= seat < players):
         raise ValueError(f"seat must be one of the game's seats, 0 to {players - 1}, "
-                         f"not {seat!r}")
+                         f"(given: {given(seat)})")
     return int(seat)
 
 
