@@ -54,9 +54,7 @@ class EmpireState(State):
         super().__init__(game, players, seed, options)
         parts = self.parts = game.parts
         rng = self.rng
-        self.max_turns = options["max_turns"]
-        if isinstance(self.max_turns, bool) or self.max_turns < 1:
-            raise ValueError("option 'max_turns' must be at least 1")
+        self.max_turns = options["max_turns"]  # 1 to the cap: Game.resolve_options checks it
         groups = list(range(CORNERS))
         rng.shuffle(groups)
         self.group = groups[:players]
