@@ -30,14 +30,20 @@ async function call(path, body, token) {
     if (csrf) headers["x-csrf-token"] = csrf;
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(path, init);
-  const data = await response.json();
-  if (!response.ok) {
-    const error = new Error(data.error?.message ?? response.statusText);
-    error.code = data.error?.code;
-    error.id = data.error?.id;           // the reason as a catalogue message, if any
-    error.params = data.error?.params;
-    throw error;
-  }
+  // A request the server did not answer in its own words (it could not be reached; a proxy
+  // in front of it answered with a page of its own) fails as "http_error", which the page
+  // says in its language: never the browser's English ("Failed to fetch").
+  const response = await fetch(path, init).catch(() => null);
+  const data = response && await response.json().catch(() => null);
+  if (!response?.ok || data === null) throw refusal(data?.error ?? { code: "http_error" });
   return data;
+}
+
+/** The server's refusal (`{code, message, id, params}`) as an Error the page can show. */
+function refusal(reason) {
+  const error = new Error(reason.message ?? "");
+  error.code = reason.code ?? "http_error";
+  error.id = reason.id;           // the reason as a catalogue message, if any
+  error.params = reason.params;
+  return error;
 }

@@ -268,10 +268,11 @@ export function errorLine(text) { return `${t("error")}${t("colon")}${text}`; }
 
 /** A refusal from the server in this language: its reason as a catalogue message
  * (`error.id` + `error.params`) when the server sent one, else the catalogue's text for
- * its code ("error.<code>"), with the server's own (English) text in English only. */
+ * its code ("error.<code>"), with the server's own (English) text in English only; a code
+ * the catalogue does not know says "the request failed", never English in another
+ * language. */
 export function errorText(error) {
   if (error.id && has(error.id)) return tr(error.id, error.params ?? {});
-  const key = `error.${error.code}`;
-  if (current === "en" || !has(key)) return error.message;
-  return entry(key);
+  if (current === "en" && error.message) return error.message;
+  return entry(`error.${error.code}`) ?? entry("error.http_error");
 }
