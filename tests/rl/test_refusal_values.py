@@ -14,31 +14,36 @@ from keizai.rl.pettingzoo_env import env as aec_env
 
 GAME = "futuropia"
 
-REFUSED = {
-    "num_envs=np.True_": (lambda: KeizaiVectorEnv(GAME, num_envs=np.True_), "true"),
-    "num_envs=np.int64(0)": (lambda: KeizaiVectorEnv(GAME, num_envs=np.int64(0)), "0"),
-    "num_envs=array(2.5)": (lambda: KeizaiVectorEnv(GAME, num_envs=np.array(2.5)), "2.5"),
-    "max_episode_steps=np.int32(-2)": (
-        lambda: KeizaiVectorEnv(GAME, num_envs=1, max_episode_steps=np.int32(-2)), "-2"),
-    "final_records=np.int64(1)": (
-        lambda: KeizaiVectorEnv(GAME, num_envs=1, final_records=np.int64(1)), "1"),
-    "players=np.True_": (lambda: KeizaiGymEnv(GAME, players=np.True_), "true"),
-    "players=np.float64(2.5)": (lambda: KeizaiGymEnv(GAME, players=np.float64(2.5)), "2.5"),
-    "seat=np.int64(7)": (lambda: KeizaiGymEnv(GAME, seat=np.int64(7)), "7"),
-    "seat_of(np.int8(5))": (lambda: seat_of(np.int8(5), 3), "5"),
-    "illegal_reward=np.float32(nan)": (
-        lambda: KeizaiGymEnv(GAME, illegal_reward=np.float32("nan")), "nan"),
-    "illegal=np.str_('Lose')": (lambda: KeizaiGymEnv(GAME, illegal=np.str_("Lose")), "'Lose'"),
-    "render_mode=np.str_('rgb')": (
-        lambda: KeizaiGymEnv(GAME, render_mode=np.str_("rgb")), "'rgb'"),
-    "aec render_mode=np.str_('rgb')": (
-        lambda: aec_env(GAME, render_mode=np.str_("rgb")), "'rgb'"),
-    "opponents=np.int64(3)": (lambda: KeizaiGymEnv(GAME, opponents=np.int64(3)), "3"),
-    "opponents=[np.float64(1.5)]": (
-        lambda: KeizaiGymEnv(GAME, opponents=[np.float64(1.5)]), "1.5"),
-    "reset(options=...)": (
-        lambda: KeizaiGymEnv(GAME).reset(options={"max_turns": 3}), "{'max_turns': 3}"),
-}
+
+def _refused():   # (untyped: the arguments are the wrong types on purpose)
+    return {
+        "num_envs=np.True_": (lambda: KeizaiVectorEnv(GAME, num_envs=np.True_), "true"),
+        "num_envs=np.int64(0)": (lambda: KeizaiVectorEnv(GAME, num_envs=np.int64(0)), "0"),
+        "num_envs=array(2.5)": (lambda: KeizaiVectorEnv(GAME, num_envs=np.array(2.5)), "2.5"),
+        "max_episode_steps=np.int32(-2)": (
+            lambda: KeizaiVectorEnv(GAME, num_envs=1, max_episode_steps=np.int32(-2)), "-2"),
+        "final_records=np.int64(1)": (
+            lambda: KeizaiVectorEnv(GAME, num_envs=1, final_records=np.int64(1)), "1"),
+        "players=np.True_": (lambda: KeizaiGymEnv(GAME, players=np.True_), "true"),
+        "players=np.float64(2.5)": (lambda: KeizaiGymEnv(GAME, players=np.float64(2.5)), "2.5"),
+        "seat=np.int64(7)": (lambda: KeizaiGymEnv(GAME, seat=np.int64(7)), "7"),
+        "seat_of(np.int8(5))": (lambda: seat_of(np.int8(5), 3), "5"),
+        "illegal_reward=np.float32(nan)": (
+            lambda: KeizaiGymEnv(GAME, illegal_reward=np.float32("nan")), "nan"),
+        "illegal=np.str_('Lose')": (lambda: KeizaiGymEnv(GAME, illegal=np.str_("Lose")), "'Lose'"),
+        "render_mode=np.str_('rgb')": (
+            lambda: KeizaiGymEnv(GAME, render_mode=np.str_("rgb")), "'rgb'"),
+        "aec render_mode=np.str_('rgb')": (
+            lambda: aec_env(GAME, render_mode=np.str_("rgb")), "'rgb'"),
+        "opponents=np.int64(3)": (lambda: KeizaiGymEnv(GAME, opponents=np.int64(3)), "3"),
+        "opponents=[np.float64(1.5)]": (
+            lambda: KeizaiGymEnv(GAME, opponents=[np.float64(1.5)]), "1.5"),
+        "reset(options=...)": (
+            lambda: KeizaiGymEnv(GAME).reset(options={"max_turns": 3}), "{'max_turns': 3}"),
+    }
+
+
+REFUSED = _refused()
 
 
 @pytest.mark.parametrize("case", REFUSED)
