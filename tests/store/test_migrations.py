@@ -257,3 +257,46 @@ def test_0014_deletes_no_game_stored_before_it_at_the_first_clean_up(fresh_url) 
         assert store.game_ids() == ["g1"]   # the finished one stays
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_0018_keeps_the_seats_claimed_before_it_and_counts_them_for_nobody(fresh_url) -> None:
+    """A database at 0017 with seats taken from the lobby: upgraded, each seat keeps its
+    claim and has no claimer (none was recorded), so no client is refused for them; a
+    claim now records its claimer and counts toward its bound; and 0018 goes back down."""
+    from alembic import command
+
+    from keizai.store import SeatsHeld
+    from keizai.store.migrations import config
+
+    Store(fresh_url).close()
+    engine = create_engine(fresh_url)
+    with engine.begin() as conn:
+        command.downgrade(config(conn), "0017")
+        assert "claimer" not in {c["name"] for c in inspect(conn).get_columns("seats")}
+        conn.execute(text(
+            "INSERT INTO games (id, game, players, seed, options, host_token, created,"
+            " version, step, over, current) VALUES ('g0', 'national-economy/mecenat', 3,"
+            " 1, '{}', 'h', :created, 0, 0, 0, 0)"), {"created": datetime(2026, 1, 1, tzinfo=UTC)})
+        for seat, claimed in enumerate([1, 1, 0]):
+            conn.execute(text(
+                "INSERT INTO seats (game_id, seat, kind, token, claimed, open, handed)"
+                " VALUES ('g0', :seat, 'human', :token, :claimed, 1, 0)"),
+                {"seat": seat, "token": f"t{seat}", "claimed": claimed})
+    store = Store(fresh_url)
+    try:
+        claimer = "c" * 32
+        with store.engine.connect() as conn:
+            assert conn.execute(text(
+                "SELECT seat, claimed, claimer FROM seats ORDER BY seat")).all() == [
+                (0, 1, None), (1, 1, None), (2, 0, None)]
+        assert store.claim_seat("g0", 2, claimer, most=1)
+        with pytest.raises(SeatsHeld):   # its one seat counts now
+            store.claim_seat("g0", 2, claimer, most=1)
+    finally:
+        store.close()
+    with engine.begin() as conn:
+        command.downgrade(config(conn), "0017")
+        assert "claimer" not in {c["name"] for c in inspect(conn).get_columns("seats")}
+        assert conn.execute(text("SELECT count(*) FROM seats WHERE claimed = 1")).scalar() == 3
+    engine.dispose()

@@ -7,6 +7,7 @@ from keizai.store.db import (
     Conflict,
     GameRow,
     SeatRow,
+    SeatsHeld,
     Store,
     Summary,
     default_database_url,
@@ -15,4 +16,4 @@ from keizai.store.db import (
 from keizai.store.migrations import NewerDatabase, OlderProcesses
 
 __all__ = ["Append", "Conflict", "GameRow", "NewerDatabase", "OlderProcesses", "SeatRow",
-           "Store", "Summary", "default_database_url", "sqlalchemy_url"]
+           "SeatsHeld", "Store", "Summary", "default_database_url", "sqlalchemy_url"]

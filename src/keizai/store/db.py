@@ -117,6 +117,10 @@ seats = Table(
     Column("handed", Integer, nullable=False, server_default="0"),
     # Last time a server process saw the seat's player connected (any process).
     Column("seen", DateTime(timezone=True), nullable=True),
+    # Who took the open seat from the lobby, as far as the bound on one client's seats
+    # goes (`claim_seat`): a keyed hash of the client (`keizai.web.creators`), no
+    # address. Migration 0018.
+    Column("claimer", String(32), nullable=True, index=True),
 )
 
 actions = Table(
@@ -151,6 +155,15 @@ NOTIFY_CHANNEL = "keizai"
 
 class Conflict(Exception):
     """The game changed since the version the writer saw; nothing was written."""
+
+
+class SeatsHeld(Exception):
+    """The client holds as many open seats from the lobby in games not over as it may
+    (`Store.claim_seat`); nothing was written."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(f"{most} seats held")
+        self.most = most
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,13 +604,23 @@ class Store:
                          .values(**values))
             return self._bump(conn, game_id, found) if bump else found
 
-    def claim_seat(self, game_id: str, seat: int) -> bool:
+    def claim_seat(self, game_id: str, seat: int, claimer: str | None = None,
+                   most: int | None = None) -> bool:
         """Claim a seat for the first comer: False when it was claimed before (by any
-        process). No version is raised: nothing a player or bot decides on changed."""
+        process). `claimer` (a keyed hash of the client) is stored with it; with `most`,
+        `SeatsHeld` when the claimer holds that many claimed seats in games not over
+        already. No version is raised: nothing a player or bot decides on changed."""
         with transaction(self.engine) as conn:
+            if claimer is not None and most is not None:
+                held = conn.execute(select(func.count()).select_from(
+                    seats.join(games, games.c.id == seats.c.game_id)).where(
+                    seats.c.claimer == claimer,
+                    func.coalesce(games.c.over, 0) == 0)).scalar_one()
+                if held >= most:
+                    raise SeatsHeld(most)
             return bool(conn.execute(update(seats).where(
                 seats.c.game_id == game_id, seats.c.seat == seat, seats.c.claimed == 0)
-                .values(claimed=1)).rowcount)
+                .values(claimed=1, claimer=claimer)).rowcount)
 
     @property
     def _now(self) -> Any:

@@ -151,11 +151,16 @@ class Limits:
     # loaded 140 games at once and 24 a second. A game held costs nothing. (Last, so
     # that limits given by position keep their places.)
     load: tuple[float, float] | None = (10, 1.0)
+    # Open seats from the lobby one client holds in games not over (docs/web.md: a
+    # household behind one address); else one client took every open seat the lobby
+    # offered, one per 2 s. Counted per process and start, as the lobby's share of one
+    # creator (`keizai.web.creators`).
+    open_seats: int | None = 24
 
     @classmethod
     def off(cls) -> Limits:
         return cls(None, None, None, None, None, None, None, None, None, None, None, None,
-                   None)
+                   None, None)
 
 
 def keys_of(client: str) -> list[tuple[str, int]]:
@@ -551,9 +556,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.post("/api/games/{game_id}/seats/{seat}/claim")
     async def claim_seat(game_id: str, seat: int, request: Request) -> dict[str, Any]:
-        await limiter.spend("claim", client_of(request))
-        table = await tables.open(game_id, client_of(request))
-        return {"seat": seat, "token": await table.claim(seat)}
+        client = client_of(request)
+        await limiter.spend("claim", client)
+        table = await tables.open(game_id, client)
+        token = await table.claim(seat, tables.creators.of(client), limiter.limits.open_seats)
+        return {"seat": seat, "token": token}
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
     async def seat_to_bot(game_id: str, seat: int, request: Request) -> dict[str, Any]:

@@ -27,7 +27,7 @@ import keizai
 from keizai import i18n
 from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import steps as whole_steps
-from keizai.store import Conflict, GameRow, SeatRow, Store, Summary
+from keizai.store import Conflict, GameRow, SeatRow, SeatsHeld, Store, Summary
 from keizai.web.bots import BotPool, check_spec
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.hooks import TableHooks
@@ -742,6 +742,8 @@ class Table:
                 await self.refresh(row, stored)
             raise ApiError("stale", "the game changed meanwhile; reload the view",
                            409) from None
+        except SeatsHeld:   # a refusal: the caller says why
+            raise
         except Exception:
             log.exception("writing game %s failed", self.id)
             raise ApiError("storage_error", "the change could not be stored; try again",
@@ -832,9 +834,11 @@ class Table:
             self.hold_here(seat)   # its connection comes next: not "away" meanwhile
             self.broadcast()
 
-    async def claim(self, seat: Any) -> str:
+    async def claim(self, seat: Any, claimer: str | None = None,
+                    most: int | None = None) -> str:
         """An open human seat taken from the lobby: its token, once. Invited seats are
-        given only by their link."""
+        given only by their link. `claimer` (a keyed hash of the client) may hold `most`
+        such seats in games not over (None: any number)."""
         async with self.lock:
             row = self.seats[check_seat(seat, len(self.seats))]
             if row.kind == "human" and not row.open:
@@ -842,7 +846,12 @@ class Table:
             if row.kind != "human" or row.claimed:
                 raise ApiError("seat_taken", f"seat {row.seat} is not open", 409)
             # the store gives it once: another process may hold this game too
-            first = await self._write(self.store.claim_seat, self.id, row.seat)
+            try:
+                first = await self._write(self.store.claim_seat, self.id, row.seat,
+                                          claimer, most)
+            except SeatsHeld as held:
+                raise ApiError.refused("too_many_seats", "web.err.seats_held", 429,
+                                       most=held.most) from None
             self.seats[row.seat] = SeatRow(row.seat, row.kind, row.agent, row.token, True,
                                            row.open, row.handed, row.seen)
             if not first:
