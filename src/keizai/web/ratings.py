@@ -17,6 +17,7 @@ from openskill.models import PlackettLuce
 from keizai import i18n
 from keizai.engine import State
 from keizai.store.social import Rating, SeatPlayer, Standing
+from keizai.web.bots import canonical_spec
 
 MODEL = PlackettLuce()
 DEFAULT = Rating(MODEL.mu, MODEL.sigma)
@@ -44,10 +45,22 @@ def player_key(seat: SeatPlayer | None) -> str | None:
     if seat is None:
         return None
     if seat.bot is not None:
-        return f"bot:{seat.bot}"
+        return f"bot:{ladder_spec(seat.bot)}"
     if seat.account_id is not None:
         return f"account:{seat.account_id}"
     return None
+
+
+def ladder_spec(spec: str) -> str:
+    """A bot seat's player on the ladder: its spec's canonical form. A game stored before
+    the server stored specs that way (20ce457) keeps its seats' specs as the host typed
+    them, and finished later it was rated as a player apart from the same bot's newer
+    games (docs/web.md says why no migration rewrites them). A spec the bots no longer
+    read stays as stored."""
+    try:
+        return canonical_spec(spec)
+    except ValueError:
+        return spec
 
 
 def standings(state: State, players: dict[int, SeatPlayer]) -> tuple[list[Standing], str | None]:
