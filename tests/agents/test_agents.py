@@ -174,5 +174,6 @@ def test_an_unknown_bot_lists_each_known_name_once() -> None:
     twice."""
     with pytest.raises(ValueError) as error:
         make_agent("oracle")
-    known = str(error.value).split("known: ")[1].rstrip(")").split(", ")
+    # "cannot read the bot 'oracle': name a bot (random, heuristic, ...)"
+    known = str(error.value).split("(")[-1].rstrip(")").split(", ")
     assert len(known) == len(set(known)) and "solo" in known
