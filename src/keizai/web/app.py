@@ -604,7 +604,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:
-        """The first message is {"type": "hello", "seat"?, "token"?, "since"?, "log"?}
+        """The first message is {"type": "hello", "seat"?, "token"?, "since"?, "step"?,
+        "mark"?, "log"?} (`Table.log_kept`)
         ("log": false leaves the English log lines out of the state messages: `events`
         has the log); then the state messages, and the seat's acts, undos and pings.
         Opening one is rate-limited per client and so is how many a client has open, both
@@ -648,7 +649,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                 await social.check_owner(table, seat, websocket)
                 account = await social.account_of(websocket)
                 await table.opened(seat)
-            since = check_step(hello.get("since")) or 0
+            since = table.log_kept(check_step(hello.get("since")) or 0, hello.get("step"),
+                                   hello.get("mark"))
         except ApiError as error:
             await refuse(websocket, error)
             return

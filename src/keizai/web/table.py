@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import logging
 import math
 import secrets
 import time
+from array import array
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -129,6 +131,7 @@ class Shared:
 
     def __init__(self) -> None:
         self.seats: list[dict[str, Any]] | None = None
+        self.mark: str | None = None
         self.rendered: dict[int, tuple[Any, str]] = {}
 
     def render(self, entry: Any) -> str:
@@ -136,6 +139,17 @@ class Shared:
         if found is None or found[0] is not entry:
             found = self.rendered[id(entry)] = (entry, i18n.render(entry))
         return found[1]
+
+
+def history_mark(history: list[int], key: bytes) -> str:
+    """A digest of the game's actions so far, sent with each state ("mark"): a page
+    reconnecting says the mark and step of the last state it had, and keeps its log lines
+    only if the game's first steps are still those (an Undo from the seat's other page
+    and another move meanwhile make a log of as many lines or more, not the same). Keyed
+    with the table's own random key (`Table.mark_key`): a plain digest of the actions
+    could be matched against the guesses of another seat's hidden choice."""
+    return hashlib.blake2b(array("q", history).tobytes(), digest_size=8,
+                           key=key).hexdigest()
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -293,6 +307,9 @@ class Table:
         self.seats: list[SeatRow] = list(row.seats)
         self.version = row.version
         self.lock = asyncio.Lock()
+        # Keys the marks of its states (`history_mark`); another process's or a reload's
+        # differ, and a page reconnecting there gets the whole log again.
+        self.mark_key = secrets.token_bytes(16)
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.used = time.monotonic()
@@ -522,11 +539,13 @@ class Table:
             lines = [shared.render(e) for e in fresh] if conn.lines else None
         if shared.seats is None:
             shared.seats = self.seat_lines()
+        if shared.mark is None:
+            shared.mark = history_mark(state.history, self.mark_key)
         message: dict[str, Any] = {
             "type": "state", "game_id": self.id, "game": state.game.id,
             "title": state.game.title, "seat": seat, "step": len(state.history),
             "view": state.view(seat), "log_from": conn.log_sent, "over": state.is_over,
-            "events": events,
+            "events": events, "mark": shared.mark,
             "current_player": state.current_player, "seats": shared.seats,
             "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
@@ -562,6 +581,19 @@ class Table:
             message["places"] = state.places()  # tied seats share a place (shared victory)
             message["winners"] = state.winners()
         return message
+
+    def log_kept(self, since: int, step: Any, mark: Any) -> int:
+        """How many of its log lines a reconnecting page keeps (its hello's `since`): none
+        when the game's first `step` actions are no longer those of the state it had
+        (`mark`, `history_mark`); all of them from a page that sends no mark (older)."""
+        if mark is None:
+            return since
+        step = check_step(step)
+        history = self.state.history
+        if step is None or step > len(history) or not isinstance(mark, str) \
+                or history_mark(history[:step], self.mark_key) != mark:
+            return 0
+        return since
 
     def just_now(self, seat: int | None) -> tuple[int, int]:
         """Where a page's "Just now" begins in the log, as it would had the page been open

@@ -26,7 +26,10 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
     socket.onopen = () => {
       retry = 0;
       // log: false — the page renders `events`; the server skips the English lines.
-      const hello = { type: "hello", since: log.length, log: false };
+      // with the step and mark of the last state: the server sends the whole log again
+      // when the game's steps are no longer those (an Undo from another page meanwhile)
+      const hello = { type: "hello", since: log.length, log: false,
+        ...(last ? { step: last.step, mark: last.mark } : {}) };
       if (seat !== null) { hello.seat = seat; hello.token = token; }
       socket.send(JSON.stringify(hello));
       onStatus("open");
