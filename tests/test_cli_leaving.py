@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 import keizai
 from keizai.cli import app
@@ -19,6 +19,14 @@ from keizai.i18n import tr
 from keizai.rules.folding import columns
 
 runner = CliRunner()
+
+
+def play_futuropia(*options: str, columns: int = 200, typed: str | None = None) -> Result:
+    """`keizai play` of one 2-player Futuropia deal (seed 4), a person against a random
+    bot, with more `options`, in a terminal of `columns`, the person typing `typed`."""
+    return runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
+                               "--seats", "human,random", *options], input=typed,
+                         env={"COLUMNS": str(columns)})
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
@@ -34,9 +42,7 @@ def test_ctrl_c_is_said_in_the_terminal_s_width(lang: str, tmp_path: Path,
         raise KeyboardInterrupt
 
     monkeypatch.setattr("builtins.input", interrupted)
-    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
-                                 "--seats", "human,random", "--save", str(save),
-                                 "--lang", lang], env={"COLUMNS": "60"})
+    result = play_futuropia("--save", str(save), "--lang", lang, columns=60)
     assert result.exit_code == 130, result.output
     said = tr("cli.left_resume", lang, path=str(save))
     tail = result.output.rstrip("\n").split("\n\n")[-1].splitlines()   # after a blank line
@@ -70,9 +76,7 @@ def test_ctrl_d_says_the_game_is_left_on_a_line_of_its_own(lang: str) -> None:
     left unfinished. …' ran on after the prompt, past the terminal's width, and a
     replay's prompt was left for the shell's prompt to follow. The prompt's line is now
     ended first."""
-    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
-                                 "--seats", "human,random", "--lang", lang], input="",
-                           env={"COLUMNS": "200"})
+    result = play_futuropia("--lang", lang, typed="")
     assert result.exit_code == 0, result.output
     said = tr("cli.left_unfinished", lang)
     lines = result.output.splitlines()
@@ -92,9 +96,7 @@ def test_ctrl_c_in_the_first_save_says_what_every_other_ctrl_c_says(
         raise KeyboardInterrupt
 
     monkeypatch.setattr("keizai.cli.os.replace", interrupted)
-    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
-                                 "--seats", "human,random", "--save", str(save),
-                                 "--lang", lang], env={"COLUMNS": "200"})
+    result = play_futuropia("--save", str(save), "--lang", lang)
     assert result.exit_code == 130, result.output
     assert "Abort" not in result.output
     assert result.output.strip().splitlines()[-1] == tr("cli.left_unfinished", lang)
@@ -106,9 +108,7 @@ def test_ctrl_c_in_the_first_save_of_a_resumed_game_names_the_file_resumed(
     """Resumed from one file and saved to another: stopped in the first save to the new
     one, the game is still in the file it was resumed from."""
     old, new = tmp_path / "old.json", tmp_path / "new.json"
-    assert runner.invoke(app, ["play", "futuropia", "--players", "2", "--seed", "4",
-                               "--seats", "human,random", "--save", str(old)],
-                         input="q\n").exit_code == 0
+    assert play_futuropia("--save", str(old), typed="q\n").exit_code == 0
 
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
