@@ -10,8 +10,10 @@ opened, as before #18."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, update
 
@@ -24,11 +26,21 @@ from tests.web.social_helpers import new_table, token_of, view, wait_for
 HELD = 2
 
 
-def test_a_start_arms_the_clocks_of_the_games_last_used_and_no_more(database_url: str,
+@pytest.fixture(params=["sqlite", "postgresql"])
+def own_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A SQLite file, or a PostgreSQL database of the test's own: the session's shared one
+    holds other tests' unfinished clocked games, which a start arms too (the CI rehearsal
+    loaded two of them in place of this test's)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'keizai.sqlite3'}"
+    return str(request.getfixturevalue("own_database"))
+
+
+def test_a_start_arms_the_clocks_of_the_games_last_used_and_no_more(own_url: str,
                                                                     monkeypatch) -> None:
     slow = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": 60.0})
     created: list[dict[str, Any]] = []
-    with TestClient(create_app(database_url, bot_workers=1, limits=Limits.off(),
+    with TestClient(create_app(own_url, bot_workers=1, limits=Limits.off(),
                                social_config=slow)) as client:
         for _ in range(HELD + 1):   # the oldest used first
             table = new_table(client, ["human", "random"], clock="fast")
@@ -38,14 +50,14 @@ def test_a_start_arms_the_clocks_of_the_games_last_used_and_no_more(database_url
     # when each was last used, an hour apart, written outright: the times the server
     # stored come from a view's throttled touch and a bot's move, whose order a loaded
     # machine may change (CI rehearsal, PostgreSQL: the oldest was touched last)
-    engine = create_engine(database_url)
+    engine = create_engine(own_url)
     with engine.begin() as conn:
         for hours, game_id in enumerate(reversed([oldest, *latest])):
             conn.execute(update(games).where(games.c.id == game_id)
                          .values(touched=datetime.now(UTC) - timedelta(hours=hours + 1)))
     engine.dispose()
     fast = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": 0.5})
-    app = create_app(database_url, bot_workers=1, limits=Limits.off(), social_config=fast,
+    app = create_app(own_url, bot_workers=1, limits=Limits.off(), social_config=fast,
                      bot_games_each=HELD + 1)   # each ends as a game of bots alone
     tables = app.state.tables
     tables.held = HELD
