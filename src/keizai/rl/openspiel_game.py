@@ -303,7 +303,12 @@ class KeizaiSpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel: no stubs
         None; its api_test and playthrough generator ask every game for the public-only
         and private-only types). Provided: the seat's observation and its
         information state (public and the seat's own private information); in a
-        perfect-information game any public type, and an empty private one."""
+        perfect-information game any public type, and an empty private one.
+
+        pyspiel's `game.make_observer(params)` (no type: the default observer) calls
+        this with the parameters alone, as its first argument."""
+        if isinstance(iig_obs_type, dict) and params is None:
+            iig_obs_type, params = None, iig_obs_type
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if iig_obs_type is None:
@@ -643,6 +648,13 @@ class InformationStateObserver(_StringObserver):
     def __init__(self) -> None:
         self.tensor = None  # type: ignore[assignment]  # (no tensor: OpenSpiel's None)
         self.dict = {}
+
+    def set_from(self, state: KeizaiSpielState, player: int) -> None:
+        """Refused, as the information-state observation of OpenSpiel's own games without
+        the tensor (chess) refuses it. pyspiel's C++ side reaches the tensor only through
+        here (a C++ game built on this one, `information_state_tensor` called from C++),
+        so this is what makes it refuse as the Python methods do, not answer []."""
+        raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
 
     def string_from(self, state: KeizaiSpielState, player: int) -> str:
         return f"seat {player}: " + " ".join(state.information_state_log(player))
