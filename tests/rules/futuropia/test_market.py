@@ -45,15 +45,16 @@ def test_the_log_follows_the_market_moves() -> None:
     state = new(2)
     play(state, "action:food", "buy:right")
     assert state.log(None)[-3:-1] == ["The food price marker moves to 1.",
-                                      "The next food stack (F06) enters the market."]
+                                      "The next food stack ($6 food generator) enters the market."]
     play(state, "action:food", "buy:right")
     play(state, "refresh", "pay:food", "pay:food", "pay:food", "pay:food")
     before = len(state.log(None))
     play(state, "action:food", "buy:left")
     assert state.log(None)[before:][2:5] == [
         "The food price marker moves to 0.",
-        "The cheap food stack is sold out: the dear stack (F07) moves to the cheap side.",
-        "The next food stack (F08) enters the market."]
+        "The cheap food stack is sold out: the dear stack ($7 food generator) moves to the"
+        " cheap side.",
+        "The next food stack ($8 food generator) enters the market."]
     assert state.log(None, "ja")[before:][2:5] == [
         "食料市場の価格マーカーが0に動く。",
         "安い方の食料製造機が売り切れ、高い方の山（産出4）が安い側に移る。",

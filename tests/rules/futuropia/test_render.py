@@ -26,7 +26,7 @@ def _menu(state) -> dict[str, str]:
 def test_every_tile_shows_what_it_yields_and_costs() -> None:
     state = new(2)
     menu = _menu(state)
-    assert "left F04 $4 (2 sp -> 4)" in menu["action:food"]
+    assert "left: $4 food for $4 (2 sp -> 4)" in menu["action:food"]
     assert "your food run makes 3" in menu["action:food"]
     assert menu["action:subsidy"].endswith("($12)")
     assert "you have 3 energy" in menu["action:robots"]
@@ -192,11 +192,9 @@ def test_the_table_s_lists_fold_between_entries_at_the_terminal_s_width(
         houses = view["house_supply"] + [h for c in view["communities"] for h in c["houses"]]
         gens = [g for m in view["markets"].values() for g in m["supply"]]
         entries = [render._house(h, lang) for h in houses] + [
-            tr("fu.tui.supply_gen", lang, gen=render._gen(g, lang), price=g["price"],
-               count=g["count"]) for g in gens]
-        entries += [tr("fu.tui.kind_gen", lang, kind=tr("fu.tui.kind_" + g["kind"], lang),
-                       gen=render._gen(g, lang))
-                    for c in view["communities"] for g in c["generators"]]
+            tr("fu.tui.supply_gen", lang, gen=render._gen(g, lang), count=g["count"])
+            for g in gens]
+        entries += [render._gen(g, lang) for c in view["communities"] for g in c["generators"]]
         assert len(houses) > 10 and len(gens) > 10
         for entry in entries:
             assert any(entry in line for line in lines), (entry, text)

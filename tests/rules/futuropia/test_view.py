@@ -35,7 +35,7 @@ def test_render_text_shows_markets_subsidy_communities_and_the_decision() -> Non
     play(state, "action:food", "buy:right", "action:invite", "invite:2")
     text = keizai.get_game("futuropia").render_text(state.view(1))
     for needle in ("P2: buy houses", "inviting 2", "Food market, marker -1/+1",
-                   "left: F04 (2 spaces -> 4) costs $3", "Subsidy $12: [12]",
+                   "left: $4 food (2 spaces -> 4) costs $3", "Subsidy $12: [12]",
                    "P1: $7, food 9, energy 3, loans 0", "tiles up: power, invite, robots",
                    "early refresh costs 4", "starting house: 3 beds", "best staffing: food"):
         assert needle in text, needle
@@ -58,7 +58,7 @@ def test_the_log_tells_what_happened() -> None:
     state = new(2)
     play(state, "action:food", "buy:right")
     log = state.log(0)
-    assert "P1 buys the dear food generator F05 for $5." in log
+    assert "P1 buys the dear $5 food generator for $5." in log
     assert "P1's food run produces 6." in log
 
 
@@ -84,7 +84,8 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
 
 
 def test_render_text_in_japanese_and_chinese() -> None:
-    """Issue #15: the terminal table in the reader's language (tile ids stay as printed)."""
+    """Issue #15: the terminal table in the reader's language (a generator by its kind
+    and price)."""
     state = new(2)
     play(state, "action:food", "buy:right", "action:invite", "invite:2")
     game = keizai.get_game("futuropia")
@@ -119,11 +120,11 @@ def test_a_price_marker_on_zero_reads_as_the_printed_prices() -> None:
     game = keizai.get_game("futuropia")
     for lang, market, side in (
             ("en", "Food market, marker 0 (printed prices)",
-             "left: F04 (2 spaces -> 4) costs $4 (1 left)"),
+             "left: $4 food (2 spaces -> 4) costs $4 (1 left)"),
             ("ja", "食料市場（価格マーカー：0、印刷どおりの価格）",
-             "左：F04（2マス → 4）価格$4（残り1）"),
+             "左：食料$4（2マス → 4）価格$4（残り1）"),
             ("zh-TW", "食物市場（價格指示物：0，依印刷價格）",
-             "左：F04（2格 → 4）價格$4（剩1部）")):
+             "左：食物$4（2格 → 4）價格$4（剩1部）")):
         lines = game.render_text(state.view(0), lang).splitlines()
         assert market in lines and f"  {side}" in lines, lang
         assert not [line for line in lines if "0/+0" in line or "$4（印刷" in line

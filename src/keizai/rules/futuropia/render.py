@@ -1,6 +1,8 @@
 """A plain-text picture of a Futuropia view for the terminal, in the reader's language
-(words from the message catalogue, keizai.i18n; generator ids such as F04 stay as printed
-on the tiles, a house is named as its choice and the page name it: L13 / 住宅13 / 房舍13)."""
+(words from the message catalogue, keizai.i18n). A generator is named as the rulebook
+names it, by its kind and printed price ("$4 food"), a starting one by its kind and
+output ("starting food 1"): its id (F04, P06) read like a seat (P1, P2) and stays in
+records only. A house is named as its choice and the page name it: L13 / 住宅13 / 房舍13."""
 
 from __future__ import annotations
 
@@ -10,8 +12,18 @@ from keizai.i18n import tr
 from keizai.rules.folding import LIST, aside, fold, words
 
 
+def gen_name(g: dict[str, Any], lang: str) -> str:
+    """A generator's short name: "$4 food", or "starting food 1" for a starting one (never
+    sold, so no price: its output tells the two starting food generators apart)."""
+    kind = tr(f"fu.kind.{g['kind']}", lang)
+    if g["price"] is None:
+        return tr("fu.tui.gen_start", lang, kind=kind, output=g["output"])
+    return tr("fu.tui.gen_bought", lang, kind=kind, price=g["price"])
+
+
 def _gen(g: dict[str, Any], lang: str) -> str:
-    return tr("fu.tui.gen", lang, id=g["id"], spaces=g["spaces"], output=g["output"])
+    return tr("fu.tui.gen", lang, name=gen_name(g, lang), spaces=g["spaces"],
+              output=g["output"])
 
 
 def _side(market: dict[str, Any], name: str, lang: str) -> str:
@@ -91,8 +103,8 @@ def render_text(view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
     lines += fold(tr("fu.tui.subsidy", lang, value=view["subsidy"]["value"], track=LIST),
                   _subsidy(view["subsidy"]), " ", width, 2)
     for kind, market in view["markets"].items():
-        supply = [tr("fu.tui.supply_gen", lang, gen=_gen(g, lang), price=g["price"],
-                     count=g["count"]) for g in market["supply"]]
+        supply = [tr("fu.tui.supply_gen", lang, gen=_gen(g, lang), count=g["count"])
+                  for g in market["supply"]]
         # a marker on 0 changes no price: said so, not "-0/+0"
         unmoved = "_unmoved" if market["marker"] == 0 else ""
         lines += fold("", words(tr(f"fu.tui.market_{kind}{unmoved}", lang,
@@ -115,11 +127,12 @@ def render_text(view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
                      idle=c["idle_residents"], beds=c["beds"], robots=c["robots"],
                      waiting=c["robots_waiting"], house_energy=c["house_energy"]).split(sep)
         lines += fold("", figures, sep, width, 5)
-        lines += fold(tr("fu.tui.generators", lang), [
-            tr("fu.tui.kind_gen", lang, kind=tr("fu.tui.kind_" + g["kind"], lang),
-               gen=_gen(g, lang)) for g in c["generators"]], sep, width, 5)
+        lines += fold(tr("fu.tui.generators", lang),
+                      [_gen(g, lang) for g in c["generators"]], sep, width, 5)
+        owned = {g["id"]: gen_name(g, lang) for g in c["generators"]}
         runs = [tr("fu.tui.run", lang, kind=tr(f"fu.kind.{kind}", lang), output=run["output"],
-                   running=sep.join(run["running"]) or tr("fu.tui.nothing_runs", lang))
+                   running=sep.join(owned[i] for i in run["running"])
+                   or tr("fu.tui.nothing_runs", lang))
                 for kind, run in c["best_runs"].items()]
         lines += fold(tr("fu.tui.staffing", lang), runs, sep, width, 5)
         lines += fold(tr("fu.tui.houses", lang),
@@ -158,7 +171,7 @@ def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en
     if verb == "action" and arg in ("food", "power"):
         market = view["markets"][arg]
         sides = [tr("fu.menu.side" if market[side]["cost"] >= 0 else "fu.menu.side_paid",
-                    lang, side=tr(f"fu.tui.{side}", lang), id=market[side]["id"],
+                    lang, side=tr(f"fu.tui.{side}", lang), name=gen_name(market[side], lang),
                     cost=market[side]["cost"], paid=-market[side]["cost"],
                     spaces=market[side]["spaces"], output=market[side]["output"])
                  for side in ("left", "right") if market[side] is not None]
@@ -183,7 +196,8 @@ def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en
         side = market.get(arg)
         if side is not None:
             extra = tr("fu.menu.generator" if side["cost"] >= 0 else "fu.menu.generator_paid",
-                       lang, id=side["id"], spaces=side["spaces"], output=side["output"],
+                       lang, name=gen_name(side, lang), spaces=side["spaces"],
+                       output=side["output"],
                        cost=side["cost"], paid=-side["cost"])
     elif verb == "invite":
         extra = tr("fu.menu.invite", lang, need=me["residents"] + int(arg), food=me["food"])

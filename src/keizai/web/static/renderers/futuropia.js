@@ -44,9 +44,19 @@ function takenJustNow(ctx) {
   return taken;
 }
 
+/** A generator's name as the rulebook names it and the terminal writes it: its kind and
+ * printed price ("$4 food", 食料$4), a starting one its kind and output ("starting food 1");
+ * its id (F04, P06) read like a seat (P1) and stays in the actions only. */
+function generatorName(g) {
+  const kind = t(`fu.kind.${g.kind}`);
+  return g.price === null || g.price === undefined
+    ? tr("fu.tui.gen_start", { kind, output: g.output })
+    : tr("fu.tui.gen_bought", { kind, price: g.price });
+}
+
 function generator(g, extra = null) {
   return h("div", { class: `card fu-gen ${g.kind}`, dataset: { generator: g.id } },
-    h("div", { class: "card-head" }, h("span", { class: "card-name" }, g.id),
+    h("div", { class: "card-head" }, h("span", { class: "card-name" }, generatorName(g)),
       g.price !== null && g.price !== undefined ? h("span", { class: "card-value" },
         generatorPrice(g)) : null),
     h("div", { class: "card-text" }, t("fu_generator", g.output, g.spaces)), extra);
@@ -133,7 +143,7 @@ function community(c, view, ctx, taken) {
   });
   const gens = c.generators.map((g) => {
     const el = markJustNow(generator(g), taken.get(`${c.seat}:gen:${g.id}`));
-    return deciding ? ctx.target(el, `discard:${g.id}`, t("confirm_action", t("fu_discard", g.id)))
+    return deciding ? ctx.target(el, `discard:${g.id}`, t("confirm_action", t("fu_discard", t(`fu.gen.${g.id}`))))
       : el;
   });
   return h("section", { class: `panel player${mine ? " me" : ""}${view.current_player ===
