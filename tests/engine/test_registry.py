@@ -98,7 +98,7 @@ def test_a_refused_action_of_a_record_is_counted_from_one() -> None:
         assert error.message_id == "refuse.record_action"
         assert error.params["action"] == position + 1
         nth = {0: "1st", 2: "3rd"}[position]
-        assert str(error).startswith(f"the record's {nth} action ('nonsense'): ")
+        assert str(error).startswith(f"the record's {nth} move ('nonsense'): ")
         assert error.render("ja").startswith(f"記録の{position + 1}番目の行動")
         assert error.render("zh-TW").startswith(f"紀錄中第{position + 1}個行動")
 

@@ -144,7 +144,7 @@ def test_the_ordinal_spec_counts_in_english_and_gives_the_number_elsewhere() -> 
          "111th", "112th"]
     why = {"text": "no"}
     assert tr("refuse.record_action", "en", action=3, name="'x'", why=why) == \
-        "the record's 3rd action ('x'): no"
+        "the record's 3rd move ('x'): no"
     assert tr("refuse.record_action", "ja", action=3, name="'x'", why=why).startswith(
         "記録の3番目の行動")
     assert tr("refuse.record_action", "zh-TW", action=3, name="'x'", why=why).startswith(

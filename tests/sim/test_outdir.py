@@ -300,7 +300,7 @@ def _swap_scores(entry: dict[str, Any]) -> None:
     (lambda e: e.update(actions=e["actions"][:-3]), False,
      "its moves stop before the end of the game, and it records no error"),
     (lambda e: e["actions"].insert(5, "no such action"), False,
-     "its moves do not replay: the record's 6th action"),
+     "its moves do not replay: the record's 6th move"),
     (lambda e: e.update(options={"farm_resort_empty": True}), False,
      "not the record of game 1 of this tournament"),
     (lambda e: e.update(agents=e["agents"][::-1]), False,

@@ -62,7 +62,7 @@ class Game(ABC):
             if 0 <= value < len(self.action_space):
                 return self.action_space.decode(value)
             raise IllegalAction.refuse("refuse.index_out_of_range", value=_shown(value),
-                                        game=self.id)
+                                        game=self.id, last=len(self.action_space) - 1)
         if isinstance(value, str):
             found = self.action_space.by_name(value)
             if found is None:
