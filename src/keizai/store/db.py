@@ -656,6 +656,20 @@ class Store:
                                                  seats.c.seat.in_(numbers))
                              .values(seen=now))
 
+    def tell_presence(self, process: str, seated: dict[str, list[int]]) -> None:
+        """Tell every server process which seats of these games have a connection to
+        `process` now (an empty list: none any more), one `NOTIFY keizai,
+        'presence:<process>:<game>:<seats>'` a game, on PostgreSQL (one process alone
+        has nobody to tell). The others show those seats' players as here."""
+        if not self.postgres or not seated:
+            return
+        payloads = [f"presence:{process}:{game_id}:{','.join(map(str, sorted(numbers)))}"
+                    for game_id, numbers in sorted(seated.items())]
+        with transaction(self.engine) as conn:
+            conn.execute(text("SELECT pg_notify(:channel, payload) FROM "
+                              "unnest(CAST(:payloads AS text[])) AS payload"),
+                         {"channel": NOTIFY_CHANNEL, "payloads": payloads})
+
     def seen_for(self, game_id: str, seat: int) -> float | None:
         """Seconds since a process last marked the seat's player connected (`mark_seen`),
         or None when none ever did."""

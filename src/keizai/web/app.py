@@ -671,7 +671,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         try:
             table.join(conn, await table.logged(conn))   # its log rendered in a worker
             if seat is not None:
-                await mark_seen(table, seat)
+                await tables.mark_seen(table, seat)
             sender = asyncio.create_task(send_loop(websocket, conn))
             await receive_loop(websocket, table, conn, token, limiter, client, sender)
         finally:
@@ -681,7 +681,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                 with suppress(asyncio.CancelledError):
                     await sender
             if seat is not None:
-                await mark_seen(table, seat)
+                await tables.mark_seen(table, seat)
 
     return app
 
@@ -736,11 +736,6 @@ async def refuse(websocket: WebSocket, error: ApiError) -> None:
     with suppress(WebSocketDisconnect, RuntimeError):
         await websocket.send_json(error.payload())
         await websocket.close(code=CLOSE_CODES.get(error.status, 4400))
-
-
-async def mark_seen(table: Table, seat: int) -> None:
-    with suppress(Exception):
-        await table.store.in_writer(table.store.mark_seen, table.id, [seat])
 
 
 def finished(table: Table) -> None:

@@ -323,6 +323,9 @@ class Table:
         self.away_since = dict.fromkeys(range(len(self.seats)), time.monotonic())
         # Until when (monotonic) a seat without a connection is still shown here (`here`).
         self.here_until: dict[int, float] = {}
+        # The seats other server processes (on one PostgreSQL) have connections of, as
+        # each last told (`seen_elsewhere`), and until when that holds unless told again.
+        self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}
         self.grace_timers: dict[int, asyncio.TimerHandle] = {}   # ends `here_until`
         # Why the stored game no longer replays (`refresh`), None: it does; `Tables`
         # then lets the table go and refuses it.
@@ -422,10 +425,55 @@ class Table:
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
 
+    def connected_elsewhere(self, seat: int) -> bool:
+        """Whether another server process told lately that it has a connection of
+        `seat` (`seen_elsewhere`)."""
+        now = time.monotonic()
+        return any(seat in seats and until > now for seats, until in self.elsewhere.values())
+
     def here(self, seat: int) -> bool:
-        """Whether the others are shown `seat`'s player as here: connected, or within
-        the grace of a connection that just went or a link just opened (`hold_here`)."""
-        return self.connected(seat) or time.monotonic() < self.here_until.get(seat, 0.0)
+        """Whether the others are shown `seat`'s player as here: connected to this
+        process or another, or within the grace of a connection that just went or a link
+        just opened (`hold_here`)."""
+        return self.connected(seat) or self.connected_elsewhere(seat) \
+            or time.monotonic() < self.here_until.get(seat, 0.0)
+
+    def seen_elsewhere(self, process: str, seats: frozenset[int], until: float) -> None:
+        """Another server process has connections of `seats` now (none: empty), which
+        holds until `until` (monotonic) unless it tells again: this process's pages show
+        those players here and offer no hand-over of their seats, as for a connection of
+        its own (until session 28 a player connected to another process was shown away
+        to everyone here, and offered to the others for a hand-over)."""
+        before = self._seats_elsewhere()
+        if seats:
+            self.elsewhere[process] = (seats, until)
+        else:
+            self.elsewhere.pop(process, None)
+        self._elsewhere_changed(before)
+
+    def forget_elsewhere(self) -> None:
+        """Drop what other processes told and did not tell again in time (a process
+        killed, its notices lost): their seats are away from then on."""
+        before = set().union(*(seats for seats, _ in self.elsewhere.values()))
+        now = time.monotonic()
+        self.elsewhere = {process: told for process, told in self.elsewhere.items()
+                          if told[1] > now}
+        self._elsewhere_changed(before)
+
+    def _seats_elsewhere(self) -> set[int]:
+        return {seat for seat in range(len(self.seats)) if self.connected_elsewhere(seat)}
+
+    def _elsewhere_changed(self, before: set[int]) -> None:
+        """A seat's player came to another process: the others here are told at once;
+        left it (and is not connected here): told once the grace is over, and the seat's
+        hand-over counts from now, as when a connection here goes (`leave`)."""
+        after = self._seats_elsewhere()
+        for seat in before - after:
+            if not self.connected(seat):
+                self.away_since[seat] = time.monotonic()
+                self.hold_here(seat)
+        if after - before:
+            self.presence()
 
     def hold_here(self, seat: int) -> None:
         """Show `seat` here for a grace (AWAY_GRACE, at most `handover_after`); if no
@@ -825,7 +873,7 @@ class Table:
                 raise ApiError("invalid_request", f"seat {seat} is already a bot", 409)
             own = secrets.compare_digest(str(token).encode(), row.token.encode())
             if not own:
-                if self.connected(seat):
+                if self.connected(seat) or self.connected_elsewhere(seat):
                     raise ApiError.refused("seat_in_use", "web.err.seat_in_use", 409, seat=seat)
                 away = await asyncio.to_thread(self._away_for, seat)
                 wait = max(self.settings.handover_after, self.settings.seen_within) - away

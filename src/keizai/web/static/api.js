@@ -30,13 +30,26 @@ async function call(path, body, token) {
     if (csrf) headers["x-csrf-token"] = csrf;
     init.body = JSON.stringify(body);
   }
-  // A request the server did not answer in its own words (it could not be reached; a proxy
-  // in front of it answered with a page of its own) fails as "http_error", which the page
-  // says in its language: never the browser's English ("Failed to fetch").
+  // A request the server did not answer in its own words fails with a code the page says
+  // in its language, never the browser's English ("Failed to fetch"): see unanswered.
   const response = await fetch(path, init).catch(() => null);
   const data = response && await response.json().catch(() => null);
-  if (!response?.ok || data === null) throw refusal(data?.error ?? { code: "http_error" });
+  if (!response?.ok || data === null) {
+    throw refusal(data?.error ?? { code: unanswered(response) });
+  }
   return data;
+}
+
+// What a proxy in front of the server answers when it cannot reach it: bad gateway,
+// unavailable, gateway timeout.
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
+
+/** The code of a request no answer of the server's came back for: "unreachable" when
+ * nothing answered (the network is down, the server stopped) or a proxy said it could not
+ * reach the server, so the player knows to check the connection and try again; else
+ * "http_error" (another page of a proxy's own: "the request failed"). */
+function unanswered(response) {
+  return !response || GATEWAY_FAILURES.has(response.status) ? "unreachable" : "http_error";
 }
 
 /** The server's refusal (`{code, message, id, params}`) as an Error the page can show. */
