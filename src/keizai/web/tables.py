@@ -191,6 +191,9 @@ class Tables:
         self.idle_after = idle_after
         self.held = held
         self.creators = Creators()   # who created a game, for the lobby's shares
+        # This process among those on one PostgreSQL, in the presence notices it sends
+        # (`mark_seen`): its own are not news to it.
+        self.process = secrets.token_hex(8)
         # the games in memory, the least recently opened first
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
@@ -278,9 +281,28 @@ class Tables:
                                        if c.seat is not None})
                       for game_id, table in self.tables.items()}
             with contextlib.suppress(Exception):
-                await self.store.in_writer(self.store.mark_seen_many, seated)
+                await self.store.in_writer(self._mark_present, seated,
+                                           {game: seats for game, seats in seated.items()
+                                            if seats})
             for table in list(self.tables.values()):
+                table.forget_elsewhere()
                 self.evict_if_idle(table, now)
+
+    def _mark_present(self, seen: dict[str, list[int]], here: dict[str, list[int]]) -> None:
+        """In the store's writer thread: the `seen` seats' players marked connected (the
+        hand-over's presence, `Store.mark_seen_many`), and the other processes told which
+        seats of the games in `here` have a connection to this one (`Table.here`)."""
+        self.store.mark_seen_many(seen)
+        self.store.tell_presence(self.process, here)
+
+    async def mark_seen(self, table: Table, seat: int) -> None:
+        """A connection of `seat` came or went: the seat marked seen, and the other
+        processes told which of the game's seats are connected here now (none, once the
+        last has gone). A failing database is let be: the next beat tries again."""
+        here = sorted({c.seat for c in table.connections if c.seat is not None})
+        with contextlib.suppress(Exception):
+            await self.store.in_writer(self._mark_present, {table.id: [seat]},
+                                       {table.id: here})
 
     async def _mark_thinking(self) -> None:
         """Mark in the store the games whose bot decides here, so that no other process
@@ -388,6 +410,8 @@ class Tables:
                     self.tables[game_id] = found
                     self._make_room(found)
                     self._bot_left(found, row.released)
+                    if self.store.postgres:   # the processes holding it say who is there
+                        self._start_telling(game_id, [])
                 loading.set_result(found)
             except BaseException as error:
                 loading.set_exception(error)
@@ -484,12 +508,44 @@ class Tables:
             if released is not None:
                 self._kick_if_stuck(released, released.version)
             return
+        if payload.startswith("presence:"):
+            self._presence_noticed(payload)
+            return
         self.settings.hooks.noticed(payload)   # names, settings, chat (keizai.web.social)
         game_id, _, version = payload.partition(":")
         table = self.tables.get(game_id)
         if table is None or not version.isdigit() or int(version) <= table.version:
             return
         self._start_refresh(table, int(version))
+
+    def _presence_noticed(self, payload: str) -> None:
+        """`presence:<process>:<game>:<seats>`: another process's connections of a game
+        held here (`mark_seen`, every beat while they stay). A process this game had not
+        heard from (one that just loaded it, or whose connections went) is told this
+        one's at once, rather than at the next beat (up to 15 s)."""
+        _, process, game_id, numbers = [*payload.split(":", 3), "", "", ""][:4]
+        table = self.tables.get(game_id)
+        if table is None or process == self.process:
+            return
+        known = process in table.elsewhere
+        seats = frozenset(int(n) for n in numbers.split(",")
+                          if n.isdigit() and int(n) < len(table.seats))
+        table.seen_elsewhere(process, seats, time.monotonic() + self.settings.seen_within)
+        here = sorted({c.seat for c in table.connections if c.seat is not None})
+        if not known and here:
+            self._start_telling(table.id, here)
+
+    def _start_telling(self, game_id: str, seats: list[int]) -> None:
+        """Tell the other processes that `seats` of the game are connected here, in a
+        task kept until it ends (a failing database is let be: the next beat tells)."""
+        async def tell() -> None:
+            with contextlib.suppress(Exception):
+                await self.store.in_writer(self.store.tell_presence, self.process,
+                                           {game_id: seats})
+
+        told = asyncio.get_running_loop().create_task(tell())
+        self._checks.add(told)
+        told.add_done_callback(self._checks.discard)
 
     def _start_refresh(self, table: Table, version: int) -> None:
         """`_refresh` as a task kept until it ends, while the table is held here."""
