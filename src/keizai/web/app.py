@@ -302,14 +302,18 @@ async def read_json(request: Request) -> dict[str, Any]:
 
 
 def parse_object(raw: bytes | str) -> dict[str, Any]:
+    """A request body or WebSocket message as a JSON object. Text that is no JSON and JSON
+    nested too deeply are told in words of their own (the page shows them in its reader's
+    language); the English message keeps the parser's detail for a program."""
     try:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError as error:   # also past orjson's own depth limit
-        raise ApiError("bad_json", f"the body is not valid JSON: {error}") from None
+        raise ApiError("bad_json", f"the body is not valid JSON: {error}",
+                       reason={"id": "web.err.json_unreadable", "params": {}}) from None
     if not isinstance(value, dict):
         raise ApiError("bad_json", "the body must be a JSON object")
     if depth(value) > MAX_DEPTH:
-        raise ApiError("bad_json", f"JSON nested deeper than {MAX_DEPTH} levels")
+        raise ApiError.refused("bad_json", "web.err.json_too_deep", most=MAX_DEPTH)
     return value
 
 
