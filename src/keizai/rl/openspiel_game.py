@@ -101,6 +101,22 @@ def _parameters(game: Game) -> dict[str, Any]:
     return params
 
 
+def _checked_parameters(game: Game, params: dict[str, Any]) -> dict[str, Any]:
+    """The game's parameters with `params` over them, refused (SpielError) as
+    `pyspiel.load_game` refuses them: an unknown name, a value of another type than the
+    default's. A game built directly (`KeizaiSpielGame(params, game_id=...)`) is not
+    checked by pyspiel, and its `str(game)`, which a pickle holds, must load again."""
+    spec = _parameters(game)
+    for name, value in params.items():
+        if name not in spec:
+            raise pyspiel.SpielError(f"Unknown parameter '{name}'. Available parameters "
+                                     f"are: {', '.join(sorted(spec))}")
+        if type(value) is not type(spec[name]):
+            raise pyspiel.SpielError(f"Wrong type for parameter {name}: expected "
+                                     f"{type(spec[name]).__name__}, got {value!r}")
+    return {**spec, **params}
+
+
 def _game_type(game_id: str, solo: bool) -> pyspiel.GameType:
     game = keizai.get_game(game_id)
     return pyspiel.GameType(
@@ -266,15 +282,24 @@ NO_INFORMATION_STATE_TENSOR = (
 
 # ----- the game ------------------------------------------------------------------------
 class KeizaiSpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel: no stubs, Any)
-    """One keizai game with a player count ("players") and the game's options."""
+    """One keizai game with a player count ("players") and the game's options.
 
-    game_id: str  # set by the subclass `register_all` makes per game
+    `pyspiel.load_game` builds it through the subclass `register_all` makes per game;
+    built directly, `KeizaiSpielGame(params, game_id="national-economy/progress")` is
+    the same game, typed for a program that mypy checks (load_game's answer is Any)."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    game_id: str  # the keizai game: set by the subclass per game, or by `game_id=`
+
+    def __init__(self, params: dict[str, Any] | None = None, *,
+                 game_id: str | None = None) -> None:
+        if game_id is not None:
+            self.game_id = game_id
+        elif not hasattr(self, "game_id"):
+            raise TypeError("KeizaiSpielGame(params, game_id=...) needs the keizai game id "
+                            "(e.g. 'national-economy/progress')")
         self.keizai_game = keizai.get_game(self.game_id)
-        # pyspiel has already refused unknown parameters and wrong types.
-        params = {**_parameters(self.keizai_game), **(params or {})}
-        players = int(params["players"])
+        params = _checked_parameters(self.keizai_game, params or {})
+        players = params["players"]
         self.keizai_game.check_players(players)
         defaults = self.keizai_game.default_options()
         self.options = self.keizai_game.resolve_options(
