@@ -27,9 +27,16 @@ except ImportError as missing:
                      "pip install torch==2.13.0 sb3-contrib 'keizai[rl]'") from None
 
 
+def _given(text: str) -> str:
+    """A refused value as it was typed, after the rule: "(given: 0)", and "(given: nothing)"
+    for an empty one (Python's repr quoted it, "not '0'")."""
+    return text if text.strip() else "nothing"
+
+
 def _at_least_one(text: str) -> int:
     if not text.isascii() or not text.isdecimal() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1 "
+                                         f"(given: {_given(text)})")
     return int(text)
 
 
@@ -39,7 +46,7 @@ def _save_path(text: str) -> str:
     not after it."""
     path = Path(text) if Path(text).suffix else Path(f"{Path(text)}.zip")
     if not path.parent.is_dir() or path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a file in an existing directory")
+        raise argparse.ArgumentTypeError(f"{text} is not a file in an existing directory")
     return os.fspath(path)
 
 

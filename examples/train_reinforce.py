@@ -136,11 +136,17 @@ def win_rate(game: str, policy: Policy, games: int, seed: int) -> float:
     return wins / games
 
 
+def _given(text: str) -> str:
+    """A refused value as it was typed, after the rule: "(given: 0)", "(given: it's)", and
+    "(given: nothing)" for an empty one (Python's repr quoted it, "not '0'")."""
+    return text if text.strip() else "nothing"
+
+
 def _whole(low: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if not text.isascii() or not text.isdecimal() or int(text) < low:
-            raise argparse.ArgumentTypeError(f"must be a whole number of at least {low}, "
-                                             f"not {text!r}")
+            raise argparse.ArgumentTypeError(f"must be a whole number of at least {low} "
+                                             f"(given: {_given(text)})")
         return int(text)
     return parse
 
@@ -153,7 +159,7 @@ def _number(low: float, low_allowed: bool) -> Callable[[str], float]:
             value = math.nan
         if not math.isfinite(value) or value < low or (value == low and not low_allowed):
             bound = f"at least {low:g}" if low_allowed else f"more than {low:g}"
-            raise argparse.ArgumentTypeError(f"must be a number {bound}, not {text!r}")
+            raise argparse.ArgumentTypeError(f"must be a number {bound} (given: {_given(text)})")
         return value
     return parse
 
@@ -161,7 +167,7 @@ def _number(low: float, low_allowed: bool) -> Callable[[str], float]:
 def _save_path(text: str) -> str:
     folder = os.path.dirname(text) or "."
     if not os.path.isdir(folder) or os.path.isdir(text):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a file in an existing directory")
+        raise argparse.ArgumentTypeError(f"{text} is not a file in an existing directory")
     return text
 
 

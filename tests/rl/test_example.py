@@ -126,14 +126,41 @@ def test_the_example_refuses_bad_arguments_before_training(args):
 def test_the_ppo_example_refuses_bad_arguments_before_training(args):
     """Checked with a stand-in sb3_contrib (the real one needs torch): the arguments are
     refused by argparse before any model is built."""
+    done = _ppo_run(args)
+    assert done.returncode == 2, done.stderr
+    assert "error: argument" in done.stderr and "Traceback" not in done.stderr
+
+
+def _ppo_run(args):
+    """The PPO example with a stand-in sb3_contrib (the real one needs torch)."""
     setup = ("import sys, types; sys.modules['sb3_contrib'] = types.SimpleNamespace("
              "MaskablePPO=None); import runpy; sys.argv = sys.argv[1:]; "
              "runpy.run_path(sys.argv[0], run_name='__main__')")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    done = subprocess.run([sys.executable, "-c", setup, str(PPO_SCRIPT), *args],
+    return subprocess.run([sys.executable, "-c", setup, str(PPO_SCRIPT), *args],
                           capture_output=True, text=True, timeout=120, env=env)
-    assert done.returncode == 2, done.stderr
-    assert "error: argument" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("script", "args", "said"), [
+    (SCRIPT, ["--episodes", "0"], "--episodes: must be a whole number of at least 1"
+                                  " (given: 0)"),
+    (SCRIPT, ["--lr", "it's"], "--lr: must be a number more than 0 (given: it's)"),
+    (SCRIPT, ["--minutes", ""], "--minutes: must be a number at least 0 (given: nothing)"),
+    (SCRIPT, ["--save", "/no/such dir/policy.npz"],
+     "--save: /no/such dir/policy.npz is not a file in an existing directory"),
+    (PPO_SCRIPT, ["--steps", "0"], "--steps: must be a whole number of at least 1"
+                                   " (given: 0)"),
+    (PPO_SCRIPT, ["--save", "/proc/no/such/model.zip"],
+     "--save: /proc/no/such/model.zip is not a file in an existing directory"),
+])
+def test_a_refused_argument_quotes_the_value_as_typed(script, args, said):
+    """The examples' refusals showed Python's repr: "not '0'", "not \"it's\"", "not ''",
+    "'/no/such dir/policy.npz' is not a file": quotes the user never typed (and an
+    empty value as ''). They say the value as typed, after the rule, as the engine's
+    refusals do: "(given: 0)", "(given: nothing)"."""
+    stderr = _ppo_run(args).stderr if script == PPO_SCRIPT else run_script(
+        [str(SCRIPT), "--minutes", "0", "--eval-games", "2", *args]).stderr
+    assert f"error: argument {said}" in stderr, stderr
 
 
 @pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is None,
