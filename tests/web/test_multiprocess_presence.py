@@ -148,3 +148,29 @@ def test_a_presence_notice_naming_no_seat_changes_nothing(quick_pair) -> None:
     until_shown(first, gid, 1, connected=True)   # the last one, well formed, counts
     assert seat_lines(first, gid)[0]["connected"] is False
     assert httpx.get(f"{first.url}/api/games/{gid}").status_code == 200
+
+
+def test_a_seat_taken_on_another_process_is_not_offered_here(quick_pair) -> None:
+    """A seat claimed from the lobby of one process, its player connected there: the
+    other process, holding the game, no longer lists it open (a claim raises no version:
+    before, it said "open seat" in its lobby and its pages until the game's next move)."""
+    first, second = quick_pair
+    game = http().post(f"{first.url}/api/games", json={
+        "game": "national-economy/mecenat", "seats": ["human", "open"]}).json()
+    gid = game["id"]
+
+    def open_seats(server: LiveServer) -> list[int]:
+        games = http().get(f"{server.url}/api/games").json()["games"]
+        line = next(g for g in games if g["id"] == gid)
+        return [s["seat"] for s in line["seats"] if s["open"] and not s["claimed"]]
+
+    with open_seat(second, gid, None, None) as watcher:   # the second holds the game
+        assert open_seats(second) == [1]
+        claimed = http().post(f"{first.url}/api/games/{gid}/seats/1/claim")
+        assert claimed.status_code == 200
+        with open_seat(first, gid, 1, claimed.json()["token"]):
+            line = told(watcher, 1, connected=True)
+            assert line["claimed"] is True
+            assert open_seats(second) == []
+            taken = http().post(f"{second.url}/api/games/{gid}/seats/1/claim")
+            assert taken.status_code == 409

@@ -20,7 +20,7 @@ from array import array
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 import orjson
@@ -449,7 +449,13 @@ class Table:
             self.elsewhere[process] = (seats, until)
         else:
             self.elsewhere.pop(process, None)
-        self._elsewhere_changed(before)
+        # A seat connected is claimed (its link opened, `opened`; or taken from the
+        # lobby): claims raise no version, and a copy held here said "open seat" (the
+        # lobby here offered it) until the game's next move.
+        claimed = [seat for seat in seats if not self.seats[seat].claimed]
+        for seat in claimed:
+            self.seats[seat] = replace(self.seats[seat], claimed=True)
+        self._elsewhere_changed(before, told=bool(claimed))
 
     def forget_elsewhere(self) -> None:
         """Drop what other processes told and did not tell again in time (a process
@@ -463,16 +469,17 @@ class Table:
     def _seats_elsewhere(self) -> set[int]:
         return {seat for seat in range(len(self.seats)) if self.connected_elsewhere(seat)}
 
-    def _elsewhere_changed(self, before: set[int]) -> None:
-        """A seat's player came to another process: the others here are told at once;
-        left it (and is not connected here): told once the grace is over, and the seat's
-        hand-over counts from now, as when a connection here goes (`leave`)."""
+    def _elsewhere_changed(self, before: set[int], told: bool = False) -> None:
+        """A seat's player came to another process: the others here are told at once
+        (`told`: they are anyway); left it (and is not connected here): told once the
+        grace is over, and the seat's hand-over counts from now, as when a connection
+        here goes (`leave`)."""
         after = self._seats_elsewhere()
         for seat in before - after:
             if not self.connected(seat):
                 self.away_since[seat] = time.monotonic()
                 self.hold_here(seat)
-        if after - before:
+        if told or after - before:
             self.presence()
 
     def hold_here(self, seat: int) -> None:
