@@ -1185,6 +1185,7 @@ def serve(
         from keizai.web import create_app
         from keizai.web.accounts import AccountConfig
         from keizai.web.app import Collector, Limits
+        from keizai.web.creators import SECRET_CHARS, SECRET_COMMAND, SECRET_VARIABLE
         from keizai.web.frames import FrameBudget
         from keizai.web.heads import STOP_WITHIN, HeadBounds, open_files
         from keizai.web.social import SocialConfig
@@ -1220,10 +1221,16 @@ def serve(
         # SQLAlchemy's "Can't load plugin" for postgres://) would not say so
         raise _refuse(language, "cli.serve.err_database_kind", scheme=printable(scheme, 40))
     limits = Limits() if rate_limits else Limits.off()
+    # The key of the clients the store counts (keizai.web.creators): the deployment's,
+    # from the environment (not an option: the command line is visible to every user).
+    client_secret = os.environ.get(SECRET_VARIABLE)
+    if client_secret is not None and len(client_secret) < SECRET_CHARS:
+        raise _refuse(language, "cli.serve.err_client_secret", name=SECRET_VARIABLE,
+                      chars=SECRET_CHARS, count=len(client_secret))
     try:
         web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
-                             limits=limits,
+                             limits=limits, client_secret=client_secret,
                              social_config=social_config, collector=Collector())
     except NewerDatabase as newer:   # a rollback: the database was left as it was
         raise _refuse(language, "cli.serve.err_database_newer", database=database,
@@ -1242,6 +1249,9 @@ def serve(
     else:
         typer.echo(i18n.tr("cli.serve.address_all", language, url=url, database=database,
                            local=everywhere))
+    if client_secret is None:   # safe (no address recoverable), the bounds per process
+        typer.echo(i18n.tr("cli.serve.no_client_secret", language, name=SECRET_VARIABLE,
+                           chars=SECRET_CHARS, command=SECRET_COMMAND), err=True)
     # Spectators share one encoded message per step; per-connection compression would
     # undo that, so WebSocket messages are not compressed (a reverse proxy may). Each
     # WebSocket's frames are counted below the application (keizai.web.frames).

@@ -266,7 +266,7 @@ def test_0018_keeps_the_seats_claimed_before_it_and_counts_them_for_nobody(fresh
     claim now records its claimer and counts toward its bound; and 0018 goes back down."""
     from alembic import command
 
-    from keizai.store import SeatsHeld
+    from keizai.store import KeyedClient, SeatsHeld
     from keizai.store.migrations import config
 
     Store(fresh_url).close()
@@ -285,7 +285,7 @@ def test_0018_keeps_the_seats_claimed_before_it_and_counts_them_for_nobody(fresh
                 {"seat": seat, "token": f"t{seat}", "claimed": claimed})
     store = Store(fresh_url)
     try:
-        claimer = "c" * 32
+        claimer = KeyedClient("c" * 32)
         with store.engine.connect() as conn:
             assert conn.execute(text(
                 "SELECT seat, claimed, claimer FROM seats ORDER BY seat")).all() == [
@@ -299,4 +299,52 @@ def test_0018_keeps_the_seats_claimed_before_it_and_counts_them_for_nobody(fresh
         command.downgrade(config(conn), "0017")
         assert "claimer" not in {c["name"] for c in inspect(conn).get_columns("seats")}
         assert conn.execute(text("SELECT count(*) FROM seats WHERE claimed = 1")).scalar() == 3
+    engine.dispose()
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_0019_keeps_the_claims_and_creators_before_it_and_goes_down(fresh_url) -> None:
+    """A database at 0018 with a game of a creator and a seat of a claimer: upgraded,
+    both keep them and have no /48 (none was recorded), so no /48 is bound by them; a
+    claim now records its /48 and counts toward its bound; and 0019 goes back down."""
+    from alembic import command
+
+    from keizai.store import KeyedClient, SeatsHeld
+    from keizai.store.migrations import config
+
+    Store(fresh_url).close()
+    engine = create_engine(fresh_url)
+    with engine.begin() as conn:
+        command.downgrade(config(conn), "0018")
+        assert "claimer_net" not in {c["name"] for c in inspect(conn).get_columns("seats")}
+        conn.execute(text(
+            "INSERT INTO games (id, game, players, seed, options, host_token, created,"
+            " version, step, over, current, creator) VALUES ('g0',"
+            " 'national-economy/mecenat', 3, 1, '{}', 'h', :created, 0, 0, 0, 0, :c)"),
+            {"created": datetime(2026, 1, 1, tzinfo=UTC), "c": "a" * 32})
+        for seat, claimer in enumerate(["b" * 32, None, None]):
+            conn.execute(text(
+                "INSERT INTO seats (game_id, seat, kind, token, claimed, open, handed,"
+                " claimer) VALUES ('g0', :seat, 'human', :token, :claimed, 1, 0, :c)"),
+                {"seat": seat, "token": f"t{seat}", "claimed": int(claimer is not None),
+                 "c": claimer})
+    store = Store(fresh_url)
+    try:
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SELECT creator, creator_net FROM games")).all() == [
+                ("a" * 32, None)]
+            assert conn.execute(text(
+                "SELECT seat, claimer, claimer_net FROM seats ORDER BY seat")).all() == [
+                (0, "b" * 32, None), (1, None, None), (2, None, None)]
+        network = "n" * 32
+        assert store.claim_seat("g0", 1, KeyedClient("c" * 32, network, 1), most=1)
+        with pytest.raises(SeatsHeld):   # the /48's one seat counts now
+            store.claim_seat("g0", 2, KeyedClient("d" * 32, network, 1), most=1)
+    finally:
+        store.close()
+    with engine.begin() as conn:
+        command.downgrade(config(conn), "0018")
+        assert "claimer_net" not in {c["name"] for c in inspect(conn).get_columns("seats")}
+        assert "creator_net" not in {c["name"] for c in inspect(conn).get_columns("games")}
+        assert conn.execute(text("SELECT count(*) FROM seats WHERE claimed = 1")).scalar() == 2
     engine.dispose()

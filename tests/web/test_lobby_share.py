@@ -48,3 +48,21 @@ def test_the_lobby_lists_a_few_games_of_one_creator(database_url: str) -> None:
         # a keyed hash of each client, no address
         assert len(creators) == 2 and all(
             len(c) == 32 and FLOODER not in c and PLAYER not in c for c in creators)
+
+
+def test_the_creators_of_one_ipv6_48_share_sixteen_creators_shares(database_url: str
+                                                                    ) -> None:
+    """An IPv6 creator is its /64, and one holder of a /48 has 65,536 of them: the 40
+    /64s of one /48 filled the lobby's 200 lines, 5 games each (before: the 85 games of
+    17 /64s were all listed). The /64s of a /48 now share `WIDE_SHARE` creators' shares
+    (80 lines), the newest; a creator of another /48 keeps its own share."""
+    from keizai.web.tables import WIDE_SHARE
+
+    app = create_app(database_url, bot_workers=1, limits=Limits.off())
+    with TestClient(from_address(app), base_url="https://testserver") as client:
+        flood = [create(client, f"2001:db8:5:{n:x}::1")
+                 for n in range(WIDE_SHARE + 1) for _ in range(LOBBY_SHARE)]
+        theirs = create(client, "2001:db8:6::1")
+        listed = [g["id"] for g in client.get("/api/games").json()["games"]]
+        assert theirs in listed
+        assert [g for g in listed if g in flood] == flood[::-1][:LOBBY_SHARE * WIDE_SHARE]

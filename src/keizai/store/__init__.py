@@ -6,6 +6,7 @@ from keizai.store.db import (
     Append,
     Conflict,
     GameRow,
+    KeyedClient,
     SeatRow,
     SeatsHeld,
     Store,
@@ -15,5 +16,5 @@ from keizai.store.db import (
 )
 from keizai.store.migrations import NewerDatabase, OlderProcesses
 
-__all__ = ["Append", "Conflict", "GameRow", "NewerDatabase", "OlderProcesses", "SeatRow",
-           "SeatsHeld", "Store", "Summary", "default_database_url", "sqlalchemy_url"]
+__all__ = ["Append", "Conflict", "GameRow", "KeyedClient", "NewerDatabase", "OlderProcesses",
+           "SeatRow", "SeatsHeld", "Store", "Summary", "default_database_url", "sqlalchemy_url"]

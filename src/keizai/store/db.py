@@ -19,6 +19,7 @@ import functools
 import json
 import threading
 import weakref
+import zlib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -86,6 +87,9 @@ games = Table(
     # Who created the game, as far as the lobby's share of one creator goes: a keyed
     # hash of the client (`keizai.web.creators`), no address. Migration 0017.
     Column("creator", String(32), nullable=True, index=True),
+    # An IPv6 creator's /48, hashed as `creator` is (None for IPv4): the lobby lists a
+    # /48's `KeyedClient.share` creators' shares. Migration 0019.
+    Column("creator_net", String(32), nullable=True, index=True),
     # 1: among the LOBBY_SHARE newest listed games of its creator, which the lobby lists;
     # 0: a listed game the lobby leaves out (its links, its player pages still show it).
     Column("lobby", Integer, nullable=False, server_default="1"),
@@ -121,6 +125,8 @@ seats = Table(
     # goes (`claim_seat`): a keyed hash of the client (`keizai.web.creators`), no
     # address. Migration 0018.
     Column("claimer", String(32), nullable=True, index=True),
+    # An IPv6 claimer's /48, hashed as `claimer` is (None for IPv4). Migration 0019.
+    Column("claimer_net", String(32), nullable=True, index=True),
 )
 
 actions = Table(
@@ -158,12 +164,31 @@ class Conflict(Exception):
 
 
 class SeatsHeld(Exception):
-    """The client holds as many open seats from the lobby in games not over as it may
-    (`Store.claim_seat`); nothing was written."""
+    """The client (or, `network`, its IPv6 /48) holds as many open seats from the lobby in
+    games not over as it may (`Store.claim_seat`); nothing was written."""
 
-    def __init__(self, most: int) -> None:
+    def __init__(self, most: int, network: bool = False) -> None:
         super().__init__(f"{most} seats held")
         self.most = most
+        self.network = network
+
+
+@dataclass(frozen=True, slots=True)
+class KeyedClient:
+    """Who creates a game or claims a seat, as the per-client bounds kept in the store
+    count them: keyed hashes (`keizai.web.creators`), never an address. `network`: an
+    IPv6 client's /48, whose clients share `share` clients' bounds together (None for
+    an IPv4 client, one address already)."""
+
+    own: str
+    network: str | None = None
+    share: int = 1
+
+
+# A claim's check and write hold this PostgreSQL advisory lock per claimer and per /48
+# (the two-key form: apart from the migrations' one-key lock), so that claims of one
+# client in any number of processes and writer threads are counted one after another.
+CLAIM_LOCK_CLASS = 0x6B636C61   # "kcla"
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +248,12 @@ class GameRow:
     def record(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "seed": self.seed,
                 "options": dict(self.options), "actions": list(self.actions)}
+
+
+def _lock_key(hashed: str) -> int:
+    """A PostgreSQL advisory lock's 32-bit key for a keyed hash: two hashes sharing one
+    only wait for each other."""
+    return zlib.crc32(hashed.encode()) - 2**31
 
 
 def _settle_from_thread(answers: list[tuple[asyncio.Future[Any], Any]]) -> None:
@@ -354,25 +385,31 @@ class Store:
     # ----- writes: each one transaction, each raising the game's version -------------
     def create_game(self, game_id: str, record: dict[str, Any], host_token: str,
                     seat_rows: list[SeatRow], summary: Summary | None = None,
-                    listed: bool = True, creator: str | None = None) -> None:
+                    listed: bool = True, creator: KeyedClient | None = None) -> None:
         """`listed`: the lobby lists the game (False: a private table, left out of the
-        listing from the moment it is stored). `creator`: who created it (a keyed hash);
-        the lobby lists the LOBBY_SHARE newest listed games of one creator, and leaves
-        out the creator's older ones from now on."""
+        listing from the moment it is stored). `creator`: who created it; the lobby
+        lists the LOBBY_SHARE newest listed games of one creator (and `creator.share`
+        times that of its /48), and leaves out their older ones from now on."""
         with transaction(self.engine) as conn:
             conn.execute(insert(games).values(
                 id=game_id, game=record["game"], players=record["players"],
                 seed=record["seed"], options=json.loads(json.dumps(record["options"])),
                 host_token=host_token, created=datetime.now(UTC), version=0,
-                listed=int(listed), touched=self._now, creator=creator,
+                listed=int(listed), touched=self._now,
+                creator=None if creator is None else creator.own,
+                creator_net=None if creator is None else creator.network,
                 **_summary_values(summary)))
             if creator is not None and listed:
-                shown = select(games.c.id).where(
-                    games.c.creator == creator, IN_LOBBY).order_by(
-                    games.c.created.desc(), games.c.id.desc()).limit(LOBBY_SHARE)
-                conn.execute(update(games).where(
-                    games.c.creator == creator, IN_LOBBY,
-                    games.c.id.not_in(shown.scalar_subquery())).values(lobby=0))
+                shares = [(games.c.creator, creator.own, LOBBY_SHARE)]
+                if creator.network is not None:
+                    shares.append((games.c.creator_net, creator.network,
+                                   LOBBY_SHARE * creator.share))
+                for column, value, share in shares:
+                    shown = select(games.c.id).where(column == value, IN_LOBBY).order_by(
+                        games.c.created.desc(), games.c.id.desc()).limit(share)
+                    conn.execute(update(games).where(
+                        column == value, IN_LOBBY,
+                        games.c.id.not_in(shown.scalar_subquery())).values(lobby=0))
             conn.execute(insert(seats), [
                 {"game_id": game_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "token": s.token, "claimed": int(s.claimed), "open": int(s.open),
@@ -604,23 +641,40 @@ class Store:
                          .values(**values))
             return self._bump(conn, game_id, found) if bump else found
 
-    def claim_seat(self, game_id: str, seat: int, claimer: str | None = None,
+    def claim_seat(self, game_id: str, seat: int, claimer: KeyedClient | None = None,
                    most: int | None = None) -> bool:
         """Claim a seat for the first comer: False when it was claimed before (by any
-        process). `claimer` (a keyed hash of the client) is stored with it; with `most`,
-        `SeatsHeld` when the claimer holds that many claimed seats in games not over
-        already. No version is raised: nothing a player or bot decides on changed."""
+        process). `claimer` is stored with it; with `most`, `SeatsHeld` when the claimer
+        holds that many claimed seats in games not over already (its /48 `claimer.share`
+        times that). No version is raised: nothing a player or bot decides on changed.
+
+        Counted and written as one: the seat is written first and the count, this seat
+        included, rolls it back past the bound. On SQLite that write holds the
+        database's write lock until the commit, whichever process writes; on PostgreSQL
+        each claimer's (and /48's) advisory lock orders the claims of all processes."""
+        bounds: list[tuple[Any, str, int, bool]] = []
+        if claimer is not None and most is not None:
+            bounds.append((seats.c.claimer, claimer.own, most, False))
+            if claimer.network is not None:
+                bounds.append((seats.c.claimer_net, claimer.network, most * claimer.share,
+                               True))
         with transaction(self.engine) as conn:
-            if claimer is not None and most is not None:
+            if self.postgres:
+                for _column, value, _most, _network in sorted(bounds, key=lambda b: b[1]):
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:class, :key)"),
+                                 {"class": CLAIM_LOCK_CLASS, "key": _lock_key(value)})
+            claimed = bool(conn.execute(update(seats).where(
+                seats.c.game_id == game_id, seats.c.seat == seat, seats.c.claimed == 0)
+                .values(claimed=1, claimer=None if claimer is None else claimer.own,
+                        claimer_net=None if claimer is None else claimer.network)
+            ).rowcount)
+            for column, value, bound, network in bounds:
                 held = conn.execute(select(func.count()).select_from(
                     seats.join(games, games.c.id == seats.c.game_id)).where(
-                    seats.c.claimer == claimer,
-                    func.coalesce(games.c.over, 0) == 0)).scalar_one()
-                if held >= most:
-                    raise SeatsHeld(most)
-            return bool(conn.execute(update(seats).where(
-                seats.c.game_id == game_id, seats.c.seat == seat, seats.c.claimed == 0)
-                .values(claimed=1, claimer=claimer)).rowcount)
+                    column == value, func.coalesce(games.c.over, 0) == 0)).scalar_one()
+                if held > bound or (not claimed and held >= bound):
+                    raise SeatsHeld(bound, network)   # rolled back
+            return claimed
 
     @property
     def _now(self) -> Any:

@@ -29,6 +29,7 @@ from keizai.i18n import howto
 from keizai.store import Store, budgets
 from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
+from keizai.web.creators import Creators
 from keizai.web.delivery import Page, PageDelivery
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.logs import guard_server_logs
@@ -153,8 +154,9 @@ class Limits:
     load: tuple[float, float] | None = (10, 1.0)
     # Open seats from the lobby one client holds in games not over (docs/web.md: a
     # household behind one address); else one client took every open seat the lobby
-    # offered, one per 2 s. Counted per process and start, as the lobby's share of one
-    # creator (`keizai.web.creators`).
+    # offered, one per 2 s. Each IPv6 /48 `WIDE_SHARE` times that. Counted in the store
+    # under the deployment's client secret (`keizai.web.creators`; without one, per
+    # process and start).
     open_seats: int | None = 24
 
     @classmethod
@@ -391,19 +393,22 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                limits: Limits | None = None, pool: BotPool | None = None,
                chosen_seeds: bool = False, bot_games: int = 8, bot_games_each: int = 2,
                social_config: SocialConfig | None = None,
-               collector: Collector | None = None) -> FastAPI:
+               collector: Collector | None = None,
+               client_secret: str | None = None) -> FastAPI:
     """The app on one database; `bot_delay` seconds between bot moves (for humans' eyes);
     `handover_after` seconds a seat must be away before another player may hand it to a
     bot; bots think in `bot_workers` processes (`pool` replaces them, for tests);
     `chosen_seeds` accepts a seed for games with several humans (tests only); at most
     `bot_games` games of bots alone run at once in this process, `bot_games_each` of
     them one client's;
-    `collector` tunes the process's garbage collector once started (`keizai serve`)."""
+    `collector` tunes the process's garbage collector once started (`keizai serve`);
+    `client_secret` keys the clients the store counts, the same in every process of the
+    deployment (`keizai.web.creators`; None: a random key of this process's own)."""
     store = Store(database_url)
     pool = pool or BotPool(bot_workers or default_workers())
     tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds=chosen_seeds,
                                     bot_games=bot_games, bot_games_each=bot_games_each),
-                    idle_after)
+                    idle_after, creators=Creators(client_secret))
     limiter = RateLimiter(limits or Limits(), Budgets(store.engine) if store.postgres else None)
     sockets = Sockets(limiter.limits.sockets)
     outlines = Outlines()
@@ -563,7 +568,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         client = client_of(request)
         await limiter.spend("claim", client)
         table = await tables.open(game_id, client)
-        token = await table.claim(seat, tables.creators.of(client), limiter.limits.open_seats)
+        token = await table.claim(seat, tables.keyed(client), limiter.limits.open_seats)
         return {"seat": seat, "token": token}
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
