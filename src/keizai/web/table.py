@@ -29,7 +29,7 @@ import keizai
 from keizai import i18n
 from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import steps as whole_steps
-from keizai.store import Conflict, GameRow, KeyedClient, SeatRow, SeatsHeld, Store, Summary
+from keizai.store import Conflict, GameRow, SeatRow, SeatsHeld, Store, Summary
 from keizai.web.bots import BotPool, check_spec
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.hooks import TableHooks
@@ -78,6 +78,10 @@ class Settings:
     # (`Tables`, which knows the games): a hand-over that leaves no person's seat asks.
     room_for_bots_alone: Callable[[str | None], None] = field(
         default=lambda _client: None)
+    # A seat handed to a bot while another seat's bot was to move already: who moves it
+    # (`Tables`: the process deciding it goes on; here, only as a take-over).
+    bot_still_to_move: Callable[[Table], None] = field(
+        default=lambda table: table.kick_bots())
 
 
 @dataclass(eq=False)
@@ -890,13 +894,18 @@ class Table:
             if not self.state.is_over and all(s.kind == "bot" for s in self.seats
                                               if s.seat != seat):
                 self.settings.room_for_bots_alone(by)   # the last person leaves
+            current = self.state.current_player
+            deciding = current is not None and self.seats[current].kind == "bot"
             self.version = await self._write(self.store.set_seat, self.id, seat, kind="bot",
                                              agent=agent, handed=True, version=self.version)
             self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed, row.open,
                                        True, row.seen)
             self.charge(by)
             self.broadcast()
-        self.kick_bots()
+        if deciding:   # a bot decides the move already, maybe in another process
+            self.settings.bot_still_to_move(self)
+        else:
+            self.kick_bots()
 
     def _away_for(self, seat: int) -> float:
         """Seconds the seat's player has been away from every server process."""
@@ -921,11 +930,11 @@ class Table:
             self.hold_here(seat)   # its connection comes next: not "away" meanwhile
             self.broadcast()
 
-    async def claim(self, seat: Any, claimer: KeyedClient | None = None,
+    async def claim(self, seat: Any, claimer: str | None = None,
                     most: int | None = None) -> str:
         """An open human seat taken from the lobby: its token, once. Invited seats are
-        given only by their link. `claimer` may hold `most` such seats in games not over
-        (None: any number), its /48 `claimer.share` times that."""
+        given only by their link. `claimer` (a keyed hash of the client) may hold `most`
+        such seats in games not over (None: any number)."""
         async with self.lock:
             row = self.seats[check_seat(seat, len(self.seats))]
             if row.kind == "human" and not row.open:
@@ -937,8 +946,7 @@ class Table:
                 first = await self._write(self.store.claim_seat, self.id, row.seat,
                                           claimer, most)
             except SeatsHeld as held:
-                raise ApiError.refused("too_many_seats", "web.err.network_seats_held"
-                                       if held.network else "web.err.seats_held", 429,
+                raise ApiError.refused("too_many_seats", "web.err.seats_held", 429,
                                        most=held.most) from None
             self.seats[row.seat] = SeatRow(row.seat, row.kind, row.agent, row.token, True,
                                            row.open, row.handed, row.seen)

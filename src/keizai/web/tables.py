@@ -25,7 +25,7 @@ from typing import Any
 import keizai
 from keizai.agents import make_agent
 from keizai.engine import InvalidSetup, UnknownGame
-from keizai.store import KeyedClient, SeatRow, Store, Summary
+from keizai.store import SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
 from keizai.web.creators import Creators
@@ -184,14 +184,14 @@ def _not_resumed(game_id: str, error: Exception) -> None:
 
 class Tables:
     def __init__(self, store: Store, settings: Settings, idle_after: float = 300.0,
-                 held: int = HELD, creators: Creators | None = None) -> None:
+                 held: int = HELD) -> None:
         self.store = store
         self.settings = settings
         settings.room_for_bots_alone = self._check_room_for_bots_alone
+        settings.bot_still_to_move = self._bot_still_to_move
         self.idle_after = idle_after
         self.held = held
-        # who created a game or claimed a seat, for the bounds the store counts
-        self.creators = creators or Creators()
+        self.creators = Creators()   # who created a game, for the lobby's shares
         # This process among those on one PostgreSQL, in the presence notices it sends
         # (`mark_seen`): its own are not news to it.
         self.process = secrets.token_hex(8)
@@ -596,6 +596,18 @@ class Tables:
             asyncio.get_running_loop().call_later(0.0 if released else BOT_TAKEOVER,
                                                   self._kick_if_stuck, table, table.version)
 
+    def _bot_still_to_move(self, table: Table) -> None:
+        """A seat was handed to a bot here while another seat's bot was to move: on
+        PostgreSQL the process deciding that bot may be another, which goes on (its
+        version changed: it decides again), so this one moves it only as it takes over
+        from a process that died (`_bot_left`). Until session 28 this one started its
+        bots at once, and both processes decided every bot move from then on."""
+        if not self.store.postgres or (table.bot_task is not None
+                                       and not table.bot_task.done()):
+            table.kick_bots()
+            return
+        self._bot_left(table, released=False)
+
     def _kick_if_stuck(self, table: Table, version: int) -> None:
         if self._stop.is_set():   # stopping: its own release must not bring it back
             return
@@ -643,11 +655,6 @@ class Tables:
         if client is not None and sum(t.owner == client for t in running) >= each:
             raise ApiError.refused("too_many_games", "web.err.bot_games_yours", 429,
                                    most=each)
-
-    def keyed(self, client: str) -> KeyedClient:
-        """`client` as the bounds kept in the store count it: keyed hashes of it and of
-        its /48 (an IPv6 client's), which `WIDE_SHARE` clients' bounds bound."""
-        return self.creators.keyed(client, network_of(client), WIDE_SHARE)
 
     async def create(self, body: dict[str, Any], client: str | None = None,
                      listed: bool = True, given: frozenset[int] = frozenset()
@@ -709,7 +716,7 @@ class Tables:
         try:
             await self.store.in_writer(self.store.create_game, new_id, state.record(),
                                         host_token, rows, summary, listed,
-                                        None if client is None else self.keyed(client))
+                                        None if client is None else self.creators.of(client))
             row = await asyncio.to_thread(self.store.load, new_id)
         except Exception:
             log.exception("storing a new game failed: game %s", new_id)
