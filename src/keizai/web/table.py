@@ -29,7 +29,7 @@ import keizai
 from keizai import i18n
 from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import steps as whole_steps
-from keizai.store import Conflict, GameRow, SeatRow, SeatsHeld, Store, Summary
+from keizai.store import Conflict, GameRow, KeyedClient, SeatRow, SeatsHeld, Store, Summary
 from keizai.web.bots import BotPool, check_spec
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.hooks import TableHooks
@@ -930,11 +930,11 @@ class Table:
             self.hold_here(seat)   # its connection comes next: not "away" meanwhile
             self.broadcast()
 
-    async def claim(self, seat: Any, claimer: str | None = None,
+    async def claim(self, seat: Any, claimer: KeyedClient | None = None,
                     most: int | None = None) -> str:
         """An open human seat taken from the lobby: its token, once. Invited seats are
-        given only by their link. `claimer` (a keyed hash of the client) may hold `most`
-        such seats in games not over (None: any number)."""
+        given only by their link. `claimer` may hold `most` such seats in games not over
+        (None: any number), its /48 `claimer.share` times that."""
         async with self.lock:
             row = self.seats[check_seat(seat, len(self.seats))]
             if row.kind == "human" and not row.open:
@@ -946,7 +946,8 @@ class Table:
                 first = await self._write(self.store.claim_seat, self.id, row.seat,
                                           claimer, most)
             except SeatsHeld as held:
-                raise ApiError.refused("too_many_seats", "web.err.seats_held", 429,
+                raise ApiError.refused("too_many_seats", "web.err.network_seats_held"
+                                       if held.network else "web.err.seats_held", 429,
                                        most=held.most) from None
             self.seats[row.seat] = SeatRow(row.seat, row.kind, row.agent, row.token, True,
                                            row.open, row.handed, row.seen)

@@ -25,7 +25,7 @@ from typing import Any
 import keizai
 from keizai.agents import make_agent
 from keizai.engine import InvalidSetup, UnknownGame
-from keizai.store import SeatRow, Store, Summary
+from keizai.store import KeyedClient, SeatRow, Store, Summary
 from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
 from keizai.web.creators import Creators
@@ -184,14 +184,15 @@ def _not_resumed(game_id: str, error: Exception) -> None:
 
 class Tables:
     def __init__(self, store: Store, settings: Settings, idle_after: float = 300.0,
-                 held: int = HELD) -> None:
+                 held: int = HELD, creators: Creators | None = None) -> None:
         self.store = store
         self.settings = settings
         settings.room_for_bots_alone = self._check_room_for_bots_alone
         settings.bot_still_to_move = self._bot_still_to_move
         self.idle_after = idle_after
         self.held = held
-        self.creators = Creators()   # who created a game, for the lobby's shares
+        # who created a game or claimed a seat, for the bounds the store counts
+        self.creators = creators or Creators()
         # This process among those on one PostgreSQL, in the presence notices it sends
         # (`mark_seen`): its own are not news to it.
         self.process = secrets.token_hex(8)
@@ -656,6 +657,11 @@ class Tables:
             raise ApiError.refused("too_many_games", "web.err.bot_games_yours", 429,
                                    most=each)
 
+    def keyed(self, client: str) -> KeyedClient:
+        """`client` as the bounds kept in the store count it: keyed hashes of it and of
+        its /48 (an IPv6 client's), which `WIDE_SHARE` clients' bounds bound."""
+        return self.creators.keyed(client, network_of(client), WIDE_SHARE)
+
     async def create(self, body: dict[str, Any], client: str | None = None,
                      listed: bool = True, given: frozenset[int] = frozenset()
                      ) -> dict[str, Any]:
@@ -716,7 +722,7 @@ class Tables:
         try:
             await self.store.in_writer(self.store.create_game, new_id, state.record(),
                                         host_token, rows, summary, listed,
-                                        None if client is None else self.creators.of(client))
+                                        None if client is None else self.keyed(client))
             row = await asyncio.to_thread(self.store.load, new_id)
         except Exception:
             log.exception("storing a new game failed: game %s", new_id)
