@@ -134,3 +134,25 @@ def test_serve_says_what_it_does_without_a_secret_and_refuses_a_short_one(
     result = runner.invoke(cli, serve(tmp_path / "last.sqlite3"))
     assert result.exit_code == 0 and started, result.output
     assert "".join(said.split()) not in "".join(result.output.split())
+
+
+@pytest.mark.skipif(unavailable_reason() is not None, reason=unavailable_reason() or "")
+def test_the_rate_budgets_in_the_store_are_named_under_the_secret(own_database: str) -> None:
+    """The budgets shared by the processes (`rate_budgets`) were named by an unkeyed
+    SHA-256 of the kind and the client: whoever read the database found an IPv4
+    client's address by hashing every address (found with the secret's design). Under
+    the secret their names are keyed; two processes with it still share one budget
+    (10 games created in all). Without a secret they stay as they were: the processes
+    must name a client's bucket alike, and a bucket lives until it is full again."""
+    from keizai.store.budgets import budget_key, rate_budgets
+
+    secret = secrets.token_hex(32)
+    apps = [create_app(own_database, bot_workers=1, client_secret=secret) for _ in range(2)]
+    with TestClient(from_address(apps[0])) as a, TestClient(from_address(apps[1])) as b:
+        codes = [(a, b)[n % 2].post("/api/games", json={"game": GAME, "seats": ["human"]},
+                                    headers={"x-test-client": GRABBER}).status_code
+                 for n in range(12)]
+        assert codes == [201] * 10 + [429] * 2
+        with apps[0].state.tables.store.engine.connect() as conn:
+            names = set(conn.execute(select(rate_budgets.c.key)).scalars())
+    assert names and budget_key("create", GRABBER) not in names

@@ -15,6 +15,7 @@ each process, apart from the requests).
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Sequence
 
 from sqlalchemy import Column, Float, String, Table, delete, select, text
@@ -49,9 +50,15 @@ TAKE = text(f"""
 LEVEL = text(f"SELECT {REFILLED} FROM rate_budgets AS b WHERE b.key = :key")
 
 
-def budget_key(kind: str, client: str) -> str:
-    """What a (kind, client) bucket is stored under: no address is stored."""
-    return hashlib.sha256(f"{kind}\0{client}".encode()).hexdigest()
+def budget_key(kind: str, client: str, secret: bytes | None = None) -> str:
+    """What a (kind, client) bucket is stored under: no address is stored. Keyed with
+    the deployment's `secret` (kept out of the database), nobody reading the database
+    finds the address again; without one, an IPv4 client's is found by trying every
+    address while its bucket lives (until full again: minutes)."""
+    named = f"{kind}\0{client}".encode()
+    if secret is None:
+        return hashlib.sha256(named).hexdigest()
+    return hmac.new(secret, named, hashlib.sha256).hexdigest()
 
 
 class Budgets:

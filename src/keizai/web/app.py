@@ -195,9 +195,12 @@ class RateLimiter:
     MAX_CLIENTS = 50_000
     SHARED = frozenset({"create", "claim", "chat", "password"})
 
-    def __init__(self, limits: Limits, shared: Budgets | None = None) -> None:
+    def __init__(self, limits: Limits, shared: Budgets | None = None,
+                 secret: bytes | None = None) -> None:
+        """`secret`: the key of the store's bucket names (`budget_key`)."""
         self.limits = limits
         self.shared = shared
+        self.secret = secret
         self.buckets: dict[tuple[str, str], tuple[float, float]] = {}
 
     async def spend(self, kind: str, client: str) -> None:
@@ -207,7 +210,7 @@ class RateLimiter:
         if self.shared is None or kind not in self.SHARED or limit is None:
             return
         wait = await asyncio.to_thread(self.shared.take, [
-            (budget_key(kind, key), limit[0] * share, limit[1] * share)
+            (budget_key(kind, key, self.secret), limit[0] * share, limit[1] * share)
             for key, share in keys_of(client)])
         if wait is not None:
             raise rate_limited(wait)
@@ -409,7 +412,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds=chosen_seeds,
                                     bot_games=bot_games, bot_games_each=bot_games_each),
                     idle_after, creators=Creators(client_secret))
-    limiter = RateLimiter(limits or Limits(), Budgets(store.engine) if store.postgres else None)
+    limiter = RateLimiter(limits or Limits(), Budgets(store.engine) if store.postgres else None,
+                          tables.creators.budget_key)
     sockets = Sockets(limiter.limits.sockets)
     outlines = Outlines()
     catalogue: dict[str, Any] = {}   # the games and bots, computed once

@@ -32,9 +32,12 @@ class Creators:
     this process's own)."""
 
     def __init__(self, secret: str | None = None) -> None:
-        self.shared = secret is not None
         self._key = (secrets.token_bytes(32) if secret is None
                      else hashlib.sha256(b"keizai clients\0" + secret.encode()).digest())
+        # The key of the rate budgets kept in the store (`keizai.store.budgets`): from
+        # the secret, else none (every process must name a client's bucket alike).
+        self.budget_key = (None if secret is None
+                           else hashlib.sha256(b"keizai budgets\0" + secret.encode()).digest())
 
     def of(self, client: str) -> str:
         """32 hex digits (128 bits): no two clients share one by chance."""
