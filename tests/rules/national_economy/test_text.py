@@ -246,3 +246,40 @@ def test_each_workplace_s_name_stays_whole_in_a_40_column_terminal(variant: str,
         assert lines[at].split(". ", 1)[1].startswith(name), (name, lines[at])
         # who is on it ("[P1, P2]", 「［空き］」) on its line or the next, not cut in two
         assert re.search(r"[\[［][^\]］\n]*[\]］]", "\n".join(lines[at:at + 2])), lines[at]
+
+
+def _random_positions(variant: str, seed: int):
+    """Every 5th position of a seeded random game of `variant` as its player sees it."""
+    state = keizai.new_game(f"national-economy/{variant}", 2 + seed % 3, seed=seed)
+    chooser = random.Random(seed)
+    while not state.is_over and len(state.history) < 400:
+        if len(state.history) % 5 == 0:
+            yield state.view(state.current_player)
+        state.apply(chooser.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize("variant", ["progress", "mecenat", "glory"])
+def test_a_card_stays_on_one_line_and_no_line_starts_with_a_dash(variant: str,
+                                                                 lang: str) -> None:
+    """At 40 to 60 columns a card in hand was followed by its "  — " and the dash went to
+    the next line when it did not fit ('        — Draw 3 building cards.'); a card wider
+    than the 8-column indent left (41-51 columns) was cut in two though the terminal had
+    room for it, and Design Office's revealed cards were folded as words ('Car' /
+    'Factory'). A card (its name and figures) stays on one line wherever it fits in one,
+    and no line starts with the dash."""
+    dashes, cut = [], []
+    for seed in (1, 2, 3):
+        for view in _random_positions(variant, seed):
+            for width in range(40, 61, 2):
+                lines = render(view, lang=lang, width=width).splitlines()
+                dashes += [line for line in lines if line.lstrip().startswith(("—", "–"))]
+                cards = [render_card(c, lang, "cost_now") for p in view["players"]
+                         for c in p.get("hand", [])]
+                cards += [render_card(b, lang) for p in view["players"] for b in p["buildings"]]
+                decision = view.get("decision") or {}
+                cards += [tr("ne.card." + c, lang) for c in decision.get("revealed", [])]
+                cut += [(width, card) for card in cards if columns(card) <= width
+                        and not any(card in line for line in lines)]
+    assert not dashes, dashes[:5]
+    assert not cut, cut[:5]

@@ -57,6 +57,23 @@ def _pieces(parts: list[str], lang: str) -> list[str]:
     return pieces
 
 
+def _card_lines(head: str, card: str, rest: list[str], width: int, glue: str = ""
+                ) -> list[str]:
+    """A card after its label `head` ("      hand: "), then `rest` (its effect's words, a
+    building's worker mark) after `glue` ("  — "), in lines of at most `width` columns.
+    The card stays on one line wherever it fits in one: beside its label, else on a line of
+    its own 8 columns in, or less for a card wider than that leaves (at 40 to 58 columns a
+    41-51 column card was cut in two by the 8). `rest` follows on the card's line with its
+    glue where the glue fits there, else below it without the glue: a line never starts
+    with the dash ('        — Draw 3 building cards.')."""
+    room = width - _columns(card)  # below 0: cut between its words, 8 columns in
+    at = head if _columns(head + card) <= width else " " * (min(8, room) if room >= 0 else 8)
+    lines = ([] if at == head else [head.rstrip()]) + fold(at, [card], "", width, 8)
+    if _columns(lines[-1] + glue.rstrip()) <= width:
+        return lines[:-1] + fold(lines[-1] + glue, rest, "", width, 8)
+    return lines + fold(" " * 8, rest, "", width, 8)
+
+
 def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
            lang: str = "en", width: int = 80) -> str:
     """The table as text in `lang`, folded at `width` columns: its lists between entries,
@@ -120,14 +137,11 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
         building, hand = tr("ne.tui.building", lang), tr("ne.tui.hand", lang)
         for b in p["buildings"]:
             used = tr("ne.tui.used", lang) if b["used"] else ""
-            # the card whole, below its label if the two do not fit, and its mark
-            lines += fold(f"      {building}{colon}", [_card(b, lang), used], "", width, 8)
+            lines += _card_lines(f"      {building}{colon}", _card(b, lang), [used], width)
         if "hand" in p:
             for c in p["hand"]:
-                # the card whole, then its effect's words
-                lines += fold(f"      {hand}{colon}",
-                              [f"{_card(c, lang, 'cost_now')}  — ",
-                               *words(tr("ne.text." + c["id"], lang))], "", width, 8)
+                lines += _card_lines(f"      {hand}{colon}", _card(c, lang, "cost_now"),
+                                     words(tr("ne.text." + c["id"], lang)), width, "  — ")
             if p["consumer_items"]:
                 lines.append(f"      {hand}{colon}"
                              + tr("ne.tui.items", lang, n=p["consumer_items"]))
@@ -137,8 +151,10 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
         lines += fold("", words(tr("ne.tui.paying", lang, n=decision["cards_left"],
                                    reason=reason)), "", width, 2)
     if decision and decision["kind"] == "take":
-        lines += fold("", words(tr("ne.tui.revealed", lang, cards=decision["revealed"])), "",
-                      width, 2)
+        # each card's name whole (folded as words, 'Car' ended a line and 'Factory' began one)
+        lines += fold(tr("ne.tui.revealed", lang, cards=LIST),
+                      [tr("ne.card." + c, lang) for c in decision["revealed"]],
+                      tr("list.sep", lang), width, 2)
     if "scores" in view:
         lines.append(tr("ne.tui.scores", lang))
         for seat, row in enumerate(view["scores"]):
