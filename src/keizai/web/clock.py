@@ -19,13 +19,21 @@ class Clocks:
     seconds: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_SECONDS))
     deadlines: dict[str, tuple[int, float]] = field(default_factory=dict)
     timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    turns: dict[str, tuple[int, int]] = field(default_factory=dict)   # (seat, step) timed
 
     def arm(self, game_id: str, mode: str, seat: int,
-            expire: Callable[[], Awaitable[None]]) -> None:
-        """Start `seat`'s time; `expire` runs when it is out (unless disarmed first)."""
+            expire: Callable[[], Awaitable[None]], step: int | None = None) -> None:
+        """Start `seat`'s time; `expire` runs when it is out (unless disarmed first).
+        `step`: the turn's step; a clock already running for that seat at that step goes
+        on (the game was loaded again, or another seat changed: no new turn)."""
+        if step is not None and self.turns.get(game_id) == (seat, step) \
+                and game_id in self.timers:
+            return
         self.disarm(game_id)
         limit = self.seconds[mode]
         self.deadlines[game_id] = (seat, time.time() + limit)
+        if step is not None:
+            self.turns[game_id] = (seat, step)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -37,11 +45,13 @@ class Clocks:
         await asyncio.sleep(limit)
         if self.timers.get(game_id) is asyncio.current_task():
             del self.timers[game_id]   # what follows may re-arm this table's clock
+            self.turns.pop(game_id, None)
         self.deadlines.pop(game_id, None)
         await expire()
 
     def disarm(self, game_id: str) -> None:
         self.deadlines.pop(game_id, None)
+        self.turns.pop(game_id, None)
         task = self.timers.pop(game_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()

@@ -432,7 +432,11 @@ class Social(TableHooks):
         async def expire() -> None:
             await self._out_of_time(table, seat, step)
 
-        self.clocks.arm(table.id, settings.clock, seat, expire)
+        # A turn's clock runs once: loading the game again, or a change of another seat
+        # (made in another process: its notice loads the game here), is no new turn.
+        # Until session 28 each armed it again with a whole period, so a process that
+        # loaded such a change showed a later deadline than the clock that ran out.
+        self.clocks.arm(table.id, settings.clock, seat, expire, step)
 
     async def _out_of_time(self, table: Table, seat: int, step: int) -> None:
         """The seat is handed to a bot, as a player who left is (`Table.hand_to_bot`):
