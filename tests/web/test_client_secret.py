@@ -10,6 +10,7 @@ process's own, as before) and refuses one short enough to guess."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import secrets
 from pathlib import Path
 
@@ -156,3 +157,35 @@ def test_the_rate_budgets_in_the_store_are_named_under_the_secret(own_database: 
         with apps[0].state.tables.store.engine.connect() as conn:
             names = set(conn.execute(select(rate_budgets.c.key)).scalars())
     assert names and budget_key("create", GRABBER) not in names
+
+
+@pytest.mark.skipif(unavailable_reason() is not None, reason=unavailable_reason() or "")
+def test_the_failed_login_counters_are_named_under_the_secret(own_database: str) -> None:
+    """The failed-login counters (`login_failures`) were named by an unkeyed SHA-256 of
+    the account's name and the client: whoever read the database found which address
+    guessed which account's password by hashing every IPv4 address with each name
+    (found with the secret's design). Under the secret their names are keyed; two
+    processes with it still share the counts (CLIENT_FAILURES in all, then refused)."""
+    from argon2 import PasswordHasher
+
+    from keizai.store.social import login_failures
+    from keizai.web.accounts import CLIENT_FAILURES
+    from tests.web.test_hardening_accounts import login, register
+
+    secret = secrets.token_hex(32)
+    apps = [create_app(own_database, bot_workers=1, limits=Limits.off(),
+                       client_secret=secret) for _ in range(2)]
+    for app in apps:   # fast hashing for the test
+        app.state.social.accounts.hasher = PasswordHasher(time_cost=1, memory_cost=1024,
+                                                          parallelism=1)
+    with TestClient(from_address(apps[0]), base_url="https://testserver") as a, \
+            TestClient(from_address(apps[1]), base_url="https://testserver") as b:
+        register(a, "10.0.0.2", "ann")
+        codes = [login((a, b)[n % 2], GRABBER, "ann", f"guess-{n:04}").status_code
+                 for n in range(CLIENT_FAILURES + 2)]
+        assert codes == [401] * CLIENT_FAILURES + [429] * 2
+        with apps[0].state.tables.store.engine.connect() as conn:
+            names = set(conn.execute(select(login_failures.c.counter)).scalars())
+    unkeyed = {hashlib.sha256(counter.encode()).hexdigest()
+               for counter in (f"client\0ann\0{GRABBER}", "name\0ann")}
+    assert names and not names & unkeyed

@@ -228,6 +228,9 @@ class Accounts:
     hashing: Hashing = field(init=False)
     cookie: str = field(init=False)          # the session cookie's name
     device_cookie: str = field(init=False)   # the device cookie's name
+    # The key of the failed-login counters' names in the store (from the deployment's
+    # client secret, `keizai.web.creators`); None: unkeyed, as every process names them.
+    counter_key: bytes | None = None
 
     def __post_init__(self) -> None:
         self.dummy_hash = _dummy_hash(self.hasher)
@@ -336,17 +339,23 @@ class Accounts:
         except (VerificationError, InvalidHashError):
             return False
 
-    @staticmethod
-    def _counters(key: str, client: str, device: str | None) -> list[Counter]:
+    def _counters(self, key: str, client: str, device: str | None) -> list[Counter]:
         """The failure counters a login to `key` counts under, with their bounds; each
-        stored by its SHA-256 (the store keeps no names nor addresses)."""
+        stored by its HMAC under `counter_key` (the store keeps no names nor addresses;
+        without a key, its SHA-256, from which an IPv4 client's address is found by
+        trying every address while the counter lasts)."""
         if device is not None:
             counted = [(f"device\0{key}\0{device}", CLIENT_FAILURES, CLIENT_WINDOW)]
         else:
             counted = [(f"client\0{key}\0{client}", CLIENT_FAILURES, CLIENT_WINDOW),
                        (f"name\0{key}", NAME_FAILURES, NAME_WINDOW)]
-        return [(hashlib.sha256(counter.encode()).hexdigest(), most, window)
+        return [(self._counter_name(counter), most, window)
                 for counter, most, window in counted]
+
+    def _counter_name(self, counter: str) -> str:
+        if self.counter_key is None:
+            return hashlib.sha256(counter.encode()).hexdigest()
+        return hmac.new(self.counter_key, counter.encode(), hashlib.sha256).hexdigest()
 
     # ----- device cookies --------------------------------------------------------------
     @staticmethod

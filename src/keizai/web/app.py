@@ -413,11 +413,12 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                                     bot_games=bot_games, bot_games_each=bot_games_each),
                     idle_after, creators=Creators(client_secret))
     limiter = RateLimiter(limits or Limits(), Budgets(store.engine) if store.postgres else None,
-                          tables.creators.budget_key)
+                          tables.creators.store_key("budgets"))
     sockets = Sockets(limiter.limits.sockets)
     outlines = Outlines()
     catalogue: dict[str, Any] = {}   # the games and bots, computed once
     social = Social(store, tables, social_config)   # names, ratings, clock, chat
+    social.accounts.counter_key = tables.creators.store_key("logins")
     tables.settings.hooks = social
     social.guard = lambda kind, request: limiter.spend(kind, client_of(request))
     tables.charge_load = lambda client: limiter.take("load", client)

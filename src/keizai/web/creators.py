@@ -32,12 +32,17 @@ class Creators:
     this process's own)."""
 
     def __init__(self, secret: str | None = None) -> None:
-        self._key = (secrets.token_bytes(32) if secret is None
-                     else hashlib.sha256(b"keizai clients\0" + secret.encode()).digest())
-        # The key of the rate budgets kept in the store (`keizai.store.budgets`): from
-        # the secret, else none (every process must name a client's bucket alike).
-        self.budget_key = (None if secret is None
-                           else hashlib.sha256(b"keizai budgets\0" + secret.encode()).digest())
+        self._secret = None if secret is None else secret.encode()
+        self._key = self.store_key("clients") or secrets.token_bytes(32)
+
+    def store_key(self, use: str) -> bytes | None:
+        """The key, from the deployment's secret, of one kind of name the store keeps
+        (`use`: "clients" here; "budgets", the rate budgets, `keizai.store.budgets`;
+        "logins", the failed-login counters); None without a secret, where such names
+        stay unkeyed as every process must compute them alike."""
+        if self._secret is None:
+            return None
+        return hmac.new(self._secret, f"keizai {use}".encode(), hashlib.sha256).digest()
 
     def of(self, client: str) -> str:
         """32 hex digits (128 bits): no two clients share one by chance."""
