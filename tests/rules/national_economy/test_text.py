@@ -269,9 +269,9 @@ def test_a_card_stays_on_one_line_and_no_line_starts_with_a_dash(variant: str,
     'Factory'). A card (its name and figures) stays on one line wherever it fits in one,
     and no line starts with the dash."""
     dashes, cut = [], []
-    for seed in (1, 2, 3):
+    for seed in (1, 2):
         for view in _random_positions(variant, seed):
-            for width in range(40, 61, 2):
+            for width in range(40, 61, 3):
                 lines = render(view, lang=lang, width=width).splitlines()
                 dashes += [line for line in lines if line.lstrip().startswith(("—", "–"))]
                 cards = [render_card(c, lang, "cost_now") for p in view["players"]
