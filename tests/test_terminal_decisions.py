@@ -104,7 +104,7 @@ def test_an_unclear_confirmation_is_asked_again() -> None:
     child.sendline("1 3 4")
     child.expect(CONFIRM)
     child.sendline("ok")
-    child.expect("Enter = confirm, n = choose again, q = quit >")
+    child.expect("Enter = yes, n = choose again, q = quit >")
     child.sendline("n")
     child.expect("Buy houses for 5 new residents")   # the choice again, nothing bought
     child.expect(PROMPT)
