@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import ipaddress
 import itertools
 import json
 import os
@@ -1146,6 +1147,17 @@ def served_address(host: str, port: int) -> tuple[str, str | None]:
     return f"http://{shown}:{port}/", local
 
 
+def shared_server(host: str, scheme: str) -> bool:
+    """Whether a server on `host` with a database of URL scheme `scheme` may serve
+    strangers or run as several processes: it listens beyond this machine, or its
+    database is not SQLite. A loopback server on SQLite is one person's (the README's
+    first command)."""
+    loopback = host == "localhost"
+    with contextlib.suppress(ValueError):
+        loopback = ipaddress.ip_address(host).is_loopback
+    return not loopback or not scheme.startswith("sqlite")
+
+
 def shown_database(url: str) -> str:
     """The database `url` names, as `keizai serve` prints it: without the user and
     password, nor the query, which may hold the password too (`?password=`, as libpq
@@ -1249,7 +1261,8 @@ def serve(
     else:
         typer.echo(i18n.tr("cli.serve.address_all", language, url=url, database=database,
                            local=everywhere))
-    if client_secret is None:   # safe (no address recoverable), the bounds per process
+    if client_secret is None and shared_server(host, scheme or ""):
+        # safe (no address recoverable), the bounds per process: said where it matters
         typer.echo(i18n.tr("cli.serve.no_client_secret", language, name=SECRET_VARIABLE,
                            chars=SECRET_CHARS, command=SECRET_COMMAND), err=True)
     # Spectators share one encoded message per step; per-connection compression would

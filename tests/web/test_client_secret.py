@@ -99,7 +99,8 @@ def test_two_processes_count_one_clients_open_seats(own_database: str) -> None:
 def test_serve_says_what_it_does_without_a_secret_and_refuses_a_short_one(
         lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the variable the server starts (a key of each process's own: nothing
-    recoverable, the bounds per process and start) and says so, and what to set; a
+    recoverable, the bounds per process and start) and says so, and what to set, when it
+    listens beyond the machine or on PostgreSQL (a loopback SQLite server is quiet); a
     secret shorter than SECRET_CHARS is refused before anything is opened (it would be
     guessed, and every client hashed under it with it)."""
     import uvicorn
@@ -110,8 +111,8 @@ def test_serve_says_what_it_does_without_a_secret_and_refuses_a_short_one(
     monkeypatch.delenv(SECRET_VARIABLE, raising=False)
     runner = CliRunner()
 
-    def serve(database: Path) -> list[str]:
-        return ["serve", "--port", str(free_port()), "--database-url",
+    def serve(database: Path, host: str = "0.0.0.0") -> list[str]:
+        return ["serve", "--host", host, "--port", str(free_port()), "--database-url",
                 f"sqlite:///{database}", "--lang", lang]
 
     result = runner.invoke(cli, serve(tmp_path / "first.sqlite3"))
@@ -119,6 +120,12 @@ def test_serve_says_what_it_does_without_a_secret_and_refuses_a_short_one(
     said = tr("cli.serve.no_client_secret", lang, name=SECRET_VARIABLE,
               chars=SECRET_CHARS, command=SECRET_COMMAND)
     assert "".join(said.split()) in "".join(result.output.split()), result.output
+
+    # one person's server (the README's: loopback, SQLite) has no strangers to count
+    started.clear()
+    result = runner.invoke(cli, serve(tmp_path / "own.sqlite3", host="127.0.0.1"))
+    assert result.exit_code == 0 and started, result.output
+    assert "".join(said.split()) not in "".join(result.output.split()), result.output
 
     started.clear()
     short = "x" * (SECRET_CHARS - 1)
