@@ -25,7 +25,8 @@ pytestmark = pytest.mark.skipif(unavailable_reason() is not None,
 WAIT = 20.0   # seconds: a hang guard, far past the few seconds a notice takes
 
 
-def open_seat(server: LiveServer, game_id: str, seat: int, token: str) -> ClientConnection:
+def open_seat(server: LiveServer, game_id: str, seat: int | None,
+              token: str | None) -> ClientConnection:
     ws = connect(server.url.replace("http", "ws") + f"/ws/games/{game_id}")
     ws.send(json.dumps(hello(seat, token)))
     return ws

@@ -43,6 +43,7 @@ def test_a_move_for_the_stored_position_is_taken_by_a_process_behind(
         for number in range(6):   # each seat's move through the other process
             client = (first, second)[number % 2]
             mover, name = state.current_player, state.legal_actions()[0].name
+            assert mover is not None
             body: dict[str, Any] = {"seat": mover, "token": tokens[mover], "action": name}
             if with_step:
                 body["step"] = len(state.history)
@@ -51,8 +52,10 @@ def test_a_move_for_the_stored_position_is_taken_by_a_process_behind(
             state.apply(name)
         assert second.get(f"/api/games/{game_id}").json()["step"] == 6   # deaf, caught up
         # a step the store never had is still refused as stale, by either
+        mover = state.current_player
+        assert mover is not None
         stale = second.post(f"/api/games/{game_id}/actions", json={
-            "seat": state.current_player, "token": tokens[state.current_player],
+            "seat": mover, "token": tokens[mover],
             "action": state.legal_actions()[0].name, "step": 4})
         assert stale.status_code == 409
         assert stale.json()["error"]["code"] == "stale"
