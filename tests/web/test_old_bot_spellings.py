@@ -14,7 +14,7 @@ import pytest
 import keizai
 from keizai.store import SeatRow, Store, Summary
 from keizai.store.social import SocialStore
-from keizai.web import create_app
+from keizai.web import create_app, ratings
 from keizai.web.app import Limits
 from keizai.web.bots import canonical_spec
 from tests.web.conftest import TestClient
@@ -65,3 +65,42 @@ def test_a_game_stored_before_is_rated_under_the_bots_canonical_spec(url: str) -
         board = wait_for(both_rated, timeout=30)
         assert sorted((line["player"], line["games"]) for line in board) == [
             (f"bot:{canonical_spec(TYPED)}", 2), ("bot:random", 2)]
+
+
+def rate_as_before(url: str) -> None:
+    """A finished game of the bot spelled as typed against random, rated as the server
+    rated it before 03c4959: a ladder row under that spelling ("bot:<typed>")."""
+    store = Store(url)
+    social = SocialStore(store.engine)
+    try:
+        state = keizai.new_game(GAME, 2, 7)
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])
+        store.create_game(OLD_GAME, state.record(), "host", [
+            SeatRow(0, "bot", TYPED, "seat0", True), SeatRow(1, "bot", "random", "seat1", True)],
+            Summary(state.event_count(), True, None))
+        social.create_settings(OLD_GAME, visibility="public", clock="none", rated=0,
+                               host_account_id=None, rematch_of=None, unrated=None)
+        assert social.rate(OLD_GAME, GAME, [(0, f"bot:{TYPED}", 1), (1, "bot:random", 2)],
+                           ratings.rate, ratings.DEFAULT)
+    finally:
+        store.close()
+
+
+def test_an_old_spelling_s_page_is_the_bot_s_canonical_player(url: str) -> None:
+    """/api/player?bot=<the old spelling> showed the old row (found reading
+    Social.player_key after 03c4959): the page of a bot this server runs is its canonical
+    player's, the one its games are rated under, whatever the spelling asked for."""
+    rate_as_before(url)
+    with TestClient(create_app(url, bot_workers=1, limits=Limits.off())) as client:
+        finish(client, ["random", canonical_spec(TYPED)])
+        bot = f"bot:{canonical_spec(TYPED)}"
+        wait_for(lambda: client.get("/api/player", params={"bot": bot[4:]}).json()[
+            "ratings"] or None, timeout=30)
+        for spelling in (TYPED, canonical_spec(TYPED)):
+            page = client.get("/api/player", params={"bot": spelling})
+            assert page.status_code == 200, page.text
+            assert page.json()["player"] == bot
+            assert page.json()["name"] == f"bot: {canonical_spec(TYPED)}"
+            assert [r["games"] for r in page.json()["ratings"]] == [1]
+            assert OLD_GAME not in [line["game_id"] for line in page.json()["history"]]

@@ -726,17 +726,20 @@ class Social(TableHooks):
     # ----- players -----------------------------------------------------------------------
     def player_key(self, name: str | None, bot: str | None) -> tuple[str, str]:
         """A player's ladder key and shown name: an account by its name, or a bot by its
-        spec, one this server runs or one with ratings (a spec of an older server's
-        bounds, or a spelling rated before `canonical_spec` made one player of each bot);
-        a spec this server runs is found by any of its spellings (its canonical spec)."""
+        spec. A spec this server runs is found by any of its spellings: its canonical
+        spec's player, the one its games are rated under (ratings.ladder_spec), also for a
+        spelling that has a ladder row of its own (rated before `canonical_spec` made one
+        player of each bot: that row is left, docs/social.md). A spec this server does not
+        run (an older server's bounds) is found as rated, if it was."""
         if bot is not None:
             if not findable(bot):
                 raise not_found(f"bot {bot!r}")
-            if self.db.player_ratings(f"bot:{bot}"):
-                return f"bot:{bot}", f"bot: {bot}"
             try:
                 spec = check_spec(bot)
             except ApiError:
+                for rated in dict.fromkeys((ratings.ladder_spec(bot), bot)):
+                    if self.db.player_ratings(f"bot:{rated}"):
+                        return f"bot:{rated}", f"bot: {rated}"
                 raise not_found(f"bot {bot!r}") from None
             return f"bot:{spec}", f"bot: {spec}"
         if name is None:
