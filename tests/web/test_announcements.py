@@ -290,7 +290,8 @@ def test_what_another_player_says_in_the_chat_is_said(browser, server) -> None:
     page.wait_for_selector("#chat li:has-text('加油')", timeout=WAIT)
     line = page.inner_text("#chat li:last-child")
     assert line == f"P2{tr('colon', 'zh-TW')}<b>好</b> & 加油"
-    _wait_said(page, line)
+    # who said it isolated (FSI ... PDI), as the list's <bdi> does (tests/web/test_rtl_names)
+    _wait_said(page, f"\u2068P2\u2069{tr('colon', 'zh-TW')}<b>好</b> & 加油")
     assert not page.errors, page.errors
 
 
@@ -393,7 +394,7 @@ def test_another_player_sitting_down_under_a_name_is_said(browser, server) -> No
     reply = http().post(f"{server.url}/api/games/{game['id']}/seats/1/join",
                         json={"token": game["seats"][1]["token"], "name": "Hana"})
     assert reply.status_code == 200, reply.text
-    _wait_ever_said(page, online("Hana"))
+    _wait_ever_said(page, online("\u2068Hana\u2069"))   # the name isolated: FSI ... PDI
     other.close()
     assert not page.errors, page.errors
 

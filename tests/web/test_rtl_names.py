@@ -54,3 +54,40 @@ def test_a_chat_line_of_a_right_to_left_name_keeps_its_parts_in_order(browser, s
     assert name < colon < five < coins, (name, colon, five, coins)
     assert page.inner_text("#chat li") == f"{NAME}: 5 coins"
     assert not page.errors, page.errors
+
+
+# Every line the page's live region was given, in order (tests/web/test_announcements).
+RECORD = """window.saidLines = [];
+  new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes) {
+    if (n.parentElement?.id === 'announce') window.saidLines.push(n.textContent); } })
+  .observe(document, { childList: true, subtree: true });"""
+
+
+def test_what_the_live_region_says_of_a_right_to_left_name_keeps_it_isolated(
+        browser, server) -> None:
+    """The live region's lines are text, where the panels' <bdi> was lost: "שרה online"
+    and the chat's "שרה: 5 coins" were said with the name unisolated, and a screen reader
+    or a braille line read the colon and the 5 in the name's direction. The name comes
+    between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (U+2068, U+2069)."""
+    game = game_at(server, "national-economy/mecenat", ["human", "human"], 5)
+    seat_1 = game["seats"][1]["token"]
+    base = f"{server.url}/api/games/{game['id']}"
+    page = language_page(browser)
+    page.add_init_script(RECORD)
+    play_seat(page, server, game)
+    page.wait_for_selector("#chat-input", timeout=WAIT)
+    joined = http().post(f"{base}/seats/1/join", json={"token": seat_1, "name": NAME})
+    assert joined.status_code == 200, joined.text
+    page.wait_for_function("(name) => window.saidLines.some((line) => line.includes(name))",
+                           arg=NAME, timeout=WAIT)
+    said = http().post(f"{base}/chat", json={"seat": 1, "token": seat_1, "text": "5 coins"})
+    assert said.status_code == 201, said.text
+    page.wait_for_function("() => window.saidLines.some((line) => line.includes('coins'))",
+                           timeout=WAIT)
+    lines = [line for line in page.evaluate("window.saidLines") if NAME in line]
+    # the seat's new line ("שרה, not here yet" or the like) and the chat line
+    assert any(line.startswith(f"\u2068{NAME}\u2069") and "coins" not in line
+               for line in lines), lines
+    assert f"\u2068{NAME}\u2069: 5 coins" in lines, lines
+    assert all(f"\u2068{NAME}\u2069" in line for line in lines), lines
+    assert not page.errors, page.errors

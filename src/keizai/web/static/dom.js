@@ -6,7 +6,7 @@ export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    if (key.startsWith("on")) listen(el, key.slice(2), value);
     else if (key === "class") el.className = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key === "style") {
@@ -18,14 +18,55 @@ export function h(tag, attrs = {}, ...children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    if (listening.has(child)) listening.add(el);
   }
   return el;
+}
+
+/** Each element's listeners added by `listen` (h's on* attributes among them), so that
+ * morph.js can hand an element drawn anew's listeners to the one it keeps in its place. */
+const listeners = new WeakMap();
+
+/** The elements that hold a listener of `listen`'s, or hold an element that does (h
+ * marks an element built of such; `listen` and `heldListening` mark a tree's elements
+ * up from one): morph.js compares the others by their markup alone. */
+const listening = new WeakSet();
+
+/** Whether `node` holds a listener of `listen`'s or an element that does (`listening`). */
+export function holdsListeners(node) { return listening.has(node); }
+
+/** `node` and the elements above it marked as holding a listener. */
+export function heldListening(node) {
+  for (let at = node; at && !listening.has(at); at = at.parentNode) listening.add(at);
+}
+
+/** `el.addEventListener(type, handler)`, remembered for `listenersOf`. A handler reaches
+ * its element through the event (`currentTarget`), not a variable: the element it was
+ * added to may be a fresh copy whose listeners go to the one kept in the page. */
+export function listen(el, type, handler) {
+  el.addEventListener(type, handler);
+  listeners.set(el, [...(listeners.get(el) ?? []), [type, handler]]);
+  heldListening(el);
+}
+
+/** The listeners `listen` added to `el`, as [type, handler] pairs. */
+export function listenersOf(el) { return listeners.get(el) ?? []; }
+
+/** Take away the listeners `listen` added to `el`. */
+export function unlisten(el) {
+  for (const [type, handler] of listenersOf(el)) el.removeEventListener(type, handler);
+  listeners.delete(el);
 }
 
 /** A name the page writes inside a line (a player's, an account's) as a <bdi>, so that a
  * right-to-left name keeps to itself: it took the neutral characters and figures after it
  * into its own direction, and the chat line "שרה: 5 coins" was drawn "5 :שרה coins". */
 export function isolated(name) { return h("bdi", {}, name); }
+
+/** A name in a text the page hands on as plain text (the live region's announcements):
+ * set apart by FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (U+2068, U+2069), as
+ * `isolated` does with markup, so a right-to-left name does not reorder the sentence. */
+export function isolatedText(name) { return `\u2068${name}\u2069`; }
 
 /** Show a message in the banner (errors from the server, connection state); a screen
  * reader says it (announce), unless another replaces it at once (a refusal after its

@@ -2,11 +2,12 @@
 // no renderer claimed is offered as buttons, so every game is playable.
 
 import { api } from "./api.js";
-import { announce, banner, h, isolated } from "./dom.js";
+import { announce, banner, h, isolated, isolatedText, listen } from "./dom.js";
 import { howToLink } from "./howto.js";
 import { errorLine, errorText, gameTitle, lang, parts, renderEvent, seatName, seatStatus,
   sentence, t, tr } from "./i18n.js";
 import { connectLive } from "./live.js";
+import { morph, morphChildren } from "./morph.js";
 import { rendererFor } from "./renderers.js";
 import { genericRenderer } from "./renderers/generic.js";
 import { scoreTable } from "./scores.js";
@@ -14,20 +15,6 @@ import { forgetSeat, rememberSeat } from "./seats.js";
 import { playerName, tableSocial } from "./table_social.js";
 import { candidateFor, chosenObject, countOf, newSelection, toggle, wholePanel }
   from "./whole.js";
-
-/** Make `children` (nulls left out) `parent`'s children, in that order, without taking
- * out of the page those it holds already: a node kept keeps its layout, its scroll and
- * an input's typing (a node taken out and put back loses them, and is laid out anew). */
-function keepChildren(parent, children) {
-  const wanted = children.filter((child) => child !== null && child !== undefined);
-  const kept = new Set(wanted);
-  for (const node of [...parent.childNodes]) if (!kept.has(node)) node.remove();
-  let at = parent.firstChild;
-  for (const child of wanted) {
-    if (child === at) at = at.nextSibling;
-    else parent.insertBefore(child, at);
-  }
-}
 
 export function showTable(root, { gameId, seat, token }) {
   let message = null;
@@ -44,6 +31,7 @@ export function showTable(root, { gameId, seat, token }) {
   let openNow = false;    // "Just now" shows every line, not only the latest
   let snapshot = null;    // {step, values}: what the panels showed, to mark changes
   let changed = new Set();
+  let flashed = new Set();  // the elements markChanges marked at the last draw
   let autoStep = null;    // the step whose single option the page applied by itself
   let autoNote = null;    // {action, view}: worded at each draw, in the page's language
   let autoAt = null;      // where that step's log lines begin, once it is done
@@ -65,7 +53,7 @@ export function showTable(root, { gameId, seat, token }) {
   let frame = null;       // {table, body, side}: the elements every draw keeps (draw)
   let logShown = null;    // {lang, entries, section, list}: the Log panel as drawn (logPanel)
   const baseTitle = document.title;
-  const social = tableSocial({ gameId, seat, token });
+  const social = tableSocial({ gameId, seat, token, shown: () => message });
   // The page's first Tab stop, before the site's links and the table's switches: straight
   // to the choices (WCAG 2.4.1); out of sight until it has the focus (style.css).
   const skip = h("a", { href: "#choices", class: "skip-link", id: "skip-link", hidden: true,
@@ -96,7 +84,7 @@ export function showTable(root, { gameId, seat, token }) {
       // answer to the decision on its way: its buttons stay disabled until that comes
       if (next.step !== flight) { busy = false; flight = null; }
       message = next; log = lines; pending = null; seatsAt = performance.now();
-      social.state(next);
+      social.state();
       banner(""); render();
     },
     onPresence(seats) {
@@ -232,7 +220,7 @@ export function showTable(root, { gameId, seat, token }) {
     const panel = root.querySelector(".seats-panel");
     if (!panel) { render(); return; }
     const focus = focusKey();
-    panel.replaceWith(seatsPanel());
+    morph(panel, seatsPanel());
     awaitHandover();
     sayPresence();
     restoreFocus(focus);
@@ -253,14 +241,19 @@ export function showTable(root, { gameId, seat, token }) {
         ? "current" : "" }, h("span", { class: `pawn ${pawnClass(s.seat)}` }),
       seatLineShown(s),
       offersHandover(s)
-        ? h("button", { type: "button", class: "small", onclick: () => handToBot(s.seat),
+        ? h("button", { type: "button", class: "small", id: `hand-to-bot-${s.seat}`,
+          onclick: () => handToBot(s.seat),
           "aria-label": t("hand_to_bot_seat", s.seat) }, t("hand_to_bot")) : null,
       social.seatTools(s)))));
   }
 
+  /** A player's name as the live region says it: isolated (isolatedText), a seat's
+   * number ("P2") as it is. */
+  function nameSaid(s) { return s.name ? isolatedText(s.name) : playerName(s); }
+
   /** A seat's line as the live region says its change. */
   function seatLine(s) {
-    const label = playerName(s) + (s.seat === seat ? t("paren", t("you")) : "");
+    const label = nameSaid(s) + (s.seat === seat ? t("paren", t("you")) : "");
     return tr("web.seat_line", { seat: label, what: seatStatus(s) });
   }
 
@@ -317,7 +310,7 @@ export function showTable(root, { gameId, seat, token }) {
           announce(seatLine(s));
         }
         if (offering.has(s.seat) && !offered.has(s.seat)) {
-          announce(t("hand_to_bot_offered", playerName(s)));
+          announce(t("hand_to_bot_offered", nameSaid(s)));
         }
       }
       seatKeys = settled;
@@ -395,7 +388,8 @@ export function showTable(root, { gameId, seat, token }) {
       choicesHead(),
       wholePanel(whole, selection, { onChange: render, onConfirm: sendWhole,
         disabled: busy || offline }),
-      h("details", { class: "one-step", open: oneStep,
+      // open as oneStep says (a new decision closes it), not as the reader left it
+      h("details", { class: "one-step", open: oneStep, "data-open-drawn": true,
         ontoggle: (e) => { oneStep = e.currentTarget.open; } },
       h("summary", {}, t("whole_one_step")),
         looseButtons(message.legal, renderer)),
@@ -495,8 +489,15 @@ export function showTable(root, { gameId, seat, token }) {
         }
       }
       snapshot = { step: message.step, values };
+      // an element kept from the step before and changed again flashes again: the draw
+      // took its class off, and a style pass without it ends the flash it had (marked
+      // again at once, it would go on with that one, or stay still once it was over)
+      const again = [...changed].map((key) => values.get(key)?.el).find((el) => flashed.has(el));
+      if (again) void getComputedStyle(again).animationName;
     }
-    for (const key of changed) values.get(key)?.el.classList.add("changed");
+    const marked = [...changed].map((key) => values.get(key)?.el).filter(Boolean);
+    for (const el of marked) el.classList.add("changed");
+    flashed = new Set(marked);
   }
 
   /** Move "Just now" on with state `next` (its log `lines`): to a seated player it shows
@@ -648,15 +649,16 @@ export function showTable(root, { gameId, seat, token }) {
     if (el.tagName === "BUTTON") return;
     el.tabIndex = 0;
     el.setAttribute("role", "button");
-    el.addEventListener("keydown", (e) => {
+    listen(el, "keydown", (e) => {
       if (e.key !== "Enter" && e.key !== " ") return;
       e.preventDefault();
-      el.click();
+      e.currentTarget.click();
     });
   }
 
-  /** Where the keyboard focus is in the table, to put it back after the redraw (every
-   * state redraws the table: the focused element would be gone and the focus with it). */
+  /** Where the keyboard focus is in the table, by what the focused element is (its id,
+   * its action or pick), to put it back after the redraw: morph.js keeps the elements in
+   * their places, and the one in this one's place may now stand for another choice. */
   function focusKey() {
     const el = document.activeElement;
     if (!el || !root.contains(el)) return null;
@@ -813,7 +815,7 @@ export function showTable(root, { gameId, seat, token }) {
           const picked = Boolean(selection.get(candidate.id)?.has(ordinal));
           if (picked) el.classList.add("picked");
           el.setAttribute("aria-pressed", String(picked));
-          el.addEventListener("click", (e) => {
+          listen(el, "click", (e) => {
             e.stopPropagation();
             if (busy || offline) return;
             toggle(selection, candidate, ordinal);
@@ -828,7 +830,7 @@ export function showTable(root, { gameId, seat, token }) {
         el.classList.add("legal");
         el.dataset.action = name;
         if (pending?.name === name) el.classList.add("selected");
-        el.addEventListener("click", (e) => { e.stopPropagation(); choose(name, question); });
+        listen(el, "click", (e) => { e.stopPropagation(); choose(name, question); });
         return el;
       },
     };
@@ -869,7 +871,8 @@ export function showTable(root, { gameId, seat, token }) {
           localStorage.setItem("keizai.plain", e.target.checked ? "yes" : "no");
           render();
         } }), ` ${t("plain_table")}`));
-    // the table drawn anew but for its frame and the Log panel's lines (logPanel)
+    // the table drawn afresh and morphed into the page's: only what changed changes there
+    // (the frame, the Log panel's lines and the chat panel are kept as they are)
     frame ??= tableFrame();
     frame.table.className = `table${busy ? " busy" : ""}${offline ? " offline" : ""}`;
     Object.assign(frame.table.dataset, { step: message.step, turn: mine ? "mine" : "other",
@@ -879,15 +882,15 @@ export function showTable(root, { gameId, seat, token }) {
         .reduce((n, c) => n + countOf(selection, c.id), 0));
     } else delete frame.table.dataset.picked;
     const logGrew = logPanel();
-    keepChildren(root, [frame.table]);
-    keepChildren(frame.table, [head, social.bar(), frame.body]);
-    keepChildren(frame.body, [
+    morphChildren(root, [frame.table]);
+    morphChildren(frame.table, [head, social.bar(), frame.body]);
+    morphChildren(frame.body, [
       seat !== null && !message.over ? h("div", { class: "choices-slot" },
         choicesPanel(ctx, renderer)) : null,
       h("div", { class: "board" }, message.over ? gameOverPanel() : null,
         lastMovePanel(renderer), board),
       frame.side]);
-    keepChildren(frame.side, [seatsPanel(), social.chatPanel(), logShown.section]);
+    morphChildren(frame.side, [seatsPanel(), social.chatPanel(), logShown.section]);
     skip.hidden = seat === null || message.over;   // no Choices panel
     skip.textContent = t("web.skip_to_choices");
     markChanges(root);

@@ -3,7 +3,7 @@
 // (title and chime) is table.js's.
 
 import { api } from "./api.js";
-import { announce, banner, h, isolated } from "./dom.js";
+import { announce, banner, h, isolated, isolatedText } from "./dom.js";
 import { clockName, errorLine, errorText, lang, parts, seatName, t } from "./i18n.js";
 import { account } from "./session.js";
 
@@ -12,9 +12,11 @@ const WARN_AT = [30, 10];
 
 export function playerName(s) { return s.name ?? seatName(s.seat); }
 
-export function tableSocial({ gameId, seat, token }) {
+/** `shown()` is the state the table shows (table.js's, its seat lines brought up to date
+ * by presence messages too): the one copy both read, null before the first. */
+export function tableSocial({ gameId, seat, token, shown }) {
   let messages = [];
-  let message = null;
+  let rematchOffered = null;   // whether the last state offered a rematch (null: no state)
   let draft = "";
   let nameDraft = null;   // the name being typed to sit down (each move redraws the bar)
   const hostToken = localStorage.getItem(`keizai.host.${gameId}`);
@@ -47,7 +49,7 @@ export function tableSocial({ gameId, seat, token }) {
   }
 
   function secondsLeft() {
-    const at = message?.table?.deadline?.at;
+    const at = shown()?.table?.deadline?.at;
     return at ? Math.max(0, Math.ceil(at - Date.now() / 1000)) : null;
   }
 
@@ -61,6 +63,7 @@ export function tableSocial({ gameId, seat, token }) {
   /** The reader's own time running out is said (WCAG 2.2.1) as its line reaches 30 and
    * 10 seconds: the line itself ticks silently (a live one would speak every second). */
   function warnTime(left) {
+    const message = shown();
     const mine = seat !== null && !message?.over && message?.table?.deadline?.seat === seat;
     const before = ticked;
     ticked = mine ? left : null;
@@ -70,13 +73,12 @@ export function tableSocial({ gameId, seat, token }) {
     }
   }
 
-  /** A new state; a rematch another player set up while the page was open puts "Go to
-   * the rematch" in the bar, and the reader hears it (they did not ask for it). */
-  function state(next) {
-    if (message && !message.table?.rematch && next.table?.rematch && !asked) {
-      announce(t("rematch_ready"));
-    }
-    message = next;
+  /** A new state shown; a rematch another player set up while the page was open puts "Go
+   * to the rematch" in the bar, and the reader hears it (they did not ask for it). */
+  function state() {
+    const offered = Boolean(shown().table?.rematch);
+    if (rematchOffered === false && offered && !asked) announce(t("rematch_ready"));
+    rematchOffered = offered;
   }
 
   /** A new chat line: in the list, and said to a screen reader as the list shows it (the
@@ -85,10 +87,12 @@ export function tableSocial({ gameId, seat, token }) {
     messages = messages.concat([entry]).slice(-100);
     redrawChat();
     const own = seat !== null ? entry.seat === seat : Boolean(hostToken) && entry.seat === null;
-    if (!own) announce(chatLine(entry).textContent);
+    const said = `${isolatedText(chatName(entry))}${t("colon")}${textOf(entry).textContent}`;
+    if (!own) announce(said);
   }
 
   function joinBar() {
+    const message = shown();
     if (seat === null || message.over) return null;
     const me = account();
     const mine = message.seats[seat];
@@ -99,7 +103,9 @@ export function tableSocial({ gameId, seat, token }) {
     return h("form", { class: "join-bar", id: "join-bar", onsubmit: async (e) => {
       e.preventDefault();
       const body = { token };
-      if (!me || input.value.trim() !== me.username) body.name = input.value;
+      // the box in the page (the draw's own copy may not be it: morph.js)
+      const typed = e.currentTarget.elements["player-name"].value;
+      if (!me || typed.trim() !== me.username) body.name = typed;
       await call(`/api/games/${gameId}/seats/${seat}/join`, body);
     } }, t("your_name"), " ", input, " ",
     h("button", { type: "submit", id: "sit-down" }, t("save_my_name")),
@@ -108,7 +114,7 @@ export function tableSocial({ gameId, seat, token }) {
   }
 
   function awayBar() {
-    if (seat === null || !message.seats[seat]?.away) return null;
+    if (seat === null || !shown().seats[seat]?.away) return null;
     return h("div", { class: "away-bar", id: "away-bar" }, t("away_bot"), " ",
       h("button", { type: "button", id: "im-back", onclick: () =>
         call(`/api/games/${gameId}/seats/${seat}/back`, { token }) }, t("im_back")));
@@ -121,7 +127,7 @@ export function tableSocial({ gameId, seat, token }) {
   }
 
   async function goToRematch() {
-    const next = message.table?.rematch;
+    const next = shown().table?.rematch;
     if (seat === null) {
       if (next) location.hash = `#/watch/${next}`;
       return;
@@ -137,6 +143,7 @@ export function tableSocial({ gameId, seat, token }) {
    * seed noted before does not take the blame. A game without table settings (made
    * through POST /api/games) is "unrated" until the end says why. */
   function ratedText(info) {
+    const message = shown();
     if (info.rated) return t("rated");
     const solo = message.seats.length < 2 && info.unrated !== "no_settings";
     const why = solo ? "solo" : info.unrated ?? null;
@@ -147,6 +154,7 @@ export function tableSocial({ gameId, seat, token }) {
 
   /** The bar above the board: name, away, clock, rated, rematch. */
   function bar() {
+    const message = shown();
     const info = message.table ?? {};
     const left = secondsLeft();
     const clockSeat = info.deadline ? message.seats[info.deadline.seat] : null;
@@ -176,11 +184,18 @@ export function tableSocial({ gameId, seat, token }) {
         seat: s.seat, muted: !s.muted }) }, s.muted ? t("unmute") : t("mute"));
   }
 
-  function chatLine(m) {
+  /** Who said chat line `m`. */
+  function chatName(m) { return m.seat === null && m.name === "host" ? t("chat.host") : m.name; }
+
+  /** Chat line `m`'s words. */
+  function textOf(m) {
     const text = h("span", { class: "text" });
     text.innerHTML = m.text;   // escaped by the server: shown as text, never as markup
-    const who = m.seat === null && m.name === "host" ? t("chat.host") : m.name;
-    return h("li", {}, h("b", {}, isolated(who)), t("colon"), text);
+    return text;
+  }
+
+  function chatLine(m) {
+    return h("li", {}, h("b", {}, isolated(chatName(m))), t("colon"), textOf(m));
   }
 
   function chatList() {
