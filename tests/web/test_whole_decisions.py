@@ -582,13 +582,14 @@ def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, ser
     game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
     names = {"en": card.label, "ja": tr(card.term, "ja"),
              "zh-TW": tr(card.term, "zh-TW")}
+    page = language_page(browser, "en")   # one page per position, drawn in each language
+    play_seat(page, server, game)
     for lang, name in names.items():
-        page = language_page(browser, lang)
-        play_seat(page, server, game)
+        choose_language(page, lang)
         chip = page.locator(f".whole-candidate[data-pick='{card.id}']")
         assert chip.locator(".whole-label").inner_text() == name
         assert chip.locator(".muted").count() == 0, chip.inner_text()
-        page.close()
+    page.close()
     seed, actions = _position("national-economy/progress", 1, lambda s: (
         (d := s.pending_decision()) is not None and d.kind == "sell"))
     state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
@@ -597,18 +598,18 @@ def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, ser
     first = sale.candidate(sale.sets[0][0])
     price = first.info["price"]
     game = game_at(server, "national-economy/progress", ["human"], seed, actions)
+    page = language_page(browser, "en")
+    play_seat(page, server, game)
     for lang, sells, bracket in (("en", f"sells for ${price}", " ({})"),
                                  ("ja", f"売却額${price}", "（{}）"),
                                  ("zh-TW", f"售價${price}", "（{}）")):
-        page = language_page(browser, lang)
-        play_seat(page, server, game)
+        choose_language(page, lang)
         chip = page.locator(f".whole-candidate[data-pick='{first.id}']")
         assert chip.locator(".muted").inner_text().strip() == sells
         worth = sum(sale.candidate(cid).weight for cid in sale.sets[0])
         assert page.inner_text(".whole-set[data-set='0']").endswith(
             bracket.format(f"${worth}"))
         assert not page.errors
-        page.close()
 
 
 @pytest.mark.parametrize("size", [(390, 844), (360, 740)])
@@ -623,9 +624,10 @@ def test_on_a_phone_a_long_whole_decision_keeps_confirm_in_sight(browser, server
         (d := s.pending_decision()) is not None and len(d.candidates) >= 7))
     game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
     width, height = size
+    page = language_page(browser, "en", width, height)
+    play_seat(page, server, game)
     for lang in ("en", "ja", "zh-TW"):
-        page = language_page(browser, lang, width, height)
-        play_seat(page, server, game)
+        choose_language(page, lang)
         page.wait_for_selector("#whole")
         panel = page.locator("#choices").bounding_box()
         assert panel["height"] <= 0.41 * height
@@ -642,7 +644,6 @@ def test_on_a_phone_a_long_whole_decision_keeps_confirm_in_sight(browser, server
         assert outside == [], (lang, outside)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert not page.errors
-        page.close()
 
 
 def test_a_candidate_the_decision_cannot_take_is_dimmed(browser, server) -> None:
