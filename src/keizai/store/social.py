@@ -168,6 +168,10 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+class SeatMuted(Exception):
+    """The seat's chat is muted (`add_chat`): nothing was stored."""
+
+
 @dataclass(frozen=True, slots=True)
 class Account:
     id: int
@@ -613,9 +617,15 @@ class SocialStore:
                  most: int | None = None, window: float = 0.0) -> dict[str, Any] | None:
         """Store a chat message; None (nothing stored) when the seat (None: the host)
         has said `most` in the game within the last `window` seconds, whichever process
-        took them: the game's row is locked while they are counted."""
+        took them: the game's row is locked while they are counted. `SeatMuted` when the
+        host muted the seat: read here, as a process's copy of the flag may not yet
+        have heard of a mute made through another process."""
         moment = now()
         with transaction(self.engine) as conn:
+            if seat is not None and conn.execute(select(seat_players.c.muted).where(
+                    seat_players.c.game_id == game_id,
+                    seat_players.c.seat == seat)).scalar():
+                raise SeatMuted(seat)
             if most is not None:
                 conn.execute(select(games.c.id).where(games.c.id == game_id)
                              .with_for_update())

@@ -25,7 +25,7 @@ from starlette.requests import HTTPConnection
 
 from keizai import i18n
 from keizai.store import Store
-from keizai.store.social import SeatPlayer, Session, Settings, SocialStore
+from keizai.store.social import SeatMuted, SeatPlayer, Session, Settings, SocialStore
 from keizai.web import chat, ratings
 from keizai.web.accounts import (
     AccountConfig,
@@ -658,13 +658,16 @@ class Social(TableHooks):
             table.seat_of_token(seat_number(seat, table), token)
             await self.check_owner(table, seat, request)
             player = self.player(table.id, seat)
-            if player is not None and player.muted:
-                raise ApiError.refused("muted", "error.muted", 403)
             name = (player.name if player and player.name else f"P{seat + 1}")
         text = chat.clean(body.get("text"))
         self.chat_limit.take((table.id, seat))   # in this process, before the store's
-        message = await asyncio.to_thread(self.db.add_chat, table.id, seat, name, text,
-                                          self.chat_limit.count, self.chat_limit.window)
+        try:   # the store says whether the seat is muted: a mute through another
+            # process holds before this one's copy of the flag hears of it
+            message = await asyncio.to_thread(self.db.add_chat, table.id, seat, name,
+                                              text, self.chat_limit.count,
+                                              self.chat_limit.window)
+        except SeatMuted:
+            raise ApiError.refused("muted", "error.muted", 403) from None
         if message is None:   # said in other processes
             raise ApiError.refused("rate_limited", "web.err.chat_often", 429,
                                    n=self.chat_limit.count,
