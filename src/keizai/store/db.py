@@ -651,7 +651,9 @@ class Store:
         Counted and written as one: the seat is written first and the count, this seat
         included, rolls it back past the bound. On SQLite that write holds the
         database's write lock until the commit, whichever process writes; on PostgreSQL
-        each claimer's (and /48's) advisory lock orders the claims of all processes."""
+        each claimer's (and /48's) advisory lock orders the claims of all processes.
+        On PostgreSQL a claim sends `NOTIFY keizai, 'claimed:<game>:<seat>'`: the other
+        processes holding the game list the seat taken (no version says so)."""
         bounds: list[tuple[Any, str, int, bool]] = []
         if claimer is not None and most is not None:
             bounds.append((seats.c.claimer, claimer.own, most, False))
@@ -674,6 +676,9 @@ class Store:
                     column == value, func.coalesce(games.c.over, 0) == 0)).scalar_one()
                 if held > bound or (not claimed and held >= bound):
                     raise SeatsHeld(bound, network)   # rolled back
+            if claimed and self.postgres:   # else the others holding the game list it open
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                             {"channel": NOTIFY_CHANNEL, "payload": f"claimed:{game_id}:{seat}"})
             return claimed
 
     @property

@@ -461,6 +461,15 @@ class Table:
             self.seats[seat] = replace(self.seats[seat], claimed=True)
         self._elsewhere_changed(before, told=bool(claimed))
 
+    def claimed_elsewhere(self, seat: int) -> None:
+        """An open seat was claimed through another process (or this one: already
+        marked): shown taken here, in the lobby and the pages, at once; a claim raises
+        no version, and until session 28 the seat was listed open here until the game's
+        next move, or its player's connection (`seen_elsewhere`)."""
+        if seat < len(self.seats) and not self.seats[seat].claimed:
+            self.seats[seat] = replace(self.seats[seat], claimed=True)
+            self.presence()
+
     def forget_elsewhere(self) -> None:
         """Drop what other processes told and did not tell again in time (a process
         killed, its notices lost): their seats are away from then on."""

@@ -504,7 +504,8 @@ class Tables:
 
     def noticed(self, payload: str) -> None:
         """Another process (or this one) changed a game: bring the held copy up to date.
-        `released:<game>`: the process deciding its bot stopped; move it here now."""
+        `released:<game>`: the process deciding its bot stopped; move it here now.
+        `claimed:<game>:<seat>`: an open seat was taken from the lobby."""
         if payload.startswith("released:"):
             released = self.tables.get(payload.removeprefix("released:"))
             if released is not None:
@@ -512,6 +513,12 @@ class Tables:
             return
         if payload.startswith("presence:"):
             self._presence_noticed(payload)
+            return
+        if payload.startswith("claimed:"):   # `Store.claim_seat` in another process
+            _, game_id, seat = [*payload.split(":", 2), "", ""][:3]
+            claimed = self.tables.get(game_id)
+            if claimed is not None and seat.isdigit():
+                claimed.claimed_elsewhere(int(seat))
             return
         self.settings.hooks.noticed(payload)   # names, settings, chat (keizai.web.social)
         game_id, _, version = payload.partition(":")
