@@ -334,6 +334,10 @@ class Table:
         # Why the stored game no longer replays (`refresh`), None: it does; `Tables`
         # then lets the table go and refuses it.
         self.broken: ApiError | None = None
+        # Another process's change made the game one of bots alone while this one's bots
+        # decided (`refresh`): that process counted it in its bound and runs them; the
+        # bot loop here stops (`_bots`).
+        self.bots_moved_on = False
         # When this process last stored that the game was changed or used by a seat's
         # player (`games.touched`; monotonic), None: not yet.
         self.touched: float | None = None
@@ -383,7 +387,11 @@ class Table:
         except Exception as error:   # written by another keizai, or by hand
             self.broken = unreadable(self.id, error)
             raise self.broken from None
+        alone = self.bots_alone
         self.seats = list(row.seats)
+        if self.bots_alone and not alone and self.bot_task is not None \
+                and not self.bot_task.done():
+            self.bots_moved_on = True
         self.version = row.version
         self.hooks.loaded(self, stored)   # names, settings, clock as another process left them
         self.broadcast()
@@ -946,9 +954,9 @@ class Table:
                                        True, row.seen)
             self.charge(by)
             self.broadcast()
-        if deciding:   # a bot decides the move already, maybe in another process
-            self.settings.bot_still_to_move(self)
-        else:
+        if deciding and not self.bots_alone:   # a bot decides the move already, maybe
+            self.settings.bot_still_to_move(self)   # in another process
+        else:   # bots alone: counted here, run here (another process's stop, `refresh`)
             self.kick_bots()
 
     def _away_for(self, seat: int) -> float:
@@ -1027,15 +1035,20 @@ class Table:
         if self.bot_task is None or self.bot_task.done():
             seat = self.state.current_player
             if seat is not None and self.seats[seat].kind == "bot":
+                self.bots_moved_on = False
                 self.bot_task = asyncio.get_running_loop().create_task(self._bots())
 
     async def _bots(self) -> None:
         """Bots think in the bot pool on a copy of the state; their move is applied only to
-        the very position (version) it was computed for."""
+        the very position (version) it was computed for. They stop once another
+        process made the game one of bots alone (`bots_moved_on`): that one runs them,
+        as its bound on such games counted them (until session 28 they ran on here,
+        outside this process's bound: a client handing its games over through other
+        processes had any number of them run in this one)."""
         while True:
             state = self.state
             seat = state.current_player
-            if seat is None or self.seats[seat].kind != "bot":
+            if seat is None or self.seats[seat].kind != "bot" or self.bots_moved_on:
                 return
             version = self.version
             spec = self.seats[seat].agent or "random"
@@ -1053,7 +1066,8 @@ class Table:
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
             async with self.lock:
-                if self.version != version or self.seats[seat].kind != "bot":
+                if self.version != version or self.seats[seat].kind != "bot" \
+                        or self.bots_moved_on:
                     continue   # undone, handed over or moved meanwhile: think again
                 try:
                     await self._apply(seat, name)

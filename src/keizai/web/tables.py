@@ -654,8 +654,12 @@ class Tables:
     # ----- creating --------------------------------------------------------------------
     def _check_room_for_bots_alone(self, client: str | None) -> None:
         """At most `bot_games` games of bots alone run here, `bot_games_each` of them one
-        client's (else one address could take every place)."""
-        running = [t for t in self.tables.values() if t.bots_alone and not t.state.is_over]
+        client's (else one address could take every place). Those whose bots run here:
+        the games of bots alone held here whose bots another process runs are that
+        one's (`Table.bots_moved_on`); counted here too, anyone opening them (the lobby
+        lists them) would fill this process's places."""
+        running = [t for t in self.tables.values() if t.bots_alone and not t.state.is_over
+                   and t.bot_task is not None and not t.bot_task.done()]
         if len(running) >= self.settings.bot_games:
             raise ApiError.refused("busy", "web.err.bot_games_full", 503,
                                    most=self.settings.bot_games)
