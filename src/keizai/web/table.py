@@ -931,6 +931,9 @@ class Table:
             seat = check_seat(seat, len(self.seats))
             if not self.holds_any_token(token):
                 raise forbidden("only the host or a player of this game may do that")
+            # asked for no position: on PostgreSQL another process may have stored a
+            # newer one, whose notice is on its way (until session 28 refused as stale)
+            await self._caught_up()
             row = self.seats[seat]
             if row.kind == "bot":
                 raise ApiError("invalid_request", f"seat {seat} is already a bot", 409)
