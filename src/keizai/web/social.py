@@ -9,6 +9,7 @@ are only caches of those rows, the clocks' timers and the chat rate limits.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -446,33 +447,36 @@ class Social(TableHooks):
                 table = await self.tables.open(table.id)
             except ApiError:
                 return
-        async with table.lock:
-            state = table.state
-            if len(state.history) != step or state.current_player != seat \
-                    or table.seats[seat].kind != "human" or state.is_over:
-                return
-            if all(s.kind == "bot" for s in table.seats if s.seat != seat):
-                # the last person's seat: a game of bots alone from then on, bounded as
-                # its creation or a hand-over is (else each clocked table of one client
-                # became one); refused, the game waits for its players (a restart tries
-                # again: `resumed`). Not started again: the refusals would come back
-                # every period, each reloading a game dropped meanwhile.
-                try:
-                    table.settings.room_for_bots_alone(table.owner)
-                except ApiError:
-                    table.broadcast()   # no deadline now
+        # the last person's seat holds a place among the games of bots alone until the
+        # bots run (`Tables._place_for_bots_alone`)
+        with contextlib.ExitStack() as place:
+            async with table.lock:
+                state = table.state
+                if len(state.history) != step or state.current_player != seat \
+                        or table.seats[seat].kind != "human" or state.is_over:
                     return
-            agent = self.config.clock_bot or default_bot()
-            try:
-                table.version = await table._write(
-                    self.store.set_seat, table.id, seat, kind="bot", agent=agent,
-                    handed=True, version=table.version)
-            except ApiError:   # changed meanwhile (another process) or storage down
-                return
-            table.seats[seat] = replace(table.seats[seat], kind="bot", agent=agent,
-                                        handed=True)
-            table.broadcast()
-        table.kick_bots()
+                if all(s.kind == "bot" for s in table.seats if s.seat != seat):
+                    # the last person's seat: a game of bots alone from then on, bounded as
+                    # its creation or a hand-over is (else each clocked table of one client
+                    # became one); refused, the game waits for its players (a restart tries
+                    # again: `resumed`). Not started again: the refusals would come back
+                    # every period, each reloading a game dropped meanwhile.
+                    try:
+                        place.enter_context(table.settings.room_for_bots_alone(table.owner))
+                    except ApiError:
+                        table.broadcast()   # no deadline now
+                        return
+                agent = self.config.clock_bot or default_bot()
+                try:
+                    table.version = await table._write(
+                        self.store.set_seat, table.id, seat, kind="bot", agent=agent,
+                        handed=True, version=table.version)
+                except ApiError:   # changed meanwhile (another process) or storage down
+                    return
+                table.seats[seat] = replace(table.seats[seat], kind="bot", agent=agent,
+                                            handed=True)
+                table.broadcast()
+            table.kick_bots()
 
     async def come_back(self, table: Table, seat: int, token: Any, request: Request
                         ) -> None:

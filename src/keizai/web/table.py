@@ -10,6 +10,7 @@ seat's view. Connections that get the same message share one encoding per step.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import logging
@@ -20,6 +21,7 @@ from array import array
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -74,10 +76,11 @@ class Settings:
     bot_games: int = 8
     bot_games_each: int = 2   # ... of them one client's (address)
     hooks: TableHooks = field(default_factory=TableHooks)   # keizai.web.social's, in the app
-    # Refuses (ApiError) when the client may not run one more game of bots alone here
-    # (`Tables`, which knows the games): a hand-over that leaves no person's seat asks.
-    room_for_bots_alone: Callable[[str | None], None] = field(
-        default=lambda _client: None)
+    # A place for one more game of bots alone of the client here, held in a `with` block
+    # until its bots run; refuses (ApiError) when there is none (`Tables`, which knows
+    # the games): a hand-over that leaves no person's seat asks.
+    room_for_bots_alone: Callable[[str | None], AbstractContextManager[None]] = field(
+        default=lambda _client: contextlib.nullcontext())
     # A seat handed to a bot while another seat's bot was to move already: who moves it
     # (`Tables`: the process deciding it goes on; here, only as a take-over).
     bot_still_to_move: Callable[[Table], None] = field(
@@ -927,40 +930,48 @@ class Table:
         """A seat is played by a bot from now on: by its own player at any time, by the
         host or another player only once it has been away `handover_after` seconds."""
         agent = check_spec(agent)
-        async with self.lock:
-            seat = check_seat(seat, len(self.seats))
-            if not self.holds_any_token(token):
-                raise forbidden("only the host or a player of this game may do that")
-            # asked for no position: on PostgreSQL another process may have stored a
-            # newer one, whose notice is on its way (until session 28 refused as stale)
-            await self._caught_up()
-            row = self.seats[seat]
-            if row.kind == "bot":
-                raise ApiError("invalid_request", f"seat {seat} is already a bot", 409)
-            own = secrets.compare_digest(str(token).encode(), row.token.encode())
-            if not own:
-                if self.connected(seat) or self.connected_elsewhere(seat):
-                    raise ApiError.refused("seat_in_use", "web.err.seat_in_use", 409, seat=seat)
-                away = await asyncio.to_thread(self._away_for, seat)
-                wait = max(self.settings.handover_after, self.settings.seen_within) - away
-                if wait > 0:
-                    raise ApiError.refused("seat_away_briefly", "web.err.away_briefly", 409,
-                                           seat=seat, away=round(away), wait=round(wait))
-            if not self.state.is_over and all(s.kind == "bot" for s in self.seats
-                                              if s.seat != seat):
-                self.settings.room_for_bots_alone(by)   # the last person leaves
-            current = self.state.current_player
-            deciding = current is not None and self.seats[current].kind == "bot"
-            self.version = await self._write(self.store.set_seat, self.id, seat, kind="bot",
-                                             agent=agent, handed=True, version=self.version)
-            self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed, row.open,
-                                       True, row.seen)
-            self.charge(by)
-            self.broadcast()
-        if deciding and not self.bots_alone:   # a bot decides the move already, maybe
-            self.settings.bot_still_to_move(self)   # in another process
-        else:   # bots alone: counted here, run here (another process's stop, `refresh`)
-            self.kick_bots()
+        # the last person leaving holds a place among the games of bots alone until
+        # the bots run (`Tables._place_for_bots_alone`)
+        with contextlib.ExitStack() as place:
+            async with self.lock:
+                seat = check_seat(seat, len(self.seats))
+                if not self.holds_any_token(token):
+                    raise forbidden("only the host or a player of this game may do that")
+                # asked for no position: on PostgreSQL another process may have stored a
+                # newer one, whose notice is on its way (until session 28 refused as stale)
+                await self._caught_up()
+                row = self.seats[seat]
+                if row.kind == "bot":
+                    raise ApiError("invalid_request", f"seat {seat} is already a bot", 409)
+                own = secrets.compare_digest(str(token).encode(), row.token.encode())
+                if not own:
+                    if self.connected(seat) or self.connected_elsewhere(seat):
+                        raise ApiError.refused("seat_in_use", "web.err.seat_in_use", 409,
+                                               seat=seat)
+                    away = await asyncio.to_thread(self._away_for, seat)
+                    wait = max(self.settings.handover_after,
+                               self.settings.seen_within) - away
+                    if wait > 0:
+                        raise ApiError.refused("seat_away_briefly", "web.err.away_briefly",
+                                               409, seat=seat, away=round(away),
+                                               wait=round(wait))
+                if not self.state.is_over and all(s.kind == "bot" for s in self.seats
+                                                  if s.seat != seat):
+                    # the last person leaves
+                    place.enter_context(self.settings.room_for_bots_alone(by))
+                current = self.state.current_player
+                deciding = current is not None and self.seats[current].kind == "bot"
+                self.version = await self._write(self.store.set_seat, self.id, seat,
+                                                 kind="bot", agent=agent, handed=True,
+                                                 version=self.version)
+                self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed,
+                                           row.open, True, row.seen)
+                self.charge(by)
+                self.broadcast()
+            if deciding and not self.bots_alone:   # a bot decides the move already,
+                self.settings.bot_still_to_move(self)   # maybe in another process
+            else:   # bots alone: counted here, run here (another process stops: `refresh`)
+                self.kick_bots()
 
     def _away_for(self, seat: int) -> float:
         """Seconds the seat's player has been away from every server process."""

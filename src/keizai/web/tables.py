@@ -19,7 +19,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import keizai
@@ -187,7 +187,7 @@ class Tables:
                  held: int = HELD, creators: Creators | None = None) -> None:
         self.store = store
         self.settings = settings
-        settings.room_for_bots_alone = self._check_room_for_bots_alone
+        settings.room_for_bots_alone = self._place_for_bots_alone
         settings.bot_still_to_move = self._bot_still_to_move
         self.idle_after = idle_after
         self.held = held
@@ -202,6 +202,9 @@ class Tables:
         self._tasks: list[asyncio.Task[None]] = []
         self._listener: threading.Thread | None = None
         self._checks: set[asyncio.Task[None]] = set()   # take-overs and catch-ups under way
+        # The clients of the requests holding a place among the games of bots alone
+        # (`_place_for_bots_alone`) while they store the game and start its bots.
+        self._places_taken: list[str | None] = []
         self._marking: asyncio.Future[Any] | None = None   # the thinking marks being written
         self._stop = threading.Event()
         # Stored games found not to replay (`unreadable`): the lobby leaves them out.
@@ -652,21 +655,36 @@ class Tables:
             table.kick_bots()
 
     # ----- creating --------------------------------------------------------------------
-    def _check_room_for_bots_alone(self, client: str | None) -> None:
-        """At most `bot_games` games of bots alone run here, `bot_games_each` of them one
-        client's (else one address could take every place). Those whose bots run here:
-        the games of bots alone held here whose bots another process runs are that
-        one's (`Table.bots_moved_on`); counted here too, anyone opening them (the lobby
-        lists them) would fill this process's places."""
-        running = [t for t in self.tables.values() if t.bots_alone and not t.state.is_over
-                   and t.bot_task is not None and not t.bot_task.done()]
-        if len(running) >= self.settings.bot_games:
+    @contextlib.contextmanager
+    def _place_for_bots_alone(self, client: str | None) -> Iterator[None]:
+        """A place among the games of bots alone this process runs, held while the
+        request that asked for it stores the game and starts its bots: at most
+        `bot_games` of them here, `bot_games_each` one client's (else one address could
+        take every place). Checked and taken in one step, before the request's first
+        await: until session 28 the check counted only the games whose bots already
+        ran, so requests under way at once (creations, hand-overs of the last person's
+        seat) each passed it and ran past both bounds. The place is given back when the
+        request ends, its bots counted as running by then (or it failed).
+
+        Those whose bots run here count: the games of bots alone held here whose bots
+        another process runs are that one's (`Table.bots_moved_on`); counted here too,
+        anyone opening them (the lobby lists them) would fill this process's places."""
+        running = [t.owner for t in self.tables.values() if t.bots_alone
+                   and not t.state.is_over and t.bot_task is not None
+                   and not t.bot_task.done()]
+        taken = running + self._places_taken
+        if len(taken) >= self.settings.bot_games:
             raise ApiError.refused("busy", "web.err.bot_games_full", 503,
                                    most=self.settings.bot_games)
         each = self.settings.bot_games_each
-        if client is not None and sum(t.owner == client for t in running) >= each:
+        if client is not None and taken.count(client) >= each:
             raise ApiError.refused("too_many_games", "web.err.bot_games_yours", 429,
                                    most=each)
+        self._places_taken.append(client)
+        try:
+            yield
+        finally:
+            self._places_taken.remove(client)
 
     def keyed(self, client: str) -> KeyedClient:
         """`client` as the bounds kept in the store count it: keyed hashes of it and of
@@ -712,38 +730,39 @@ class Tables:
                            "human seat: with more, the server draws it and keeps it secret")
         if seed is None:
             seed = secrets.randbelow(2**63)
-        if humans == 0:
-            self._check_room_for_bots_alone(client)
-        rows = []
-        for seat, spec in enumerate(seats):
-            token = secrets.token_urlsafe(24)
-            if spec in HUMAN_SEATS:
-                rows.append(SeatRow(seat, "human", None, token, seat in given,
-                                    spec == "open" or seat in given))
-            else:
-                rows.append(SeatRow(seat, "bot", check_spec(spec), token, True))
-        try:
-            state = keizai.new_game(game.id, players, seed, options)
-        except (ValueError, TypeError) as error:
-            reason = error.to_json() if isinstance(error, InvalidSetup) else None
-            raise ApiError("invalid_request", str(error), reason=reason) from None
-        new_id = secrets.token_hex(6)
-        host_token = secrets.token_urlsafe(24)
-        summary = Summary(len(state.history), state.is_over, state.current_player)
-        try:
-            await self.store.in_writer(self.store.create_game, new_id, state.record(),
-                                        host_token, rows, summary, listed,
-                                        None if client is None else self.keyed(client))
-            row = await asyncio.to_thread(self.store.load, new_id)
-        except Exception:
-            log.exception("storing a new game failed: game %s", new_id)
-            raise ApiError("storage_error", "the game could not be stored; try again",
-                           503) from None
-        assert row is not None
-        table = self.tables[new_id] = Table(row, self.store, self.settings, new=True)
-        self._make_room(table)
-        table.charge(client)
-        table.kick_bots()
+        # a game of bots alone holds its place from here until its bots run
+        with (self._place_for_bots_alone(client) if humans == 0
+              else contextlib.nullcontext()):
+            rows = []
+            for seat, spec in enumerate(seats):
+                token = secrets.token_urlsafe(24)
+                if spec in HUMAN_SEATS:
+                    rows.append(SeatRow(seat, "human", None, token, seat in given,
+                                        spec == "open" or seat in given))
+                else:
+                    rows.append(SeatRow(seat, "bot", check_spec(spec), token, True))
+            try:
+                state = keizai.new_game(game.id, players, seed, options)
+            except (ValueError, TypeError) as error:
+                reason = error.to_json() if isinstance(error, InvalidSetup) else None
+                raise ApiError("invalid_request", str(error), reason=reason) from None
+            new_id = secrets.token_hex(6)
+            host_token = secrets.token_urlsafe(24)
+            summary = Summary(len(state.history), state.is_over, state.current_player)
+            try:
+                await self.store.in_writer(self.store.create_game, new_id, state.record(),
+                                            host_token, rows, summary, listed,
+                                            None if client is None else self.keyed(client))
+                row = await asyncio.to_thread(self.store.load, new_id)
+            except Exception:
+                log.exception("storing a new game failed: game %s", new_id)
+                raise ApiError("storage_error", "the game could not be stored; try again",
+                               503) from None
+            assert row is not None
+            table = self.tables[new_id] = Table(row, self.store, self.settings, new=True)
+            self._make_room(table)
+            table.charge(client)
+            table.kick_bots()
         return {"id": new_id, "host_token": host_token,
                 "seats": [{"seat": r.seat, "kind": r.kind, "agent": r.agent, "open": r.open,
                            **({"token": r.token} if r.kind == "human" and not r.open
