@@ -504,7 +504,7 @@ def test_undo_takes_back_a_whole_house_purchase_not_its_last_step(tmp_path: Path
     decision = state.pending_decision()
     assert decision is not None and decision.kind == "houses"
     assert (decision.amount, decision.maximum) == (4, 9)
-    assert "house L10 (4 beds)" in [c.label for c in decision.candidates]
+    assert "$6 house (4 beds)" in [c.label for c in decision.candidates]  # L10A
     after_undo = result.output[result.output.index("Undone"):]
     assert "Buy houses for 4 new residents: 4-9 beds in all\n" in after_undo
 

@@ -55,18 +55,18 @@ def test_futuropia_house_purchase_in_one_prompt_refused_then_confirmed() -> None
     child.expect(PROMPT)
     child.sendline("5")
     child.expect("Buy houses for 5 new residents: 5-10 beds in all\r\n")
-    child.expect(r"1\) house L01 \(1 bed, \$1, energy 1, -1 VP\)")
+    child.expect(r"1\) \$1 house \(1 bed, energy 1, -1 VP\)")
     child.expect(PROMPT)
     child.sendline("1 2")   # refused at once, before any confirmation
     child.expect("Not allowed: choose between 5 and 10 beds in all; this set makes 3 beds. "
                  "Nothing was applied.")
     child.expect(PROMPT)
     child.sendline("1 3 4")
-    child.expect(r"\nBuy house L01 \(1 bed\), .*house L05 \(3 beds\) \(6 beds in all\)"
+    child.expect(r"\nBuy \$1 house \(1 bed\), .*\$3 house \(3 beds\) \(6 beds in all\)"
                  + CONFIRM)
     child.sendline("y")
-    child.expect("P1 buys house L01 \\(1 bed\\) for \\$1")
-    child.expect("P1 buys house L05 \\(3 beds\\) for \\$3")
+    child.expect("P1 buys the \\$1 house \\(1 bed\\)\\.")
+    child.expect("P1 buys the \\$3 house \\(3 beds\\)\\.")
     child.expect("P1 invites 5")
     child.expect(PROMPT)
     child.sendline("q")
@@ -108,11 +108,11 @@ def test_an_unclear_confirmation_is_asked_again() -> None:
     child.sendline("n")
     child.expect("Buy houses for 5 new residents")   # the choice again, nothing bought
     child.expect(PROMPT)
-    assert "buys house" not in child.before
+    assert "buys the" not in child.before
     child.sendline("1 3 4")
     child.expect(CONFIRM)
     child.sendline("")
-    child.expect("P1 buys house L01 \\(1 bed\\) for \\$1")
+    child.expect("P1 buys the \\$1 house \\(1 bed\\)\\.")
     child.expect(PROMPT)
     child.sendline("q")
     child.expect(pexpect.EOF)
@@ -364,11 +364,14 @@ def test_every_candidate_reads_the_same_in_the_terminal_and_on_the_page() -> Non
                     for cid in chosen:
                         candidate = decision.candidate(cid)
                         assert candidate is not None
-                        assert tr(candidate.term, lang) in line, (lang, line)
+                        assert tr(candidate.term, lang, **candidate.term_params) in line, (
+                            lang, line)
                 continue
             for candidate, line, sent in zip(decision.candidates, shown, page, strict=False):
-                name = tr(candidate.term, lang)
-                assert sent["label"] == tr(candidate.term) and sent["term"] == candidate.term
+                name = tr(candidate.term, lang, **candidate.term_params)
+                assert sent["label"] == tr(candidate.term, **candidate.term_params)
+                assert sent["term"] == candidate.term
+                assert sent["term_params"] == candidate.term_params
                 assert line.split(") ", 1)[1].startswith(name.rstrip(")）")), (lang, line)
                 info = candidate.info
                 if "beds" in info:   # a house's name says its beds (as the data has them)

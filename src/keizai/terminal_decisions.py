@@ -29,8 +29,8 @@ def _figure(key: str, value: Any, lang: str) -> str:
 
 def _labelled(info: dict[str, Any], label: str, lang: str) -> str:
     """`label` with each of the candidate's figures whose own words the name lacks
-    ("ベッド1" is in "住宅01（ベッド1）", "$1" is not), inside the name's closing
-    bracket if it has one ("house L01 (1 bed, $1, energy 1, -1 VP)")."""
+    ("ベッド1" and "$1" are in "住宅$1（ベッド1）", "エネルギー1" is not), inside the
+    name's closing bracket if it has one ("$1 house (1 bed, energy 1, -1 VP)")."""
     parts = [shown for key, message in _FIGURES if key in info
              if (shown := _figure(message, info[key], lang)) not in label]
     if not parts:
@@ -43,7 +43,7 @@ def _labelled(info: dict[str, Any], label: str, lang: str) -> str:
 
 # How copies of one candidate are counted, by the decision's unit: resources always by
 # their number ("2 money, 1 food", 「お金2つ」), cards by a count past one ("2 × Colony",
-# 「植民団2枚」), anything else as "2 × house L01 (1 bed)" (「住宅01（ベッド1）×2」).
+# 「植民団2枚」), anything else as "2 × $1 house (1 bed)" (「住宅$1（ベッド1）×2」).
 _COPIES = {"card": "tdec.copies_card", "$": "tdec.copies_card"}
 
 
@@ -58,7 +58,7 @@ def _copies(unit: str, n: int, name: str, lang: str) -> str:
 def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = "en") -> str:
     """A chosen set as a person reads it: "2 × Cathedral, Consumer Item", with what it
     adds up to in dollars or beds ("Farm Village, Mine ($12 in all)"); one card or house
-    shows its own figure, unless its name already does ("house L09 (4 beds)")."""
+    shows its own figure, unless its name already does ("$5 house (4 beds)")."""
     parts = [_copies(decision.unit, n, c.label_in(lang), lang)
              for c in decision.candidates if (n := chosen.get(c.id, 0))]
     total = sum(c.weight * chosen.get(c.id, 0) for c in decision.candidates)

@@ -172,7 +172,7 @@ def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
     def shown() -> str:
         return " ".join(page.inner_text(f"{house} {part}") for part in (".whole-label",
                                                                          ".muted"))
-    assert shown() == "house L01 (1 bed) $1 · energy 1 · -1 VP"
+    assert shown() == "$1 house (1 bed) energy 1 · -1 VP"
     for lang, beds in (("ja", "ベッド1"), ("zh-TW", "1床")):
         choose_language(page, lang)
         page.wait_for_function(f"document.querySelector(\"{house}\").innerText"

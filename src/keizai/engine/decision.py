@@ -34,9 +34,10 @@ class Candidate:
     """Something that may be chosen: `count` copies, each worth `weight` towards the
     amount, chosen by applying the atomic action `action` once per copy.
 
-    Its name is the catalogue entry `term` (keizai.i18n), the one source of its words in
-    every language: `label` is that entry in English, `label_in(lang)` in the others, so
-    the terminal and the page name it alike (an id the catalogue lacks is shown as it
+    Its name is the catalogue entry `term` (keizai.i18n) filled with `term_params` (a
+    Futuropia house's price and beds, from the game's data), the one source of its words
+    in every language: `label` is that entry in English, `label_in(lang)` in the others,
+    so the terminal and the page name it alike (an id the catalogue lacks is shown as it
     is, as `tr` does)."""
 
     id: str
@@ -54,21 +55,23 @@ class Candidate:
     # the candidates' order is the canonical order.
     actions: tuple[str, ...] = ()
     ranks: tuple[int, ...] = ()
+    term_params: dict[str, Any] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
         """Its name in English."""
-        return tr(self.term)
+        return tr(self.term, **self.term_params)
 
     def label_in(self, lang: str) -> str:
         """Its name in `lang` (a catalogue language)."""
-        return tr(self.term, lang)
+        return tr(self.term, lang, **self.term_params)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "action": self.action,
                 "count": self.count, "weight": self.weight, "info": dict(self.info),
                 "tags": list(self.tags), "copy_actions": list(self.actions),
-                "ranks": list(self.ranks), "term": self.term}
+                "ranks": list(self.ranks), "term": self.term,
+                "term_params": dict(self.term_params)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +177,7 @@ def _units(decision: PendingDecision, chosen: dict[str, int]) -> list[_Unit]:
 
 def _name(candidate: Candidate) -> dict[str, Any]:
     """A candidate's name as a nested refusal parameter (keizai.i18n's "m" format)."""
-    return {"id": candidate.term, "params": {}}
+    return {"id": candidate.term, "params": dict(candidate.term_params)}
 
 
 def _amount(unit: str, n: int) -> dict[str, Any]:

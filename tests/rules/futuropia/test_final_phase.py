@@ -201,11 +201,11 @@ def test_the_log_says_which_house_the_final_check_removes_for_energy() -> None:
     assert [h.tile for h in state.final_check(0).houses] == ["S1"]
     lines = {lang: log_before_scores(state, lang) for lang in ("en", "ja", "zh-TW")}
     assert lines["en"][-2] == ("Final check: with no robots left P1 is still short of "
-                               "energy and loses house L09 (4 beds).")
+                               "energy and loses the $5 house (4 beds).")
     assert lines["ja"][-2] == ("最終チェック：ロボットがなくなってもP1のエネルギーが足りず、"
-                               "住宅09（ベッド4）が取り除かれる。")
+                               "住宅$5（ベッド4）が取り除かれる。")
     assert lines["zh-TW"][-2] == ("最終檢查：移除所有機器人後P1的電力仍不足，"
-                                  "移除房舍09（4床）。")
+                                  "移除房舍$5（4床）。")
     assert not any("robot is removed" in line or "robots are removed" in line
                    for line in lines["en"])  # P1 had none
 

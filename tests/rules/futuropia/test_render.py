@@ -14,6 +14,7 @@ from keizai import terminal_decisions
 from keizai.i18n import LANGUAGES, tr
 from keizai.rules.folding import columns
 from keizai.rules.futuropia import render
+from keizai.rules.futuropia.names import view_house_message
 from keizai.rules.futuropia.state import FuturopiaState
 from tests.rules.futuropia.helpers import new, play
 
@@ -33,7 +34,7 @@ def test_every_tile_shows_what_it_yields_and_costs() -> None:
     play(state, "action:invite")
     assert "feeding run needs 5 food, you have 3" in _menu(state)["invite:2"]
     play(state, "invite:5")
-    assert _menu(state)["house:L01"].endswith("($1, energy 1, -1 VP)")
+    assert _menu(state)["house:L01"] == "Buy the $1 house (1 bed) (energy 1, -1 VP)"
 
 
 def _figures(line: str) -> list[str]:
@@ -94,10 +95,10 @@ def test_a_score_row_says_points_in_english_as_in_japanese_and_chinese() -> None
                          ids=["basic", "advanced"])
 def test_a_house_in_the_table_is_named_as_its_choice(lang: str, options: dict) -> None:
     """The table's house supply named a house by its face id ("L13A", "S1B (special)")
-    where its choice, the whole decision's list, the log and the page say "house L13 (5
-    beds)" / 住宅13（ベッド5） / 房舍13（5床）: a player in 日本語 or 中文 could not tell
-    which line was which choice. Each house now opens with the page's name for it (the
-    catalogue's fu.card.house_*), which its choice's label contains."""
+    where its choice, the whole decision's list, the log and the page named it otherwise:
+    a player in 日本語 or 中文 could not tell which line was which choice. Each house now
+    opens with its price and kind, as its choice's name does: "$8 house" of "$8 house (5
+    beds)", 住宅$8 of 住宅$8（ベッド5）, 房舍$8 of 房舍$8（5床）."""
     state = new(2, **options)
     if not options:
         play(state, "action:invite", "invite:5")
@@ -113,9 +114,10 @@ def test_a_house_in_the_table_is_named_as_its_choice(lang: str, options: dict) -
     entries = [e.strip() for e in "".join(folded).split(mark)]
     assert len(entries) == len(view["house_supply"])
     for house, entry in zip(view["house_supply"], entries, strict=True):
-        name = entry.split("$")[0].rstrip(" ,、，").split(" (")[0].split("（")[0]
-        label = tr(f"fu.house.{house['id']}", lang)
-        assert name in label, (lang, entry, label)
+        name = entry.split(",")[0].split("、")[0]
+        message = view_house_message(house)
+        label = tr(message["id"], lang, **message["params"])
+        assert label.startswith(name), (lang, entry, label)
         assert house["id"] + house["side"] not in entry, entry
         if house["special"]:
             assert ("special" if lang == "en" else "特殊") in entry, entry

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from keizai.engine.decision import EXACTLY, RANGE, Candidate, PendingDecision
 from keizai.i18n import msg
 from keizai.rules.futuropia.actions import RESOURCES
+from keizai.rules.futuropia.names import house_message
 from keizai.rules.futuropia.phases import HOUSES, OPENING, PAY, PURPOSE_NAMES
 
 if TYPE_CHECKING:
@@ -74,8 +75,9 @@ def _houses(state: FuturopiaState) -> PendingDecision:
     for positions in groups.values():
         first = faces[state.house_supply[positions[0]]]
         tiles = [comps.house_tiles[state.house_supply[j] >> 1].id for j in positions]
+        name = house_message(first.price, first.beds, first.special, False)
         candidates.append(Candidate(
-            id=f"{first.tile}{first.side}", term=f"fu.house.{first.tile}",
+            id=f"{first.tile}{first.side}", term=name["id"], term_params=name["params"],
             action=f"house:{tiles[0]}",
             count=len(positions), weight=first.beds,
             info={"price": first.price, "beds": first.beds, "energy": first.energy,

@@ -2,7 +2,8 @@
 (words from the message catalogue, keizai.i18n). A generator is named as the rulebook
 names it, by its kind and printed price ("$4 food"), a starting one by its kind and
 output ("starting food 1"): its id (F04, P06) read like a seat (P1, P2) and stays in
-records only. A house is named as its choice and the page name it: L13 / 住宅13 / 房舍13."""
+records only. A house is named by its printed price and beds, "$8 house (5 beds)" /
+住宅$8（ベッド5） (keizai.rules.futuropia.names), its tile id (L13) never shown."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from keizai.i18n import tr
 from keizai.rules.folding import LIST, aside, fold, words
+from keizai.rules.futuropia.names import view_house_message
 
 
 def gen_name(g: dict[str, Any], lang: str) -> str:
@@ -46,16 +48,20 @@ def _vp(h: dict[str, Any], lang: str) -> str:
 
 
 def _house(h: dict[str, Any], lang: str) -> str:
-    """A house in the table: "L01A $1, 1 bed, energy 1, -1 VP", in the page's words."""
+    """A house in the table: "$1 house, 1 bed, energy 1, -1 VP", in the page's words."""
     beds, energy = tr("whole_beds", lang, h["beds"]), tr("whole_energy", lang, h["energy"])
     if h["name"] == "starting house":
         return tr("fu.tui.starting_house", lang, beds=beds, energy=energy, vp=_vp(h, lang))
-    # the page's name (fu.card.house_L / _S: the tile's kind and number), which the
-    # choice's label holds; a special house's line says so where its name does not
-    name = tr(f"fu.card.house_{h['id'][0]}", lang, h["id"][1:])
     key = "fu.tui.house_special" if h["special"] else "fu.tui.house"
-    return tr(key, lang, name=name, price=h["price"], beds=beds, energy=energy,
-              vp=_vp(h, lang))
+    return tr(key, lang, price=h["price"], beds=beds, energy=energy, vp=_vp(h, lang))
+
+
+def house_choice(house: dict[str, Any], lang: str) -> str:
+    """A house of the view as a menu names it: "$3 house (2 beds)". Two of the supply's
+    houses of one price and beds are told apart by the energy and points the menu line
+    gives; houses alike in all of these are one choice (the engine offers the first)."""
+    name = view_house_message(house)
+    return tr(name["id"], lang, **name["params"])
 
 
 def _subsidy(subsidy: dict[str, Any]) -> list[str]:
@@ -207,10 +213,9 @@ def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en
     elif verb == "house" and arg != "done":
         house = next((h for h in view["house_supply"] if h["id"] == arg), None)
         if house is not None:
-            energy = tr("whole_energy", lang, house["energy"])
-            extra = tr("fu.menu.house", lang, price=house["price"], energy=energy,
-                       vp=_vp(house, lang)) + (tr("fu.menu.special", lang)
-                                               if house["special"] else "")
+            label = tr("fu.menu.buy_house", lang, name=house_choice(house, lang))
+            extra = tr("fu.menu.house", lang, energy=tr("whole_energy", lang, house["energy"]),
+                       vp=_vp(house, lang))
     elif verb == "discard":
         gen = next((g for g in me["generators"] if g["id"] == arg), None)
         if gen is not None:

@@ -32,6 +32,7 @@ from keizai.rules.futuropia.data import (
     HouseFace,
     Rules,
 )
+from keizai.rules.futuropia.names import house_message
 from keizai.rules.futuropia.phases import (
     BUY,
     DISCARD,
@@ -733,7 +734,7 @@ class FuturopiaState(State):
             self.specials_bought += 1
         if self.log_enabled:
             self._event(msg("fu.log.house", seat=p, house=faces[face].tile,
-                            price=faces[face].price))
+                            price=faces[face].price, name=self._house_name(face)))
         self._pay_money(p, faces[face].price)
         self.houses[p].append(face)
 
@@ -818,12 +819,12 @@ class FuturopiaState(State):
             self._event(msg("fu.log.check_robots", seat=p, n=self.robots[p] - check.robots,
                             demand=self.robots[p] + self.house_energy(p)))
         kept = list(check.houses)
-        lost: list[str] = []
+        lost: list[dict[str, Any]] = []
         for f in self.houses[p]:
             if faces[f] in kept:
                 kept.remove(faces[f])
             else:
-                lost.append(self._house_term(f))
+                lost.append(self._house_name(f))
         if lost:
             self._event(msg("fu.log.check_houses", seat=p, houses=lost))
         residents = self.residents[p]
@@ -834,13 +835,12 @@ class FuturopiaState(State):
             self._event(msg("fu.log.check_unfed", seat=p, n=housed - check.residents,
                             left=check.residents))
 
-    def _house_term(self, face: int) -> str:
-        """The catalogue entry naming a house: its tile, or the starting house (the A side
-        of a `!` tile)."""
+    def _house_name(self, face: int) -> dict[str, Any]:
+        """A house's name by its price and beds (keizai.rules.futuropia.names), or the
+        starting house (the A side of a `!` tile)."""
         tile = self.setup.components.house_tiles[face >> 1]
-        if tile.special and face & 1 == 0:
-            return "fu.house.starting"
-        return f"fu.house.{tile.id}"
+        f = self.setup.components.faces[face]
+        return house_message(f.price, f.beds, f.special, tile.special and face & 1 == 0)
 
     def _pass_turn(self, q: int) -> None:
         """The turn passes to seat `q`; back round to the start player's side of the

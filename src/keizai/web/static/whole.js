@@ -8,7 +8,7 @@ import { lang, t, tr } from "./i18n.js";
 
 /** A candidate's name: its catalogue term in every language (the engine's English label
  * carries the figures too, which the page shows beside the name), else that label. */
-function labelOf(c) { return c.term ? tr(c.term) : c.label; }
+function labelOf(c) { return c.term ? tr(c.term, c.term_params ?? {}) : c.label; }
 
 /** The decision's prompt in the page's language. */
 function promptOf(whole) {

@@ -63,21 +63,23 @@ function generator(g, extra = null) {
 }
 
 function house(x) {
-  // the A side of a `!` tile is the starting house, never bought: named, with no price
-  // (it read "S1 $0", the id of the special house on its other side)
+  // named as its choice and the log name it, its price in its name; the A side of a `!`
+  // tile is the starting house, never bought, with no price (it read "S1 $0", the id of
+  // the special house on its other side)
   const start = x.name === "starting house";
   return h("div", { class: `card fu-house${x.special ? " special" : ""}`,
     dataset: { house: x.id } },
   h("div", { class: "card-head" }, h("span", { class: "card-name" },
-    start ? t("fu.card.starting_house") : houseName(x.id)),
-  start ? null : h("span", { class: "card-value" }, `$${x.price}`)),
+    start ? t("fu.card.starting_house") : houseName(x))),
   h("div", { class: "card-text" }, houseFigures(x)));
 }
 
-/** A house's name on the board as the choices and the log name it: "L13" / 住宅13 / 房舍13
- * (the lists' "house L13 (5 beds)" / 住宅13（ベッド5）), the letter of its id the kind. */
-function houseName(id) {
-  return t(`fu.card.house_${id[0]}`, id.slice(1));
+/** A house's name as the rulebook, the menus and the log name it, by its printed price
+ * and beds: "$8 house (5 beds)", 住宅$8（ベッド5） (keizai.rules.futuropia.names); its
+ * tile id (L13) stays in the actions and the card's data-house. */
+function houseName(x) {
+  return tr(x.special ? "fu.house.special_name" : "fu.house.name",
+    { price: x.price, beds: x.beds });
 }
 
 /** A house's beds, energy and points as the lists of houses write them (the whole
@@ -207,6 +209,9 @@ export const futuropiaRenderer = {
       extra = tr("fu.menu.robots", { need: me.robots + n + me.house_energy, energy: me.energy });
     } else if (me && verb === "invite") {
       extra = tr("fu.menu.invite", { need: me.residents + n, food: me.food });
+    } else if (verb === "house" && arg !== "done") {
+      const x = view?.house_supply?.find((s) => s.id === arg);
+      if (x) return tr("fu.menu.buy_house", { name: houseName(x) });
     }
     return extra ? tr("fu.menu.line", { label, extra }) : label;
   },
