@@ -25,7 +25,7 @@ def test_the_confirmation_asked_again_says_enter_as_it_first_did(tmp_path: Path,
                         "--save", str(save)], input="q\n")
     record = json.loads(save.read_text())
     save.write_text(json.dumps({**record, "actions": ["action:invite", "invite:3"]}))
-    # house L05 (3 beds), then an answer that is no answer, then Enter
+    # the 4th menu line (a house), then an answer that is no answer, then Enter
     result = runner.invoke(app, ["play", "--resume", str(save), "--lang", lang],
                            input="4\nx\n\nq\n")
     said = re.findall(r"Enter = ([^,、，)）]+)", result.output)

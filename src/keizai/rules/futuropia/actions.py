@@ -61,5 +61,6 @@ class ActionTable:
         self.house = [add(f"house:{tile.id}") for tile in components.house_tiles]
         self.house_done = add("house:done")
         # Each label is its catalogue entry in English, the one source of its words in
-        # every language (a house's name says its beds: "Buy house L01 (1 bed)").
+        # every language ("Buy a house": the menu and the page name the house itself, its
+        # price and beds, from the view).
         self.space = ActionSpace([(name, action_label("futuropia", name)) for name in names])
