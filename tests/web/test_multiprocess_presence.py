@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -25,11 +26,12 @@ pytestmark = pytest.mark.skipif(unavailable_reason() is not None,
 WAIT = 20.0   # seconds: a hang guard, far past the few seconds a notice takes
 
 
+@contextmanager
 def open_seat(server: LiveServer, game_id: str, seat: int | None,
-              token: str | None) -> ClientConnection:
-    ws = connect(server.url.replace("http", "ws") + f"/ws/games/{game_id}")
-    ws.send(json.dumps(hello(seat, token)))
-    return ws
+              token: str | None) -> Iterator[ClientConnection]:
+    with connect(server.url.replace("http", "ws") + f"/ws/games/{game_id}") as ws:
+        ws.send(json.dumps(hello(seat, token)))
+        yield ws
 
 
 def seat_lines(server: LiveServer, game_id: str) -> list[dict[str, Any]]:
