@@ -913,14 +913,18 @@ export function showTable(root, { gameId, seat, token }) {
   /** The Log panel brought up to date, kept from one draw to the next: only the new lines
    * are added (a long game's log was drawn anew at each move, most of the page's work);
    * drawn anew when the language changed or the lines it shows are no longer the log's
-   * (an Undo took them back). Whether it has lines it did not have. */
+   * (an Undo took them back), and then put in the old one's place at once: the morph
+   * would keep the old one's elements, and the lines added later would go to the new,
+   * detached list. Whether it has lines it did not have. */
   function logPanel() {
     const same = logShown && logShown.lang === lang() && logShown.entries.length <= log.length
       && logShown.entries.every((entry, i) => entry === log[i]);
     if (!same) {
+      const old = logShown?.section;
       const list = h("ol", { id: "log", tabindex: -1 });
       logShown = { lang: lang(), entries: [], list,
         section: h("section", { class: "panel log" }, h("h3", {}, t("log")), list) };
+      if (old?.isConnected) old.replaceWith(logShown.section);
     }
     const fresh = log.slice(logShown.entries.length);
     logShown.list.append(...fresh.map((entry) => h("li", {}, renderEvent(entry))));

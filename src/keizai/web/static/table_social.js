@@ -204,9 +204,15 @@ export function tableSocial({ gameId, seat, token, shown }) {
 
   /** The chat panel, the same from one draw of the table to the next (a move changes
    * nothing in it: the message being typed keeps its box, the list its scroll); drawn
-   * anew in another language. */
+   * anew in another language, and put in the page's place of the old one at once: the
+   * table's morph would keep the old one's elements, and the chat's lines and box would
+   * go to the new, detached ones. */
   function chatPanel() {
-    if (panel?.lang !== lang()) panel = { lang: lang(), fresh: true, ...newChatPanel() };
+    if (panel?.lang !== lang()) {
+      const old = panel?.section;
+      panel = { lang: lang(), fresh: true, ...newChatPanel() };
+      if (old?.isConnected) old.replaceWith(panel.section);
+    }
     return panel.section;
   }
 
