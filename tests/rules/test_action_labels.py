@@ -9,11 +9,13 @@ jumps, where a corner lies, what a repayment costs) are now in every language's 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import keizai
 from keizai.i18n import LANGUAGES, action_label, tr
+from keizai.rules.futuropia.render import house_choice
 
 
 @pytest.mark.parametrize("game", keizai.games())
@@ -24,7 +26,20 @@ def test_every_action_label_is_its_catalogue_entry(game: str) -> None:
         assert action.label == str(action) == action_label(game, action.name), action.name
         for lang in LANGUAGES:   # the terminal's menu line starts with it in every language
             line = state.game.describe_action(view, action, lang)
-            assert line.startswith(action_label(game, action.name, lang)), (lang, line)
+            assert line.startswith(menu_words(game, view, action.name, lang)), (lang, line)
+
+
+def menu_words(game: str, view: dict[str, Any], name: str, lang: str) -> str:
+    """What the menu line of action `name` starts with: its catalogue label, or, for a
+    Futuropia house the view's supply holds, the catalogue's words for buying that house
+    by its price and beds ("Buy the $3 house (2 beds)", 4ea2baa: the label alone, "Buy a
+    house", cannot tell which)."""
+    verb, _, arg = name.partition(":")
+    if game == "futuropia" and verb == "house":
+        house = next((h for h in view["house_supply"] if h["id"] == arg), None)
+        if house is not None:
+            return tr("fu.menu.buy_house", lang, name=house_choice(house, lang))
+    return action_label(game, name, lang)
 
 
 def test_the_menu_says_how_far_research_jumps_and_where_each_corner_lies() -> None:
