@@ -37,6 +37,12 @@ def quick(monkeypatch: Any) -> None:
 
 def a_game_whose_bot_thinks_on_the_first(first: TestClient, *others: TestClient) -> str:
     """A game held by all; its person moves on the first, whose bot then thinks THINK s."""
+    return a_game_moved_on_the_first(first, *others)[0]
+
+
+def a_game_moved_on_the_first(first: TestClient, *others: TestClient) -> tuple[str, str]:
+    """A person's game held by all, the person's first move made on the first (whose bot
+    then decides the next): its id and the person's token."""
     created = first.post("/api/games", json={"game": GAME, "seats": ["human", "random"],
                                               "seed": human_first()}).json()
     game_id, token = created["id"], created["seats"][0]["token"]
@@ -47,7 +53,7 @@ def a_game_whose_bot_thinks_on_the_first(first: TestClient, *others: TestClient)
     moved = first.post(f"/api/games/{game_id}/actions", json={
         "seat": 0, "token": token, "action": view["legal"][0]["name"]})
     assert moved.status_code == 200, moved.text
-    return game_id
+    return game_id, token
 
 
 

@@ -19,8 +19,7 @@ from keizai.web import create_app
 from keizai.web import tables as tables_module
 from keizai.web.app import Limits
 from tests.postgres import unavailable_reason
-from tests.web.test_hardening_bots import GAME
-from tests.web.test_multiprocess_bots import StepPool, human_first
+from tests.web.test_multiprocess_bots import StepPool, a_game_moved_on_the_first
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None,
                                 reason=unavailable_reason() or "")
@@ -41,29 +40,13 @@ def running_alone(client: TestClient) -> list[str]:
                   and t.bot_task is not None and not t.bot_task.done())
 
 
-def a_game_deciding_on(first: TestClient, *others: TestClient) -> tuple[str, str]:
-    """A person's game held by all, its bot deciding on the first: its id and the
-    person's token."""
-    created = first.post("/api/games", json={"game": GAME, "seats": ["human", "random"],
-                                              "seed": human_first()}).json()
-    game_id, token = created["id"], created["seats"][0]["token"]
-    for other in others:
-        assert other.get(f"/api/games/{game_id}").status_code == 200   # held there too
-    view = first.get(f"/api/games/{game_id}/view", params={"seat": 0},
-                     headers={"x-keizai-token": token}).json()
-    moved = first.post(f"/api/games/{game_id}/actions", json={
-        "seat": 0, "token": token, "action": view["legal"][0]["name"]})
-    assert moved.status_code == 200, moved.text
-    return game_id, token
-
-
 def test_games_of_bots_alone_run_where_they_were_counted(own_database: str) -> None:
     pools = [StepPool(THINK) for _ in range(3)]
     apps = [create_app(own_database, pool=pool, limits=Limits.off(), bot_games_each=1)
             for pool in pools]
     with TestClient(apps[0]) as first, TestClient(apps[1]) as second, \
             TestClient(apps[2]) as third:
-        games = [a_game_deciding_on(first, second, third) for _ in range(2)]
+        games = [a_game_moved_on_the_first(first, second, third) for _ in range(2)]
         assert running_alone(first) == []   # a person plays each
         # the person leaves each game through another process: bots alone from then on,
         # each hand-over counted by the process it came through (one game of the client)
@@ -87,7 +70,7 @@ def test_games_of_bots_alone_run_where_they_were_counted(own_database: str) -> N
         finally:
             store.close()
         # a third game of the client's left through the second is refused there
-        game_id, token = a_game_deciding_on(first, second)
+        game_id, token = a_game_moved_on_the_first(first, second)
         refused = second.post(f"/api/games/{game_id}/seats/0/bot",
                               json={"token": token, "agent": "random"})
         assert refused.status_code == 429, refused.text
