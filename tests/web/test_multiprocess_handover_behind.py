@@ -7,28 +7,18 @@ leaving through another process just after a bot's move there was refused 409 `s
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 import keizai
-from keizai.web import create_app
-from keizai.web.app import Limits
 from tests.postgres import unavailable_reason
-from tests.web.test_hardening_bots import GAME, ThreadPool
-from tests.web.test_multiprocess_succession import deaf
+from tests.web.test_hardening_bots import GAME
+from tests.web.test_multiprocess_succession import a_game_held_by_two
 
 pytestmark = pytest.mark.skipif(unavailable_reason() is not None,
                                 reason=unavailable_reason() or "")
 
 
 def test_a_hand_over_through_a_process_behind_is_taken(own_database: str) -> None:
-    apps = [create_app(own_database, pool=ThreadPool(0.0), limits=Limits.off(),
-                       chosen_seeds=True) for _ in range(2)]
-    with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
-        created = first.post("/api/games", json={"game": GAME, "seats": ["human", "human"],
-                                                  "seed": 3}).json()
-        game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
-        assert second.get(f"/api/games/{game_id}").json()["step"] == 0   # held there
-        deaf(second)
+    with a_game_held_by_two(own_database) as (first, second, game_id, tokens):
         state = keizai.new_game(GAME, 2, seed=3)
         mover = state.current_player
         assert mover is not None

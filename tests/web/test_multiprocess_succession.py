@@ -7,6 +7,8 @@ its turn without a step) and had to try again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -28,10 +30,12 @@ def deaf(client: TestClient) -> None:
     tables.noticed = lambda _payload: None
 
 
-@pytest.mark.parametrize("with_step", [True, False])
-def test_a_move_for_the_stored_position_is_taken_by_a_process_behind(
-        own_database: str, with_step: bool) -> None:
-    apps = [create_app(own_database, pool=ThreadPool(0.0), limits=Limits.off(),
+@contextmanager
+def a_game_held_by_two(database: str) -> Iterator[tuple[TestClient, TestClient, str,
+                                                         list[str]]]:
+    """Two apps on `database` holding a 2-player game of two persons (seed 3), the second
+    deaf (`deaf`): the two clients, the game's id and its seats' tokens."""
+    apps = [create_app(database, pool=ThreadPool(0.0), limits=Limits.off(),
                        chosen_seeds=True) for _ in range(2)]
     with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
         created = first.post("/api/games", json={"game": GAME, "seats": ["human", "human"],
@@ -39,6 +43,13 @@ def test_a_move_for_the_stored_position_is_taken_by_a_process_behind(
         game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
         assert second.get(f"/api/games/{game_id}").json()["step"] == 0   # held there
         deaf(second)
+        yield first, second, game_id, tokens
+
+
+@pytest.mark.parametrize("with_step", [True, False])
+def test_a_move_for_the_stored_position_is_taken_by_a_process_behind(
+        own_database: str, with_step: bool) -> None:
+    with a_game_held_by_two(own_database) as (first, second, game_id, tokens):
         state = keizai.new_game(GAME, 2, seed=3)
         for number in range(6):   # each seat's move through the other process
             client = (first, second)[number % 2]
