@@ -34,8 +34,9 @@ Choices, and why:
 - Game parameters: "players" and the game's own options (`Game.default_options`). An
   option whose default is None or a list is a string parameter: "none" for None, a list
   of ids joined by "+" (e.g. "X1+X4"), or another word the game takes (e.g. "random").
-- Utility is win/loss (`keizai.rl.rewards`): winners share +1, the others share -1
-  (zero-sum); solo: +1 for a win, -1 for a loss (general-sum, the only player).
+- Utility is win/loss (`keizai.rl.rewards`): the winners above the others, summing to
+  exactly 0.0 (zero-sum); solo: +1 for a win, -1 for a loss (general-sum, the only
+  player).
 - `max_game_length` (chance nodes included) and `max_chance_outcomes` are generous
   bounds, not proven ones; a draw above the latter raises rather than go unmodelled.
 """
