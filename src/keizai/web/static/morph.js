@@ -39,11 +39,11 @@ function syncAttributes(old, fresh) {
   }
 }
 
-/** A box's value and a checkbox's tick as drawn, but where the reader is typing. */
-function syncInput(old, fresh) {
+/** A box's value and a checkbox's tick as drawn, but where the reader is `typing`. */
+function syncInput(old, fresh, typing) {
   if (old.nodeName !== "INPUT" && old.nodeName !== "TEXTAREA") return;
   if (old.type === "checkbox" || old.type === "radio") old.checked = fresh.checked;
-  else if (old !== document.activeElement && old.value !== fresh.value) old.value = fresh.value;
+  else if (!typing && old.value !== fresh.value) old.value = fresh.value;
 }
 
 /** Make the page's node `old` what `fresh` is; the node now in the page in its place
@@ -59,10 +59,15 @@ export function morph(old, fresh) {
   // a board a move did not touch; compared in the browser's own code)
   if (!holdsListeners(old) && !holdsListeners(fresh) && old.isEqualNode(fresh)) return old;
   if (holdsListeners(fresh)) heldListening(old);
+  // the reader's typing in the focused box stays while the box is for the same thing (its
+  // data-value-for, where the draw says: a whole decision's step); a number typed for a
+  // decision another page's move took away is not one for the next
+  const typing = old === document.activeElement
+    && old.getAttribute("data-value-for") === fresh.getAttribute("data-value-for");
   syncAttributes(old, fresh);
   unlisten(old);
   for (const [type, handler] of listenersOf(fresh)) listen(old, type, handler);
-  syncInput(old, fresh);
+  syncInput(old, fresh, typing);
   if (!pairwise(old, fresh)) morphChildren(old, [...fresh.childNodes]);
   return old;
 }

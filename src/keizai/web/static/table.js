@@ -386,8 +386,8 @@ export function showTable(root, { gameId, seat, token }) {
     return h("section", { class: `panel choices${folded ? " collapsed" : ""}`, id: "choices",
       tabindex: -1 },
       choicesHead(),
-      wholePanel(whole, selection, { onChange: render, onConfirm: sendWhole,
-        disabled: busy || offline }),
+      wholePanel(whole, selection, { decision: message.step, onChange: render,
+        onConfirm: sendWhole, disabled: busy || offline }),
       // open as oneStep says (a new decision closes it), not as the reader left it
       h("details", { class: "one-step", open: oneStep, "data-open-drawn": true,
         ontoggle: (e) => { oneStep = e.currentTarget.open; } },
@@ -662,8 +662,11 @@ export function showTable(root, { gameId, seat, token }) {
   function focusKey() {
     const el = document.activeElement;
     if (!el || !root.contains(el)) return null;
-    const data = (node) => Object.entries(node.dataset).map(([k, v]) =>
-      `[data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(v)}"]`).join("");
+    // a box found by what it counts, not by the decision it is for (data-value-for): the
+    // focus stays in it when another decision comes
+    const data = (node) => Object.entries(node.dataset).filter(([k]) => k !== "valueFor")
+      .map(([k, v]) => `[data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${
+        CSS.escape(v)}"]`).join("");
     let sel = el.id ? `#${CSS.escape(el.id)}` : el.tagName.toLowerCase() + data(el)
       + ["plus", "minus", "whole-number"].filter((c) => el.classList.contains(c))
         .map((c) => `.${c}`).join("");

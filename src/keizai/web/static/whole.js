@@ -129,8 +129,10 @@ function stepButton(cls, text, name, atLimit, onclick) {
     "aria-disabled": atLimit ? "true" : null, onclick: atLimit ? null : onclick }, text);
 }
 
-/** The panel: prompt, figures, chips with − n/N +, the running total and Confirm. */
-export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) {
+/** The panel: prompt, figures, chips with − n/N +, the running total and Confirm.
+ * `decision` names the decision the selection is for (a number typed for another is not
+ * kept in its box: morph.js). */
+export function wholePanel(whole, selection, { decision, onChange, onConfirm, disabled }) {
   const sets = whole.constraint === "one_of" ? h("div", { class: "whole-sets" },
     whole.sets.map((set, i) => {
       const counts = {};
@@ -166,7 +168,8 @@ export function wholePanel(whole, selection, { onChange, onConfirm, disabled }) 
       h("span", { class: "whole-count" },
         stepButton("minus", "−", t("whole_one_fewer", labelOf(c)), n <= 0, () => set(n - 1)),
         " ", bound > 3 ? h("input", { type: "number", class: "whole-number", min: 0,
-          max: bound, value: n, "aria-label": labelOf(c), onchange: (e) => {
+          max: bound, value: n, "aria-label": labelOf(c), dataset: { valueFor: decision },
+          onchange: (e) => {
             set(Number(e.target.value) || 0); } })
           : String(n), `/${bound} `,
         stepButton("plus", "+", t("whole_one_more", labelOf(c)), n >= bound,
