@@ -204,12 +204,12 @@ def test_a_message_with_keys_other_than_strings_is_still_encoded() -> None:
     assert encode({"view": {1: "one"}, "seat": 0}) == '{"view":{"1":"one"},"seat":0}'
 
 
-def test_a_whole_log_says_where_just_now_begins(client) -> None:
+def test_every_state_says_where_just_now_begins(client) -> None:
     """A page opened mid-game cannot tell from the log where "Just now" begins (it showed
-    the last two lines): with the whole log comes the first entry of the seat's latest run
-    of moves and of the run before (an undo brings it back); a spectator's, the latest
-    decision's (all the steps of a compound one); a reconnecting page, which keeps its
-    own, gets neither."""
+    the last two lines): each state message says it, the first entry of the seat's latest
+    run of moves; a spectator's, the latest decision's (all the steps of a compound one);
+    a reconnecting page, which keeps its log, is told too (until session 29 only a message
+    with the whole log said it, and a page open all along followed the runs itself)."""
     game = create(client, seats=["human", "human"], seed=5)
     table = client.app.state.tables.get(game["id"])
     runs: dict[int, list[int]] = {0: [], 1: []}
@@ -233,13 +233,12 @@ def test_a_whole_log_says_where_just_now_begins(client) -> None:
     for seat in (0, 1):
         with live(client, game, seat) as ws:
             message = next_state(ws)
-        assert (message["just_now_from"], message["just_now_before"]) == (
-            runs[seat][-1], runs[seat][-2])
+        assert message["just_now_from"] == runs[seat][-1]
     assert compound   # a compound decision of several steps was played
     with live(client, game) as ws:
         assert next_state(ws)["just_now_from"] == latest
     with live(client, game, 0, since=3) as ws:
-        assert "just_now_from" not in next_state(ws)
+        assert next_state(ws)["just_now_from"] == runs[0][-1]
 
 
 def test_a_websocket_that_says_nothing_fails_the_test_in_time(client, monkeypatch) -> None:

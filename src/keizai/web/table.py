@@ -630,10 +630,8 @@ class Table:
         }
         if lines is not None:
             message["log"] = lines
-        if conn.log_sent == 0:   # the whole log: the page says where "Just now" begins
-            message["just_now_from"], message["just_now_before"] = self.just_now(seat)
-        elif seat is None:   # a spectator's begins at the latest decision, live or not
-            message["just_now_from"] = self.just_now(None)[0]
+        # where the page's "Just now" begins: the same live, after an undo, on a reload
+        message["just_now_from"] = self.just_now(seat)
         conn.log_sent = state.event_count()
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
@@ -674,30 +672,28 @@ class Table:
             return 0
         return since
 
-    def just_now(self, seat: int | None) -> tuple[int, int]:
-        """Where a page's "Just now" begins in the log, as it would had the page been open
-        all along, and where it began before (an undo of the seat's latest run of moves
-        brings that back): a seat's own latest run of moves (from its first step) and
-        everything after it, the run before; a spectator's, the latest decision (every
-        step of a compound one: a payment of three cards, not its last card). 0: from the
-        start (the seat has not moved yet)."""
+    def just_now(self, seat: int | None) -> int:
+        """Where a page's "Just now" begins in the log: a seat's own latest run of moves
+        (from its first step) and everything after it; a spectator's, the latest decision
+        (every step of a compound one: a payment of three cards, not its last card). 0:
+        from the start (the seat has not moved yet). Every state message says it: until
+        session 29 only one with the whole log did, and a seated page open all along
+        followed the runs itself, losing the first decisions of its reader's turn after an
+        Undo of a later one (the bot had played after it) and that decision played
+        again."""
         movers, counts = self.movers, self.events_before
         if seat is None:
             if not counts:
-                return 0, 0
-            return counts[undo.whole_decision_start(movers, self.kinds, len(movers) - 1)], 0
-        starts: list[int] = []
+                return 0
+            return counts[undo.whole_decision_start(movers, self.kinds, len(movers) - 1)]
         step = len(movers) - 1
-        while step >= 0 and len(starts) < 2:
-            if movers[step] != seat:
-                step -= 1
-                continue
-            while step > 0 and movers[step - 1] == seat:
-                step -= 1
-            starts.append(counts[step])
+        while step >= 0 and movers[step] != seat:
             step -= 1
-        starts += [0, 0]
-        return starts[0], starts[1]
+        if step < 0:
+            return 0
+        while step > 0 and movers[step - 1] == seat:
+            step -= 1
+        return counts[step]
 
     def pending_decision(self, state: State) -> Any:
         """`state.pending_decision()`, remembered for the state at its current step."""

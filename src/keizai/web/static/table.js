@@ -26,8 +26,6 @@ export function showTable(root, { gameId, seat, token }) {
   let offline = false;    // the connection is down: clicks would be lost
   let selection = newSelection();  // a compound decision's picked set (whole.js)
   let since = 0;          // where "Just now" begins in the log (justNow)
-  let sinceBefore = 0;    // where it began before the reader's latest run of moves (undo)
-  let inRun = false;      // the latest move was the reader's
   let openNow = false;    // "Just now" shows every line, not only the latest
   let snapshot = null;    // {step, values}: what the panels showed, to mark changes
   let changed = new Set();
@@ -500,34 +498,19 @@ export function showTable(root, { gameId, seat, token }) {
     flashed = new Set(marked);
   }
 
-  /** Move "Just now" on with state `next` (its log `lines`): to a seated player it shows
-   * their own last move (from the first step of a turn of several) and everything the
-   * others did after it, so a long run of bot moves is not cut to its end; to a spectator
-   * the latest decision, all its steps, where the server says (the same live and after a
-   * reload). An undo of the whole run brings back what it showed before. A page opened
-   * (or reloaded) mid-game starts where the server says it would have been. */
+  /** Move "Just now" on with state `next` (its log `lines`) to where the server says it
+   * begins: to a seated player their own latest run of moves (from the first step of a
+   * turn of several) and everything the others did after it, so a long run of bot moves
+   * is not cut to its end; to a spectator the latest decision, all its steps. The page
+   * open all along, after an Undo and after a reload shows the same (until session 29 a
+   * seated page followed the runs itself, and after an Undo of a later decision of its
+   * reader's turn, the others having played since, and that decision played again, it
+   * began at that decision, leaving out the turn's first). */
   function justNow(next, lines) {
-    if (seat === null && next.just_now_from !== undefined) {
-      const start = since;
-      since = Math.min(next.just_now_from, lines.length);
-      if (since !== start) openNow = false;
-      return;
-    }
-    if (!message) {
-      since = Math.min(next.just_now_from ?? 0, lines.length);
-      sinceBefore = Math.min(next.just_now_before ?? 0, since);
-      return;
-    }
     const start = since;
-    if (next.step > message.step) {
-      if (autoStep === message.step) autoAt = log.length;
-      const mine = seat !== null && message.current_player === seat;
-      if (mine && !inRun) { sinceBefore = since; since = log.length; }
-      inRun = mine;
-    } else if (next.step < message.step && lines.length <= since) {
-      since = sinceBefore; inRun = false;
-    }
+    since = Math.min(next.just_now_from ?? 0, lines.length);
     if (since !== start) openNow = false;
+    if (message && next.step > message.step && autoStep === message.step) autoAt = log.length;
     if (autoAt !== null && (autoAt < since || autoAt > lines.length)) {
       autoNote = null; autoAt = null;
     }
