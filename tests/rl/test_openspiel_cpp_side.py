@@ -142,3 +142,35 @@ def test_make_observer_without_a_type_gives_the_seats_observation(game_id: str) 
     assert default.string_from(state, 0) == state.observation_string(0)
     with pytest.raises(ValueError, match="observation parameters are not supported"):
         game.make_observer({"colour": True})
+
+
+EVERY_TYPE = [pyspiel.IIGObservationType(perfect_recall=recall, public_info=public,
+                                         private_info=private)
+              for recall in (False, True) for public in (False, True)
+              for private in (pyspiel.PrivateInfoType.NONE,
+                              pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                              pyspiel.PrivateInfoType.ALL_PLAYERS)]
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_make_observer_of_a_type_not_provided_answers_none(game_id: str) -> None:
+    """pyspiel's `game.make_observer(type, {})` of a type the game does not provide (the
+    public-only one of a hidden-information game, every seat's private information)
+    failed with AttributeError "'NoneType' object has no attribute 'set_from'": pyspiel
+    wraps whatever `make_py_observer` answers and cannot wrap None. It answers None, as
+    OpenSpiel's own C++ games of hidden information do (hearts, bridge, liars_dice) and
+    as `make_observation` does; a type the game provides is the Python observer's."""
+    game = load(game_id)
+    state = random_states(game, seed=2, moves=30)[-1]
+    not_provided = 0
+    for iig_obs_type in EVERY_TYPE:
+        python_side = make_observation(game, iig_obs_type)
+        cpp_observer = game.make_observer(iig_obs_type, {})
+        if python_side is None:
+            assert cpp_observer is None
+            not_provided += 1
+            continue
+        cpp_side = pyspiel._Observation(game, cpp_observer)
+        assert cpp_side.string_from(state, 1) == python_side.string_from(state, 1)
+    hidden = game.get_type().information != pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert (not_provided > 0) == hidden

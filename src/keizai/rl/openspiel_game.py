@@ -350,6 +350,21 @@ class KeizaiSpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel: no stubs
             return InformationStateObserver()
         return KeizaiObserver(self.encoder)
 
+    def make_observer(self, iig_obs_type: Any = None,
+                      params: dict[str, Any] | None = None) -> Any:
+        """pyspiel's C++ observer (`game.make_observer(type, params)`, or
+        `game.make_observer(params)` for the default one), or None for a type these
+        games do not provide, as OpenSpiel's own C++ games of hidden information answer
+        (hearts, bridge, liars_dice). pyspiel's method, which wraps whatever
+        `make_py_observer` gives, failed there with AttributeError ("'NoneType' object
+        has no attribute 'set_from'"). Only a Python caller comes here: pyspiel's C++
+        side asks `make_py_observer` itself, and only for the types provided."""
+        if iig_obs_type is None or isinstance(iig_obs_type, dict):
+            return super().make_observer(iig_obs_type or params or {})
+        if self.make_py_observer(iig_obs_type, params) is None:
+            return None
+        return super().make_observer(iig_obs_type, params or {})
+
     def information_state_tensor_shape(self) -> list[int]:
         raise pyspiel.SpielError(NO_INFORMATION_STATE_TENSOR)
 
