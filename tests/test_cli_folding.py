@@ -24,9 +24,10 @@ runner = CliRunner()
 # JIS X 4051's classes a line may not begin with: closing brackets (cl-02), hyphens
 # (cl-03), dividing punctuation (cl-04), middle dots (cl-05), full stops (cl-06), commas
 # (cl-07), iteration marks (cl-09), the prolonged sound mark (cl-10), small kana (cl-11);
-# and ASCII's closing marks
+# and ASCII's closing marks. The wave dash is written 「～」 (the fullwidth tilde, as the
+# catalogues write a range: 1～4人) as often as 「〜」.
 NOT_FIRST = set(
-    "’”）〕］｝〉》」』】〙〗»〟" "‐〜゠–" "！？‼⁇⁈⁉" "・：；" "。．" "、，" "ヽヾゝゞ々〻" "ー"
+    "’”）〕］｝〉》」』】〙〗»〟" "‐〜～゠–" "！？‼⁇⁈⁉" "・：；" "。．" "、，" "ヽヾゝゞ々〻" "ー"
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
     ")]},.;:!?")
 # cl-01, opening brackets, may not end one
@@ -56,6 +57,18 @@ def test_rules_folds_as_japanese_and_chinese_fold_lines(game_id: str, lang: str)
     for width in WIDTHS:
         result = runner.invoke(app, ["rules", game_id, "--lang", lang],
                                env={"COLUMNS": str(width)})
+        assert result.exit_code == 0, result.output
+        bad += [f"{width}: {why}" for why in broken_rules(result.output.splitlines(), width)]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_games_folds_as_japanese_and_chinese_fold_lines(lang: str) -> None:
+    """`keizai games` at 35-40 columns began a line with 「～4人）」, the range 1～4 cut
+    before its wave dash."""
+    bad = []
+    for width in WIDTHS:
+        result = runner.invoke(app, ["games", "--lang", lang], env={"COLUMNS": str(width)})
         assert result.exit_code == 0, result.output
         bad += [f"{width}: {why}" for why in broken_rules(result.output.splitlines(), width)]
     assert not bad, "\n".join(bad)

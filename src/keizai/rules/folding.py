@@ -100,10 +100,11 @@ def aside(text: str) -> list[str]:
 # Chinese follows for its punctuation). Not first: closing brackets (cl-02), hyphens
 # (cl-03), dividing punctuation (cl-04), middle dots (cl-05), full stops (cl-06), commas
 # (cl-07), iteration marks (cl-09), the prolonged sound mark ー (cl-10), small kana (cl-11),
-# and ASCII's closing marks; not last: opening brackets (cl-01). Rich has no such rule: it
-# breaks a line of 日本語 or 中文 at any character.
+# and ASCII's closing marks; not last: opening brackets (cl-01). The wave dash counts as
+# written 「〜」 or 「～」 (the fullwidth tilde the catalogues write a range with: 1～4人).
+# Rich has no such rule: it breaks a line of 日本語 or 中文 at any character.
 _CLOSING = set(
-    "’”）〕］｝〉》」』】〙〗»〟" "‐〜゠–" "！？‼⁇⁈⁉" "・：；" "。．" "、，" "ヽヾゝゞ々〻" "ー"
+    "’”）〕］｝〉》」』】〙〗»〟" "‐〜～゠–" "！？‼⁇⁈⁉" "・：；" "。．" "、，" "ヽヾゝゞ々〻" "ー"
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
     ",.;:!?)]}")
 _OPENING = set("‘“（〔［｛〈《「『【〘〖«〝" "([{")
