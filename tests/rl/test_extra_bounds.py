@@ -45,3 +45,35 @@ def test_what_the_bounds_are_for_is_used() -> None:
               ).read_text(encoding="utf-8")
     assert "from gymnasium.vector import AutoresetMode" in source
     assert hasattr(gymnasium.vector, "AutoresetMode")
+
+
+def dev_bounds() -> dict[str, tuple[int, ...]]:
+    extra = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"]["dev"]
+    bounds = {}
+    for requirement in extra:
+        found = re.fullmatch(r"([\w.-]+)>=([\d.]+)", requirement)
+        if found:
+            bounds[found[1]] = tuple(int(part) for part in found[2].split("."))
+    return bounds
+
+
+# what tests/rl checks of a library that older versions of it lack or get wrong, and the
+# first version that passes (each found by running tests/rl at the `rl` extra's floors,
+# session 29; keizai.rl itself runs at those floors)
+TESTS_NEED = {
+    "pettingzoo": ((1, 24, 2), "parallel_seed_test(num_cycles=...)"),
+    "open_spiel": ((1, 6), "the cached_tree game transform (test_openspiel_cpp_side)"),
+    "gymnasium": ((1, 4), "vector wrappers right on same-step autoreset, and "
+                          "Discrete[np.int64] typed (test_vector_wrappers, "
+                          "test_typed_interfaces)"),
+    "numpy": ((2, 3), "ndarray's type parameters with defaults, so a bare np.ndarray "
+                      "passes mypy --strict (test_typed_interfaces)"),
+}
+
+
+def test_the_dev_extra_asks_for_versions_the_rl_tests_pass_on() -> None:
+    bounds = dev_bounds()
+    for name, (first, needs) in TESTS_NEED.items():
+        assert bounds.get(name, (0,)) >= first, (
+            f"tests/rl need {needs}, which {name} has from {first}")
