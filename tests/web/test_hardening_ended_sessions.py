@@ -45,7 +45,8 @@ def test_a_connection_opened_with_a_session_ends_with_it(db_url: str, ended: str
         cookie = {"cookie": f"{COOKIE}={secret}"}
         with player.websocket_connect(f"/ws/games/{game['id']}", headers=cookie) as ws, \
                 player.websocket_connect(f"/ws/games/{spectator_game}") as watching:
-            ws.send_json({"type": "hello", "seat": 0, "token": token_of(game, 0)})
+            ws.send_json({"type": "hello", "seat": 0, "token": token_of(game, 0),
+                          "csrf": csrf})
             assert ws.receive_json()["view"]["players"][0]["hand"]
             watching.send_json({"type": "hello"})
             assert watching.receive_json()["type"] == "state"

@@ -184,10 +184,13 @@ def test_a_seat_an_account_sat_down_at_opens_for_that_account_alone(db_url: str)
             assert answer.json()["error"]["code"] == "seat_owned"
         for client, opens in ((host, False), (guest, True)):
             # the test client opens WebSockets as ws://, where no Secure cookie goes; a
-            # browser on https sends the session's cookie with the handshake
+            # browser on https sends the session's cookie with the handshake, and the
+            # page its CSRF token in the hello (tests/web/test_cross_site.py)
             cookie = {"cookie": f"{COOKIE}={client.cookies[COOKIE]}"}
+            own_csrf = client.get("/api/account").json()["account"]["csrf"]
             with client.websocket_connect(f"/ws/games/{game_id}", headers=cookie) as ws:
-                ws.send_json({"type": "hello", "seat": 1, "token": theirs})
+                ws.send_json({"type": "hello", "seat": 1, "token": theirs,
+                              "csrf": own_csrf})
                 answer = ws.receive_json()
                 if opens:
                     assert answer["view"]["players"][1]["hand"]
@@ -221,7 +224,7 @@ def test_a_connection_opened_before_an_account_sat_down_is_closed(db_url: str) -
             csrf = register(guest, "latecomer")
             cookie = {"cookie": f"{COOKIE}={guest.cookies[COOKIE]}"}
             with guest.websocket_connect(f"/ws/games/{game_id}", headers=cookie) as own:
-                own.send_json({"type": "hello", "seat": 1, "token": theirs})
+                own.send_json({"type": "hello", "seat": 1, "token": theirs, "csrf": csrf})
                 assert own.receive_json()["type"] == "state"
                 assert guest.post(f"/api/games/{game_id}/seats/1/join", json={},
                                   headers={"x-keizai-token": theirs,

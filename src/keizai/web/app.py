@@ -34,6 +34,7 @@ from keizai.web.delivery import Page, PageDelivery
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.logs import guard_server_logs
 from keizai.web.options import check_choices
+from keizai.web.sites import SameOriginOnly
 from keizai.web.social import Social, SocialConfig
 from keizai.web.table import (
     Connection,
@@ -445,6 +446,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                   openapi_url=None)
     app.state.tables = tables
     app.state.limiter = limiter
+    # inside SecurityHeaders, so its refusals carry them too
+    app.add_middleware(SameOriginOnly)
     app.add_middleware(SecurityHeaders)
     page = Page(STATIC, CATALOGUES)
     # gzip and caching for the public files only, never the API
@@ -619,7 +622,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:
         """The first message is {"type": "hello", "seat"?, "token"?, "since"?, "step"?,
-        "mark"?, "log"?} (`Table.log_kept`)
+        "mark"?, "log"?, "csrf"?} (`Table.log_kept`; `csrf`: the session's, which an
+        account's seat needs, `Social.socket_account`)
         ("log": false leaves the English log lines out of the state messages: `events`
         has the log); then the state messages, and the seat's acts, undos and pings.
         Opening one is rate-limited per client and so is how many a client has open, both
@@ -660,8 +664,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             account = None
             if seat is not None:
                 table.seat_of_token(seat, token)
-                await social.check_owner(table, seat, websocket)
-                account = await social.account_of(websocket)
+                account = await social.socket_account(websocket, hello.get("csrf"))
+                social.check_account(table, seat, account)
                 await table.opened(seat)
             since = table.log_kept(check_step(hello.get("since")) or 0, hello.get("step"),
                                    hello.get("mark"))

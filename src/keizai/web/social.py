@@ -280,15 +280,30 @@ class Social(TableHooks):
                 and secrets.compare_digest(token.encode(), table.seats[seat].token.encode())):
             return
         session = await asyncio.to_thread(self.accounts.session, asker)
-        if session is None or session.account.id != player.account_id:
+        self.check_account(table, seat, None if session is None else session.account.id)
+
+    def check_account(self, table: Table, seat: int, account: int | None) -> None:
+        """A seat an account sat down at is opened by that `account` alone."""
+        player = self.player(table.id, seat)
+        if player is not None and player.account_id is not None \
+                and account != player.account_id:
             raise ApiError.refused("seat_owned", "error.seat_owned", 409)
 
-    async def account_of(self, asker: HTTPConnection) -> int | None:
-        """The account of the asker's session (None: none)."""
-        if not asker.cookies.get(self.accounts.cookie):
+    async def socket_account(self, asker: HTTPConnection, csrf: Any) -> int | None:
+        """The account of a WebSocket's session, when its hello carries that session's
+        CSRF token (`csrf`), as a POST the cookie authenticates carries it in
+        X-CSRF-Token; else None, as a guest's. A WebSocket is opened by any page the
+        browser shows, and the browser adds the `SameSite=Lax` cookie when that page is
+        of the same site (a sibling subdomain, another port of the host): until session
+        29 such a page that knew an account's seat's link (the host who sent it keeps
+        it) opened the seat with the account's cookie and read its hand."""
+        if not asker.cookies.get(self.accounts.cookie) or not isinstance(csrf, str):
             return None
         session = await asyncio.to_thread(self.accounts.session, asker)
-        return None if session is None else session.account.id
+        if session is None or not secrets.compare_digest(csrf.encode(),
+                                                         session.csrf.encode()):
+            return None
+        return session.account.id
 
     def session_of(self, asker: HTTPConnection) -> str | None:
         """The id of the session the asker's cookie names (looked up or not)."""

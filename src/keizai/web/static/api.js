@@ -6,6 +6,9 @@ let csrf = null;
 
 export function setCsrf(token) { csrf = token; }
 
+/** The session's CSRF token (null: a guest), which a WebSocket's hello carries too. */
+export function csrfToken() { return csrf; }
+
 const inFlight = new Map();   // a POST's path and body -> its answer, until it comes
 
 /** `path`'s answer; `body` makes it a POST. The same POST asked again while the first is

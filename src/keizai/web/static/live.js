@@ -1,10 +1,14 @@
 // One table's WebSocket: reconnects by itself and asks only for the log entries it missed.
 // The log is kept as the server's entries ({id, params} messages, or plain English lines
 // from an older server) so the table can render it in whatever language is chosen.
-// The seat and its token travel in the first message ("hello"), never in the address.
+// The seat and its token travel in the first message ("hello"), never in the address;
+// with an account, the session's CSRF token too (an account's seat needs it: a page of
+// another origin the browser sends the cookie for has no way to read it).
 // "presence" messages (a seat's player came or went) update the last state's seats.
 // A refusal ends the reconnecting: onStatus("refused", why) with why "forbidden" (a wrong
 // token), "bad_request" or "not_found".
+
+import { csrfToken } from "./api.js";
 
 const REFUSED = { 4403: "forbidden", 4400: "bad_request", 4404: "not_found" };
 
@@ -30,7 +34,11 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
       // when the game's steps are no longer those (an Undo from another page meanwhile)
       const hello = { type: "hello", since: log.length, log: false,
         ...(last ? { step: last.step, mark: last.mark } : {}) };
-      if (seat !== null) { hello.seat = seat; hello.token = token; }
+      if (seat !== null) {
+        hello.seat = seat;
+        hello.token = token;
+        if (csrfToken()) hello.csrf = csrfToken();
+      }
       socket.send(JSON.stringify(hello));
       onStatus("open");
     };
