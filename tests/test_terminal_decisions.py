@@ -726,3 +726,24 @@ def test_a_set_asked_again_is_said_in_the_terminal_s_width(tmp_path: Path, lang:
     assert max(columns(line) for line in shown) <= 60, shown
     glue = " " if lang == "en" else ""
     assert glue.join(line.strip() for line in shown) == said, shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_copies_typed_with_the_menu_s_times_sign_are_read(lang: str) -> None:
+    """The menu writes a candidate's copies with the times sign ("Factory ($12) ×2",
+    「工場（価値$12）×2」) and the question says "2 × Factory", but "2×2" typed as shown
+    was refused ("'2×2' is not a number (or number x copies)"): only the letter x and *
+    were read. The sign reads as the letter does."""
+    from keizai import terminal_decisions as td
+    from keizai.i18n import tr
+
+    state = keizai.new_game("national-economy/progress", 2, seed=0)
+    rng = random.Random(0)
+    while (decision := state.pending_decision()) is None or \
+            not any(c.count > 1 for c in decision.candidates):
+        state.apply(rng.choice(state.legal_actions()))
+    number, twice = next((n, c) for n, c in enumerate(decision.candidates, 1) if c.count > 1)
+    listed = td.lines(decision, lang)[number]
+    assert listed.endswith(tr("tdec.many", lang, n=twice.count)) and "×" in listed, listed
+    assert td.parse(decision, f"{number}×2", lang) == td.parse(decision, f"{number}x2", lang) \
+        == {twice.id: 2}

@@ -1,8 +1,8 @@
 """Whole (compound) decisions in the terminal: show one, read a whole set, describe it.
 
 The engine describes the pending compound decision (keizai.engine.decision); here it is
-printed as one numbered list and the player's answer ("1 3 3", "2x3", "-" for nothing)
-is read into a chosen set. Applying it is the engine helper's job (`apply_whole`), so
+printed as one numbered list and the player's answer ("1 3 3", "2x3" or "2×3", "-" for
+nothing) is read into a chosen set. Applying it is the engine helper's job (`apply_whole`), so
 the terminal never re-derives the rules of a payment, a sale or a house purchase.
 """
 
@@ -200,7 +200,8 @@ def parse(decision: PendingDecision, answer: str, lang: str = "en") -> dict[str,
     for token in re.split(r"[\s,、]+", text):   # 「1、3」 as 日本語 and 中文 list them
         if not token:
             continue
-        found = re.fullmatch(r"(\d+)(?:[x*](\d+))?", token)
+        # copies after "x", "*" or the "×" the menu writes them with ("Factory ×2")
+        found = re.fullmatch(r"(\d+)(?:[x*×](\d+))?", token)
         shown = token if len(token) <= 20 else token[:20] + "…"
         if found is None:
             raise ValueError(tr("tdec.err_token", lang, token=repr(shown)))
