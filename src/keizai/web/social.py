@@ -40,6 +40,7 @@ from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
 from keizai.web.invisible import visible
+from keizai.web.lookalikes import alike
 from keizai.web.options import check_choices
 from keizai.web.table import Connection, Table, check_seat, encode
 from keizai.web.tables import Tables, client_of, default_bot
@@ -53,8 +54,7 @@ VISIBILITY = ("public", "private")
 # How the chat names the host, in every language: no seat may take these names.
 # A game's stored names and settings, and the number of the read (`Social.stored`).
 Rows = tuple[int, dict[int, SeatPlayer], Settings | None]
-HOST_NAMES = frozenset(unicodedata.normalize("NFKC", i18n.tr("chat.host", lang)).casefold()
-                       for lang in i18n.LANGUAGES)
+HOST_NAMES = tuple(i18n.tr("chat.host", lang) for lang in i18n.LANGUAGES)
 
 
 @dataclass
@@ -145,9 +145,8 @@ def own_seat(raw: Any, seats: Any, session: Session | None) -> OwnSeat | None:
 def name_reserved(name: str, seat: int, players: int) -> bool:
     """Whether `name` would pass for the host (as the chat names it in any language) or
     another seat's default name ("P2") at a table of `players` seats."""
-    key = name.casefold()
-    return key in HOST_NAMES or key in {f"p{other + 1}" for other in range(players)
-                                        if other != seat}
+    reserved = [*HOST_NAMES, *(f"P{other + 1}" for other in range(players) if other != seat)]
+    return any(alike(name, other) for other in reserved)   # "Р1" in Cyrillic too
 
 
 async def no_limit(_kind: str, _request: Request) -> None:
@@ -578,12 +577,11 @@ class Social(TableHooks):
         values: dict[str, Any] = {"name": name}
         if account is not None:
             values["account_id"] = account
-        key = name.casefold()
 
         def clashes(other: str, other_account: int | None) -> bool:
-            """Another seat's name that this one would pass for (the same person's, a
-            hot seat, is no clash)."""
-            return other.casefold() == key and (account is None or other_account != account)
+            """Another seat's name that this one would pass for ("Аlice" in Cyrillic for
+            "Alice" too; the same person's, a hot seat, is no clash)."""
+            return alike(name, other) and (account is None or other_account != account)
 
         if not await asyncio.to_thread(self.db.name_seat, table.id, seat, values, clashes):
             raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)

@@ -1,0 +1,51 @@
+"""Whether two names read alike: letters of other scripts drawn as Latin ones.
+
+The name checks compared names case-insensitively after NFKC, which folds full-width
+"Ｐ1" into "P1" but leaves the Cyrillic "Р1" (U+0420) and the Greek "Ρ1" (U+03A1) alone:
+each is drawn exactly as "P1", the default name of the first seat, and "Аlice" (a
+Cyrillic А) as "Alice", so a player passed for another in the Seats panel and the chat.
+`alike` says whether two names read alike: they are one name case-insensitively, or of
+one skeleton, which takes each letter of Cyrillic, Greek or Armenian drawn as a Latin
+letter, and the figures and capitals drawn as letters (0, 1, I), for that letter (after
+Unicode's confusables, UTS #39, kept to the letters fonts draw alike). Names of those
+scripts stay free; only their look-alikes of another name are refused.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Capitals drawn as a lower-case l, taken before case is folded (folded, I is i).
+CAPITALS = str.maketrans({"I": "l", "\u0399": "l", "\u0406": "l", "\u04c0": "l"})
+# casefolded look-alike -> the Latin letter it is drawn as
+LOOKALIKES = str.maketrans({
+    # Cyrillic (upper case folds to these: Р -> р, Н -> н, ...)
+    "а": "a", "в": "b", "е": "e", "з": "3", "і": "i", "ј": "j", "к": "k", "м": "m",
+    "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s",
+    "ԁ": "d", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l", "ү": "y", "ь": "b",
+    # Greek
+    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "i", "κ": "k", "μ": "m",
+    "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "y", "χ": "x", "ϲ": "c", "ϳ": "j",
+    # Armenian
+    "օ": "o", "ս": "u", "հ": "h",
+    # Latin letters of other alphabets
+    "ı": "i", "ɑ": "a", "ɡ": "g", "ɩ": "i",
+    # figures drawn as letters
+    "0": "o", "1": "l",
+})
+
+
+def folded(name: str) -> str:
+    """`name` case-insensitively (NFKC: full-width "Ｐ1" is "p1")."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def skeleton(name: str) -> str:
+    """What `name` is drawn as, whatever its script."""
+    return unicodedata.normalize("NFKC", name).translate(CAPITALS).casefold(
+        ).translate(LOOKALIKES)
+
+
+def alike(name: str, other: str) -> bool:
+    """Whether `name` passes for `other`."""
+    return folded(name) == folded(other) or skeleton(name) == skeleton(other)
