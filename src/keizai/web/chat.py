@@ -13,6 +13,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from keizai.web import stacks
 from keizai.web.errors import ApiError
 from keizai.web.invisible import visible
 
@@ -22,13 +23,13 @@ MAX_KEYS = 4096                     # seats remembered before the quiet ones are
 
 
 def clean(raw: Any) -> str:
-    """The message as stored: control characters dropped, spaces collapsed, escaped; one
-    of nothing but characters a browser draws as nothing (`keizai.web.invisible`) is
-    empty."""
+    """The message as stored: control characters dropped, spaces collapsed, at most a few
+    marks on a letter (`keizai.web.stacks`), escaped; one of nothing but characters a
+    browser draws as nothing (`keizai.web.invisible`) is empty."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "text must be a string")
     text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in raw)
-    text = " ".join(text.split())
+    text = stacks.bounded(" ".join(text.split()))   # no tower of marks over other lines
     if not visible(text).strip():   # (a browser draws the Hangul fillers as nothing)
         raise ApiError.refused("invalid_request", "web.err.chat_empty")
     if len(text) > MAX_CHARS:

@@ -27,7 +27,7 @@ from starlette.requests import HTTPConnection
 from keizai import i18n
 from keizai.store import Store
 from keizai.store.social import SeatMuted, SeatPlayer, Session, Settings, SocialStore
-from keizai.web import chat, ratings
+from keizai.web import chat, ratings, stacks
 from keizai.web.accounts import (
     AccountConfig,
     Accounts,
@@ -94,6 +94,7 @@ def clean_name(raw: Any) -> str:
         raise ApiError("invalid_request", "name must be a string")
     text = visible(unicodedata.normalize("NFKC", raw))
     text = " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split())
+    text = stacks.bounded(text)   # no tower of marks over the other seats' lines
     if not 1 <= len(text) <= MAX_NAME:
         raise ApiError.refused("invalid_name", "web.err.name", most=MAX_NAME)
     return text
