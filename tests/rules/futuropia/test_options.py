@@ -149,6 +149,20 @@ def test_wrong_expert_tiles_are_named_alone(tiles: list[str], named: list[str], 
     assert [x for x in dict.fromkeys(tiles) if x in said] == named
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_an_expert_tiles_value_of_a_wrong_kind_is_told_what_to_type(lang: str) -> None:
+    """`--options '{"expert_tiles": true}'` was refused in English with what to type
+    (null, "random" or a list such as ["X1", "X2"]), in 日本語 and 中文 with the words
+    only (「なし・ランダム・タイルの一覧」, 「無、隨機，或圖板清單」): a player typing
+    "ランダム" or "隨機" is refused again. Each language names the option, the values as
+    they are typed and the tiles' ids."""
+    with pytest.raises(InvalidSetup) as refused:
+        keizai.new_game("futuropia", 2, seed=1, options={"expert_tiles": True})
+    said = refused.value.render(lang)
+    for typed in ("expert_tiles", "null", "random", '["X1", "X2"]', "X9"):
+        assert typed in said, (typed, said)
+
+
 @pytest.mark.parametrize("options", [{"houses": "C"}, {"expert_tiles": ["X99"]},
                                      {"expert_tiles": 2}, {"expert_tiles": ["X1", "X1"]},
                                      {"advanced": "yes"}])

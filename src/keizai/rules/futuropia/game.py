@@ -84,7 +84,7 @@ class FuturopiaGame(Game):
             if len(choice) != drawn:  # rulebook 專家規則: 「翻開其中兩張」
                 raise InvalidSetup.refuse("setup.fu.expert_count", n=drawn, given=len(choice))
             return sorted(choice)
-        raise InvalidSetup.refuse("setup.fu.expert_type")
+        raise InvalidSetup.refuse("setup.fu.expert_type", known=known)
 
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> FuturopiaState:
         if options["houses"] not in HOUSE_SIDES:
