@@ -94,8 +94,11 @@ export function showTable(root, { gameId, seat, token }) {
     onError(error) {
       busy = false; flight = null;
       // the page's own decision sent again at a step it had already sent one at (the
-      // first was taken): nothing went wrong, the table shows the game as it is
-      if (error.code === "stale" && (sentAt.get(error.params?.sent) ?? 0) > 1) {
+      // first was taken), or the single option it applied by itself made by the seat's
+      // other page (a step of one option has one move): nothing went wrong, the table
+      // shows the game as it is
+      const sent = error.params?.sent;
+      if (error.code === "stale" && ((sentAt.get(sent) ?? 0) > 1 || sent === autoStep)) {
         render(); return;
       }
       lastError = error;
