@@ -83,6 +83,12 @@ def episode_step_limit(game_id: str) -> int:
     return MAX_EPISODE_STEPS.get(game_id, MAX_EPISODE_STEPS_OTHERS)
 
 
+# Stable-Baselines3's make_vec_env(env_id) asks gymnasium.make for "rgb_array" unless its
+# env_kwargs name a render mode (and tries again without it only on TypeError).
+NO_PICTURE = ("; the games draw text, no picture (Stable-Baselines3's make_vec_env asks for "
+              "'rgb_array' by default: give it env_kwargs={\"render_mode\": None})")
+
+
 class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
     """`KeizaiGymEnv("national-economy/progress", players=2, opponents=["random"])`.
 
@@ -146,7 +152,10 @@ class KeizaiGymEnv(gym.Env[dict[str, Any], np.int64]):
             raise ValueError(f"illegal must be {' or '.join(map(repr, ILLEGAL_MODES))} "
                              f"(given: {given(illegal)})")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(render_mode_refused(self.metadata["render_modes"], render_mode))
+            refusal = render_mode_refused(self.metadata["render_modes"], render_mode)
+            if render_mode == "rgb_array":
+                refusal += NO_PICTURE
+            raise ValueError(refusal)
         self.encoder = encoder_for(game_id)
         self.players = players
         self.opponent_specs = list(opponents)
