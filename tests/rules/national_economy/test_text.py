@@ -283,3 +283,21 @@ def test_a_card_stays_on_one_line_and_no_line_starts_with_a_dash(variant: str,
                         and not any(card in line for line in lines)]
     assert not dashes, dashes[:5]
     assert not cut, cut[:5]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_consumer_items_in_hand_fold_in_a_very_narrow_terminal(lang: str) -> None:
+    """Every line of the table folds at a phone's narrow terminal but one: the hand's
+    Consumer Items, '      hand: 3 × Consumer Item' (30 columns, 「      手札：消費財 × 3」
+    22), written whole whatever the width (found playing `keizai play` at 25 columns).
+    They fold as a card in hand does: below their label where the two do not fit."""
+    state = _mid_game("mecenat", 3)
+    view = state.view(state.current_player)
+    me = next(p for p in view["players"] if "hand" in p)
+    me["consumer_items"] = 3
+    items = tr("ne.tui.items", lang, n=3)
+    for width in range(20, 41):
+        lines = state.game.render_text(view, lang, width).splitlines()
+        assert max(columns(line) for line in lines) <= width, (width, lines)
+        squashed = re.sub(r"\s+", "", "".join(lines))
+        assert re.sub(r"\s+", "", items) in squashed, (width, items, lines)

@@ -142,9 +142,9 @@ def render(view: dict[str, Any], building_names: frozenset[str] = frozenset(),
             for c in p["hand"]:
                 lines += _card_lines(f"      {hand}{colon}", _card(c, lang, "cost_now"),
                                      words(tr("ne.text." + c["id"], lang)), width, "  — ")
-            if p["consumer_items"]:
-                lines.append(f"      {hand}{colon}"
-                             + tr("ne.tui.items", lang, n=p["consumer_items"]))
+            if p["consumer_items"]:   # folded as a card is (a 25-column terminal)
+                lines += _card_lines(f"      {hand}{colon}",
+                                     tr("ne.tui.items", lang, n=p["consumer_items"]), [], width)
     decision = view.get("decision")
     if decision and decision["kind"] == "pay":
         reason = tr(f"ne.tui.reason_{decision['reason'].replace(' ', '_')}", lang)
