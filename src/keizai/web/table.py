@@ -379,11 +379,13 @@ class Table:
             check_seats(row)
             if len(names) >= len(done) and names[:len(done)] == done:
                 state, more = self.state, names[len(done):]
-                new = await off_loop(lambda: Replayed(state.clone()).extend(more))
-                self._adopt(Replayed(new.state, self.movers + new.movers,
-                                     self.reveals_before + new.reveals_before,
-                                     self.kinds + new.kinds,
-                                     self.events_before + new.events_before))
+                if more:   # else a seat changed, not the position: the state stays the
+                    # very one a bot here may be deciding (`_bots`)
+                    new = await off_loop(lambda: Replayed(state.clone()).extend(more))
+                    self._adopt(Replayed(new.state, self.movers + new.movers,
+                                         self.reveals_before + new.reveals_before,
+                                         self.kinds + new.kinds,
+                                         self.events_before + new.events_before))
             else:   # an undo: the logs shrank, send them whole
                 self._adopt(await off_loop(stored_game, row))
                 self._logs_restart()
@@ -1050,7 +1052,14 @@ class Table:
 
     async def _bots(self) -> None:
         """Bots think in the bot pool on a copy of the state; their move is applied only to
-        the very position (version) it was computed for. They stop once another
+        the very position (the state object: a move, an undo or another process's move
+        replaces it) it was computed for, by the bot that computed it. A change that
+        leaves both (a hand-over of another seat and back, "I'm back") raises the
+        game's version but lets the decision stand: until session 29 any version change
+        made the bot think again, and a player handing their own seat to a bot and
+        taking it back, a request every 0.8 s (the "act" limit allows 15 a second),
+        kept an `expert` bot from ever moving (every 0.3 s an `easy` one, with
+        `--bot-delay 0.4`), with no clock running for anyone. They stop once another
         process made the game one of bots alone (`bots_moved_on`): that one runs them,
         as its bound on such games counted them (until session 28 they ran on here,
         outside this process's bound: a client handing its games over through other
@@ -1060,8 +1069,8 @@ class Table:
             seat = state.current_player
             if seat is None or self.seats[seat].kind != "bot" or self.bots_moved_on:
                 return
-            version = self.version
-            spec = self.seats[seat].agent or "random"
+            holder = self.seats[seat].agent
+            spec = holder or "random"
             try:
                 check_spec(spec)
             except ApiError:   # stored before the bounds existed, or a bot since removed
@@ -1076,9 +1085,9 @@ class Table:
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
             async with self.lock:
-                if self.version != version or self.seats[seat].kind != "bot" \
-                        or self.bots_moved_on:
-                    continue   # undone, handed over or moved meanwhile: think again
+                if self.state is not state or self.seats[seat].kind != "bot" \
+                        or self.seats[seat].agent != holder or self.bots_moved_on:
+                    continue   # moved, undone, taken back or another bot: think again
                 try:
                     await self._apply(seat, name)
                     continue
