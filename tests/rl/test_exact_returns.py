@@ -75,3 +75,22 @@ def test_every_game_and_player_count_sums_to_exactly_zero(game_id, players, kind
     for seed in range(3):
         *_, finished = random_states(game_id, players, seed, every=10**9)
         assert_sums_to_zero_in_every_order(final_rewards(finished, kind))
+
+
+@pytest.mark.parametrize("game_id", supported_games())
+def test_openspiels_returns_of_a_four_seat_game_sum_to_exactly_zero(game_id):
+    """What OpenSpiel's ZERO_SUM promises an algorithm reading `state.returns()`."""
+    pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    from keizai.rl.openspiel_game import openspiel_name
+
+    game = pyspiel.load_game(openspiel_name(game_id), {"players": 4})
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    rng = np.random.default_rng(7)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert_sums_to_zero_in_every_order(state.returns())
