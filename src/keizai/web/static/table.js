@@ -608,7 +608,10 @@ export function showTable(root, { gameId, seat, token }) {
     autoNote = { action: only, view: message.view };
     // said too: a screen-reader player would not know a move was made for them
     announce(t("auto_single", renderer.label(only, message.view)));
-    setTimeout(() => send(only.name), 0);
+    // once drawn; not if the next state came meanwhile (the seat's other page applied it
+    // first): sent then, the option went at that step, as a decision there
+    const at = message.step;
+    setTimeout(() => { if (message.step === at) send(only.name); }, 0);
     return true;
   }
 
