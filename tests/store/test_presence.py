@@ -7,6 +7,8 @@ import secrets
 import threading
 import time
 
+from sqlalchemy import event
+
 import keizai
 from keizai.store import SeatRow, Store
 
@@ -65,3 +67,31 @@ def test_processes_marking_the_same_games_at_once_do_not_deadlock(postgres_url: 
     finally:
         first.close()
         second.close()
+
+
+def test_a_beat_marks_every_games_seats_in_one_statement(postgres_url: str) -> None:
+    """A process marks its connected seats every beat (every second with
+    `--handover-after` <= 4 s), in the store's writer thread, which stores every move
+    too. Before, one UPDATE a game: 200 games with connected seats cost 100-270 ms of
+    that thread per beat; one statement costs 3.5 ms. The marks are those of each
+    seat named, and of no other."""
+    store = Store(postgres_url)
+    sent: list[str] = []
+
+    def note(*args: object) -> None:
+        statement = args[2]
+        if isinstance(statement, str) and "seen" in statement:
+            sent.append(statement)
+
+    try:
+        ids = games(store, 30)
+        event.listen(store.engine, "before_cursor_execute", note)
+        store.mark_seen_many({game_id: [0] if n % 2 else [0, 1]
+                              for n, game_id in enumerate(ids)})
+        event.remove(store.engine, "before_cursor_execute", note)
+        assert len(sent) == 1, f"{len(sent)} statements"
+        for n, game_id in enumerate(ids):
+            assert store.seen_for(game_id, 0) is not None
+            assert (store.seen_for(game_id, 1) is None) == bool(n % 2)
+    finally:
+        store.close()

@@ -159,6 +159,21 @@ def sqlalchemy_url(url: str) -> str:
 NOTIFY_CHANNEL = "keizai"
 
 
+# `Store.mark_seen_many` on PostgreSQL: every game's connected seats marked in one
+# statement. One UPDATE a game, as before session 29, took 100-270 ms of the store's
+# writer thread (which stores every move) per beat for 200 games with connected seats,
+# every second with `--handover-after` <= 4 s; this 3.5 ms (measured on a loaded
+# 2-core machine). The rows are locked in (game, seat) order, the same in every process
+# (see `mark_seen_many`), before they are updated.
+MARK_SEEN = text("""WITH marked AS (
+    SELECT s.game_id, s.seat FROM seats s
+    JOIN unnest(CAST(:games AS text[]), CAST(:seats AS integer[])) AS m(game_id, seat)
+      ON s.game_id = m.game_id AND s.seat = m.seat
+    ORDER BY s.game_id, s.seat FOR UPDATE OF s)
+UPDATE seats SET seen = now() FROM marked
+WHERE seats.game_id = marked.game_id AND seats.seat = marked.seat""")
+
+
 class Conflict(Exception):
     """The game changed since the version the writer saw; nothing was written."""
 
@@ -710,7 +725,12 @@ class Store:
             return
         now = self._now
         with transaction(self.engine) as conn:
-            for game_id, numbers in marked:
+            if self.postgres:   # one statement, its rows locked in that order first
+                pairs = [(game_id, seat) for game_id, numbers in marked for seat in numbers]
+                conn.execute(MARK_SEEN, {"games": [game for game, _ in pairs],
+                                         "seats": [seat for _, seat in pairs]})
+                return
+            for game_id, numbers in marked:   # SQLite: one writer, a beat every 15 s
                 conn.execute(update(seats).where(seats.c.game_id == game_id,
                                                  seats.c.seat.in_(numbers))
                              .values(seen=now))
