@@ -28,6 +28,7 @@ from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
 from keizai.i18n import howto
 from keizai.rules.folding import columns, fold, words
+from keizai.terminal_options import option_paragraphs
 from keizai.terminal_replay import RecordedGame, ReplayViewer
 from keizai.terminal_text import (
     final_ranking_text,
@@ -373,6 +374,11 @@ def rules(ctx: typer.Context, game: Annotated[str, typer.Argument()],
     for section in text["sections"]:
         lines += ["", *fold("", words(section["heading"]), "", width, 2)]
         for paragraph in section["paragraphs"]:
+            lines += fold("- ", words(paragraph), "", width, 2)
+    options = option_paragraphs(keizai.get_game(game), language)
+    if options:
+        lines += ["", *fold("", words(i18n.tr("cli.rules_options", language)), "", width, 2)]
+        for paragraph in options:
             lines += fold("- ", words(paragraph), "", width, 2)
     typer.echo("\n".join(lines))
 
