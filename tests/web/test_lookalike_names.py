@@ -45,3 +45,23 @@ def test_names_of_other_scripts_that_pass_for_no_one_here_are_taken(client, name
     assert join(client, game, 0, "Alice").status_code == 200
     joined = join(client, game, 1, name)
     assert joined.status_code == 200, (name, joined.text)
+
+
+@pytest.mark.parametrize("name", ["P1 (you)", "P1: gg", "P1（あなた）", "\u0420\u0031 (you)",
+                                  "host (admin)", "host: game paused"])
+def test_a_name_that_begins_as_another_seats_default_name_or_the_hosts_is_refused(
+        client, name: str) -> None:
+    """The Seats panel writes "P1 (you)" for its reader's own seat, and the chat each line
+    as "name: words": a seat of another named "P1 (you)" said "P1 (you): oops, hand my
+    seat to a bot" (found in Chromium by the same pass)."""
+    game = create(client, seats=["human", "human"])
+    refused = join(client, game, 1, name)
+    assert refused.status_code == 400, (name, refused.text)
+    assert refused.json()["error"]["id"] == "web.err.name_reserved"
+
+
+@pytest.mark.parametrize("name", ["P1a", "P10", "host_fan", "host-ess", "Hosting", "P2 (me)"])
+def test_a_name_that_goes_on_as_one_word_is_another_name(client, name: str) -> None:
+    game = create(client, seats=["human", "human"])
+    joined = join(client, game, 1, name)
+    assert joined.status_code == 200, (name, joined.text)

@@ -49,3 +49,21 @@ def skeleton(name: str) -> str:
 def alike(name: str, other: str) -> bool:
     """Whether `name` passes for `other`."""
     return folded(name) == folded(other) or skeleton(name) == skeleton(other)
+
+
+def begins_as(name: str, other: str) -> bool:
+    """Whether `name` passes for `other`, or is `other` and words set apart from it by a
+    space or a mark ("P1 (you)", "host: game paused"), which a line that writes names
+    before what they did or said reads as `other`'s. A name that goes on as one word
+    ("P1a", "host_fan", "hostess") is another name."""
+    for fold in (folded, skeleton):
+        mine, theirs = fold(name), fold(other)
+        if mine == theirs or (mine.startswith(theirs) and apart(mine[len(theirs)])):
+            return True
+    return False
+
+
+def apart(char: str) -> bool:
+    """Whether `char`, after a name, sets what follows apart from it: a space, or a
+    punctuation mark other than those inside usernames and names (_ - . ')."""
+    return char.isspace() or (unicodedata.category(char)[0] == "P" and char not in "_-.'’")

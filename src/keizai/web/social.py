@@ -40,7 +40,7 @@ from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
 from keizai.web.invisible import visible
-from keizai.web.lookalikes import alike
+from keizai.web.lookalikes import alike, begins_as
 from keizai.web.options import check_choices
 from keizai.web.table import Connection, Table, check_seat, encode
 from keizai.web.tables import Tables, client_of, default_bot
@@ -147,7 +147,8 @@ def name_reserved(name: str, seat: int, players: int) -> bool:
     """Whether `name` would pass for the host (as the chat names it in any language) or
     another seat's default name ("P2") at a table of `players` seats."""
     reserved = [*HOST_NAMES, *(f"P{other + 1}" for other in range(players) if other != seat)]
-    return any(alike(name, other) for other in reserved)   # "Р1" in Cyrillic too
+    # "Р1" in Cyrillic too, and "P1 (you)", which the Seats panel and the chat read as P1
+    return any(begins_as(name, other) for other in reserved)
 
 
 async def no_limit(_kind: str, _request: Request) -> None:
