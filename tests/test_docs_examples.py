@@ -40,6 +40,13 @@ def code_blocks(path: Path) -> list[tuple[str, str]]:
     return blocks
 
 
+def needs_outside_extras(language: str) -> bool:
+    """Whether a block's info string names modules beyond keizai's extras after its
+    language (```python sb3_contrib: a recipe for a library the project does not install,
+    such as one that needs torch); the block is then compiled, not run."""
+    return language.split()[0] == "python" and len(language.split()) > 1
+
+
 def run_python_blocks(doc: Path, cwd: Path, then: str = "") -> str:
     """A doc's Python blocks, in order, in one interpreter (as one reader's session),
     followed by `then` (code that prints what the blocks left, for the test to read)."""
@@ -73,6 +80,17 @@ print("openspiel chance node:", state.is_chance_node())
     # (16, 157) masks without an all-False row; OpenSpiel's game starts at a chance node
     assert "vector: (16,) (16, 157) True" in out, out
     assert "openspiel chance node: True" in out, out
+
+
+def test_the_recipes_for_other_libraries_are_python_that_compiles() -> None:
+    """docs/rl.md's Stable-Baselines3 and RLlib recipes need torch, which no extra of
+    keizai installs: they are checked as far as that allows (the keizai names they use
+    are checked by `test_every_keizai_name_the_docs_give_exists`)."""
+    recipes = [(doc, code) for doc in DOCS for language, code in code_blocks(doc)
+               if language and needs_outside_extras(language)]
+    assert any(doc.name == "rl.md" for doc, _ in recipes)
+    for doc, code in recipes:
+        compile(code, doc.name, "exec")
 
 
 def test_register_all_returns_the_names_its_comment_shows() -> None:
