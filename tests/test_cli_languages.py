@@ -407,3 +407,23 @@ def test_the_help_never_splits_a_word_or_an_option_name(lang: str, width: int) -
         cut = [run for run in _LATIN_RUN.findall(texts[width]) if run not in whole
                and not (width == 60 and any(run in w and len(w) > 18 for w in whole))]
         assert not cut, (command, cut, texts[width])
+
+
+@pytest.mark.parametrize(("typed", "lang"), [("zh_TW", "zh-TW"), ("zh-tw", "zh-TW"),
+                                             ("zh-Hant", "zh-TW"), ("JA", "ja"),
+                                             ("ja_JP.UTF-8", "ja"), ("EN", "en")])
+def test_lang_reads_a_language_however_a_locale_spells_it(typed: str, lang: str) -> None:
+    """`--lang zh_TW` (as LANG=zh_TW.UTF-8 spells it, which keizai reads as 繁體中文),
+    `--lang zh-tw` and `--lang JA` were refused ('--lang must be one of en, ja, zh-TW'),
+    and their help shown in the locale's language. A spelling the locale would be read
+    as is that language, for the help too; another language is still refused."""
+    code, out = keizai("games", "--lang", typed)
+    assert code == 0 and tr("game.futuropia", lang) in out, out
+    code, out = keizai("--lang", typed, "play", "--help")
+    assert code == 0 and tr("cli.help.play", lang) in out, out
+    code, out = keizai("rules", "futuropa", "--lang", typed)
+    assert code == 2 and tr("cli.err_unknown_id", lang, game="'futuropa'",
+                            known=keizai_games()) in out, out
+    for other in ("zh_CN", "zh", "fr"):
+        code, out = keizai("games", "--lang", other, LANG="ja_JP.UTF-8")
+        assert code == 2 and tr("cli.err_lang", "ja", langs=["en", "ja", "zh-TW"]) in out

@@ -65,9 +65,12 @@ def _language(lang: str | None, ctx: typer.Context | None = None) -> str:
     refused, in the locale's language."""
     if lang is None and ctx is not None:
         lang = ctx.find_root().params.get("lang")
-    if lang is not None and lang not in i18n.LANGUAGES:
+    if lang is None:
+        return i18n.locale_language()
+    spoken = i18n.language_named(lang)   # "zh_TW", "zh-tw", "JA" as a locale spells them
+    if spoken is None:
         raise _refuse(i18n.locale_language(), "cli.err_lang", langs=list(i18n.LANGUAGES))
-    return lang or i18n.locale_language()
+    return spoken
 
 
 def _fail(message: str, lang: str = "en") -> typer.Exit:

@@ -46,7 +46,8 @@ def help_language(args: Sequence[str]) -> str:
             chosen = args[i + 1]
         elif arg.startswith("--lang="):
             chosen = arg.partition("=")[2]
-    return chosen if chosen in i18n.LANGUAGES else i18n.locale_language()
+    spoken = i18n.language_named(chosen) if chosen is not None else None
+    return spoken or i18n.locale_language()
 
 
 def help_key(command: str, param: Any = None) -> str:

@@ -71,6 +71,13 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str:
     return next((lang for code in wanted if (lang := _catalogue_of(code))), DEFAULT)
 
 
+def language_named(code: str) -> str | None:
+    """The language keizai speaks that `code` names, however a locale or a person spells
+    it (`ja`, `JA`, `zh-tw`, `zh_TW`, `ja_JP.UTF-8`, `zh-Hant`): what a command's --lang
+    reads. None for any other (`zh_CN`, `fr`)."""
+    return _catalogue_of(code)
+
+
 # the regions and the script of Chinese written in Traditional characters
 _TRADITIONAL = {"tw", "hk", "mo", "hant"}
 
