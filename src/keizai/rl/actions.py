@@ -6,6 +6,7 @@ import operator
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from keizai.engine import IllegalAction, State
 from keizai.rl.observations.base import game_seat
@@ -25,7 +26,7 @@ def action_index(action: Any) -> int:
         raise IllegalAction(f"{given(action)} is not an action index (an integer)") from None
 
 
-def action_mask(state: State, seat: int | None = None) -> np.ndarray:
+def action_mask(state: State, seat: int | None = None) -> npt.NDArray[np.int8]:
     """int8 vector of length `num_distinct_actions`, 1 for the legal actions.
 
     With `seat` given, the mask is all zeros unless that seat is the one to act (so an

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from keizai.engine import State
 from keizai.rl.observations.writers import ViewWriter, Writer
@@ -85,11 +86,11 @@ class ObservationEncoder(ABC):
         return self.layout.fields
 
     @abstractmethod
-    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+    def encode(self, view: dict[str, Any], seat: int) -> npt.NDArray[np.float32]:
         """The vector of `view`, which must be `state.view(seat)`. The seat is explicit
         because a game without hidden information may show every seat the same view."""
 
-    def observe(self, state: State, seat: int) -> np.ndarray:
+    def observe(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         """The vector of what `seat` may know of `state`: `encode(state.view(seat), seat)`.
         Encoders with a writer (`keizai.rl.observations.writers`) read the state directly
         instead, without building the view (the same numbers). A seat that is not one

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 import keizai
 from keizai.rl.observations.base import FieldLayout, ObservationEncoder, check_seat
@@ -92,7 +93,7 @@ class EnterpriseEmpireEncoder(ObservationEncoder):
         return (1 + len(PLAYER_NUMBERS) + len(self.groups) + len(CORNERS) + self.spaces
                 + 2 * len(self.materials) + len(self.companies))
 
-    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+    def encode(self, view: dict[str, Any], seat: int) -> npt.NDArray[np.float32]:
         me = check_seat(view, seat)
         n = len(view["players"])
         mats = self.materials

@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 import keizai
 from keizai.rl.observations.base import FieldLayout, ObservationEncoder
@@ -100,7 +101,7 @@ class FuturopiaEncoder(ObservationEncoder):
         return (3 + len(COMMUNITY_NUMBERS) + len(self.generators) + 2 * len(self.houses)
                 + len(self.tiles))
 
-    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+    def encode(self, view: dict[str, Any], seat: int) -> npt.NDArray[np.float32]:
         if seat is None:
             raise ValueError("observations are per seat; the spectator view has none")
         n: int = view["players"]

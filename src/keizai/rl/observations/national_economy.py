@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 import keizai
 from keizai.rl.observations.base import FieldLayout, ObservationEncoder, check_seat
@@ -88,7 +89,7 @@ class NationalEconomyEncoder(ObservationEncoder):
         self.o_scores = add("scores", 1 + p, "[scores shown (0/1: game over, or solo), total "
                             "of slot 0..3]")
 
-    def encode(self, view: dict[str, Any], seat: int) -> np.ndarray:
+    def encode(self, view: dict[str, Any], seat: int) -> npt.NDArray[np.float32]:
         me = check_seat(view, seat)
         n: int = view["players_count"]
         b = len(self.buildings)
