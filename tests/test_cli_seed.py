@@ -83,3 +83,22 @@ def test_the_seed_hidden_during_play_is_shown_once_the_game_is_over(
     assert tr("cli.header", lang, title=tr(
         "game.national-economy/progress", lang), players=2, seed=5) in again.output
     assert said not in again.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_the_header_says_the_players_alike_with_the_seed_and_without(lang: str) -> None:
+    """The header without the seed is the header with it, the seed left out: in 繁體中文
+    a game against bots began 「企業帝國、2位玩家。」 and one whose seed the human chose
+    「企業帝國、2人、種子4。」, as `keizai games` and `keizai replay` count players (2人)."""
+    title = tr("game.enterprise-empire", lang)
+    hidden = runner.invoke(app, ["play", "enterprise-empire", "--seats", "human,random",
+                                 "--lang", lang], input="q\n")
+    chosen = runner.invoke(app, ["play", "enterprise-empire", "--seats", "human,random",
+                                 "--seed", "4", "--lang", lang], input="q\n")
+    assert hidden.exit_code == chosen.exit_code == 0, hidden.output + chosen.output
+    without, shown = hidden.output.splitlines()[0], chosen.output.splitlines()[0]
+    assert shown == tr("cli.header", lang, title=title, players=2, seed=4)
+    assert without == tr("cli.header_no_seed", lang, title=title, players=2)
+    seed_part = shown.removeprefix(without.rstrip(".。"))
+    assert "4" in seed_part and title not in seed_part and "2" not in seed_part, (shown,
+                                                                                  without)
