@@ -68,18 +68,26 @@ def test_the_readme_examples_run_and_print_what_they_say(tmp_path: Path) -> None
     assert "Discard 2 cards: down to the hand limit of 5" in out
 
 
-def test_the_research_examples_run(tmp_path: Path) -> None:
+def test_the_research_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("gymnasium")
     pytest.importorskip("pettingzoo")
     pytest.importorskip("pyspiel")
+    # the records the "Records as data" block reads: its `keizai sim --records` line, run
+    sim = next(line for language, code in code_blocks(ROOT / "docs" / "rl.md")
+               if language == "bash" for line in code.splitlines() if "--records" in line)
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(app, shlex.split(sim)[1:])
+    assert done.exit_code == 0, done.output
     out = run_python_blocks(ROOT / "docs" / "rl.md", tmp_path, then="""
 print("vector:", actions.shape, masks.shape, bool(masks.any(axis=1).all()))
 print("openspiel chance node:", state.is_chance_node())
 """)
     # what the blocks' comments say: the vector env takes (16,) actions and gives
-    # (16, 157) masks without an all-False row; OpenSpiel's game starts at a chance node
+    # (16, 157) masks without an all-False row; OpenSpiel's game starts at a chance node;
+    # the rows of heuristic's Glory decisions have 674 numbers and 146 actions
     assert "vector: (16,) (16, 157) True" in out, out
     assert "openspiel chance node: True" in out, out
+    assert re.search(r"^\((\d+), 674\) \(\1, 146\) \(\1,\)$", out, re.MULTILINE), out
 
 
 def test_the_recipes_for_other_libraries_are_python_that_compiles() -> None:
