@@ -30,6 +30,7 @@ from keizai.web.app import Limits
 from keizai.web.bots import BotPool
 from tests.postgres import unavailable_reason
 from tests.web.conftest import portal_of, tables_of
+from tests.web.test_multiprocess_succession import deaf
 
 GAME = "national-economy/mecenat"
 ROUNDS = 4          # churns, each while the bot thinks; before, it never moved
@@ -92,12 +93,15 @@ def moved_or_asked_again(client: TestClient, game_id: str, pool: GatedPool,
                          asked: int) -> bool:
     """Once the bot's decision came back: whether the game moved (else the bot began
     another decision for the same position; after a move it may begin its next)."""
+    def moved() -> bool:
+        return bool(client.get(f"/api/games/{game_id}").json()["step"] > 0)
+
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
-        if client.get(f"/api/games/{game_id}").json()["step"] > 0:
+        if pool.asked > asked:   # thrown away, or the next after a move just made
+            return moved()
+        if moved():
             return True
-        if pool.asked > asked:
-            return False
         time.sleep(0.01)
     raise AssertionError("neither a move nor another decision")
 
@@ -195,6 +199,27 @@ def test_a_bot_moves_though_a_player_churns_through_another_process(
             assert churned_while_thinking(deciding, first, second, game_id, token,
                                           caught_up) == 1
             assert other.asked == 0   # the second left the bot to the first
+    finally:
+        deciding.executor.shutdown(wait=False, cancel_futures=True)
+        other.executor.shutdown(wait=False, cancel_futures=True)
+
+
+@pytest.mark.skipif(unavailable_reason() is not None, reason=unavailable_reason() or "")
+def test_a_bots_move_refused_as_stale_by_a_churn_elsewhere_is_not_decided_again(
+        own_database: str) -> None:
+    """The churn's notices have not reached the deciding process (deaf here, as a
+    notice on its way): its move is refused as stale by the store, and the game loaded
+    then has the same position and bot. Before, the bot decided again (a churn on
+    another process timed just before each move kept it from moving); now the move is
+    tried again and taken."""
+    deciding, other = GatedPool(), GatedPool()
+    try:
+        with app(own_database, deciding) as first, app(own_database, other) as second:
+            game_id, token = new_table(first)
+            assert second.get(f"/api/games/{game_id}").status_code == 200   # held there too
+            deaf(first)
+            assert churned_while_thinking(deciding, first, second, game_id, token) == 1
+            assert other.asked == 0
     finally:
         deciding.executor.shutdown(wait=False, cancel_futures=True)
         other.executor.shutdown(wait=False, cancel_futures=True)
