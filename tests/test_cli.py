@@ -699,6 +699,31 @@ def test_serve_refuses_a_port_another_program_listens_on(lang, tmp_path, monkeyp
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_busy_port_s_reason_is_said_in_the_language_asked(lang, tmp_path, monkeypatch) -> None:
+    """`keizai serve --lang ja` on a port another program listens on said the system's
+    English inside the refusal: 「…で待ち受けできません：Address already in use（ほかの
+    プログラム…）」 (found starting a second server on a port in use). The reason is said
+    in the language asked, as a file's reasons are (cli.os.*)."""
+    import uvicorn
+
+    from keizai.i18n import tr
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: None)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port), "--lang", lang])
+    assert result.exit_code == 2, result.output
+    said = tr("cli.serve.err_listen", lang, address=f"http://127.0.0.1:{port}/",
+              error=tr("cli.os.EADDRINUSE", lang))
+    assert said in result.output, result.output
+    if lang != "en":
+        assert "Address already in use" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
 @pytest.mark.parametrize("host", ["300.1.1.1", "192.0.2.1"])   # no such name; TEST-NET-1
 def test_serve_on_a_host_that_is_not_this_machine_says_so(host: str, lang: str,
                                                          tmp_path: Path,

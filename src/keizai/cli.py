@@ -97,15 +97,16 @@ def _error_text(error: Exception, lang: str) -> str:
     return str(error)
 
 
-# The system's reasons a player meets reading or writing a file, by errno name: said
-# in the player's language, without the file's name (which may be a temporary one)
+# The system's reasons a player meets reading or writing a file, or listening on a port
+# another program has (`keizai serve`), by errno name: said in the player's language,
+# without the file's name (which may be a temporary one)
 _OS_REASONS = ("ENOSPC", "EDQUOT", "EACCES", "EPERM", "EROFS", "ENOENT", "ELOOP", "EIO",
-               "ENAMETOOLONG")
+               "ENAMETOOLONG", "EADDRINUSE")
 
 
 def _os_reason(error: OSError, lang: str) -> str:
-    """Why the system refused to read or write a file, in `lang` where the catalogue
-    says it (cli.os.*), else the system's own words."""
+    """Why the system refused to read or write a file (or to listen on a port), in
+    `lang` where the catalogue says it (cli.os.*), else the system's own words."""
     name = errno.errorcode.get(error.errno or 0)
     if name in _OS_REASONS:
         return i18n.tr(f"cli.os.{name}", lang)
@@ -1233,7 +1234,7 @@ def serve(
         raise _refuse(language, "cli.serve.err_host", host=printable(host, 60))
     if cannot_listen is not None:
         raise _refuse(language, "cli.serve.err_listen", address=address,
-                      error=cannot_listen.strerror or str(cannot_listen))
+                      error=_os_reason(cannot_listen, language))
     url = sqlalchemy_url(database_url or default_database_url())   # postgres:// too
     database = shown_database(url)
     scheme = url.split("://", 1)[0] if "://" in url else None   # else malformed: below
