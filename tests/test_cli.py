@@ -557,6 +557,26 @@ def test_a_new_game_does_not_overwrite_a_saved_game(tmp_path: Path) -> None:
         assert result.exit_code == 0 and json.loads(finished.read_text())["game"] == "futuropia"
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+@pytest.mark.parametrize("text", ["my notes\n", "[]", ""])
+def test_a_file_that_is_no_save_is_refused_once(text: str, lang: str, tmp_path: Path) -> None:
+    """`keizai play futuropia --save notes.json` on a file that holds no record printed
+    two errors: 'error: notes.json: not readable as a game record (line 1, column 1)',
+    the check's reading of the file said as if the player had asked to read it, then
+    the refusal itself ('--save notes.json exists and is not a finished keizai game').
+    Only the refusal is said."""
+    from keizai.i18n import tr
+
+    notes = tmp_path / "notes.json"
+    notes.write_text(text)
+    result = runner.invoke(app, ["play", "futuropia", "--players", "2", "--seats",
+                                 "random,random", "--save", str(notes), "--lang", lang])
+    assert result.exit_code == 2
+    refusal = tr("cli.error", lang, message=tr("cli.err_save_other", lang, path=str(notes)))
+    assert result.output.strip() == refusal, result.output
+    assert notes.read_text() == text
+
+
 def test_a_device_or_a_pipe_is_no_save(tmp_path: Path) -> None:
     """Found by the session-13 terminal pass: `--save /dev/zero` read the device whole
     (the process was killed for its memory) and a FIFO hung the game."""

@@ -232,13 +232,24 @@ def _check_save_target(save: Path, resume: Path | None, lang: str) -> None:
         return
     if not save.exists():
         return
-    try:
-        record = _read_record(save, lang)
-        state = keizai.replay(record)
-    except (typer.Exit, ValueError, KeyError, TypeError, IllegalAction):
-        raise _refuse(lang, "cli.err_save_other", path=str(save)) from None
+    state = _saved_game(save)
+    if state is None:
+        raise _refuse(lang, "cli.err_save_other", path=str(save))
     if not state.is_over:
         raise _refuse(lang, "cli.err_save_holds", path=str(save), game=state.game.id)
+
+
+def _saved_game(path: Path) -> State | None:
+    """The game the file `path` holds, or None where it holds none (not a regular file,
+    larger than a save, no record, a record that does not replay). Read quietly, unlike
+    `_read_record`: why a file in the way of --save is no save is not what the player
+    asked (it printed a second error before the refusal)."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_SAVE_BYTES:
+            return None
+        return keizai.replay(parse_record(path.read_bytes()))
+    except (OSError, ValueError, KeyError, TypeError, IllegalAction):
+        return None
 
 
 @contextlib.contextmanager
