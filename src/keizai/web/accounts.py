@@ -19,7 +19,6 @@ import re
 import secrets
 import time
 import unicodedata
-from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from keizai.store.social import Account, Counter, Session, SocialStore, now
 from keizai.web.errors import ApiError
 from keizai.web.invisible import visible
 from keizai.web.tables import client_of
+from keizai.web.turns import Turns
 
 # The session cookie. With secure cookies its name has the `__Host-` prefix: a browser
 # keeps it only if it came over https with `Secure`, `Path=/` and no `Domain`, so neither
@@ -85,88 +85,20 @@ class AccountConfig:
                                   # wait apart, and go first)
 
 
-class Hashing:
+class Hashing(Turns):
     """argon2 hashing and verifying (about 0.4 s of CPU each) in a small pool of threads
-    of their own, never the threads that games' reads and writes use. Work that finds
-    every thread busy waits in one of two queues: logins from a browser with the
-    account's device cookie (someone who has logged in to it there before) in their
-    own, served first; everything else by client, the clients taking turns (one hashing
-    each in turn), at most `each` of one client waiting and `queue` in all (a full
-    queue makes room for a client with fewer waiting than another: the other's last is
-    refused). Past those bounds a request is refused at once with 503 `busy`. So
+    of their own, never the threads that games' reads and writes use, taken in turns
+    (`keizai.web.turns`): logins from a browser with the account's device cookie
+    (someone who has logged in to it there before) wait in a queue of their own, served
+    first; everything else by client, at most `each` of one client waiting and `queue`
+    in all. Past those bounds a request is refused at once with 503 `busy`. So
     strangers' attempts, however many, delay a returning player's login by the few
     hashings already running, and a new client's by one hashing per client waiting (at
     most `queue`), not by everything one client queued."""
 
     def __init__(self, workers: int, queue: int, each: int = 2) -> None:
-        self.executor = ThreadPoolExecutor(workers, thread_name_prefix="keizai-argon2")
-        self.workers, self.queue, self.each = workers, queue, each
-        self.running = 0   # holding a thread (changed on the event loop only)
-        self.first: deque[asyncio.Future[None]] = deque()
-        self.lanes: dict[str, deque[asyncio.Future[None]]] = {}   # in the order served
-
-    def waiting(self) -> int:
-        return len(self.first) + sum(len(lane) for lane in self.lanes.values())
-
-    async def run(self, work: Callable[..., Any], *args: Any, client: str = "?",
-                  first: bool = False) -> Any:
-        if self.running >= self.workers:
-            await self._wait(client, first)
-        else:
-            self.running += 1
-        try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self.executor, functools.partial(work, *args))
-        finally:
-            self._release()
-
-    async def _wait(self, client: str, first: bool) -> None:
-        """Until a thread is handed to this request (`running` counts it then). When
-        the clients' queue is full, a client with fewer waiting than the one with the
-        most waiting takes the place of that one's last."""
-        lane = self.first if first else self.lanes.get(client, deque())
-        if len(lane) >= (self.queue if first else self.each):
-            raise busy()
-        if not first and self.waiting() - len(self.first) >= self.queue:
-            longest = max(self.lanes.values(), key=len)
-            if len(longest) <= len(lane) + 1:
-                raise busy()
-            last = longest.pop()
-            if not last.done():
-                last.set_exception(busy())
-        turn = asyncio.get_running_loop().create_future()
-        lane.append(turn)
-        if not first:
-            self.lanes.setdefault(client, lane)
-        try:
-            await turn
-        except asyncio.CancelledError:
-            if not turn.cancelled():   # handed a thread just as it was cancelled
-                self._release()
-            raise
-
-    def _release(self) -> None:
-        """A thread is free: hand it to the next waiting request, if any."""
-        self.running -= 1
-        while self.running < self.workers:
-            turn = self._next()
-            if turn is None:
-                return
-            if not turn.done():   # a cancelled request's turn is skipped
-                self.running += 1
-                turn.set_result(None)
-
-    def _next(self) -> asyncio.Future[None] | None:
-        if self.first:
-            return self.first.popleft()
-        if not self.lanes:
-            return None
-        client = next(iter(self.lanes))
-        lane = self.lanes.pop(client)
-        turn = lane.popleft()
-        if lane:
-            self.lanes[client] = lane   # its next turn after every other client's
-        return turn
+        super().__init__(ThreadPoolExecutor(workers, thread_name_prefix="keizai-argon2"),
+                         workers, queue, each, busy, first_most=queue)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -547,7 +547,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         # the whole log rendered in a worker thread, encoded here by orjson (FastAPI's
         # encoding of a long game's took 50 ms on the event loop)
         conn = Connection(number, 0)
-        logged = await table.logged(conn)
+        logged = await table.logged(conn, client_of(request))
         return Response(encode(table.payload(conn, logged=logged)),
                         media_type="application/json")
 
@@ -617,7 +617,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         # built and encoded in a worker thread (FastAPI's own encoding of a long game's
         # last frame took 50 ms on the event loop)
         return Response(await off_loop(lambda: encode(replay_frame(
-            record, step, number, log, outline, final))), media_type="application/json")
+            record, step, number, log, outline, final)), by=client_of(request)),
+            media_type="application/json")
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:
@@ -683,11 +684,16 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         conn = Connection(seat, min(since, table.state.event_count()),
                           lines=hello.get("log", True) is not False, account=account,
                           session=None if account is None else social.session_of(websocket))
+        try:   # its log rendered in the replay thread, in this client's turn
+            logged = await table.logged(conn, client)
+        except ApiError as error:
+            await refuse(websocket, error)
+            return
         sender: asyncio.Task[None] | None = None
         # The clean-up covers the join too: a first message that fails to build (after
         # `join` has added the connection) must not leave it among the table's.
         try:
-            table.join(conn, await table.logged(conn))   # its log rendered in a worker
+            table.join(conn, logged)
             if seat is not None:
                 await tables.mark_seen(table, seat)
             sender = asyncio.create_task(send_loop(websocket, conn))

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import logging
 import math
 import secrets
 import time
+import weakref
 from array import array
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -35,6 +35,8 @@ from keizai.store import Conflict, GameRow, KeyedClient, SeatRow, SeatsHeld, Sto
 from keizai.web.bots import BotPool, check_spec
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.hooks import TableHooks
+from keizai.web.networks import network_of
+from keizai.web.turns import Turns
 
 log = logging.getLogger("keizai.web")
 T = TypeVar("T")
@@ -270,12 +272,37 @@ def unreadable(game_id: str, error: Exception) -> ApiError:
 # `asyncio.to_thread` (6 on two cores): 10 requests' replays ran six at once there, the
 # loop having about a seventh of the GIL (docs/web.md, Server-authoritative play).
 REPLAYER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keizai-replay")
+# What asks for it takes turns by client (`keizai.web.turns`; an IPv6 client's /48 is one
+# client there): before session 29 it served the work in the order asked, and 16 clients
+# of one /48 asking for the last frame of a long game's replay within their budgets kept
+# it busy for seconds ahead of every player's first view (docs/web.md, Rate limits).
+# Of one client at most REPLAY_EACH wait, REPLAY_QUEUE of all of them; more are refused
+# (429, as a spent budget is). What a table does for the games it holds (catching up with
+# another process) is served first.
+REPLAY_QUEUE = 128
+REPLAY_EACH = 16   # a client may load 10 games at once (`Limits.load`)
+_replay_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Turns] = \
+    weakref.WeakKeyDictionary()
 
 
-async def off_loop(function: Callable[..., T], *args: Any) -> T:
-    """`function(*args)` in the replay thread (`REPLAYER`)."""
-    return await asyncio.get_running_loop().run_in_executor(
-        REPLAYER, functools.partial(function, *args))
+def replays_busy() -> ApiError:
+    """The refusal of a client's work past its place at the replay thread."""
+    error = ApiError.refused("rate_limited", "web.err.requests", 429, seconds="1.0")
+    error.headers = {"retry-after": "1"}
+    return error
+
+
+async def off_loop(function: Callable[..., T], *args: Any, by: str | None = None) -> T:
+    """`function(*args)` in the replay thread (`REPLAYER`), in `by`'s turn (the client
+    who asked; None: the server's own work, served first)."""
+    loop = asyncio.get_running_loop()
+    turns = _replay_turns.get(loop)
+    if turns is None:   # one per event loop: its queues are the loop's futures
+        turns = _replay_turns[loop] = Turns(REPLAYER, 1, REPLAY_QUEUE, REPLAY_EACH,
+                                            replays_busy)
+    if by is None:
+        return await turns.run(function, *args, first=True)
+    return await turns.run(function, *args, client=network_of(by) or by)
 
 
 @dataclass(frozen=True)
@@ -595,10 +622,11 @@ class Table:
             return {"id": "web.undo.revealed_own", "params": {}}
         return {"id": "web.undo.revealed_by", "params": {"seat": mover}}
 
-    async def logged(self, conn: Connection) -> Logged:
-        """`conn`'s log from where it is, rendered in the replay thread (`render_log`): for
-        `payload`, once the loop has it."""
-        return await off_loop(render_log, self.state, conn.seat, conn.log_sent, conn.lines)
+    async def logged(self, conn: Connection, by: str) -> Logged:
+        """`conn`'s log from where it is, rendered in the replay thread (`render_log`, in
+        the turn of client `by`): for `payload`, once the loop has it."""
+        return await off_loop(render_log, self.state, conn.seat, conn.log_sent, conn.lines,
+                              by=by)
 
     def payload(self, conn: Connection, shared: Shared | None = None,
                 logged: Logged | None = None) -> dict[str, Any]:
@@ -913,7 +941,7 @@ class Table:
             record = self.state.record()
             # replayed in the replay thread (the whole game, up to the decision)
             earlier = await off_loop(
-                replayed, {**record, "actions": record["actions"][:target]})
+                replayed, {**record, "actions": record["actions"][:target]}, by=by)
             self.version = await self._write(self.store.truncate, self.id, target,
                                              version=self.version,
                                              summary=self.stored_summary(earlier.state))

@@ -30,6 +30,8 @@ from keizai.store.db import NOTIFY_CHANNEL
 from keizai.web.bots import check_spec
 from keizai.web.creators import Creators
 from keizai.web.errors import ApiError, not_found
+from keizai.web.networks import WIDE_SHARE as WIDE_SHARE  # re-exported
+from keizai.web.networks import network_of as network_of
 from keizai.web.table import (
     SEAT_KINDS,
     Settings,
@@ -91,25 +93,6 @@ def client_key(host: str) -> str:
     if inner is not None:
         return str(inner)
     return str(ipaddress.IPv6Network((int(address) >> 64 << 64, 64)))
-
-
-# The /48 around an IPv6 client (a site's or a tunnel's prefix: 65,536 /64s) shares the
-# limits of this many clients.
-WIDE_PREFIX = 48
-WIDE_SHARE = 16
-
-
-def network_of(client: str) -> str | None:
-    """The network whose clients share `WIDE_SHARE` clients' limits: an IPv6 client's
-    /48 (one holder of a /48, which tunnel brokers give anyone, would otherwise be 65,536
-    clients); None for an IPv4 client, which is one address already."""
-    if not client.endswith("/64"):
-        return None
-    try:
-        network = ipaddress.IPv6Network(client)
-    except ValueError:
-        return None
-    return str(network.supernet(new_prefix=WIDE_PREFIX))
 
 
 def presence_beat(handover_after: float) -> float:
@@ -404,8 +387,10 @@ class Tables:
                 found = None
                 if row is not None:
                     try:
-                        record = await off_loop(stored_game, row)
+                        record = await off_loop(stored_game, row, by=client)
                         self.settings.hooks.check(stored)   # its settings too
+                    except ApiError:   # the client's place at the replay thread
+                        raise
                     except Exception as error:
                         self.unreadable.add(game_id)
                         raise unreadable(game_id, error) from None
