@@ -36,9 +36,10 @@ def new_game(store: Store, players: int = 2) -> str:
 def test_accounts_sessions_and_seats(stores) -> None:
     store, social = stores
     name = "u" + secrets.token_hex(3)
-    account = social.create_account(name, name.casefold(), "hash")
+    account = social.create_account(name, name.casefold(), name.casefold(), name, "hash")
     assert account is not None
-    assert social.create_account(name.upper(), name.casefold(), "hash") is None
+    assert social.create_account(name.upper(), name.casefold(), "x" + name, "y" + name,
+                                 "hash") is None   # the key is taken
     sid = secrets.token_hex(32)
     social.create_session(sid, account, "csrf", now() + timedelta(hours=1))
     session = social.session(sid)

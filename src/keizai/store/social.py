@@ -43,6 +43,10 @@ from keizai.store.db import (
     transaction,
 )
 
+# A username is at most 24 characters after NFKC; case-folded, one may become three
+# ("ΐ"), and the look-alike letters are taken one for one.
+SKELETON_CHARS = 72
+
 accounts = Table(
     "accounts", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
@@ -50,7 +54,15 @@ accounts = Table(
     Column("username_key", String(32), nullable=False, unique=True),   # case-folded
     Column("password_hash", String(255), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    # What the name reads as (`keizai.web.lookalikes.letters` and `skeleton`), each
+    # unique: a name that would pass for another's is refused by the insert, whichever
+    # process makes it. NULL for an account made before 0020 whose name passed for an
+    # older one's in that form.
+    Column("username_letters", String(SKELETON_CHARS), nullable=True),
+    Column("username_skeleton", String(SKELETON_CHARS), nullable=True),
 )
+Index("ix_accounts_username_letters", accounts.c.username_letters, unique=True)
+Index("ix_accounts_username_skeleton", accounts.c.username_skeleton, unique=True)
 
 sessions = Table(
     "sessions", metadata,
@@ -310,16 +322,29 @@ class SocialStore:
             return conn.execute(select(func.count()).select_from(login_failures)).scalar_one()
 
     # ----- accounts and sessions ---------------------------------------------------------
-    def create_account(self, username: str, key: str, password_hash: str) -> int | None:
-        """The new account's id, or None when the name is taken."""
+    def create_account(self, username: str, key: str, letters: str, skeleton: str,
+                       password_hash: str) -> int | None:
+        """The new account's id, or None when the name is taken: another account has
+        its key (case-folded), its letters or its skeleton (`username_like` says
+        whose)."""
         try:
             with transaction(self.engine) as conn:
                 result = conn.execute(insert(accounts).values(
-                    username=username, username_key=key, password_hash=password_hash,
+                    username=username, username_key=key, username_letters=letters,
+                    username_skeleton=skeleton, password_hash=password_hash,
                     created=now()))
                 return int(result.inserted_primary_key[0])  # type: ignore[index]  # (1 row: a key)
         except IntegrityError:
             return None
+
+    def username_like(self, key: str, letters: str, skeleton: str) -> str | None:
+        """The username of the account whose key is `key`, else of one whose letters
+        or skeleton are these, if any."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(accounts.c.username, accounts.c.username_key).where(
+                (accounts.c.username_key == key) | (accounts.c.username_letters == letters)
+                | (accounts.c.username_skeleton == skeleton))).all()
+        return min(rows, key=lambda row: row.username_key != key).username if rows else None
 
     def account_by_key(self, key: str) -> Account | None:
         with self.engine.connect() as conn:

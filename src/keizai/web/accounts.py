@@ -33,6 +33,7 @@ from starlette.requests import HTTPConnection
 from keizai.store.social import Account, Counter, Session, SocialStore, now
 from keizai.web.errors import ApiError
 from keizai.web.invisible import visible
+from keizai.web.lookalikes import letters, skeleton
 from keizai.web.tables import client_of
 from keizai.web.turns import Turns
 
@@ -212,9 +213,14 @@ class Accounts:
         await spend()
         password_hash = await self.hashing.run(self.hasher.hash, password,
                                                client=client_of(request))
-        account_id = await asyncio.to_thread(self.store.create_account, username,
-                                             username.casefold(), password_hash)
+        key, forms = username.casefold(), (letters(username), skeleton(username))
+        account_id = await asyncio.to_thread(self.store.create_account, username, key,
+                                             *forms, password_hash)
         if account_id is None:
+            other = await asyncio.to_thread(self.store.username_like, key, *forms)
+            if other is not None and other.casefold() != key:   # drawn alike
+                raise ApiError.refused("username_taken", "web.err.username_alike", 409,
+                                       name=username, other=other)
             raise ApiError("username_taken", f"the name {username!r} is taken", 409)
         return await self._open_session(Account(account_id, username, password_hash),
                                         request, response)

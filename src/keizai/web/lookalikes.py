@@ -4,11 +4,16 @@ The name checks compared names case-insensitively after NFKC, which folds full-w
 "Ｐ1" into "P1" but leaves the Cyrillic "Р1" (U+0420) and the Greek "Ρ1" (U+03A1) alone:
 each is drawn exactly as "P1", the default name of the first seat, and "Аlice" (a
 Cyrillic А) as "Alice", so a player passed for another in the Seats panel and the chat.
-`alike` says whether two names read alike: they are one name case-insensitively, or of
-one skeleton, which takes each letter of Cyrillic, Greek or Armenian drawn as a Latin
-letter, and the figures and capitals drawn as letters (0, 1, I), for that letter (after
-Unicode's confusables, UTS #39, kept to the letters fonts draw alike). Names of those
-scripts stay free; only their look-alikes of another name are refused.
+`alike` says whether two names read alike: they are of one skeleton, which takes each
+letter of Cyrillic, Greek or Armenian drawn as a Latin letter, and the figures and
+capitals drawn as letters (0, 1, I), for that letter (after Unicode's confusables, UTS
+#39, kept to the letters fonts draw alike), or of the same letters case-insensitively
+(`letters`: a capital I is an i there, and the Greek "ΑLICE" reads as "ALICE", Alice's
+name in capitals, though its skeleton, "allce", is not hers). Names of those scripts
+stay free; only their look-alikes of another name are refused.
+
+Accounts keep both of their name's forms (`keizai.store.social.accounts`, migration
+0020): a change to the letters taken alike needs a migration that computes them again.
 """
 
 from __future__ import annotations
@@ -35,9 +40,10 @@ LOOKALIKES = str.maketrans({
 })
 
 
-def folded(name: str) -> str:
-    """`name` case-insensitively (NFKC: full-width "Ｐ1" is "p1")."""
-    return unicodedata.normalize("NFKC", name).casefold()
+def letters(name: str) -> str:
+    """The letters `name` is drawn with, case-insensitively (NFKC: full-width "Ｐ1" is
+    "pl")."""
+    return unicodedata.normalize("NFKC", name).casefold().translate(LOOKALIKES)
 
 
 def skeleton(name: str) -> str:
@@ -48,7 +54,7 @@ def skeleton(name: str) -> str:
 
 def alike(name: str, other: str) -> bool:
     """Whether `name` passes for `other`."""
-    return folded(name) == folded(other) or skeleton(name) == skeleton(other)
+    return letters(name) == letters(other) or skeleton(name) == skeleton(other)
 
 
 def begins_as(name: str, other: str) -> bool:
@@ -56,7 +62,7 @@ def begins_as(name: str, other: str) -> bool:
     space or a mark ("P1 (you)", "host: game paused"), which a line that writes names
     before what they did or said reads as `other`'s. A name that goes on as one word
     ("P1a", "host_fan", "hostess") is another name."""
-    for fold in (folded, skeleton):
+    for fold in (letters, skeleton):
         mine, theirs = fold(name), fold(other)
         if mine == theirs or (mine.startswith(theirs) and apart(mine[len(theirs)])):
             return True
