@@ -66,3 +66,27 @@ def test_sqlite_and_postgresql_urls_are_still_opened(tmp_path: Path,
         assert result.exit_code == 2, result.output
         assert "cannot open the database 127.0.0.1:1/keizai:" in result.output
         assert "SQLite" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
+def test_a_sqlite_file_in_a_directory_that_does_not_exist_is_refused_saying_so(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`keizai serve --database-url sqlite:///data/keizai.sqlite3 --lang ja` where ./data
+    does not exist said SQLite's English: 'データベース … を開けません：(sqlite3.
+    OperationalError) unable to open database file'. It is refused as a --save in a
+    missing directory is, naming the directory, in the language asked."""
+    import uvicorn
+
+    monkeypatch.chdir(tmp_path)
+    started: list = []
+    monkeypatch.setattr(uvicorn, "run", lambda web_app, **kwargs: started.append(kwargs))
+    for url, missing in ((f"sqlite:///{tmp_path}/nowhere/keizai.sqlite3",
+                          f"{tmp_path}/nowhere"),
+                         ("sqlite:///data/keizai.sqlite3", "data")):
+        result = runner.invoke(app, ["serve", "--port", str(free_port()), "--database-url",
+                                     url, "--lang", lang])
+        assert result.exit_code == 2 and not started, result.output
+        refusal = tr("cli.err_no_dir", lang, what="--database-url", path=url, dir=missing)
+        assert "".join(refusal.split()) in "".join(result.output.split()), result.output
+        assert "OperationalError" not in result.output
+    assert not list(tmp_path.iterdir())   # nothing made

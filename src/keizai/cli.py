@@ -1186,6 +1186,25 @@ def shown_database(url: str) -> str:
     return url.split("@")[-1].split("?")[0]
 
 
+def sqlite_directory_missing(url: str) -> Path | None:
+    """The directory a SQLite URL's file would be made in, where it does not exist; None
+    for another database, an in-memory one, a URL SQLAlchemy cannot read (opening it
+    says why) or a directory that exists."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None
+    name = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not name or name == ":memory:" \
+            or name.startswith("file:"):
+        return None
+    parent = Path(name).parent
+    return None if parent.is_dir() else parent
+
+
 @app.command(cls=cli_help.Command)
 def serve(
     ctx: typer.Context,
@@ -1253,6 +1272,10 @@ def serve(
         # the store runs SQLite's or PostgreSQL's own SQL; another driver's error (or
         # SQLAlchemy's "Can't load plugin" for postgres://) would not say so
         raise _refuse(language, "cli.serve.err_database_kind", scheme=printable(scheme, 40))
+    missing = sqlite_directory_missing(url)
+    if missing is not None:   # SQLite says only "unable to open database file"
+        raise _refuse(language, "cli.err_no_dir", what="--database-url", path=database,
+                      dir=str(missing))
     limits = Limits() if rate_limits else Limits.off()
     # The key of the clients the store counts (keizai.web.creators): the deployment's,
     # from the environment (not an option: the command line is visible to every user).
