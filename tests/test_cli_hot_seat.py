@@ -56,3 +56,30 @@ def test_the_hand_over_fits_a_40_column_terminal(lang: str) -> None:
     screen = result.output.split(">")[0]   # up to the prompt (the answer is not echoed)
     assert all(columns(line) <= 40 for line in screen.splitlines()), screen
     assert flat(tr("cli.pass_screen", lang, seat=0), lang) in flat(screen, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("typed", [["", "^C"], ["", "q"], ["", "1", "^C"], ["", "1", "q"]])
+def test_leaving_a_hot_seat_does_not_leave_a_hand_on_the_screen(
+        typed: list[str], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C at 'P1: press Enter to hide your table before the next player looks' left
+    the game with P1's hand on the screen, where q and Ctrl-D at the same prompt clear
+    it first; so did q or Ctrl-C at P1's own decision. Whoever sits down next (the other
+    player, to resume the game) read the hand. Leaving a hot seat clears a hand on the
+    screen, as a hand-over does (no terminal here: 60 blank lines push it up)."""
+    answers = iter(typed)
+
+    def typing(prompt: str = "") -> str:
+        print(prompt)
+        answer = next(answers)
+        if answer == "^C":
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr("builtins.input", typing)
+    result = runner.invoke(app, [*PLAY, "--lang", lang])
+    assert result.exit_code in (0, 130), result.output
+    assert hand(lang) in result.output   # P1's hand was shown
+    before, _, after = result.output.rpartition("\n" * 60)
+    assert before, result.output
+    assert hand(lang) not in after and tr("ne.tui.hand", lang) not in after, after

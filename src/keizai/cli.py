@@ -611,8 +611,17 @@ class TerminalTable:
                                         who=seat_label(self.seats[seat], self.lang)))
 
     def _left(self) -> None:
+        self.clear_hand()
         _say(self._t("cli.left_resume", path=str(self.save)) if self.save
              else self._t("cli.left_unfinished"))
+
+    def clear_hand(self) -> None:
+        """Leaving a hot seat (q, Ctrl-C) with a seat's table, its hand, on the screen:
+        clear it first, as a hand-over does, for whoever sits down next (the other
+        player, to resume the game). Nothing to clear with one human."""
+        if self.on_screen is not None:
+            self.on_screen = None
+            clear_screen()
 
     def _pass_screen(self, seat: int) -> bool:
         """A hot seat's hand-over to the seat whose hand comes next on the screen. Only
@@ -879,6 +888,7 @@ def play(
             # save (Typer said "Aborted."), the game is where it was: in the file resumed,
             # if any, else nowhere
             typer.echo("")
+            table.clear_hand()
             kept = save if table.saved else resume
             _say(i18n.tr("cli.left_resume", language, path=str(kept)) if kept
                  else i18n.tr("cli.left_unfinished", language))
