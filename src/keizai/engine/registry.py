@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import importlib
 import json
+import operator
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
 from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame, shown
 from keizai.engine.game import Game
@@ -55,23 +56,30 @@ def get_game(game_id: str) -> Game:
 
 
 def new_game(
-    game_id: str, players: int, seed: int | None = None, options: dict[str, Any] | None = None
+    game_id: str, players: int, seed: SupportsIndex | None = None,
+    options: dict[str, Any] | None = None
 ) -> State:
     """A new game. Without a seed, a random one is chosen (and kept in the record)."""
     game = get_game(game_id)
     game.check_players(players)
-    if seed is None:
-        seed = secrets.randbits(63)
-    else:
-        check_seed(seed)
-    return game.new_state(players, seed, game.resolve_options(options))
+    dealt = secrets.randbits(63) if seed is None else check_seed(seed)
+    return game.new_state(players, dealt, game.resolve_options(options))
+
+
+def integer_seed(seed: object) -> int:
+    """`seed` as the Python int it is: an int or another integer type (NumPy's, as a
+    researcher's generator draws it), else InvalidSetup. A bool, a float (even 7.0) and a
+    string are no seed: they would be truncated or read into some other seed's game."""
+    if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
+        raise InvalidSetup.refuse("setup.seed", value=shown(seed))
+    return operator.index(seed)
 
 
 def check_seed(seed: object) -> int:
-    """`seed` if it is a game seed, an int from 0 to 2**64 - 1, else InvalidSetup (not an
-    integer, negative, too large): never truncated or wrapped into another seed's game."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSetup.refuse("setup.seed", value=shown(seed))
+    """`seed` as a Python int if it is a game seed, an integer from 0 to 2**64 - 1 (NumPy's
+    too, `integer_seed`), else InvalidSetup (not an integer, negative, too large): never
+    truncated or wrapped into another seed's game."""
+    seed = integer_seed(seed)
     if seed < 0:
         raise InvalidSetup.refuse("setup.seed_negative", value=shown(seed))
     if seed.bit_length() > SEED_BITS:
