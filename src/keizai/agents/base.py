@@ -14,9 +14,10 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, SupportsIndex
 
 from keizai.engine import Action, Game, InvalidSetup, State
+from keizai.engine.registry import integer_seed
 
 # Difficulty levels offered to players: each is a named agent spec.
 LEVELS: dict[str, str] = {
@@ -134,7 +135,8 @@ def typed_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return kind, _typed(params, getattr(agent_class(kind), "PARAMS", {}), spec)
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """An agent from its spec (see the module docstring), seeded."""
+def make_agent(spec: str, seed: SupportsIndex = 0) -> Agent:
+    """An agent from its spec (see the module docstring), seeded: an integer (NumPy's
+    too), else InvalidSetup (a string, a float or a bool would reach the generator)."""
     kind, params = typed_spec(spec)
-    return agent_class(kind)(seed, **params)
+    return agent_class(kind)(integer_seed(seed), **params)
