@@ -21,6 +21,7 @@ from typing import Any
 import keizai
 from keizai.agents import parse_spec
 from keizai.engine import InvalidSetup
+from keizai.engine.registry import check_seed
 from keizai.sim.runner import play_game
 from keizai.sim.stats import binomial_p_greater, mean_ci, wilson
 from keizai.sim.workers import end_with_parent, stop_pool
@@ -53,6 +54,9 @@ class Tournament:
 
     def __post_init__(self) -> None:
         keizai.get_game(self.game).check_players(self.players)
+        # refused with the reason, not a TypeError of the first deal's sum; NumPy's
+        # integers are kept as the int they are (the rows and records are JSON)
+        self.seed = check_seed(self.seed)
         if not self.agents:
             self.agents = ["random"]
         if len(self.agents) > self.players:
