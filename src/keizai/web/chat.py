@@ -16,6 +16,7 @@ from typing import Any
 from keizai.web import stacks
 from keizai.web.errors import ApiError
 from keizai.web.invisible import visible
+from keizai.web.joiners import JOINERS, joins
 
 MAX_CHARS = 200              # characters of one message, before escaping
 RATE_COUNT, RATE_WINDOW = 5, 10.0   # messages per seat per window (seconds)
@@ -23,18 +24,29 @@ MAX_KEYS = 4096                     # seats remembered before the quiet ones are
 
 
 def clean(raw: Any) -> str:
-    """The message as stored: control characters dropped, spaces collapsed, at most a few
-    marks on a letter (`keizai.web.stacks`), escaped; one of nothing but characters a
-    browser draws as nothing (`keizai.web.invisible`) is empty."""
+    """The message as stored: control and format characters made spaces (a joiner kept
+    between two characters, left out elsewhere: `keizai.web.joiners`), spaces collapsed,
+    at most a few marks on a letter (`keizai.web.stacks`), escaped; one of nothing but
+    characters a browser draws as nothing (`keizai.web.invisible`) is empty."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "text must be a string")
-    text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in raw)
+    text = "".join(kept(raw, at) for at in range(len(raw)))
     text = stacks.bounded(" ".join(text.split()))   # no tower of marks over other lines
     if not visible(text).strip():   # (a browser draws the Hangul fillers as nothing)
         raise ApiError.refused("invalid_request", "web.err.chat_empty")
     if len(text) > MAX_CHARS:
         raise ApiError.refused("too_long", "web.err.chat_long", most=MAX_CHARS)
     return html.escape(text, quote=True)
+
+
+def kept(raw: str, at: int) -> str:
+    """What `raw[at]` is in the stored message."""
+    char = raw[at]
+    if unicodedata.category(char)[0] != "C":
+        return char
+    if char in JOINERS:
+        return char if joins(raw, at) else ""
+    return " "
 
 
 @dataclass

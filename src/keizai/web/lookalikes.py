@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from keizai.web.invisible import visible
+
 # Capitals drawn as a lower-case l, taken before case is folded (folded, I is i).
 CAPITALS = str.maketrans({"I": "l", "\u0399": "l", "\u0406": "l", "\u04c0": "l"})
 # casefolded look-alike -> the Latin letter it is drawn as
@@ -42,13 +44,13 @@ LOOKALIKES = str.maketrans({
 
 def letters(name: str) -> str:
     """The letters `name` is drawn with, case-insensitively (NFKC: full-width "Ｐ1" is
-    "pl")."""
-    return unicodedata.normalize("NFKC", name).casefold().translate(LOOKALIKES)
+    "pl"; a joiner kept in a name, `keizai.web.joiners`, is drawn as nothing)."""
+    return visible(unicodedata.normalize("NFKC", name)).casefold().translate(LOOKALIKES)
 
 
 def skeleton(name: str) -> str:
     """What `name` is drawn as, whatever its script."""
-    return unicodedata.normalize("NFKC", name).translate(CAPITALS).casefold(
+    return visible(unicodedata.normalize("NFKC", name)).translate(CAPITALS).casefold(
         ).translate(LOOKALIKES)
 
 

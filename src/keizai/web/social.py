@@ -39,7 +39,8 @@ from keizai.web.bots import check_spec
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
-from keizai.web.invisible import visible
+from keizai.web.invisible import invisible
+from keizai.web.joiners import joins
 from keizai.web.lookalikes import alike, begins_as
 from keizai.web.options import check_choices
 from keizai.web.table import Connection, Table, check_seat, encode
@@ -89,11 +90,16 @@ async def body_json(request: Request) -> dict[str, Any]:
 def clean_name(raw: Any) -> str:
     """A display name: 1 to 24 printable characters, spaces collapsed, without the
     characters a browser draws as nothing (`keizai.web.invisible`: "P\u034f2" is drawn as
-    "P2", and the name checks of `Social.join` read it as another name)."""
+    "P2", and the name checks of `Social.join` read it as another name) but a joiner
+    between two characters (`keizai.web.joiners`: 👨‍👩‍👧, Persian; the name checks read
+    names without them)."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "name must be a string")
-    text = visible(unicodedata.normalize("NFKC", raw))
-    text = " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split())
+    text = unicodedata.normalize("NFKC", raw)
+    text = " ".join("".join(
+        c for at, c in enumerate(text)
+        if joins(text, at) or (not invisible(c) and unicodedata.category(c)[0] != "C")
+    ).split())
     text = stacks.bounded(text)   # no tower of marks over the other seats' lines
     if not 1 <= len(text) <= MAX_NAME:
         raise ApiError.refused("invalid_name", "web.err.name", most=MAX_NAME)
