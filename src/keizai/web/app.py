@@ -159,11 +159,16 @@ class Limits:
     # under the deployment's client secret (`keizai.web.creators`; without one, per
     # process and start).
     open_seats: int | None = 24
+    # The lobby's listing (`GET /api/games`, counted as a read too): up to 200 games with
+    # their seats and names, about 11 ms of server CPU (105 KB of JSON) against a read's
+    # 1-3 ms; the page asks every 5 s. With reads alone one client listed 10 a second,
+    # and 16 clients of a /48 kept a two-core server busy (docs/web.md, Rate limits).
+    lobby: tuple[float, float] | None = (10, 1.0)
 
     @classmethod
     def off(cls) -> Limits:
         return cls(None, None, None, None, None, None, None, None, None, None, None, None,
-                   None, None)
+                   None, None, None)
 
 
 def keys_of(client: str) -> list[tuple[str, int]]:
@@ -518,6 +523,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     @app.get("/api/games")
     async def list_games(request: Request) -> dict[str, Any]:
         limiter.take("read", client_of(request))
+        limiter.take("lobby", client_of(request))
         return {"games": await tables.listing()}
 
     @app.post("/api/games", status_code=201)
