@@ -165,3 +165,20 @@ def test_a_help_word_too_wide_for_its_column_is_not_cut_before_a_closing_mark() 
     assert "".join(lines) == text
     assert all(cell_len(line) <= 25 for line in lines), lines
     assert not any(line[0] in NOT_FIRST for line in lines[1:]), lines
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_an_example_to_type_in_corner_brackets_stays_whole(lang: str) -> None:
+    """A whole decision's prompt at 40 columns in 日本語 read '…（例：「1' then '3 3」
+    または「3x2」）': the example of what to type, cut between its numbers, read as "1".
+    What 「」 quote in Latin letters and digits (an answer, a value to type) folds as one
+    word; the line still breaks around it."""
+    from keizai.i18n import tr
+    from keizai.rules.folding import columns
+
+    text = tr("tdec.help", lang)
+    assert "「1 3 3」" in words(text)
+    for width in range(20, 81):
+        lines = fold("", words(text), "", width, 2)
+        assert any("「1 3 3」" in line for line in lines), (width, lines)
+        assert max(columns(line) for line in lines) <= width

@@ -123,14 +123,18 @@ def may_break(before: str, after: str) -> bool:
 def words(text: str) -> list[str]:
     """`text` (a sentence of prose) as the pieces `fold` may break between, with the
     separator "": a word and the space after it, or a single wide character (日本語 and
-    中文 break between characters), closing marks kept with what they close, and "k = x"
-    (a key and its first word) kept as one."""
+    中文 break between characters), closing marks kept with what they close, "k = x"
+    (a key and its first word) and what 「」 quote in ASCII (「1 3 3」) kept as one."""
     pieces: list[str] = []
     for c in text:
         wide = unicodedata.east_asian_width(c) in "WF"
         last = pieces[-1] if pieces else ""
+        quoted = last.rpartition("「")[2]   # after an open corner bracket, if any
         joins = bool(last) and (
             not may_break(last[-1], c)  # a mark stays with its neighbour
+            # what 「」 quote in Latin letters and digits, an answer to type, is one word:
+            # 「1 3 3」 was cut after its 1
+            or ("「" in last and "」" not in quoted and quoted.isascii() and c.isascii())
             or c.isspace()  # a space with the word before it
             # a key, its "=" and what it does ("u = undo"), as the prompts list them
             or c == "=" or last.endswith("= ")
