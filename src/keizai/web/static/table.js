@@ -99,6 +99,8 @@ export function showTable(root, { gameId, seat, token }) {
       // shows the game as it is
       const sent = error.params?.sent;
       if (error.code === "stale" && ((sentAt.get(sent) ?? 0) > 1 || sent === autoStep)) {
+        // the other page's single option was taken, not this page's: it applied nothing
+        if (sent === autoStep && sentAt.get(sent) === 1) { autoNote = null; autoAt = null; }
         render(); return;
       }
       lastError = error;
@@ -604,14 +606,20 @@ export function showTable(root, { gameId, seat, token }) {
     if (autoStep === message.step || undoneTo === message.step) return false;
     autoStep = message.step;
     autoAt = null;
+    autoNote = null;
     const only = message.legal[0];
-    autoNote = { action: only, view: message.view };
-    // said too: a screen-reader player would not know a move was made for them
-    announce(t("auto_single", renderer.label(only, message.view)));
+    const view = message.view;
     // once drawn; not if the next state came meanwhile (the seat's other page applied it
-    // first): sent then, the option went at that step, as a decision there
+    // first): sent then, the option went at that step, as a decision there. Only a page
+    // that sends it says it applied it (the other page's move is no move of this one's)
     const at = message.step;
-    setTimeout(() => { if (message.step === at) send(only.name); }, 0);
+    setTimeout(() => {
+      if (message.step !== at || busy || offline) return;
+      autoNote = { action: only, view };
+      // said too: a screen-reader player would not know a move was made for them
+      announce(t("auto_single", renderer.label(only, view)));
+      send(only.name);
+    }, 0);
     return true;
   }
 
