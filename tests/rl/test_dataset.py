@@ -105,6 +105,8 @@ def test_a_record_cut_short_or_edited_is_refused_with_the_reason(tmp_path: Path)
         decision_rows({**record, "game": "national-economy/nowhere"})
     with pytest.raises(InvalidSetup, match="seed"):
         decision_rows({**record, "seed": "1"})
+    with pytest.raises(InvalidSetup, match="not a game record"):
+        decision_rows([record])  # type: ignore[arg-type]  # a JSON file of a list
 
 
 def test_a_record_whose_replay_ends_on_other_scores_is_refused(tmp_path: Path) -> None:

@@ -55,7 +55,7 @@ def decision_rows(record: Mapping[str, Any], reward: str | None = None) -> list[
     record says (a record of another version of the rules) is refused with ValueError
     (InvalidSetup and IllegalAction are ValueErrors too), and a game this keizai does not
     know with UnknownGame; no row of it is given."""
-    record = check_record(dict(record))
+    record = check_record(dict(record) if isinstance(record, Mapping) else record)
     kind = check_reward_kind(reward) if reward is not None else default_reward(record["game"])
     state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
     state.log_enabled = False
