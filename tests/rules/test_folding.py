@@ -38,7 +38,7 @@ def test_prose_folds_between_words_and_between_wide_characters() -> None:
     puts a closing mark at a line's start."""
     assert words("Draw 1 card (keep it).") == ["Draw ", "1 ", "card ", "(keep ", "it)."]
     assert words("手札を1枚捨て、$6を得る（2枚）。") == [
-        "手", "札", "を", "1", "枚", "捨", "て、", "$6", "を", "得", "る", "（2", "枚）。"]
+        "手", "札", "を", "1枚", "捨", "て、", "$6", "を", "得", "る", "（2枚）。"]   # counted
     lines = fold("      ", words("建物カードを1枚引き、スタートプレイヤーカードを取る。"),
                  "", 30, 6)
     assert all(columns(line) <= 30 for line in lines)

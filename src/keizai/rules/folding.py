@@ -124,7 +124,8 @@ def words(text: str) -> list[str]:
     """`text` (a sentence of prose) as the pieces `fold` may break between, with the
     separator "": a word and the space after it, or a single wide character (日本語 and
     中文 break between characters), closing marks kept with what they close, "k = x"
-    (a key and its first word) and what 「」 quote in ASCII (「1 3 3」) kept as one."""
+    (a key and its first word), what 「」 quote in ASCII (「1 3 3」) and a number with its
+    counter (「2マス」, `counts`) kept as one."""
     pieces: list[str] = []
     for c in text:
         wide = unicodedata.east_asian_width(c) in "WF"
@@ -136,6 +137,7 @@ def words(text: str) -> list[str]:
             # 「1 3 3」 was cut after its 1
             or ("「" in last and "」" not in quoted and quoted.isascii() and c.isascii())
             or c.isspace()  # a space with the word before it
+            or counts(last, c)  # 「2マス」「3人」: a number and its counter together
             # a key, its "=" and what it does ("u = undo"), as the prompts list them
             or c == "=" or last.endswith("= ")
             or (not wide and not last[-1].isspace()  # a narrow word's letters together
@@ -145,3 +147,31 @@ def words(text: str) -> list[str]:
         else:
             pieces.append(c)
     return pieces
+
+
+KATAKANA = "".join(map(chr, range(0x30A1, 0x3100)))   # ァ … ヿ, the prolonged mark ー too
+DIGITS = "0123456789"
+
+
+def _katakana(c: str) -> bool:
+    return c in KATAKANA
+
+
+def _ideograph(c: str) -> bool:
+    return "\u4e00" <= c <= "\u9fff" or "\u3400" <= c <= "\u4dbf"
+
+
+def counts(piece: str, c: str) -> bool:
+    """Whether `c` is part of the counter after the number `piece` ends with: the wide
+    character after its digits (「2マス」, 「3人」, 「2格」) and the katakana after a katakana
+    one (the ス of マス). Kinsoku lets a line break inside 「2マス」, where a reader takes
+    the 2 for a figure of the line before (a menu's 「…：2」 / 「マス進む」). A sum of money
+    ($3) has none: 「$3價格卡」 breaks as before."""
+    if _katakana(c):
+        number = piece.rstrip(KATAKANA)   # 「2マ」 before its ス: the 2
+    elif _ideograph(c):
+        number = piece
+    else:
+        return False
+    figures = number[len(number.rstrip(DIGITS)):]
+    return bool(figures) and not number[:-len(figures)].endswith("$")
