@@ -540,3 +540,26 @@ def test_the_replay_of_a_finished_game_says_its_seed_and_of_a_game_in_play_not(
             assert "".join(lines[:said]).replace(" ", "") == heading.replace(" ", "")
         else:
             assert str(seed) not in result.output
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "The record says the scores were 1, 2; this keizai's replay ends on {totals}: "
+           "a record of another version of the rules?"),
+    ("ja", "記録の得点は1, 2ですが、この keizai で再現すると{totals}になります"),
+    ("zh-TW", "紀錄中的分數為1, 2，但此版 keizai 重播的結果為{totals}")])
+def test_a_record_whose_scores_are_not_its_replays_says_so(lang: str, words: str) -> None:
+    """A tournament's record keeps its scores (keizai sim --records): replayed by a keizai
+    whose rules count otherwise (another version), it says so in the header and at the end
+    rather than show other scores as the game's."""
+    record = finished()
+    totals = ", ".join(str(row["total"]) for row in keizai.replay(record).scores())
+    said: list[str] = []
+    viewer = ReplayViewer(RecordedGame({**record, "scores": [1, 2]}), None, lang, None,
+                          said.append)
+    viewer.print_to(viewer.game.moves)
+    out = "".join("\n".join(said).split())   # folded lines joined, spaces aside
+    assert out.count("".join(words.format(totals=totals).split())) == 2, "\n".join(said)
+    said.clear()
+    ReplayViewer(RecordedGame({**record, "scores": [int(t) for t in totals.split(", ")]}),
+                 None, lang, None, said.append).print_to(viewer.game.moves)
+    assert "1, 2" not in "\n".join(said) and "keizai" not in "\n".join(said)

@@ -139,6 +139,17 @@ class RecordedGame:
         error = self.record.get("error")
         return printable(error, MAX_ERROR) if isinstance(error, str) else None
 
+    def other_scores(self) -> tuple[list[int], list[int]] | None:
+        """The scores a finished game's record says (`keizai sim --records` keeps them)
+        and the replay's, where the two differ: the record of a keizai whose rules count
+        otherwise (another version). None where they agree or the record says none."""
+        said = self.record.get("scores")
+        if (not self.final.is_over or not isinstance(said, list)
+                or not all(type(score) is int for score in said)):
+            return None
+        replayed = [row["total"] for row in self.final.scores()]
+        return None if said == replayed else (said, replayed)
+
 
 class ReplayViewer:
     """The replay of one record, seen by one seat or by a spectator (`seat` None), in
@@ -166,9 +177,20 @@ class ReplayViewer:
         error = self.error_text()
         if error is not None:
             lines.append(error)
+        other = self.other_scores_text()
+        if other is not None:
+            lines.append(other)
         if state.is_over:
             lines.append(self._t("cli.seed_at_end", seed=state.seed))
         return folded("\n".join(lines))
+
+    def other_scores_text(self) -> str | None:
+        """That the record's scores are not its replay's (`RecordedGame.other_scores`)."""
+        other = self.game.other_scores()
+        if other is None:
+            return None
+        said, replayed = (", ".join(map(str, scores)) for scores in other)
+        return self._t("cli.replay_other_scores", said=said, replayed=replayed)
 
     def error_text(self) -> str | None:
         """What stopped a game that ended on an error: which move failed (the one after
@@ -210,7 +232,9 @@ class ReplayViewer:
         if error is not None:
             return folded(error)
         if state.is_over:
-            return final_ranking_text(state, self.seats, self.lang, terminal_width())
+            ranking = final_ranking_text(state, self.seats, self.lang, terminal_width())
+            other = self.other_scores_text()
+            return ranking if other is None else ranking + "\n" + folded(other)
         return folded(self._t("cli.replay_unfinished"))
 
     def frame(self, first: int, last: int) -> str:
