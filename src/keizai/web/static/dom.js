@@ -23,6 +23,23 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+const COUNTED = /(?<![$\d])\d+(?:[\u30a1-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff])/g;
+
+/** A number and its counter (「2マス」, 「3人」, 「2格」) in `text`, each kept on one line
+ * (`.counted`): a browser breaks a line of 日本語 or 中文 between a figure and the kana or
+ * ideograph after it, and a phone's Choices panel read 「…出す：2」 / 「マス進む」. A sum of
+ * money ($3) has no counter. The text reads as before (its parts in order). */
+export function counted(text) {
+  const words = String(text);
+  const out = [];
+  let last = 0;
+  for (const match of words.matchAll(COUNTED)) {
+    out.push(words.slice(last, match.index), h("span", { class: "counted" }, match[0]));
+    last = match.index + match[0].length;
+  }
+  return last ? [...out, words.slice(last)].filter((part) => part !== "") : [words];
+}
+
 /** Each element's listeners added by `listen` (h's on* attributes among them), so that
  * morph.js can hand an element drawn anew's listeners to the one it keeps in its place. */
 const listeners = new WeakMap();

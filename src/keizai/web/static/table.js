@@ -2,7 +2,7 @@
 // no renderer claimed is offered as buttons, so every game is playable.
 
 import { api } from "./api.js";
-import { announce, banner, h, isolated, isolatedText, listen } from "./dom.js";
+import { announce, banner, counted, h, isolated, isolatedText, listen } from "./dom.js";
 import { howToLink } from "./howto.js";
 import { errorLine, errorText, gameTitle, lang, parts, renderEvent, seatName, seatStatus,
   sentence, t, tr } from "./i18n.js";
@@ -326,7 +326,7 @@ export function showTable(root, { gameId, seat, token }) {
       class: "action legal", dataset: { action: a.name }, disabled: busy || offline,
       onclick: () => choose(a.name, a.ends
         ? t("confirm_action", renderer.label(a, message.view)) : null) },
-    renderer.label(a, message.view))));
+    counted(renderer.label(a, message.view)))));
   }
 
   /** Undo when the server would accept it; else, when the player's last decision can no

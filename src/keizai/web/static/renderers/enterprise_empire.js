@@ -4,7 +4,7 @@
 // corners (corner:<letter>), opponents (draw-from:<seat>); buy / pass / take-from /
 // jump / stay are offered in place on the offer and research panels, to the seat deciding.
 
-import { h } from "../dom.js";
+import { counted, h } from "../dom.js";
 import { actionLabel, cardName, has, lang, parts, seatName, t, tr } from "../i18n.js";
 import { markJustNow, ownFirst, youMark } from "./seat.js";
 
@@ -128,8 +128,9 @@ function centre(view, ctx) {
       stat(t("ee_price_pile"), view.price_pile)),
     view.phase === "move" && view.current_player === ctx.seat ? die : null,
     offer ? h("div", { class: "ee-offer panel" }, parts("web.stat_word", {
-      label: h("b", {}, t("ee_offer")), word: tr("web.stat", { label: named(offer.material),
-        figure: money(offer.price) }) + t("paren", tr("ee.menu.jump", { n: offer.steps })) }),
+      label: h("b", {}, t("ee_offer")), word: counted(tr("web.stat", {
+        label: named(offer.material), figure: money(offer.price) })
+        + t("paren", tr("ee.menu.jump", { n: offer.steps }))) }),
       h("div", { class: "ee-offer-actions" },
         button("buy", t("ee_buy")),
         view.players.map((p) => button(`take-from:${p.seat}`,
@@ -165,7 +166,7 @@ function playerPanel(p, view, ctx, done) {
       named(m)))) : null,
   mine && p.hand ? h("div", { class: "cards ee-hand", id: "hand" }, p.hand.map((c) =>
     ctx.target(h("div", { class: "card ee-price" }, h("b", {}, money(c.price)),
-      ` → ${tr("ee.menu.jump", { n: c.steps })} · ×${c.count}`),
+      counted(` → ${tr("ee.menu.jump", { n: c.steps })} · ×${c.count}`)),
     `play:${c.price}:${c.steps}`))) : null);
   if (!mine) ctx.target(panel, `draw-from:${p.seat}`);
   return panel;
