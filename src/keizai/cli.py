@@ -1307,8 +1307,10 @@ def serve(
         raise _refuse(language, "cli.serve.err_database_in_use", database=database,
                       connected=connected, revision=older.target) from None
     except Exception as error:   # a malformed URL, an unreachable or refusing database
+        from keizai.database_refusal import database_reason
+
         raise _refuse(language, "cli.serve.err_database", database=database,
-                      error=str(error).splitlines()[0]) from None
+                      error=database_reason(error, url, language)) from None
     url, everywhere = served_address(host, port)
     if everywhere is None:
         typer.echo(i18n.tr("cli.serve.address", language, url=url, database=database))
