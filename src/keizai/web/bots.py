@@ -28,6 +28,7 @@ from keizai.agents.base import agent_class, typed_spec
 from keizai.engine import InvalidSetup, State
 from keizai.sim.workers import end_with_parent, stop_pool
 from keizai.web.errors import ApiError
+from keizai.web.networks import network_of
 
 log = logging.getLogger("keizai.web")
 
@@ -276,7 +277,9 @@ class BotPool:
         game's id, which a failure's log line names (the operator looks for the game)."""
         if self._slots is None:
             self._slots = Slots(self.workers)
-        await self._slots.acquire(background, owner)
+        # an IPv6 client's /48 is one client here, as at the replay thread: each /64 its
+        # own turn gave a /48's holder up to 65,536 of them
+        await self._slots.acquire(background, owner and (network_of(owner) or owner))
         try:
             loop = asyncio.get_running_loop()
             for _attempt in range(REPLACED_RETRIES + 1):
