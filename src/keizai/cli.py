@@ -754,12 +754,15 @@ class TerminalTable:
             return True
 
     def _confirm(self, question: str) -> str:
-        """Ask `question` until the answer is yes (Enter), no or quit: "y", "n" or "q"."""
+        """Ask `question` until the answer is yes (Enter), no or quit: "y", "n" or "q".
+        Besides y and n, the language's words read (the prompt says Enter = はい, 是)."""
+        yes = {"", "y", "yes", *self._t("cli.confirm_yes_words").lower().split()}
+        no = {"n", "no", *self._t("cli.confirm_no_words").lower().split()}
         confirm = self._ask(self._t("cli.confirm_whole", question=question)).strip().lower()
-        while confirm not in ("", "y", "yes", "n", "no", "q"):
+        while confirm not in yes | no | {"q"}:
             # an answer that is neither: ask again rather than guess
             confirm = self._ask(self._t("cli.confirm_again")).strip().lower()
-        return "q" if confirm == "q" else "n" if confirm in ("n", "no") else "y"
+        return "q" if confirm == "q" else "n" if confirm in no else "y"
 
     def _human_turn(self, seat: int) -> bool:
         """Prompt until a legal action is applied; False when the player quits."""
