@@ -376,11 +376,28 @@ def list_games(ctx: typer.Context,
             typer.echo("\n".join([game_id, *fold("    ", words(line), "", terminal_width(), 4)]))
 
 
+def game_named(typed: str) -> str:
+    """The id of the game `typed` names as a user types it: in another case, with '_' or
+    a space for '-', or by its last part alone ('glory'), where one game alone matches;
+    else `typed` as it is (refused as unknown, with the ids). Records keep the id."""
+    ids = keizai.games()
+    if typed in ids:
+        return typed
+
+    def folded(name: str) -> str:
+        return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+
+    matches = [g for g in ids if folded(g) == folded(typed)] \
+        or [g for g in ids if folded(g.rsplit("/", 1)[-1]) == folded(typed)]
+    return matches[0] if len(matches) == 1 else typed
+
+
 @app.command("rules", cls=cli_help.Command)
 def rules(ctx: typer.Context, game: Annotated[str, typer.Argument()],
           lang: Annotated[str | None, typer.Option()] = None) -> None:
     """How to play `game` in one screen (keizai.i18n.howto), folded to the terminal."""
     language = _language(lang, ctx)
+    game = game_named(game)
     if game not in keizai.games():
         raise _refuse(language, "cli.err_unknown_id", game=shown(game), known=keizai.games())
     text = howto.how_to_play(game, language)
@@ -828,6 +845,7 @@ def play(
     lang: Annotated[str | None, typer.Option()] = None,
 ) -> None:
     language = _language(lang, ctx)
+    game = None if game is None else game_named(game)
     with _holding(save or resume, language):
         saved_seats = None
         if save is not None:
@@ -1056,6 +1074,7 @@ def sim(
     from keizai.sim.outdir import OutDir, OutDirError
 
     language = _language(lang, ctx)
+    game = game_named(game)
     if workers is not None and workers < 1:
         raise _refuse(language, "cli.sim.err_workers", n=workers)
     cores = os.cpu_count() or 1
@@ -1354,6 +1373,7 @@ def bench(
     from keizai.sim.bench import bench as run_bench
 
     language = _language(lang, ctx)
+    game = None if game is None else game_named(game)
     if not seconds_ok(seconds):
         raise _refuse(language, "cli.bench.err_seconds", value=seconds,
                       most=f"{MAX_SECONDS:g}")
