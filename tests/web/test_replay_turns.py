@@ -143,3 +143,48 @@ def test_a_client_waits_for_the_replay_thread_with_a_bounded_number_of_requests(
                for a in refused)
     assert mine == 200
     assert thread.order.count("frame") == 2 + REPLAY_EACH
+
+
+def test_frames_asked_at_once_replay_the_outline_once_in_the_replay_thread(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game's outline (its rounds and movers, `app.Outlines`) is replayed once
+    for the frames that ask for it before it is kept, in the replay thread: each replayed
+    the whole game again in the default worker threads, which the reads share."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off())
+    with TestClient(app) as client:
+        finished = finished_table(client)["id"]
+        threads: list[str] = []
+        first, release = threading.Event(), threading.Event()
+        real = app_module.replay_outline
+
+        def outline(record: dict[str, Any]) -> Any:
+            threads.append(threading.current_thread().name)
+            if not first.is_set():
+                first.set()
+                assert release.wait(20)
+            return real(record)
+
+        monkeypatch.setattr(app_module, "replay_outline", outline)
+        asked = [0]
+        real_of = app_module.Outlines.of
+
+        async def of(self: Any, *args: Any) -> Any:
+            asked[0] += 1
+            return await real_of(self, *args)
+
+        monkeypatch.setattr(app_module.Outlines, "of", of)
+
+        async def scenario() -> list[int]:
+            async with client_at(app, ONE_ADDRESS[0]) as attacker:
+                frames = [asyncio.create_task(attacker.get(
+                    f"/api/games/{finished}/replay", params={"step": 1})) for _ in range(8)]
+                for _ in range(2000):
+                    if first.is_set() and asked[0] == 8:
+                        break
+                    await asyncio.sleep(0.01)
+                release.set()
+                return [answer.status_code for answer in await asyncio.gather(*frames)]
+
+        assert portal_of(client).call(scenario) == [200] * 8
+    # before: 8 replays, in the default pool's threads ("asyncio_0", ...)
+    assert len(threads) == 1 and threads[0].startswith("keizai-replay"), threads

@@ -271,23 +271,42 @@ class Sockets:
 class Outlines:
     """The replay outlines (`keizai.engine.Outline`: rounds, who moved) of the `size`
     finished games replayed last, by game id and record length: a finished game's record
-    never changes, so its outline is replayed once, not at every frame."""
+    never changes, so its outline is replayed once, not at every frame, and once for the
+    frames that ask for it at once. Replayed in the replay thread in the turn of the
+    client who asked first (`off_loop`): until session 29 each frame asking before the
+    first outline was kept replayed the whole game again in the default worker threads,
+    which the reads share (a client's burst of 30 frames of a long game, 30 replays)."""
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
         self.cached: OrderedDict[tuple[str, int], Outline] = OrderedDict()
+        self.pending: dict[tuple[str, int], asyncio.Future[Outline]] = {}
 
-    async def of(self, game_id: str, record: dict[str, Any]) -> Outline:
+    async def of(self, game_id: str, record: dict[str, Any], by: str | None = None
+                 ) -> Outline:
         key = (game_id, len(record["actions"]))
         outline = self.cached.get(key)
-        if outline is None:
-            outline = await asyncio.to_thread(replay_outline, record)
-            self.cached[key] = outline
-            if len(self.cached) > self.size:
-                self.cached.popitem(last=False)
-        else:
+        if outline is not None:
             self.cached.move_to_end(key)
+            return outline
+        pending = self.pending.get(key)
+        if pending is None:
+            pending = self.pending[key] = asyncio.ensure_future(
+                off_loop(replay_outline, record, by=by))
+            pending.add_done_callback(lambda done: self._settled(key, done))
+        outline = await asyncio.shield(pending)
+        self.cached[key] = outline
+        self.cached.move_to_end(key)
+        if len(self.cached) > self.size:
+            self.cached.popitem(last=False)
         return outline
+
+    def _settled(self, key: tuple[str, int], done: asyncio.Future[Outline]) -> None:
+        """A replay of an outline ended: the next frame asks anew unless it is kept. Its
+        error, if any, is the frames' that waited for it (noted here for none waiting)."""
+        del self.pending[key]
+        if not done.cancelled():
+            done.exception()
 
 
 async def read_json(request: Request) -> dict[str, Any]:
@@ -618,7 +637,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         number = parse_seat(seat)
         if number is not None:
             check_seat(number, record["players"])
-        outline = await outlines.of(game_id, record)
+        outline = await outlines.of(game_id, record, client_of(request))
         final = table.state   # finished: never changed again
         # built and encoded in a worker thread (FastAPI's own encoding of a long game's
         # last frame took 50 ms on the event loop)
