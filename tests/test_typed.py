@@ -153,6 +153,7 @@ def _example_needs(package: str) -> bool:
 
 @pytest.mark.parametrize("example, needs", [
     ("train_reinforce.py", "numpy"),
+    ("imitate.py", "numpy"),
     ("maskable_ppo.py", "sb3_contrib"),  # torch and sb3-contrib: not among keizai's extras
 ])
 def test_the_examples_pass_mypy_strict_as_a_researchers_program(example: str,

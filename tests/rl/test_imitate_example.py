@@ -1,0 +1,55 @@
+"""examples/imitate.py: a tournament's records (keizai sim --records) cloned into a
+policy that learns the agent's decisions and plays the Gymnasium environment; a missing
+dependency or an agent the records do not hold is said, not a traceback."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from keizai.cli import app
+from tests.rl.test_example import run_script
+
+SCRIPT = Path(__file__).parents[2] / "examples" / "imitate.py"
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("imitate") / "run"
+    done = CliRunner().invoke(app, ["sim", "--game", "national-economy/glory", "--players", "2",
+                                    "--games", "6", "--agents", "heuristic,random",
+                                    "--workers", "1", "--out", str(out), "--records",
+                                    "--no-plots"])
+    assert done.exit_code == 0, done.output
+    return out / "records.jsonl"
+
+
+def test_the_example_clones_the_agent_and_plays_it(records: Path) -> None:
+    done = run_script([str(SCRIPT), str(records), "--agent", "heuristic", "--epochs", "3",
+                       "--eval-games", "3"])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert re.fullmatch(r"\d+ decisions of heuristic in 6 games of national-economy/glory",
+                        lines[0]), done.stdout
+    matched = [float(m) for m in re.findall(r"^pass \d: matches ([\d.]+)% of its actions$",
+                                            done.stdout, re.MULTILINE)]
+    assert len(matched) == 3 and matched[-1] > matched[0]   # it learns the decisions
+    assert re.fullmatch(r"against random over 3 games: the clone wins [\d.]+%, a uniform "
+                        r"legal choice [\d.]+%", lines[-1]), done.stdout
+
+
+def test_an_agent_the_records_do_not_hold_is_said(records: Path) -> None:
+    done = run_script([str(SCRIPT), str(records), "--agent", "expert"])
+    assert done.returncode == 1
+    assert "holds no decision of 'expert'" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("block", ["numpy", "gymnasium"])
+def test_the_example_names_its_missing_dependency(block: str) -> None:
+    done = run_script([str(SCRIPT), "--help"], block=block)
+    assert done.returncode == 1
+    assert f"needs {block}, which is not installed" in done.stderr
+    assert "Traceback" not in done.stderr
