@@ -20,6 +20,7 @@ from keizai.store import Store
 from keizai.store.db import metadata
 from keizai.store.migrations import config
 from keizai.store.social import SocialStore
+from keizai.web.accounts import USERNAME
 from keizai.web.lookalikes import letters, skeleton
 from tests.postgres import new_database
 
@@ -108,3 +109,20 @@ def test_0020_keeps_the_accounts_whose_names_already_passed_for_each_other(
             "accounts")}
         assert conn.execute(text("SELECT count(*) FROM accounts")).scalar() == 5
     engine.dispose()
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_the_longest_names_case_folded_are_stored(fresh_url: str) -> None:
+    """A username is 24 letters after NFKC (`keizai.web.accounts.USERNAME`); its key, the
+    case-fold, may be three times as long: "ß" * 24 (48) and "ΐ" * 24 (72) were a storage
+    error on PostgreSQL, whose key held 32."""
+    store = Store(fresh_url)
+    try:
+        social = SocialStore(store.engine)
+        for name in ("\u00df" * 24, "\u0390" * 24):
+            assert USERNAME.match(name)   # a name the server accepts
+            assert register(social, name) is not None, name
+            account = social.account_by_key(name.casefold())   # and logs in by
+            assert account is not None and account.username == name
+    finally:
+        store.close()

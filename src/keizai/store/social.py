@@ -44,22 +44,23 @@ from keizai.store.db import (
 )
 
 # A username is at most 24 characters after NFKC; case-folded, one may become three
-# ("ΐ"), and the look-alike letters are taken one for one.
-SKELETON_CHARS = 72
+# ("ΐ"; "ß" two), and the look-alike letters are taken one for one: its key, letters
+# and skeleton hold 72 (the key held 32 until 0021: "ß" * 24 was a storage error).
+FOLDED_CHARS = 72
 
 accounts = Table(
     "accounts", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("username", String(32), nullable=False),
-    Column("username_key", String(32), nullable=False, unique=True),   # case-folded
+    Column("username_key", String(FOLDED_CHARS), nullable=False, unique=True),  # case-folded
     Column("password_hash", String(255), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     # What the name reads as (`keizai.web.lookalikes.letters` and `skeleton`), each
     # unique: a name that would pass for another's is refused by the insert, whichever
     # process makes it. NULL for an account made before 0020 whose name passed for an
     # older one's in that form.
-    Column("username_letters", String(SKELETON_CHARS), nullable=True),
-    Column("username_skeleton", String(SKELETON_CHARS), nullable=True),
+    Column("username_letters", String(FOLDED_CHARS), nullable=True),
+    Column("username_skeleton", String(FOLDED_CHARS), nullable=True),
 )
 Index("ix_accounts_username_letters", accounts.c.username_letters, unique=True)
 Index("ix_accounts_username_skeleton", accounts.c.username_skeleton, unique=True)

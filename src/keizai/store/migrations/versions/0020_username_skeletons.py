@@ -27,7 +27,7 @@ down_revision = "0019"
 branch_labels = None
 depends_on = None
 
-SKELETON_CHARS = 72   # keizai.store.social.SKELETON_CHARS as this revision made it
+SKELETON_CHARS = 72   # keizai.store.social.FOLDED_CHARS as this revision made it
 
 
 def upgrade() -> None:
