@@ -21,6 +21,7 @@ import keizai
 from keizai import cli_help, filelock, i18n, terminal_decisions
 from keizai.agents import make_agent
 from keizai.agents.base import KINDS, LEVELS
+from keizai.agents.budget import beyond_ceiling
 from keizai.engine import IllegalAction, InvalidSetup, State, UnknownGame, undo
 from keizai.engine.decision import apply_whole
 from keizai.engine.decision import steps as whole_steps
@@ -314,6 +315,22 @@ def _check_agents(specs: list[str], lang: str, saved_in: Path | None = None,
                 if saved_in is not None:   # a save's seats: what the seat says, in its file
                     said = i18n.tr("cli.err_in_file", lang, path=str(saved_in), error=said)
                 raise _fail(said, lang) from None
+
+
+def _warn_of_budgets(specs: list[str], lang: str, saved_in: Path | None) -> None:
+    """Say each bot that may think far longer a decision than keizai's server allows
+    (keizai.agents.budget): played all the same, on the player's own machine, but not
+    without a word, with Ctrl-C's way out; and which file named it, where it was read from
+    a save, and that --seats chooses other seats."""
+    for seat, spec in enumerate(specs):
+        beyond = None if spec == "human" else beyond_ceiling(spec)
+        if beyond is not None:
+            key, value, most = beyond
+            _say(i18n.tr("cli.warn_bot_budget", lang, seat=seat,
+                         spec=printable(spec, SPEC_SHOWN), key=key,
+                         value=printable(value, SPEC_SHOWN), most=f"{most:g}"))
+            if saved_in is not None:
+                _say(i18n.tr("cli.warn_bot_budget_saved", lang, path=str(saved_in)))
 
 
 def _seat_refusal(spec: str, reason: str, lang: str, unknown: str, known: str) -> str:
@@ -893,6 +910,7 @@ def play(
         if len(seat_list) != players:
             raise _refuse(language, "cli.err_seats", n=len(seat_list), players=players)
         _check_agents(seat_list, language, None if seats else resume)
+        _warn_of_budgets(seat_list, language, None if seats else resume)
         table = TerminalTable(state, seat_list, save, auto_single, language)
         seed_shown = seed_in_sight(state, seat_list, chosen=seed is not None)
         try:
