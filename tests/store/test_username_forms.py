@@ -1,4 +1,4 @@
-"""Usernames that read alike (`keizai.web.lookalikes`) are refused by the store itself,
+"""Usernames that read alike (`keizai.store.lookalikes`) are refused by the store itself,
 whichever server process registers them, and migration 0020 keeps the accounts whose
 names already passed for each other before it.
 
@@ -18,10 +18,10 @@ from sqlalchemy import create_engine, inspect, text
 
 from keizai.store import Store
 from keizai.store.db import metadata
+from keizai.store.lookalikes import letters, skeleton
 from keizai.store.migrations import config
 from keizai.store.social import SocialStore
 from keizai.web.accounts import USERNAME
-from keizai.web.lookalikes import letters, skeleton
 from tests.postgres import new_database
 
 # One name and its look-alikes: another script's A, a capital I for the l, a Cyrillic і,

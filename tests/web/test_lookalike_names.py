@@ -4,7 +4,7 @@ Found by the session-29 attack pass: the name checks folded case and NFKC (full-
 "Ｐ1" is "P1") but took the Cyrillic "Р1" and the Greek "Ρ1", drawn exactly as the first
 seat's default name "P1", and "Аlice" with a Cyrillic А beside a player named Alice: in
 the Seats panel and the chat ("Р1: hand my seat to a bot") one player passed for another
-(`keizai.web.lookalikes`)."""
+(`keizai.store.lookalikes`)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Found in session 29: usernames were unique case-folded only, so a stranger registered
 "Аlice" (a Cyrillic А) beside Alice and passed for her in the lobby, on the ladder, in a
 table's Seats panel and in the chat. The seats' names refused such names
-(`keizai.web.lookalikes`); accounts now keep their name's skeleton under a unique index
+(`keizai.store.lookalikes`); accounts now keep their name's skeleton under a unique index
 (migration 0020)."""
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ accounts = Table(
     Column("username_key", String(FOLDED_CHARS), nullable=False, unique=True),  # case-folded
     Column("password_hash", String(255), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
-    # What the name reads as (`keizai.web.lookalikes.letters` and `skeleton`), each
+    # What the name reads as (`keizai.store.lookalikes.letters` and `skeleton`), each
     # unique: a name that would pass for another's is refused by the insert, whichever
     # process makes it. NULL for an account made before 0020 whose name passed for an
     # older one's in that form.

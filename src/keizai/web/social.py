@@ -26,6 +26,7 @@ from starlette.requests import HTTPConnection
 
 from keizai import i18n
 from keizai.store import Store
+from keizai.store.lookalikes import alike, begins_as
 from keizai.store.social import SeatMuted, SeatPlayer, Session, Settings, SocialStore
 from keizai.web import chat, ratings, stacks
 from keizai.web.accounts import (
@@ -41,7 +42,6 @@ from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
 from keizai.web.invisible import invisible
 from keizai.web.joiners import joins
-from keizai.web.lookalikes import alike, begins_as
 from keizai.web.options import check_choices
 from keizai.web.table import Connection, Table, check_seat, encode
 from keizai.web.tables import Tables, client_of, default_bot

@@ -6,7 +6,7 @@ Revises: 0019
 Found in session 29: usernames were unique case-folded only, so a stranger registered
 "Аlice" (a Cyrillic А) beside Alice and passed for her in the lobby, on the ladder, in a
 table's Seats panel and in the chat. Each account now keeps what its name reads as,
-its letters (case-insensitively) and its skeleton (as drawn: `keizai.web.lookalikes`),
+its letters (case-insensitively) and its skeleton (as drawn: `keizai.store.lookalikes`),
 each under a unique index: a new name alike another's is refused by the insert,
 whichever server process makes it.
 
@@ -33,7 +33,7 @@ SKELETON_CHARS = 72   # keizai.store.social.FOLDED_CHARS as this revision made i
 def upgrade() -> None:
     # What the server compares names by is what must be stored: the web's definition
     # of names read alike (the store itself never computes one).
-    from keizai.web.lookalikes import letters, skeleton
+    from keizai.store.lookalikes import letters, skeleton
 
     bind = op.get_bind()
     forms: dict[str, Callable[[str], str]] = {"username_letters": letters,
