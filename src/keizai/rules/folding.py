@@ -124,8 +124,8 @@ def words(text: str) -> list[str]:
     """`text` (a sentence of prose) as the pieces `fold` may break between, with the
     separator "": a word and the space after it, or a single wide character (日本語 and
     中文 break between characters), closing marks kept with what they close, "k = x"
-    (a key and its first word), what 「」 quote in ASCII (「1 3 3」) and a number with its
-    counter (「2マス」, `counts`) kept as one."""
+    (a key and its first word), what 「」 quote in ASCII (「1 3 3」), numbers with a space
+    between them ("1 3 3") and a number with its counter (「2マス」, `counts`) kept as one."""
     pieces: list[str] = []
     for c in text:
         wide = unicodedata.east_asian_width(c) in "WF"
@@ -138,6 +138,10 @@ def words(text: str) -> list[str]:
             or ("「" in last and "」" not in quoted and quoted.isascii() and c.isascii())
             or c.isspace()  # a space with the word before it
             or counts(last, c)  # 「2マス」「3人」: a number and its counter together
+            # numbers with a space between them, an answer to type ("e.g. 1 3 3"): one
+            # word, as 「1 3 3」 is (it was cut after its 1)
+            or (c in DIGITS and last.endswith(" ") and last.replace(" ", "").isdigit()
+                and last.isascii())
             # a key, its "=" and what it does ("u = undo"), as the prompts list them
             or c == "=" or last.endswith("= ")
             or (not wide and not last[-1].isspace()  # a narrow word's letters together
