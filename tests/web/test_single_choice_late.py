@@ -5,7 +5,11 @@ step the table shows then; when the next state had come meanwhile (the seat's ot
 applied the option first, and the page was slow), it sent the old option at the new step,
 where the server took it as the reader's next decision when it was legal there (National
 Economy's Mine, say: a worker placed for them) or refused it ("Error: the game is over"
-on the last turn)."""
+on the last turn).
+
+Such a page also said it had applied the option ("The only choice, applied for you: …",
+to a screen reader too), though it sent nothing: the note now comes with the move the page
+sends (h167, from the attack pass's list)."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ reason = unavailable_reason()
 needs_browser = pytest.mark.skipif(reason is not None, reason=reason or "")
 WAIT = 15_000
 GAME = "national-economy/progress"
+NOTE = "The only choice, applied for you"
 
 
 def _a_single_option_legal_again() -> tuple[int, list[str]]:
@@ -77,4 +82,6 @@ def test_a_single_option_applied_late_is_not_sent_for_the_next_step(browser,
     assert http().get(f"{server.url}/api/games/{game['id']}").json()["step"] \
         == len(actions) + 1, "the page made a move for its reader"
     assert page.is_hidden("#banner"), page.inner_text("#banner")
+    assert page.locator("#auto-note").count() == 0, page.inner_text("#last-move")
+    assert NOTE not in page.inner_text("#announce")
     assert not page.errors, page.errors

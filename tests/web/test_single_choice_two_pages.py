@@ -3,7 +3,10 @@ themselves: one of them is taken, the other refused as sent at a step the game h
 and that page said so in its banner ("Error: the game is at step 17, not 16; reload the
 view"), which stayed until the next move, though nothing went wrong: the move the page
 made for its reader was made. Found by h160 comparing live pages with fresh ones in
-Chromium (the page left behind differed from a page opened then by its banner)."""
+Chromium (the page left behind differed from a page opened then by its banner).
+
+Both pages also said they had applied it ("The only choice, applied for you: …"); only
+the page whose move was taken says so now (h167)."""
 
 from __future__ import annotations
 
@@ -64,3 +67,5 @@ def test_a_single_option_applied_by_two_pages_of_a_seat_says_no_error(browser,
     for page in pages:
         assert page.is_hidden("#banner"), page.inner_text("#banner")
         assert not page.errors, page.errors
+    notes = [page.locator("#auto-note").count() for page in pages]
+    assert sorted(notes) == [0, 1], notes
