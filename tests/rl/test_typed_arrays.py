@@ -4,10 +4,9 @@ program that hands them on (to torch, to a typed buffer) is checked."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.rl.test_typed_interfaces import revealed_to_a_users_mypy
 
 PROGRAM = '''
 import keizai
@@ -40,12 +39,4 @@ EXPECTED = [
 
 
 def test_a_users_mypy_sees_the_arrays_element_types(tmp_path: Path) -> None:
-    program = tmp_path / "program.py"
-    program.write_text(PROGRAM, encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
-         str(program)], capture_output=True, text=True, cwd=tmp_path, timeout=600)
-    revealed = re.findall(r'Revealed type is "(.*)"', done.stdout)
-    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
-    assert errors == [], done.stdout
-    assert revealed == EXPECTED
+    assert revealed_to_a_users_mypy(PROGRAM, tmp_path) == EXPECTED

@@ -70,13 +70,17 @@ EXPECTED = [
 ]
 
 
-def test_a_users_mypy_sees_the_environments_types_not_any(tmp_path: Path) -> None:
-    program = tmp_path / "program.py"
-    program.write_text(PROGRAM, encoding="utf-8")
+def revealed_to_a_users_mypy(program: str, tmp_path: Path) -> list[str]:
+    """The types `mypy --strict` reveals in a user's `program`, which it must pass."""
+    path = tmp_path / "program.py"
+    path.write_text(program, encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
-         str(program)], capture_output=True, text=True, cwd=tmp_path, timeout=600)
-    revealed = re.findall(r'Revealed type is "(.*)"', done.stdout)
+         str(path)], capture_output=True, text=True, cwd=tmp_path, timeout=600)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert errors == [], done.stdout
-    assert revealed == EXPECTED
+    return re.findall(r'Revealed type is "(.*)"', done.stdout)
+
+
+def test_a_users_mypy_sees_the_environments_types_not_any(tmp_path: Path) -> None:
+    assert revealed_to_a_users_mypy(PROGRAM, tmp_path) == EXPECTED
