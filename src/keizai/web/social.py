@@ -505,9 +505,8 @@ class Social(TableHooks):
         """The player of a seat handed to a bot (out of time, or left) takes it back."""
         row = table.seat_of_token(seat, token)
         await self.check_owner(table, seat, request)
-        if row.kind != "bot" or not row.handed:
+        if not await table.opened(row.seat):   # as the store has it (`Table.opened`)
             raise ApiError("not_away", f"seat {seat} is not played by a bot for you", 409)
-        await table.opened(row.seat)
 
     # ----- tables ------------------------------------------------------------------------
     async def _setup(self, answer: dict[str, Any], body: dict[str, Any], visibility: str,
@@ -612,6 +611,8 @@ class Social(TableHooks):
         """A new game with the same seats (names, accounts, bots), settings and options."""
         if not table.holds_any_token(token):
             raise forbidden("only the host or a player of this game may do that")
+        if not table.state.is_over:   # on PostgreSQL the last move may be another
+            await table.catch_up()   # process's, its notice on the way
         if not table.state.is_over:
             raise ApiError.refused("not_over", "error.not_over", 409)
         async with self.rematch_lock:

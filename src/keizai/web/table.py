@@ -266,6 +266,13 @@ def unreadable(game_id: str, error: Exception) -> ApiError:
     return ApiError.refused("unreadable", "web.err.unreadable", 500, game=game_id)
 
 
+class Changed(ApiError):
+    """A write refused because another process changed the game since this copy's
+    version (`Table._stored`, which has loaded the stored game by then): answered as
+    `stale`. A change asked for no position is checked and tried again once against
+    the game loaded (`Table.hand_to_bot`, `Table.opened`)."""
+
+
 # Work in proportion to a game's length (replays, whole logs, replay frames) runs in this
 # one thread, apart from the event loop. In a thread it still holds the GIL, but the loop
 # takes it back at each switch interval (5 ms); one thread, not the worker threads of
@@ -839,6 +846,13 @@ class Table:
             row = self.seat_of_token(seat, token)
         return row
 
+    async def catch_up(self) -> None:
+        """`_caught_up` for a request asked for no position that this copy refuses (a
+        rematch of a game not over here): another process's change, its notice on the
+        way, may make it valid."""
+        async with self.lock:
+            await self._caught_up()
+
     async def _caught_up(self) -> bool:
         """Load the stored game if another process stored a newer version than this
         copy's (PostgreSQL); whether it did. A database that does not answer leaves the
@@ -912,8 +926,8 @@ class Table:
             row, stored = await asyncio.to_thread(load, self.store, self.hooks, self.id)
             if row is not None:
                 await self.refresh(row, stored)
-            raise ApiError("stale", "the game changed meanwhile; reload the view",
-                           409) from None
+            raise Changed("stale", "the game changed meanwhile; reload the view",
+                          409) from None
         except SeatsHeld:   # a refusal: the caller says why
             raise
         except Exception:
@@ -925,31 +939,45 @@ class Table:
                         by: str | None = None) -> None:
         """Undo the seat's latest decision (see keizai.engine.undo for when it is allowed).
         `step`: the step the client saw; a different one is refused as stale, so an undo
-        sent twice (a double click, a retry) takes back one decision, not two."""
+        sent twice (a double click, a retry) takes back one decision, not two. Without
+        it, the latest decision as stored: on PostgreSQL another process may have stored
+        it, or a move since, whose notice is on its way (until session 29 refused as
+        nothing to undo, or as stale)."""
         step = check_step(step)
         async with self.lock:
             row = await self._seat_now(seat, token, step, turn=False)
-            if step is not None and step != len(self.state.history):
-                raise ApiError.refused("stale", "web.err.stale_step", 409,
-                                       step=len(self.state.history), sent=step)
-            refusal = self.undo_refusal(row.seat)
-            if refusal is not None:
-                raise ApiError.refused("undo_unavailable", refusal["id"], 409,
-                                       **refusal["params"])
-            target = undo.previous_decision(self.movers, row.seat, self.kinds)
-            assert target is not None
-            record = self.state.record()
-            # replayed in the replay thread (the whole game, up to the decision)
-            earlier = await off_loop(
-                replayed, {**record, "actions": record["actions"][:target]}, by=by)
-            self.version = await self._write(self.store.truncate, self.id, target,
-                                             version=self.version,
-                                             summary=self.stored_summary(earlier.state))
-            self._adopt(earlier)
-            self.charge(by)
-            await self.hooks.undone(self)
-            self._logs_restart()
-            self.broadcast()
+            if step is None:
+                await self._caught_up()
+            try:
+                await self._undo(row.seat, step, by)
+            except Changed:   # stored elsewhere after that read: loaded
+                if step is not None:   # not the step the client saw
+                    raise
+                await self._undo(row.seat, step, by)   # checked again, once
+
+    async def _undo(self, seat: int, step: int | None, by: str | None) -> None:
+        """`take_back`'s checks and write, under the lock."""
+        if step is not None and step != len(self.state.history):
+            raise ApiError.refused("stale", "web.err.stale_step", 409,
+                                   step=len(self.state.history), sent=step)
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise ApiError.refused("undo_unavailable", refusal["id"], 409,
+                                   **refusal["params"])
+        target = undo.previous_decision(self.movers, seat, self.kinds)
+        assert target is not None
+        record = self.state.record()
+        # replayed in the replay thread (the whole game, up to the decision)
+        earlier = await off_loop(
+            replayed, {**record, "actions": record["actions"][:target]}, by=by)
+        self.version = await self._write(self.store.truncate, self.id, target,
+                                         version=self.version,
+                                         summary=self.stored_summary(earlier.state))
+        self._adopt(earlier)
+        self.charge(by)
+        await self.hooks.undone(self)
+        self._logs_restart()
+        self.broadcast()
 
     async def hand_to_bot(self, seat: Any, token: Any, agent: Any, *,
                           by: str | None = None) -> None:
@@ -966,38 +994,46 @@ class Table:
                 # asked for no position: on PostgreSQL another process may have stored a
                 # newer one, whose notice is on its way (until session 28 refused as stale)
                 await self._caught_up()
-                row = self.seats[seat]
-                if row.kind == "bot":
-                    raise ApiError("invalid_request", f"seat {seat} is already a bot", 409)
-                own = secrets.compare_digest(str(token).encode(), row.token.encode())
-                if not own:
-                    if self.connected(seat) or self.connected_elsewhere(seat):
-                        raise ApiError.refused("seat_in_use", "web.err.seat_in_use", 409,
-                                               seat=seat)
-                    away = await asyncio.to_thread(self._away_for, seat)
-                    wait = max(self.settings.handover_after,
-                               self.settings.seen_within) - away
-                    if wait > 0:
-                        raise ApiError.refused("seat_away_briefly", "web.err.away_briefly",
-                                               409, seat=seat, away=round(away),
-                                               wait=round(wait))
-                if not self.state.is_over and all(s.kind == "bot" for s in self.seats
-                                                  if s.seat != seat):
-                    # the last person leaves
-                    place.enter_context(self.settings.room_for_bots_alone(by))
-                current = self.state.current_player
-                deciding = current is not None and self.seats[current].kind == "bot"
-                self.version = await self._write(self.store.set_seat, self.id, seat,
-                                                 kind="bot", agent=agent, handed=True,
-                                                 version=self.version)
-                self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed,
-                                           row.open, True, row.seen)
-                self.charge(by)
-                self.broadcast()
+                try:
+                    deciding = await self._hand_over(seat, token, agent, place, by)
+                except Changed:   # another process stored a change (a bot's move) after
+                    # that read: checked again against it, once (until session 29 refused
+                    # as stale, the player asked to try again)
+                    place.close()
+                    deciding = await self._hand_over(seat, token, agent, place, by)
             if deciding and not self.bots_alone:   # a bot decides the move already,
                 self.settings.bot_still_to_move(self)   # maybe in another process
             else:   # bots alone: counted here, run here (another process stops: `refresh`)
                 self.kick_bots()
+
+    async def _hand_over(self, seat: int, token: Any, agent: str,
+                         place: contextlib.ExitStack, by: str | None) -> bool:
+        """`hand_to_bot`'s checks and write, under the lock; whether a bot was to move."""
+        row = self.seats[seat]
+        if row.kind == "bot":
+            raise ApiError("invalid_request", f"seat {seat} is already a bot", 409)
+        own = secrets.compare_digest(str(token).encode(), row.token.encode())
+        if not own:
+            if self.connected(seat) or self.connected_elsewhere(seat):
+                raise ApiError.refused("seat_in_use", "web.err.seat_in_use", 409, seat=seat)
+            away = await asyncio.to_thread(self._away_for, seat)
+            wait = max(self.settings.handover_after, self.settings.seen_within) - away
+            if wait > 0:
+                raise ApiError.refused("seat_away_briefly", "web.err.away_briefly", 409,
+                                       seat=seat, away=round(away), wait=round(wait))
+        if not self.state.is_over and all(s.kind == "bot" for s in self.seats
+                                          if s.seat != seat):
+            # the last person leaves
+            place.enter_context(self.settings.room_for_bots_alone(by))
+        current = self.state.current_player
+        deciding = current is not None and self.seats[current].kind == "bot"
+        self.version = await self._write(self.store.set_seat, self.id, seat, kind="bot",
+                                         agent=agent, handed=True, version=self.version)
+        self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed, row.open,
+                                   True, row.seen)
+        self.charge(by)
+        self.broadcast()
+        return deciding
 
     def _away_for(self, seat: int) -> float:
         """Seconds the seat's player has been away from every server process."""
@@ -1005,22 +1041,34 @@ class Table:
         seen = self.store.seen_for(self.id, seat)
         return local if seen is None else min(local, seen)
 
-    async def opened(self, seat: int) -> None:
+    async def opened(self, seat: int) -> bool:
         """A seat's link was opened: the seat is claimed, and taken back from the bot it
-        was handed to."""
+        was handed to; whether it was. A seat this copy does not show handed catches up
+        first: on PostgreSQL another process may have stored the hand-over, its notice
+        on the way (until session 29 the seat stayed with the bot, and "I'm back" was
+        refused `not_away`)."""
         async with self.lock:
             await self.mark_claimed(seat)
-            row = self.seats[seat]
-            if row.kind != "bot" or not row.handed:
-                return
-            self.version = await self._write(self.store.set_seat, self.id, seat,
-                                             kind="human", agent=None, handed=False,
-                                             version=self.version)
-            self.seats[seat] = SeatRow(seat, "human", None, row.token, True, row.open, False,
-                                       row.seen)
-            self.hooks.taken_back(self, seat)
-            self.hold_here(seat)   # its connection comes next: not "away" meanwhile
-            self.broadcast()
+            if not self.seats[seat].handed and not await self._caught_up():
+                return False
+            try:
+                return await self._taken_back(seat)
+            except Changed:   # another process stored a change (the bot's move): loaded,
+                return await self._taken_back(seat)   # checked again, once
+
+    async def _taken_back(self, seat: int) -> bool:
+        """`opened`'s check and write, under the lock."""
+        row = self.seats[seat]
+        if row.kind != "bot" or not row.handed:
+            return False
+        self.version = await self._write(self.store.set_seat, self.id, seat, kind="human",
+                                         agent=None, handed=False, version=self.version)
+        self.seats[seat] = SeatRow(seat, "human", None, row.token, True, row.open, False,
+                                   row.seen)
+        self.hooks.taken_back(self, seat)
+        self.hold_here(seat)   # its connection comes next: not "away" meanwhile
+        self.broadcast()
+        return True
 
     async def claim(self, seat: Any, claimer: KeyedClient | None = None,
                     most: int | None = None) -> str:
