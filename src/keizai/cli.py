@@ -1267,6 +1267,7 @@ def serve(
     rate_limits: Annotated[bool, typer.Option()] = True,
     chosen_seeds: Annotated[bool, typer.Option()] = False,
     forwarded_allow_ips: Annotated[str, typer.Option()] = "127.0.0.1",
+    origin: Annotated[list[str] | None, typer.Option()] = None,
     clock_relaxed: Annotated[float, typer.Option()] = 300.0,
     clock_fast: Annotated[float, typer.Option()] = 45.0,
     secure_cookies: Annotated[bool, typer.Option()] = True,
@@ -1290,6 +1291,7 @@ def serve(
         from keizai.web.creators import SECRET_CHARS, SECRET_COMMAND, SECRET_VARIABLE
         from keizai.web.frames import FrameBudget
         from keizai.web.heads import STOP_WITHIN, HeadBounds, open_files
+        from keizai.web.sites import normal_origin
         from keizai.web.social import SocialConfig
     except ImportError as error:
         raise _refuse(language, "cli.serve.err_no_web", error=str(error),
@@ -1305,6 +1307,14 @@ def serve(
                         ("--head-timeout", head_timeout)):
         if not math.isfinite(value) or value <= 0:
             raise _refuse(language, "cli.serve.err_clock", option=name, value=value)
+    # Pages of these origins may open WebSockets besides the request's own (its scheme and
+    # Host: keizai.web.sites), for a proxy that cannot forward the browser's Host.
+    origins: set[str] = set()
+    for typed in origin or ():
+        normal = normal_origin(typed)
+        if normal is None:
+            raise _refuse(language, "cli.serve.err_origin", value=printable(typed, 80))
+        origins.add(normal)
     social_config = SocialConfig(
         accounts=AccountConfig(secure_cookies=secure_cookies),
         clock_seconds={"relaxed": clock_relaxed, "fast": clock_fast})
@@ -1337,7 +1347,8 @@ def serve(
         web_app = create_app(url, bot_delay=bot_delay, handover_after=handover_after,
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
                              limits=limits, client_secret=client_secret,
-                             social_config=social_config, collector=Collector())
+                             social_config=social_config, collector=Collector(),
+                             origins=frozenset(origins))
     except NewerDatabase as newer:   # a rollback: the database was left as it was
         raise _refuse(language, "cli.serve.err_database_newer", database=database,
                       revision=newer.revision, known=newer.known) from None

@@ -107,7 +107,7 @@ VALUE_NAMES: dict[str, str] = {
     "address": "address", "host": "host", "port": "port", "database_url": "url",
     "forwarded_allow_ips": "ips", "log_level": "level", "seconds": "seconds",
     "bot_delay": "seconds", "handover_after": "seconds", "clock_relaxed": "seconds",
-    "clock_fast": "seconds", "head_timeout": "seconds",
+    "clock_fast": "seconds", "head_timeout": "seconds", "origin": "url",
 }
 
 

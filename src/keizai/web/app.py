@@ -422,7 +422,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                chosen_seeds: bool = False, bot_games: int = 8, bot_games_each: int = 2,
                social_config: SocialConfig | None = None,
                collector: Collector | None = None,
-               client_secret: str | None = None) -> FastAPI:
+               client_secret: str | None = None,
+               origins: frozenset[str] = frozenset()) -> FastAPI:
     """The app on one database; `bot_delay` seconds between bot moves (for humans' eyes);
     `handover_after` seconds a seat must be away before another player may hand it to a
     bot; bots think in `bot_workers` processes (`pool` replaces them, for tests);
@@ -431,7 +432,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     them one client's;
     `collector` tunes the process's garbage collector once started (`keizai serve`);
     `client_secret` keys the clients the store counts, the same in every process of the
-    deployment (`keizai.web.creators`; None: a random key of this process's own)."""
+    deployment (`keizai.web.creators`; None: a random key of this process's own);
+    `origins`: origins besides the request's own whose pages may open WebSockets
+    (`keizai.web.sites.normal_origin`'s form; `keizai serve --origin`)."""
     store = Store(database_url)
     pool = pool or BotPool(bot_workers or default_workers())
     tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds=chosen_seeds,
@@ -471,7 +474,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     app.state.tables = tables
     app.state.limiter = limiter
     # inside SecurityHeaders, so its refusals carry them too
-    app.add_middleware(SameOriginOnly)
+    app.add_middleware(SameOriginOnly, origins=origins)
     app.add_middleware(SecurityHeaders)
     page = Page(STATIC, CATALOGUES)
     # gzip and caching for the public files only, never the API

@@ -15,6 +15,16 @@ browser's, untouched by a proxy, so unlike comparing `Origin` with `Host` it nee
 nothing of the reverse proxy (the one docs/web.md shows sends `Host: keizai`). A program
 that sends no such header (an API client, a bot) is let through: only a browser lends a
 visitor's address and cookies to another page.
+
+A WebSocket's handshake carries no `Sec-Fetch-Site` in Chromium, and no preflight guards
+it: a page elsewhere opened 64 from its visitor's browser, every WebSocket that address
+may hold, and the visitor's own table page could not connect while it stayed open. So a
+handshake whose `Origin` (which every browser sends with it) is not this server's own
+is refused before the app counts it: 403 `cross_origin`. The server's own origin is the
+scheme and `Host` of the request (the scheme as uvicorn reads it, `X-Forwarded-Proto`
+from a trusted proxy: the proxy must forward the browser's `Host`, docs/web.md), or one
+that `keizai serve --origin` names. A handshake without `Origin` (a program) is let
+through.
 """
 
 from __future__ import annotations
@@ -30,6 +40,52 @@ FOREIGN = frozenset({b"same-site", b"cross-site"})
 REFUSAL = orjson.dumps({"error": {
     "code": "cross_site",
     "message": "requests from another site's page are refused (Sec-Fetch-Site)"}})
+SOCKET_REFUSAL = orjson.dumps({"error": {
+    "code": "cross_origin",
+    "message": "WebSockets from another origin's page are refused (Origin)"}})
+DEFAULT_PORTS = {"http": "80", "https": "443"}
+WEB_SCHEMES = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
+
+
+def normal_origin(origin: str) -> str | None:
+    """`scheme://host[:port]` in lower case, a scheme's default port and a final `/`
+    left out; None for anything else (a path, another scheme, "null")."""
+    scheme, separator, rest = origin.strip().lower().partition("://")
+    rest = rest.removesuffix("/")
+    if not separator or scheme not in DEFAULT_PORTS or not rest or "/" in rest \
+            or "@" in rest or any(c.isspace() for c in rest):
+        return None
+    host, colon, port = rest.rpartition(":")
+    if colon and "]" not in port:   # an IPv6 address's colons are inside its brackets
+        if not port.isdigit() or not host:
+            return None
+        rest = host if port == DEFAULT_PORTS[scheme] else f"{host}:{int(port)}"
+    return f"{scheme}://{rest}"
+
+
+def header(scope: dict[str, Any], wanted: bytes) -> str | None:
+    """The request's first `wanted` header (a lower-case name), as text."""
+    for name, value in scope.get("headers", ()):
+        if name == wanted:
+            return str(value.decode("latin-1"))
+    return None
+
+
+def own_origin(scope: dict[str, Any]) -> str | None:
+    """The origin a page of this server has, by the request's scheme and `Host`."""
+    host = header(scope, b"host")
+    scheme = WEB_SCHEMES.get(scope.get("scheme", ""))
+    return None if host is None or scheme is None else normal_origin(f"{scheme}://{host}")
+
+
+def from_another_origin(scope: dict[str, Any], origins: frozenset[str]) -> bool:
+    """Whether a browser opened this WebSocket from a page of neither this server's own
+    origin nor one of `origins`."""
+    origin = header(scope, b"origin")
+    if origin is None:
+        return False
+    origin = normal_origin(origin)
+    return origin is None or (origin != own_origin(scope) and origin not in origins)
 
 
 def from_another_site(scope: dict[str, Any]) -> bool:
@@ -42,12 +98,21 @@ def from_another_site(scope: dict[str, Any]) -> bool:
 
 class SameOriginOnly:
     """ASGI middleware: an HTTP request that changes something, made by a page of another
-    origin, is refused (403 `cross_site`)."""
+    origin, is refused (403 `cross_site`), and so is a WebSocket another origin's page
+    opens (403 `cross_origin`; `origins`: more origins of this server, normalised)."""
 
-    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+    def __init__(self, app: Callable[..., Awaitable[None]],
+                 origins: frozenset[str] = frozenset()) -> None:
         self.app = app
+        self.origins = origins
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            if from_another_origin(scope, self.origins):
+                await self.refuse_socket(scope, send)
+            else:
+                await self.app(scope, receive, send)
+            return
         if scope["type"] != "http" or scope["method"] not in CHANGING \
                 or not from_another_site(scope):
             await self.app(scope, receive, send)
@@ -56,3 +121,15 @@ class SameOriginOnly:
             (b"content-type", b"application/json"),
             (b"content-length", str(len(REFUSAL)).encode())]})
         await send({"type": "http.response.body", "body": REFUSAL})
+
+    @staticmethod
+    async def refuse_socket(scope: dict[str, Any], send: Any) -> None:
+        """The handshake answered 403 with the reason as JSON where the server can send
+        a body (uvicorn's `websocket.http.response`), else 403 bare, never accepted."""
+        if "websocket.http.response" not in (scope.get("extensions") or {}):
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        await send({"type": "websocket.http.response.start", "status": 403, "headers": [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(SOCKET_REFUSAL)).encode())]})
+        await send({"type": "websocket.http.response.body", "body": SOCKET_REFUSAL})
