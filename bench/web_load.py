@@ -4,6 +4,7 @@
     .venv/bin/python bench/web_load.py games --games 100 --processes 2 --postgres
     .venv/bin/python bench/web_load.py spectators --spectators 1000 --moves 40
     .venv/bin/python bench/web_load.py bots --bot-games 8 --moves 30
+    .venv/bin/python bench/web_load.py late --game enterprise-empire --spectators 50
 
 `games`: concurrent games of every registered game in turn, two human seats each,
 random legal actions; a game that ends is replaced at once by a new one of its kind, so
@@ -19,6 +20,10 @@ every spectator. `bots`: games of `hard` bots thinking while one human plays els
 the human's action-to-state latency (a server runs at most 8 games of bots alone at once:
 more are refused as `busy`, counted in the errors).
 Each server is `keizai serve --no-rate-limits --bot-delay 0`; all bounded by --seconds.
+`late`: no server; one whole 4-player game (random moves, seed 3) played through a table
+in this process, every seat and M spectators connected: the event loop's CPU per move
+over the game's first and last 100 moves, and what the state messages' `mark` and
+`just_now_from` cost per broadcast at its end.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import resource
@@ -265,6 +271,68 @@ async def bench_spectators(url: str, spectators: int, moves: int) -> dict:
             "latency_ms_max": round(1000 * max(latencies), 1) if latencies else None}
 
 
+def bench_late(game: str, players: int, spectators: int) -> dict:
+    from fastapi.testclient import TestClient
+
+    from keizai.agents import make_agent
+    from keizai.web import create_app
+    from keizai.web.app import Limits
+
+    state = keizai.new_game(game, players, 3)
+    agents = [make_agent("random", s) for s in range(players)]
+    moves = []
+    while not state.is_over:
+        mover = state.current_player
+        assert mover is not None
+        name = agents[mover].choose(state).name
+        moves.append((mover, name))
+        state.apply(name)
+    moves = moves[:-1]   # not over: the last broadcasts are of a game going on
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app(f"sqlite:///{tmp}/late.db", limits=Limits.off(), chosen_seeds=True)
+        with TestClient(app) as client:
+            created = client.post("/api/games", json={
+                "game": game, "seats": ["human"] * players, "seed": 3}).json()
+            assert client.portal is not None
+            figures = client.portal.call(late_figures, app.state.tables.tables[created["id"]],
+                                         players, spectators, moves)
+    return {"mode": "late", "game": game, "players": players, "spectators": spectators,
+            "steps": len(moves), **figures}
+
+
+async def late_figures(table: Any, players: int, spectators: int,
+                       moves: list[tuple[int, str]]) -> dict:
+    """`bench_late`'s figures, on the app's event loop."""
+    from keizai.web.table import Connection
+
+    for seat in [*range(players), *[None] * spectators]:
+        table.connections.add(Connection(seat, 0, lines=False))
+    cpu: list[float] = []
+    for seat, name in moves:
+        for conn in table.connections:
+            conn.outbox.clear()
+        started = time.thread_time()
+        await table._apply(seat, name)
+        cpu.append(time.thread_time() - started)
+
+    def per_broadcast(part: Any) -> float:
+        """The CPU of one broadcast's calls of `part` (best of 5 x 200)."""
+        best = math.inf
+        for _ in range(5):
+            started = time.thread_time()
+            for _ in range(200):
+                part()
+            best = min(best, (time.thread_time() - started) / 200)
+        return best
+
+    seats = [*range(players), *([None] if spectators else [])]
+    mark = per_broadcast(lambda: table.marks.of(table.state.history))
+    just_now = per_broadcast(lambda: [table.just_now(s) for s in seats])
+    return {"first_100_us": round(1e6 * statistics.mean(cpu[:100])),
+            "last_100_us": round(1e6 * statistics.mean(cpu[-100:])),
+            "mark_us": round(1e6 * mark, 1), "just_now_us": round(1e6 * just_now, 1)}
+
+
 async def bench_bots(url: str, bot_games: int, moves: int) -> dict:
     errors = Errors()
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
@@ -350,7 +418,7 @@ def database(args: argparse.Namespace) -> Iterator[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("mode", choices=["games", "spectators", "bots"], nargs="?",
+    parser.add_argument("mode", choices=["games", "spectators", "bots", "late"], nargs="?",
                         default="games")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--think", type=float, default=0.0,
@@ -368,7 +436,12 @@ def main() -> None:
     parser.add_argument("--url", action="append", default=None,
                         help="drive this running server (repeat for several) instead of "
                              "starting one; its CPU is not measured")
+    parser.add_argument("--game", default="enterprise-empire", help="late mode's game")
+    parser.add_argument("--players", type=int, default=4, help="late mode's seats")
     args = parser.parse_args()
+    if args.mode == "late":
+        print(json.dumps(bench_late(args.game, args.players, args.spectators), indent=1))
+        return
     with database(args) as url, \
             servers(url, 0 if args.url else args.processes, args.bot_workers) \
             as (bases, pids):
