@@ -3,7 +3,7 @@ nothing was said.
 
 The chat refuses an empty message (`web.err.chat_empty`), and drops control and format
 characters (a zero-width space, a right-to-left override) before it looks. The other
-characters a browser draws as nothing (`keizai.web.invisible`: the Hangul fillers, the
+characters a browser draws as nothing (`keizai.store.invisible`: the Hangul fillers, the
 combining grapheme joiner, variation selectors) stayed, so a message of them alone was
 stored and sent to every connection of the table as a blank line under the seat's
 name. Now such a message is empty; they are kept inside a message with something to

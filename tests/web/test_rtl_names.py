@@ -3,7 +3,7 @@ name (Hebrew, Arabic) took the neutral characters and figures after it into its 
 direction, so the chat line "שרה: 5 coins" was drawn with the colon and the 5 on the
 name's left, "5 :שרה coins", as if the name came after them (found by the session-27
 attack pass). The server already drops the bidi controls (U+202A-U+202E, U+2066-U+2069)
-from names (`keizai.web.invisible`); these tests read the rendered positions in
+from names (`keizai.store.invisible`); these tests read the rendered positions in
 Chromium."""
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from keizai.web.invisible import visible
+from keizai.store.invisible import visible
 
 # Capitals drawn as a lower-case l, taken before case is folded (folded, I is i).
 CAPITALS = str.maketrans({"I": "l", "\u0399": "l", "\u0406": "l", "\u04c0": "l"})

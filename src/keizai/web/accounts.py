@@ -30,10 +30,10 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
+from keizai.store.invisible import visible
 from keizai.store.lookalikes import letters, skeleton
 from keizai.store.social import Account, Counter, Session, SocialStore, now
 from keizai.web.errors import ApiError
-from keizai.web.invisible import visible
 from keizai.web.tables import client_of
 from keizai.web.turns import Turns
 

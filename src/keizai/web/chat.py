@@ -13,9 +13,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from keizai.store.invisible import visible
 from keizai.web import stacks
 from keizai.web.errors import ApiError
-from keizai.web.invisible import visible
 from keizai.web.joiners import JOINERS, joins
 
 MAX_CHARS = 200              # characters of one message, before escaping
@@ -27,7 +27,7 @@ def clean(raw: Any) -> str:
     """The message as stored: control and format characters made spaces (a joiner kept
     between two characters, left out elsewhere: `keizai.web.joiners`), spaces collapsed,
     at most a few marks on a letter (`keizai.web.stacks`), escaped; one of nothing but
-    characters a browser draws as nothing (`keizai.web.invisible`) is empty."""
+    characters a browser draws as nothing (`keizai.store.invisible`) is empty."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "text must be a string")
     text = "".join(kept(raw, at) for at in range(len(raw)))

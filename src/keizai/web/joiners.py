@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from keizai.web.invisible import invisible
+from keizai.store.invisible import invisible
 
 JOINERS = frozenset({"\u200c", "\u200d"})   # zero-width non-joiner, zero-width joiner
 

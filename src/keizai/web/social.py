@@ -26,6 +26,7 @@ from starlette.requests import HTTPConnection
 
 from keizai import i18n
 from keizai.store import Store
+from keizai.store.invisible import invisible
 from keizai.store.lookalikes import alike, begins_as
 from keizai.store.social import SeatMuted, SeatPlayer, Session, Settings, SocialStore
 from keizai.web import chat, ratings, stacks
@@ -40,7 +41,6 @@ from keizai.web.bots import check_spec
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
-from keizai.web.invisible import invisible
 from keizai.web.joiners import joins
 from keizai.web.options import check_choices
 from keizai.web.table import Connection, Table, check_seat, encode
@@ -89,7 +89,7 @@ async def body_json(request: Request) -> dict[str, Any]:
 
 def clean_name(raw: Any) -> str:
     """A display name: 1 to 24 printable characters, spaces collapsed, without the
-    characters a browser draws as nothing (`keizai.web.invisible`: "P\u034f2" is drawn as
+    characters a browser draws as nothing (`keizai.store.invisible`: "P\u034f2" is drawn as
     "P2", and the name checks of `Social.join` read it as another name) but a joiner
     between two characters (`keizai.web.joiners`: 👨‍👩‍👧, Persian; the name checks read
     names without them)."""

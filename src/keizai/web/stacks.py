@@ -5,7 +5,7 @@ A name or chat line of one letter under dozens of combining marks ("Z" and 23 of
 crossed the lines of the other seats and the panel's heading. Writing stacks a few marks
 on a letter at most (Vietnamese and Thai two, pointed Hebrew three, a Tibetan stack three
 or four), so the marks past `MOST_MARKS` on one letter are left out, as the characters a
-browser draws as nothing are (`keizai.web.invisible`).
+browser draws as nothing are (`keizai.store.invisible`).
 """
 
 from __future__ import annotations
