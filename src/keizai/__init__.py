@@ -15,6 +15,7 @@ from keizai.engine import (  # noqa: E402
     new_game,
     replay,
 )
+from keizai.version import VERSION  # noqa: E402
 
 __all__ = ["Action", "Game", "IllegalAction", "State", "games", "get_game", "new_game", "replay"]
-__version__ = "0.1.0"
+__version__ = VERSION

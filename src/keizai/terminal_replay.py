@@ -21,6 +21,7 @@ import keizai
 from keizai import i18n, terminal_decisions
 from keizai.engine import IllegalAction, State, round_starts
 from keizai.engine.errors import shown
+from keizai.engine.made_by import naming_its_keizai
 from keizai.terminal_text import (
     final_ranking_text,
     folded,
@@ -56,22 +57,23 @@ class RecordedGame:
     `KEEP_EVERY` moves to show any move from."""
 
     def __init__(self, record: dict[str, Any]) -> None:
-        state = keizai.replay({**record, "actions": []})   # the set-up, checked
-        # marks[k]: log entries written by the set-up and the first k moves
-        self.marks = [state.event_count()]
-        self.movers: list[int] = []  # movers[k]: the seat that took move k + 1
-        # rounds[k]: the round of the position after k moves (None: the game has none)
-        self.rounds = [state.game.round_number(state)]
-        self._kept = [state.clone()]   # _kept[k]: the position after k × KEEP_EVERY moves
-        for name in record["actions"]:
-            seat = state.current_player
-            _apply_recorded(state, len(self.movers) + 1, name)  # refused after the end too
-            assert seat is not None  # the move replayed, so the game was not over
-            self.movers.append(seat)
-            self.marks.append(state.event_count())
-            self.rounds.append(state.game.round_number(state))
-            if len(state.history) % KEEP_EVERY == 0:
-                self._kept.append(state.clone())
+        with naming_its_keizai(record):   # a refusal names the keizai that wrote it
+            state = keizai.replay({**record, "actions": []})   # the set-up, checked
+            # marks[k]: log entries written by the set-up and the first k moves
+            self.marks = [state.event_count()]
+            self.movers: list[int] = []  # movers[k]: the seat that took move k + 1
+            # rounds[k]: the round of the position after k moves (None: the game has none)
+            self.rounds = [state.game.round_number(state)]
+            self._kept = [state.clone()]   # _kept[k]: the position after k × KEEP_EVERY moves
+            for name in record["actions"]:
+                seat = state.current_player
+                _apply_recorded(state, len(self.movers) + 1, name)  # refused after the end too
+                assert seat is not None  # the move replayed, so the game was not over
+                self.movers.append(seat)
+                self.marks.append(state.event_count())
+                self.rounds.append(state.game.round_number(state))
+                if len(state.history) % KEEP_EVERY == 0:
+                    self._kept.append(state.clone())
         self.record = record
         self.final = state
         self.moves = len(self.movers)
@@ -190,6 +192,10 @@ class ReplayViewer:
         if other is None:
             return None
         said, replayed = (", ".join(map(str, scores)) for scores in other)
+        there = self.game.record.get("keizai")
+        if isinstance(there, str) and there != keizai.__version__:   # another keizai's
+            return self._t("cli.replay_other_scores_by", said=said, replayed=replayed,
+                           there=printable(there, 60), here=keizai.__version__)
         return self._t("cli.replay_other_scores", said=said, replayed=replayed)
 
     def error_text(self) -> str | None:

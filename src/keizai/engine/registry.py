@@ -12,6 +12,7 @@ from typing import Any, SupportsIndex
 
 from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame, shown
 from keizai.engine.game import Game
+from keizai.engine.made_by import check_made_by, naming_its_keizai
 from keizai.engine.state import State
 
 # A seed is a 64-bit number from 0 (the RNG keeps 64 bits of it): a negative or longer one
@@ -89,8 +90,8 @@ def check_seed(seed: object) -> int:
 
 def check_record(record: Any) -> dict[str, Any]:
     """`record` if it has the shape of a game record (an object with a string "game",
-    "players", an integer "seed", "options" an object or null, "actions" a list), else
-    InvalidSetup.
+    "players", an integer "seed", "options" an object or null, "actions" a list, and
+    a "format" this keizai reads, `keizai.engine.made_by`), else InvalidSetup.
     The game, players, options and actions themselves are checked by `replay`."""
     if not isinstance(record, dict):
         raise InvalidSetup.refuse("setup.record")
@@ -105,6 +106,7 @@ def check_record(record: Any) -> dict[str, Any]:
     options = record.get("options")
     if options is not None and not isinstance(options, dict):
         raise InvalidSetup.refuse("setup.options", value=shown(options))
+    check_made_by(record)
     return record
 
 
@@ -143,9 +145,11 @@ def replay(record: dict[str, Any], log: bool = True) -> State:
     """Rebuild a state from its record, action by action (each one checked). `log`
     False: without the event log (`State.log_enabled`; faster, for a check that needs
     only the position)."""
-    state = _set_up(record, log)
-    for step, name in enumerate(record["actions"]):
-        _apply_recorded(state, step, name)
+    check_record(record)
+    with naming_its_keizai(record):
+        state = _set_up(record, log)
+        for step, name in enumerate(record["actions"]):
+            _apply_recorded(state, step, name)
     return state
 
 
@@ -161,13 +165,15 @@ class Outline:
 
 def replay_outline(record: dict[str, Any]) -> Outline:
     """The record's `Outline`, from one replay without the event log (each action checked)."""
-    state = _set_up(record, log=False)
-    round_number = state.game.round_number
-    rounds, movers = [round_number(state)], []
-    for step, name in enumerate(record["actions"]):
-        movers.append(state.current_player)
-        _apply_recorded(state, step, name)
-        rounds.append(round_number(state))
+    check_record(record)
+    with naming_its_keizai(record):
+        state = _set_up(record, log=False)
+        round_number = state.game.round_number
+        rounds, movers = [round_number(state)], []
+        for step, name in enumerate(record["actions"]):
+            movers.append(state.current_player)
+            _apply_recorded(state, step, name)
+            rounds.append(round_number(state))
     return Outline(tuple(rounds), tuple(movers), round_starts(rounds))
 
 
@@ -178,7 +184,6 @@ def round_starts(rounds: Sequence[int | None]) -> tuple[int, ...]:
 
 
 def _set_up(record: dict[str, Any], log: bool) -> State:
-    check_record(record)
     state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
     state.log_enabled = log
     return state

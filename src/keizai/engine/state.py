@@ -11,6 +11,7 @@ from typing import Any
 
 from keizai.engine.action import Action
 from keizai.engine.errors import IllegalAction
+from keizai.engine.made_by import made_by
 from keizai.engine.rng import Rng, SmallDraws, state_lazy_draws, state_rng
 from keizai.i18n import Message, render
 
@@ -221,6 +222,7 @@ class State(ABC):
                 "keep the OpenSpiel state's history() (or pyspiel.serialize_game_and_state)")
         names = self.game.action_space.actions
         return {
+            **made_by(),  # its format and this keizai's version (docs/records.md)
             "game": self.game.id,
             "players": self.num_players,
             "seed": self.seed,

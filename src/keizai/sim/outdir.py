@@ -132,7 +132,8 @@ class OutDir:
         being killed. The record goes first: a game counts as finished by its row."""
         if self._records is not None:
             assert record is not None
-            line = {key: record[key] for key in ("game", "players", "seed", "options")}
+            line = {key: record[key]
+                    for key in ("format", "keizai", "game", "players", "seed", "options")}
             line.update(index=row["game"], seats=row["seats"],
                         agents=[self._labels[e] for e in row["entrants"]],
                         scores=row["scores"])

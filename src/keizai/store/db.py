@@ -50,6 +50,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
+from keizai.engine.made_by import made_by
 from keizai.store.migrations import application_name, upgrade
 
 metadata = MetaData()
@@ -261,7 +262,9 @@ class GameRow:
     released: bool = False
 
     def record(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "seed": self.seed,
+        """The game's record as this keizai writes it (`State.record()`): a server keeps
+        the games it plays, so its stored rows hold no version of their own."""
+        return {**made_by(), "game": self.game, "players": self.players, "seed": self.seed,
                 "options": dict(self.options), "actions": list(self.actions)}
 
 
