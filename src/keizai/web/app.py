@@ -22,13 +22,13 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-import keizai
 from keizai import i18n
 from keizai.engine import Outline, State, replay_outline
 from keizai.i18n import howto
 from keizai.store import Store, budgets
 from keizai.store.budgets import Budgets, budget_key
 from keizai.web.bots import BotPool, default_workers
+from keizai.web.checkpoints import Checkpoints
 from keizai.web.creators import Creators
 from keizai.web.delivery import Page, PageDelivery
 from keizai.web.errors import ApiError, forbidden
@@ -110,8 +110,9 @@ class Collector:
 @dataclass(frozen=True)
 class Limits:
     """Per client (`keizai.web.tables.client_key`: an IPv4 address, an IPv6 /64; each
-    IPv6 /48 has `WIDE_SHARE` times these): (burst, refill per second) of each kind of
-    request; None is no limit. Actions count every WebSocket message too."""
+    IPv6 /48 has `WIDE_SHARE` times these, `WIDE_SHARES` of some): (burst, refill per
+    second) of each kind of request; None is no limit. Actions count every WebSocket
+    message too."""
 
     create: tuple[float, float] | None = (10, 0.2)
     claim: tuple[float, float] | None = (10, 0.5)
@@ -171,11 +172,21 @@ class Limits:
                    None, None, None)
 
 
-def keys_of(client: str) -> list[tuple[str, int]]:
+# A /48's share of replay frames and of whole logs (`/view`, and frames with the log),
+# narrower than `WIDE_SHARE`: a frame of a long game costs the replay thread
+# milliseconds and answers with its events (270 KB at the end of a 1,000-step 企業帝國
+# game), a log 10 ms more; 16 /64s of one /48 asking 160 frames a second (served about
+# 100) held an honest player's WebSocket hello at 0.34 s even with checkpoints, 40 a
+# second at 0.016 s (docs/web.md, Rate limits). A site's people stepping through
+# replays at once ask a few a second each; the page never asks for `/view`.
+WIDE_SHARES = {"replay": 4, "view": 4}
+
+
+def keys_of(client: str, wide_share: int = WIDE_SHARE) -> list[tuple[str, int]]:
     """The keys a client's request counts under, each with its share of a limit: the
-    client's own, and an IPv6 client's /48, which `WIDE_SHARE` clients' limits bound."""
+    client's own, and an IPv6 client's /48, which `wide_share` clients' limits bound."""
     wide = network_of(client)
-    return [(client, 1)] if wide is None else [(client, 1), (wide, WIDE_SHARE)]
+    return [(client, 1)] if wide is None else [(client, 1), (wide, wide_share)]
 
 
 def rate_limited(wait: float) -> ApiError:
@@ -217,7 +228,7 @@ class RateLimiter:
             return
         wait = await asyncio.to_thread(self.shared.take, [
             (budget_key(kind, key, self.secret), limit[0] * share, limit[1] * share)
-            for key, share in keys_of(client)])
+            for key, share in keys_of(client, WIDE_SHARES.get(kind, WIDE_SHARE))])
         if wait is not None:
             raise rate_limited(wait)
 
@@ -227,7 +238,7 @@ class RateLimiter:
             return
         now = time.monotonic()
         levels = []
-        for key, share in keys_of(client):
+        for key, share in keys_of(client, WIDE_SHARES.get(kind, WIDE_SHARE)):
             burst, rate = limit[0] * share, limit[1] * share
             level, then = self.buckets.get((kind, key), (burst, now))
             level = min(burst, level + (now - then) * rate)
@@ -444,6 +455,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                           tables.creators.store_key("budgets"))
     sockets = Sockets(limiter.limits.sockets)
     outlines = Outlines()
+    checkpoints = Checkpoints()   # finished games' states every 64 steps
     catalogue: dict[str, Any] = {}   # the games and bots, computed once
     social = Social(store, tables, social_config)   # names, ratings, clock, chat
     social.accounts.counter_key = tables.creators.store_key("logins")
@@ -473,6 +485,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                   openapi_url=None)
     app.state.tables = tables
     app.state.limiter = limiter
+    app.state.checkpoints = checkpoints
     # inside SecurityHeaders, so its refusals carry them too
     app.add_middleware(SameOriginOnly, origins=origins)
     app.add_middleware(SecurityHeaders)
@@ -628,9 +641,12 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     async def get_replay(game_id: str, request: Request, step: int = 0,
                          seat: str | None = None, log: bool = True) -> Response:
         """The position after `step` actions of a finished game, seen by `seat` (or all);
-        `log=false` leaves out the English log lines (the page renders `events`). One
-        replay to `step` per frame; the rest comes from the game's cached outline."""
+        `log=false` leaves out the English log lines (the page renders `events`). Replayed
+        from the game's nearest checkpoint (`keizai.web.checkpoints`); the rest comes from
+        its cached outline. The log's lines cost what a `/view` does, and count as one."""
         limiter.take("replay", client_of(request))
+        if log:
+            limiter.take("view", client_of(request))
         table = await tables.open(game_id, client_of(request))
         finished(table)
         record = table.state.record()
@@ -645,7 +661,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         # built and encoded in a worker thread (FastAPI's own encoding of a long game's
         # last frame took 50 ms on the event loop)
         return Response(await off_loop(lambda: encode(replay_frame(
-            record, step, number, log, outline, final)), by=client_of(request)),
+            checkpoints.state_at(game_id, record, step), record, step, number, log,
+            outline, final)), by=client_of(request)),
             media_type="application/json")
 
     @app.websocket("/ws/games/{game_id}")
@@ -738,14 +755,13 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     return app
 
 
-def replay_frame(record: dict[str, Any], step: int, seat: int | None, log: bool,
-                 outline: Outline, final: State) -> dict[str, Any]:
-    """A finished game's replay frame at `step`, seen by `seat` (None: all), its English
-    log lines when `log`. In the replay thread (`off_loop`): the game replayed to `step`,
-    then its view, events and log built, is work in proportion to the game's length
-    (milliseconds for a long 企業帝國 game), which on the event loop held every request
-    of the process."""
-    state = keizai.replay({**record, "actions": record["actions"][:step]})
+def replay_frame(state: State, record: dict[str, Any], step: int, seat: int | None,
+                 log: bool, outline: Outline, final: State) -> dict[str, Any]:
+    """A finished game's replay frame at `step` (`state`: the game after `step` actions,
+    `Checkpoints.state_at`), seen by `seat` (None: all), its English log lines when `log`.
+    In the replay thread (`off_loop`): its view, events and log built, is work in
+    proportion to the game's length (milliseconds for a long 企業帝國 game), which on the
+    event loop held every request of the process."""
     last = record["actions"][step - 1] if step else None
     frame = {"step": step, "steps": len(record["actions"]), "seat": seat,
              "view": state.view(seat), "last": last,
