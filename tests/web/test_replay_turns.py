@@ -24,6 +24,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from keizai.engine import replay_outline
 from keizai.web import app as app_module
 from keizai.web import create_app
 from keizai.web import table as table_module
@@ -155,7 +156,7 @@ def test_frames_asked_at_once_replay_the_outline_once_in_the_replay_thread(
         finished = finished_table(client)["id"]
         threads: list[str] = []
         first, release = threading.Event(), threading.Event()
-        real = app_module.replay_outline
+        real = replay_outline   # what app.py calls, from the engine
 
         def outline(record: dict[str, Any]) -> Any:
             threads.append(threading.current_thread().name)
