@@ -135,7 +135,27 @@ def saved(tmp_path: Path) -> Path:
 def test_a_play_save_names_its_format_and_keizai(tmp_path: Path) -> None:
     record = json.loads(saved(tmp_path).read_text())
     assert record["format"] == RECORD_FORMAT and record["keizai"] == keizai.__version__
-    assert keizai.replay(record).is_over
+    final = keizai.replay(record)
+    assert final.is_over   # a finished game's save keeps what its replay must reach
+    assert record["scores"] == [row["total"] for row in final.scores()]
+
+
+def test_an_unfinished_game_s_record_holds_no_scores() -> None:
+    assert "scores" not in played().record()
+
+
+@pytest.mark.parametrize("lang,words", [("en", "keizai 0.0.1"), ("ja", "keizai 0.0.1が書いた"),
+                                        ("zh-TW", "由 keizai 0.0.1寫下")])
+def test_a_save_whose_scores_another_keizai_counted_otherwise_names_it(
+        tmp_path: Path, lang: str, words: str) -> None:
+    save = saved(tmp_path)
+    record = json.loads(save.read_text())
+    said = [score + 1 for score in record["scores"]]
+    save.write_text(json.dumps({**record, "keizai": "0.0.1", "scores": said}))
+    result = CliRunner().invoke(app, ["replay", str(save), "--lang", lang],
+                                env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    assert words in result.output and ", ".join(map(str, said)) in result.output
 
 
 @pytest.mark.parametrize("lang,words", [("en", "format"), ("ja", "形式"), ("zh-TW", "格式")])

@@ -1,5 +1,5 @@
 """The web's record download of a finished game says what made it: the record format
-and the keizai version, as every record does (docs/records.md)."""
+and the keizai version, as every record does, and its final scores (docs/records.md)."""
 
 from __future__ import annotations
 
@@ -16,4 +16,6 @@ def test_a_downloaded_record_names_its_format_and_keizai(client) -> None:
             message = ws.receive_json()
     record = client.get(f"/api/games/{game['id']}/record").json()
     assert record["format"] == RECORD_FORMAT and record["keizai"] == keizai.__version__
-    assert keizai.replay(record).record() == record
+    final = keizai.replay(record)
+    assert final.record() == record
+    assert record["scores"] == [row["total"] for row in final.scores()]

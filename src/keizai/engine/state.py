@@ -221,7 +221,7 @@ class State(ABC):
                 "(OpenSpiel's chance nodes), not from its seed, so no record replays it: "
                 "keep the OpenSpiel state's history() (or pyspiel.serialize_game_and_state)")
         names = self.game.action_space.actions
-        return {
+        record = {
             **made_by(),  # its format and this keizai's version (docs/records.md)
             "game": self.game.id,
             "players": self.num_players,
@@ -229,6 +229,9 @@ class State(ABC):
             "options": dict(self.options),
             "actions": [names[i].name for i in self.history],
         }
+        if self.is_over:   # what its replay must reach: another keizai's rules may not
+            record["scores"] = [row["total"] for row in self.scores()]
+        return record
 
     def log(self, seat: int | None = None, lang: str = "en") -> list[str]:
         """The event log as `seat` may read it (private parts only for their owner), in
