@@ -118,6 +118,38 @@ def test_a_record_whose_replay_ends_on_other_scores_is_refused(tmp_path: Path) -
         decision_rows({**record, "scores": [totals[0] + 1, totals[1]]})
 
 
+def test_a_record_another_keizai_wrote_that_no_longer_replays_names_that_keizai(
+        tmp_path: Path) -> None:
+    """A researcher reading an older tournament's records is told which keizai wrote one
+    that no longer replays here (docs/records.md), as `keizai.replay` tells it."""
+    record = {**finished_record(tmp_path), "keizai": "0.0.1"}
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    with pytest.raises(IllegalAction) as moved:
+        decision_rows({**record, "actions": [*actions[:3], "place:nowhere", *actions[4:]]})
+    assert moved.value.message_id == "record.other_keizai"
+    assert "0.0.1" in str(moved.value) and keizai.__version__ in str(moved.value)
+    assert moved.value.params["why"]["id"] == "refuse.record_action"   # the move, as before
+    with pytest.raises(InvalidSetup) as set_up:
+        decision_rows({**record, "options": {"gone_option": 1}})
+    assert set_up.value.message_id == "record.other_keizai"
+    unversioned = {k: v for k, v in record.items() if k not in ("format", "keizai")}
+    with pytest.raises(IllegalAction) as old:
+        decision_rows({**unversioned, "actions": [*actions[:3], "place:nowhere"]})
+    assert old.value.message_id == "record.unversioned"
+
+
+def test_other_scores_in_a_record_another_keizai_wrote_name_that_keizai(
+        tmp_path: Path) -> None:
+    record = {**finished_record(tmp_path), "keizai": "0.0.1"}
+    totals = [row["total"] for row in keizai.replay(record).scores()]
+    with pytest.raises(ValueError, match=r"keizai 0\.0\.1") as caught:
+        decision_rows({**record, "scores": [totals[0] + 1, totals[1]]})
+    assert keizai.__version__ in str(caught.value)
+    assert str([totals[0] + 1, totals[1]]) in str(caught.value) and str(totals) in str(
+        caught.value)
+
+
 def test_a_damaged_line_of_a_records_file_is_named(tmp_path: Path) -> None:
     record = finished_record(tmp_path)
     path = tmp_path / "records.jsonl"

@@ -24,12 +24,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from keizai.engine import IllegalAction, InvalidSetup, new_game
+from keizai.engine import IllegalAction, InvalidSetup, State, new_game
 from keizai.engine.errors import shown
+from keizai.engine.made_by import naming_its_keizai
 from keizai.engine.registry import check_record, parse_record
 from keizai.rl.actions import action_mask
-from keizai.rl.observations import encoder_for
+from keizai.rl.observations import ObservationEncoder, encoder_for
 from keizai.rl.rewards import check_reward_kind, default_reward, final_rewards
+from keizai.version import VERSION
 
 
 @dataclass(frozen=True)
@@ -54,16 +56,38 @@ def decision_rows(record: Mapping[str, Any], reward: str | None = None) -> list[
     tournament game stopped on an error) or whose replay ends on other scores than the
     record says (a record of another version of the rules) is refused with ValueError
     (InvalidSetup and IllegalAction are ValueErrors too), and a game this keizai does not
-    know with UnknownGame; no row of it is given."""
+    know with UnknownGame; no row of it is given. A refusal of a record another keizai
+    wrote names that keizai, as `keizai.replay`'s does (docs/records.md)."""
     record = check_record(dict(record) if isinstance(record, Mapping) else record)
     kind = check_reward_kind(reward) if reward is not None else default_reward(record["game"])
-    state = new_game(record["game"], record["players"], record["seed"], record.get("options"))
-    state.log_enabled = False
-    encoder = encoder_for(state.game.id)
+    with naming_its_keizai(record):   # a refusal names the keizai that wrote the record
+        state = new_game(record["game"], record["players"], record["seed"],
+                         record.get("options"))
+        state.log_enabled = False
+        encoder = encoder_for(state.game.id)
+        steps = _decisions(state, encoder, record["actions"])
+    if not state.is_over:
+        raise ValueError(f"the record ends after {len(record['actions'])} actions, before "
+                         "the end of its game: it has no returns")
+    totals = [row["total"] for row in state.scores()]
+    if "scores" in record and record["scores"] != totals:
+        raise ValueError(_other_scores(record, totals))
     seats = record.get("seats")
     game_number = record.get("index")
-    steps: list[tuple[int, int, npt.NDArray[np.float32], npt.NDArray[np.int8], int]] = []
-    for step, name in enumerate(record["actions"]):
+    returns = final_rewards(state, kind)
+    return [DecisionRow(game=game_number if type(game_number) is int else None, step=step,
+                        seat=seat, agent=_agent(seats, seat), observation=observation,
+                        action_mask=mask, action=index, return_=returns[seat])
+            for step, seat, observation, mask, index in steps]
+
+
+def _decisions(state: State, encoder: ObservationEncoder, actions: list[Any]
+               ) -> list[tuple[int, int, npt.NDArray[np.float32], npt.NDArray[np.int8], int]]:
+    """Apply the record's `actions` to `state`, each (step, seat, observation, mask,
+    action index) as the seat saw it before; a move that does not replay is refused as
+    `keizai.replay` refuses it (refuse.record_action, with its number)."""
+    steps = []
+    for step, name in enumerate(actions):
         seat = state.current_player
         try:
             action = state.game.to_action(name)
@@ -75,18 +99,18 @@ def decision_rows(record: Mapping[str, Any], reward: str | None = None) -> list[
         except IllegalAction as error:
             raise IllegalAction.refuse("refuse.record_action", action=step + 1,
                                        name=shown(name), why=error.to_json()) from None
-    if not state.is_over:
-        raise ValueError(f"the record ends after {len(record['actions'])} actions, before "
-                         "the end of its game: it has no returns")
-    totals = [row["total"] for row in state.scores()]
-    if "scores" in record and record["scores"] != totals:
-        raise ValueError(f"the record says the scores were {shown(record['scores'])}, its "
-                         f"replay ends on {totals}: a record of another version of the rules?")
-    returns = final_rewards(state, kind)
-    return [DecisionRow(game=game_number if type(game_number) is int else None, step=step,
-                        seat=seat, agent=_agent(seats, seat), observation=observation,
-                        action_mask=mask, action=index, return_=returns[seat])
-            for step, seat, observation, mask, index in steps]
+    return steps
+
+
+def _other_scores(record: dict[str, Any], totals: list[int]) -> str:
+    """Why a record whose scores its replay does not reach is refused: with the keizai
+    that wrote it when that is another one (docs/records.md), as `keizai replay` says."""
+    said = f"the record says the scores were {shown(record['scores'])}, its replay ends on "
+    there = record.get("keizai")
+    if isinstance(there, str) and there != VERSION:
+        return (f"{said}{totals} (the record was written by keizai {there[:60]}; this is "
+                f"keizai {VERSION}: a rule or option may have changed between them)")
+    return f"{said}{totals}: a record of another version of the rules?"
 
 
 def _agent(seats: object, seat: int) -> str | None:
