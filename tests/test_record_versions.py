@@ -220,6 +220,29 @@ def test_a_records_line_whose_scores_differ_names_the_keizai_that_wrote_it(
     assert words in result.output and keizai.__version__ in result.output
 
 
+def test_sim_resume_names_the_keizai_of_a_line_whose_scores_differ(tmp_path: Path) -> None:
+    """tournament.json says this keizai played the run (`sim.out.other_version` refuses
+    another's), but a records.jsonl line may still come from elsewhere (copied, edited):
+    its refusal names the keizai the line says wrote it, as its illegal move would."""
+    from keizai.sim import Tournament, run_tournament
+    from keizai.sim.outdir import PROGRESS, RECORDS, OutDir, OutDirError
+
+    t = Tournament(GAME, 2, ["random"], games=1, seed=4)
+    with OutDir(tmp_path, t, records=True) as kept:
+        run_tournament(t, workers=1, played=kept.rows, records=True, on_game=kept.add)
+    line = json.loads((tmp_path / RECORDS).read_text())
+    row = json.loads((tmp_path / PROGRESS).read_text())
+    said = [score + 1 for score in line["scores"]]
+    (tmp_path / RECORDS).write_text(json.dumps({**line, "keizai": "0.0.1", "scores": said})
+                                    + "\n")
+    (tmp_path / PROGRESS).write_text(json.dumps({**row, "scores": said}) + "\n")
+    with pytest.raises(OutDirError) as refused:
+        OutDir(tmp_path, t, records=True, resume=True)
+    message = str(refused.value)
+    assert f"not its stored scores {said}" in message, message
+    assert "keizai 0.0.1" in message and keizai.__version__ in message, message
+
+
 # ----- both builds ------------------------------------------------------------------------
 
 _REPLAY = """

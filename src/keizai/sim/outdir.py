@@ -329,8 +329,13 @@ def _check_replay(record: dict[str, Any], index: int) -> None:
         raise _damaged("sim.out.record_unfinished", index=index)
     scores = [row["total"] for row in state.scores()]
     if scores != record.get("scores"):
-        raise _damaged("sim.out.record_scores", index=index, replayed=json.dumps(scores),
-                       stored=shown(record.get("scores")))
+        differ = {"id": "sim.out.record_scores", "params": {
+            "index": index, "replayed": json.dumps(scores), "stored": shown(record.get("scores"))}}
+        there = record.get("keizai")
+        if isinstance(there, str) and there != keizai.__version__:   # as naming_its_keizai
+            raise _damaged("record.other_keizai", why=differ, there=there[:60],
+                           here=keizai.__version__)
+        raise _Damaged(differ)
 
 
 def _unmatched(path: Path, lines: list[int], what: dict[str, Any]) -> OutDirError:
