@@ -21,7 +21,7 @@ import keizai
 from keizai import i18n, terminal_decisions
 from keizai.engine import IllegalAction, State, round_starts
 from keizai.engine.errors import shown
-from keizai.engine.made_by import naming_its_keizai
+from keizai.engine.made_by import naming_its_keizai, other_keizai
 from keizai.terminal_text import (
     final_ranking_text,
     folded,
@@ -192,8 +192,8 @@ class ReplayViewer:
         if other is None:
             return None
         said, replayed = (", ".join(map(str, scores)) for scores in other)
-        there = self.game.record.get("keizai")
-        if isinstance(there, str) and there != keizai.__version__:   # another keizai's
+        there = other_keizai(self.game.record)
+        if there is not None:
             return self._t("cli.replay_other_scores_by", said=said, replayed=replayed,
                            there=printable(there, 60), here=keizai.__version__)
         return self._t("cli.replay_other_scores", said=said, replayed=replayed)

@@ -41,6 +41,13 @@ def check_made_by(record: dict[str, Any]) -> None:
                                   there=version[:60], most=RECORD_FORMAT, here=VERSION)
 
 
+def other_keizai(record: dict[str, Any]) -> str | None:
+    """The keizai version `record` says wrote it, when that is not this one (else None):
+    what every reader names when such a record no longer replays."""
+    version = record.get("keizai")
+    return version if isinstance(version, str) and version != VERSION else None
+
+
 @contextlib.contextmanager
 def naming_its_keizai(record: dict[str, Any]) -> Iterator[None]:
     """Replaying `record`: a refusal (a move no longer legal, an option no longer known)
@@ -53,11 +60,11 @@ def naming_its_keizai(record: dict[str, Any]) -> Iterator[None]:
     except (IllegalAction, InvalidSetup) as error:
         if error.message_id in _NAMING:   # named already (a replay inside a replay)
             raise
-        version = record.get("keizai")
-        if isinstance(version, str) and version != VERSION:
+        there = other_keizai(record)
+        if there is not None:
             raise type(error).refuse("record.other_keizai", why=error.to_json(),
-                                     there=version[:60], here=VERSION) from None
-        if version is None and isinstance(error, IllegalAction):
+                                     there=there[:60], here=VERSION) from None
+        if record.get("keizai") is None and isinstance(error, IllegalAction):
             raise IllegalAction.refuse("record.unversioned", why=error.to_json(),
                                        here=VERSION) from None
         raise

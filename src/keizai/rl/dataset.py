@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from keizai.engine import IllegalAction, InvalidSetup, State, new_game
 from keizai.engine.errors import shown
-from keizai.engine.made_by import naming_its_keizai
+from keizai.engine.made_by import naming_its_keizai, other_keizai
 from keizai.engine.registry import check_record, parse_record
 from keizai.rl.actions import action_mask
 from keizai.rl.observations import ObservationEncoder, encoder_for
@@ -106,8 +106,8 @@ def _other_scores(record: dict[str, Any], totals: list[int]) -> str:
     """Why a record whose scores its replay does not reach is refused: with the keizai
     that wrote it when that is another one (docs/records.md), as `keizai replay` says."""
     said = f"the record says the scores were {shown(record['scores'])}, its replay ends on "
-    there = record.get("keizai")
-    if isinstance(there, str) and there != VERSION:
+    there = other_keizai(record)
+    if there is not None:
         return (f"{said}{totals} (the record was written by keizai {there[:60]}; this is "
                 f"keizai {VERSION}: a rule or option may have changed between them)")
     return f"{said}{totals}: a record of another version of the rules?"

@@ -34,6 +34,7 @@ import keizai
 from keizai import filelock, i18n
 from keizai.engine import IllegalAction, InvalidSetup
 from keizai.engine.errors import shown
+from keizai.engine.made_by import other_keizai
 from keizai.engine.registry import parse_record, replay
 from keizai.sim.tournament import Tournament, game_winners
 
@@ -331,8 +332,8 @@ def _check_replay(record: dict[str, Any], index: int) -> None:
     if scores != record.get("scores"):
         differ = {"id": "sim.out.record_scores", "params": {
             "index": index, "replayed": json.dumps(scores), "stored": shown(record.get("scores"))}}
-        there = record.get("keizai")
-        if isinstance(there, str) and there != keizai.__version__:   # as naming_its_keizai
+        there = other_keizai(record)
+        if there is not None:
             raise _damaged("record.other_keizai", why=differ, there=there[:60],
                            here=keizai.__version__)
         raise _Damaged(differ)
