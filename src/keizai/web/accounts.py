@@ -114,6 +114,10 @@ async def free() -> None:
     """No budget to spend (`Accounts.register`, `login`)."""
 
 
+def taken(username: str) -> ApiError:
+    return ApiError("username_taken", f"the name {username!r} is taken", 409)
+
+
 def session_id(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -207,23 +211,35 @@ class Accounts:
     async def register(self, body: dict[str, Any], request: Request, response: Response,
                        spend: Callable[[], Awaitable[None]] = free) -> dict[str, Any]:
         """A new account. `spend` takes one from the client's budget of password
-        hashings (raising when it is spent), after the cheap checks."""
+        hashings (raising when it is spent), after the cheap checks: a name taken or
+        drawn as another's is refused before it, so such names cost neither the budget
+        nor a hashing. Two registrations of one free name at once both hash; the
+        store's unique indexes let one through (`SocialStore.create_account`)."""
         username = clean_username(body.get("username"))
         password = check_password(body.get("password"))
+        key, forms = username.casefold(), (letters(username), skeleton(username))
+        await self._refuse_taken(username, key, forms)
         await spend()
         password_hash = await self.hashing.run(self.hasher.hash, password,
                                                client=client_of(request))
-        key, forms = username.casefold(), (letters(username), skeleton(username))
         account_id = await asyncio.to_thread(self.store.create_account, username, key,
                                              *forms, password_hash)
-        if account_id is None:
-            other = await asyncio.to_thread(self.store.username_like, key, *forms)
-            if other is not None and other.casefold() != key:   # drawn alike
-                raise ApiError.refused("username_taken", "web.err.username_alike", 409,
-                                       name=username, other=other)
-            raise ApiError("username_taken", f"the name {username!r} is taken", 409)
+        if account_id is None:   # taken while the password was hashed
+            await self._refuse_taken(username, key, forms)
+            raise taken(username)
         return await self._open_session(Account(account_id, username, password_hash),
                                         request, response)
+
+    async def _refuse_taken(self, username: str, key: str, forms: tuple[str, str]) -> None:
+        """Refuse `username` when an account has its key or is drawn as it
+        (`SocialStore.username_like`)."""
+        other = await asyncio.to_thread(self.store.username_like, key, *forms)
+        if other is None:
+            return
+        if other.casefold() != key:   # drawn alike
+            raise ApiError.refused("username_taken", "web.err.username_alike", 409,
+                                   name=username, other=other)
+        raise taken(username)
 
     async def login(self, body: dict[str, Any], request: Request, response: Response,
                     spend: Callable[[], Awaitable[None]] = free) -> dict[str, Any]:
