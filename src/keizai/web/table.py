@@ -1187,11 +1187,14 @@ class Table:
                     continue
                 except ApiError as error:   # neither the move nor a refusal's text
                     # quoting it: the move may be a card of the bot's hidden hand
-                    log.error("a bot's move was refused in game %s: %s", self.id,
-                              error.code)
-                    if error.code == "stale":
+                    if error.code == "stale":   # expected with several processes
+                        log.info("a bot's move in game %s was refused as stale (another"
+                                 " process changed the game); the bot goes on from the"
+                                 " game as stored", self.id)
                         stale = (state, holder, name)
                         continue
+                    log.error("a bot's move was refused in game %s: %s", self.id,
+                              error.code)
             await asyncio.sleep(1.0)   # e.g. the database is down: try again shortly
 
     async def _bot_decision(self, state: State, seat: int, holder: str | None) -> str:
