@@ -12,10 +12,8 @@ through."""
 from __future__ import annotations
 
 import socket
-import threading
 import warnings
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -27,11 +25,11 @@ with warnings.catch_warnings():
 from keizai.web import create_app
 from keizai.web.app import Limits
 from keizai.web.sites import normal_origin
-from tests.postgres import free_port
 from tests.web.browser import unavailable_reason
 from tests.web.conftest import create, hello
 from tests.web.live_server import LiveServer, http
 from tests.web.social_helpers import token_of
+from tests.web.test_cross_site import served_elsewhere
 
 WAIT = 15_000
 SOCKETS = 64   # Limits.sockets: what one address may hold open
@@ -60,25 +58,11 @@ for (let i = 0; i < %d; i++) open();
 </script>""" % (SOCKETS, SOCKETS)
 
 
-class Hostile(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self.send_header("content-type", "text/html")
-        self.end_headers()
-        self.wfile.write(HOSTILE_PAGE)
-
-    def log_message(self, *_args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def hostile_origin() -> Iterator[str]:
-    """A page of another origin (localhost, another port)."""
-    served = ThreadingHTTPServer(("127.0.0.1", free_port()), Hostile)
-    threading.Thread(target=served.serve_forever, daemon=True).start()
-    yield f"http://localhost:{served.server_address[1]}/"
-    served.shutdown()
-    served.server_close()
+    """The hostile page on another origin (localhost, another port)."""
+    with served_elsewhere(HOSTILE_PAGE) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ test_cross_origin_sockets.py; the hello's CSRF token is checked below)."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import warnings
 from collections.abc import Iterator
@@ -60,25 +61,34 @@ if (asked.get("ws")) {
 </script>"""
 
 
-class Hostile(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self.send_header("content-type", "text/html")
-        self.end_headers()
-        self.wfile.write(HOSTILE_PAGE)
+@contextlib.contextmanager
+def served_elsewhere(page: bytes) -> Iterator[str]:
+    """`page` served from another origin of the tests' site (localhost, another port):
+    its address."""
+    class Hostile(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("content-type", "text/html")
+            self.end_headers()
+            self.wfile.write(page)
 
-    def log_message(self, *_args: object) -> None:
-        pass
+        def log_message(self, *_args: object) -> None:
+            pass
+
+    served = ThreadingHTTPServer(("127.0.0.1", free_port()), Hostile)
+    threading.Thread(target=served.serve_forever, daemon=True).start()
+    try:
+        yield f"http://localhost:{served.server_address[1]}/"
+    finally:
+        served.shutdown()
+        served.server_close()
 
 
 @pytest.fixture(scope="module")
 def hostile_origin() -> Iterator[str]:
-    """A page of another origin of the tests' site (localhost, another port)."""
-    served = ThreadingHTTPServer(("127.0.0.1", free_port()), Hostile)
-    threading.Thread(target=served.serve_forever, daemon=True).start()
-    yield f"http://localhost:{served.server_address[1]}/"
-    served.shutdown()
-    served.server_close()
+    """The hostile page on another origin of the tests' site."""
+    with served_elsewhere(HOSTILE_PAGE) as address:
+        yield address
 
 
 def on_localhost(server: LiveServer) -> str:
