@@ -12,6 +12,7 @@ made while it thought, and counts decisions: the bot moves with its first."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Iterator
@@ -204,14 +205,21 @@ def test_a_bot_moves_though_a_player_churns_through_another_process(
         other.executor.shutdown(wait=False, cancel_futures=True)
 
 
+def bots_refusals(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [record for record in caplog.records
+            if record.name == "keizai.web" and "bot's move" in record.getMessage()]
+
+
 @pytest.mark.skipif(unavailable_reason() is not None, reason=unavailable_reason() or "")
 def test_a_bots_move_refused_as_stale_by_a_churn_elsewhere_is_not_decided_again(
-        own_database: str) -> None:
+        own_database: str, caplog: pytest.LogCaptureFixture) -> None:
     """The churn's notices have not reached the deciding process (deaf here, as a
     notice on its way): its move is refused as stale by the store, and the game loaded
     then has the same position and bot. Before, the bot decided again (a churn on
     another process timed just before each move kept it from moving); now the move is
-    tried again and taken."""
+    tried again and taken. The refusal, expected and handled, is logged at info, not as
+    an error (until h174, every one was an error: test_bot_refusal_logs)."""
+    caplog.set_level(logging.DEBUG, logger="keizai.web")
     deciding, other = GatedPool(), GatedPool()
     try:
         with app(own_database, deciding) as first, app(own_database, other) as second:
@@ -223,3 +231,8 @@ def test_a_bots_move_refused_as_stale_by_a_churn_elsewhere_is_not_decided_again(
     finally:
         deciding.executor.shutdown(wait=False, cancel_futures=True)
         other.executor.shutdown(wait=False, cancel_futures=True)
+    refusals = bots_refusals(caplog)
+    assert refusals, "no stale refusal happened"
+    assert all("stale" in record.getMessage() for record in refusals)
+    assert [record.levelname for record in refusals] == ["INFO"] * len(refusals)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

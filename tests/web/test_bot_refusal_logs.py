@@ -3,8 +3,9 @@
 Found in session 29 after a1b804a: a bot's move the store refused as stale (another
 process changed the game, its notice still on its way) is tried again, yet `Table._bots`
 logged every such refusal at error level, so an operator running two processes saw
-errors at every seat handed over and back elsewhere. It is logged at info now; a
-refusal the loop does not expect (the database failing) stays an error."""
+errors at every seat handed over and back elsewhere. It is logged at info now
+(test_bot_churn's stale refusal checks the level); a refusal the loop does not expect
+(the database failing) stays an error."""
 
 from __future__ import annotations
 
@@ -14,39 +15,8 @@ from typing import Any
 
 import pytest
 
-from tests.postgres import unavailable_reason
 from tests.web.conftest import tables_of
-from tests.web.test_bot_churn import WAIT, GatedPool, app, churned_while_thinking, new_table
-from tests.web.test_multiprocess_succession import deaf
-
-
-def bots_refusals(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
-    return [record for record in caplog.records
-            if record.name == "keizai.web" and "bot's move" in record.getMessage()]
-
-
-@pytest.mark.skipif(unavailable_reason() is not None, reason=unavailable_reason() or "")
-def test_a_bots_move_refused_as_stale_is_not_logged_as_an_error(
-        own_database: str, caplog: pytest.LogCaptureFixture) -> None:
-    """Two processes on one PostgreSQL, the deciding one deaf to notices: a churn made
-    through the other while the bot thinks gets its move refused as stale, and tried
-    again (tests/web/test_bot_churn.py)."""
-    caplog.set_level(logging.DEBUG, logger="keizai.web")
-    deciding, other = GatedPool(), GatedPool()
-    try:
-        with app(own_database, deciding) as first, app(own_database, other) as second:
-            game_id, token = new_table(first)
-            assert second.get(f"/api/games/{game_id}").status_code == 200   # held there too
-            deaf(first)
-            assert churned_while_thinking(deciding, first, second, game_id, token) == 1
-    finally:
-        deciding.executor.shutdown(wait=False, cancel_futures=True)
-        other.executor.shutdown(wait=False, cancel_futures=True)
-    refusals = bots_refusals(caplog)
-    assert refusals, "no stale refusal happened"
-    assert all("stale" in record.getMessage() for record in refusals)
-    assert [record.levelname for record in refusals] == ["INFO"] * len(refusals)
-    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+from tests.web.test_bot_churn import WAIT, GatedPool, app, bots_refusals, new_table
 
 
 def test_a_bots_move_the_database_fails_to_store_is_an_error(
