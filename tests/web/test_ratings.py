@@ -116,6 +116,9 @@ def test_unrated_games_change_no_rating(client, why: str) -> None:
                                                                  "token": tokens[0]})
         assert undone.status_code == 200
     play_out(client, created["id"], tokens)
+    # why a game ends unrated is written in the store's thread once its last move is
+    # stored, as a rating is (a guest's or a hot seat's; a seed's and an undo's before)
+    wait_for(lambda: table_info(client, created)["unrated"] is not None)
     info = table_info(client, created)
     assert info["rated"] is False and info["unrated"] == why
     assert board(client, game) == {}
