@@ -76,7 +76,11 @@ def click_a_legal_action(page, chooser: random.Random) -> None:
     _click_fresh(page, lambda: page.query_selector("details.one-step:not([open]) summary"))
 
     def target() -> Any:
-        targets = page.query_selector_all(".table [data-action].legal")
+        # what a player can click: a legal element hidden at that moment (CI saw one under
+        # load, 15 s of "element is not visible") is none; with none left, the error says
+        # what the page showed
+        targets = [t for t in page.query_selector_all(".table [data-action].legal")
+                   if t.is_visible()]
         return chooser.choice(targets) if targets else None
 
     if not page.query_selector(".table [data-action].legal"):
