@@ -8,12 +8,11 @@ page began "Just now" at the decision played again, leaving out the turn's first
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.web.browser import language_page, play_seat, unavailable_reason
 from tests.web.live_server import game_at, http
+from tests.web.test_morph_log import _turn
 
 reason = unavailable_reason()
 needs_browser = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -22,20 +21,9 @@ LINES = "ls => ls.map((l) => l.textContent)"
 MARKED = "els => els.map((el) => el.outerHTML)"
 
 
-def _my_turn(server, game: dict) -> dict:
-    """Seat 0's view once it has a decision (the bot plays the other seat on its own)."""
-    url = f"{server.url}/api/games/{game['id']}/view"
-    headers = {"x-keizai-token": game["seats"][0]["token"]}
-    deadline = time.monotonic() + 15
-    while not (view := http().get(url, params={"seat": 0}, headers=headers).json())["legal"]:
-        assert time.monotonic() < deadline, "seat 0 never had a turn"
-        time.sleep(0.05)
-    return view
-
-
 def _send(server, game: dict, what: str, name: str | None = None) -> None:
     """Seat 0's move `name` ("actions") or its undo ("undo"), at the step it sees."""
-    step = _my_turn(server, game)["step"]
+    step = _turn(server, game)["step"]
     body = {"seat": 0, "token": game["seats"][0]["token"], "step": step}
     reply = http().post(f"{server.url}/api/games/{game['id']}/{what}",
                         json=body if name is None else {**body, "action": name})
@@ -52,7 +40,7 @@ def test_just_now_after_an_undo_and_more_moves_is_a_fresh_page_s(browser, server
     _send(server, game, "actions", "buy:left")
     _send(server, game, "undo")   # (once the bot has played) takes back the generator
     _send(server, game, "actions", "buy:left")
-    step = _my_turn(server, game)["step"]
+    step = _turn(server, game)["step"]
     page.wait_for_selector(f".table[data-step='{step}']", state="attached", timeout=WAIT)
     fresh = language_page(browser)
     play_seat(fresh, server, game)
