@@ -13,6 +13,7 @@ test_cross_origin_sockets.py; the hello's CSRF token is checked below)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 import warnings
 from collections.abc import Iterator
@@ -218,3 +219,57 @@ def test_a_post_another_sites_page_sent_is_refused(client: TestClient, site: str
     for seat, own in ((1, {"sec-fetch-site": "none"}), (2, {})):
         assert client.post(f"/api/games/{game['id']}/seats/{seat}/claim",
                            headers=own).status_code == 200
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "http://testserver:8080",
+                                    "https://testserver", "null"])
+def test_a_post_another_origins_page_sent_without_sec_fetch_site_is_refused(
+        client: TestClient, origin: str) -> None:
+    """Plain http to an address other than localhost (`keizai serve --host 0.0.0.0
+    --no-secure-cookies` on a LAN): the browser sends no `Sec-Fetch-Site`, only `Origin`
+    (tests/web/test_cross_site_plain_http.py); `null` is a sandboxed frame's."""
+    game = create(client, seats=["human", "open"])
+    claim = f"/api/games/{game['id']}/seats/1/claim"
+    refused = client.post(claim, headers={"origin": origin})
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "cross_site"
+    assert client.get(f"/api/games/{game['id']}").json()["seats"][1]["claimed"] is False
+    # its own page's (the test client's Host is testserver)
+    assert client.post(claim, headers={"origin": "http://testserver"}).status_code == 200
+
+
+def test_the_browsers_sec_fetch_site_is_believed_before_origin_and_host(
+        client: TestClient) -> None:
+    """Over https the browser says where a POST comes from itself: a proxy that sends its
+    own `Host` (`keizai`, no `--origin`) does not make its own page's POSTs foreign."""
+    game = create(client, seats=["human", "open", "open"])
+    claim = f"/api/games/{game['id']}/seats/{{}}/claim"
+    assert client.post(claim.format(1), headers={
+        "sec-fetch-site": "same-origin", "origin": "https://club.example"}
+                       ).status_code == 200
+    assert client.post(claim.format(2), headers={
+        "sec-fetch-site": "cross-site", "origin": "http://testserver"}).status_code == 403
+
+
+def test_the_origins_keizai_serve_names_may_post(db_url: str) -> None:
+    app = create_app(db_url, bot_workers=1, limits=Limits.off(),
+                     origins=frozenset({"https://play.example"}))
+    with TestClient(app) as named:
+        game = create(named, seats=["human", "open", "open"])
+        claim = f"/api/games/{game['id']}/seats/{{}}/claim"
+        assert named.post(claim.format(1), headers={"origin": "https://Play.Example:443"}
+                          ).status_code == 200
+        assert named.post(claim.format(2), headers={"origin": "https://other.example"}
+                          ).status_code == 403
+
+
+def test_another_origins_forms_spend_none_of_the_visitors_budgets(db_url: str) -> None:
+    """A form cannot send JSON, but `/api/tables` (and every POST that reads its body
+    after counting it) spent the visitor's budget before refusing the form's body: a page
+    elsewhere posting forms left the visitor unable to create a game."""
+    limits = dataclasses.replace(Limits.off(), create=(2, 0.001))
+    with TestClient(create_app(db_url, bot_workers=1, limits=limits)) as limited:
+        forms = [limited.post("/api/tables", data={"game": "national-economy/mecenat"},
+                              headers={"origin": "http://evil.example"}) for _ in range(3)]
+        create(limited, seats=["human", "open"])   # 429 before: the forms spent it
+        assert [form.status_code for form in forms] == [403] * 3

@@ -3,18 +3,27 @@
 A page on any site can make its visitor's browser send this server a form's POST, which
 no CORS preflight stops, from the visitor's address: a form of a page elsewhere claimed
 the lobby's open seats (`POST .../claim` takes no body) for each visitor, past every
-limit one address has. The API's other POSTs take JSON only, which a form cannot send,
-and a cross-origin `fetch` of JSON is asked about first and refused (the server allows
-no CORS); the WebSocket, which no preflight guards, is checked in its hello (an
-account's seat opens only with the session's CSRF token: `Social.socket_account`).
+limit one address has, and spent the visitor's budgets of the POSTs that count a request
+before refusing a form's body (creating a table, chat, logging out). The API's other
+POSTs take JSON only, which a form cannot send, and a cross-origin `fetch` of JSON is
+asked about first and refused (the server allows no CORS); the WebSocket, which no
+preflight guards, is checked in its hello (an account's seat opens only with the
+session's CSRF token: `Social.socket_account`).
 
 Browsers say where a request comes from in `Sec-Fetch-Site` (Fetch Metadata: Chromium,
 Firefox, Safari 16.4+): `same-origin` from this server's own page, `none` from the
 address bar or a bookmark, `same-site` or `cross-site` from a page elsewhere. It is the
 browser's, untouched by a proxy, so unlike comparing `Origin` with `Host` it needs
-nothing of the reverse proxy (the one docs/web.md shows sends `Host: keizai`). A program
-that sends no such header (an API client, a bot) is let through: only a browser lends a
-visitor's address and cookies to another page.
+nothing of the reverse proxy (the one docs/web.md shows sends `Host: keizai`), and where
+a request carries it, it decides. But browsers send it only to a potentially
+trustworthy origin (https, localhost, 127.0.0.1): a server on a LAN over plain http
+(`http://192.168.1.5:8000`, `keizai serve --host 0.0.0.0 --no-secure-cookies`) gets
+none, and there the form's claim landed (session 30, Chromium). Every browser sends
+`Origin` with a POST, its own page's too, so a changing request without
+`Sec-Fetch-Site` is judged by its `Origin` as a WebSocket's handshake is (below; `null`,
+a sandboxed frame's, is foreign). A program that sends neither header (an API client, a
+bot) is let through: only a browser lends a visitor's address and cookies to another
+page.
 
 A WebSocket's handshake carries no `Sec-Fetch-Site` in Chromium, and no preflight guards
 it: a page elsewhere opened 64 from its visitor's browser, every WebSocket that address
@@ -36,10 +45,11 @@ import orjson
 
 # Methods that change something: a page elsewhere may still link to or embed a GET.
 CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-FOREIGN = frozenset({b"same-site", b"cross-site"})
+FOREIGN = frozenset({"same-site", "cross-site"})
 REFUSAL = orjson.dumps({"error": {
     "code": "cross_site",
-    "message": "requests from another site's page are refused (Sec-Fetch-Site)"}})
+    "message": "requests from another site's page are refused "
+               "(Sec-Fetch-Site, Origin)"}})
 SOCKET_REFUSAL = orjson.dumps({"error": {
     "code": "cross_origin",
     "message": "WebSockets from another origin's page are refused (Origin)"}})
@@ -79,8 +89,8 @@ def own_origin(scope: dict[str, Any]) -> str | None:
 
 
 def from_another_origin(scope: dict[str, Any], origins: frozenset[str]) -> bool:
-    """Whether a browser opened this WebSocket from a page of neither this server's own
-    origin nor one of `origins`."""
+    """Whether a browser sent this request (a WebSocket's handshake, a POST) from a page
+    of neither this server's own origin nor one of `origins`."""
     origin = header(scope, b"origin")
     if origin is None:
         return False
@@ -88,12 +98,14 @@ def from_another_origin(scope: dict[str, Any], origins: frozenset[str]) -> bool:
     return origin is None or (origin != own_origin(scope) and origin not in origins)
 
 
-def from_another_site(scope: dict[str, Any]) -> bool:
-    """Whether the browser that sent the request says another origin's page made it."""
-    for name, value in scope.get("headers", ()):
-        if name == b"sec-fetch-site":
-            return value.strip().lower() in FOREIGN
-    return False
+def from_another_site(scope: dict[str, Any], origins: frozenset[str]) -> bool:
+    """Whether the browser that sent the request says another origin's page made it: by
+    its `Sec-Fetch-Site`, else (plain http to an address other than localhost) by its
+    `Origin`."""
+    site = header(scope, b"sec-fetch-site")
+    if site is not None:
+        return site.strip().lower() in FOREIGN
+    return from_another_origin(scope, origins)
 
 
 class SameOriginOnly:
@@ -114,7 +126,7 @@ class SameOriginOnly:
                 await self.app(scope, receive, send)
             return
         if scope["type"] != "http" or scope["method"] not in CHANGING \
-                or not from_another_site(scope):
+                or not from_another_site(scope, self.origins):
             await self.app(scope, receive, send)
             return
         await send({"type": "http.response.start", "status": 403, "headers": [
