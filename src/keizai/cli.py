@@ -1307,8 +1307,8 @@ def serve(
                         ("--head-timeout", head_timeout)):
         if not math.isfinite(value) or value <= 0:
             raise _refuse(language, "cli.serve.err_clock", option=name, value=value)
-    # Pages of these origins may open WebSockets besides the request's own (its scheme and
-    # Host: keizai.web.sites), for a proxy that cannot forward the browser's Host.
+    # Pages of these origins may POST and open WebSockets besides the request's own (its
+    # scheme and Host: keizai.web.sites), for a proxy that cannot forward the browser's Host.
     origins: set[str] = set()
     for typed in origin or ():
         normal = normal_origin(typed)

@@ -444,7 +444,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     `collector` tunes the process's garbage collector once started (`keizai serve`);
     `client_secret` keys the clients the store counts, the same in every process of the
     deployment (`keizai.web.creators`; None: a random key of this process's own);
-    `origins`: origins besides the request's own whose pages may open WebSockets
+    `origins`: origins besides the request's own whose pages may POST and open WebSockets
     (`keizai.web.sites.normal_origin`'s form; `keizai serve --origin`)."""
     store = Store(database_url)
     pool = pool or BotPool(bot_workers or default_workers())
