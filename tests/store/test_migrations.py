@@ -3,7 +3,9 @@ and the migrated schema is exactly the tables the code declares."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -72,6 +74,12 @@ def fresh_url(request: pytest.FixtureRequest, tmp_path) -> str:
     return new_database(request.getfixturevalue("postgres_url"), "old")
 
 
+def stored_before_0022(record: dict[str, Any]) -> dict[str, Any]:
+    """`record` as the store reads back a game stored before migration 0022: naming no
+    keizai (which one stored it is unknown), not the running one."""
+    return {key: value for key, value in record.items() if key != "keizai"}
+
+
 def played(game: str, players: int, seed: int, steps: int) -> keizai.State:
     state = keizai.new_game(game, players, seed)
     bot = make_agent("random", seed)
@@ -109,7 +117,7 @@ def test_an_old_database_with_games_upgrades_in_place(fresh_url: str) -> None:
         for game_id, state in states.items():
             row = store.load(game_id)
             assert row is not None
-            assert row.record() == state.record()
+            assert row.record() == stored_before_0022(state.record())
             assert keizai.replay(row.record()).view(0) == state.view(0)
         tables = set(inspect(store.engine).get_table_names())
         assert {"accounts", "sessions", "seat_players", "table_settings", "ratings",
@@ -123,7 +131,8 @@ def test_an_old_database_with_games_upgrades_in_place(fresh_url: str) -> None:
         store.close()
     again = Store(fresh_url)   # a second start finds nothing to do and loses nothing
     try:
-        assert loaded(again, "g-futuropia").record() == states["g-futuropia"].record()
+        assert loaded(again, "g-futuropia").record() == stored_before_0022(
+            states["g-futuropia"].record())
         assert set(again.game_ids()) == set(states)
     finally:
         again.close()
@@ -163,7 +172,8 @@ def test_a_database_made_by_create_all_of_the_hardened_store_upgrades(fresh_url)
     store = Store(fresh_url)
     try:
         row = loaded(store, "g")
-        assert row.record() == record and row.version == 3 and row.seats[0].open
+        assert row.record() == stored_before_0022(record)
+        assert row.version == 3 and row.seats[0].open
         with store.engine.connect() as conn:
             assert compare_metadata(MigrationContext.configure(conn), metadata) == []
     finally:
@@ -347,4 +357,57 @@ def test_0019_keeps_the_claims_and_creators_before_it_and_goes_down(fresh_url) -
         assert "claimer_net" not in {c["name"] for c in inspect(conn).get_columns("seats")}
         assert "creator_net" not in {c["name"] for c in inspect(conn).get_columns("games")}
         assert conn.execute(text("SELECT count(*) FROM seats WHERE claimed = 1")).scalar() == 2
+    engine.dispose()
+
+
+@pytest.mark.parametrize("fresh_url", ["sqlite", "postgresql"], indirect=True)
+def test_0022_keeps_the_games_before_it_unversioned_and_goes_down(fresh_url: str) -> None:
+    """A game stored before 0022 keeps no keizai: its record names none (unknown), not
+    the running keizai as if that had played it, and replays as before; a game stored
+    now names this keizai; and 0022 goes back down, the games kept."""
+    from alembic import command
+
+    from keizai.engine.made_by import RECORD_FORMAT
+    from keizai.store import SeatRow
+    from keizai.store.migrations import config
+    from keizai.version import VERSION
+
+    state = played("national-economy/mecenat", 2, 9, 30)
+    record = state.record()
+    Store(fresh_url).close()
+    engine = create_engine(fresh_url)
+    with engine.begin() as conn:
+        command.downgrade(config(conn), "0021")
+        conn.execute(text(
+            "INSERT INTO games (id, game, players, seed, options, host_token, created,"
+            " version) VALUES ('old', :game, 2, :seed, :options, 'h', :created, 0)"),
+            {"game": record["game"], "seed": record["seed"],
+             "options": json.dumps(record["options"]),
+             "created": datetime(2026, 1, 1, tzinfo=UTC)})
+        for seat in range(2):
+            conn.execute(text("INSERT INTO seats (game_id, seat, kind, token, claimed)"
+                              " VALUES ('old', :seat, 'human', :token, 1)"),
+                         {"seat": seat, "token": f"t{seat}"})
+        for step, name in enumerate(record["actions"]):
+            conn.execute(text("INSERT INTO actions (game_id, step, name)"
+                              " VALUES ('old', :step, :name)"), {"step": step, "name": name})
+    store = Store(fresh_url)   # the upgrade a server makes at start
+    try:
+        old = loaded(store, "old")
+        assert old.keizai is None
+        assert old.record() == stored_before_0022(record)
+        assert old.record()["format"] == RECORD_FORMAT
+        assert keizai.replay(old.record()).view(0) == state.view(0)
+        store.create_game("new", keizai.new_game("futuropia", 2, 3).record(), "h",
+                          [SeatRow(seat, "human", None, f"n{seat}", False)
+                           for seat in range(2)])
+        assert loaded(store, "new").keizai == VERSION
+        assert loaded(store, "new").record()["keizai"] == VERSION
+    finally:
+        store.close()
+    with engine.begin() as conn:
+        command.downgrade(config(conn), "0021")
+        assert "keizai" not in {c["name"] for c in inspect(conn).get_columns("games")}
+        assert conn.execute(text("SELECT id FROM games ORDER BY id")).scalars().all() == [
+            "new", "old"]
     engine.dispose()

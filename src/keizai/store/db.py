@@ -50,14 +50,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
-from keizai.engine.made_by import made_by
+from keizai.engine.made_by import RECORD_FORMAT
 from keizai.store.migrations import application_name, upgrade
+from keizai.version import VERSION
 
 metadata = MetaData()
 # Characters of a column holding a bot spec (`seats.agent`, `seat_players.bot`) or a
 # rated player's key, "bot:<spec>" (`ratings.player`, `rating_history.player`): the
 # server accepts specs of up to keizai.web.bots.MAX_SPEC (200) characters (migration 0016).
 SPEC_CHARS = 255
+# Characters of `games.keizai`, the version of the keizai that stored a game (migration
+# 0022): a release's version is a few; a development build's may be longer.
+KEIZAI_CHARS = 64
 
 games = Table(
     "games", metadata,
@@ -94,6 +98,10 @@ games = Table(
     # 1: among the LOBBY_SHARE newest listed games of its creator, which the lobby lists;
     # 0: a listed game the lobby leaves out (its links, its player pages still show it).
     Column("lobby", Integer, nullable=False, server_default="1"),
+    # The version of the keizai that stored the game (created it); None: stored before
+    # the games kept it (unknown). What its record names (`GameRow.record`). Migration
+    # 0022.
+    Column("keizai", String(KEIZAI_CHARS), nullable=True),
 )
 # The lobby's listing: the newest listed games in their creators' shares, read backward by
 # this index, however many private tables or games past a share there are (anyone may
@@ -260,11 +268,19 @@ class GameRow:
     version: int = 0
     # The process deciding its bot's move stopped cleanly (`Store.release_thinking`).
     released: bool = False
+    # The version of the keizai that stored the game (`games.keizai`); None: unknown,
+    # stored before the games kept it.
+    keizai: str | None = None
 
     def record(self) -> dict[str, Any]:
-        """The game's record as this keizai writes it (`State.record()`): a server keeps
-        the games it plays, so its stored rows hold no version of their own."""
-        return {**made_by(), "game": self.game, "players": self.players, "seed": self.seed,
+        """The game's record (`State.record()`'s keys but the scores), naming the keizai
+        that stored the game, not the one reading it: an upgraded server's games were
+        played by the keizai before it. A game stored before the games kept their keizai
+        names none, as a record written before records named theirs (docs/records.md)."""
+        made: dict[str, Any] = {"format": RECORD_FORMAT}
+        if self.keizai is not None:
+            made["keizai"] = self.keizai
+        return {**made, "game": self.game, "players": self.players, "seed": self.seed,
                 "options": dict(self.options), "actions": list(self.actions)}
 
 
@@ -413,7 +429,7 @@ class Store:
                 id=game_id, game=record["game"], players=record["players"],
                 seed=record["seed"], options=json.loads(json.dumps(record["options"])),
                 host_token=host_token, created=datetime.now(UTC), version=0,
-                listed=int(listed), touched=self._now,
+                listed=int(listed), touched=self._now, keizai=VERSION[:KEIZAI_CHARS],
                 creator=None if creator is None else creator.own,
                 creator_net=None if creator is None else creator.network,
                 **_summary_values(summary)))
@@ -848,7 +864,7 @@ class Store:
             id=row.id, game=row.game, players=row.players, seed=row.seed,
             options=dict(row.options), host_token=row.host_token, created=row.created,
             seats=[_seat_row(s) for s in seat_rows], actions=list(names),
-            version=row.version, released=_released(row.thinking))
+            version=row.version, released=_released(row.thinking), keizai=row.keizai)
 
     def listing(self, limit: int) -> list[dict[str, Any]]:
         """The newest listed games' lobby lines (no tokens; private tables and games past

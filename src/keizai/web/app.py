@@ -635,7 +635,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         limiter.take("read", client_of(request))
         table = await tables.open(game_id, client_of(request))
         finished(table)
-        return table.state.record()
+        return table.record()   # naming the keizai that stored it
 
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str, request: Request, step: int = 0,

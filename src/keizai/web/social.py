@@ -823,8 +823,10 @@ def routes(social: Social) -> APIRouter:
         return {"account": {
             "username": session.account.username, "csrf": session.csrf,
             "expires": session.expires.isoformat(),
-            "seats": await asyncio.to_thread(social.db.account_seats, me),
-            "hosted": await asyncio.to_thread(social.db.hosted_games, me)}}
+            "seats": social.tables.telling_unreadable(
+                await asyncio.to_thread(social.db.account_seats, me)),
+            "hosted": social.tables.telling_unreadable(
+                await asyncio.to_thread(social.db.hosted_games, me))}}
 
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from keizai import i18n
 from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import steps as whole_steps
 from keizai.store import Conflict, GameRow, KeyedClient, SeatRow, SeatsHeld, Store, Summary
+from keizai.version import VERSION
 from keizai.web.bots import BotPool, check_spec
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.hooks import TableHooks
@@ -274,14 +275,23 @@ def stored_game(row: GameRow) -> Replayed:
     return replayed(row.record())
 
 
-def unreadable(game_id: str, error: Exception) -> ApiError:
+def unreadable(row: GameRow, error: Exception) -> ApiError:
     """The refusal of a stored game whose record does not replay (a row edited by hand,
-    a rule corrected since), logged by its id and the error's kind only: the error's
-    words quote the record's actions. The row is left as it is, for the operator to
-    look into. Asking again replays it again: a row mended meanwhile opens."""
-    log.error("game %s does not replay from its stored record (%s): refused, left as "
-              "it is", game_id, type(error).__name__)
-    return ApiError.refused("unreadable", "web.err.unreadable", 500, game=game_id)
+    a rule corrected since), logged by its id, the error's kind and the keizai that
+    stored it only: the error's words quote the record's actions. The row is left as it
+    is, for the operator to look into. Asking again replays it again: a row mended
+    meanwhile opens. A game another keizai stored (or one that kept no version) says
+    which, beside this one: after an upgrade, that is what its players need to know."""
+    log.error("game %s does not replay from its stored record (%s; stored by keizai %s,"
+              " this is %s): refused, left as it is", row.id, type(error).__name__,
+              row.keizai or "unknown", VERSION)
+    if row.keizai is None:
+        return ApiError.refused("unreadable", "web.err.unreadable_unknown", 500,
+                                game=row.id, here=VERSION)
+    if row.keizai != VERSION:
+        return ApiError.refused("unreadable", "web.err.unreadable_other", 500,
+                                game=row.id, there=row.keizai, here=VERSION)
+    return ApiError.refused("unreadable", "web.err.unreadable", 500, game=row.id)
 
 
 class Changed(ApiError):
@@ -365,6 +375,8 @@ class Table:
         self.created = row.created
         self.seats: list[SeatRow] = list(row.seats)
         self.version = row.version
+        # The keizai that stored the game (None: unknown), which its record names.
+        self.stored_by = row.keizai
         self.lock = asyncio.Lock()
         # Keys the marks of its states (`history_mark`); another process's or a reload's
         # differ, and a page reconnecting there gets the whole log again.
@@ -413,6 +425,16 @@ class Table:
         # message and again by the next action's undo bookkeeping: computed once.
         self._pending: tuple[State, int, Any] | None = None
 
+    def record(self) -> dict[str, Any]:
+        """The game's record (`State.record()`, its scores once over) naming the keizai
+        that stored the game, not this one; none when that is unknown (`GameRow.record`)."""
+        record = self.state.record()
+        if self.stored_by is None:
+            del record["keizai"]
+        else:
+            record["keizai"] = self.stored_by
+        return record
+
     def _adopt(self, record: Replayed, extends: bool = False) -> None:
         """Make a replayed record the game (on the event loop); `extends`: its actions
         begin with the game's so far."""
@@ -447,7 +469,7 @@ class Table:
                 self._adopt(await off_loop(stored_game, row))
                 self._logs_restart()
         except Exception as error:   # written by another keizai, or by hand
-            self.broken = unreadable(self.id, error)
+            self.broken = unreadable(row, error)
             raise self.broken from None
         alone = self.bots_alone
         self.seats = list(row.seats)

@@ -190,8 +190,9 @@ class Tables:
         self._places_taken: list[str | None] = []
         self._marking: asyncio.Future[Any] | None = None   # the thinking marks being written
         self._stop = threading.Event()
-        # Stored games found not to replay (`unreadable`): the lobby leaves them out.
-        self.unreadable: set[str] = set()
+        # Stored games found not to replay, with the refusal saying why (`unreadable`):
+        # the lobby leaves them out, an account's list of its games tells them.
+        self.unreadable: dict[str, ApiError] = {}
         # Counts a client's load of a game not held (the app's rate limit, `Limits.load`:
         # raises when the client's budget is spent); None: not counted.
         self.charge_load: Callable[[str], None] | None = None
@@ -213,9 +214,8 @@ class Tables:
             if row is not None:                                       # summaries existed
                 try:
                     state = keizai.replay(row.record())
-                except Exception as error:
-                    self.unreadable.add(game_id)   # its lobby line would say step 0
-                    _not_resumed(game_id, error)
+                except Exception as error:   # its lobby line would say step 0
+                    self.unreadable[game_id] = unreadable(row, error)   # logged
                     continue
                 await asyncio.to_thread(self.store.set_summary, game_id, Summary(
                     len(state.history), state.is_over, state.current_player))
@@ -326,7 +326,7 @@ class Tables:
         its bot stopped, its connections sent the refusal and closed (the page does not
         reconnect to a game it cannot show), and the lobby leaves it out."""
         assert table.broken is not None
-        self.unreadable.add(table.id)
+        self.unreadable[table.id] = table.broken
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         self.settings.hooks.dropped(table)
@@ -392,9 +392,9 @@ class Tables:
                     except ApiError:   # the client's place at the replay thread
                         raise
                     except Exception as error:
-                        self.unreadable.add(game_id)
-                        raise unreadable(game_id, error) from None
-                    self.unreadable.discard(game_id)   # mended since
+                        refusal = self.unreadable[game_id] = unreadable(row, error)
+                        raise refusal from None
+                    self.unreadable.pop(game_id, None)   # mended since
                     found = self.tables.get(game_id) or Table(row, self.store, self.settings,
                                                               stored=stored, record=record)
                     self.tables[game_id] = found
@@ -413,6 +413,18 @@ class Tables:
         if table is None:
             raise not_found(f"game {game_id!r}")
         return table
+
+    def telling_unreadable(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """`lines` (an account's games, each with its "id"), each game this process found
+        not to replay given the refusal saying why ("unreadable", with the keizai that
+        stored it and this one), which the page shows in its reader's language: such a
+        game is no longer shown or played, and its line says so instead of leading to it
+        silently. A game not yet opened since it stopped replaying is not known here."""
+        for line in lines:
+            refusal = self.unreadable.get(line["id"])
+            if refusal is not None:
+                line["unreadable"] = refusal.payload()["error"]
+        return lines
 
     async def listing(self) -> list[dict[str, Any]]:
         lines = await asyncio.to_thread(self.store.listing, MAX_GAMES_LISTED)

@@ -46,14 +46,19 @@ export function showAccount(root) {
         } }, t("log_out"))),
       h("section", { class: "panel" }, h("h2", {}, t("my_seats")),
         me.seats.length ? h("ul", { id: "my-seats" }, me.seats.map((s) => h("li", {},
-          h("a", { href: link(s.id, s.seat, s.token), class: "my-seat" },
-            `${gameTitle(s.game, s.game)} · ${seatName(s.seat)} · ${when(s.created)}`))))
+          // a game that no longer replays: its line says why instead of leading to it
+          s.unreadable ? [`${gameTitle(s.game, s.game)} · ${seatName(s.seat)} · `
+            + `${when(s.created)}`, h("p", { class: "hint unreadable" },
+            errorText(s.unreadable))]
+            : h("a", { href: link(s.id, s.seat, s.token), class: "my-seat" },
+              `${gameTitle(s.game, s.game)} · ${seatName(s.seat)} · ${when(s.created)}`))))
           : h("p", {}, t("none_yet"))),
       h("section", { class: "panel" }, h("h2", {}, t("my_tables")),
         me.hosted.length ? h("ul", {}, me.hosted.map((g) => h("li", {},
           `${gameTitle(g.game, g.game)} · ${when(g.created)} `,
-          g.invites.map((i) => h("a", { class: "button", href: link(g.id, i.seat, i.token) },
-            seatName(i.seat))))))
+          g.unreadable ? h("p", { class: "hint unreadable" }, errorText(g.unreadable))
+            : g.invites.map((i) => h("a", { class: "button",
+              href: link(g.id, i.seat, i.token) }, seatName(i.seat))))))
           : h("p", {}, t("none_yet"))));
   }
 

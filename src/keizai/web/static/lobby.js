@@ -110,6 +110,9 @@ export function showLobby(root) {
         forgetSeat(entry.game);
       } catch (error) {
         if (error.code === "not_found") forgetSeat(entry.game);
+        // kept, and said: a stored game that no longer replays (which keizai stored it,
+        // which runs now) went missing from this list without a word
+        if (error.code === "unreadable") return { entry, unreadable: error };
       }
       return null;
     }));
@@ -125,18 +128,22 @@ export function showLobby(root) {
       : t("turn_of", seatName(game.current_player));
   }
 
-  /** "Your games": the way back to each seat this browser plays, whose turn it is. */
+  /** "Your games": the way back to each seat this browser plays, whose turn it is; a
+   * game that no longer replays says why, and leads nowhere. */
   function yourGames() {
     if (!mine.length) return null;
     return h("section", { class: "panel your-games", id: "your-games" },
       h("h2", {}, t("your_games")),
-      h("ul", {}, mine.map(({ entry, game }) => h("li", { class: "game-row",
-        dataset: { gameId: entry.game } },
-      h("span", { class: "game-title" }, gameTitle(game.game, game.title)),
-      h("span", { class: "chip" }, seatName(entry.seat)),
-      h("span", { class: "status" }, status(game, entry.seat)),
-      h("a", { class: "button", href: `#/play/${entry.game}/${entry.seat}/${entry.token}`,
-        dataset: { playSeat: entry.seat } }, t("back_to_my_seat"))))));
+      h("ul", {}, mine.map(({ entry, game, unreadable }) => (unreadable
+        ? h("li", { class: "game-row unreadable", dataset: { gameId: entry.game } },
+          h("span", { class: "chip" }, seatName(entry.seat)),
+          h("span", { class: "status" }, errorText(unreadable)))
+        : h("li", { class: "game-row", dataset: { gameId: entry.game } },
+          h("span", { class: "game-title" }, gameTitle(game.game, game.title)),
+          h("span", { class: "chip" }, seatName(entry.seat)),
+          h("span", { class: "status" }, status(game, entry.seat)),
+          h("a", { class: "button", href: `#/play/${entry.game}/${entry.seat}/${entry.token}`,
+            dataset: { playSeat: entry.seat } }, t("back_to_my_seat")))))));
   }
 
   // the levels offered for this game and player count (solo planner alone, not at a table)
