@@ -185,6 +185,10 @@ class SeatMuted(Exception):
     """The seat's chat is muted (`add_chat`): nothing was stored."""
 
 
+class SeatOwned(Exception):
+    """Another account sat down at the seat (`name_seat`): nothing was stored."""
+
+
 @dataclass(frozen=True, slots=True)
 class Account:
     id: int
@@ -450,9 +454,17 @@ class SocialStore:
         name clashes with another seat's (`clashes(its name, its account id)`); False
         then, and nothing is written. The game's row is locked while the names are read,
         so two seats named at the same moment, in one server process or several, cannot
-        both take a name (checked against a process's cache, both did)."""
+        both take a name (checked against a process's cache, both did). A seat an
+        account sat down at is named by that account alone (`SeatOwned`): two joins at
+        once through two processes, each checked before the other's write, let the
+        second account take the seat from the first (so did one through a process
+        whose cache had not heard of the first, until session 30)."""
         with transaction(self.engine) as conn:
             conn.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
+            owner = conn.execute(select(seat_players.c.account_id).where(
+                seat_players.c.game_id == game_id, seat_players.c.seat == seat)).scalar()
+            if owner is not None and owner != values.get("account_id"):
+                raise SeatOwned(f"seat {seat} of game {game_id} is another account's")
             others = conn.execute(select(seat_players.c.name, seat_players.c.account_id).where(
                 seat_players.c.game_id == game_id, seat_players.c.seat != seat,
                 seat_players.c.name.is_not(None))).all()

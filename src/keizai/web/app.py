@@ -711,7 +711,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
             if seat is not None:
                 table.seat_of_token(seat, token)
                 account = await social.socket_account(websocket, hello.get("csrf"))
-                social.check_account(table, seat, account)
+                await social.check_account(table, seat, account)
                 await table.opened(seat)
             since = table.log_kept(check_step(hello.get("since")) or 0, hello.get("step"),
                                    hello.get("mark"))

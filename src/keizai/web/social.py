@@ -28,7 +28,14 @@ from keizai import i18n
 from keizai.store import Store
 from keizai.store.invisible import invisible
 from keizai.store.lookalikes import alike, begins_as
-from keizai.store.social import SeatMuted, SeatPlayer, Session, Settings, SocialStore
+from keizai.store.social import (
+    SeatMuted,
+    SeatOwned,
+    SeatPlayer,
+    Session,
+    Settings,
+    SocialStore,
+)
 from keizai.web import chat, ratings, stacks
 from keizai.web.accounts import (
     AccountConfig,
@@ -277,24 +284,44 @@ class Social(TableHooks):
         for them. A seat no account sat at, or not a seat, is left to the token check.
         `token`: given for a request that another may make too (a hand-over to a bot),
         which is held to this only when it is the seat's own token."""
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            return
-        player = self.player(table.id, seat)
-        if player is None or player.account_id is None:
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < len(table.seats):
             return
         if token is not None and not (
-                isinstance(token, str) and 0 <= seat < len(table.seats)
+                isinstance(token, str)
                 and secrets.compare_digest(token.encode(), table.seats[seat].token.encode())):
             return
+        player = await self.owner(table, seat)
+        if player is None or player.account_id is None:
+            return
         session = await asyncio.to_thread(self.accounts.session, asker)
-        self.check_account(table, seat, None if session is None else session.account.id)
+        if session is None or session.account.id != player.account_id:
+            raise ApiError.refused("seat_owned", "error.seat_owned", 409)
 
-    def check_account(self, table: Table, seat: int, account: int | None) -> None:
-        """A seat an account sat down at is opened by that `account` alone."""
-        player = self.player(table.id, seat)
+    async def check_account(self, table: Table, seat: int, account: int | None) -> None:
+        """A seat an account sat down at is opened by that `account` alone (the seat's
+        account as the store has it: `owner`)."""
+        player = await self.owner(table, seat)
         if player is not None and player.account_id is not None \
                 and account != player.account_id:
             raise ApiError.refused("seat_owned", "error.seat_owned", 409)
+
+    async def owner(self, table: Table, seat: int) -> SeatPlayer | None:
+        """The seat's player, its account as the store has it. A cached row naming an
+        account is taken as it is (an account never leaves its seat); one naming none
+        is asked of the store (one read): an account may have sat down through another
+        process, its notice on the way, or through this one, its row not read back yet.
+        Until session 30 the cache was taken, and on such a process the seat's link
+        alone (the host sent it) read the account's hand and moved for it; the cache is
+        then caught up, and connections opened without the account closed."""
+        player = self.player(table.id, seat)
+        if player is not None and player.account_id is not None:
+            return player
+        stored = (await asyncio.to_thread(self.db.seat_players, table.id)).get(seat)
+        if stored is None or stored.account_id is None:
+            return player
+        await self._seats_changed(table)
+        return stored
 
     async def socket_account(self, asker: HTTPConnection, csrf: Any) -> int | None:
         """The account of a WebSocket's session, when its hello carries that session's
@@ -568,10 +595,6 @@ class Social(TableHooks):
         session = await asyncio.to_thread(self.accounts.csrf_session, request)
         table.seat_of_token(seat, token_of(request, body))
         await self.check_owner(table, seat, request)
-        current = self.player(table.id, seat)
-        if current is not None and current.account_id is not None and (
-                session is None or session.account.id != current.account_id):
-            raise ApiError.refused("seat_owned", "error.seat_owned", 409)
         raw = body.get("name")
         if raw is not None:
             name = clean_name(raw)
@@ -590,7 +613,13 @@ class Social(TableHooks):
             "Alice" too; the same person's, a hot seat, is no clash)."""
             return alike(name, other) and (account is None or other_account != account)
 
-        if not await asyncio.to_thread(self.db.name_seat, table.id, seat, values, clashes):
+        try:   # the store says whose seat it is: an account that sat down through
+            # another process at the same moment holds it, checked or not here
+            named = await asyncio.to_thread(self.db.name_seat, table.id, seat, values,
+                                            clashes)
+        except SeatOwned:
+            raise ApiError.refused("seat_owned", "error.seat_owned", 409) from None
+        if not named:
             raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
         await self.reread(table.id)
         self.close_strangers(table)
@@ -725,11 +754,17 @@ class Social(TableHooks):
                 if message is not None:
                     self.push_chat(table, message)
                 return
-            await self.reread(table.id)
-            self.close_strangers(table)   # an account sat down through another process
-            table.broadcast()
+            await self._seats_changed(table)
         except Exception:
             log.exception("catching up with game %s", table.id)
+
+    async def _seats_changed(self, table: Table) -> None:
+        """The game's names and settings read again, the connections to a seat an
+        account sat down at (through another process) without its session closed, and
+        everyone shown the seats."""
+        await self.reread(table.id)
+        self.close_strangers(table)
+        table.broadcast()
 
     async def mute(self, table: Table, request: Request) -> dict[str, Any]:
         await self.guard("act", request)
