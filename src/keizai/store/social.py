@@ -390,8 +390,16 @@ class SocialStore:
                        aware(row.expires))
 
     def delete_session(self, session_id: str) -> None:
+        """End a session (a logout, or another login in its browser), and tell every
+        server process (PostgreSQL NOTIFY, `ended:<session id>`, sent at commit): each
+        closes the seats' connections opened with it at once, not at its next look
+        (`SocialConfig.session_check`, 15 s). The id is the hash of the cookie's secret,
+        which it does not give."""
         with transaction(self.engine) as conn:
             conn.execute(delete(sessions).where(sessions.c.id == session_id))
+            if self.postgres:
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                             {"channel": NOTIFY_CHANNEL, "payload": f"ended:{session_id}"})
 
     def expire_session(self, session_id: str, when: datetime) -> None:
         with transaction(self.engine) as conn:

@@ -73,7 +73,8 @@ class SocialConfig:
     chat_rate: tuple[int, float] = (chat.RATE_COUNT, chat.RATE_WINDOW)
     # Seconds between two looks at the sessions that opened the seats' connections: a
     # connection to an account's seat is closed once its session ended (expired, or
-    # logged out on another process; a logout here closes them at once).
+    # ended on another process while this one did not hear of it; a logout or a login
+    # here closes them at once, and one elsewhere too on PostgreSQL, `Social.noticed`).
     session_check: float = 15.0
 
 
@@ -343,6 +344,15 @@ class Social(TableHooks):
         """The id of the session the asker's cookie names (looked up or not)."""
         secret = asker.cookies.get(self.accounts.cookie)
         return session_id(secret) if secret else None
+
+    def ended_here(self, asker: HTTPConnection) -> None:
+        """The session the asker's cookie held ended through this process (a logout; a
+        login or a new account in its browser, `Accounts._open_session`): its seats'
+        connections here are closed at once (on PostgreSQL the others' too, as they
+        hear of it: `noticed`)."""
+        ended = self.session_of(asker)
+        if ended is not None:
+            self.sessions_ended({ended})
 
     def sessions_ended(self, ended: set[str]) -> None:
         """The connections to an account's seat opened with one of the `ended` sessions
@@ -739,8 +749,12 @@ class Social(TableHooks):
             conn.send(text)
 
     def noticed(self, payload: str) -> None:
-        """Another process (or this one) changed a table's social rows: reload them."""
+        """Another process (or this one) changed a table's social rows: reload them.
+        `ended:<session>`: a session ended (`SocialStore.delete_session`)."""
         kind, _, rest = payload.partition(":")
+        if kind == "ended":
+            self.sessions_ended({rest})
+            return
         game_id, _, what = rest.partition(":")
         table = self.tables.tables.get(game_id)
         if kind != "social" or table is None:
@@ -829,23 +843,25 @@ def routes(social: Social) -> APIRouter:
     async def register(request: Request, response: Response) -> dict[str, Any]:
         require_json(request)
         await social.guard("create", request)
-        return await accounts.register(await social.read_json(request), request, response,
-                                       lambda: social.guard("password", request))
+        answer = await accounts.register(await social.read_json(request), request,
+                                         response, lambda: social.guard("password", request))
+        social.ended_here(request)
+        return answer
 
     @router.post("/api/account/login")
     async def login(request: Request, response: Response) -> dict[str, Any]:
         require_json(request)
         await social.guard("claim", request)
-        return await accounts.login(await social.read_json(request), request, response,
-                                    lambda: social.guard("password", request))
+        answer = await accounts.login(await social.read_json(request), request, response,
+                                      lambda: social.guard("password", request))
+        social.ended_here(request)
+        return answer
 
     @router.post("/api/account/logout")
     async def logout(request: Request, response: Response) -> dict[str, Any]:
         await social.guard("act", request)
         await accounts.logout(request, response)
-        ended = social.session_of(request)
-        if ended is not None:
-            social.sessions_ended({ended})
+        social.ended_here(request)
         return {"ok": True}
 
     @router.get("/api/account")
