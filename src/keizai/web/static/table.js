@@ -30,7 +30,9 @@ export function showTable(root, { gameId, seat, token }) {
   let snapshot = null;    // {step, values}: what the panels showed, to mark changes
   let changed = new Set();
   let flashed = new Set();  // the elements markChanges marked at the last draw
-  let autoStep = null;    // the step whose single option the page applied by itself
+  let autoStep = null;    // the step whose single option the page sent by itself (the latest)
+  const autoSent = new Set();  // every step it sent one at (a refusal of one may come late)
+  let autoQueued = null;  // the step whose single option the page's timer is to send
   let autoNote = null;    // {action, view}: worded at each draw, in the page's language
   let autoAt = null;      // where that step's log lines begin, once it is done
   let undoneTo = null;    // the step an Undo brought the table back to (applySingle)
@@ -92,17 +94,19 @@ export function showTable(root, { gameId, seat, token }) {
       if (change === "seats") drawSeats(); else if (change === "table") render();
     },
     onError(error) {
-      busy = false; flight = null;
       // the page's own decision sent again at a step it had already sent one at (the
-      // first was taken), or the single option it applied by itself made by the seat's
+      // first was taken), or a single option it applied by itself made by the seat's
       // other page (a step of one option has one move): nothing went wrong, the table
-      // shows the game as it is
+      // shows the game as it is. The refusal may come after the state of a later single
+      // option the page has sent since: that one is still on its way
       const sent = error.params?.sent;
-      if (error.code === "stale" && ((sentAt.get(sent) ?? 0) > 1 || sent === autoStep)) {
+      if (error.code === "stale" && ((sentAt.get(sent) ?? 0) > 1 || autoSent.has(sent))) {
+        if (sent === flight) { busy = false; flight = null; }
         // the other page's single option was taken, not this page's: it applied nothing
         if (sent === autoStep && sentAt.get(sent) === 1) { autoNote = null; autoAt = null; }
         render(); return;
       }
+      busy = false; flight = null;
       lastError = error;
       banner(errorLine(errorText(error))); render(); },
     onStatus(next, why) {
@@ -115,8 +119,11 @@ export function showTable(root, { gameId, seat, token }) {
       }
       if (next === "open" && was) banner("");
       // a decision sent on the lost connection may never have arrived: the table's new
-      // state says whether it did, and its buttons are live again
+      // state says whether it did, and its buttons are live again. A single option the
+      // page applied goes again, at the step it was offered at (refused as stale where
+      // the first arrived after all): no player's click would send it
       if (next === "open") { busy = false; flight = null; }
+      if (next === "open" && was && autoStep === message?.step) autoStep = null;
       if (was !== offline && message) render();
     },
   });
@@ -134,17 +141,18 @@ export function showTable(root, { gameId, seat, token }) {
 
   /** Send a decision (a move, a whole decision, an undo) at the step the table shows,
    * once: until its answer comes the table is busy and a second click (a double click,
-   * Enter pressed twice) sends nothing. */
+   * Enter pressed twice) sends nothing. Whether it went. */
   function dispatch(body) {
-    if (offline) { banner(t("reconnecting"), "info"); return; }
-    if (busy) return;
-    if (!live.send({ ...body, step: message.step })) return;
+    if (offline) { banner(t("reconnecting"), "info"); return false; }
+    if (busy) return false;
+    if (!live.send({ ...body, step: message.step })) return false;
     busy = true; pending = null; flight = message.step;
     sentAt.set(message.step, (sentAt.get(message.step) ?? 0) + 1);
     render();
+    return true;
   }
 
-  function send(name) { sentAction = name; dispatch({ type: "act", action: name }); }
+  function send(name) { sentAction = name; return dispatch({ type: "act", action: name }); }
 
   function sendWhole() { dispatch({ type: "act_whole", chosen: chosenObject(selection) }); }
 
@@ -597,28 +605,34 @@ export function showTable(root, { gameId, seat, token }) {
 
   /** A decision with one option is no decision: apply it and say so (unless turned off),
    * once, and not where an Undo brought the reader back (applied again, it would bring
-   * them forward to where they undid: Undo would do nothing). Whether it applied it. */
+   * them forward to where they undid: Undo would do nothing). Whether it applies it. */
   function applySingle(renderer) {
     if (localStorage.getItem("keizai.auto_single") === "no" || busy || offline) return false;
     if (message.over || message.current_player !== seat || message.legal.length !== 1) {
       return false;
     }
     if (autoStep === message.step || undoneTo === message.step) return false;
-    autoStep = message.step;
+    if (autoQueued === message.step) return true;   // its timer is set
+    autoQueued = message.step;
     autoAt = null;
     autoNote = null;
     const only = message.legal[0];
     const view = message.view;
     // once drawn; not if the next state came meanwhile (the seat's other page applied it
-    // first): sent then, the option went at that step, as a decision there. Only a page
+    // first): sent then, the option went at that step, as a decision there. Not sent
+    // while the page cannot send (the connection down, its move on its way): the step
+    // waits for a draw once it can (the option is no click of the player's). Only a page
     // that sends it says it applied it (the other page's move is no move of this one's)
     const at = message.step;
     setTimeout(() => {
-      if (message.step !== at || busy || offline) return;
+      if (autoQueued === at) autoQueued = null;
+      if (message.step !== at || autoStep === at || busy || offline) return;
       autoNote = { action: only, view };
+      if (!send(only.name)) { autoNote = null; return; }   // the connection is closing
+      autoStep = at;
+      autoSent.add(at);
       // said too: a screen-reader player would not know a move was made for them
       announce(t("auto_single", renderer.label(only, view)));
-      send(only.name);
     }, 0);
     return true;
   }
