@@ -731,6 +731,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                           session=None if account is None else social.session_of(websocket))
         try:   # its log rendered in the replay thread, in this client's turn
             logged = await table.logged(conn, client)
+            social.check_joining(table, conn)   # nothing awaited from here to the join
         except ApiError as error:
             await refuse(websocket, error)
             return

@@ -186,6 +186,7 @@ class Social(TableHooks):
         self.rematch_lock = asyncio.Lock()
         self._rating: set[asyncio.Task[None]] = set()   # `_rate_soon`'s, under way
         self.pushed: deque[int] = deque(maxlen=1000)   # chat ids already sent out here
+        self.ended: deque[str] = deque(maxlen=1000)   # sessions lately ended (`check_joining`)
         # The app's per-client rate limits and body reader (keizai.web.app sets them).
         self.guard: Callable[[str, Request], Awaitable[None]] = no_limit
         self.read_json: Callable[[Request], Awaitable[dict[str, Any]]] = body_json
@@ -359,6 +360,7 @@ class Social(TableHooks):
         (logged out, expired) are sent the refusal their hello would get now and closed:
         else they went on receiving the seat's view, its hand, and took its moves, for
         as long as they stayed open."""
+        self.ended.extend(ended)
         refusal = None
         for table in list(self.tables.tables.values()):
             for conn in list(table.connections):
@@ -407,6 +409,19 @@ class Social(TableHooks):
             refusal = refusal or encode({"type": "error", **ApiError.refused(
                 "seat_owned", "error.seat_owned", 409).payload()})
             conn.close(refusal)
+
+    def check_joining(self, table: Table, conn: Connection) -> None:
+        """Refuse a seat's connection about to join the table (nothing awaited between
+        this and its joining) when, while its hello was answered (its session looked up,
+        its log rendered in a worker thread), an account sat down at the seat without it
+        or the session that opened it ended: `close_strangers` and `sessions_ended`
+        closed the table's connections then, and it was not yet among them. Until
+        session 30 it joined, and received the seat's hand all game, or until the next
+        look at sessions."""
+        player = None if conn.seat is None else self.player(table.id, conn.seat)
+        if player is not None and player.account_id is not None and (
+                conn.account != player.account_id or conn.session in self.ended):
+            raise ApiError.refused("seat_owned", "error.seat_owned", 409)
 
     def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
         player = self.player(table.id, seat)

@@ -23,12 +23,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-const COUNTED = /(?<![$\d])\d+(?:[\u30a1-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff])/g;
+const COUNTED = /(?<![$\dA-Za-z])\d+(?:[\u30a1-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff])/g;
 
 /** A number and its counter (「2マス」, 「3人」, 「2格」) in `text`, each kept on one line
  * (`.counted`): a browser breaks a line of 日本語 or 中文 between a figure and the kana or
  * ideograph after it, and a phone's Choices panel read 「…出す：2」 / 「マス進む」. A sum of
- * money ($3) has no counter. The text reads as before (its parts in order). */
+ * money ($3) has no counter, nor has a seat's name (「P2打出…」: the figure is the name's).
+ * The text reads as before (its parts in order). */
 export function counted(text) {
   const words = String(text);
   const out = [];

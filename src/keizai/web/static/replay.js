@@ -2,7 +2,7 @@
 // any seat or by everyone.
 
 import { api } from "./api.js";
-import { banner, h } from "./dom.js";
+import { banner, counted, h } from "./dom.js";
 import {
   actionLabel, errorLine, errorText, family, gameTitle, renderEvent, seatName, t, tr,
 } from "./i18n.js";
@@ -105,7 +105,7 @@ export function showReplay(root, gameId) {
             scores.places, (s) => renderer.pawnClass?.(frame.view, s) ?? `p${s}`) : null,
           h("section", { class: "panel log" }, h("h3", {}, t("log")),
             h("ol", { id: "log" }, (frame.events ?? frame.log).map((entry) => h("li", {},
-              renderEvent(entry)))))))));
+              counted(renderEvent(entry))))))))));
     const logList = root.querySelector("#log");
     if (logList) logList.scrollTop = logList.scrollHeight;
   }

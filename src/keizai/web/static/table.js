@@ -575,17 +575,17 @@ export function showTable(root, { gameId, seat, token }) {
    * away; while the move travels it comes last. The whole log is one click away. The note
    * is worded here, at each draw, so it follows a change of the page's language. */
   function lastMovePanel(renderer) {
-    const lines = log.slice(since).map((entry) => h("li", {}, renderEvent(entry)));
+    const lines = log.slice(since).map((entry) => h("li", {}, counted(renderEvent(entry))));
     if (!lines.length && !autoNote) return null;
     const hidden = openNow ? 0 : Math.max(0, lines.length - JUST_NOW);
     const fold = lines.length > JUST_NOW ? h("li", { class: "more" }, h("button", {
       type: "button", class: "small", id: "last-move-more", "aria-expanded": String(openNow),
       onclick: () => { openNow = !openNow; render(); } },
-    openNow ? t("last_move_fewer") : t("last_move_earlier", hidden))) : null;
+    counted(openNow ? t("last_move_fewer") : t("last_move_earlier", hidden)))) : null;
     let items = [fold, ...lines.slice(hidden)];
     if (autoNote) {
       const note = h("li", { class: "auto-note", id: "auto-note" },
-        t("auto_single", renderer.label(autoNote.action, autoNote.view)));
+        counted(t("auto_single", renderer.label(autoNote.action, autoNote.view))));
       const at = (autoAt === null ? log.length : autoAt) - since;   // among all the lines
       items = at === 0 || at < hidden ? [note, ...items]
         : [...items.slice(0, at - hidden + 1), note, ...items.slice(at - hidden + 1)];
@@ -941,7 +941,7 @@ export function showTable(root, { gameId, seat, token }) {
       if (old?.isConnected) old.replaceWith(logShown.section);
     }
     const fresh = log.slice(logShown.entries.length);
-    logShown.list.append(...fresh.map((entry) => h("li", {}, renderEvent(entry))));
+    logShown.list.append(...fresh.map((entry) => h("li", {}, counted(renderEvent(entry)))));
     logShown.entries = log;
     return !same || fresh.length > 0;
   }
