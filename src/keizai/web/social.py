@@ -482,11 +482,19 @@ class Social(TableHooks):
             log.exception("rating game %s", table.id)
 
     def _rate(self, table: Table) -> None:
-        """Rate a finished game once, or note why it is unrated."""
+        """Rate a finished game once, or note why it is unrated, by its seats as stored:
+        this process's copy may not have heard of an account's sitting down through
+        another (a lost notice), and until session 30 such a game was noted unrated,
+        its account taken for a guest."""
         settings = self.settings.get(table.id)
         if settings is None or settings.rated or settings.unrated is not None:
             return
-        standings, reason = ratings.standings(table.state, self.players.get(table.id, {}))
+        rows = self.stored(table.id)
+        self._keep(table.id, rows)
+        _, players, settings = rows
+        if settings is None or settings.rated or settings.unrated is not None:
+            return
+        standings, reason = ratings.standings(table.state, players)
         if reason is not None:
             self.db.update_settings(table.id, unrated=reason)
         else:
