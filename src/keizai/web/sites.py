@@ -1,4 +1,4 @@
-"""POSTs another site's page makes a browser send: refused before the app reads them.
+"""Requests another site's page makes a browser send: refused before the app counts them.
 
 A page on any site can make its visitor's browser send this server a form's POST, which
 no CORS preflight stops, from the visitor's address: a form of a page elsewhere claimed
@@ -34,6 +34,17 @@ scheme and `Host` of the request (the scheme as uvicorn reads it, `X-Forwarded-P
 from a trusted proxy: the proxy must forward the browser's `Host`, docs/web.md), or one
 that `keizai serve --origin` names. A handshake without `Origin` (a program) is let
 through.
+
+A page elsewhere can also make its visitor's browser GET the API, as an image, a script,
+a frame or a `fetch` it cannot read: each such read counted against the visitor's
+budgets (the lobby's, the reads', a `/view`'s, a game's load), and a page that kept
+asking left the visitor's own lobby and table answered 429 for as long as it stayed
+open (session 30, Chromium: 80 images of `/api/games` from another site's page). So a
+GET or HEAD under `/api/` that the browser says another site's page made, other than a
+top-level navigation (`Sec-Fetch-Dest: document`, a link followed), is refused before
+the app counts it, unless its `Origin` is one `--origin` names. Over plain http to a
+LAN address the browser says nothing of it (no `Sec-Fetch-*`, and an image carries no
+`Origin`), and such reads are counted there as before.
 """
 
 from __future__ import annotations
@@ -45,6 +56,9 @@ import orjson
 
 # Methods that change something: a page elsewhere may still link to or embed a GET.
 CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# Reads of the API another site's page may make only by a link its visitor follows.
+READING = frozenset({"GET", "HEAD"})
+API = "/api/"
 FOREIGN = frozenset({"same-site", "cross-site"})
 REFUSAL = orjson.dumps({"error": {
     "code": "cross_site",
@@ -108,10 +122,25 @@ def from_another_site(scope: dict[str, Any], origins: frozenset[str]) -> bool:
     return from_another_origin(scope, origins)
 
 
+def read_for_another_site(scope: dict[str, Any], origins: frozenset[str]) -> bool:
+    """Whether this is a read of the API that the browser says another site's page made
+    as part of itself (an image, a script, a frame, a `fetch`), not a link its visitor
+    followed to it, nor a page of one of `origins`."""
+    if scope["method"] not in READING or not scope.get("path", "").startswith(API):
+        return False
+    site, dest = header(scope, b"sec-fetch-site"), header(scope, b"sec-fetch-dest")
+    if site is None or site.strip().lower() not in FOREIGN \
+            or dest is None or dest.strip().lower() == "document":
+        return False
+    origin = header(scope, b"origin")
+    return origin is None or normal_origin(origin) not in origins
+
+
 class SameOriginOnly:
     """ASGI middleware: an HTTP request that changes something, made by a page of another
-    origin, is refused (403 `cross_site`), and so is a WebSocket another origin's page
-    opens (403 `cross_origin`; `origins`: more origins of this server, normalised)."""
+    origin, is refused (403 `cross_site`), and so is a read of the API another site's
+    page makes part of itself, and a WebSocket another origin's page opens (403
+    `cross_origin`; `origins`: more origins of this server, normalised)."""
 
     def __init__(self, app: Callable[..., Awaitable[None]],
                  origins: frozenset[str] = frozenset()) -> None:
@@ -125,8 +154,9 @@ class SameOriginOnly:
             else:
                 await self.app(scope, receive, send)
             return
-        if scope["type"] != "http" or scope["method"] not in CHANGING \
-                or not from_another_site(scope, self.origins):
+        if scope["type"] != "http" or not (
+                (scope["method"] in CHANGING and from_another_site(scope, self.origins))
+                or read_for_another_site(scope, self.origins)):
             await self.app(scope, receive, send)
             return
         await send({"type": "http.response.start", "status": 403, "headers": [
