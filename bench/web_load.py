@@ -5,6 +5,7 @@
     .venv/bin/python bench/web_load.py spectators --spectators 1000 --moves 40
     .venv/bin/python bench/web_load.py bots --bot-games 8 --moves 30
     .venv/bin/python bench/web_load.py late --game enterprise-empire --spectators 50
+    .venv/bin/python bench/web_load.py frames --games 1 --clients 16 --seconds 20
 
 `games`: concurrent games of every registered game in turn, two human seats each,
 random legal actions; a game that ends is replaced at once by a new one of its kind, so
@@ -24,6 +25,15 @@ Each server is `keizai serve --no-rate-limits --bot-delay 0`; all bounded by --s
 in this process, every seat and M spectators connected: the event loop's CPU per move
 over the game's first and last 100 moves, and what the state messages' `mark` and
 `just_now_from` cost per broadcast at its end.
+`frames`: one server with its rate limits on; `--games` finished 4-player games (random
+moves, `--game`, the longest of 3 seeds each) stored, and `--clients` /64s of one IPv6
+/48 (X-Forwarded-For from loopback), each from 4 connections, asking for the last frame
+of one game after another (as the page asks: `log=false`), within their budgets (a 429
+waits a quarter of its Retry-After). Meanwhile an honest player (IPv4) opens both seats
+of a Futuropia table, moves 3 times and closes, once a second: its WebSocket hello (open
+to first state) and a move to the other seat's state. `--clients 0`: the quiet server.
+The server's CPU is given whole, its event loop's thread's and its other threads' (the
+replay thread's frames most).
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -60,7 +71,21 @@ def cpu_seconds(pid: int | None = None) -> float:
     if pid is None:
         usage = resource.getrusage(resource.RUSAGE_SELF)
         return usage.ru_utime + usage.ru_stime
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return cpu_seconds_of(Path(f"/proc/{pid}/stat"))
+
+
+def thread_seconds(pid: int) -> dict[int, float]:
+    """User + system CPU seconds of each thread of a process, by thread id (the process's
+    own id: its main thread, the server's event loop)."""
+    seconds = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError):   # a thread that ended meanwhile
+            seconds[int(task.name)] = cpu_seconds_of(task / "stat")
+    return seconds
+
+
+def cpu_seconds_of(stat: Path) -> float:
+    fields = stat.read_text().rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -375,15 +400,140 @@ async def bench_bots(url: str, bot_games: int, moves: int) -> dict:
             **percentiles(latencies)}
 
 
+def store_finished(url: str, game: str, players: int, count: int) -> list[tuple[str, int]]:
+    """`count` finished games of `game` stored (each the longest of 3 random games):
+    their ids and lengths."""
+    from keizai.engine.rng import Rng
+    from keizai.store.db import SeatRow, Store
+
+    store, stored = Store(url), []
+    for number in range(count):
+        records = []
+        for seed in range(3 * number, 3 * number + 3):
+            state = keizai.new_game(game, players, seed)
+            state.play_out(Rng(seed))
+            records.append(state.record())
+        record = max(records, key=lambda r: len(r["actions"]))
+        game_id = f"{number:012x}"
+        store.create_game(game_id, record, f"host{number}", [
+            SeatRow(seat, "bot", "random", f"t{number}-{seat}", True)
+            for seat in range(players)])
+        stored.append((game_id, len(record["actions"])))
+    store.close()
+    return stored
+
+
+async def frame_asker(url: str, address: str, games: list[tuple[str, int]],
+                      turn: Iterator[int], stop: float, answers: Counter[str]) -> None:
+    """One /64 asking from 4 connections for the last frame of game after game, the
+    next of `turn` (shared by the /48: in a whole /48's order, each game is asked once a
+    round, the worst order for the kept checkpoints of the games asked last)."""
+    async with httpx.AsyncClient(base_url=url, timeout=120,
+                                 headers={"x-forwarded-for": address}) as http:
+        async def one() -> None:
+            while time.perf_counter() < stop:
+                game_id, steps = games[next(turn) % len(games)]
+                try:
+                    answer = await http.get(f"/api/games/{game_id}/replay",
+                                            params={"step": steps, "log": "false"})
+                except httpx.TransportError:
+                    answers["dropped"] += 1
+                    continue
+                answers[str(answer.status_code)] += 1
+                if answer.status_code == 429:
+                    await asyncio.sleep(float(answer.headers.get("retry-after", "1")) / 4)
+
+        await asyncio.gather(*(one() for _ in range(4)))
+
+
+async def honest_player(url: str, stop: float) -> dict[str, list[float]]:
+    """A Futuropia table of two seats (one IPv4 client): both seats opened (hello
+    timed), 3 moves (each timed to the other seat's state), closed; once a second."""
+    timed: dict[str, list[float]] = {"hello": [], "move": []}
+    errors = Errors()
+    async with httpx.AsyncClient(base_url=url, timeout=60,
+                                 headers={"x-forwarded-for": "192.0.2.7"}) as http:
+        game = await create(http, "futuropia", ["human", "human"], errors)
+    assert game is not None, errors
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    while time.perf_counter() < stop:
+        seats = []
+        for seat in (0, 1):
+            started = time.perf_counter()
+            ws = await connect(f"{url.replace('http', 'ws')}/ws/games/{game['id']}",
+                               max_size=2**24, open_timeout=60,
+                               additional_headers={"x-forwarded-for": "192.0.2.7"})
+            await ws.send(json.dumps({"type": "hello", "seat": seat, "token": tokens[seat],
+                                      "log": False}))
+            first = orjson.loads(await ws.recv())
+            timed["hello"].append(time.perf_counter() - started)
+            seats.append([ws, first])
+        for _ in range(3):
+            mover = seats[seats[0][1]["current_player"]]
+            other = seats[1 - seats[0][1]["current_player"]]
+            step = mover[1]["step"]
+            started = time.perf_counter()
+            await mover[0].send(json.dumps({"type": "act", "step": step,
+                                            "action": mover[1]["legal"][0]["name"]}))
+            for seen in (other, mover):
+                while True:
+                    message = orjson.loads(await seen[0].recv())
+                    if message.get("type") == "state" and message["step"] > step:
+                        seen[1] = message
+                        break
+                if seen is other:
+                    timed["move"].append(time.perf_counter() - started)
+        for ws, _ in seats:
+            await ws.close()
+        await asyncio.sleep(1.0)
+    return timed
+
+
+async def bench_frames(url: str, games: list[tuple[str, int]], clients: int,
+                       seconds: float, pid: int) -> dict:
+    answers: Counter[str] = Counter()
+    stop = time.perf_counter() + seconds + 1
+    turn = itertools.count()
+    askers = [asyncio.create_task(frame_asker(url, f"2001:db8:5:{n:x}::1", games, turn,
+                                              stop, answers))
+              for n in range(clients)]
+    await asyncio.sleep(1 if askers else 0)
+    cpu_before, started = thread_seconds(pid), time.perf_counter()
+    timed = await honest_player(url, time.perf_counter() + seconds)
+    elapsed = time.perf_counter() - started
+    cpu_after = thread_seconds(pid)
+    threads = {tid: cpu - cpu_before.get(tid, 0.0) for tid, cpu in cpu_after.items()}
+    server_cpu = sum(threads.values())
+    await asyncio.gather(*askers)
+
+    def figures(values: list[float]) -> str:
+        got = percentiles(values)
+        return f"{got['latency_ms_p50']}/{got['latency_ms_p90']}/{got['latency_ms_max']}"
+
+    return {"mode": "frames", "games": len(games), "steps": [g[1] for g in games][:3],
+            "clients": clients, "seconds": round(elapsed, 1),
+            "hello_ms_p50_p90_max": figures(timed["hello"]),
+            "move_ms_p50_p90_max": figures(timed["move"]),
+            "frames_per_second": round(answers["200"] / elapsed, 1),
+            "answers": dict(answers), "server_cpu_cores": round(server_cpu / elapsed, 2),
+            # the event loop's thread, and the others' (the replay thread's frames most)
+            "loop_cpu_cores": round(threads.get(pid, 0.0) / elapsed, 2),
+            "threads_cpu_cores": round((server_cpu - threads.get(pid, 0.0)) / elapsed, 2),
+            # all of it, the honest player's and the refusals' too, per frame served
+            "server_cpu_ms_per_frame": round(1000 * server_cpu / max(1, answers["200"]), 2)}
+
+
 @contextlib.contextmanager
-def servers(url: str, count: int, workers: int | None
+def servers(url: str, count: int, workers: int | None, rate_limits: bool = False
             ) -> Iterator[tuple[list[str], list[int]]]:
     procs, bases = [], []
     try:
         for _ in range(count):
             port = free_port()
             command = [sys.executable, "-m", "keizai.cli", "serve", "--port", str(port),
-                       "--database-url", url, "--bot-delay", "0", "--no-rate-limits"]
+                       "--database-url", url, "--bot-delay", "0"]
+            if not rate_limits:
+                command.append("--no-rate-limits")
             if workers:
                 command += ["--bot-workers", str(workers)]
             procs.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
@@ -418,9 +568,13 @@ def database(args: argparse.Namespace) -> Iterator[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("mode", choices=["games", "spectators", "bots", "late"], nargs="?",
+    parser.add_argument("mode", choices=["games", "spectators", "bots", "late", "frames"],
+                        nargs="?",
                         default="games")
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=int, default=40,
+                        help="games in play (games mode), finished games (frames mode)")
+    parser.add_argument("--clients", type=int, default=16,
+                        help="frames mode: /64s of one /48 asking for frames")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a player thinks before each action (games mode; "
                              "default 0: the closed loop, every answer at once)")
@@ -436,11 +590,19 @@ def main() -> None:
     parser.add_argument("--url", action="append", default=None,
                         help="drive this running server (repeat for several) instead of "
                              "starting one; its CPU is not measured")
-    parser.add_argument("--game", default="enterprise-empire", help="late mode's game")
-    parser.add_argument("--players", type=int, default=4, help="late mode's seats")
+    parser.add_argument("--game", default="enterprise-empire", help="late and frames modes' game")
+    parser.add_argument("--players", type=int, default=4, help="late and frames modes' seats")
     args = parser.parse_args()
     if args.mode == "late":
         print(json.dumps(bench_late(args.game, args.players, args.spectators), indent=1))
+        return
+    if args.mode == "frames":
+        with database(args) as url:
+            stored = store_finished(url, args.game, args.players, args.games)
+            with servers(url, 1, args.bot_workers, rate_limits=True) as (bases, pids):
+                asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+                print(json.dumps(asyncio.run(bench_frames(bases[0], stored, args.clients,
+                                                          args.seconds, pids[0]))))
         return
     with database(args) as url, \
             servers(url, 0 if args.url else args.processes, args.bot_workers) \
