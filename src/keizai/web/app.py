@@ -639,14 +639,18 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str, request: Request, step: int = 0,
-                         seat: str | None = None, log: bool = True) -> Response:
+                         seat: str | None = None, log: bool = True,
+                         since: int = 0) -> Response:
         """The position after `step` actions of a finished game, seen by `seat` (or all);
-        `log=false` leaves out the English log lines (the page renders `events`). Replayed
-        from the game's nearest checkpoint (`keizai.web.checkpoints`); the rest comes from
-        its cached outline. The log's lines cost what a `/view` does, and count as one."""
+        `log=false` leaves out the English log lines (the page renders `events`); `since`:
+        the seat's events the asker holds (`replay_frame`). Replayed from the game's
+        nearest checkpoint (`keizai.web.checkpoints`); the rest comes from its cached
+        outline. The log's lines cost what a `/view` does, and count as one."""
         limiter.take("replay", client_of(request))
         if log:
             limiter.take("view", client_of(request))
+        if since < 0:
+            raise ApiError("invalid_request", "since must be a whole number")
         table = await tables.open(game_id, client_of(request))
         finished(table)
         record = table.state.record()
@@ -662,7 +666,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         # last frame took 50 ms on the event loop)
         return Response(await off_loop(lambda: encode(replay_frame(
             checkpoints.state_at(game_id, record, step), record, step, number, log,
-            outline, final)), by=client_of(request)),
+            outline, final, since)), by=client_of(request)),
             media_type="application/json")
 
     @app.websocket("/ws/games/{game_id}")
@@ -756,17 +760,30 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     return app
 
 
+# The most events a replay frame carries (`replay_frame`): a 1,177-step 企業帝國 game's
+# last frame has 3,176, whose encoding was most of the frame's CPU and its 276 KB.
+FRAME_EVENTS = 512
+
+
 def replay_frame(state: State, record: dict[str, Any], step: int, seat: int | None,
-                 log: bool, outline: Outline, final: State) -> dict[str, Any]:
+                 log: bool, outline: Outline, final: State, since: int = 0
+                 ) -> dict[str, Any]:
     """A finished game's replay frame at `step` (`state`: the game after `step` actions,
     `Checkpoints.state_at`), seen by `seat` (None: all), its English log lines when `log`.
-    In the replay thread (`off_loop`): its view, events and log built, is work in
-    proportion to the game's length (milliseconds for a long 企業帝國 game), which on the
-    event loop held every request of the process."""
+    Its `events` are the seat's from `since` on (the asker holds those before; a seat's
+    events at a step begin with those at every step before), at most `FRAME_EVENTS`:
+    `events_from` says where they begin and `event_count` how many there are, and the
+    page asks again from where they end. In the replay thread (`off_loop`): the log's
+    lines, when asked, are work in proportion to the game's length (milliseconds for a
+    long 企業帝國 game), which on the event loop held every request of the process."""
     last = record["actions"][step - 1] if step else None
+    count = state.event_count()
+    start = min(since, count)
     frame = {"step": step, "steps": len(record["actions"]), "seat": seat,
              "view": state.view(seat), "last": last,
-             "events": [i18n.to_json(e) for e in state.events(seat)],
+             "events": [i18n.to_json(e)
+                        for e in state.events_since(seat, start)[:FRAME_EVENTS]],
+             "events_from": start, "event_count": count,
              # who took the last action and its readable label (no raw ids)
              "last_seat": outline.movers[step - 1] if step else None,
              "last_label": str(state.game.to_action(last)) if last else None,

@@ -15,12 +15,34 @@ export function showReplay(root, gameId) {
   let step = 0;
   let seat = "";
   let scores = null;
+  // The events held of each view ("": everyone's, else a seat's number): a view's events
+  // at a step begin with its events at every step before, so a frame is asked only for
+  // those after the ones held; it carries a few hundred at most, and says how many there
+  // are in all (`event_count`), and the rest is asked for.
+  const held = new Map();
+
+  async function frameAt(at, view) {
+    for (;;) {
+      const since = (held.get(view) ?? []).length;
+      const got = await api(
+        `/api/games/${gameId}/replay?step=${at}&seat=${view}&log=false&since=${since}`);
+      // held now: another frame's answer may have come meanwhile (never fewer events)
+      const kept = held.get(view) ?? [];
+      const reach = got.events_from + got.events.length;
+      const events = kept.length >= reach ? kept
+        : kept.slice(0, got.events_from).concat(got.events);
+      held.set(view, events);
+      if (events.length >= got.event_count) {
+        return { ...got, events: events.slice(0, got.event_count) };
+      }
+    }
+  }
 
   async function go(next) {
     try {
       summary ??= await api(`/api/games/${gameId}`);
       step = Math.max(0, Math.min(next, summary.step));
-      frame = await api(`/api/games/${gameId}/replay?step=${step}&seat=${seat}&log=false`);
+      frame = await frameAt(step, seat);
       // every frame carries the finished game's scores: opening the replay needs no
       // frame of the last step (a replay of the whole record on the server) for them
       scores ??= frame.scores ? { scores: frame.scores, ranking: frame.ranking,
