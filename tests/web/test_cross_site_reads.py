@@ -11,6 +11,7 @@ link followed to the API from elsewhere (a top-level navigation) still opens."""
 from __future__ import annotations
 
 import dataclasses
+import time
 import warnings
 from collections.abc import Iterator
 
@@ -40,12 +41,25 @@ for (let i = 0; i < {IMAGES}; i++) {{
 }}
 </script>""".encode()
 
-# What Chromium sends with an image another site's page loads, and with a link followed
-# from another site's page.
+# Another site's page: speculation rules prefetching the address its fragment names as
+# many times (Chromium says they come from nowhere: `Sec-Fetch-Site: none`).
+PREFETCHING_PAGE = f"""<!doctype html><body><script>
+const urls = [];
+for (let i = 0; i < {IMAGES}; i++) urls.push(location.hash.slice(1) + "?n=" + i);
+const rules = document.createElement("script");
+rules.type = "speculationrules";
+rules.textContent = JSON.stringify({{prefetch: [{{source: "list", urls}}]}});
+document.body.append(rules);
+</script>""".encode()
+
+# What Chromium sends with an image another site's page loads, with a link followed
+# from another site's page, and with a page's speculation rules' prefetch.
 IMAGE = {"sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors",
          "sec-fetch-dest": "image"}
 LINK = {"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate",
         "sec-fetch-dest": "document", "sec-fetch-user": "?1"}
+PREFETCH = {"sec-fetch-site": "none", "sec-fetch-mode": "navigate",
+            "sec-fetch-dest": "document", "sec-purpose": "prefetch"}
 
 
 @pytest.fixture
@@ -65,7 +79,8 @@ def test_another_sites_images_of_the_api_spend_none_of_the_visitors_budgets(
     # the visitor's own lobby (429 before: the images spent its two listings)
     assert limited.get("/api/games", headers={"sec-fetch-site": "same-origin",
                                               "sec-fetch-dest": "empty"}).status_code == 200
-    # a frame, a script, a same-site page's fetch, a HEAD: refused alike
+    # a frame, a script, a same-site page's fetch, a HEAD, a prefetch: refused alike
+    assert limited.get("/api/games", headers=PREFETCH).status_code == 403
     for dest, site, method in (("iframe", "cross-site", "GET"), ("script", "same-site", "GET"),
                                ("empty", "same-site", "GET"), ("image", "cross-site", "HEAD")):
         refused = limited.request(method, "/api/games", headers={
@@ -91,12 +106,25 @@ def test_a_link_followed_from_elsewhere_and_named_origins_still_read(
 def limited_server(tmp_path_factory) -> Iterator[LiveServer]:
     """`keizai serve` with its rate limits, as a public server runs."""
     path = tmp_path_factory.mktemp("limited")
-    live = LiveServer(f"sqlite:///{path / 'web.sqlite3'}", path / "server.log", extra=())
+    live = LiveServer(f"sqlite:///{path / 'web.sqlite3'}", path / "server.log",
+                      extra=("--log-level", "info"))
     yield live.start()
     live.stop()
 
 
-@pytest.mark.skipif(unavailable_reason() is not None, reason=unavailable_reason() or "")
+def answered(server: LiveServer, marked: str, count: int) -> None:
+    """Once the server's log shows `count` requests whose address holds `marked`."""
+    deadline = time.monotonic() + WAIT / 1000
+    while server.log_path.read_text().count(marked) < count:
+        assert time.monotonic() < deadline, f"{marked}: not all asked"
+        time.sleep(0.05)
+
+
+browser_needed = pytest.mark.skipif(unavailable_reason() is not None,
+                                    reason=unavailable_reason() or "")
+
+
+@browser_needed
 def test_another_sites_page_cannot_leave_its_visitors_lobby_refused(
         browser, limited_server) -> None:
     with served_elsewhere(READING_PAGE) as elsewhere:
@@ -105,3 +133,13 @@ def test_another_sites_page_cannot_leave_its_visitors_lobby_refused(
         page.wait_for_function("document.title === 'done'", timeout=WAIT)
     # the visitor's own lobby from the same address: 429 before (10 listings at once)
     assert http().get(f"{limited_server.url}/api/games").status_code == 200
+
+
+@browser_needed
+def test_another_sites_speculation_rules_cannot_leave_its_visitors_lobby_refused(
+        browser, limited_server) -> None:
+    with served_elsewhere(PREFETCHING_PAGE) as elsewhere:
+        page = browser.new_context().new_page()
+        page.goto(f"{elsewhere}#{limited_server.url}/api/games")
+        answered(limited_server, "/api/games?n=", IMAGES)
+    assert http().get(f"{limited_server.url}/api/games").status_code == 200   # 429 before
