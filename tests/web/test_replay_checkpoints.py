@@ -130,3 +130,58 @@ def test_a_frame_with_the_log_counts_as_a_view(db_url: str) -> None:
     assert logged == [200, 200, 200, 429, 429]
     assert bare == [200] * 5
     assert viewed == 429
+
+
+def test_a_frame_replaying_more_than_every_moves_counts_as_a_load(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frame of a game whose states are not kept (the checkpoints keep the games asked
+    last) replays it from its set-up up to its step, as loading a game does, and counts
+    as a load; a frame from a kept state, or of a step before the first one kept, does
+    not. Until session 30 a client asking for the last frame of 40 games in turn replayed
+    a whole game each time, within the frames' budget alone (bench/web_load.py frames)."""
+    monkeypatch.setattr(app_module, "Checkpoints",
+                        lambda: Checkpoints(every=EVERY_HERE, games=1), raising=False)
+    app = create_app(db_url, bot_workers=1,
+                     limits=dataclasses.replace(Limits.off(), load=(2, 1e-6)))
+    with TestClient(app) as client:
+        first, second = finished_table(client)["id"], finished_table(client)["id"]
+        last = {game: frame(client, game, 0, log="false").json()["steps"]
+                for game in (first, second)}
+        assert min(last.values()) > 2 * EVERY_HERE
+        asked = [(first, last[first]), (first, last[first] - 1),   # a load, then kept
+                 (second, last[second]), (second, last[second] - 2),   # a load, kept
+                 (first, last[first]),   # a load again: refused, the budget spent
+                 (first, EVERY_HERE - 1), (first, EVERY_HERE)]   # not more than EVERY
+        answers = [frame(client, game, step, log="false").status_code
+                   for game, step in asked]
+    assert answers == [200, 200, 200, 200, 429, 200, 200]
+
+
+def test_a_48_s_frames_replaying_whole_games_are_four_clients_loads(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frames of two games in turn, the checkpoints keeping one: each replays its game
+    from its set-up, a load each; the /64s of one /48 have 4 clients' loads together, as
+    they have 4 clients' frames (before: 16 clients' loads, 32 whole replays where 8 are
+    now)."""
+    monkeypatch.setattr(app_module, "Checkpoints",
+                        lambda: Checkpoints(every=EVERY_HERE, games=1), raising=False)
+    app = create_app(db_url, bot_workers=1,
+                     limits=dataclasses.replace(Limits.off(), load=(2, 1e-6)))
+    one_48 = [f"2001:db8:5:{n:x}::1" for n in range(WIDE_SHARE)]   # a /64 each
+    with TestClient(app) as client:
+        games = [finished_table(client)["id"] for _ in range(2)]
+        last = [frame(client, game, 0, log="false").json()["steps"] for game in games]
+
+        async def asked() -> list[int]:
+            answers = []
+            for turn, address in enumerate(one_48 * 2):
+                async with client_at(app, address) as asker:
+                    answers.append((await asker.get(
+                        f"/api/games/{games[turn % 2]}/replay",
+                        params={"step": last[turn % 2], "log": "false"})).status_code)
+            return answers
+
+        answers = portal_of(client).call(asked)
+    # the /48's 4 clients' bursts of 2 loads; then each refused frame leaves the other
+    # game's checkpoints kept, whose next frame is no load
+    assert answers == [200] * 8 + [429, 200] * (WIDE_SHARE - 4)

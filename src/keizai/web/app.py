@@ -151,8 +151,9 @@ class Limits:
     # record is replayed (in a worker thread), about 14 ms of CPU for a whole 4-player
     # 企業帝國 game, and anyone may name any stored game (the lobby lists 200, a player's
     # page 500 more). Without it one client's reads, replays, views and WebSockets
-    # loaded 140 games at once and 24 a second. A game held costs nothing. (Last, so
-    # that limits given by position keep their places.)
+    # loaded 140 games at once and 24 a second. A game held costs nothing. A replay
+    # frame replaying a whole game (its checkpoints not kept) counts as one too. (Last,
+    # so that limits given by position keep their places.)
     load: tuple[float, float] | None = (10, 1.0)
     # Open seats from the lobby one client holds in games not over (docs/web.md: a
     # household behind one address); else one client took every open seat the lobby
@@ -178,8 +179,11 @@ class Limits:
 # game), a log 10 ms more; 16 /64s of one /48 asking 160 frames a second (served about
 # 100) held an honest player's WebSocket hello at 0.34 s even with checkpoints, 40 a
 # second at 0.016 s (docs/web.md, Rate limits). A site's people stepping through
-# replays at once ask a few a second each; the page never asks for `/view`.
-WIDE_SHARES = {"replay": 4, "view": 4}
+# replays at once ask a few a second each; the page never asks for `/view`. And of
+# loads, each a whole replay in that thread (a game not held, or a frame of a game whose
+# checkpoints are not kept): 16 /64s asking for the last frames of 48 long games in turn
+# were served 38 a second, each a whole replay, at the 16 clients' share, 21 at 4.
+WIDE_SHARES = {"replay": 4, "view": 4, "load": 4}
 
 
 def keys_of(client: str, wide_share: int = WIDE_SHARE) -> list[tuple[str, int]]:
@@ -645,7 +649,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         `log=false` leaves out the English log lines (the page renders `events`); `since`:
         the seat's events the asker holds (`replay_frame`). Replayed from the game's
         nearest checkpoint (`keizai.web.checkpoints`); the rest comes from its cached
-        outline. The log's lines cost what a `/view` does, and count as one."""
+        outline. The log's lines cost what a `/view` does, and count as one; a frame
+        replaying more than the checkpoints' `every` moves (of a game not asked lately, or
+        not up to there) costs what loading a game does, and counts as a load."""
         limiter.take("replay", client_of(request))
         if log:
             limiter.take("view", client_of(request))
@@ -660,6 +666,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         number = parse_seat(seat)
         if number is not None:
             check_seat(number, record["players"])
+        if checkpoints.moves_to(game_id, total, step) > checkpoints.every:
+            limiter.take("load", client_of(request))
         outline = await outlines.of(game_id, record, client_of(request))
         final = table.state   # finished: never changed again
         # built and encoded in a worker thread (FastAPI's own encoding of a long game's

@@ -36,6 +36,15 @@ class Checkpoints:
         self.lock = threading.Lock()
         self.replayed = 0
 
+    def moves_to(self, game_id: str, length: int, step: int) -> int:
+        """How many moves a frame at `step` of the finished game `game_id` (`length`
+        actions) would replay with the states kept now: fewer than `every` once the game
+        was asked up to there, else from the last state kept (or its set-up: a whole
+        replay up to `step`, as loading a game is)."""
+        with self.lock:
+            marks = self.kept.get((game_id, length), [])
+            return step - min(step // self.every, len(marks)) * self.every
+
     def state_at(self, game_id: str, record: dict[str, Any], step: int) -> State:
         """The finished game `record` after its first `step` actions (0 to all), a state
         of the caller's own (cloned, never a kept one)."""
