@@ -31,7 +31,9 @@ moves, `--game`, the longest of 3 seeds each) stored, and `--clients` /64s of on
 of one game after another (as the page asks: `log=false`), within their budgets (a 429
 waits a quarter of its Retry-After). Meanwhile an honest player (IPv4) opens both seats
 of a Futuropia table, moves 3 times and closes, once a second: its WebSocket hello (open
-to first state) and a move to the other seat's state. `--clients 0`: the quiet server.
+to first state) and a move to the other seat's state. `--clients 0`: the quiet server;
+`--hellos`: the /48 opens spectators' WebSockets to the games instead (each hello sends
+the whole events), until their first message.
 The server's CPU is given whole, its event loop's thread's and its other threads' (the
 replay thread's frames most).
 """
@@ -424,15 +426,20 @@ def store_finished(url: str, game: str, players: int, count: int) -> list[tuple[
 
 
 async def frame_asker(url: str, address: str, games: list[tuple[str, int]],
-                      turn: Iterator[int], stop: float, answers: Counter[str]) -> None:
+                      turn: Iterator[int], stop: float, answers: Counter[str],
+                      hellos: bool = False) -> None:
     """One /64 asking from 4 connections for the last frame of game after game, the
     next of `turn` (shared by the /48: in a whole /48's order, each game is asked once a
-    round, the worst order for the kept checkpoints of the games asked last)."""
+    round, the worst order for the kept checkpoints of the games asked last); `hellos`:
+    opening a WebSocket to the game instead, as a spectator, until its first message."""
     async with httpx.AsyncClient(base_url=url, timeout=120,
                                  headers={"x-forwarded-for": address}) as http:
         async def one() -> None:
             while time.perf_counter() < stop:
                 game_id, steps = games[next(turn) % len(games)]
+                if hellos:
+                    await watch_once(url, address, game_id, answers)
+                    continue
                 try:
                     answer = await http.get(f"/api/games/{game_id}/replay",
                                             params={"step": steps, "log": "false"})
@@ -444,6 +451,25 @@ async def frame_asker(url: str, address: str, games: list[tuple[str, int]],
                     await asyncio.sleep(float(answer.headers.get("retry-after", "1")) / 4)
 
         await asyncio.gather(*(one() for _ in range(4)))
+
+
+async def watch_once(url: str, address: str, game_id: str, answers: Counter[str]) -> None:
+    """A spectator's WebSocket to a game opened, its first message read (a state, with
+    its whole events, or a refusal), and closed."""
+    try:
+        async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}",
+                           max_size=2**24, open_timeout=60,
+                           additional_headers={"x-forwarded-for": address}) as ws:
+            await ws.send(json.dumps({"type": "hello", "log": False}))
+            message = lean(await ws.recv())
+    except Exception:
+        answers["dropped"] += 1
+        return
+    if message.get("type") == "state":
+        answers["200"] += 1
+    else:
+        answers[message.get("error", {}).get("code", "other")] += 1
+        await asyncio.sleep(0.25)
 
 
 async def honest_player(url: str, stop: float) -> dict[str, list[float]]:
@@ -490,12 +516,12 @@ async def honest_player(url: str, stop: float) -> dict[str, list[float]]:
 
 
 async def bench_frames(url: str, games: list[tuple[str, int]], clients: int,
-                       seconds: float, pid: int) -> dict:
+                       seconds: float, pid: int, hellos: bool = False) -> dict:
     answers: Counter[str] = Counter()
     stop = time.perf_counter() + seconds + 1
     turn = itertools.count()
     askers = [asyncio.create_task(frame_asker(url, f"2001:db8:5:{n:x}::1", games, turn,
-                                              stop, answers))
+                                              stop, answers, hellos))
               for n in range(clients)]
     await asyncio.sleep(1 if askers else 0)
     cpu_before, started = thread_seconds(pid), time.perf_counter()
@@ -510,7 +536,8 @@ async def bench_frames(url: str, games: list[tuple[str, int]], clients: int,
         got = percentiles(values)
         return f"{got['latency_ms_p50']}/{got['latency_ms_p90']}/{got['latency_ms_max']}"
 
-    return {"mode": "frames", "games": len(games), "steps": [g[1] for g in games][:3],
+    return {"mode": "frames", "ask": "hellos" if hellos else "frames", "games": len(games),
+            "steps": [g[1] for g in games][:3],
             "clients": clients, "seconds": round(elapsed, 1),
             "hello_ms_p50_p90_max": figures(timed["hello"]),
             "move_ms_p50_p90_max": figures(timed["move"]),
@@ -575,6 +602,8 @@ def main() -> None:
                         help="games in play (games mode), finished games (frames mode)")
     parser.add_argument("--clients", type=int, default=16,
                         help="frames mode: /64s of one /48 asking for frames")
+    parser.add_argument("--hellos", action="store_true",
+                        help="frames mode: the /48 opens spectators' WebSockets instead")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a player thinks before each action (games mode; "
                              "default 0: the closed loop, every answer at once)")
@@ -601,8 +630,8 @@ def main() -> None:
             stored = store_finished(url, args.game, args.players, args.games)
             with servers(url, 1, args.bot_workers, rate_limits=True) as (bases, pids):
                 asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
-                print(json.dumps(asyncio.run(bench_frames(bases[0], stored, args.clients,
-                                                          args.seconds, pids[0]))))
+                print(json.dumps(asyncio.run(bench_frames(
+                    bases[0], stored, args.clients, args.seconds, pids[0], args.hellos))))
         return
     with database(args) as url, \
             servers(url, 0 if args.url else args.processes, args.bot_workers) \
