@@ -96,6 +96,9 @@ DOCUMENTED: list[tuple[str, list[str], dict[str, Any]]] = [
                         "3001", "3060", "refit.jsonl", "before.jsonl"],
      {"first": 3001, "last": 3060, "out": Path("refit.jsonl"),
       "more": [Path("before.jsonl")]}),
+    # its docstring's (docs/strength.md, Glory's losses), on a recorded file
+    ("solo_losses", ["glory", "before.jsonl"],
+     {"edition": "glory", "games": [Path("before.jsonl")]}),
     ("solo_lookahead", ["clairvoyant", "glory", "3001", "3040", "out.csv", "3"],
      {"mode": "clairvoyant", "edition": "glory", "ply": 3, "level_before": None,
       "level_from": None}),
@@ -167,6 +170,7 @@ WRONG = [
     ("solo_ab.py", ["glory", "201", "300", "out", "solo", "--reseed"], "expected one argument"),
     ("solo_breakdown.py", ["glory", "solo", "1", "2", "out.jsonl", "nowhere.jsonl"],
      "no such file: nowhere.jsonl"),
+    ("solo_losses.py", ["glory", "nowhere.jsonl"], "no such file: nowhere.jsonl"),
     ("solo_lookahead.py", ["pimc", "glory", "1", "2", "out.csv", "3"], "required: SAMPLES"),
     ("solo_lookahead.py", ["reply", "glory", "1", "2", "out.csv", "1", "--level-before", "7",
                            "--level-from", "7"], "not allowed with argument"),
