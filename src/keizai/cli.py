@@ -1268,6 +1268,7 @@ def serve(
     chosen_seeds: Annotated[bool, typer.Option()] = False,
     forwarded_allow_ips: Annotated[str, typer.Option()] = "127.0.0.1",
     origin: Annotated[list[str] | None, typer.Option()] = None,
+    allowed_host: Annotated[list[str] | None, typer.Option()] = None,
     clock_relaxed: Annotated[float, typer.Option()] = 300.0,
     clock_fast: Annotated[float, typer.Option()] = 45.0,
     secure_cookies: Annotated[bool, typer.Option()] = True,
@@ -1291,6 +1292,7 @@ def serve(
         from keizai.web.creators import SECRET_CHARS, SECRET_COMMAND, SECRET_VARIABLE
         from keizai.web.frames import FrameBudget
         from keizai.web.heads import STOP_WITHIN, HeadBounds, open_files
+        from keizai.web.hosts import EVERY_NAME, host_of, server_names
         from keizai.web.sites import normal_origin
         from keizai.web.social import SocialConfig
     except ImportError as error:
@@ -1315,6 +1317,15 @@ def serve(
         if normal is None:
             raise _refuse(language, "cli.serve.err_origin", value=printable(typed, 80))
         origins.add(normal)
+    # The hosts a request may name besides the server's own (keizai.web.hosts: a page
+    # under another name that reached this address is refused, DNS rebinding).
+    hosts = [name for name in (host_of(normal.partition("://")[2]) for normal in origins)
+             if name is not None]
+    for typed in allowed_host or ():
+        if typed != EVERY_NAME and (host_of(typed) is None or ":" in typed):
+            raise _refuse(language, "cli.serve.err_allowed_host",
+                          value=repr(printable(typed, 80)))
+        hosts.append(typed)
     social_config = SocialConfig(
         accounts=AccountConfig(secure_cookies=secure_cookies),
         clock_seconds={"relaxed": clock_relaxed, "fast": clock_fast})
@@ -1348,7 +1359,7 @@ def serve(
                              bot_workers=bot_workers, chosen_seeds=chosen_seeds,
                              limits=limits, client_secret=client_secret,
                              social_config=social_config, collector=Collector(),
-                             origins=frozenset(origins))
+                             origins=frozenset(origins), names=server_names(host, hosts))
     except NewerDatabase as newer:   # a rollback: the database was left as it was
         raise _refuse(language, "cli.serve.err_database_newer", database=database,
                       revision=newer.revision, known=newer.known) from None

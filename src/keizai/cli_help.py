@@ -108,6 +108,7 @@ VALUE_NAMES: dict[str, str] = {
     "forwarded_allow_ips": "ips", "log_level": "level", "seconds": "seconds",
     "bot_delay": "seconds", "handover_after": "seconds", "clock_relaxed": "seconds",
     "clock_fast": "seconds", "head_timeout": "seconds", "origin": "url",
+    "allowed_host": "host",
 }
 
 

@@ -68,10 +68,12 @@ def hostile_origin() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def limited(tmp_path_factory) -> Iterator[LiveServer]:
     """`keizai serve` with its rate limits (the sockets one address may hold), its
-    default `--forwarded-allow-ips` (127.0.0.1, the proxy) and one more origin."""
+    default `--forwarded-allow-ips` (127.0.0.1, the proxy), one more origin and the
+    names the proxies below send in `Host` (keizai.web.hosts)."""
     path = tmp_path_factory.mktemp("origins")
     live = LiveServer(f"sqlite:///{path / 'origins.sqlite3'}", path / "server.log",
-                      extra=("--chosen-seeds", "--origin", "https://Play.Example:443")
+                      extra=("--chosen-seeds", "--origin", "https://Play.Example:443",
+                             "--allowed-host", "club.example", "--allowed-host", "keizai")
                       ).start()
     yield live
     live.stop()

@@ -45,10 +45,12 @@ browser_needed = pytest.mark.skipif(unavailable_reason() is not None,
 @pytest.fixture(scope="module")
 def lan(tmp_path_factory) -> Iterator[LiveServer]:
     """`keizai serve` as docs/web.md's LAN set-up runs it, reached at the LAN address
-    (its default `--forwarded-allow-ips`, 127.0.0.1, the proxy)."""
+    (its default `--forwarded-allow-ips`, 127.0.0.1, the proxy, whose public name it
+    answers to)."""
     path = tmp_path_factory.mktemp("lan")
     live = LiveServer(f"sqlite:///{path / 'lan.sqlite3'}", path / "server.log", extra=(
-        "--host", "0.0.0.0", "--no-secure-cookies", "--no-rate-limits", "--chosen-seeds"))
+        "--host", "0.0.0.0", "--no-secure-cookies", "--no-rate-limits", "--chosen-seeds",
+        "--allowed-host", "club.example"))
     live.url = f"http://{ADDRESS}:{live.port}"
     yield live.start()
     live.stop()

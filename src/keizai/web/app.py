@@ -32,6 +32,7 @@ from keizai.web.checkpoints import Checkpoints
 from keizai.web.creators import Creators
 from keizai.web.delivery import Page, PageDelivery
 from keizai.web.errors import ApiError, forbidden
+from keizai.web.hosts import OwnNamesOnly, ServerNames
 from keizai.web.logs import guard_server_logs
 from keizai.web.options import check_choices
 from keizai.web.sites import SameOriginOnly
@@ -438,7 +439,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                social_config: SocialConfig | None = None,
                collector: Collector | None = None,
                client_secret: str | None = None,
-               origins: frozenset[str] = frozenset()) -> FastAPI:
+               origins: frozenset[str] = frozenset(),
+               names: ServerNames | None = None) -> FastAPI:
     """The app on one database; `bot_delay` seconds between bot moves (for humans' eyes);
     `handover_after` seconds a seat must be away before another player may hand it to a
     bot; bots think in `bot_workers` processes (`pool` replaces them, for tests);
@@ -449,7 +451,9 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     `client_secret` keys the clients the store counts, the same in every process of the
     deployment (`keizai.web.creators`; None: a random key of this process's own);
     `origins`: origins besides the request's own whose pages may POST and open WebSockets
-    (`keizai.web.sites.normal_origin`'s form; `keizai serve --origin`)."""
+    (`keizai.web.sites.normal_origin`'s form; `keizai serve --origin`);
+    `names`: the hosts a request may name (`keizai.web.hosts`; None: any, as the test
+    client's `testserver`)."""
     store = Store(database_url)
     pool = pool or BotPool(bot_workers or default_workers())
     tables = Tables(store, Settings(pool, bot_delay, handover_after, chosen_seeds=chosen_seeds,
@@ -492,6 +496,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     app.state.checkpoints = checkpoints
     # inside SecurityHeaders, so its refusals carry them too
     app.add_middleware(SameOriginOnly, origins=origins)
+    if names is not None:   # before anything reads the request
+        app.add_middleware(OwnNamesOnly, names=names)
     app.add_middleware(SecurityHeaders)
     page = Page(STATIC, CATALOGUES)
     # gzip and caching for the public files only, never the API

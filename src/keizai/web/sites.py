@@ -33,7 +33,8 @@ is refused before the app counts it: 403 `cross_origin`. The server's own origin
 scheme and `Host` of the request (the scheme as uvicorn reads it, `X-Forwarded-Proto`
 from a trusted proxy: the proxy must forward the browser's `Host`, docs/web.md), or one
 that `keizai serve --origin` names. A handshake without `Origin` (a program) is let
-through.
+through. (A `Host` that is none of the server's names is refused before, by
+`keizai.web.hosts`: a page that reached the server under its own name, DNS rebinding.)
 
 A page elsewhere can also make its visitor's browser GET the API, as an image, a script,
 a frame or a `fetch` it cannot read: each such read counted against the visitor's
