@@ -263,6 +263,25 @@ def test_the_origins_keizai_serve_names_may_post(db_url: str) -> None:
                           ).status_code == 403
 
 
+def test_the_origins_keizai_serve_names_may_post_over_https_too(db_url: str) -> None:
+    """Found by h182 (session 30): over https the browser's `Sec-Fetch-Site` decided
+    alone, so the page of an origin `--origin` names (another site: `cross-site`) had its
+    POSTs refused there while over plain http, judged by `Origin`, they passed."""
+    app = create_app(db_url, bot_workers=1, limits=Limits.off(),
+                     origins=frozenset({"https://play.example"}))
+    with TestClient(app, base_url="https://club.example") as named:
+        game = create(named, seats=["human", "open", "open", "open"])
+        claim = f"/api/games/{game['id']}/seats/{{}}/claim"
+        for seat, site in ((1, "cross-site"), (2, "same-site")):
+            assert named.post(claim.format(seat), headers={
+                "sec-fetch-site": site, "origin": "https://Play.Example:443"}
+                              ).status_code == 200, site
+        for origin in ("https://other.example", "http://play.example", None):
+            sent = {"sec-fetch-site": "cross-site"} | ({} if origin is None
+                                                       else {"origin": origin})
+            assert named.post(claim.format(3), headers=sent).status_code == 403, origin
+
+
 def test_another_origins_forms_spend_none_of_the_visitors_budgets(db_url: str) -> None:
     """A form cannot send JSON, but `/api/tables` (and every POST that reads its body
     after counting it) spent the visitor's budget before refusing the form's body: a page

@@ -119,11 +119,15 @@ def from_another_origin(scope: dict[str, Any], origins: frozenset[str]) -> bool:
 def from_another_site(scope: dict[str, Any], origins: frozenset[str]) -> bool:
     """Whether the browser that sent the request says another origin's page made it: by
     its `Sec-Fetch-Site`, else (plain http to an address other than localhost) by its
-    `Origin`."""
+    `Origin`; a page of one of `origins` is this server's either way (until session 30
+    its POSTs were refused over https, by `Sec-Fetch-Site`, and passed over http)."""
     site = header(scope, b"sec-fetch-site")
-    if site is not None:
-        return site.strip().lower() in FOREIGN
-    return from_another_origin(scope, origins)
+    if site is None:
+        return from_another_origin(scope, origins)
+    if site.strip().lower() not in FOREIGN:
+        return False
+    origin = header(scope, b"origin")
+    return origin is None or normal_origin(origin) not in origins
 
 
 def read_for_another_site(scope: dict[str, Any], origins: frozenset[str]) -> bool:
