@@ -607,8 +607,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         limiter.take("act", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id, client_of(request))
-        await social.check_owner(table, body.get("seat"), request)
-        await table.act(body.get("seat"), token_of(request, body), body.get("action"),
+        token = token_of(request, body)
+        # whose seat it is (a read of the store) is asked only with the seat's own token:
+        # without it (None too) the token check refuses the request whoever owns the seat
+        await social.check_owner(table, body.get("seat"), request, token or "")
+        await table.act(body.get("seat"), token, body.get("action"),
                         body.get("step"), by=client_of(request))
         return {"ok": True, "step": len(table.state.history)}
 
@@ -617,8 +620,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         limiter.take("act", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id, client_of(request))
-        await social.check_owner(table, body.get("seat"), request)
-        await table.take_back(body.get("seat"), token_of(request, body), body.get("step"),
+        token = token_of(request, body)
+        # whose seat it is (a read of the store) is asked only with the seat's own token:
+        # without it (None too) the token check refuses the request whoever owns the seat
+        await social.check_owner(table, body.get("seat"), request, token or "")
+        await table.take_back(body.get("seat"), token, body.get("step"),
                               by=client_of(request))
         return {"ok": True, "step": len(table.state.history)}
 
