@@ -431,3 +431,47 @@ def test_reply_needs_halving_and_the_fast_policy_and_counts_in_the_limit() -> No
                       limit=6000, reply=2)
     assert agent.choose_index(state) in state.legal_indices()
     assert agent.last_budget == max(actions, 6000 // (3 * agent.last_length))
+
+
+def _last_placement(seed: int, rnd: int) -> NationalEconomyState:
+    """Glory deal `seed` played by the fast policy to the last placement of round `rnd`
+    with the School open."""
+    from keizai.agents.solo_policy import SoloPolicy
+
+    state = keizai.new_game("national-economy/glory", 1, seed=seed)
+    assert isinstance(state, NationalEconomyState)
+    policy = SoloPolicy(learned=True)
+    while not (state.round == rnd and state.players[0].ready == 1
+               and "place:school" in _names(state)):
+        state.apply_index(policy.choose_index(state))
+    return state
+
+
+def _names(state: keizai.State) -> list[str]:
+    return [state.game.action_space.actions[i].name for i in state.legal_indices()]
+
+
+def test_tokens_weigh_the_workers_and_dolls_a_rollout_ends_with_up_to_round_six() -> None:
+    """`tokens`: the rollout policy hires no worker after round 1, so it makes less of a
+    token than the planner will; a rollout is worth `tokens` points more per worker or
+    Mechanical Doll held at its end, at the decisions of rounds 1-6. At the last
+    placement of a round only the School adds one (rulebook, School: "Take one of your
+    Worker tokens from the supply"): with a weight beyond any score it is chosen in
+    round 2, where the planner without it builds; from round 7 on the weight changes
+    nothing."""
+    import pytest
+
+    def planner(tokens: float = 0.0) -> SoloAgent:
+        return SoloAgent(5, rollouts=4, policy="fast", halving=1, evaluation="learned",
+                         tokens=tokens)
+
+    early = _last_placement(2, 2)
+    assert "place:school" in _names(early)
+    name = early.game.action_space.actions
+    assert name[planner().choose_index(early)].name != "place:school"
+    assert name[planner(40).choose_index(early)].name == "place:school"
+    late = late_choice("national-economy/glory", 2, 7)
+    assert late.round == 7
+    assert planner(40).choose_index(late) == planner().choose_index(late)
+    with pytest.raises(ValueError, match="tokens"):
+        SoloAgent(5, tokens=-1)

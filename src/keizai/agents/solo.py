@@ -51,7 +51,7 @@ class SoloAgent(Agent):
                                          "policy": str, "halving": int, "work": int,
                                          "goal": float, "spread": float, "evaluation": str,
                                          "depth": int, "top": int, "limit": int,
-                                         "reply": int, "slack": float}
+                                         "reply": int, "slack": float, "tokens": float}
     POLICIES = ("heuristic", "fast")
     EVALUATIONS = ("hand", "learned")
 
@@ -59,7 +59,8 @@ class SoloAgent(Agent):
                  epsilon: float = 0.0, policy: str = "heuristic", halving: int = 0,
                  work: int = 0, goal: float = 0.0, spread: float = 8.0,
                  evaluation: str = "hand", depth: int = 0, top: int = 0,
-                 limit: int = 0, reply: int = 0, slack: float = 0.0) -> None:
+                 limit: int = 0, reply: int = 0, slack: float = 0.0,
+                 tokens: float = 0.0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
@@ -95,8 +96,17 @@ class SoloAgent(Agent):
         bound on one core. `reply` (with `halving=1` and the fast policy; 0: none): a
         two-level search, see `_visit_reply` — each action is valued with the best of the
         policy's own follow-up and `reply` alternatives at the next placement, chosen
-        across samples; with `limit`, a visit counts as 1 + `reply` rollouts."""
+        across samples; with `limit`, a visit counts as 1 + `reply` rollouts.
+        `tokens` (National Economy; 0: none): at decisions up to round `INVEST_ROUNDS`, a
+        rollout is worth `tokens` points more per token (worker or Mechanical Doll) the seat
+        holds at its end. The rollout policy hires no worker after round 1 and seldom builds
+        a doll, so it makes less of a token than the planner will; in the level's Glory
+        games the final score rises with the tokens held (3 workers and no doll: 1 of 42
+        reach 100; 5 and a doll: 18 of 27; docs/strength.md, session 30). Measured on
+        Glory with 4 points, it did not help: 25 of the 100 test deals reach 100, against
+        the level's 29."""
         for name, value, least in (("rollouts", rollouts, 1), ("cap", cap, 0),
+                                   ("tokens", tokens, 0),
                                    ("work", work, 0), ("limit", limit, 0),
                                    ("slack", slack, 0), ("depth", depth, 0), ("top", top, 0),
                                    ("reply", reply, 0)):
@@ -136,6 +146,9 @@ class SoloAgent(Agent):
         self.limit = limit
         self.top = top
         self.reply = reply
+        self.tokens = tokens
+        self._token_points = 0.0  # `tokens` at the current decision (0 after INVEST_ROUNDS)
+        self._last_tokens = 0  # the seat's tokens at the end of the last rollout
         # with `reply`, per root action of the current decision: its follow-up candidates
         # (_POLICY first) and, per sample, the value of each (see `_visit_reply`)
         self._candidates: dict[int, tuple[int, ...]] = {}
@@ -173,6 +186,11 @@ class SoloAgent(Agent):
         if self.depth:
             assert isinstance(state, ne.NationalEconomyState)
             self._stop_round = state.round + self.depth
+        self._token_points = 0.0
+        if self.tokens:
+            assert isinstance(state, ne.NationalEconomyState)
+            if state.round <= INVEST_ROUNDS:
+                self._token_points = self.tokens
         deadline = _time.perf_counter() + self.cap if self.cap > 0 else None
         if self.halving:
             return self._halving(state, seat, legal, deadline)
@@ -206,7 +224,7 @@ class SoloAgent(Agent):
         value = self._rollout(sample, index, deadline, done)
         if value is None:
             return False
-        totals[index] += self.utility(value)
+        totals[index] += self.utility(value) + self._token_points * self._last_tokens
         counts[index] += 1
         return True
 
@@ -226,6 +244,7 @@ class SoloAgent(Agent):
         child.apply_index(index)
         value = self._play_out(child, deadline if done else None)
         self._moves = len(child.history) - len(sample.history)
+        self._last_tokens = _tokens(child) if self._token_points else 0
         return value
 
     def _halving(self, state: State, seat: int, legal: list[int],
@@ -320,7 +339,7 @@ class SoloAgent(Agent):
             if value is None:
                 return False
             self._moves = len(child.history) - len(sample.history)
-            row = [self.utility(value)] * len(candidates)
+            row = [self.utility(value) + self._token_points * _tokens(child)] * len(candidates)
         else:
             own = fast.choose_index(child)
             results: dict[int, float] = {}
@@ -335,7 +354,8 @@ class SoloAgent(Agent):
                         return False
                     if not results:
                         self._moves = len(grandchild.history) - len(sample.history)
-                    results[move] = self.utility(value)
+                    results[move] = (self.utility(value)
+                                     + self._token_points * _tokens(grandchild))
                 row.append(results[move])
         self._rows[index].append(row)
         counts[index] += 1
@@ -435,6 +455,17 @@ class SoloAgent(Agent):
 
 
 _POLICY = -1  # `reply`'s candidate "the rollout policy's own choice at the inner node"
+# the last round whose decisions value the tokens held (`tokens`): the rounds when the
+# rollout policy ends furthest below the planner (docs/strength.md, session 10: 44 points
+# in round 1, 18 in rounds 5-6, 3 in round 8)
+INVEST_ROUNDS = 6
+
+
+def _tokens(final: State) -> int:
+    """The tokens (workers and Mechanical Dolls) seat 0 holds in `final`."""
+    assert isinstance(final, ne.NationalEconomyState)
+    p = final.players[0]
+    return p.workers + p.dolls
 
 
 def _cross_validated(rows: list[list[float]]) -> float:
