@@ -454,14 +454,20 @@ async def frame_asker(url: str, address: str, games: list[tuple[str, int]],
 
 
 async def watch_once(url: str, address: str, game_id: str, answers: Counter[str]) -> None:
-    """A spectator's WebSocket to a game opened, its first message read (a state, with
-    its whole events, or a refusal), and closed."""
+    """A spectator's WebSocket to a game opened, its first message read (a state, or a
+    refusal), the log's every next part asked for as the page does (a state message
+    carries at most `LOG_PART` entries since session 30; before, the first had them
+    all), and closed."""
     try:
         async with connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}",
                            max_size=2**24, open_timeout=60,
                            additional_headers={"x-forwarded-for": address}) as ws:
             await ws.send(json.dumps({"type": "hello", "log": False}))
             message = lean(await ws.recv())
+            while message.get("type") == "state" and message["log_from"] \
+                    + len(message["events"]) < message.get("event_count", 0):
+                await ws.send('{"type": "log"}')
+                message = lean(await ws.recv())
     except Exception:
         answers["dropped"] += 1
         return
