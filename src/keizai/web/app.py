@@ -127,8 +127,10 @@ class Limits:
     # `/view` renders a seat's whole log: 9 ms of CPU for a 600-step 企業帝國 game. The
     # page never asks (it has the WebSocket); a client polling it needs no more.
     view: tuple[float, float] | None = (20, 2.0)
-    # Opening a WebSocket: its hello sends the whole view and log (the same 9 ms with
-    # the English lines); the page reconnects with a back-off of up to 5 s.
+    # Opening a WebSocket: its hello sends the view and up to `LOG_PART` (512) entries of
+    # the log (a whole log was the same 9 ms with the English lines); each further part
+    # the page asks for counts as one too (a 3,176-entry log: 7). The page reconnects
+    # with a back-off of up to 5 s.
     connect: tuple[float, float] | None = (30, 2.0)
     # WebSockets open at once (every broadcast writes to each).
     sockets: int | None = 64
@@ -183,8 +185,11 @@ class Limits:
 # replays at once ask a few a second each; the page never asks for `/view`. And of
 # loads, each a whole replay in that thread (a game not held, or a frame of a game whose
 # checkpoints are not kept): 16 /64s asking for the last frames of 48 long games in turn
-# were served 38 a second, each a whole replay, at the 16 clients' share, 21 at 4.
-WIDE_SHARES = {"replay": 4, "view": 4, "load": 4}
+# were served 38 a second, each a whole replay, at the 16 clients' share, 21 at 4. And
+# of WebSockets opened (and their logs' parts): 16 /64s opening spectators' sockets to a
+# long finished game were served 38 hellos a second, each the whole log, holding an
+# honest player's hello at a quarter of a second.
+WIDE_SHARES = {"replay": 4, "view": 4, "load": 4, "connect": 4}
 
 
 def keys_of(client: str, wide_share: int = WIDE_SHARE) -> list[tuple[str, int]]:
@@ -598,8 +603,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         # the whole log rendered in a worker thread, encoded here by orjson (FastAPI's
         # encoding of a long game's took 50 ms on the event loop)
         conn = Connection(number, 0)
-        logged = await table.logged(conn, client_of(request))
-        return Response(encode(table.payload(conn, logged=logged)),
+        logged = await table.logged(conn, client_of(request), most=None)
+        return Response(encode(table.payload(conn, logged=logged, most=None)),
                         media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions")
@@ -878,7 +883,8 @@ async def receive_loop(websocket: WebSocket, table: Table, conn: Connection,
                        token: Any, limiter: RateLimiter, client: str,
                        sender: asyncio.Task[None]) -> None:
     """Messages: {"type": "act", "action", "step"?}, {"type": "act_whole", "chosen",
-    "step"?} (a compound decision whole), {"type": "undo", "step"?}, {"type": "ping"}."""
+    "step"?} (a compound decision whole), {"type": "undo", "step"?}, {"type": "ping"},
+    {"type": "log"} (the log's next part, `Table.next_part`)."""
     while not sender.done():
         try:
             message = await receive_object(websocket)
@@ -907,6 +913,10 @@ async def handle_message(message: dict[str, Any], table: Table, conn: Connection
     if kind == "ping":
         conn.send('{"type":"pong"}')
         return
+    if kind == "log":   # a part of the log costs what a hello's does
+        limiter.take("connect", client)
+        await table.next_part(conn, client)
+        return
     if conn.seat is None:
         raise forbidden("spectators cannot act")
     if kind == "act":
@@ -918,4 +928,4 @@ async def handle_message(message: dict[str, Any], table: Table, conn: Connection
     elif kind == "undo":
         await table.take_back(conn.seat, token, message.get("step"), by=client)
     else:
-        raise ApiError("invalid_request", "type must be act, act_whole, undo or ping")
+        raise ApiError("invalid_request", "type must be act, act_whole, undo, log or ping")

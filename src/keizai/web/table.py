@@ -352,11 +352,20 @@ class Logged:
     lines: list[str] | None
 
 
-def render_log(state: State, seat: int | None, since: int, lines: bool) -> Logged:
-    """The log of `state` from `since` as `seat` reads it (call it through `off_loop`: a
-    page's first message carries the whole log, 22 ms of CPU for a whole 4-player
-    企業帝國 game; a table's state is never changed once it is the table's)."""
-    fresh = state.events_since(seat, since)
+# The most log entries one state message carries: a page joining a long game late gets
+# its log in parts, asking for each next one ({"type": "log"}, `next_part`). A whole
+# 1,177-step 企業帝國 game's log is 3,176 entries (276 KB); rendering and encoding it for
+# every WebSocket's hello let a stranger's spectators hold an honest player's hello at a
+# quarter of a second (docs/web.md, Rate limits).
+LOG_PART = 512
+
+
+def render_log(state: State, seat: int | None, since: int, lines: bool,
+               most: int | None = LOG_PART) -> Logged:
+    """The log of `state` from `since` as `seat` reads it, at most `most` entries (None:
+    all; call it through `off_loop`: a whole 4-player 企業帝國 game's log is 22 ms of
+    CPU; a table's state is never changed once it is the table's)."""
+    fresh = state.events_since(seat, since)[:most]
     return Logged(state, seat, since, [i18n.to_json(e) for e in fresh],
                   [i18n.render(e) for e in fresh] if lines else None)
 
@@ -674,18 +683,22 @@ class Table:
             return {"id": "web.undo.revealed_own", "params": {}}
         return {"id": "web.undo.revealed_by", "params": {"seat": mover}}
 
-    async def logged(self, conn: Connection, by: str) -> Logged:
-        """`conn`'s log from where it is, rendered in the replay thread (`render_log`, in
-        the turn of client `by`): for `payload`, once the loop has it."""
+    async def logged(self, conn: Connection, by: str, most: int | None = LOG_PART) -> Logged:
+        """`conn`'s log from where it is (at most `most` entries), rendered in the replay
+        thread (`render_log`, in the turn of client `by`): for `payload`, once the loop
+        has it."""
         return await off_loop(render_log, self.state, conn.seat, conn.log_sent, conn.lines,
-                              by=by)
+                              most, by=by)
 
     def payload(self, conn: Connection, shared: Shared | None = None,
-                logged: Logged | None = None) -> dict[str, Any]:
+                logged: Logged | None = None, most: int | None = LOG_PART
+                ) -> dict[str, Any]:
         """The message for one connection: only what its seat may know. `shared` keeps
         what one broadcast's messages have in common (seat lines, rendered log lines);
         `logged`: the log rendered already (`logged`), used if it is still this
-        connection's."""
+        connection's. It carries the log from where the connection has it, at most `most`
+        entries (`LOG_PART`; None: all): `event_count` says how many there are, and the
+        page asks for the rest (`next_part`)."""
         state = self.state
         seat = conn.seat
         shared = shared or Shared()
@@ -695,7 +708,7 @@ class Table:
         else:
             # Only the new entries are rendered (English, for older pages); asking for
             # them alone keeps a broadcast's cost independent of the log's length.
-            fresh = state.events_since(seat, conn.log_sent)
+            fresh = state.events_since(seat, conn.log_sent)[:most]
             events = [i18n.to_json(e) for e in fresh]
             lines = [shared.render(e) for e in fresh] if conn.lines else None
         if shared.seats is None:
@@ -706,7 +719,7 @@ class Table:
             "type": "state", "game_id": self.id, "game": state.game.id,
             "title": state.game.title, "seat": seat, "step": len(state.history),
             "view": state.view(seat), "log_from": conn.log_sent, "over": state.is_over,
-            "events": events, "mark": shared.mark,
+            "events": events, "event_count": state.event_count(), "mark": shared.mark,
             "current_player": state.current_player, "seats": shared.seats,
             "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
@@ -714,7 +727,7 @@ class Table:
             message["log"] = lines
         # where the page's "Just now" begins: the same live, after an undo, on a reload
         message["just_now_from"] = self.just_now(seat)
-        conn.log_sent = state.event_count()
+        conn.log_sent += len(events)
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
                 # "ends": the action ends the seat's own game for good (Game.ends_seat):
@@ -792,16 +805,15 @@ class Table:
         step, or one player's tabs) share one encoding: found by the session-16 attack
         pass, 200 WebSockets opened on one's own seat made each step build and encode
         200 views on the event loop (about 27 ms a step, every other game waiting)."""
-        texts: dict[tuple[int | None, int, bool], str] = {}
+        texts: dict[tuple[int | None, int, bool], tuple[str, int]] = {}
         common = Shared()
-        count = self.state.event_count()
         for conn in self.connections:
             key = (conn.seat, conn.log_sent, conn.lines)
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = encode(self.payload(conn, common))
-            conn.log_sent = count
-            conn.send(text)
+            sent = texts.get(key)
+            if sent is None:   # `payload` moves the connection's log on
+                sent = texts[key] = (encode(self.payload(conn, common)), conn.log_sent)
+            conn.log_sent = sent[1]
+            conn.send(sent[0])
 
     def presence(self, but: Connection | None = None) -> None:
         """A seat's player came or went: one small message to the others, not views."""
@@ -821,6 +833,16 @@ class Table:
         conn.send(encode(self.payload(conn, logged=logged)))
         if conn.seat is not None and not seat_was_connected:
             self.presence(but=conn)
+
+    async def next_part(self, conn: Connection, by: str) -> None:
+        """The next part of a log longer than a message carries (`LOG_PART`), which
+        `conn`'s page asks for: a state message from where its log is, rendered in the
+        replay thread in client `by`'s turn as a hello's. Nothing when it has it all."""
+        if conn.log_sent >= self.state.event_count():
+            return
+        logged = await self.logged(conn, by)
+        if conn in self.connections and not conn.closed:
+            conn.send(encode(self.payload(conn, logged=logged)))
 
     def leave(self, conn: Connection) -> None:
         self.connections.discard(conn)

@@ -4,6 +4,10 @@
 // The seat and its token travel in the first message ("hello"), never in the address;
 // with an account, the session's CSRF token too (an account's seat needs it: a page of
 // another origin the browser sends the cookie for has no way to read it).
+// A long log comes in parts (a state message carries at most 512 entries, and
+// `event_count` says how many there are): the page asks for each next one ({"type":
+// "log"}) and is given the state once it holds the whole log, as one message would have
+// carried it.
 // "presence" messages (a seat's player came or went) update the last state's seats.
 // A refusal ends the reconnecting: onStatus("refused", why) with why "forbidden" (a wrong
 // token), "bad_request" or "not_found".
@@ -19,6 +23,7 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
   let retry = 0;
   let log = [];
   let last = null;
+  let partsFrom = null;   // where the log's parts under way began (null: none)
 
   function url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -29,6 +34,7 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
     socket = new WebSocket(url());
     socket.onopen = () => {
       retry = 0;
+      if (partsFrom !== null) { log = log.slice(0, partsFrom); partsFrom = null; }
       // log: false — the page renders `events`; the server skips the English lines.
       // with the step and mark of the last state: the server sends the whole log again
       // when the game's steps are no longer those (an Undo from another page meanwhile)
@@ -46,8 +52,15 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         log = log.slice(0, message.log_from).concat(message.events ?? message.log);
-        last = message;
-        onState(message, log);
+        const from = Math.min(partsFrom ?? message.log_from, message.log_from);
+        if (log.length < (message.event_count ?? 0)) {
+          partsFrom = from;
+          socket.send(JSON.stringify({ type: "log" }));
+          return;
+        }
+        partsFrom = null;
+        last = { ...message, log_from: from, events: log.slice(from) };
+        onState(last, log);
       } else if (message.type === "presence") {
         if (!last) return;
         last = { ...last, seats: message.seats };
