@@ -1,12 +1,13 @@
-"""A move or an undo sent without the seat's token reads nothing of the store.
+"""A move, an undo or a hand-over to a bot sent without the seat's token reads nothing
+of the store.
 
 Found by h182 in session 30 (scratch probe_owner_reads.py): `/actions` and `/undo` asked
 whether an account sat at the seat (`Social.check_owner`: a guest's seat is one read of
 the store's seats) before the token was looked at, so a stranger without any token made
 the process read the store once per request, as fast as the budget of moves lets one
-client (100 such requests: 100 reads). The seat's owner is now asked only when the
-request carries the seat's own token, as the hand-over to a bot already did; every other
-request is refused by the token check as before (403 `forbidden`)."""
+client (100 such requests: 100 reads); so did a hand-over to a bot sent with no token at
+all. The seat's owner is now asked only when the request carries the seat's own token;
+every other request is refused by the token check as before (403 `forbidden`)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from tests.web.conftest import create
 from tests.web.social_helpers import token_of
 
 
-def test_moves_and_undos_without_the_seats_token_read_no_seat_owner(client, monkeypatch
-                                                                     ) -> None:
+def test_moves_undos_and_hand_overs_without_a_token_read_no_seat_owner(
+        client, monkeypatch) -> None:
     reads: list[str] = []
     read = SocialStore.seat_players
 
@@ -34,6 +35,10 @@ def test_moves_and_undos_without_the_seats_token_read_no_seat_owner(client, monk
             refused = client.post(f"{url}/{path}", json=body)
             assert refused.status_code == 403, refused.text
             assert refused.json()["error"]["code"] == "forbidden"
+    assert len(reads) == before
+    for sent in ({}, {"token": None}):   # a hand-over to a bot without any token
+        refused = client.post(f"{url}/seats/1/bot", json=sent)
+        assert refused.status_code == 403, refused.text
     assert len(reads) == before
     # the seat's own token still asks whose it is (an account's seat needs its session)
     client.post(f"{url}/undo", json={"seat": 1, "token": token_of(game, 1)})

@@ -646,9 +646,11 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         limiter.take("act", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id, client_of(request))
-        await social.check_owner(table, seat, request, token_of(request, body))
-        await table.hand_to_bot(seat, token_of(request, body),
-                                body.get("agent") or default_bot(), by=client_of(request))
+        token = token_of(request, body)
+        # the owner is asked only with the seat's own token, not without any (as a move)
+        await social.check_owner(table, seat, request, token or "")
+        await table.hand_to_bot(seat, token, body.get("agent") or default_bot(),
+                                by=client_of(request))
         return {"ok": True}
 
     @app.get("/api/games/{game_id}/record")
