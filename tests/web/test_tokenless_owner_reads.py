@@ -36,8 +36,8 @@ def test_moves_undos_and_hand_overs_without_a_token_read_no_seat_owner(
             assert refused.status_code == 403, refused.text
             assert refused.json()["error"]["code"] == "forbidden"
     assert len(reads) == before
-    for sent in ({}, {"token": None}):   # a hand-over to a bot without any token
-        refused = client.post(f"{url}/seats/1/bot", json=sent)
+    for nothing in ({}, {"token": None}):   # a hand-over to a bot without any token
+        refused = client.post(f"{url}/seats/1/bot", json=nothing)
         assert refused.status_code == 403, refused.text
     assert len(reads) == before
     # the seat's own token still asks whose it is (an account's seat needs its session)
