@@ -7,7 +7,7 @@
 // A long log comes in parts (a state message carries at most 512 entries, and
 // `event_count` says how many there are): the page asks for each next one ({"type":
 // "log"}) and is given the state once it holds the whole log, as one message would have
-// carried it.
+// carried it; an ask refused for the budget is made again once the refusal says it may.
 // "presence" messages (a seat's player came or went) update the last state's seats.
 // A refusal ends the reconnecting: onStatus("refused", why) with why "forbidden" (a wrong
 // token), "bad_request" or "not_found".
@@ -67,6 +67,16 @@ export function connectLive({ gameId, seat, token, onState, onError, onStatus,
         if (onPresence) onPresence(message.seats); else onState(last, log);
       } else if (message.type === "chat") {
         onChat?.(message);
+      } else if (message.error?.code === "rate_limited" && partsFrom !== null) {
+        // the ask for a part refused (each counts as an opening): asked again once the
+        // refusal says the budget has one; on a finished game no other state would come
+        const asked = socket;
+        const seconds = Number(message.error.params?.seconds);
+        setTimeout(() => {
+          if (socket === asked && partsFrom !== null && asked.readyState === WebSocket.OPEN) {
+            asked.send(JSON.stringify({ type: "log" }));
+          }
+        }, Number.isFinite(seconds) ? Math.max(250, 1000 * seconds) : 1000);
       } else if (message.error) {
         onError(message.error);
       }
