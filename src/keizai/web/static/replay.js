@@ -38,17 +38,25 @@ export function showReplay(root, gameId) {
     }
   }
 
+  // Each go's number: a frame answered after a later go's (a slow network, a last frame
+  // asked in parts) is not drawn under that go's step.
+  let asked = 0;
+
   async function go(next) {
+    const mine = ++asked;
     try {
       summary ??= await api(`/api/games/${gameId}`);
       step = Math.max(0, Math.min(next, summary.step));
-      frame = await frameAt(step, seat);
+      const got = await frameAt(step, seat);
+      if (mine !== asked) return;
+      frame = got;
       // every frame carries the finished game's scores: opening the replay needs no
       // frame of the last step (a replay of the whole record on the server) for them
       scores ??= frame.scores ? { scores: frame.scores, ranking: frame.ranking,
         places: frame.places } : null;
       banner("");
     } catch (error) {
+      if (mine !== asked) return;
       // an unknown game is said as the live table says it, not the bare "not found"
       banner(errorLine(error.code === "not_found" ? t("not_found") : errorText(error)));
     }
