@@ -7,7 +7,11 @@ the store's seats) before the token was looked at, so a stranger without any tok
 the process read the store once per request, as fast as the budget of moves lets one
 client (100 such requests: 100 reads); so did a hand-over to a bot sent with no token at
 all. The seat's owner is now asked only when the request carries the seat's own token;
-every other request is refused by the token check as before (403 `forbidden`)."""
+every other request is refused by the token check as before (403 `forbidden`).
+
+h186 (session 30) found one more: the rematch's seat (`/rematch/seat`) read the game's
+seats and settings again (another process may have made the rematch) before the token
+was looked at."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from tests.web.conftest import create
 from tests.web.social_helpers import token_of
 
 
-def test_moves_undos_and_hand_overs_without_a_token_read_no_seat_owner(
+def test_moves_undos_rematch_seats_and_hand_overs_without_a_token_read_no_seat_owner(
         client, monkeypatch) -> None:
     reads: list[str] = []
     read = SocialStore.seat_players
@@ -31,7 +35,8 @@ def test_moves_undos_and_hand_overs_without_a_token_read_no_seat_owner(
     before = len(reads)
     for token in (None, "wrong", token_of(game, 0)):   # seat 0's token opens no seat 1
         sent = {"seat": 1} | ({} if token is None else {"token": token})
-        for path, body in (("actions", {**sent, "action": "x"}), ("undo", sent)):
+        for path, body in (("actions", {**sent, "action": "x"}), ("undo", sent),
+                           ("rematch/seat", sent)):
             refused = client.post(f"{url}/{path}", json=body)
             assert refused.status_code == 403, refused.text
             assert refused.json()["error"]["code"] == "forbidden"

@@ -597,8 +597,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         token = token_of(request)
         number = parse_seat(seat)
         if number is not None:
-            table.seat_of_token(number, token)
-            await social.check_owner(table, number, request)
+            row = table.seat_of_token(number, token)
+            await social.check_owner(table, row, request)
             await table.used_by_player()
         # the whole log rendered in a worker thread, encoded here by orjson (FastAPI's
         # encoding of a long game's took 50 ms on the event loop)
@@ -613,9 +613,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         body = await read_json(request)
         table = await tables.open(game_id, client_of(request))
         token = token_of(request, body)
-        # whose seat it is (a read of the store) is asked only with the seat's own token:
-        # without it (None too) the token check refuses the request whoever owns the seat
-        await social.check_owner(table, body.get("seat"), request, token or "")
+        # without the seat's own token the table's checks refuse it whoever owns the seat
+        await social.check_owner_if_seat_token(table, body.get("seat"), request, token)
         await table.act(body.get("seat"), token, body.get("action"),
                         body.get("step"), by=client_of(request))
         return {"ok": True, "step": len(table.state.history)}
@@ -626,9 +625,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         body = await read_json(request)
         table = await tables.open(game_id, client_of(request))
         token = token_of(request, body)
-        # whose seat it is (a read of the store) is asked only with the seat's own token:
-        # without it (None too) the token check refuses the request whoever owns the seat
-        await social.check_owner(table, body.get("seat"), request, token or "")
+        # without the seat's own token the table's checks refuse it whoever owns the seat
+        await social.check_owner_if_seat_token(table, body.get("seat"), request, token)
         await table.take_back(body.get("seat"), token, body.get("step"),
                               by=client_of(request))
         return {"ok": True, "step": len(table.state.history)}
@@ -647,8 +645,8 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
         body = await read_json(request)
         table = await tables.open(game_id, client_of(request))
         token = token_of(request, body)
-        # the owner is asked only with the seat's own token, not without any (as a move)
-        await social.check_owner(table, seat, request, token or "")
+        # the host's token hands it over too: the owner is asked only with the seat's own
+        await social.check_owner_if_seat_token(table, seat, request, token)
         await table.hand_to_bot(seat, token, body.get("agent") or default_bot(),
                                 by=client_of(request))
         return {"ok": True}

@@ -25,7 +25,7 @@ from fastapi import APIRouter, Request, Response
 from starlette.requests import HTTPConnection
 
 from keizai import i18n
-from keizai.store import Store
+from keizai.store import SeatRow, Store
 from keizai.store.invisible import invisible
 from keizai.store.lookalikes import alike, begins_as
 from keizai.store.social import (
@@ -278,21 +278,34 @@ class Social(TableHooks):
         "I'm back")."""
         self._arm(table)
 
-    async def check_owner(self, table: Table, seat: Any, asker: HTTPConnection,
-                          token: Any = None) -> None:
+    async def check_owner(self, table: Table, row: SeatRow, asker: HTTPConnection
+                          ) -> None:
         """A seat an account sat down at opens only with that account's session, not
         with its link alone: the host who sent the invitation holds the link too (its
         account page lists it), and at a rated table read its opponent's hand and moved
-        for them. A seat no account sat at, or not a seat, is left to the token check.
-        `token`: given for a request that another may make too (a hand-over to a bot),
-        which is held to this only when it is the seat's own token."""
+        for them. `row`: the seat as `Table.seat_of_token` gave it, the request's token
+        checked as the seat's own: whose seat it is (a read of the store) is asked of
+        no request without it. A seat no account sat at is left as the token opened it.
+        A request another than the seat's player may make too, or whose token the table
+        checks later: `check_owner_if_seat_token`."""
+        await self._check_owner(table, row.seat, asker)
+
+    async def check_owner_if_seat_token(self, table: Table, seat: Any,
+                                        asker: HTTPConnection, token: Any) -> None:
+        """`check_owner` for a request whose token the table checks after this (a move,
+        an undo: its own refusals in their order), or which another than the seat's
+        player may make too (a hand-over to a bot: the host's token): held to it only
+        when `token` is the seat's own. Any other (none, a wrong one, another seat's,
+        the host's) reads nothing of the store and is left to the table's check of the
+        token, which must follow; so is not a seat."""
         if isinstance(seat, bool) or not isinstance(seat, int) \
                 or not 0 <= seat < len(table.seats):
             return
-        if token is not None and not (
-                isinstance(token, str)
-                and secrets.compare_digest(token.encode(), table.seats[seat].token.encode())):
-            return
+        if isinstance(token, str) and secrets.compare_digest(
+                token.encode(), table.seats[seat].token.encode()):
+            await self._check_owner(table, seat, asker)
+
+    async def _check_owner(self, table: Table, seat: int, asker: HTTPConnection) -> None:
         player = await self.owner(table, seat)
         if player is None or player.account_id is None:
             return
@@ -564,7 +577,7 @@ class Social(TableHooks):
                         ) -> None:
         """The player of a seat handed to a bot (out of time, or left) takes it back."""
         row = table.seat_of_token(seat, token)
-        await self.check_owner(table, seat, request)
+        await self.check_owner(table, row, request)
         if not await table.opened(row.seat):   # as the store has it (`Table.opened`)
             raise ApiError("not_away", f"seat {seat} is not played by a bot for you", 409)
 
@@ -626,8 +639,8 @@ class Social(TableHooks):
         await self.guard("act", request)
         body = await self.read_json(request)
         session = await asyncio.to_thread(self.accounts.csrf_session, request)
-        table.seat_of_token(seat, token_of(request, body))
-        await self.check_owner(table, seat, request)
+        row = table.seat_of_token(seat, token_of(request, body))
+        await self.check_owner(table, row, request)
         raw = body.get("name")
         if raw is not None:
             name = clean_name(raw)
@@ -743,8 +756,8 @@ class Social(TableHooks):
                 raise forbidden("only players and the host may chat")
             name = "host"
         else:
-            table.seat_of_token(seat_number(seat, table), token)
-            await self.check_owner(table, seat, request)
+            row = table.seat_of_token(seat_number(seat, table), token)
+            await self.check_owner(table, row, request)
             player = self.player(table.id, seat)
             name = (player.name if player and player.name else f"P{seat + 1}")
         text = chat.clean(body.get("text"))
@@ -934,10 +947,12 @@ def routes(social: Social) -> APIRouter:
         await social.guard("read", request)
         body = await social.read_json(request)
         table = await tables.open(game_id, client_of(request))
-        await social.reread(game_id)   # another process may have made it
         seat = seat_number(body.get("seat"), table)
-        table.seat_of_token(seat, token_of(request, body))
-        await social.check_owner(table, seat, request)
+        row = table.seat_of_token(seat, token_of(request, body))
+        # read only for the seat's own token: before it, a stranger's request read the
+        # store every time
+        await social.reread(game_id)   # another process may have made it
+        await social.check_owner(table, row, request)
         settings = social.settings.get(game_id)
         if settings is None or settings.rematch is None:
             raise not_found("a rematch of this game")
