@@ -31,6 +31,12 @@ class Checkpoints:
     replayed for frames, all games together."""
 
     def __init__(self, every: int = EVERY, games: int = GAMES) -> None:
+        """`every` and `games` are at least 1: nothing sets them but the code (no
+        option), and a game's checkpoints are made while its frame replays, so with
+        none kept (`games` 0) a frame's own were dropped as they began."""
+        if every < 1 or games < 1:
+            raise ValueError(f"checkpoints are kept every 1 or more steps for 1 or more "
+                             f"games, not every {every} for {games}")
         self.every, self.games = every, games
         self.kept: OrderedDict[tuple[str, int], list[State]] = OrderedDict()
         self.lock = threading.Lock()
