@@ -78,3 +78,50 @@ def test_ratings_history_and_chat(stores) -> None:
     assert [h["game_id"] for h in social.history("bot:b", game)] == [first, second, second]
     message = social.add_chat(first, 0, "Lee", "&lt;b&gt;")
     assert social.chat(first) == [message]
+
+
+def test_a_new_session_ends_the_expired_ones_and_tells_every_process(
+        stores, database_url: str) -> None:
+    """`create_session` returns the sessions it deleted; on PostgreSQL they are told in
+    `ended:` notices of at most ENDED_PER_NOTICE ids each (a notice's payload is at most
+    8,000 bytes), so that every process closes their seats' connections at once."""
+    from sqlalchemy import insert
+
+    from keizai.store.db import NOTIFY_CHANNEL
+    from keizai.store.social import ENDED_PER_NOTICE, sessions
+
+    store, social = stores
+    name = "e" + secrets.token_hex(3)
+    account = social.create_account(name, name, name, name, "hash")
+    assert account is not None
+    past = now() - timedelta(seconds=1)
+    expired = {secrets.token_hex(32) for _ in range(2 * ENDED_PER_NOTICE + 1)}
+    with store.engine.begin() as conn:
+        conn.execute(insert(sessions), [{"id": sid, "account_id": account, "csrf": "c",
+                                         "created": past, "expires": past}
+                                        for sid in expired])
+    heard: list[str] = []
+    if database_url.startswith("postgresql"):
+        import psycopg
+        from sqlalchemy.engine import make_url
+
+        dsn = make_url(database_url).set(drivername="postgresql").render_as_string(
+            hide_password=False)
+        with psycopg.connect(dsn, autocommit=True) as listener:
+            listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            ended = social.create_session(secrets.token_hex(32), account, "c",
+                                          now() + timedelta(hours=1))
+            told: set[str] = set()
+            for notice in listener.notifies(timeout=5.0):
+                if notice.payload.startswith("ended:"):
+                    heard.append(notice.payload)
+                    told |= set(notice.payload.removeprefix("ended:").split(","))
+                if expired <= told:
+                    break
+        assert expired <= told
+        assert all(len(payload) <= 8000 for payload in heard)
+    else:
+        ended = social.create_session(secrets.token_hex(32), account, "c",
+                                      now() + timedelta(hours=1))
+    assert expired <= ended
+    assert all(social.session(sid) is None for sid in expired)

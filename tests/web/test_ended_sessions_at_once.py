@@ -7,20 +7,27 @@ receiving the seat's hand and taking its moves. Nor did a login in the same brow
 which ends the session the browser held, close that session's connections on any
 process. Now an ended session is told to every process (PostgreSQL NOTIFY) and the
 process that ended it closes its connections at once. Here the periodic look is set
-to 10 minutes, so that it closes nothing during the test."""
+to 10 minutes, so that it closes nothing during the test.
+
+h186 (session 30) found two more ways a session ended without a word: a login deletes
+the expired sessions and the account's oldest past MAX_SESSIONS (`create_session`), and
+a process whose LISTEN connection was lost missed the notices sent meanwhile (it read
+the held games' rows again, not the sessions)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from keizai.store.social import MAX_SESSIONS, now, sessions
 from keizai.web import create_app
-from keizai.web.accounts import COOKIE
+from keizai.web.accounts import COOKIE, session_id
 from keizai.web.app import Limits
 from keizai.web.social import SocialConfig
 from tests.postgres import unavailable_reason
@@ -80,4 +87,65 @@ def test_a_login_in_the_same_browser_closes_the_replaced_session_s_socket(
             logged_in = client.post("/api/account/login",
                                     json={"username": "bob", "password": PASSWORD})
             assert logged_in.status_code == 200, logged_in.text
+            closed_as_ended(ws)
+
+
+@pytest.mark.parametrize("deleted", ["oldest", "expired"])
+def test_a_session_another_login_deletes_closes_its_socket(db_url: str,
+                                                            deleted: str) -> None:
+    """`oldest`: alice logs in MAX_SESSIONS times elsewhere (each without a cookie), and
+    the last login ends her first session; `expired`: her session has expired, and bob's
+    login deletes it."""
+    app = app_on(db_url)
+    with TestClient(app, base_url=HTTPS) as client:
+        csrf = register(client, "alice")
+        alice = session_id(client.cookies[COOKIE])
+        with alice_s_seat_open(client, client, csrf) as ws:
+            if deleted == "oldest":
+                for _ in range(MAX_SESSIONS):
+                    client.cookies.clear()
+                    logged_in = client.post("/api/account/login",
+                                            json={"username": "alice", "password": PASSWORD})
+                    assert logged_in.status_code == 200, logged_in.text
+            else:
+                app.state.social.db.expire_session(alice, now() - timedelta(1))
+                client.cookies.clear()
+                register(client, "bob")
+            closed_as_ended(ws)
+        assert app.state.social.db.session(alice) is None
+
+
+@pytest.mark.skipif(unavailable_reason() is not None, reason=unavailable_reason() or "")
+def test_a_session_ended_while_a_process_did_not_listen_closes_its_socket_as_it_listens(
+        own_database: str) -> None:
+    """Alice's session is deleted with no notice, as one whose notice was sent while the
+    second process's LISTEN connection was lost; as that connection is made again, the
+    process catches up (`Tables._catch_up`, which its listener calls)."""
+    app = app_on(own_database)
+    with TestClient(app_on(own_database), base_url=HTTPS) as first, \
+            TestClient(app, base_url=HTTPS) as second:
+        csrf = register(first, "alice")
+        alice = session_id(first.cookies[COOKIE])
+        with alice_s_seat_open(first, second, csrf) as ws:
+            with app.state.social.db.engine.begin() as conn:
+                conn.execute(sessions.delete().where(sessions.c.id == alice))
+            portal: Any = second.portal   # the second process's event loop
+            portal.call(app.state.tables._catch_up)
+            closed_as_ended(ws)
+
+
+@pytest.mark.skipif(unavailable_reason() is not None, reason=unavailable_reason() or "")
+def test_a_session_a_login_deletes_closes_its_socket_on_another_process(
+        own_database: str) -> None:
+    """Alice's socket is opened through the second process and her session has expired;
+    bob's login through the first deletes it and tells the second (`ended:` notice)."""
+    app = app_on(own_database)
+    with TestClient(app, base_url=HTTPS) as first, \
+            TestClient(app_on(own_database), base_url=HTTPS) as second:
+        csrf = register(first, "alice")
+        alice = session_id(first.cookies[COOKIE])
+        with alice_s_seat_open(first, second, csrf) as ws:
+            app.state.social.db.expire_session(alice, now() - timedelta(1))
+            first.cookies.clear()
+            register(first, "bob")
             closed_as_ended(ws)

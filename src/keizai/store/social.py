@@ -167,6 +167,7 @@ login_failures = Table(
 PRUNED_AT_ONCE = 1000   # expired counters one login deletes at most
 MAX_SESSIONS = 20       # sessions an account keeps (its newest; a login past them ends
                         # the oldest)
+ENDED_PER_NOTICE = 100  # ended sessions' ids a notice names (65 bytes each, of 8,000)
 
 # (counter, most failures, window in seconds)
 Counter = tuple[str, int, float]
@@ -362,19 +363,27 @@ class SocialStore:
                          .values(password_hash=password_hash))
 
     def create_session(self, session_id: str, account_id: int, csrf: str,
-                       expires: datetime) -> None:
+                       expires: datetime) -> set[str]:
         """A new session; expired ones go (by the index on `expires`), and the account's
         oldest past its newest MAX_SESSIONS - 1 end: a script logging in again and again
-        without its cookie stores no more."""
-        kept = (select(sessions.c.id).where(sessions.c.account_id == account_id)
-                .order_by(sessions.c.created.desc(), sessions.c.id)
-                .limit(MAX_SESSIONS - 1))
+        without its cookie stores no more. The sessions deleted are returned, and told
+        every server process as `delete_session` tells its one: their seats' connections
+        close at once, not at each process's next look at them."""
+        cut = now()
+        expired = sessions.c.expires < cut
+        oldest = (sessions.c.account_id == account_id) & sessions.c.id.not_in(
+            select(sessions.c.id).where(sessions.c.account_id == account_id)
+            .order_by(sessions.c.created.desc(), sessions.c.id)
+            .limit(MAX_SESSIONS - 1))
         with transaction(self.engine) as conn:
-            conn.execute(delete(sessions).where(sessions.c.expires < now()))
-            conn.execute(delete(sessions).where(sessions.c.account_id == account_id,
-                                                sessions.c.id.not_in(kept)))
+            ended = set(conn.execute(select(sessions.c.id).where(expired)).scalars())
+            ended |= set(conn.execute(select(sessions.c.id).where(oldest)).scalars())
+            conn.execute(delete(sessions).where(expired))
+            conn.execute(delete(sessions).where(oldest))
             conn.execute(insert(sessions).values(id=session_id, account_id=account_id,
                                                  csrf=csrf, created=now(), expires=expires))
+            self._tell_ended(conn, ended)
+        return ended
 
     def session(self, session_id: str) -> Session | None:
         """The live session with this id (None when unknown or expired)."""
@@ -397,9 +406,19 @@ class SocialStore:
         which it does not give."""
         with transaction(self.engine) as conn:
             conn.execute(delete(sessions).where(sessions.c.id == session_id))
-            if self.postgres:
-                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                             {"channel": NOTIFY_CHANNEL, "payload": f"ended:{session_id}"})
+            self._tell_ended(conn, {session_id})
+
+    def _tell_ended(self, conn: Connection, ended: set[str]) -> None:
+        """PostgreSQL NOTIFY `ended:<id>,<id>...` (sent at commit), ENDED_PER_NOTICE
+        sessions a notice, within a notice's 8,000 bytes: one notice each would have
+        every process look through its connections once per session."""
+        if not self.postgres:
+            return
+        ids = sorted(ended)
+        for first in range(0, len(ids), ENDED_PER_NOTICE):
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {
+                "channel": NOTIFY_CHANNEL,
+                "payload": "ended:" + ",".join(ids[first:first + ENDED_PER_NOTICE])})
 
     def expire_session(self, session_id: str, when: datetime) -> None:
         with transaction(self.engine) as conn:

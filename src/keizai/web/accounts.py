@@ -168,6 +168,10 @@ class Accounts:
     # The key of the failed-login counters' names in the store (from the deployment's
     # client secret, `keizai.web.creators`); None: unkeyed, as every process names them.
     counter_key: bytes | None = None
+    # Told the sessions a login's new session ended (expired ones, the account's oldest
+    # past MAX_SESSIONS), on the event loop: their seats' connections here close at once
+    # (`keizai.web.social.Social.sessions_ended`; other processes hear the store's notice).
+    sessions_ended: Callable[[set[str]], None] = lambda _ended: None
 
     def __post_init__(self) -> None:
         self.dummy_hash = _dummy_hash(self.hasher)
@@ -349,8 +353,9 @@ class Accounts:
         secret = secrets.token_urlsafe(32)
         csrf = secrets.token_urlsafe(24)
         lifetime = self.config.session_lifetime
-        await asyncio.to_thread(self.store.create_session, session_id(secret), account.id,
-                                csrf, now() + lifetime)
+        self.sessions_ended(await asyncio.to_thread(
+            self.store.create_session, session_id(secret), account.id, csrf,
+            now() + lifetime))
         response.set_cookie(self.cookie, secret, max_age=int(lifetime.total_seconds()),
                             httponly=True, secure=self.config.secure_cookies,
                             samesite="lax", path="/")

@@ -50,6 +50,12 @@ class TableHooks:
     def noticed(self, payload: str) -> None:
         """A PostgreSQL notice of the store's channel (from any server process)."""
 
+    async def notices_missed(self) -> None:
+        """The PostgreSQL notices sent while this process did not listen (before its
+        first LISTEN, or its connection lost) may have been missed: catch up with what
+        they said beyond the held games' rows and social rows (`Tables` reads those
+        again)."""
+
     def resumed(self, most: int) -> list[str]:
         """Games a (re)started server loads at once, at most `most` (called in a worker
         thread)."""

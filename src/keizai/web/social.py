@@ -175,7 +175,8 @@ class Social(TableHooks):
         self.store = store
         self.db = SocialStore(store.engine)
         self.tables = tables
-        self.accounts = Accounts(self.db, self.config.accounts)
+        self.accounts = Accounts(self.db, self.config.accounts,
+                                 sessions_ended=self.sessions_ended)
         self.clocks = Clocks(dict(self.config.clock_seconds))
         self.chat_limit = chat.RateLimit(*self.config.chat_rate)
         self.players: dict[str, dict[int, SeatPlayer]] = {}
@@ -391,17 +392,26 @@ class Social(TableHooks):
         expired): each session is looked up in a worker thread."""
         while True:
             await asyncio.sleep(self.config.session_check)
-            opened = {conn.session for table in self.tables.tables.values()
-                      for conn in table.connections
-                      if conn.session is not None and not conn.closed}
-            if not opened:
-                continue
-            try:
-                ended = await asyncio.to_thread(self._ended, opened)
-            except Exception:   # the database is down: the next look catches up
-                log.warning("looking at the sessions of seats' connections failed")
-                continue
-            self.sessions_ended(ended)
+            await self.look_at_sessions()
+
+    async def look_at_sessions(self) -> None:
+        """Close the seats' connections whose session ended (one look)."""
+        opened = {conn.session for table in self.tables.tables.values()
+                  for conn in table.connections
+                  if conn.session is not None and not conn.closed}
+        if not opened:
+            return
+        try:
+            ended = await asyncio.to_thread(self._ended, opened)
+        except Exception:   # the database is down: the next look catches up
+            log.warning("looking at the sessions of seats' connections failed")
+            return
+        self.sessions_ended(ended)
+
+    async def notices_missed(self) -> None:
+        """A session ended while this process did not listen (`ended:` notices lost):
+        its seats' connections are closed now, not at the next look."""
+        await self.look_at_sessions()
 
     def _ended(self, sessions: set[str]) -> set[str]:
         """Those of `sessions` that ended (a worker thread's: one read each)."""
@@ -786,10 +796,11 @@ class Social(TableHooks):
 
     def noticed(self, payload: str) -> None:
         """Another process (or this one) changed a table's social rows: reload them.
-        `ended:<session>`: a session ended (`SocialStore.delete_session`)."""
+        `ended:<session>,<session>...`: sessions ended (`SocialStore.delete_session`, or
+        those a login's `create_session` deleted)."""
         kind, _, rest = payload.partition(":")
         if kind == "ended":
-            self.sessions_ended({rest})
+            self.sessions_ended(set(rest.split(",")))
             return
         game_id, _, what = rest.partition(":")
         table = self.tables.tables.get(game_id)

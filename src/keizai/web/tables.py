@@ -490,7 +490,8 @@ class Tables:
 
     async def _missed(self, game_ids: list[str]) -> None:
         """The notices these held games may have missed: a newer stored version, and
-        their social rows (names, settings) read again."""
+        their social rows (names, settings) read again; and the hooks' (sessions
+        ended)."""
         try:
             versions = await asyncio.to_thread(self.store.versions, game_ids)
         except Exception:   # the database went away again: the next LISTEN retries
@@ -501,6 +502,7 @@ class Tables:
                 self.settings.hooks.noticed(f"social:{game_id}:missed")
                 if game_id in versions:
                     self.noticed(f"{game_id}:{versions[game_id]}")
+        await self.settings.hooks.notices_missed()
 
     def noticed(self, payload: str) -> None:
         """Another process (or this one) changed a game: bring the held copy up to date.
