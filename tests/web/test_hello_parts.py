@@ -33,23 +33,34 @@ from tests.web.test_hardening_bots import from_address
 GAME_ID = "0123456789cd"
 
 
-@pytest.fixture(scope="module")
-def record() -> dict[str, Any]:
-    """A finished 4-player 企業帝國 game of random moves (about 2,000 log entries)."""
+def long_finished_game() -> dict[str, Any]:
+    """The record of a finished 4-player 企業帝國 game of random moves (about 2,000 log
+    entries)."""
     state = keizai.new_game("enterprise-empire", 4, 1)
     state.play_out(Rng(1))
     return state.record()
 
 
-@pytest.fixture
-def app(db_url: str, record: dict[str, Any]) -> Any:
-    """The game stored with four people's seats (`token<n>`), on an app without limits."""
-    store = Store(db_url)
+def stored_with_people(url: str, game_id: str, record: dict[str, Any]) -> None:
+    """`record` stored in the database at `url` as `game_id`, four people's seats
+    (`token<n>`)."""
+    store = Store(url)
     try:
-        store.create_game(GAME_ID, record, "host", [
+        store.create_game(game_id, record, "host", [
             SeatRow(seat, "human", None, f"token{seat}", True) for seat in range(4)])
     finally:
         store.close()
+
+
+@pytest.fixture(scope="module")
+def record() -> dict[str, Any]:
+    return long_finished_game()
+
+
+@pytest.fixture
+def app(db_url: str, record: dict[str, Any]) -> Any:
+    """The game stored with four people's seats, on an app without limits."""
+    stored_with_people(db_url, GAME_ID, record)
     return create_app(db_url, bot_workers=1, limits=Limits.off())
 
 

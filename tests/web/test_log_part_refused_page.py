@@ -20,11 +20,10 @@ from websockets.typing import Origin
 
 import keizai
 from keizai import i18n
-from keizai.engine.rng import Rng
-from keizai.store.db import SeatRow, Store
 from keizai.web.table import LOG_PART
 from tests.web.browser import language_page, unavailable_reason
 from tests.web.live_server import LiveServer
+from tests.web.test_hello_parts import long_finished_game, stored_with_people
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -34,10 +33,7 @@ WAIT = 15_000
 
 @pytest.fixture(scope="module")
 def record() -> dict[str, Any]:
-    """A finished 4-player 企業帝國 game of random moves (about 2,000 log entries)."""
-    state = keizai.new_game("enterprise-empire", 4, 1)
-    state.play_out(Rng(1))
-    return state.record()
+    return long_finished_game()
 
 
 @pytest.fixture(scope="module")
@@ -45,12 +41,7 @@ def server(tmp_path_factory: Any, record: dict[str, Any]) -> Iterator[LiveServer
     """`keizai serve` with its rate limits on, the game stored with people's seats."""
     path: Path = tmp_path_factory.mktemp("log_part_refused")
     url = f"sqlite:///{path / 'web.sqlite3'}"
-    store = Store(url)
-    try:
-        store.create_game(GAME_ID, record, "host", [
-            SeatRow(seat, "human", None, f"token{seat}", True) for seat in range(4)])
-    finally:
-        store.close()
+    stored_with_people(url, GAME_ID, record)
     live = LiveServer(url, path / "server.log", extra=("--log-level", "info")).start()
     yield live
     live.stop()

@@ -36,7 +36,7 @@ from typing import Any
 
 import orjson
 
-from keizai.web.sites import header
+from keizai.web.sites import header, refuse
 
 # A name (letters, digits, hyphens, underscores as some LAN names have; dots), lower case.
 NAME = re.compile(r"[a-z0-9_-]+(?:\.[a-z0-9_-]+)*")
@@ -137,14 +137,4 @@ class OwnNamesOnly:
         if scope["type"] not in ("http", "websocket") or self.names.allows(host):
             await self.app(scope, receive, send)
             return
-        body = refusal(host)
-        prefix = "http.response"
-        if scope["type"] == "websocket":
-            if "websocket.http.response" not in (scope.get("extensions") or {}):
-                await send({"type": "websocket.close", "code": 1008})
-                return
-            prefix = "websocket.http.response"
-        await send({"type": f"{prefix}.start", "status": 421, "headers": [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode())]})
-        await send({"type": f"{prefix}.body", "body": body})
+        await refuse(scope, send, 421, refusal(host))

@@ -161,7 +161,7 @@ class SameOriginOnly:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
             if from_another_origin(scope, self.origins):
-                await self.refuse_socket(scope, send)
+                await refuse(scope, send, 403, SOCKET_REFUSAL)
             else:
                 await self.app(scope, receive, send)
             return
@@ -170,19 +170,20 @@ class SameOriginOnly:
                 or read_for_another_site(scope, self.origins)):
             await self.app(scope, receive, send)
             return
-        await send({"type": "http.response.start", "status": 403, "headers": [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(REFUSAL)).encode())]})
-        await send({"type": "http.response.body", "body": REFUSAL})
+        await refuse(scope, send, 403, REFUSAL)
 
-    @staticmethod
-    async def refuse_socket(scope: dict[str, Any], send: Any) -> None:
-        """The handshake answered 403 with the reason as JSON where the server can send
-        a body (uvicorn's `websocket.http.response`), else 403 bare, never accepted."""
+
+async def refuse(scope: dict[str, Any], send: Any, status: int, body: bytes) -> None:
+    """An HTTP request, or a WebSocket's handshake, answered `status` with `body` (JSON)
+    and never given to the app. A handshake gets the body where the server can send one
+    (uvicorn's `websocket.http.response`), else it is closed bare, never accepted."""
+    prefix = "http.response"
+    if scope["type"] == "websocket":
         if "websocket.http.response" not in (scope.get("extensions") or {}):
             await send({"type": "websocket.close", "code": 1008})
             return
-        await send({"type": "websocket.http.response.start", "status": 403, "headers": [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(SOCKET_REFUSAL)).encode())]})
-        await send({"type": "websocket.http.response.body", "body": SOCKET_REFUSAL})
+        prefix = "websocket.http.response"
+    await send({"type": f"{prefix}.start", "status": status, "headers": [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode())]})
+    await send({"type": f"{prefix}.body", "body": body})
