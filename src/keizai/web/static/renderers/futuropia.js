@@ -168,7 +168,8 @@ function community(c, view, ctx, taken) {
 
 export const futuropiaRenderer = {
   render(view, ctx) {
-    const buyingHouses = view.decision?.phase === "buy houses";
+    // the advanced set-up's opening purchase picks houses on the board as a later one does
+    const buyingHouses = ["buy houses", "buy opening houses"].includes(view.decision?.phase);
     const taken = takenJustNow(ctx);
     return h("div", { class: "fu" },
       // no one's turn once the game is over (its current player is null only then)
