@@ -44,6 +44,19 @@ function route() {
   } else {
     leave = showLobby(root);
   }
+  focusFromTheTop();
+}
+
+/** A screen opened by a link of the last one (gone with it): the keyboard goes on from the
+ * top of the new screen, as after a page load, so its first Tab is the table's skip link
+ * rather than whatever followed the vanished link. A screen that put the focus somewhere
+ * keeps it. */
+function focusFromTheTop() {
+  const body = document.body;
+  if (document.activeElement && document.activeElement !== body) return;
+  body.tabIndex = -1;   // focusable for a moment: focus() moves the Tab's starting point
+  body.focus({ preventScroll: true });
+  body.removeAttribute("tabindex");
 }
 
 function chrome() {
