@@ -46,7 +46,8 @@ export function showTable(root, { gameId, seat, token }) {
   let presenceTimer = null;
   let lastError = null;   // the server's last error (a refusal's reason)
   let whyOpen = null;     // the words beside Undo, shown whole (undoButton)
-  let oneStep = false;    // a whole decision is being taken one step at a time
+  let oneStep = false;    // a whole decision is being taken one step at a time (render)
+  let closeOneStep = false;  // the next draw starts "one step at a time" closed (onState)
   let sentAction = null;  // the last move this page sent (a step of it: its button again)
   let seatsAt = 0;        // when the seat lines came: their `handover_in` counts from then
   let handoverTimer = null;
@@ -68,7 +69,7 @@ export function showTable(root, { gameId, seat, token }) {
       // "One step at a time" stays open for the decision's next step, not for another
       // decision (a payment that brings the next: it starts with its prompt and chips)
       if (!next.whole || !next.legal?.length || next.whole.kind !== message?.whole?.kind) {
-        oneStep = false;
+        closeOneStep = true;
       }
       // the server took this seat's link: the lobby offers the way back until the end
       if (seat !== null && (!message || next.over !== message.over)) {
@@ -399,9 +400,9 @@ export function showTable(root, { gameId, seat, token }) {
       choicesHead(),
       wholePanel(whole, selection, { decision: message.step, onChange: render,
         onConfirm: sendWhole, disabled: busy || offline }),
-      // open as oneStep says (a new decision closes it), not as the reader left it
-      h("details", { class: "one-step", open: oneStep, "data-open-drawn": true,
-        ontoggle: (e) => { oneStep = e.currentTarget.open; } },
+      // open as oneStep says (as the reader left it, but closed for a new decision), not
+      // kept by morph
+      h("details", { class: "one-step", open: oneStep, "data-open-drawn": true },
       h("summary", {}, t("whole_one_step")),
         looseButtons(message.legal, renderer)),
       undoButton());
@@ -771,6 +772,11 @@ export function showTable(root, { gameId, seat, token }) {
     // one is done, not in the middle of it.
     if (drawing) { drawAgain = true; return; }
     drawing = true;
+    // "One step at a time" as the reader left it: their Enter or click opens or closes it
+    // at once, its toggle event is a task that can come after this draw (a card picked or
+    // a state come first, under load), which drew it as it was: closed again
+    oneStep = !closeOneStep && Boolean(root.querySelector("details.one-step")?.open);
+    closeOneStep = false;
     const focus = focusKey();
     try { draw(); } finally {
       roomForSticky();
