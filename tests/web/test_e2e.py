@@ -72,19 +72,13 @@ def _nothing_to_click(page, step: int) -> AssertionError:
 def click_a_legal_action(page, chooser: random.Random) -> None:
     """Click something the page marks as legal (confirming when asked); wait for the move."""
     step = step_of(page)
-
-    def one_step_at_a_time() -> None:
-        # a compound decision: take it one step at a time here
-        _click_fresh(page, lambda: page.query_selector("details.one-step:not([open]) summary"))
-
-    one_step_at_a_time()
+    # a compound decision: take it one step at a time here
+    _click_fresh(page, lambda: page.query_selector("details.one-step:not([open]) summary"))
 
     def target() -> Any:
         # what a player can click: a legal element hidden at that moment (CI saw one under
         # load, 15 s of "element is not visible") is none; with none left, the error says
-        # what the page showed. A render between opening the one-step section and this
-        # look draws it closed again, its buttons hidden: it is opened again first.
-        one_step_at_a_time()
+        # what the page showed
         targets = [t for t in page.query_selector_all(".table [data-action].legal")
                    if t.is_visible()]
         return chooser.choice(targets) if targets else None
