@@ -8,6 +8,10 @@ import { botName, cardName, clockName, errorLine, errorText, gameTitle, has, par
   seatName, seatStatus, t } from "./i18n.js";
 import { forgetSeat, rememberedSeats } from "./seats.js";
 
+// A seed the lobby sends: a whole number of at most 15 digits, which JavaScript's numbers
+// hold exactly (below 2**53) and the server takes (0 to 2**63-1); blanks around it are cut.
+const SEED = /^\s*\d{0,15}\s*$/;
+
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
 }
@@ -249,8 +253,14 @@ export function showLobby(root) {
       h("label", {}, t("clock"), " ", h("select", { name: "clock" },
         ["none", "relaxed", "fast"].map((c) => h("option", { value: c },
           clockName(c, catalog.clocks?.[c]))))),
+      // only a seed the page sends as typed (15 digits stay below 2**53) and the server
+      // takes: else the browser holds the form back and says why ("abc" was sent as no
+      // seed at all, "-5" refused without naming the box)
       h("label", {}, t("seed"), " ", h("input", { name: "seed", inputmode: "numeric",
-        size: 12 })),
+        pattern: SEED.source.slice(1, -1), size: 12, oninput: (e) => {
+          e.target.setCustomValidity(SEED.test(e.target.value) ? ""
+            : t("seed_invalid"));
+        } })),
       h("p", { class: "hint" }, t("seed_unrated")),
       h("button", { type: "submit", id: "create-game" }, t("create")));
     return form;
