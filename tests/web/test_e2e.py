@@ -78,9 +78,12 @@ def click_a_legal_action(page, chooser: random.Random) -> None:
     def target() -> Any:
         # what a player can click: a legal element hidden at that moment (CI saw one under
         # load, 15 s of "element is not visible") is none; with none left, the error says
-        # what the page showed
-        targets = [t for t in page.query_selector_all(".table [data-action].legal")
-                   if t.is_visible()]
+        # what the page showed. Visible as the page was at the look-up, not asked of each
+        # element afterwards: a draw in between (the state answering a single option the
+        # page applied by itself) detached them, a detached element is not visible, and
+        # the turn it drew was said to have nothing to click (_click_fresh finds again
+        # what a draw replaced)
+        targets = page.query_selector_all(".table [data-action].legal >> visible=true")
         return chooser.choice(targets) if targets else None
 
     if not page.query_selector(".table [data-action].legal"):
@@ -179,6 +182,61 @@ def test_a_click_finds_its_element_again_when_a_render_replaced_it(browser) -> N
     assert _click_fresh(page, find)
     assert len(found) == 2 and page.inner_text(".legal") == "clicked"
     assert not _click_fresh(page, lambda: None)
+
+
+# The page's moves held back until the test lets them go (`keizaiRelease()`).
+HOLD_MOVES = """(() => { const send = WebSocket.prototype.send; const held = [];
+  let holding = true;
+  WebSocket.prototype.send = function (data) {
+    if (holding && String(data).includes('"type":"act"')) held.push([this, data]);
+    else send.call(this, data); };
+  window.keizaiRelease = () => { holding = false;
+    for (const [socket, data] of held.splice(0)) send.call(socket, data); }; })()"""
+
+
+class _AnsweredWhileRead:
+    """`page` as click_a_legal_action reads it, with the page's held move let go and its
+    answer drawn just after the helper's first look-up of the legal elements: what a
+    loaded machine did between that look-up and the helper's next call."""
+
+    def __init__(self, page) -> None:
+        self.page, self.looked = page, False
+        self.offered = False   # the answer drawn was an offer to this seat
+
+    def query_selector_all(self, selector: str) -> list:
+        found = self.page.query_selector_all(selector)
+        if not self.looked:
+            self.looked = True
+            step = step_of(self.page)
+            self.page.evaluate("window.keizaiRelease()")
+            self.page.wait_for_selector(f".table:not([data-step='{step}'])", timeout=WAIT)
+            self.offered = bool(self.page.query_selector(
+                ".table[data-turn=mine] .ee-offer [data-action=pass].legal"))
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.page, name)
+
+
+def test_a_click_looks_again_when_the_page_applied_a_single_option_meanwhile(
+        browser, server) -> None:
+    """企業帝國, P1's first move with no price card in hand: rolling is its only option,
+    which the page applies by itself (applySingle), and the roll's state offers P1 the
+    material it landed on. The helper found the die, the offer's draw replaced it, and
+    asked of the detached die whether it was visible (no): "my turn but nothing to click"
+    on the offer's prompt (session 31, under load). It buys or passes instead."""
+    game = live_server.game_at(server, "enterprise-empire", ["human", "heuristic"], 0,
+                               ["corner:A"])
+    page = new_page(browser)
+    page.add_init_script(HOLD_MOVES)
+    page.goto(f"{server.url}/#/play/{game['id']}/0/{game['seats'][0]['token']}")
+    page.wait_for_selector(".table[data-turn=mine] .ee-die.legal", timeout=WAIT)
+    rolled = step_of(page)
+    reader = _AnsweredWhileRead(page)
+    click_a_legal_action(reader, random.Random(1))
+    assert reader.offered   # the seed's roll lands where P1 is offered the material
+    caught_up(page, rolled + 2)   # the offer answered: only P1 could
+    assert not page.errors
 
 
 def test_two_players_create_join_and_play_to_the_end(browser, server) -> None:
