@@ -113,8 +113,10 @@ export function tableSocial({ gameId, seat, token, shown }) {
       : null);
   }
 
+  /** The seat a bot plays until its player is back; none once the game is over (no bot
+   * plays on, and "I'm back" has nothing to take back). */
   function awayBar() {
-    if (seat === null || !shown().seats[seat]?.away) return null;
+    if (seat === null || shown().over || !shown().seats[seat]?.away) return null;
     return h("div", { class: "away-bar", id: "away-bar" }, t("away_bot"), " ",
       h("button", { type: "button", id: "im-back", onclick: () =>
         call(`/api/games/${gameId}/seats/${seat}/back`, { token }) }, t("im_back")));
