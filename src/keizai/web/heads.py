@@ -7,12 +7,14 @@ sending half a request's headers, held every file descriptor of a `keizai serve`
 the usual limit of 1,024 and nobody else could connect, for as long as they stayed (over
 30 s, without end). `keizai serve` runs uvicorn's httptools protocol with
 `HeadBounds.protocol()`: a request's head (its line and headers) must arrive within
-`seconds` of the connection or of the request's first byte, or the connection is
-closed; and a client (`keizai.web.tables.client_key`; an IPv6 /48 holds `WIDE_SHARE`
-clients' share) holds at most `most` connections that have not become WebSockets (those
-the application counts, `Limits.sockets`); past it a new one is closed at once. The
-peers named by `--forwarded-allow-ips` (a reverse proxy, which bounds its own clients)
-are not counted.
+`seconds` of the connection, of the request's first byte, or of bytes that begin no
+request after an answer (session 31: a blank line, or the rest of a body the answer did
+not wait for, cancelled uvicorn's keep-alive and left the connection open for good), or
+the connection is closed; and a client (`keizai.web.tables.client_key`; an IPv6 /48
+holds `WIDE_SHARE` clients' share) holds at most `most` connections that have not
+become WebSockets (those the application counts, `Limits.sockets`); past it a new one
+is closed at once. The peers named by `--forwarded-allow-ips` (a reverse proxy, which
+bounds its own clients) are not counted.
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ class HeadBounds:
         class Bounded(HttpToolsProtocol):
             head_timer: asyncio.TimerHandle | None = None
             counted: list[str] | None = None
+            upgraded = False
 
             def connection_made(self, transport: Any) -> None:
                 # an answer's bytes a client does not read wait in the kernel up to this
@@ -113,6 +116,18 @@ class HeadBounds:
                 self.counted = counted
                 self.arm()
 
+            def data_received(self, data: bytes) -> None:
+                super().data_received(data)
+                # Bytes that begin no request (a blank line, the rest of a body the
+                # answer did not wait for) cancel uvicorn's keep-alive, which is armed
+                # again only at the next answer's end: between requests they leave the
+                # connection the head's deadline instead of none (it stayed for good).
+                if self.head_timer is None and not self.upgraded \
+                        and self.timeout_keep_alive_task is None \
+                        and (self.cycle is None or self.cycle.response_complete) \
+                        and not self.transport.is_closing():
+                    self.arm()
+
             def on_message_begin(self) -> None:
                 super().on_message_begin()
                 if self.head_timer is None:   # the next request on a kept-alive one
@@ -123,6 +138,7 @@ class HeadBounds:
                 super().on_headers_complete()
 
             def handle_websocket_upgrade(self) -> None:
+                self.upgraded = True   # the connection is the WebSocket protocol's now
                 self.release()   # a WebSocket now: the application counts it
                 super().handle_websocket_upgrade()
 
