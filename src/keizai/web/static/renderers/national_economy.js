@@ -87,7 +87,16 @@ function placedJustNow(ctx) {
   return placed;
 }
 
-function workplace(w, ctx, placed) {
+/** The workplaces on a tile of which a seat the "Just now" lines placed there still
+ * stands: of two tiles of one workplace (three or four players' Carpenters) that tile is
+ * marked, not its free twin too. (Once payday has sent the workers home, the tile or tiles
+ * are marked without them, as any workplace the lines tell.) */
+function stillThere(workplaces, placed) {
+  return new Set(workplaces.filter((w) => w.workers.includes(placed.get(w.id)))
+    .map((w) => w.id));
+}
+
+function workplace(w, ctx, placed, there) {
   const name = w.kind === "building" ? `place:public:${w.id}` : `place:${w.id}`;
   const tile = h("div", { class: `workplace ${w.kind}${w.sideways ? " sideways" : ""}`,
     dataset: { workplace: w.id } },
@@ -96,7 +105,9 @@ function workplace(w, ctx, placed) {
   h("div", { class: "wp-text" }, textOf(w)),
   h("div", { class: "wp-workers" }, w.sideways ? t("sideways")
     : w.workers.length ? pawns(w.workers) : h("span", { class: "muted" }, t("free"))));
-  return ctx.target(markJustNow(tile, placed.get(w.id)), name);
+  const by = placed.get(w.id);
+  const twin = there.has(w.id) && !w.workers.includes(by);
+  return ctx.target(markJustNow(tile, twin ? undefined : by), name);
 }
 
 /** A label and its figure ("Money $5", 「お金$5」), or its word ("Phase work",
@@ -172,6 +183,7 @@ export const nationalEconomyRenderer = {
     const players = ownFirst(view.players, ctx);
     const me = players.find((p) => p.seat === ctx.seat);
     const placed = placedJustNow(ctx);
+    const there = stillThere(view.workplaces, placed);
     return h("div", { class: "ne" },
       h("div", { class: "ne-top panel" },
         stat(t("round"), `${view.round}/${view.rounds}`), stat(t("wage"), `$${view.wage}`),
@@ -179,7 +191,8 @@ export const nationalEconomyRenderer = {
         stat(t("phase"), t(`phase_${view.phase}`), "web.stat_word"),
         stat(t("start_player"), seatName(view.start_player))),
       h("section", { class: "panel" }, h("h3", {}, t("workplaces")),
-        h("div", { class: "workplaces" }, view.workplaces.map((w) => workplace(w, ctx, placed)))),
+        h("div", { class: "workplaces" }, view.workplaces.map((w) => workplace(w, ctx, placed,
+          there)))),
       view.players_count === 1 && view.phase !== "over" && view.scores
         ? scoreTable(view.scores, null, t("solo_target")) : null,
       revealedPanel(view, ctx),
