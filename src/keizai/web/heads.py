@@ -1,5 +1,5 @@
 """Bounds on HTTP connections, kept below the application: a deadline for a request's
-head, and the connections one client may hold open.
+head and a bound on its size, and the connections one client may hold open.
 
 uvicorn waits for a request's headers without a time limit and takes every connection
 offered: found by the session-21 attack pass, 1,100 connections from one address, each
@@ -10,11 +10,12 @@ the usual limit of 1,024 and nobody else could connect, for as long as they stay
 `seconds` of the connection, of the request's first byte, or of bytes that begin no
 request after an answer (session 31: a blank line, or the rest of a body the answer did
 not wait for, cancelled uvicorn's keep-alive and left the connection open for good), or
-the connection is closed; and a client (`keizai.web.tables.client_key`; an IPv6 /48
-holds `WIDE_SHARE` clients' share) holds at most `most` connections that have not
-become WebSockets (those the application counts, `Limits.sockets`); past it a new one
-is closed at once. The peers named by `--forwarded-allow-ips` (a reverse proxy, which
-bounds its own clients) are not counted.
+the connection is closed; a head is at most `HEAD_BYTES` (session 31: uvicorn took a
+head of any size, 1 GB from one connection in 3 s), else it is answered 431; and a
+client (`keizai.web.tables.client_key`; an IPv6 /48 holds `WIDE_SHARE` clients' share)
+holds at most `most` connections that have not become WebSockets (those the application
+counts, `Limits.sockets`); past it a new one is closed at once. The peers named by
+`--forwarded-allow-ips` (a reverse proxy, which bounds its own clients) are not counted.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import socket
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from keizai.web.app import keys_of
@@ -45,6 +47,21 @@ def open_files() -> None:
 
         _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+# Bytes of a request's head (its line and headers): uvicorn's httptools protocol takes
+# a head of any size whole, and one connection sent 1 GB in 3 s (the server grew to
+# 1.1 GB). A browser's is 1-2 KB; nginx's default allows 32 KB (4 lines of 8 KB).
+HEAD_BYTES = 32 * 1024
+# Bytes handed to the HTTP parser at a time, so that a head is counted to within this
+# (a head and the body after it may come in one read of up to 256 KB).
+SLICE = 4 * 1024
+HEAD_TOO_LARGE = orjson.dumps({"error": {
+    "code": "too_large", "message": f"a request's head is at most {HEAD_BYTES} bytes"}})
+
+
+class HeadTooLarge(Exception):
+    """A request's head passed HEAD_BYTES (raised to the HTTP parser, which stops)."""
 
 
 # Seconds a clean stop (SIGTERM) waits for the requests under way before it ends them:
@@ -98,6 +115,10 @@ class HeadBounds:
             head_timer: asyncio.TimerHandle | None = None
             counted: list[str] | None = None
             upgraded = False
+            heading = False    # a request's head has begun and not ended
+            head_bytes = 0     # bytes read while it has not (`SLICE`s)
+            reading = 0        # bytes of the slice being parsed
+            oversized = False  # the head passed HEAD_BYTES: answered so
 
             def connection_made(self, transport: Any) -> None:
                 # an answer's bytes a client does not read wait in the kernel up to this
@@ -117,7 +138,16 @@ class HeadBounds:
                 self.arm()
 
             def data_received(self, data: bytes) -> None:
-                super().data_received(data)
+                for start in range(0, len(data), SLICE):
+                    if self.upgraded or self.transport.is_closing():
+                        return   # (uvicorn hands a WebSocket nothing read with its head)
+                    self.reading = min(SLICE, len(data) - start)
+                    super().data_received(data[start:start + SLICE])
+                    if self.heading:
+                        self.head_bytes += self.reading
+                        if self.head_bytes > HEAD_BYTES:   # and it goes on
+                            self.refuse_head()
+                            return
                 # Bytes that begin no request (a blank line, the rest of a body the
                 # answer did not wait for) cancel uvicorn's keep-alive, which is armed
                 # again only at the next answer's end: between requests they leave the
@@ -130,12 +160,40 @@ class HeadBounds:
 
             def on_message_begin(self) -> None:
                 super().on_message_begin()
+                self.heading, self.head_bytes = True, 0
                 if self.head_timer is None:   # the next request on a kept-alive one
                     self.arm()
 
             def on_headers_complete(self) -> None:
                 self.disarm()
+                self.heading = False
+                if self.head_bytes + self.reading > HEAD_BYTES:   # ended, too late
+                    self.oversized = True
+                    # the parser stops at it: uvicorn answers it (`send_400_response`)
+                    raise HeadTooLarge
                 super().on_headers_complete()
+
+            def send_400_response(self, msg: str) -> None:
+                """uvicorn's answer to a request it cannot read (400), or to a head that
+                ended past HEAD_BYTES (`refuse_head`)."""
+                if self.oversized:
+                    self.refuse_head()
+                else:
+                    super().send_400_response(msg)
+
+            def refuse_head(self) -> None:
+                """A head past HEAD_BYTES is answered 431 (unless an answer to an earlier
+                request on the connection is under way: its bytes would mix), and nothing
+                more of it is read."""
+                log.info("a request's head from %s passed %s bytes; closed", self.client,
+                         HEAD_BYTES)
+                if self.cycle is None or self.cycle.response_complete:
+                    self.transport.write(
+                        b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                        b"content-type: application/json\r\nconnection: close\r\n"
+                        b"content-length: " + str(len(HEAD_TOO_LARGE)).encode()
+                        + b"\r\n\r\n" + HEAD_TOO_LARGE)
+                self.transport.close()
 
             def handle_websocket_upgrade(self) -> None:
                 self.upgraded = True   # the connection is the WebSocket protocol's now
