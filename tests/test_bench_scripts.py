@@ -122,6 +122,10 @@ DOCUMENTED: list[tuple[str, list[str], dict[str, Any]]] = [
     ("solo_planner_games", ["glory", LEVEL, "72001", "72151", "games.jsonl"],
      {"edition": "glory", "spec": LEVEL, "first": 72001, "last": 72151,
       "out": Path("games.jsonl")}),
+    # docs/strength.md (a rollout policy that invests, session 31)
+    ("solo_token_worth", ["glory", "80001", "80600"],
+     {"edition": "glory", "first": 80001, "last": 80600, "rounds": [1, 3, 5, 7]}),
+    ("solo_token_worth", ["glory", "80001", "80600", "--rounds", "3"], {"rounds": [3]}),
     # docs/performance.md, docs/strength.md and the docstring
     ("solo_speed", ["rollouts"],
      {"what": "rollouts", "editions": [], "deals": range(3001, 3005), "repeat": 8}),
@@ -180,6 +184,8 @@ WRONG = [
      "is not a solo planner"),
     ("solo_planner_games.py", ["glory", "solo", "1"], "required: LAST, OUT.jsonl"),
     ("solo_speed.py", ["rollouts", "--deals", "3004-3001"], "is not FIRST-LAST"),
+    ("solo_token_worth.py", ["glory", "1", "2", "--rounds", "10"], "rounds run from 1 to 9"),
+    ("solo_token_worth.py", ["glory", "2", "1"], "FIRST 2 is after LAST 1"),
     ("solo_speed.py", ["sideways"], "invalid choice: 'sideways'"),
     ("strength_series.py", ["nowhere", "progress-2p-expert12k-hard"], "no runs folder nowhere"),
     ("strength_report.py", ["nowhere"], "no runs folder nowhere"),
