@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { banner, h, isolated } from "./dom.js";
 import { howToLink } from "./howto.js";
 import { botName, cardName, clockName, errorLine, errorText, gameTitle, has, parts,
-  seatName, seatStatus, t } from "./i18n.js";
+  seatName, seatStatus, t, tr } from "./i18n.js";
 import { forgetSeat, rememberedSeats } from "./seats.js";
 
 // A seed the lobby sends: a whole number of at most 15 digits, which JavaScript's numbers
@@ -48,10 +48,20 @@ function optionInput(gameId, key, value, choices, bounds) {
   // int, not None")
   const [least, most] = bounds ?? [1, undefined];
   const number = typeof value === "number"
-    ? { type: "number", min: least, max: most, step: 1, required: true } : {};
+    ? { type: "number", min: least, max: most, step: 1, required: true,
+      oninput: (e) => sayBounds(e.target, least, most) } : {};
   return h("label", { class: "opt" }, optionName(key), " ",
     h("input", { name: key, value: String(value ?? ""), dataset: { kind: typeof value },
       ...number }));
+}
+
+/** A number box out of its bounds says them in the page's language (the browser's own
+ * "Value must be greater than or equal to 1." is in the browser's). */
+function sayBounds(box, least, most) {
+  box.setCustomValidity("");
+  if (!box.validity.valid && most !== undefined) {
+    box.setCustomValidity(tr("option_whole_number", { least, most }));
+  }
 }
 
 function readOptions(box) {
