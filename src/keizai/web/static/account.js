@@ -19,14 +19,23 @@ export function showAccount(root) {
     } catch (error) { banner(errorLine(errorText(error))); }
   }
 
+  // an empty box is said in the page's language, not in the browser's ("Please fill out
+  // this field.")
+  const saidEmpty = {
+    oninvalid: (e) => {
+      e.target.setCustomValidity(e.target.validity.valueMissing ? t("field_required") : "");
+    },
+    oninput: (e) => e.target.setCustomValidity(""),
+  };
+
   function loginForm() {
     const form = h("form", { class: "panel account-form", id: "account-form",
       onsubmit: (e) => { e.preventDefault(); submit(form, e.submitter?.value || "login"); } },
     h("h2", {}, t("account")),
     h("label", {}, t("username"), " ", h("input", { name: "username",
-      autocomplete: "username", required: true })),
+      autocomplete: "username", required: true, ...saidEmpty })),
     h("label", {}, t("password"), " ", h("input", { name: "password", type: "password",
-      autocomplete: "current-password", required: true })),
+      autocomplete: "current-password", required: true, ...saidEmpty })),
     h("div", {}, h("button", { type: "submit", value: "login", id: "login" }, t("log_in")),
       " ", h("button", { type: "submit", value: "register", id: "register" },
         t("register"))),
