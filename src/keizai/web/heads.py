@@ -11,7 +11,8 @@ the usual limit of 1,024 and nobody else could connect, for as long as they stay
 request after an answer (session 31: a blank line, or the rest of a body the answer did
 not wait for, cancelled uvicorn's keep-alive and left the connection open for good), or
 the connection is closed; a head is at most `HEAD_BYTES` (session 31: uvicorn took a
-head of any size, 1 GB from one connection in 3 s), else it is answered 431; and a
+head of any size, 1 GB from one connection in 3 s), else it is answered 431, and so is
+what else than its body a request sends (a chunked body's framing and trailers); and a
 client (`keizai.web.tables.client_key`; an IPv6 /48 holds `WIDE_SHARE` clients' share)
 holds at most `most` connections that have not become WebSockets (those the application
 counts, `Limits.sockets`); past it a new one is closed at once. The peers named by
@@ -116,8 +117,10 @@ class HeadBounds:
             counted: list[str] | None = None
             upgraded = False
             heading = False    # a request's head has begun and not ended
-            head_bytes = 0     # bytes read while it has not (`SLICE`s)
+            in_message = False   # a request has begun and not ended (head or body)
+            framing = 0        # bytes of it read that are not its body (`SLICE`s)
             reading = 0        # bytes of the slice being parsed
+            body_read = 0      # ... of them, its body's
             oversized = False  # the head passed HEAD_BYTES: answered so
 
             def connection_made(self, transport: Any) -> None:
@@ -141,11 +144,12 @@ class HeadBounds:
                 for start in range(0, len(data), SLICE):
                     if self.upgraded or self.transport.is_closing():
                         return   # (uvicorn hands a WebSocket nothing read with its head)
-                    self.reading = min(SLICE, len(data) - start)
+                    self.reading, self.body_read = min(SLICE, len(data) - start), 0
                     super().data_received(data[start:start + SLICE])
-                    if self.heading:
-                        self.head_bytes += self.reading
-                        if self.head_bytes > HEAD_BYTES:   # and it goes on
+                    if self.in_message:   # a head, or a chunked body's framing and
+                        # trailers (headers after it, collected as a head's are)
+                        self.framing += self.reading - self.body_read
+                        if self.framing > HEAD_BYTES:   # and it goes on
                             self.refuse_head()
                             return
                 # Bytes that begin no request (a blank line, the rest of a body the
@@ -160,18 +164,27 @@ class HeadBounds:
 
             def on_message_begin(self) -> None:
                 super().on_message_begin()
-                self.heading, self.head_bytes = True, 0
+                self.heading = self.in_message = True
+                self.framing = 0
                 if self.head_timer is None:   # the next request on a kept-alive one
                     self.arm()
 
             def on_headers_complete(self) -> None:
                 self.disarm()
                 self.heading = False
-                if self.head_bytes + self.reading > HEAD_BYTES:   # ended, too late
+                if self.framing + self.reading > HEAD_BYTES:   # ended, too late
                     self.oversized = True
                     # the parser stops at it: uvicorn answers it (`send_400_response`)
                     raise HeadTooLarge
                 super().on_headers_complete()
+
+            def on_body(self, body: bytes) -> None:
+                self.body_read += len(body)
+                super().on_body(body)
+
+            def on_message_complete(self) -> None:
+                self.in_message = False
+                super().on_message_complete()
 
             def send_400_response(self, msg: str) -> None:
                 """uvicorn's answer to a request it cannot read (400), or to a head that
@@ -184,10 +197,12 @@ class HeadBounds:
             def refuse_head(self) -> None:
                 """A head past HEAD_BYTES is answered 431 (unless an answer to an earlier
                 request on the connection is under way: its bytes would mix), and nothing
-                more of it is read."""
+                more of it is read; so are trailers past it, without an answer (the
+                request's own may be under way)."""
                 log.info("a request's head from %s passed %s bytes; closed", self.client,
                          HEAD_BYTES)
-                if self.cycle is None or self.cycle.response_complete:
+                if (self.heading or self.oversized) and (
+                        self.cycle is None or self.cycle.response_complete):
                     self.transport.write(
                         b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
                         b"content-type: application/json\r\nconnection: close\r\n"
