@@ -21,6 +21,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from keizai import i18n
 from keizai.engine import Outline, State, replay_outline
@@ -349,6 +350,10 @@ async def read_json(request: Request) -> dict[str, Any]:
     except TimeoutError:
         raise ApiError("request_timeout", f"the request body did not arrive within "
                        f"{BODY_SECONDS:g} s", 408) from None
+    except ClientDisconnect:   # answered to nobody; uncaught, it was an error logged
+        # with its traceback, each time (a client doing it on purpose filled the log)
+        raise ApiError("request_timeout", "the client went away before its request "
+                       "body arrived", 408) from None
     return parse_object(body)
 
 
