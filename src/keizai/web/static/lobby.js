@@ -12,6 +12,26 @@ import { forgetSeat, rememberedSeats } from "./seats.js";
 // hold exactly (below 2**53) and the server takes (0 to 2**63-1); blanks around it are cut.
 const SEED = /^\s*\d{0,15}\s*$/;
 
+/** Copy the link in `box`, left selected: with the clipboard API, which a page has only
+ * in a secure context (https, or this machine's own address), else with the selection's
+ * copy (a LAN server over plain http: Copy copied nothing there and said "Copied").
+ * Whether it was copied. */
+async function copyLink(box) {
+  box.focus();
+  box.select();
+  try {
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(box.value);
+      return true;
+    }
+  } catch { /* refused: the selection's copy below */ }
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  }
+}
+
 function inviteUrl(gameId, seat, token) {
   return `${location.origin}/#/play/${gameId}/${seat}/${token}`;
 }
@@ -293,12 +313,12 @@ export function showLobby(root) {
    * that opens the seat. */
   function seatLink(s, cls, openText) {
     const url = inviteUrl(created.id, s.seat, s.token);
-    return h("li", { class: "invite" }, `${seatName(s.seat)} `,
-      h("input", { readonly: true, value: url, class: cls, dataset: { seat: s.seat },
-        "aria-label": t("seat_link", seatName(s.seat)) }),
-      h("button", { type: "button", onclick: (e) => {
-        navigator.clipboard?.writeText(url);
-        e.target.textContent = t("copied");
+    const box = h("input", { readonly: true, value: url, class: cls, dataset: { seat: s.seat },
+      "aria-label": t("seat_link", seatName(s.seat)) });
+    return h("li", { class: "invite" }, `${seatName(s.seat)} `, box,
+      h("button", { type: "button", onclick: async (e) => {
+        const button = e.currentTarget;
+        button.textContent = t(await copyLink(box) ? "copied" : "copy_by_hand");
       } }, t("copy")),
       h("a", { href: url, class: "button", dataset: { playSeat: s.seat } }, openText));
   }
