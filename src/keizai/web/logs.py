@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 import traceback
+from collections.abc import Callable
 from urllib.parse import unquote_plus
 
 # A query parameter of an address: its name (as sent) and its value.
@@ -30,6 +32,14 @@ REQUEST_LOGGERS = ("uvicorn.access", "uvicorn.error")
 ERROR_LOGGERS = ("keizai.web", "keizai.web.social", "keizai.store", "uvicorn.error",
                  "asyncio")
 WORDS_LEFT_OUT = "(its words are left out of the log: they may quote hidden cards)"
+# The lines uvicorn writes for what a client sent wrong, not for a fault of the server:
+# a request asking for another protocol than WebSocket (answered all the same), one it
+# cannot parse, a WebSocket text frame that is no UTF-8 (at ERROR, with a traceback).
+# A client repeating one wrote the log at will (500 lines in 0.28 s, on and on).
+CLIENT_NOISE = ("Unsupported upgrade request.", "Invalid HTTP request received.",
+                "Invalid UTF-8 sequence received from client.")
+NOISE_EVERY = 60.0   # seconds between two of one such line in the log
+NOISE_LOGGERS = ("uvicorn.error",)
 # A frame's line in a traceback's text (a bot worker's, sent back as the text of the
 # error's cause): where it happened, without the error's words that follow the frames.
 FRAME_LINE = re.compile(r'  File "[^"\n]*", line \d+, in [\w<>.]+')
@@ -102,16 +112,47 @@ class NoErrorWords(logging.Filter):
         return True
 
 
+class QuietClientNoise(logging.Filter):
+    """Each of the `CLIENT_NOISE` lines at most once per `every` seconds; the next one
+    let through says how many were left out meanwhile. Other lines pass."""
+
+    def __init__(self, every: float = NOISE_EVERY,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.every = every
+        self.clock = clock
+        self.last: dict[str, float] = {}
+        self.left_out: dict[str, int] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        line = record.getMessage()
+        if line not in CLIENT_NOISE:
+            return True
+        now = self.clock()
+        last = self.last.get(line)
+        if last is not None and now - last < self.every:
+            self.left_out[line] = self.left_out.get(line, 0) + 1
+            return False
+        self.last[line] = now
+        left_out = self.left_out.pop(line, 0)
+        if left_out:
+            record.msg, record.args = (f"{line} ({left_out} more left out of the log "
+                                       f"since the last)"), None
+        return True
+
+
 FILTER = HideTokens()
 WORDLESS = NoErrorWords()
+QUIET = QuietClientNoise()
 
 
 def guard_server_logs() -> None:
     """Put the filters on their loggers (once however often it is called: a test process
     makes many apps): tokens hidden in uvicorn's request lines, errors' words left out
-    of tracebacks. Called at the app's start, after `keizai serve` has set uvicorn's
-    logging up."""
-    for names, added in ((REQUEST_LOGGERS, FILTER), (ERROR_LOGGERS, WORDLESS)):
+    of tracebacks, the lines of what clients send wrong once a minute. Called at the
+    app's start, after `keizai serve` has set uvicorn's logging up."""
+    for names, added in ((REQUEST_LOGGERS, FILTER), (ERROR_LOGGERS, WORDLESS),
+                         (NOISE_LOGGERS, QUIET)):
         for name in names:
             logger = logging.getLogger(name)
             if added not in logger.filters:
