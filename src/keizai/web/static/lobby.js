@@ -105,9 +105,11 @@ export function showLobby(root) {
   let listBox = null;
   let mine = [];        // the unfinished games this browser plays a seat of (yourGames)
   // options: the values chosen for the game shown (a change of seat redraws the form);
-  // mine: the invited seat the creator plays ("none": they only invite; else the first)
+  // mine: the invited seat the creator plays ("none": they only invite; else the first);
+  // visibility, clock and seed as chosen (a redrawn form showed "public", no clock and
+  // no seed again, and a table meant to be private was made public)
   const state = { game: null, players: 2, seats: ["human", "bot"], bots: [], options: {},
-    mine: undefined };
+    mine: undefined, visibility: "public", clock: "none", seed: "" };
 
   async function load() {
     try {
@@ -235,6 +237,21 @@ export function showLobby(root) {
     } catch (error) { banner(errorLine(errorText(error))); }
   }
 
+  /** The seed box, with the seed typed so far: only a seed the page sends as typed (15
+   * digits stay below 2**53) and the server takes; else the browser holds the form back
+   * and says why, seed_invalid ("abc" was sent as no seed at all, "-5" refused without
+   * naming the box). */
+  function seedBox() {
+    const say = (box) => box.setCustomValidity(SEED.test(box.value) ? "" : t("seed_invalid"));
+    const box = h("input", { name: "seed", inputmode: "numeric", value: state.seed,
+      pattern: SEED.source.slice(1, -1), size: 12, oninput: (e) => {
+        state.seed = e.target.value;
+        say(e.target);
+      } });
+    say(box);
+    return box;
+  }
+
   function createForm() {
     const info = gameInfo();
     if (state.players < info.min_players) state.players = info.min_players;
@@ -277,20 +294,15 @@ export function showLobby(root) {
       h("legend", {}, t("options")),
       Object.entries({ ...info.options, ...state.options }).map(([k, v]) => optionInput(
         info.id, k, v, info.choices?.[k], info.bounds?.[k]))) : null,
-      h("label", {}, t("visibility"), " ", h("select", { name: "visibility" },
-        h("option", { value: "public" }, t("public")),
-        h("option", { value: "private" }, t("private")))),
-      h("label", {}, t("clock"), " ", h("select", { name: "clock" },
-        ["none", "relaxed", "fast"].map((c) => h("option", { value: c },
-          clockName(c, catalog.clocks?.[c]))))),
-      // only a seed the page sends as typed (15 digits stay below 2**53) and the server
-      // takes: else the browser holds the form back and says why ("abc" was sent as no
-      // seed at all, "-5" refused without naming the box)
-      h("label", {}, t("seed"), " ", h("input", { name: "seed", inputmode: "numeric",
-        pattern: SEED.source.slice(1, -1), size: 12, oninput: (e) => {
-          e.target.setCustomValidity(SEED.test(e.target.value) ? ""
-            : t("seed_invalid"));
-        } })),
+      h("label", {}, t("visibility"), " ", h("select", { name: "visibility",
+        onchange: (e) => { state.visibility = e.target.value; } },
+      ["public", "private"].map((v) => h("option", { value: v,
+        selected: v === state.visibility }, t(v))))),
+      h("label", {}, t("clock"), " ", h("select", { name: "clock",
+        onchange: (e) => { state.clock = e.target.value; } },
+      ["none", "relaxed", "fast"].map((c) => h("option", { value: c,
+        selected: c === state.clock }, clockName(c, catalog.clocks?.[c]))))),
+      h("label", {}, t("seed"), " ", seedBox()),
       h("p", { class: "hint" }, t("seed_unrated")),
       h("button", { type: "submit", id: "create-game" }, t("create")));
     return form;
