@@ -26,7 +26,7 @@ def test_opening_houses_are_picked_on_the_board(browser, server) -> None:
         page.click(f".fu .fu-house[data-pick='{house}']", timeout=WAIT)
     assert "Chosen: 3 of 3–8 beds" in page.inner_text("#whole-total")
     page.click("#whole-confirm")
-    page.wait_for_function("document.querySelector('.table').dataset.step !== '0'",
+    page.wait_for_function("() => document.querySelector('.table').dataset.step !== '0'",
                            timeout=WAIT)
     view = http().get(f"{server.url}/api/games/{game['id']}/view", params={"seat": 1},
                       headers={"x-keizai-token": game["seats"][1]["token"]}).json()["view"]

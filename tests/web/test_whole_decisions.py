@@ -175,8 +175,8 @@ def test_a_whole_house_purchase_by_clicking_houses(browser, server) -> None:
     assert shown() == "$1 house (1 bed) energy 1 · -1 VP"
     for lang, beds in (("ja", "ベッド1"), ("zh-TW", "1床")):
         choose_language(page, lang)
-        page.wait_for_function(f"document.querySelector(\"{house}\").innerText"
-                               f".includes('{beds}')")
+        page.wait_for_function("([house, beds]) => document.querySelector(house)"
+                               ".innerText.includes(beds)", arg=[house, beds])
         assert shown().count(beds) == 1 and "$1" in shown(), shown()
     choose_language(page, "en")
     for house in ("L05A", "L01A", "L03A"):
@@ -506,7 +506,8 @@ def test_plus_and_minus_say_when_they_are_at_their_limit(browser, server) -> Non
     chip.locator(".plus").focus()
     for _ in range(amount):
         page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelector('.table').dataset.picked === '{amount}'")
+    page.wait_for_function("(n) => document.querySelector('.table').dataset.picked === n",
+                           arg=str(amount))
     assert chip.locator(".plus").evaluate(unavailable)
     assert not chip.locator(".minus").evaluate(unavailable)
     assert page.evaluate("document.activeElement.classList.contains('plus')")
