@@ -511,7 +511,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     app.add_middleware(SecurityHeaders)
     page = Page(STATIC, CATALOGUES)
     # gzip and caching for the public files only, never the API
-    app.add_middleware(PageDelivery, version=page.version)
+    app.add_middleware(PageDelivery, version=page.version, files=page.files)
     app.state.social = social
     app.include_router(social.router())
 
