@@ -106,24 +106,36 @@ def test_a_whole_game_reports_its_breakdown() -> None:
 
 def test_the_log_ends_with_each_seats_score_and_its_parts() -> None:
     """Scoring: the log said "The game is over." and no more; each seat's total and its
-    parts, as the final ranking and the page's score table give them, close it now."""
+    parts, as the final ranking and the page's score table give them, close it now.
+    Progress has no VP cards (rulebook, Scoring: "for Mecenat or Glory"): no part says
+    them, and the total is the same sum."""
     import random
 
     state = new("progress", 2, seed=1)
     rng = random.Random(1)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
-    assert state.scores()[0] == {"buildings": 10, "bonuses": 0, "money": 32, "vp_cards": 0,
+    assert state.scores()[0] == {"buildings": 10, "bonuses": 0, "money": 32,
                                  "unpaid_wages": -27, "total": 15}
+    assert state.record()["scores"][0] == 15
     assert state.log(None)[-3:] == [
         "The game is over.",
-        "Final score: P1 15 points (buildings 10, bonuses 0, money 32, VP cards 0, "
+        "Final score: P1 15 points (buildings 10, bonuses 0, money 32, "
         "Unpaid Wage cards -27).",
         f"Final score: P2 {state.scores()[1]['total']} points (buildings "
         f"{state.scores()[1]['buildings']}, bonuses {state.scores()[1]['bonuses']}, money "
-        f"{state.scores()[1]['money']}, VP cards {state.scores()[1]['vp_cards']}, Unpaid Wage "
+        f"{state.scores()[1]['money']}, Unpaid Wage "
         f"cards {state.scores()[1]['unpaid_wages']})."]
     assert state.log(None, "ja")[-2] == ("最終得点：P1は15点（建物10、ボーナス0、お金32、"
-                                         "勝利点カード0、未払い賃金-27）。")
+                                         "未払い賃金-27）。")
     assert state.log(None, "zh-TW")[-2] == ("最終得分：P1得15分（建築物10、獎勵0、金錢32、"
-                                            "勝利點數卡0、欠薪-27）。")
+                                            "欠薪-27）。")
+
+
+@pytest.mark.parametrize("edition", ["mecenat", "glory"])
+def test_editions_with_vp_cards_score_and_log_them(edition: str) -> None:
+    """Scoring: Mecenat and Glory count VP cards, 0 included, in the row and the log."""
+    state = new(edition, 2)
+    state.players[0].vp = 0
+    assert list(state.scores()[0]) == ["buildings", "bonuses", "money", "vp_cards",
+                                       "unpaid_wages", "total"]

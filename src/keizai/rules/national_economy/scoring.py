@@ -110,14 +110,14 @@ def score_parts(state: NationalEconomyState, p: Player) -> tuple[int, int, int, 
 
 
 def score_player(state: NationalEconomyState, p: Player) -> dict[str, int]:
+    """p's score row: its parts (the page's score table and the log's final score show
+    each), then its total. Progress has no VP cards (rulebook, Scoring: "for Mecenat or
+    Glory"), so its row has no VP-card part, which would always say 0."""
     value, bonuses, money, vp, unpaid = score_parts(state, p)
-    row = {
-        "buildings": value,
-        "bonuses": bonuses,
-        "money": money,
-        "vp_cards": vp,
-        "unpaid_wages": unpaid,
-    }
+    row = {"buildings": value, "bonuses": bonuses, "money": money}
+    if state.cards.vp_cards:
+        row["vp_cards"] = vp
+    row["unpaid_wages"] = unpaid
     row["total"] = value + bonuses + money + vp + unpaid
     if state.num_players == 1:
         row["target"] = state.cards.solo_win_points
