@@ -11,7 +11,6 @@ conditional or partial request, is answered uncompressed."""
 
 from __future__ import annotations
 
-import gzip
 from collections.abc import Iterator
 from typing import Any
 
