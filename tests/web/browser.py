@@ -147,3 +147,11 @@ def choose_language(page, lang: str) -> None:
     page.select_option("#lang-select", lang)
     page.wait_for_selector(f"html[lang='{'zh-Hant' if lang == 'zh-TW' else lang}']",
                            state="attached")
+
+
+def posts_made(page) -> list[str]:
+    """The addresses of the POST requests `page` makes from now on (a form the browser
+    held back makes none)."""
+    posted: list[str] = []
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    return posted

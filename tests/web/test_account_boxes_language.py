@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from keizai.i18n import tr
-from tests.web.browser import language_page, unavailable_reason
+from tests.web.browser import language_page, posts_made, unavailable_reason
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -21,8 +21,7 @@ def test_an_empty_account_box_is_said_in_the_pages_language(browser, server, lan
     page = language_page(browser, lang)
     page.goto(server.url + "/#/account")
     page.wait_for_selector("#account-form")
-    posted: list[str] = []
-    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    posted = posts_made(page)
     page.click(button)   # both boxes empty: the first is said
     page.wait_for_timeout(200)
     said = tr("field_required", lang)

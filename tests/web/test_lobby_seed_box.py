@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from keizai.i18n import tr
-from tests.web.browser import language_page, unavailable_reason
+from tests.web.browser import language_page, posts_made, unavailable_reason
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -29,8 +29,7 @@ def test_a_seed_the_server_would_refuse_or_not_get_is_held_back(browser, server,
     page.select_option("select[name=players]", "1")
     box = page.locator("input[name=seed]")
     box.fill(typed)
-    posted: list[str] = []
-    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    posted = posts_made(page)
     page.click("#create-game")
     page.wait_for_timeout(300)
     assert not posted, posted

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from keizai.i18n import tr
-from tests.web.browser import language_page, unavailable_reason
+from tests.web.browser import language_page, posts_made, unavailable_reason
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -25,8 +25,7 @@ def test_a_turn_limit_out_of_bounds_is_said_in_the_pages_language(browser, serve
     page.select_option("select[name=game]", "enterprise-empire")
     box = page.locator("input[name=max_turns]")
     box.fill(typed)
-    posted: list[str] = []
-    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    posted = posts_made(page)
     page.click("#create-game")
     page.wait_for_timeout(300)
     assert not posted, posted
