@@ -203,7 +203,21 @@ export function when(stamp) {
     .format(new Date(stamp));
 }
 
-export function seatName(seat) { return `P${seat + 1}`; }
+/** The names the players at the table shown saved, by seat (null: none), from its seat
+ * lines (`nameSeats`); none off a table (the lobby, the account page name seats "P1"). */
+let savedNames = [];
+
+/** The seat lines of the table shown (the Seats panel's), whose saved names `seatName`
+ * says from now on; none (`[]`) when the table is left. */
+export function nameSeats(seats) { savedNames = (seats ?? []).map((s) => s.name || null); }
+
+/** A seat as the page names it: its player's saved name, set apart as `isolatedText`
+ * does (a right-to-left name does not reorder the sentence), else its number ("P2").
+ * Always text, never markup: a name is a stranger's input. */
+export function seatName(seat) {
+  const name = savedNames[seat];
+  return name ? `\u2068${name}\u2069` : `P${seat + 1}`;
+}
 
 /** A person's seat, as the lobby and the Seats panel say it: open (anyone may join),
  * invited (its player has not come yet), online or away. */

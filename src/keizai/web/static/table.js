@@ -4,8 +4,8 @@
 import { api } from "./api.js";
 import { announce, banner, counted, h, isolated, isolatedText, listen } from "./dom.js";
 import { howToLink } from "./howto.js";
-import { errorLine, errorText, gameTitle, lang, parts, renderEvent, seatName, seatStatus,
-  sentence, t, tr } from "./i18n.js";
+import { errorLine, errorText, gameTitle, lang, nameSeats, parts, renderEvent, seatName,
+  seatStatus, sentence, t, tr } from "./i18n.js";
 import { connectLive } from "./live.js";
 import { morph, morphChildren } from "./morph.js";
 import { rendererFor } from "./renderers.js";
@@ -65,6 +65,7 @@ export function showTable(root, { gameId, seat, token }) {
     gameId, seat, token,
     onChat: (entry) => social.chat(entry),
     onState(next, lines) {
+      nameSeats(next.seats);   // the panels, the log and what is said name the players
       if (!message || next.step !== message.step) selection = newSelection();
       // "One step at a time" stays open for the decision's next step, not for another
       // decision (a payment that brings the next: it starts with its prompt and chips)
@@ -91,6 +92,7 @@ export function showTable(root, { gameId, seat, token }) {
     onPresence(seats) {
       if (!message) return;
       const change = presenceChange(message.seats, seats);
+      nameSeats(seats);   // a name saved now: "table" (name is no Seats-panel-only field)
       message = { ...message, seats }; seatsAt = performance.now();
       if (change === "seats") drawSeats(); else if (change === "table") render();
     },
@@ -955,7 +957,7 @@ export function showTable(root, { gameId, seat, token }) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   render();
-  return () => { live.close(); social.close(); clearTimeout(handoverTimer);
+  return () => { live.close(); social.close(); clearTimeout(handoverTimer); nameSeats([]);
     clearTimeout(presenceTimer); skip.remove();
     root.removeEventListener("keydown", onKey);
     window.removeEventListener("keizai:lang", onLang); document.title = baseTitle;
