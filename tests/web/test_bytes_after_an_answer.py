@@ -15,9 +15,7 @@ unless a request's head arrives in time."""
 
 from __future__ import annotations
 
-import base64
 import json
-import os
 import socket
 import time
 from collections.abc import Iterator
@@ -25,7 +23,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.web.live_server import LiveServer, http
-from tests.web.test_hardening_stall import masked
+from tests.web.test_hardening_stall import hello_by_hand, masked
 
 # Seconds for a request's head (`keizai serve --head-timeout`): the tests wait for it.
 HEAD_TIMEOUT = 2.0
@@ -116,16 +114,7 @@ def test_a_websocket_outlives_the_head_s_deadline(server: LiveServer) -> None:
     assert created.status_code == 201, created.text
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=PATIENCE)
     with sock:
-        key = base64.b64encode(os.urandom(16)).decode()
-        sock.sendall((f"GET /ws/games/{created.json()['id']} HTTP/1.1\r\n"
-                      "Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                      f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-                      ).encode())
-        got = b""
-        while b"\r\n\r\n" not in got:   # a client sends once answered (RFC 6455)
-            got += sock.recv(1)
-        assert got.startswith(b"HTTP/1.1 101"), got
-        sock.sendall(masked(0x1, json.dumps({"type": "hello"}).encode()))
+        hello_by_hand(sock, created.json()['id'])
         got = b""
         while b'"type":"state"' not in got:
             data = sock.recv(65536)

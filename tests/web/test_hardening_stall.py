@@ -71,9 +71,9 @@ def masked(opcode: int, payload: bytes) -> bytes:
             + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
 
 
-def hello_by_hand(sock: socket.socket, game_id: str) -> bytes:
-    """`sock` (connected) opened as a WebSocket to the game and a spectator's hello sent:
-    the server's answer to the opening."""
+def opened_by_hand(sock: socket.socket, game_id: str) -> bytes:
+    """`sock` (connected) opened as a WebSocket to the game: the server's answer to the
+    opening, read to its end (a client sends once answered, RFC 6455)."""
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                   "Upgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -81,6 +81,13 @@ def hello_by_hand(sock: socket.socket, game_id: str) -> bytes:
     answer = b""
     while b"\r\n\r\n" not in answer:
         answer += sock.recv(1)
+    return answer
+
+
+def hello_by_hand(sock: socket.socket, game_id: str) -> bytes:
+    """`sock` (connected) opened as a WebSocket to the game and a spectator's hello sent:
+    the server's answer to the opening."""
+    answer = opened_by_hand(sock, game_id)
     assert answer.startswith(b"HTTP/1.1 101"), answer
     sock.sendall(masked(0x1, json.dumps({"type": "hello"}).encode()))
     return answer

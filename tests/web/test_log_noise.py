@@ -12,9 +12,7 @@ many were left out meanwhile."""
 
 from __future__ import annotations
 
-import base64
 import logging
-import os
 import socket
 import time
 from collections.abc import Iterator
@@ -23,7 +21,7 @@ import pytest
 
 from keizai.web.logs import CLIENT_NOISE, QuietClientNoise
 from tests.web.live_server import LiveServer, http
-from tests.web.test_hardening_stall import masked
+from tests.web.test_hardening_stall import masked, opened_by_hand
 
 UPGRADE = (b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\n"
            b"Upgrade: h2c\r\n\r\n")
@@ -49,14 +47,7 @@ def sent(server: LiveServer, request: bytes) -> bytes:
 
 def not_utf8_on_a_websocket(server: LiveServer, game_id: str) -> None:
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-        key = base64.b64encode(os.urandom(16)).decode()
-        sock.sendall((f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                      "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                      f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-                      ).encode())
-        got = b""
-        while b"\r\n\r\n" not in got:
-            got += sock.recv(1)
+        opened_by_hand(sock, game_id)
         sock.sendall(masked(0x1, b"\xff\xfe"))
         sock.recv(64)   # its close
 
