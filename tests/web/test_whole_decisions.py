@@ -416,7 +416,7 @@ def test_on_a_phone_the_board_has_a_legend_and_choices_fold_away(browser, server
     page = _phone(browser, server, game)
     page.wait_for_selector(".ee-board")
     assert page.is_visible("#ee-legend")
-    assert "ES Energy Supply" in page.inner_text("#ee-legend")
+    assert "Oil Energy Supply" in page.inner_text("#ee-legend")
     assert page.locator(".ee-space[data-space='1'] .ee-code").is_visible()
     page.wait_for_selector(".table[data-turn=mine]")
     tall = page.locator("#choices").bounding_box()["height"]

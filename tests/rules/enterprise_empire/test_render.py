@@ -383,6 +383,6 @@ def test_the_cjk_board_names_each_space_by_a_word_a_reader_knows(lang: str) -> N
             full = named[space.kind]
         else:
             continue
-        code = render._space_code(PARTS, {"board": [space.kind]}, 0, lang)
+        code = render._space_code({"board": [space.kind]}, 0, lang)
         assert len(code) >= 2 and not full.startswith(code), (space.kind, code)
         assert f"{code} = {full}" in legend, (space.kind, code, legend)

@@ -56,14 +56,11 @@ def _count(parts: Components, material: str, n: int, lang: str) -> str:
     return tr("ee.tui.count", lang, name=_named(parts, material, lang), n=n)
 
 
-def _space_code(parts: Components, view: dict[str, Any], index: int, lang: str) -> str:
-    kind = view["board"][index]
-    if kind == "material_demand":
-        return tr("ee.tui.dem", lang)
-    if kind == "market_research":
-        return tr("ee.tui.res", lang)
-    material = next(s.material for s in parts.board if s.kind == kind)
-    return _short(parts, parts.materials[material].id, lang)
+def _space_code(view: dict[str, Any], index: int, lang: str) -> str:
+    """A space's short code, the catalogue's `ee.code.<kind>` as the web board writes it:
+    a supply space's material (the material its price card sells), 需求 and 調查 for the
+    rulebook's 原料需求 and 市場調查."""
+    return tr(f"ee.code.{view['board'][index]}", lang)
 
 
 def _pawn(player: dict[str, Any], lang: str) -> str:
@@ -91,12 +88,12 @@ def _cell(parts: Components, view: dict[str, Any], index: int, lang: str,
     corner = next((c for c in view["corners"] if c["space"] == index), None)
     if cell < CELL:
         code = (tr("ee.tui.corner_code", lang, letter=corner["letter"])
-                if corner is not None else _space_code(parts, view, index, lang))
+                if corner is not None else _space_code(view, index, lang))
         return [_pad(f"{index:>2}", cell), _fit(code, cell),
                 *(_pad(row, cell) for row in _rows_of(marks, cell - 1))]
     # a corner's letter in brackets, full-width in 日本語 and 中文 as their legend writes it
     top = (tr("ee.tui.corner_cell", lang, index=f"{index:>2}", letter=corner["letter"])
-           if corner is not None else f"{index:>2} {_space_code(parts, view, index, lang)}")
+           if corner is not None else f"{index:>2} {_space_code(view, index, lang)}")
     return [_fit(top, cell), *(_pad(f"  {row}", cell) for row in _rows_of(marks, cell - 2))]
 
 
@@ -147,7 +144,7 @@ def _listed(parts: Components, view: dict[str, Any], lang: str, width: int) -> l
         if index in corners or not sides:
             sides.append([])
         space = (tr("ee.tui.corner_cell", lang, index=index, letter=corners[index])
-                 if index in corners else f"{index} {_space_code(parts, view, index, lang)}")
+                 if index in corners else f"{index} {_space_code(view, index, lang)}")
         marks = "".join(_marks(view, index, lang))
         sides[-1].append(space + (tr("colon", lang) + marks if marks else ""))
     return [line for side in sides for line in fold("", side, "  ", width, 2)]

@@ -5,7 +5,7 @@
 // jump / stay are offered in place on the offer and research panels, to the seat deciding.
 
 import { counted, h } from "../dom.js";
-import { actionLabel, cardName, has, lang, parts, seatName, t, tr } from "../i18n.js";
+import { actionLabel, cardName, has, parts, seatName, t, tr } from "../i18n.js";
 import { markJustNow, ownFirst, youMark } from "./seat.js";
 
 const SIDE = 9;   // spaces per side; corners at 0, 9, 18, 27
@@ -62,13 +62,10 @@ function stat(label, value, key = "web.stat") {
     word: h("b", {}, String(value)) }));
 }
 
-/** A space's short code for narrow screens (initials in English, two characters in
- * Japanese and Chinese), explained by the legend under the board. */
-function code(kind) {
-  const name = named(kind).replace(/\s*[(（].*$/, "");   // "Corner (group headquarters)"
-  if (lang() !== "en") return name.slice(0, 2);
-  return name.split(/\s+/).map((w) => w[0].toUpperCase()).join("");
-}
+/** A space's short code for narrow screens, explained by the legend under the board: the
+ * catalogue's, which the terminal's board writes too (a supply space's material, 需求 and
+ * 調查 for 原料需求 and 市場調查). */
+function code(kind) { return tr(`ee.code.${kind}`); }
 
 function legend(view) {
   const kinds = [...new Set(view.board)];
