@@ -88,11 +88,12 @@ export function isolatedText(name) { return `\u2068${name}\u2069`; }
 
 /** Show a message in the banner (errors from the server, connection state); a screen
  * reader says it (announce), unless another replaces it at once (a refusal after its
- * error: only what stays on the screen is said). A hidden banner keeps no words: the
- * same shown again (a second outage) is said again. */
+ * error: only what stays on the screen is said). The same words shown again before they
+ * are said (a refused retry's "Reconnecting…") stay to be said. A hidden banner keeps no
+ * words: the same shown again (a second outage) is said again. */
 export function banner(text, kind = "error") {
   const el = document.getElementById("banner");
-  toSay = toSay.filter((said) => said !== el.textContent);
+  if (el.textContent !== text) toSay = toSay.filter((said) => said !== el.textContent);
   if (!text) { el.hidden = true; el.textContent = ""; return; }
   el.hidden = false;
   el.className = `banner ${kind}`;
