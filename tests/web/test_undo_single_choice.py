@@ -70,7 +70,10 @@ def test_an_undo_back_to_a_single_choice_says_its_prompt(browser, server) -> Non
     taken for having applied it), so a screen-reader player did not know what the page
     now asked (日本語)."""
     page, step = _applied_then_undo_offered(browser, server, "ja")
-    page.wait_for_timeout(300)   # the move's lines said (announce's 50 ms), then cleared
+    # the move's lines said before the record is cleared: the live region says a batch of
+    # lines 50 ms after the first is asked for (later on a loaded machine) and is empty
+    # meanwhile, so once it holds lines, none waits to be said with the Undo's
+    page.wait_for_selector("#announce p", state="attached", timeout=WAIT)
     taken = page.locator("#log li").all_inner_texts()
     page.evaluate("window.saidLines = []")
     page.click("#undo")
