@@ -37,7 +37,8 @@ def test_names_and_chat_cross_processes(postgres_url: str) -> None:
                             json={"name": "Uma"},
                             headers={"x-keizai-token": token_of(created, 1)})
             assert joined.status_code == 200
-            named = within(10, next_message, ws, lambda m: m.get("type") == "state"
+            # the seat lines alone (a presence message): a name changes nothing else
+            named = within(10, next_message, ws, lambda m: m.get("type") == "presence"
                            and m["seats"][1]["name"] == "Uma")
             assert named["seats"][0]["name"] is None
             said = a.post(f"/api/games/{game_id}/chat", json={

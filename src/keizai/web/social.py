@@ -679,7 +679,7 @@ class Social(TableHooks):
             raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
         await self.reread(table.id)
         self.close_strangers(table)
-        table.broadcast()
+        table.presence()   # a name changes the seat lines alone (see `_seats_changed`)
         return {"seat": seat, **self.seat_info(table, seat)}
 
     @staticmethod
@@ -815,17 +815,26 @@ class Social(TableHooks):
                 if message is not None:
                     self.push_chat(table, message)
                 return
-            await self._seats_changed(table)
+            await self._seats_changed(table, whole=what != "seats")
         except Exception:
             log.exception("catching up with game %s", table.id)
 
-    async def _seats_changed(self, table: Table) -> None:
+    async def _seats_changed(self, table: Table, whole: bool = False) -> None:
         """The game's names and settings read again, the connections to a seat an
         account sat down at (through another process) without its session closed, and
-        everyone shown the seats."""
+        everyone shown the seats: in a presence message when only the seats' players
+        changed (a name, an account, a mute: `seat_info`, all in the seat lines), a state
+        message with `whole` (the table's settings). Found by the session-31 attack
+        pass: a name said again and again (an action's budget, 15 a second) sent every
+        connection of the game a whole state message, twice on the PostgreSQL process
+        that stored it (its own notice comes back) and once on every other holding the
+        game: 30 views a second to each page, a slow one closed past its outbox."""
         await self.reread(table.id)
         self.close_strangers(table)
-        table.broadcast()
+        if whole:
+            table.broadcast()
+        else:
+            table.presence()
 
     async def mute(self, table: Table, request: Request) -> dict[str, Any]:
         await self.guard("act", request)
@@ -845,7 +854,7 @@ class Social(TableHooks):
             raise ApiError("invalid_request", "muted is true or false")
         await asyncio.to_thread(self.db.set_seat_player, table.id, seat, muted=int(muted))
         await self.reread(table.id)
-        table.broadcast()
+        table.presence()
         return {"seat": seat, "muted": muted}
 
     # ----- players -----------------------------------------------------------------------
