@@ -166,7 +166,8 @@ function handPanel(me, view, ctx) {
     h("div", { class: "card-name" }, t("consumer_item")), h("b", {}, `× ${me.consumer_items}`)),
   "pay:item", t("confirm_pay", t("consumer_item"))) : null;
   return h("section", { class: "panel hand", id: "hand" }, h("h3", {}, t("your_hand")),
-    h("div", { class: "cards" }, cards, items));
+    cards.length || items ? h("div", { class: "cards" }, cards, items)
+      : h("p", { class: "muted", id: "hand-empty" }, t("hand_empty")));
 }
 
 function revealedPanel(view, ctx) {
