@@ -46,3 +46,38 @@ def test_after_payday_the_workplaces_of_the_lines_stay_marked(browser, server) -
                     [...el.classList].find((c) => c.startsWith('by-'))])""")
     assert marked == [["mine", 0, "by-p1"]]
     assert page.errors == []
+
+
+# each Carpenter tile: whether a click on it places a worker (its data-action) and its pawns
+TARGETS = """() => [...document.querySelectorAll('.workplace[data-workplace=carpenter]')]
+  .map((el) => [el.dataset.action ?? null, el.querySelectorAll('.pawn').length])"""
+
+
+def test_a_worker_goes_to_the_carpenter_clicked(browser, server) -> None:
+    """Both Carpenters were the target of `place:carpenter`, which puts the worker on the
+    first free one (the rules' order): a click on the second, free tile drew the worker on
+    the first (found by session 31's new player's pass). Only the tile the worker will go
+    to is clicked; once it is taken, the other is."""
+    game = game_at(server, "national-economy/mecenat", ["human", "human", "human"], 0)
+    page = language_page(browser, "ja")
+    play_seat(page, server, game)
+    page.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
+    assert page.evaluate(TARGETS) == [["place:carpenter", 0], [None, 0]]
+    page.click(".workplace[data-workplace=carpenter][data-action]")
+    page.wait_for_function(
+        "() => document.querySelector('.workplace[data-workplace=carpenter] .pawn')",
+        timeout=WAIT)
+    assert page.evaluate(TARGETS)[0][1] == 1
+    assert page.errors == []
+    # P2, with P1 on the first Carpenter: the second is the one to click
+    other = language_page(browser, "ja")
+    game_at_p2 = game_at(server, "national-economy/mecenat", ["human", "human", "human"], 0,
+                         ["place:carpenter", "build:food_factory"])
+    play_seat(other, server, game_at_p2, seat=1)
+    other.wait_for_selector(".table[data-turn=mine]", timeout=WAIT)
+    assert other.evaluate(TARGETS) == [[None, 1], ["place:carpenter", 0]]
+    other.click(".workplace[data-workplace=carpenter][data-action]")
+    other.wait_for_function("""() => [...document.querySelectorAll(
+      '.workplace[data-workplace=carpenter]')].every((el) => el.querySelector('.pawn'))""",
+                            timeout=WAIT)
+    assert other.errors == []

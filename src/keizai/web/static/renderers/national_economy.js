@@ -96,7 +96,24 @@ function stillThere(workplaces, placed) {
     .map((w) => w.id));
 }
 
-function workplace(w, ctx, placed, there) {
+/** The tiles no click places on: of twin tiles (three or four players' Carpenters, both
+ * the action `place:carpenter`) a worker goes to the first usable one, as the rules place
+ * it (not sideways, free unless many may stand there), so only that one is the target; a
+ * click on the other put the worker on its twin. */
+function notPlacedOn(workplaces) {
+  const key = (w) => `${w.kind}:${w.id}`;
+  const counts = new Map();
+  for (const w of workplaces) counts.set(key(w), (counts.get(key(w)) ?? 0) + 1);
+  const first = new Map();
+  workplaces.forEach((w, i) => {
+    const usable = !w.sideways && (!w.workers.length || w.capacity !== "one");
+    if (usable && !first.has(key(w))) first.set(key(w), i);
+  });
+  return new Set([...workplaces.keys()]
+    .filter((i) => counts.get(key(workplaces[i])) > 1 && first.get(key(workplaces[i])) !== i));
+}
+
+function workplace(w, ctx, placed, there, targeted = true) {
   const name = w.kind === "building" ? `place:public:${w.id}` : `place:${w.id}`;
   const tile = h("div", { class: `workplace ${w.kind}${w.sideways ? " sideways" : ""}`,
     dataset: { workplace: w.id } },
@@ -107,7 +124,8 @@ function workplace(w, ctx, placed, there) {
     : w.workers.length ? pawns(w.workers) : h("span", { class: "muted" }, t("free"))));
   const by = placed.get(w.id);
   const twin = there.has(w.id) && !w.workers.includes(by);
-  return ctx.target(markJustNow(tile, twin ? undefined : by), name);
+  const marked = markJustNow(tile, twin ? undefined : by);
+  return targeted ? ctx.target(marked, name) : marked;
 }
 
 /** A label and its figure ("Money $5", 「お金$5」), or its word ("Phase work",
@@ -185,6 +203,7 @@ export const nationalEconomyRenderer = {
     const me = players.find((p) => p.seat === ctx.seat);
     const placed = placedJustNow(ctx);
     const there = stillThere(view.workplaces, placed);
+    const untargeted = notPlacedOn(view.workplaces);
     return h("div", { class: "ne" },
       h("div", { class: "ne-top panel" },
         stat(t("round"), `${view.round}/${view.rounds}`), stat(t("wage"), `$${view.wage}`),
@@ -192,8 +211,8 @@ export const nationalEconomyRenderer = {
         stat(t("phase"), t(`phase_${view.phase}`), "web.stat_word"),
         stat(t("start_player"), seatName(view.start_player))),
       h("section", { class: "panel" }, h("h3", {}, t("workplaces")),
-        h("div", { class: "workplaces" }, view.workplaces.map((w) => workplace(w, ctx, placed,
-          there)))),
+        h("div", { class: "workplaces" }, view.workplaces.map((w, i) => workplace(w, ctx,
+          placed, there, !untargeted.has(i))))),
       view.players_count === 1 && view.phase !== "over" && view.scores
         ? scoreTable(view.scores, null, t("solo_target")) : null,
       revealedPanel(view, ctx),
