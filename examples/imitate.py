@@ -22,6 +22,7 @@ try:
     import numpy as np
     import numpy.typing as npt
 
+    from keizai.engine import UnknownGame
     from keizai.rl.dataset import as_arrays, decision_rows, read_records
     from keizai.rl.gymnasium_env import KeizaiGymEnv
 except ImportError as missing:
@@ -111,9 +112,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
-    records = [record for record in read_records(args.records) if "error" not in record]
-    rows = [row for record in records for row in decision_rows(record)
-            if row.agent == args.agent]
+    try:
+        records = [record for record in read_records(args.records) if "error" not in record]
+        rows = [row for record in records for row in decision_rows(record)
+                if row.agent == args.agent]
+    except (OSError, ValueError, UnknownGame) as refused:  # a file cut short, or none
+        raise SystemExit(f"{args.records}: {refused}" if isinstance(refused, OSError)
+                         else str(refused)) from None
     if not rows:
         raise SystemExit(f"{args.records} holds no decision of {args.agent!r}")
     game, players = records[0]["game"], records[0]["players"]

@@ -53,3 +53,20 @@ def test_the_example_names_its_missing_dependency(block: str) -> None:
     assert done.returncode == 1
     assert f"needs {block}, which is not installed" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_records_cut_short_or_missing_are_said_not_a_traceback(records: Path,
+                                                               tmp_path: Path) -> None:
+    # found by h196 (session 31): a records.jsonl cut short (a copy interrupted, a run
+    # killed while writing) or a mistyped path ended in a traceback through keizai.rl
+    cut = tmp_path / "cut.jsonl"
+    text = records.read_text(encoding="utf-8")
+    cut.write_text(text[:text.index("\n") + 200], encoding="utf-8")
+    done = run_script([str(SCRIPT), str(cut), "--agent", "heuristic"])
+    assert done.returncode == 1
+    assert "cut.jsonl, line 2: this is not a game record" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = run_script([str(SCRIPT), str(tmp_path / "nope.jsonl")])
+    assert done.returncode == 1
+    assert "nope.jsonl: [Errno 2] No such file or directory" in done.stderr
+    assert "Traceback" not in done.stderr
