@@ -92,7 +92,18 @@ class State(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-ready dict of what `seat` may know (None: a spectator)."""
+        """JSON-ready dict of what `seat` may know (None: a spectator). A seat the game
+        does not have is refused (`check_viewer`)."""
+
+    def check_viewer(self, seat: int | None) -> None:
+        """ValueError unless `seat` is one of the game's seats or None (a spectator): a
+        game's `view` and `determinize` call it first. Without it, a seat the game does
+        not have (-1, 5) was shown a spectator's view marked with that seat, and given a
+        sample that resampled every hand, silently wrong answers to a caller that took -1
+        for the last seat."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be one of the game's seats, 0 to "
+                             f"{self.num_players - 1}, or None for a spectator (given: {seat})")
 
     @abstractmethod
     def clone(self) -> State: ...
@@ -101,7 +112,8 @@ class State(ABC):
     def determinize(self, seat: int | None, rng: Any) -> State:
         """A clone whose hidden information (and future chance) is resampled so that
         `view(seat)` is unchanged. The sample must depend only on what `seat` may know and
-        on `rng` (not on the true hidden arrangement), so fair searchers are reproducible."""
+        on `rng` (not on the true hidden arrangement), so fair searchers are reproducible.
+        A seat the game does not have is refused (`check_viewer`)."""
 
     @abstractmethod
     def check_invariants(self) -> None:

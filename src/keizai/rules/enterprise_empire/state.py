@@ -530,6 +530,7 @@ class EmpireState(State):
 
     # ----- views -------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
+        self.check_viewer(seat)
         parts = self.parts
         mats = parts.materials
         k = len(parts.price_kinds)
@@ -642,6 +643,7 @@ class EmpireState(State):
         hands and the cards put under piles from the public log; views do not show that
         history, so the sample treats it as unknown.)
         """
+        self.check_viewer(seat)
         twin = self.clone()
         sample = rng_from(rng)
         others = [s for s in range(self.num_players) if s != seat]

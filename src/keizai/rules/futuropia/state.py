@@ -284,6 +284,7 @@ class FuturopiaState(State):
 
     def determinize(self, seat: int | None, rng: Any) -> FuturopiaState:
         """No hidden information and no chance after set-up: a plain copy."""
+        self.check_viewer(seat)
         return self.clone()
 
     # ----- small helpers -------------------------------------------------------------
@@ -974,4 +975,5 @@ class FuturopiaState(State):
 
     # ----- what a seat sees (no hidden information) --------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
+        self.check_viewer(seat)
         return build_view(self)

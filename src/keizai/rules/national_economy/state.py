@@ -1277,6 +1277,7 @@ class NationalEconomyState(State):
         A seat in the middle of a placement (choosing or paying for a building) keeps its
         hand: its choices so far constrain it, and only that seat's own search, which sees
         the hand anyway, ever determinizes at such a point."""
+        self.check_viewer(seat)
         twin = self.clone()
         sampler = rng_from(rng)
         # With lazy draws only the undecided part of the deck is unknown (and the cards
@@ -1358,6 +1359,7 @@ class NationalEconomyState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         from keizai.rules.national_economy.view import build_view
 
+        self.check_viewer(seat)
         return build_view(self, seat)
 
 
