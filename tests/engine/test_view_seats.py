@@ -1,11 +1,11 @@
-"""`State.view(seat)` and `State.determinize(seat, rng)` answer for the game's seats and
-for a spectator (None) only.
+"""`State.view(seat)`, `State.determinize(seat, rng)` and `State.events(seat)` answer for
+the game's seats and for a spectator (None) only.
 
 Found by session 31's researcher pass (h196): `state.view(-1)` or `state.view(5)` in a
 two-seat game gave a spectator's view (no hand) marked `"seat": -1` / `5`, with no error,
 so a program that took -1 for the last seat read a view without that seat's hand and
 believed it was the seat's; `determinize(-1, rng)` resampled every hand, that seat's
-own too."""
+own too; `events(-1)` gave the spectator's log, without the seat's own draws."""
 
 from __future__ import annotations
 
@@ -28,6 +28,10 @@ def test_a_seat_the_game_does_not_have_is_refused(game: str, players: int,
         state.view(seat)
     with pytest.raises(ValueError, match=f"0 to {players - 1}, or None.*given: {seat}"):
         state.determinize(seat, Rng(1))
+    with pytest.raises(ValueError, match=f"0 to {players - 1}, or None.*given: {seat}"):
+        state.events(seat)
+    with pytest.raises(ValueError, match=f"0 to {players - 1}, or None.*given: {seat}"):
+        state.events_since(seat, 0)
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)

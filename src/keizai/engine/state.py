@@ -97,7 +97,7 @@ class State(ABC):
 
     def check_viewer(self, seat: int | None) -> None:
         """ValueError unless `seat` is one of the game's seats or None (a spectator): a
-        game's `view` and `determinize` call it first. Without it, a seat the game does
+        game's `view`, `determinize` and `events` call it first. Without it, a seat the game does
         not have (-1, 5) was shown a spectator's view marked with that seat, and given a
         sample that resampled every hand, silently wrong answers to a caller that took -1
         for the last seat."""
@@ -252,7 +252,9 @@ class State(ABC):
 
     def events(self, seat: int | None = None) -> list[Message | str]:
         """The event log as `seat` may read it, as catalogue messages (id, params) for a
-        face to render in its reader's language (see keizai.i18n)."""
+        face to render in its reader's language (see keizai.i18n). A seat the game does
+        not have is refused (`check_viewer`)."""
+        self.check_viewer(seat)
         return [
             private if (private is not None and owner == seat) else public
             for owner, public, private in self._events
@@ -261,6 +263,7 @@ class State(ABC):
     def events_since(self, seat: int | None, start: int) -> list[Message | str]:
         """`events(seat)[start:]` without building the whole log (a face that already
         has the first `start` entries asks only for the new ones)."""
+        self.check_viewer(seat)
         return [
             private if (private is not None and owner == seat) else public
             for owner, public, private in self._events[start:]
