@@ -104,6 +104,9 @@ export function showLobby(root) {
   let timer = null;
   let listBox = null;
   let mine = [];        // the unfinished games this browser plays a seat of (yourGames)
+  // the lobby was left: an answer that comes later draws nothing (the next screen is in
+  // root: a listing answered after "Back to my seat" drew the lobby over the table)
+  let left = false;
   // options: the values chosen for the game shown (a change of seat redraws the form);
   // mine: the invited seat the creator plays ("none": they only invite; else the first);
   // visibility, clock and seed as chosen (a redrawn form showed "public", no clock and
@@ -118,7 +121,7 @@ export function showLobby(root) {
       listing = (await api("/api/games")).games;
       if (first) render();
       else redrawList();
-    } catch (error) { banner(errorLine(errorText(error))); }
+    } catch (error) { if (!left) banner(errorLine(errorText(error))); }
   }
 
   /** The games list drawn anew (every 5 s): a keyboard's focus on one of its buttons or
@@ -376,7 +379,7 @@ export function showLobby(root) {
   }
 
   function render() {
-    if (!catalog) return;
+    if (!catalog || left) return;
     state.game ??= catalog.games.find((g) => g.id === "national-economy/mecenat")?.id
       ?? catalog.games[0].id;
     listBox = gameList();
@@ -389,5 +392,9 @@ export function showLobby(root) {
   load();
   loadMine();
   timer = setInterval(load, 5000);
-  return () => { clearInterval(timer); window.removeEventListener("keizai:lang", onLang); };
+  return () => {
+    left = true;
+    clearInterval(timer);
+    window.removeEventListener("keizai:lang", onLang);
+  };
 }
