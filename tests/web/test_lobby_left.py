@@ -50,3 +50,39 @@ def test_a_listing_answered_after_the_lobby_was_left_leaves_the_table_shown(
     assert page.locator(".lobby").count() == 0
     assert page.locator(".table .board").is_visible()
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize(("address", "asked", "drawn"), [
+    ("#/leaderboard", "/api/leaderboard", ".leaderboard"),
+    ("#/bot/random", "/api/player", ".player-page")])
+def test_a_ratings_page_left_before_its_answer_draws_nothing_over_the_lobby(
+        browser, server, address: str, asked: str, drawn: str) -> None:
+    """The leaderboard and a player's page drew themselves over the next screen as the
+    lobby did, when their answer came once they were left."""
+    page = language_page(browser, "zh-TW")
+    held: list = []
+    slow = [True]
+
+    def hold(route) -> None:
+        if slow[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(lambda url: asked in url, hold)
+    page.goto(f"{server.url}/{address}")
+    for _ in range(WAIT // 50):   # its ask on its way, held (Playwright routes meanwhile)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, f"the page asked for no {asked}"
+    page.click("#home-link")
+    page.wait_for_selector(".lobby #create-game", timeout=WAIT)
+    slow[0] = False
+    with page.expect_response(lambda r: asked in r.url, timeout=WAIT):
+        for route in held:
+            route.continue_()
+    page.wait_for_timeout(500)   # the answer read and drawn, were it drawn
+    assert page.locator(drawn).count() == 0
+    assert page.locator(".lobby #create-game").is_visible()
+    assert not page.errors, page.errors

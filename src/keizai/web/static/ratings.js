@@ -15,6 +15,7 @@ function playerLink(entry) {
 export function showLeaderboard(root, gameId) {
   let catalog = null;
   let rows = [];
+  let left = false;   // an answer that comes once the page was left draws nothing
 
   async function load() {
     try {
@@ -22,11 +23,11 @@ export function showLeaderboard(root, gameId) {
       gameId ||= catalog.games[0].id;
       rows = (await api(`/api/leaderboard?game=${encodeURIComponent(gameId)}`)).players;
       render();
-    } catch (error) { banner(errorLine(errorText(error))); }
+    } catch (error) { if (!left) banner(errorLine(errorText(error))); }
   }
 
   function render() {
-    if (!catalog) return;
+    if (!catalog || left) return;
     root.replaceChildren(h("section", { class: "panel leaderboard" },
       h("h2", {}, t("leaderboard"), " ",
         h("select", { id: "board-game", "aria-label": t("game"), onchange: (e) => {
@@ -48,22 +49,23 @@ export function showLeaderboard(root, gameId) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   load();
-  return () => window.removeEventListener("keizai:lang", onLang);
+  return () => { left = true; window.removeEventListener("keizai:lang", onLang); };
 }
 
 export function showPlayer(root, { name, bot }) {
   const query = bot ? `bot=${encodeURIComponent(bot)}` : `name=${encodeURIComponent(name)}`;
   let data = null;
+  let left = false;   // an answer that comes once the page was left draws nothing
 
   async function load() {
     try {
       data = await api(`/api/player?${query}`);
       render();
-    } catch (error) { banner(errorLine(errorText(error))); }
+    } catch (error) { if (!left) banner(errorLine(errorText(error))); }
   }
 
   function render() {
-    if (!data) return;
+    if (!data || left) return;
     root.replaceChildren(h("div", { class: "player-page" },
       h("h2", { id: "player-name" }, bot ? botName(data.name) : data.name),
       data.ratings.length ? null : h("p", {}, t("no_ratings")),
@@ -87,5 +89,5 @@ export function showPlayer(root, { name, bot }) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   load();
-  return () => window.removeEventListener("keizai:lang", onLang);
+  return () => { left = true; window.removeEventListener("keizai:lang", onLang); };
 }
