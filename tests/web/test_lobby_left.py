@@ -10,10 +10,14 @@ morphed the lobby's <div> into an empty table."""
 
 from __future__ import annotations
 
+from random import Random
+
 import httpx
 import pytest
 
+import keizai
 from tests.web.browser import language_page, unavailable_reason
+from tests.web.live_server import game_at
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -84,5 +88,42 @@ def test_a_ratings_page_left_before_its_answer_draws_nothing_over_the_lobby(
             route.continue_()
     page.wait_for_timeout(500)   # the answer read and drawn, were it drawn
     assert page.locator(drawn).count() == 0
+    assert page.locator(".lobby #create-game").is_visible()
+    assert not page.errors, page.errors
+
+
+def test_a_replay_left_before_its_frame_came_draws_nothing_over_the_lobby(browser,
+                                                                          server) -> None:
+    """A replay's frame answered once the replay was left drew the replay over the lobby."""
+    state, chooser = keizai.new_game("national-economy/progress", 2, seed=1), Random(1)
+    while not state.is_over:
+        state.apply(chooser.choice(state.legal_actions()))
+    game = game_at(server, "national-economy/progress", ["human", "human"], 1,
+                   state.record()["actions"])
+    page = language_page(browser, "en")
+    held: list = []
+    slow = [True]
+
+    def hold(route) -> None:
+        if slow[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(lambda url: "/replay?" in url, hold)
+    page.goto(f"{server.url}/#/replay/{game['id']}")
+    for _ in range(WAIT // 50):   # its ask on its way, held (Playwright routes meanwhile)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the replay asked for no frame"
+    page.click("#home-link")
+    page.wait_for_selector(".lobby #create-game", timeout=WAIT)
+    slow[0] = False
+    with page.expect_response(lambda r: "/replay?" in r.url, timeout=WAIT):
+        for route in held:
+            route.continue_()
+    page.wait_for_timeout(500)   # the answer read and drawn, were it drawn
+    assert page.locator(".replay").count() == 0
     assert page.locator(".lobby #create-game").is_visible()
     assert not page.errors, page.errors

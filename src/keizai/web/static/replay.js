@@ -143,5 +143,7 @@ export function showReplay(root, gameId) {
   const onLang = () => render();
   window.addEventListener("keizai:lang", onLang);
   go(0);
-  return () => window.removeEventListener("keizai:lang", onLang);
+  // left: an answer on its way is dropped, as a later ask drops it (drawn, it covered the
+  // next screen)
+  return () => { asked += 1; window.removeEventListener("keizai:lang", onLang); };
 }
