@@ -28,6 +28,33 @@ def _listing(url: str) -> bool:
     return url.split("?")[0].endswith("/api/games")
 
 
+class Held:
+    """The page's requests whose address `matches` held until `release`, as a slow
+    network keeps their answers (Playwright routes them while the test waits)."""
+
+    def __init__(self, page, matches) -> None:
+        self.page, self.matches = page, matches
+        self.routes: list = []
+        self.slow = True
+        page.route(matches, lambda route: self.routes.append(route) if self.slow
+                   else route.continue_())
+
+    def wait(self) -> bool:
+        """Whether a request was held within WAIT."""
+        for _ in range(WAIT // 50):
+            if self.routes:
+                return True
+            self.page.wait_for_timeout(50)
+        return False
+
+    def release(self) -> None:
+        """Every held request goes on, and its answer has come."""
+        self.slow = False
+        with self.page.expect_response(lambda r: self.matches(r.url), timeout=WAIT):
+            for route in self.routes:
+                route.continue_()
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_listing_answered_after_the_lobby_was_left_leaves_the_table_shown(
         browser, server, lang: str) -> None:
@@ -37,19 +64,15 @@ def test_a_listing_answered_after_the_lobby_was_left_leaves_the_table_shown(
     page = language_page(browser, lang)
     page.goto(f"{server.url}/#/play/{game['id']}/0/{token}")
     page.wait_for_selector(".table[data-turn='mine']", timeout=WAIT)
-    held: list = []   # the lobby's listings while the network is slow: held
-    slow = [True]
-    page.route(_listing, lambda route: held.append(route) if slow[0] else route.continue_())
+    listings = Held(page, _listing)
     page.click("#home-link")
-    back = page.locator(f"#your-games [data-game-id='{game['id']}'] [data-play-seat='0']")
-    back.wait_for(timeout=WAIT)
-    assert held, "the lobby asked for no listing"
-    back.click()
+    assert listings.wait(), "the lobby asked for no listing"
+    # back to the seat as "Back to my seat" goes (its row is drawn only once the lobby
+    # has drawn, which a held listing can keep from happening)
+    page.evaluate("(address) => { location.hash = address; }",
+                  f"#/play/{game['id']}/0/{token}")
     page.wait_for_selector(".table[data-turn='mine'] .board", timeout=WAIT)
-    slow[0] = False
-    with page.expect_response(lambda r: _listing(r.url), timeout=WAIT):
-        for route in held:
-            route.continue_()
+    listings.release()
     page.wait_for_timeout(500)   # the answer read and drawn, were it drawn
     assert page.locator(".lobby").count() == 0
     assert page.locator(".table .board").is_visible()
@@ -64,28 +87,12 @@ def test_a_ratings_page_left_before_its_answer_draws_nothing_over_the_lobby(
     """The leaderboard and a player's page drew themselves over the next screen as the
     lobby did, when their answer came once they were left."""
     page = language_page(browser, "zh-TW")
-    held: list = []
-    slow = [True]
-
-    def hold(route) -> None:
-        if slow[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route(lambda url: asked in url, hold)
+    answers = Held(page, lambda url: asked in url)
     page.goto(f"{server.url}/{address}")
-    for _ in range(WAIT // 50):   # its ask on its way, held (Playwright routes meanwhile)
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, f"the page asked for no {asked}"
+    assert answers.wait(), f"the page asked for no {asked}"
     page.click("#home-link")
     page.wait_for_selector(".lobby #create-game", timeout=WAIT)
-    slow[0] = False
-    with page.expect_response(lambda r: asked in r.url, timeout=WAIT):
-        for route in held:
-            route.continue_()
+    answers.release()
     page.wait_for_timeout(500)   # the answer read and drawn, were it drawn
     assert page.locator(drawn).count() == 0
     assert page.locator(".lobby #create-game").is_visible()
@@ -101,28 +108,12 @@ def test_a_replay_left_before_its_frame_came_draws_nothing_over_the_lobby(browse
     game = game_at(server, "national-economy/progress", ["human", "human"], 1,
                    state.record()["actions"])
     page = language_page(browser, "en")
-    held: list = []
-    slow = [True]
-
-    def hold(route) -> None:
-        if slow[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route(lambda url: "/replay?" in url, hold)
+    frames = Held(page, lambda url: "/replay?" in url)
     page.goto(f"{server.url}/#/replay/{game['id']}")
-    for _ in range(WAIT // 50):   # its ask on its way, held (Playwright routes meanwhile)
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the replay asked for no frame"
+    assert frames.wait(), "the replay asked for no frame"
     page.click("#home-link")
     page.wait_for_selector(".lobby #create-game", timeout=WAIT)
-    slow[0] = False
-    with page.expect_response(lambda r: "/replay?" in r.url, timeout=WAIT):
-        for route in held:
-            route.continue_()
+    frames.release()
     page.wait_for_timeout(500)   # the answer read and drawn, were it drawn
     assert page.locator(".replay").count() == 0
     assert page.locator(".lobby #create-game").is_visible()
