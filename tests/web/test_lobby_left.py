@@ -55,6 +55,15 @@ class Held:
                 route.continue_()
 
 
+def answered_in_the_lobby(page, answers: Held) -> None:
+    """The page left for the lobby with `answers` held, then let come, and the time to
+    read and draw them were they drawn."""
+    page.click("#home-link")
+    page.wait_for_selector(".lobby #create-game", timeout=WAIT)
+    answers.release()
+    page.wait_for_timeout(500)
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_listing_answered_after_the_lobby_was_left_leaves_the_table_shown(
         browser, server, lang: str) -> None:
@@ -90,10 +99,7 @@ def test_a_ratings_page_left_before_its_answer_draws_nothing_over_the_lobby(
     answers = Held(page, lambda url: asked in url)
     page.goto(f"{server.url}/{address}")
     assert answers.wait(), f"the page asked for no {asked}"
-    page.click("#home-link")
-    page.wait_for_selector(".lobby #create-game", timeout=WAIT)
-    answers.release()
-    page.wait_for_timeout(500)   # the answer read and drawn, were it drawn
+    answered_in_the_lobby(page, answers)
     assert page.locator(drawn).count() == 0
     assert page.locator(".lobby #create-game").is_visible()
     assert not page.errors, page.errors
@@ -111,10 +117,7 @@ def test_a_replay_left_before_its_frame_came_draws_nothing_over_the_lobby(browse
     frames = Held(page, lambda url: "/replay?" in url)
     page.goto(f"{server.url}/#/replay/{game['id']}")
     assert frames.wait(), "the replay asked for no frame"
-    page.click("#home-link")
-    page.wait_for_selector(".lobby #create-game", timeout=WAIT)
-    frames.release()
-    page.wait_for_timeout(500)   # the answer read and drawn, were it drawn
+    answered_in_the_lobby(page, frames)
     assert page.locator(".replay").count() == 0
     assert page.locator(".lobby #create-game").is_visible()
     assert not page.errors, page.errors
