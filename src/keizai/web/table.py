@@ -1106,6 +1106,9 @@ class Table:
     async def _hand_over(self, seat: int, token: Any, agent: str,
                          place: contextlib.ExitStack, by: str | None) -> bool:
         """`hand_to_bot`'s checks and write, under the lock; whether a bot was to move."""
+        if self.state.is_over:   # no bot plays for anyone now; a seat handed over after
+            # the end, by another player or the host, was a bot in the rematch
+            raise ApiError.refused("game_over", "refuse.game_over", 409)
         row = self.seats[seat]
         if row.kind == "bot":
             raise ApiError("invalid_request", f"seat {seat} is already a bot", 409)
@@ -1118,8 +1121,7 @@ class Table:
             if wait > 0:
                 raise ApiError.refused("seat_away_briefly", "web.err.away_briefly", 409,
                                        seat=seat, away=round(away), wait=round(wait))
-        if not self.state.is_over and all(s.kind == "bot" for s in self.seats
-                                          if s.seat != seat):
+        if all(s.kind == "bot" for s in self.seats if s.seat != seat):
             # the last person leaves
             place.enter_context(self.settings.room_for_bots_alone(by))
         current = self.state.current_player
