@@ -29,6 +29,7 @@ from keizai.engine.errors import shown
 from keizai.engine.registry import parse_record
 from keizai.i18n import howto
 from keizai.rules.folding import columns, fold, words
+from keizai.terminal_editing import enable_line_editing
 from keizai.terminal_options import option_paragraphs
 from keizai.terminal_replay import RecordedGame, ReplayViewer
 from keizai.terminal_text import (
@@ -473,6 +474,8 @@ def _ask(prompt: str, answer: int = _ANSWER_ROOM - 1) -> str:
     if sys.stdin is None:   # started with its input closed (`<&-`): no answer will come
         print(last.rstrip())
         return "q"
+    if sys.stdin.isatty():   # ←, →, Home, End and Delete edit the answer
+        enable_line_editing()
     try:
         return input(last.rstrip() + " ").translate(_HALF_WIDTH)
     except EOFError:   # Ctrl-D: no line was typed, so none ended the prompt's
