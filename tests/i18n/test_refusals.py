@@ -252,7 +252,8 @@ def test_a_refused_new_game_reads_in_every_language() -> None:
     for bad in ({"game": "futuropia", "players": 3, "seed": None, "actions": []},
                 {"game": "futuropia", "players": 3, "seed": 2**70, "actions": []},
                 {"game": "futuropia", "players": 3, "seed": 1, "options": [1], "actions": []},
-                {"game": ["futuropia"], "players": 3, "seed": 1, "actions": []}):
+                {"game": ["futuropia"], "players": 3, "seed": 1, "actions": []},
+                {"game": "futuropia", "players": 3, "seed": 1, "actions": [3]}):
         with pytest.raises(keizai.engine.InvalidSetup) as caught:
             keizai.replay(bad)
         seen.add(caught.value.message_id or "")

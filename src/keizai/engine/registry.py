@@ -90,8 +90,9 @@ def check_seed(seed: object) -> int:
 
 def check_record(record: Any) -> dict[str, Any]:
     """`record` if it has the shape of a game record (an object with a string "game",
-    "players", an integer "seed", "options" an object or null, "actions" a list, and
-    a "format" this keizai reads, `keizai.engine.made_by`), else InvalidSetup.
+    "players", an integer "seed", "options" an object or null (the defaults), "actions"
+    a list of move names, and a "format" this keizai reads, `keizai.engine.made_by`),
+    else InvalidSetup.
     The game, players, options and actions themselves are checked by `replay`."""
     if not isinstance(record, dict):
         raise InvalidSetup.refuse("setup.record")
@@ -102,6 +103,10 @@ def check_record(record: Any) -> dict[str, Any]:
         raise InvalidSetup.refuse("setup.record_game", value=shown(record["game"]))
     if not isinstance(record["actions"], list):
         raise InvalidSetup.refuse("setup.record_actions")
+    for step, name in enumerate(record["actions"]):
+        if type(name) is not str:  # an index names another move in another action space
+            raise InvalidSetup.refuse("setup.record_action_name", action=step + 1,
+                                      name=shown(name))
     check_seed(record["seed"])  # null would be a new random seed: another game
     options = record.get("options")
     if options is not None and not isinstance(options, dict):
