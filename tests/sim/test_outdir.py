@@ -221,6 +221,18 @@ def test_a_file_cut_or_replaced_is_refused_rather_than_its_games_replayed(
     assert files(tmp_path) == before
 
 
+def test_one_unmatched_line_is_named_as_one(tmp_path: Path) -> None:
+    """It read "lines 4: games whose records are missing … delete those lines (their
+    games …)" for one line."""
+    run(tmp_path, tournament(games=4))
+    (tmp_path / RECORDS).write_text("".join(f"{line}\n" for line in lines(tmp_path / RECORDS)[:3]))
+    with pytest.raises(OutDirError) as refused:
+        OutDir(tmp_path, tournament(games=4), records=True, resume=True)
+    said = str(refused.value)
+    assert "progress.jsonl, line 4: a game whose record is missing from records.jsonl" in said
+    assert "delete that line (its game is then played again)" in said
+
+
 def test_a_pipe_in_the_place_of_a_file_is_refused(tmp_path: Path) -> None:
     """Reading a pipe (or a device) would never end."""
     run(tmp_path, tournament(games=2))

@@ -201,11 +201,13 @@ class OutDir:
             unrecorded = [row_lines[g] for g in rows if g not in recorded]
             if unrecorded:
                 raise _unmatched(self.path / PROGRESS, unrecorded,
-                                 {"id": "sim.out.missing_records", "params": {"file": RECORDS}})
+                                 {"id": "sim.out.missing_records",
+                                  "params": {"file": RECORDS, "n": len(unrecorded)}})
             unplayed = [record_lines[g] for g in recorded if g not in rows]
             if len(unplayed) > 1:
                 raise _unmatched(self.path / RECORDS, unplayed,
-                                 {"id": "sim.out.missing_results", "params": {"file": PROGRESS}})
+                                 {"id": "sim.out.missing_results",
+                                  "params": {"file": PROGRESS, "n": len(unplayed)}})
             # the record replays to its scores (`_record`): a row that says otherwise is
             # the one in doubt
             for g in sorted(g for g in rows if g in recorded):
@@ -344,8 +346,8 @@ def _unmatched(path: Path, lines: list[int], what: dict[str, Any]) -> OutDirErro
     `what` (a nested catalogue message) says which games they are."""
     more = ({"id": "sim.out.more", "params": {"n": len(lines) - 5}} if len(lines) > 5
             else {"text": ""})
-    return OutDirError("sim.out.unmatched", path=str(path), lines=sorted(lines)[:5],
-                       more=more, what=what)
+    return OutDirError("sim.out.unmatched", path=str(path), n=len(lines),
+                       lines=sorted(lines)[:5], more=more, what=what)
 
 
 def _row_problem(row: dict[str, Any], players: int) -> str | None:
