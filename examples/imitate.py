@@ -102,14 +102,24 @@ def positive(text: str) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("records", help="records.jsonl of keizai sim --records (one game)")
-    parser.add_argument("--agent", default="heuristic", help="whose decisions to clone")
-    parser.add_argument("--epochs", type=positive, default=15)
-    parser.add_argument("--hidden", type=positive, default=128)
-    parser.add_argument("--batch", type=positive, default=256)
-    parser.add_argument("--lr", type=float, default=1e-3)
-    parser.add_argument("--eval-games", type=positive, default=200)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("records", help="the records.jsonl that keizai sim --records wrote "
+                        "(one line a game, all of the run's one game id)")
+    parser.add_argument("--agent", default="heuristic",
+                        help="the bot of the line-up whose decisions to clone "
+                        "(default: %(default)s)")
+    parser.add_argument("--epochs", type=positive, default=15,
+                        help="passes over the decisions (default: %(default)s)")
+    parser.add_argument("--hidden", type=positive, default=128,
+                        help="units of the hidden layer (default: %(default)s)")
+    parser.add_argument("--batch", type=positive, default=256,
+                        help="decisions per gradient step (default: %(default)s)")
+    parser.add_argument("--lr", type=float, default=1e-3,
+                        help="learning rate (default: %(default)s)")
+    parser.add_argument("--eval-games", type=positive, default=200,
+                        help="games against random for each win rate (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the network, the passes' order and the evaluation's "
+                        "deals (default: %(default)s)")
     args = parser.parse_args()
 
     try:

@@ -47,6 +47,20 @@ def test_an_agent_the_records_do_not_hold_is_said(records: Path) -> None:
     assert "holds no decision of 'expert'" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_the_help_says_what_the_file_and_each_option_are() -> None:
+    """The file was "records.jsonl of keizai sim --records (one game)", read as a record
+    of one game played, and --epochs to --seed had no word of help or default."""
+    done = run_script([str(SCRIPT), "--help"])
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stdout.split())
+    assert "(one line a game, all of the run's one game id)" in said
+    for option, default in (("--agent", "heuristic"), ("--epochs", "15"), ("--hidden", "128"),
+                            ("--batch", "256"), ("--lr", "0.001"), ("--eval-games", "200"),
+                            ("--seed", "0")):
+        assert re.search(rf"{option} [A-Z_]+ [a-z][^()]*\(default: {re.escape(default)}\)",
+                         said), (option, said)
+
+
 @pytest.mark.parametrize("block", ["numpy", "gymnasium"])
 def test_the_example_names_its_missing_dependency(block: str) -> None:
     done = run_script([str(SCRIPT), "--help"], block=block)
