@@ -664,10 +664,21 @@ class Social(TableHooks):
         if account is not None:
             values["account_id"] = account
 
+        passes_for: list[str] = []   # names this one is not but would pass for
+
         def clashes(other: str, other_account: int | None) -> bool:
             """Another seat's name that this one would pass for ("Аlice" in Cyrillic for
-            "Alice" too; the same person's, a hot seat, is no clash)."""
-            return alike(name, other) and (account is None or other_account != account)
+            "Alice" too; the same person's, a hot seat, is no clash); or that begins as
+            this one, or this one as it, before a space or a mark ("Alice (you)",
+            "Alice: gg" beside Alice), as the Seats panel and the chat read names."""
+            if account is not None and other_account == account:
+                return False
+            if alike(name, other):
+                return True
+            if begins_as(name, other) or begins_as(other, name):
+                passes_for.append(other)
+                return True
+            return False
 
         try:   # the store says whose seat it is: an account that sat down through
             # another process at the same moment holds it, checked or not here
@@ -675,6 +686,8 @@ class Social(TableHooks):
                                             clashes)
         except SeatOwned:
             raise ApiError.refused("seat_owned", "error.seat_owned", 409) from None
+        if not named and passes_for:
+            raise ApiError.refused("invalid_name", "web.err.name_reserved", name=name)
         if not named:
             raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
         await self.reread(table.id)
