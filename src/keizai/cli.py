@@ -39,6 +39,7 @@ from keizai.terminal_text import (
     seat_label,
     terminal_width,
 )
+from keizai.terminal_typeahead import discard_typed_ahead
 
 # -h as well as --help: what a new user of a command line types first (every command's
 # context inherits it)
@@ -734,6 +735,10 @@ class TerminalTable:
         return "cli.undone"
 
     def _ask(self, prompt: str, answer: int = _ANSWER_ROOM - 1) -> str:
+        """The answer typed once `prompt` is shown: a line typed before (while a bot
+        moved, a second Enter at a hot seat's hand-over) is dropped, and said to be."""
+        if discard_typed_ahead():
+            _say(self._t("cli.typed_ahead"))
         return _ask(prompt, answer)
 
     def _whole_turn(self, seat: int) -> bool | None:
