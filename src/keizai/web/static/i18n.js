@@ -229,10 +229,14 @@ export function humanSeatStatus(s) {
 /** What a seat's line says after its name, in the lobby's list and the Seats panel: a
  * person's seat as above, a bot's level, and a seat a bot plays until its player is back
  * (handed over by the turn clock, its player or the host) its player's, away; it read
- * "P1 Bot: Random", the bot's for good. */
-export function seatStatus(s) {
+ * "P1 Bot: Random", the bot's for good. Once the game is `over` no bot plays for anyone:
+ * such a seat is its player's, online or away (it said "away (a bot stands in)" beside
+ * the final scores). */
+export function seatStatus(s, over = false) {
   if (s.kind !== "bot") return humanSeatStatus(s);
-  return s.away ? t("seat_away_bot") : botSeatStatus(s.agent);
+  if (s.away && over) return t(s.connected ? "connected" : "away");
+  if (s.away) return t("seat_away_bot");
+  return botSeatStatus(s.agent);
 }
 
 /** A bot's seat after the seat's name, as the terminal says it too (terminal_text.

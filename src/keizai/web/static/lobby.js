@@ -366,7 +366,7 @@ export function showLobby(root) {
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
           `chip ${s.kind}` }, parts("web.seat_line", {
-          seat: s.name ? isolated(s.name) : seatName(s.seat), what: seatStatus(s) })))),
+          seat: s.name ? isolated(s.name) : seatName(s.seat), what: seatStatus(s, g.over) })))),
         h("span", { class: "status" }, g.over ? t("over") : t("web.step_n", g.step)),
         g.over ? null : open.map((s) => h("button", { type: "button", class: "join",
           onclick: () => join(g, s.seat) }, t("web.join_seat", s.seat))),

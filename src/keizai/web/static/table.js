@@ -268,7 +268,7 @@ export function showTable(root, { gameId, seat, token }) {
   /** A seat's line as the live region says its change. */
   function seatLine(s) {
     const label = nameSaid(s) + (s.seat === seat ? t("paren", t("you")) : "");
-    return tr("web.seat_line", { seat: label, what: seatStatus(s) });
+    return tr("web.seat_line", { seat: label, what: seatStatus(s, message.over) });
   }
 
   /** A seat's line in the Seats panel: a player's name isolated (`isolated`). */
@@ -276,7 +276,7 @@ export function showTable(root, { gameId, seat, token }) {
     if (!s.name) return ` ${seatLine(s)}`;
     const you = s.seat === seat ? t("paren", t("you")) : "";
     return [" ", parts("web.seat_line", { seat: [isolated(s.name), you],
-      what: seatStatus(s) })];
+      what: seatStatus(s, message.over) })];
   }
 
   /** Whether the Seats panel offers to hand seat line `s` to a bot now. */
