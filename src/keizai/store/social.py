@@ -426,22 +426,24 @@ class SocialStore:
                          .values(expires=when))
 
     def account_seats(self, account_id: int) -> list[dict[str, Any]]:
-        """Every seat of the account, newest game first, with the seat's token."""
+        """Every seat of the account, newest game first, with the seat's token and the name
+        the account sat down under (as its table names the seat)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(games.c.id, games.c.game, games.c.created, seats.c.seat,
-                       seats.c.token)
+                       seats.c.token, seat_players.c.name)
                 .join(seat_players, and_(seat_players.c.game_id == seats.c.game_id,
                                          seat_players.c.seat == seats.c.seat))
                 .join(games, games.c.id == seats.c.game_id)
                 .where(seat_players.c.account_id == account_id)
                 .order_by(games.c.created.desc(), seats.c.seat).limit(200)).all()
         return [{"id": r.id, "game": r.game, "created": aware(r.created).isoformat(),
-                 "seat": r.seat, "token": r.token} for r in rows]
+                 "seat": r.seat, "token": r.token, "name": r.name} for r in rows]
 
     def hosted_games(self, account_id: int) -> list[dict[str, Any]]:
         """The games the account created, with the host token and every invited seat's
-        link (not an open seat's: its player came from the lobby, a stranger to the host)."""
+        link (not an open seat's: its player came from the lobby, a stranger to the host)
+        and the name its player saved, as the table shows it to anyone (None: none yet)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(games.c.id, games.c.game, games.c.created, games.c.host_token)
@@ -450,13 +452,16 @@ class SocialStore:
                 .order_by(games.c.created.desc()).limit(200)).all()
             ids = [r.id for r in rows]
             seat_rows = conn.execute(
-                select(seats.c.game_id, seats.c.seat, seats.c.token)
+                select(seats.c.game_id, seats.c.seat, seats.c.token, seat_players.c.name)
+                .outerjoin(seat_players, and_(seat_players.c.game_id == seats.c.game_id,
+                                              seat_players.c.seat == seats.c.seat))
                 .where(seats.c.game_id.in_(ids), seats.c.kind == "human",
                        seats.c.open == 0)
                 .order_by(seats.c.seat)).all() if ids else []
         invites: dict[str, list[dict[str, Any]]] = {}
         for s in seat_rows:
-            invites.setdefault(s.game_id, []).append({"seat": s.seat, "token": s.token})
+            invites.setdefault(s.game_id, []).append({"seat": s.seat, "token": s.token,
+                                                      "name": s.name})
         return [{"id": r.id, "game": r.game, "created": aware(r.created).isoformat(),
                  "host_token": r.host_token, "invites": invites.get(r.id, [])} for r in rows]
 

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { banner, h, isolated } from "./dom.js";
-import { errorLine, errorText, gameTitle, parts, seatName, t, when } from "./i18n.js";
+import { errorLine, errorText, gameTitle, parts, seatNameIn, t, when } from "./i18n.js";
 import { account, loadAccount } from "./session.js";
 
 function link(gameId, seat, token) { return `#/play/${gameId}/${seat}/${token}`; }
@@ -56,18 +56,19 @@ export function showAccount(root) {
       h("section", { class: "panel" }, h("h2", {}, t("my_seats")),
         me.seats.length ? h("ul", { id: "my-seats" }, me.seats.map((s) => h("li", {},
           // a game that no longer replays: its line says why instead of leading to it
-          s.unreadable ? [`${gameTitle(s.game, s.game)} · ${seatName(s.seat)} · `
+          s.unreadable ? [`${gameTitle(s.game, s.game)} · ${seatNameIn([s], s.seat)} · `
             + `${when(s.created)}`, h("p", { class: "hint unreadable" },
             errorText(s.unreadable))]
             : h("a", { href: link(s.id, s.seat, s.token), class: "my-seat" },
-              `${gameTitle(s.game, s.game)} · ${seatName(s.seat)} · ${when(s.created)}`))))
+              `${gameTitle(s.game, s.game)} · ${seatNameIn([s], s.seat)} · `
+              + `${when(s.created)}`))))
           : h("p", {}, t("none_yet"))),
       h("section", { class: "panel" }, h("h2", {}, t("my_tables")),
         me.hosted.length ? h("ul", {}, me.hosted.map((g) => h("li", {},
           `${gameTitle(g.game, g.game)} · ${when(g.created)} `,
           g.unreadable ? h("p", { class: "hint unreadable" }, errorText(g.unreadable))
             : g.invites.map((i) => h("a", { class: "button",
-              href: link(g.id, i.seat, i.token) }, seatName(i.seat))))))
+              href: link(g.id, i.seat, i.token) }, seatNameIn([i], i.seat))))))
           : h("p", {}, t("none_yet"))));
   }
 

@@ -219,6 +219,14 @@ export function seatName(seat) {
   return name ? `\u2068${name}\u2069` : `P${seat + 1}`;
 }
 
+/** A seat of another screen's game as `seatName` names one at its table, from that
+ * game's seat lines as the server sends them (the lobby's games, the account's seats):
+ * its player's saved name (a bot's seat has none), else its number. */
+export function seatNameIn(seats, seat) {
+  const name = (seats ?? []).find((s) => s.seat === seat)?.name;
+  return name ? `\u2068${name}\u2069` : `P${seat + 1}`;
+}
+
 /** A person's seat, as the lobby and the Seats panel say it: open (anyone may join),
  * invited (its player has not come yet), online or away. */
 export function humanSeatStatus(s) {

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { banner, h, isolated } from "./dom.js";
 import { howToLink } from "./howto.js";
 import { botName, cardName, clockName, errorLine, errorText, gameTitle, has, parts,
-  seatName, seatStatus, t, tr } from "./i18n.js";
+  seatName, seatNameIn, seatStatus, t, tr } from "./i18n.js";
 import { forgetSeat, rememberedSeats } from "./seats.js";
 
 // A seed the lobby sends: a whole number of at most 15 digits, which JavaScript's numbers
@@ -160,11 +160,19 @@ export function showLobby(root) {
   }
 
   /** Whose turn it is, for a seat of this browser's; a seat handed to a bot (its player
-   * ran out of time or left) is the bot's to play until its player is back. */
+   * ran out of time or left) is the bot's to play until its player is back. The player
+   * to move is named as the table names them (their saved name). */
   function status(game, seat) {
     if (game.seats?.[seat]?.away) return t("your_games_bot_plays");
     return game.current_player === seat ? t("your_turn")
-      : t("turn_of", seatName(game.current_player));
+      : t("turn_of", seatNameIn(game.seats, game.current_player));
+  }
+
+  /** A seat's chip in a list of games: its player's saved name as the table shows it,
+   * set apart (`isolated`), else its number; a bot's seat, its number. */
+  function seatChip(seats, seat) {
+    const name = (seats ?? []).find((s) => s.seat === seat)?.name;
+    return name ? isolated(name) : seatName(seat);
   }
 
   /** "Your games": the way back to each seat this browser plays, whose turn it is; a
@@ -179,7 +187,7 @@ export function showLobby(root) {
           h("span", { class: "status" }, errorText(unreadable)))
         : h("li", { class: "game-row", dataset: { gameId: entry.game } },
           h("span", { class: "game-title" }, gameTitle(game.game, game.title)),
-          h("span", { class: "chip" }, seatName(entry.seat)),
+          h("span", { class: "chip" }, seatChip(game.seats, entry.seat)),
           h("span", { class: "status" }, status(game, entry.seat)),
           h("a", { class: "button", href: `#/play/${entry.game}/${entry.seat}/${entry.token}`,
             dataset: { playSeat: entry.seat } }, t("back_to_my_seat")))))));
@@ -366,7 +374,7 @@ export function showLobby(root) {
         h("span", { class: "game-title" }, gameTitle(g.game, g.title)),
         h("span", { class: "seats-line" }, g.seats.map((s) => h("span", { class:
           `chip ${s.kind}` }, parts("web.seat_line", {
-          seat: s.name ? isolated(s.name) : seatName(s.seat), what: seatStatus(s, g.over) })))),
+          seat: seatChip([s], s.seat), what: seatStatus(s, g.over) })))),
         h("span", { class: "status" }, g.over ? t("over") : t("web.step_n", g.step)),
         g.over ? null : open.map((s) => h("button", { type: "button", class: "join",
           onclick: () => join(g, s.seat) }, t("web.join_seat", s.seat))),

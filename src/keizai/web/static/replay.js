@@ -4,7 +4,8 @@
 import { api } from "./api.js";
 import { banner, counted, h } from "./dom.js";
 import {
-  actionLabel, errorLine, errorText, family, gameTitle, renderEvent, seatName, t, tr,
+  actionLabel, errorLine, errorText, family, gameTitle, nameSeats, renderEvent, seatName, t,
+  tr,
 } from "./i18n.js";
 import { rendererFor } from "./renderers.js";
 import { scoreTable } from "./scores.js";
@@ -49,6 +50,9 @@ export function showReplay(root, gameId) {
       step = Math.max(0, Math.min(next, summary.step));
       const got = await frameAt(step, seat);
       if (mine !== asked) return;
+      // the seats named as the game's table names them (their players' saved names) in
+      // the seat menu, the board's panels, the scores and the log
+      nameSeats(summary.seats);
       frame = got;
       // every frame carries the finished game's scores: opening the replay needs no
       // frame of the last step (a replay of the whole record on the server) for them
@@ -145,5 +149,9 @@ export function showReplay(root, gameId) {
   go(0);
   // left: an answer on its way is dropped, as a later ask drops it (drawn, it covered the
   // next screen)
-  return () => { asked += 1; window.removeEventListener("keizai:lang", onLang); };
+  return () => {
+    asked += 1;
+    nameSeats([]);   // the next screen's seats are not this game's
+    window.removeEventListener("keizai:lang", onLang);
+  };
 }
