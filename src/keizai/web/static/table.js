@@ -892,7 +892,7 @@ export function showTable(root, { gameId, seat, token }) {
         checked: plain, onchange: (e) => {
           localStorage.setItem("keizai.plain", e.target.checked ? "yes" : "no");
           render();
-        } }), ` ${t("plain_table")}`));
+        } }), ` ${t("data_view")}`));
     // the table drawn afresh and morphed into the page's: only what changed changes there
     // (the frame, the Log panel's lines and the chat panel are kept as they are)
     frame ??= tableFrame();
