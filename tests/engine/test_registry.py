@@ -146,3 +146,20 @@ def test_parse_record_says_where_the_json_breaks() -> None:
     assert (error.params["line"], error.params["column"]) == (3, 13)
     assert str(error) == "this is not a game record: it cannot be read at line 3, column 13"
     assert error.render("ja") == "ゲームの記録として読めません（3行目、13文字目）"
+
+
+@pytest.mark.parametrize("twice", ["seed", "players", "actions", "burnt_field_immediate"])
+def test_a_record_naming_a_key_twice_is_refused_naming_it(twice: str) -> None:
+    """JSON readers keep one of two values of a key, Python's the last: a hand-edited
+    save with two seeds replayed the second's deal and blamed a move of the first's
+    ("the 3rd move ... is not possible now"). Which is meant cannot be told: refused."""
+    text = json.dumps(record(options={"burnt_field_immediate": False}), indent=1)
+    again = {"seed": '"seed": 9,', "players": '"players": 3,', "actions": '"actions": [],',
+             "burnt_field_immediate": '"burnt_field_immediate": true,'}[twice]
+    where = '"options": {' if twice == "burnt_field_immediate" else "{"
+    doubled = text.replace(where, where + again, 1)
+    error = refusal(parse_record, doubled)
+    assert error.message_id == "setup.record_twice", str(error)
+    assert str(error) == f"the record names '{twice}' twice: which one is meant cannot be told"
+    for lang in ("ja", "zh-TW"):
+        assert twice in error.render(lang) and error.render(lang) != str(error)

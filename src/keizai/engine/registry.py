@@ -119,11 +119,15 @@ def parse_record(text: str | bytes) -> dict[str, Any]:
     """A game record from the text of a record file (JSON; bytes are read as UTF-8, with
     or without a byte-order mark), its shape checked (`check_record`); anything else,
     however malformed (not UTF-8, not JSON, nested thousands deep, a number of thousands
-    of digits), is an InvalidSetup with a clear reason. `replay` rebuilds the game."""
+    of digits, a key named twice), is an InvalidSetup with a clear reason. `replay`
+    rebuilds the game."""
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
-        record = json.loads(text.removeprefix("\ufeff"), parse_int=_short_int)
+        record = json.loads(text.removeprefix("\ufeff"), parse_int=_short_int,
+                            object_pairs_hook=_once_each)
+    except _KeyTwice as twice:
+        raise InvalidSetup.refuse("setup.record_twice", key=repr(twice.key)) from None
     except UnicodeDecodeError:
         raise InvalidSetup.refuse("setup.record_utf8") from None
     except RecursionError:
@@ -138,6 +142,26 @@ def parse_record(text: str | bytes) -> dict[str, Any]:
 
 class _LongNumber(Exception):
     pass
+
+
+class _KeyTwice(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the record's text, each of whose keys it names once: JSON readers
+    keep one of two values (Python's the last), so a hand-edited save with two seeds
+    replayed one deal where its author meant the other, and blamed a move for it."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _KeyTwice(key)
+            seen.add(key)
+    return found
 
 
 def _short_int(digits: str) -> int:
