@@ -240,9 +240,12 @@ Rater = Callable[[list[Rating], list[int]], list[Rating]]
 class SocialStore:
     """Synchronous access to the social tables on the game store's engine."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, sender: str = "") -> None:
+        """`sender`: the server process, named in its notices of seats changed
+        (`_set_seat_player`), which it need not read back: it reads the rows itself."""
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
+        self.sender = sender
 
     def _notify(self, conn: Connection, game_id: str, what: str) -> None:
         """Tell every server process (PostgreSQL NOTIFY, sent at commit) that a game's
@@ -513,7 +516,7 @@ class SocialStore:
         if not changed:
             conn.execute(insert(seat_players).values(
                 game_id=game_id, seat=seat, **{"muted": 0, **values}))
-        self._notify(conn, game_id, "seats")
+        self._notify(conn, game_id, f"seats:{self.sender}")
 
     def seat_names(self, game_ids: list[str]) -> dict[tuple[str, int], str]:
         if not game_ids:

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -218,10 +218,17 @@ class RateLimiter:
     (`spend`), so behind N processes a client has each of them once, not N times;
     this process's own bucket is asked first, so a flood of refused requests costs the
     store nothing. The other kinds bound the CPU of the process that answers, and stay
-    in its memory (docs/web.md)."""
+    in its memory (docs/web.md).
+
+    A kind of `COUNTED_AS` takes another kind's budget in the process, and in the store
+    a bucket of its own with that budget's numbers: naming a seat and muting one are
+    actions, but each is a write and a NOTIFY that every process holding the game reads
+    (its seat rows, a presence to each page), so they are bounded for all processes
+    together (on SQLite, as one process, exactly as the actions they are)."""
 
     MAX_CLIENTS = 50_000
-    SHARED = frozenset({"create", "claim", "chat", "password"})
+    SHARED = frozenset({"create", "claim", "chat", "password", "name"})
+    COUNTED_AS: ClassVar[dict[str, str]] = {"name": "act"}
 
     def __init__(self, limits: Limits, shared: Budgets | None = None,
                  secret: bytes | None = None) -> None:
@@ -233,13 +240,14 @@ class RateLimiter:
 
     async def spend(self, kind: str, client: str) -> None:
         """`take`, and for a `SHARED` kind the store's buckets too (raises when spent)."""
-        self.take(kind, client)
-        limit = getattr(self.limits, kind)
+        counted = self.COUNTED_AS.get(kind, kind)
+        self.take(counted, client)
+        limit = getattr(self.limits, counted)
         if self.shared is None or kind not in self.SHARED or limit is None:
             return
         wait = await asyncio.to_thread(self.shared.take, [
             (budget_key(kind, key, self.secret), limit[0] * share, limit[1] * share)
-            for key, share in keys_of(client, WIDE_SHARES.get(kind, WIDE_SHARE))])
+            for key, share in keys_of(client, WIDE_SHARES.get(counted, WIDE_SHARE))])
         if wait is not None:
             raise rate_limited(wait)
 

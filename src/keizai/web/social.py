@@ -173,7 +173,7 @@ class Social(TableHooks):
     def __init__(self, store: Store, tables: Tables, config: SocialConfig | None = None) -> None:
         self.config = config or SocialConfig()
         self.store = store
-        self.db = SocialStore(store.engine)
+        self.db = SocialStore(store.engine, sender=tables.process)
         self.tables = tables
         self.accounts = Accounts(self.db, self.config.accounts,
                                  sessions_ended=self.sessions_ended)
@@ -645,8 +645,12 @@ class Social(TableHooks):
         return answer
 
     async def join(self, table: Table, seat: int, request: Request) -> dict[str, Any]:
-        """Sit down in a seat (its token) under a name; with a session, as that account."""
-        await self.guard("act", request)
+        """Sit down in a seat (its token) under a name; with a session, as that account.
+        An action's budget, kept in the store too (`RateLimiter.COUNTED_AS`): each name
+        is read by every process holding the game, and until session 32 one client
+        alternating between N processes had N budgets (over 10 s, 42 names stored a
+        second through two, 63 through three)."""
+        await self.guard("name", request)
         body = await self.read_json(request)
         session = await asyncio.to_thread(self.accounts.csrf_session, request)
         row = table.seat_of_token(seat, token_of(request, body))
@@ -822,13 +826,21 @@ class Social(TableHooks):
         asyncio.get_running_loop().create_task(self._catch_up(table, what))
 
     async def _catch_up(self, table: Table, what: str) -> None:
+        """`what`: `chat:<id>`, `seats:<process>` (a name, an account, a mute), or
+        anything else (the settings). The seats this process changed itself are not read
+        again: it read them and sent the presence as it wrote them (`join`, `mute`).
+        Until session 32 its own notice came back and did both once more, so a page on
+        the process that stored a name got two presences of it."""
         try:
             if what.startswith("chat:") and what[5:].isdigit():
                 message = await asyncio.to_thread(self.db.chat_message, int(what[5:]))
                 if message is not None:
                     self.push_chat(table, message)
                 return
-            await self._seats_changed(table, whole=what != "seats")
+            kind, _, sender = what.partition(":")
+            if kind == "seats" and sender == self.db.sender:
+                return
+            await self._seats_changed(table, whole=kind != "seats")
         except Exception:
             log.exception("catching up with game %s", table.id)
 
@@ -850,7 +862,7 @@ class Social(TableHooks):
             table.presence()
 
     async def mute(self, table: Table, request: Request) -> dict[str, Any]:
-        await self.guard("act", request)
+        await self.guard("name", request)   # as `join`'s: every process reads it
         body = await self.read_json(request)
         session = await asyncio.to_thread(self.accounts.csrf_session, request)
         settings = self.settings.get(table.id)
