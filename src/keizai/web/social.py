@@ -215,12 +215,17 @@ class Social(TableHooks):
         """A game's names and settings as stored, numbered as the read began (`_keep`)."""
         return next(self._reads), self.db.seat_players(game_id), self.db.settings(game_id)
 
-    def _keep(self, game_id: str, rows: Rows) -> None:
+    def _keep(self, game_id: str, rows: Rows, loading: bool = False) -> None:
         """Cache a game's rows, unless a read begun later was cached already: reads run
         in worker threads and may end in any order, and an earlier one lacks what was
-        written meanwhile (a name, the account that sat down: `check_owner`)."""
+        written meanwhile (a name, the account that sat down: `check_owner`). Nor once
+        the game is no longer held here (`loading`: it is being loaded, not yet held):
+        until session 32 a read that ended after the game was dropped (`dropped`)
+        cached its rows again, kept for as long as the process ran."""
         read, players, settings = rows
         with self._keeping:
+            if not loading and game_id not in self.tables.tables:
+                return
             if read > self._kept.get(game_id, -1):
                 self._kept[game_id] = read
                 self.players[game_id], self.settings[game_id] = players, settings
@@ -242,7 +247,7 @@ class Social(TableHooks):
         if table.new:   # no social rows yet: they are written once the table exists
             self.players[table.id], self.settings[table.id] = {}, None
         else:
-            self._keep(table.id, stored)
+            self._keep(table.id, stored, loading=True)
         if table.state.is_over:
             self._rate_soon(table)
         else:
