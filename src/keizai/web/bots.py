@@ -17,6 +17,7 @@ import logging
 import math
 import multiprocessing
 import os
+import pickle
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -173,6 +174,45 @@ def _worker_start() -> None:
 Thinker = Callable[[str, int, State], str]
 
 
+class Sealed:
+    """A state on its way to a worker, pickled as bytes the worker reads inside the
+    decision (`decide`), not as it takes the work: a state the worker cannot read (a
+    keizai changed under the running server, its classes or cards another shape) is then
+    the decision's error, which the server logs once through its filters (the game, the
+    frames, not the words) and answers with a random move. Read by the pool's own
+    machinery, it killed the worker, which wrote its traceback to stderr, past the log's
+    filters, with the error's words (they may quote a card of a hand), and the server
+    logged a second, wordless line (the pool broken) and replaced every worker.
+    Pickled where the pool pickles its work, in its own thread, not on the event loop."""
+
+    def __init__(self, state: State) -> None:
+        self.state: State | None = state
+        self.pickled = b""
+
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
+        assert self.state is not None
+        return (Sealed.arrived, (pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL),))
+
+    @classmethod
+    def arrived(cls, pickled: bytes) -> Sealed:
+        """In the worker: the bytes, not yet read."""
+        sealed = cls.__new__(cls)
+        sealed.state, sealed.pickled = None, pickled
+        return sealed
+
+    def open(self) -> State:
+        """The state (one never pickled, a pool of threads': as given)."""
+        if self.state is not None:
+            return self.state
+        state: State = pickle.loads(self.pickled)
+        return state
+
+
+def decide(thinker: Thinker, spec: str, seed: int, sealed: Sealed) -> str:
+    """Run in a worker process: `thinker`'s action name for the sealed state."""
+    return thinker(spec, seed, sealed.open())
+
+
 class Slots:
     """The pool's free workers. A game with a person in it goes before games of bots alone
     (`background`): anyone may start those, and they must not slow the bots people play
@@ -285,7 +325,8 @@ class BotPool:
             for _attempt in range(REPLACED_RETRIES + 1):
                 executor = self._pool()
                 try:
-                    future = loop.run_in_executor(executor, self.thinker, spec, seed, state)
+                    future = loop.run_in_executor(executor, decide, self.thinker, spec,
+                                                  seed, Sealed(state))
                     return await asyncio.wait_for(future, bound or self.bound
                                                   or decision_bound(spec))
                 except TimeoutError:
