@@ -483,12 +483,12 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
     outlines = Outlines()
     checkpoints = Checkpoints()   # finished games' states every 64 steps
     catalogue: dict[str, Any] = {}   # the games and bots, computed once
-    social = Social(store, tables, social_config)   # names, ratings, clock, chat
+    social = Social(store, tables, social_config,   # names, ratings, clock, chat
+                    read_json=read_json)
     social.accounts.counter_key = tables.creators.store_key("logins")
     tables.settings.hooks = social
     social.guard = lambda kind, request: limiter.spend(kind, client_of(request))
     tables.charge_load = lambda client: limiter.take("load", client)
-    social.read_json = read_json
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

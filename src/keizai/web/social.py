@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import secrets
 import threading
@@ -55,7 +54,6 @@ from keizai.web.tables import Tables, client_of, default_bot
 
 log = logging.getLogger("keizai.web.social")
 
-MAX_BODY = 16 * 1024
 TOKEN_HEADER = "x-keizai-token"
 MAX_NAME = 24
 VISIBILITY = ("public", "private")
@@ -76,23 +74,6 @@ class SocialConfig:
     # ended on another process while this one did not hear of it; a logout or a login
     # here closes them at once, and one elsewhere too on PostgreSQL, `Social.noticed`).
     session_check: float = 15.0
-
-
-async def body_json(request: Request) -> dict[str, Any]:
-    """A small JSON object body (the app installs its own reader, `app.read_json`)."""
-    require_json(request)
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ApiError("too_large", f"a request body is at most {MAX_BODY} bytes", 413)
-    try:
-        value = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise ApiError("bad_json", "the body is not a valid JSON object") from None
-    if not isinstance(value, dict):
-        raise ApiError("bad_json", "the body must be a JSON object")
-    return value
 
 
 def clean_name(raw: Any) -> str:
@@ -170,7 +151,10 @@ async def no_limit(_kind: str, _request: Request) -> None:
 
 
 class Social(TableHooks):
-    def __init__(self, store: Store, tables: Tables, config: SocialConfig | None = None) -> None:
+    def __init__(self, store: Store, tables: Tables, config: SocialConfig | None = None,
+                 *, read_json: Callable[[Request], Awaitable[dict[str, Any]]]) -> None:
+        """`read_json`: the app's reader of a request's JSON body (`app.read_json`: its
+        bound, its time limit, a client gone before its body), the only one."""
         self.config = config or SocialConfig()
         self.store = store
         self.db = SocialStore(store.engine, sender=tables.process)
@@ -188,9 +172,9 @@ class Social(TableHooks):
         self._rating: set[asyncio.Task[None]] = set()   # `_rate_soon`'s, under way
         self.pushed: deque[int] = deque(maxlen=1000)   # chat ids already sent out here
         self.ended: deque[str] = deque(maxlen=1000)   # sessions lately ended (`check_joining`)
-        # The app's per-client rate limits and body reader (keizai.web.app sets them).
+        # The app's per-client rate limits (keizai.web.app sets them).
         self.guard: Callable[[str, Request], Awaitable[None]] = no_limit
-        self.read_json: Callable[[Request], Awaitable[dict[str, Any]]] = body_json
+        self.read_json = read_json
         self._checking: asyncio.Task[None] | None = None   # `_check_sessions`
 
     def start(self) -> None:
