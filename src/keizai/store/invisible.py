@@ -30,3 +30,16 @@ def invisible(char: str) -> bool:
 def visible(text: str) -> str:
     """`text` without the characters a browser draws as nothing."""
     return "".join(char for char in text if not invisible(char))
+
+
+# Characters a browser draws as a blank space that are no space to Python (`str.isspace`)
+# nor drawn as nothing: U+2800 BRAILLE PATTERN BLANK, a symbol, drawn without ink (the
+# only such character in Chromium's fonts here, found measuring every other one). A name
+# took it for a letter: "P1\u2800(you)" was drawn "P1  (you)" and passed the name checks.
+BLANKS = frozenset({"\u2800"})
+
+
+def spaced(text: str) -> str:
+    """`text` with the characters drawn as a blank space made spaces."""
+    return "".join(" " if char in BLANKS else char for char in text)
+

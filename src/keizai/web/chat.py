@@ -13,7 +13,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from keizai.store.invisible import visible
+from keizai.store.invisible import spaced, visible
 from keizai.web import stacks
 from keizai.web.errors import ApiError
 from keizai.web.joiners import JOINERS, joins
@@ -24,12 +24,14 @@ MAX_KEYS = 4096                     # seats remembered before the quiet ones are
 
 
 def clean(raw: Any) -> str:
-    """The message as stored: control and format characters made spaces (a joiner kept
-    between two characters, left out elsewhere: `keizai.web.joiners`), spaces collapsed,
-    at most a few marks on a letter (`keizai.web.stacks`), escaped; one of nothing but
-    characters a browser draws as nothing (`keizai.store.invisible`) is empty."""
+    """The message as stored: control and format characters and blanks (`spaced`) made
+    spaces (a joiner kept between two characters, left out elsewhere:
+    `keizai.web.joiners`), spaces collapsed, at most a few marks on a letter
+    (`keizai.web.stacks`), escaped; one of nothing but characters a browser draws as
+    nothing (`keizai.store.invisible`) is empty."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "text must be a string")
+    raw = spaced(raw)   # a braille blank is a space: collapsed, and no line alone
     text = "".join(kept(raw, at) for at in range(len(raw)))
     text = stacks.bounded(" ".join(text.split()))   # no tower of marks over other lines
     if not visible(text).strip():   # (a browser draws the Hangul fillers as nothing)

@@ -25,7 +25,7 @@ from starlette.requests import HTTPConnection
 
 from keizai import i18n
 from keizai.store import SeatRow, Store
-from keizai.store.invisible import invisible
+from keizai.store.invisible import invisible, spaced
 from keizai.store.lookalikes import alike, begins_as
 from keizai.store.social import (
     SeatMuted,
@@ -84,7 +84,7 @@ def clean_name(raw: Any) -> str:
     names without them)."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "name must be a string")
-    text = unicodedata.normalize("NFKC", raw)
+    text = spaced(unicodedata.normalize("NFKC", raw))   # a braille blank is a space
     text = " ".join("".join(
         c for at, c in enumerate(text)
         if joins(text, at) or (not invisible(c) and unicodedata.category(c)[0] != "C")
