@@ -125,6 +125,7 @@ def test_national_economy_payment_is_one_prompt(tmp_path: Path) -> None:
         (d := s.pending_decision()) is not None and d.kind == "pay" and d.amount >= 2
         and len(d.candidates) >= 3))
     decision = state.pending_decision()
+    assert decision is not None
     numbers = []
     left = decision.amount
     for number, c in enumerate(decision.candidates, 1):
@@ -150,7 +151,8 @@ def test_national_economy_payment_is_one_prompt(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     after = keizai.replay(json.loads(save.read_text()))
     assert len(after.history) > len(state.history)
-    assert after.pending_decision() is None or after.pending_decision().kind != "pay"
+    pending = after.pending_decision()
+    assert pending is None or pending.kind != "pay"
 
 
 def test_payday_sale_lists_every_allowed_set_with_wages_cash_and_shortfall(tmp_path: Path
@@ -160,6 +162,7 @@ def test_payday_sale_lists_every_allowed_set_with_wages_cash_and_shortfall(tmp_p
     save, state = _position(tmp_path, "national-economy/progress", 1, lambda s: (
         (d := s.pending_decision()) is not None and d.kind == "sell" and len(d.sets) >= 2))
     decision = state.pending_decision()
+    assert decision is not None
     info = decision.info
     child = _spawn("national-economy/progress", "--resume", str(save), "--seats", "human")
     child.expect_exact(f"wages ${info['wages_due']}, cash ${info['cash']}, "
@@ -295,6 +298,7 @@ def test_every_house_on_offer_shows_its_price(tmp_path: Path, lang: str) -> None
     _, state = _position(tmp_path, "futuropia", 2, lambda s: (
         (d := s.pending_decision()) is not None and d.unit == "bed"))
     decision = state.pending_decision()
+    assert decision is not None
     shown = terminal_decisions.lines(decision, lang)
     for number, candidate in enumerate(decision.candidates, 1):
         line = next(line for line in shown if line.startswith(f"  {number:2}) "))
@@ -318,6 +322,7 @@ def test_a_two_building_payment_reads_the_same_in_the_terminal_and_on_the_page()
                         "ironwork", "cafeteria"], items=1)
     play(state, "place:own:worldwide_building", "build:potato_field", "build:food_factory")
     decision = state.pending_decision()
+    assert decision is not None
     page = decision.to_json()
     for lang in LANGUAGES:
         on_page = tr(page["prompt_msg"]["id"], lang, **page["prompt_msg"]["params"])
@@ -441,13 +446,16 @@ def test_a_whole_set_is_confirmed_by_saying_what_it_applies(tmp_path: Path, lang
     save, state = _position(tmp_path / "pay", "national-economy/mecenat", 2, _facing(
         "pay", lambda d: d.amount == 2 and [c.weight for c in d.candidates[:2]] == [1, 1]))
     d = state.pending_decision()
+    assert d is not None
     names = sep.join(c.label_in(lang) for c in d.candidates[:2])
     cases.append((save, "1 2", DISCARD[lang].format(names), d.prompt_in(lang)))
 
     save, state = _position(tmp_path / "sell", "national-economy/progress", 2, _facing(
         "sell", lambda d: len(set(d.sets[0])) == len(d.sets[0]) > 1))
     d = state.pending_decision()
-    sold = [d.candidate(cid) for cid in d.sets[0]]
+    assert d is not None
+    by_id = {c.id: c for c in d.candidates}
+    sold = [by_id[cid] for cid in d.sets[0]]
     price = sum(c.weight for c in sold)   # the set as its price adds up, as listed
     sums = {"en": f" (${price} in all)", "ja": f"（計${price}）", "zh-TW": f"（共${price}）"}[lang]
     cases.append((save, "1", SELL[lang].format(sep.join(c.label_in(lang) for c in sold)
@@ -456,12 +464,15 @@ def test_a_whole_set_is_confirmed_by_saying_what_it_applies(tmp_path: Path, lang
     save, state = _position(tmp_path / "fu", "futuropia", 2, _facing(
         "interest", lambda d: d.candidates[0].count >= d.amount >= 2))
     d = state.pending_decision()
+    assert d is not None
     cases.append((save, f"1x{d.amount}", PAY[lang].format(UNITS[lang].format(
         n=d.amount, name=d.candidates[0].label_in(lang))), d.prompt_in(lang)))
 
     save, state = _position(tmp_path / "houses", "futuropia", 2, lambda s: _facing(
         "houses", lambda d: d.amount == 0)(s) and len(s.legal_actions()) > 1)
-    cases.append((save, "-", NO_HOUSE[lang], state.pending_decision().prompt_in(lang)))
+    d = state.pending_decision()
+    assert d is not None
+    cases.append((save, "-", NO_HOUSE[lang], d.prompt_in(lang)))
 
     for save, answer, question, prompt in cases:
         line = _confirmation(save, answer, lang)
@@ -484,9 +495,9 @@ def _confirmations() -> dict[tuple[str, str, str], list[str]]:
             while not state.is_over:
                 d = state.pending_decision()
                 if d is not None:
-                    sets = [dict.fromkeys(chosen, 0) for chosen in d.sets]
-                    for chosen, counted in zip(d.sets, sets, strict=True):
-                        for cid in chosen:
+                    sets = [dict.fromkeys(listed, 0) for listed in d.sets]
+                    for listed, counted in zip(d.sets, sets, strict=True):
+                        for cid in listed:
                             counted[cid] += 1
                     tries = sets if d.constraint == ONE_OF else [{}] + [
                         {c.id: n} for c in d.candidates for n in (1, 2)] + [
@@ -567,6 +578,7 @@ def test_a_whole_prompt_is_spaced_as_its_language_and_counts_once(tmp_path: Path
     save, state = _position(tmp_path, "futuropia", 2, _facing(
         "interest", lambda d: d.candidates[0].count >= 2))
     d = state.pending_decision()
+    assert d is not None
     result = CliRunner().invoke(app, ["play", "--resume", str(save), "--lang", lang],
                                 input="q\n", env={"COLUMNS": "1000"})  # the prompt unfolded
     assert result.exit_code == 0, result.output
@@ -648,6 +660,7 @@ def test_a_whole_decision_is_listed_and_asked_in_the_terminal_s_width(tmp_path: 
     save, state = _position(tmp_path, "national-economy/progress", 3, _facing(
         "sell", lambda d: columns(d.prompt_in("ja")) > 66))
     d = state.pending_decision()
+    assert d is not None
     result = CliRunner().invoke(app, ["play", "--resume", str(save), "--lang", lang],
                                 input="q\n", env={"COLUMNS": "60"})
     assert result.exit_code == 0, result.output

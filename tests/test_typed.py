@@ -169,3 +169,34 @@ def test_the_examples_pass_mypy_strict_as_a_researchers_program(example: str,
              str(_strict_cache()), str(ROOT / "examples" / example)],
             capture_output=True, text=True, cwd=elsewhere, timeout=600)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+# A compound decision, read as a researcher's program reads it: `pending_decision()` was
+# typed Any, so a program that read `.prompt` when there was no decision (None) passed
+# mypy and failed at run time.
+PENDING_PROGRAM = '''
+import keizai
+
+state = keizai.new_game("national-economy/mecenat", players=3, seed=7)
+decision = state.pending_decision()
+reveal_type(decision)
+print(decision.prompt)
+if decision is not None:
+    reveal_type(decision.candidates)
+'''
+
+
+def test_a_users_mypy_sees_that_there_may_be_no_pending_decision(tmp_path: Path) -> None:
+    program = tmp_path / "program.py"
+    program.write_text(PENDING_PROGRAM, encoding="utf-8")
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--sqlite-cache",
+         "--cache-dir", str(_strict_cache()), str(program)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    said = [line.split(": ", 1)[1] for line in checked.stdout.splitlines() if ": " in line]
+    assert said == [
+        'note: Revealed type is "keizai.engine.decision.PendingDecision | None"',
+        'error: Item "None" of "PendingDecision | None" has no attribute "prompt"  '
+        '[union-attr]',
+        'note: Revealed type is "tuple[keizai.engine.decision.Candidate, ...]"',
+    ], checked.stdout

@@ -107,6 +107,7 @@ def _atomic_outcomes(state: State, seat: int, kind: str, out: set[str]) -> None:
 
 def _whole_outcomes(state: State) -> set[str]:
     decision = state.pending_decision()
+    assert decision is not None
     ranges = [range(c.count + 1) for c in decision.candidates]
     out = set()
     for counts in itertools.product(*ranges):

@@ -38,7 +38,9 @@ def test_the_prompt_names_what_asks_for_the_discard(browser, server) -> None:
     seed, actions = _effect_discard()
     card = actions[-1].split(":")[-1]  # place:stall, place:own:cafeteria, place:public:…
     state = keizai.replay({"game": GAME, "players": 2, "seed": seed, "actions": actions})
-    n = state.pending_decision().amount
+    decision = state.pending_decision()
+    assert decision is not None
+    n = decision.amount
     game = game_at(server, GAME, ["human", "human"], seed, actions)
     for lang, said in (("en", f"{tr(f'ne.card.{card}')}: discard {n} card"),
                        ("ja", f"{tr(f'ne.card.{card}', 'ja')}：{n}枚捨てる"),

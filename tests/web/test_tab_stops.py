@@ -44,6 +44,7 @@ def test_a_resource_to_pay_is_still_a_tab_stop(browser, server) -> None:
     for name in actions:
         state.apply(name)
     decision = state.pending_decision()
+    assert decision is not None
     assert decision.kind == "refresh"
     created = game_at(server, "futuropia", ["human", "human"], 0, actions)
     page = language_page(browser, "ja")

@@ -68,6 +68,7 @@ def test_a_whole_payment_by_clicking_cards_and_confirming_once(browser, server) 
     state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
                            "actions": actions})
     decision = state.pending_decision()
+    assert decision is not None
     legal = {a.name for a in state.legal_actions()}
     hidden = next(c for c in decision.candidates if c.action not in legal)
     others = [c for c in decision.candidates if c is not hidden]
@@ -113,6 +114,7 @@ def test_a_whole_payday_sale_shows_wages_cash_shortfall_once_and_sets(browser, s
     state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
                            "actions": actions})
     decision = state.pending_decision()
+    assert decision is not None
     game = game_at(server, "national-economy/progress", ["human"], seed, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
@@ -144,7 +146,9 @@ def test_a_payday_sale_s_total_shows_money_as_every_price_does(browser, server,
         (d := s.pending_decision()) is not None and d.kind == "sell"))
     state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
                            "actions": actions})
-    shortfall = state.pending_decision().amount
+    sale = state.pending_decision()
+    assert sale is not None
+    shortfall = sale.amount
     game = game_at(server, "national-economy/progress", ["human"], seed, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")
@@ -463,6 +467,7 @@ def test_a_whole_interest_payment_by_typing_the_amounts(browser, server) -> None
                            "actions": actions})
     assert isinstance(state, FuturopiaState)
     decision = state.pending_decision()
+    assert decision is not None
     other = next(c for c in decision.candidates if c.id != "money")
     game = game_at(server, "futuropia", ["human", "human"], seed, actions)
     page = _open(browser, server, game)
@@ -495,7 +500,9 @@ def test_plus_and_minus_say_when_they_are_at_their_limit(browser, server) -> Non
     seed, actions = _position("national-economy/mecenat", 2, _discard_with_spare_items)
     state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
                            "actions": actions})
-    amount = state.pending_decision().amount
+    discard = state.pending_decision()
+    assert discard is not None
+    amount = discard.amount
     game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
     page = _open(browser, server, game)
     chip = page.locator(".whole-candidate[data-pick='item']")
@@ -529,7 +536,9 @@ def test_a_chip_offers_as_many_copies_as_the_decision_takes(browser, server) -> 
     state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
                            "actions": actions})
     decision = state.pending_decision()
+    assert decision is not None
     items = decision.candidate("item")
+    assert items is not None
     game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
     page = _open(browser, server, game)
     chip = page.locator(".whole-candidate[data-pick='item']")
@@ -557,8 +566,9 @@ def test_a_click_on_the_board_stops_where_the_chips_do(browser, server) -> None:
         and d.amount == 1 and any(c.id != "item" and c.count >= 2 for c in d.candidates)))
     state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
                            "actions": actions})
-    twin = next(c for c in state.pending_decision().candidates
-                if c.id != "item" and c.count >= 2)
+    decision = state.pending_decision()
+    assert decision is not None
+    twin = next(c for c in decision.candidates if c.id != "item" and c.count >= 2)
     game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
     page = _open(browser, server, game)
     copies = page.locator(f"#hand [data-pick='{twin.id}']")
@@ -579,7 +589,9 @@ def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, ser
     seed, actions = _position("national-economy/mecenat", 2, _discard_with_spare_items)
     state = keizai.replay({"game": "national-economy/mecenat", "players": 2, "seed": seed,
                            "actions": actions})
-    card = next(c for c in state.pending_decision().candidates if c.id != "item")
+    discard = state.pending_decision()
+    assert discard is not None
+    card = next(c for c in discard.candidates if c.id != "item")
     game = game_at(server, "national-economy/mecenat", ["human", "human"], seed, actions)
     names = {"en": card.label, "ja": tr(card.term, "ja"),
              "zh-TW": tr(card.term, "zh-TW")}
@@ -596,7 +608,9 @@ def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, ser
     state = keizai.replay({"game": "national-economy/progress", "players": 1, "seed": seed,
                            "actions": actions})
     sale = state.pending_decision()
+    assert sale is not None
     first = sale.candidate(sale.sets[0][0])
+    assert first is not None
     price = first.info["price"]
     game = game_at(server, "national-economy/progress", ["human"], seed, actions)
     page = language_page(browser, "en")
@@ -607,7 +621,8 @@ def test_the_payment_chips_name_the_cards_and_a_sale_says_its_price(browser, ser
         choose_language(page, lang)
         chip = page.locator(f".whole-candidate[data-pick='{first.id}']")
         assert chip.locator(".muted").inner_text().strip() == sells
-        worth = sum(sale.candidate(cid).weight for cid in sale.sets[0])
+        weights = {c.id: c.weight for c in sale.candidates}
+        worth = sum(weights[cid] for cid in sale.sets[0])
         assert page.inner_text(".whole-set[data-set='0']").endswith(
             bracket.format(f"${worth}"))
         assert not page.errors
@@ -652,10 +667,11 @@ def test_a_candidate_the_decision_cannot_take_is_dimmed(browser, server) -> None
     row; such a row is now dimmed, the others not."""
     seed, actions = _position("futuropia", 2, lambda s: (
         (d := s.pending_decision()) is not None and d.kind == "houses"
-        and any(c.weight > d.maximum for c in d.candidates)
+        and d.maximum is not None and any(c.weight > d.maximum for c in d.candidates)
         and any(c.weight <= d.maximum for c in d.candidates)))
     decision = keizai.replay({"game": "futuropia", "players": 2, "seed": seed,
                               "actions": actions}).pending_decision()
+    assert decision is not None and decision.maximum is not None
     game = game_at(server, "futuropia", ["human", "human"], seed, actions)
     page = _open(browser, server, game)
     page.wait_for_selector("#whole")

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from keizai.engine.errors import IllegalAction
 from keizai.engine.errors import shown as _shown
 from keizai.i18n import Message, render, tr
+
+if TYPE_CHECKING:  # keizai.engine.state imports this module
+    from keizai.engine.state import State
 
 # How the chosen amounts must add up (the `constraint` of a PendingDecision).
 EXACTLY = "exactly"  # the weights add up to `amount` exactly
@@ -258,7 +261,7 @@ def check(decision: PendingDecision, chosen: Chosen | list[str]) -> dict[str, in
     return picked
 
 
-def steps(state: Any, chosen: Chosen | list[str]) -> list[str]:
+def steps(state: State, chosen: Chosen | list[str]) -> list[str]:
     """The atomic actions (names) that make the whole chosen set on `state`, found by
     applying them to a clone; IllegalAction (with the reason) if the set is not allowed.
     `state` itself is not touched."""
@@ -271,15 +274,16 @@ def steps(state: Any, chosen: Chosen | list[str]) -> list[str]:
     trial.log_enabled = False
     done: list[str] = []
 
-    def still_pending() -> bool:
+    def still_pending() -> PendingDecision | None:
+        """The trial's decision while it is still this one's (same seat and kind)."""
         if trial.is_over or trial.current_player != seat:
-            return False
+            return None
         now = trial.pending_decision()
-        return now is not None and now.kind == decision.kind
+        return now if now is not None and now.kind == decision.kind else None
     queue = _units(decision, picked)
     left = decision.amount  # what the description should still ask for
     while queue:
-        if not still_pending():
+        if still_pending() is None:
             # The game took the rest itself: with a single legal choice left there is
             # nothing to decide (the constraint check above makes it the chosen one).
             break
@@ -291,29 +295,29 @@ def steps(state: Any, chosen: Chosen | list[str]) -> list[str]:
                                        why=error.to_json()) from None
         done.append(unit.action)
         left -= unit.weight
-        if still_pending():
+        now = still_pending()
+        if now is not None:
             # A forced step the game took by itself shows as the amount dropping by more
             # than this unit: it was the next unit of the canonical order (the only legal
             # choice, and the chosen set's next unit is legal), so skip that many.
-            now = trial.pending_decision().amount
-            while left > now and queue:
+            while left > now.amount and queue:
                 left -= queue.pop(0).weight
-            left = now
-    if decision.finish is not None and still_pending():
+            left = now.amount
+    if decision.finish is not None and still_pending() is not None:
         try:
             trial.apply(decision.finish)
         except IllegalAction as error:
             raise IllegalAction.refuse("refuse.incomplete_because",
                                        why=error.to_json()) from None
         done.append(decision.finish)
-    if decision.constraint == RANGE and decision.finish is None and still_pending():
+    if decision.constraint == RANGE and decision.finish is None and still_pending() is not None:
         # (For the other constraints the check above makes the set complete: what is
         # pending now is a new decision of the same kind, e.g. the next discard step.)
         raise IllegalAction.refuse("refuse.incomplete")
     return done
 
 
-def apply_whole(state: Any, chosen: Chosen | list[str]) -> list[str]:
+def apply_whole(state: State, chosen: Chosen | list[str]) -> list[str]:
     """Apply a whole chosen set to `state` as its atomic steps, or raise IllegalAction
     with the reason and leave `state` as it was. Returns the actions applied."""
     actions = steps(state, chosen)

@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from keizai.engine.action import Action
+from keizai.engine.decision import PendingDecision
 from keizai.engine.errors import IllegalAction
 from keizai.engine.made_by import made_by
 from keizai.engine.rng import Rng, SmallDraws, state_lazy_draws, state_rng
@@ -124,10 +125,10 @@ class State(ABC):
         """Seats in the order that wins ties (default: seat order)."""
         return list(range(self.num_players))
 
-    def pending_decision(self) -> Any:
-        """The pending compound decision described whole (a
-        `keizai.engine.decision.PendingDecision`: pay 3 cards from these, sell buildings
-        worth $12 from these, ...), or None when the decision is a plain atomic choice.
+    def pending_decision(self) -> PendingDecision | None:
+        """The pending compound decision described whole (pay 3 cards from these, sell
+        buildings worth $12 from these, ...), or None when the decision is a plain atomic
+        choice (or the game is over).
         Hidden information: it lists what the deciding seat may see, so a face shows it
         to that seat only. Games with compound decisions override this."""
         return None

@@ -30,6 +30,7 @@ import orjson
 import keizai
 from keizai import i18n
 from keizai.engine import IllegalAction, State, undo
+from keizai.engine.decision import PendingDecision
 from keizai.engine.decision import steps as whole_steps
 from keizai.store import Conflict, GameRow, KeyedClient, SeatRow, SeatsHeld, Store, Summary
 from keizai.version import VERSION
@@ -441,7 +442,7 @@ class Table:
         self.new = False
         # The compound decision pending in a state (its step), asked for by the mover's
         # message and again by the next action's undo bookkeeping: computed once.
-        self._pending: tuple[State, int, Any] | None = None
+        self._pending: tuple[State, int, PendingDecision | None] | None = None
 
     def record(self) -> dict[str, Any]:
         """The game's record (`State.record()`, its scores once over) naming the keizai
@@ -799,7 +800,7 @@ class Table:
             step -= 1
         return counts[step]
 
-    def pending_decision(self, state: State) -> Any:
+    def pending_decision(self, state: State) -> PendingDecision | None:
         """`state.pending_decision()`, remembered for the state at its current step."""
         known = self._pending
         if known is not None and known[0] is state and known[1] == len(state.history):

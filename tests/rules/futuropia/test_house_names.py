@@ -76,7 +76,9 @@ def test_houses_of_one_price_and_beds_are_told_apart_in_the_menu(lang: str) -> N
     assert name in menu["house:L03"] and name in menu["house:L23"]
     assert menu["house:L03"] != menu["house:L23"]
     # the whole decision takes the doubles as one choice of two copies
-    candidates = state.pending_decision().candidates
+    decision = state.pending_decision()
+    assert decision is not None
+    candidates = decision.candidates
     same = next(c for c in candidates if "L03" in c.info["tiles"])
     assert same.count == 2 and same.label_in(lang) == name
 

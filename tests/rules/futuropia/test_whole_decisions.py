@@ -51,11 +51,13 @@ def test_house_purchase_lists_every_house_with_its_figures() -> None:
     state = new(2)
     play(state, "action:invite", "invite:5")
     decision = state.pending_decision()
+    assert decision is not None
     assert decision.kind == "houses" and decision.constraint == "range"
     assert (decision.amount, decision.maximum) == (5, 10)
     assert decision.prompt == "Buy houses for 5 new residents: 5-10 beds in all"
     assert len(decision.candidates) == len(state.house_supply)
     l04 = decision.candidate("L04A")
+    assert l04 is not None
     assert {k: l04.info[k] for k in ("price", "beds", "energy", "vp")} == {
         "price": 4, "beds": 2, "energy": 0, "vp": 1}
     assert l04.weight == 2
@@ -100,6 +102,7 @@ def test_buying_no_more_houses_is_the_empty_set() -> None:
     state = new(2)
     play(state, "action:invite", "invite:1", "house:L14")  # 9 beds for 4 residents
     decision = state.pending_decision()
+    assert decision is not None
     assert (decision.amount, decision.maximum) == (0, 0)
     assert names(state) == ["house:done"]
     assert apply_whole(state, {}) == ["house:done"]

@@ -38,6 +38,7 @@ def test_payment_lists_every_card_that_may_be_paid() -> None:
     play(state, "place:carpenter", "build:food_factory")  # cost 2
     assert "pay:lottery" not in legal(state)
     decision = state.pending_decision()
+    assert decision is not None
     assert decision.kind == "pay" and decision.seat == 0 and decision.amount == 2
     assert decision.prompt == "Pay 2 cards for Food Factory"
     assert _ids(decision) == {"potato_field": 1, "cafeteria": 1, "ironwork": 1, "lottery": 1}
@@ -94,6 +95,7 @@ def test_consumer_items_counting_double_must_not_overpay() -> None:
     state = own("glory", "modern_architecture", ["smelter", "workshop"], items=3)
     play(state, "place:own:modern_architecture", "build:smelter")
     decision = state.pending_decision()
+    assert decision is not None
     cost = decision.amount
     assert decision.constraint == "cover"
     assert {c.id: c.weight for c in decision.candidates} == {"workshop": 1, "item": 2}
@@ -113,6 +115,7 @@ def test_hand_limit_discard_is_described_whole() -> None:
         assert state.current_player == seat
         play(state, "place:mine")
     decision = state.pending_decision()
+    assert decision is not None
     assert decision.kind == "discard" and decision.amount == 2
     assert decision.prompt == "Discard 2 cards: down to the hand limit of 5"
     assert decision.info["hand_limit"] == 5
@@ -143,6 +146,7 @@ def test_an_effect_discard_names_the_workplace_asking_it(face, card, en, ja, zh)
     set_budget(state, 20)
     play(state, f"place:{card}")
     decision = state.pending_decision()
+    assert decision is not None
     assert decision.kind == "discard" and decision.amount == face + 1
     assert (decision.prompt, decision.prompt_in("ja"), decision.prompt_in("zh-TW")) == (
         en, ja, zh)
@@ -153,9 +157,11 @@ def test_an_own_building_s_discard_names_the_building() -> None:
     """Cafeteria (mecenat: discard 1 card and take $8 from the Budget), used by its owner."""
     state = own("mecenat", "cafeteria", hand=["potato_field", "lottery"], budget=10)
     play(state, "place:own:cafeteria")
-    assert state.pending_decision().prompt == "Cafeteria: discard 1 card"
+    decision = state.pending_decision()
+    assert decision is not None and decision.prompt == "Cafeteria: discard 1 card"
     twin = state.clone()  # the source travels with a copy (search, undo)
-    assert twin.pending_decision().prompt == "Cafeteria: discard 1 card"
+    decision = twin.pending_decision()
+    assert decision is not None and decision.prompt == "Cafeteria: discard 1 card"
 
 
 def _rulebook_sale_state():
@@ -207,6 +213,7 @@ def test_a_payment_made_in_part_says_what_is_left_of_what() -> None:
     set_hand(state, 0, ["potato_field", "cafeteria", "ironwork", "lottery", "food_factory"])
     play(state, "place:carpenter", "build:food_factory", "pay:potato_field")
     for decision in (state.pending_decision(), state.clone().pending_decision()):
+        assert decision is not None
         assert decision.kind == "pay" and decision.amount == 1
         assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == (
             "Pay 1 card for Food Factory (1 of 2 paid already)",
@@ -224,6 +231,7 @@ def test_a_discard_made_in_part_says_what_is_left_of_what() -> None:
     set_budget(state, 20)
     play(state, "place:market", "pay:potato_field")
     decision = state.pending_decision()
+    assert decision is not None
     assert decision.kind == "discard" and decision.amount == 1
     assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == (
         "Market: discard 1 card (1 of 2 discarded already)",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from keizai.engine import Action, IllegalAction, State
+from keizai.engine.decision import PendingDecision
 from keizai.engine.final_score import final_score_messages
 from keizai.i18n import msg
 from keizai.rules.futuropia import house_purchase
@@ -455,7 +456,7 @@ class FuturopiaState(State):
             legal.append(table.house_done)
         return legal
 
-    def pending_decision(self) -> Any:
+    def pending_decision(self) -> PendingDecision | None:
         """A resource payment or a house purchase described whole (see decisions.py)."""
         from keizai.rules.futuropia.decisions import pending_decision
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from keizai.engine import SmallDraws, State, rng_from
+from keizai.engine.decision import PendingDecision
 from keizai.engine.final_score import final_score_messages
 from keizai.i18n import msg
 from keizai.rules.national_economy.actions import Layout
@@ -1350,7 +1351,7 @@ class NationalEconomyState(State):
 
         return [score_player(self, p) for p in self.players]
 
-    def pending_decision(self) -> Any:
+    def pending_decision(self) -> PendingDecision | None:
         """A payment or payday sale described whole (see decisions.py)."""
         from keizai.rules.national_economy.decisions import pending_decision
 
