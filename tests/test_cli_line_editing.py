@@ -35,3 +35,25 @@ def test_left_and_delete_fix_a_digit_typed_at_the_menu(lang: str, tmp_path: Path
     state = keizai.new_game("futuropia", 2, seed=4)
     menu = state.game.menu_order(state.view(0), state.legal_actions())
     assert json.loads(save.read_text())["actions"] == [menu[2].name]   # Invite residents
+
+
+def test_up_brings_back_no_answer_of_the_last_player_at_a_hot_seat() -> None:
+    """A guard of the line editing's one choice that hidden information depends on: no
+    history. At a hot seat ↑ would bring back the last player's answers to the next; it
+    brings back nothing, and Enter then answers nothing."""
+    up = "\x1b[A"
+    terminal = Terminal("play", "national-economy/mecenat", "--players", "2", "--seed", "5",
+                        "--seats", "human,human", "--lang", "en")
+    try:
+        for keys in ("\r", "1\r", "\r", "\r"):   # P1's hand-over, worker, hide; P2's
+            terminal.prompt()
+            terminal.type(keys)
+        terminal.prompt()
+        terminal.type(f"{up}\r")
+        terminal.prompt()
+        terminal.type("q\r")
+    finally:
+        status = terminal.close()
+    assert status == 0, terminal.text()
+    p2_turn = terminal.text().rsplit(tr("cli.pass_screen", "en", seat=1), 1)[-1]
+    assert tr("cli.bad_number", "en", n=3) in p2_turn, p2_turn
