@@ -13,6 +13,7 @@ from typing import Any
 from keizai.engine.action import Action, ActionSpace
 from keizai.engine.errors import IllegalAction, InvalidSetup
 from keizai.engine.errors import shown as _shown
+from keizai.engine.integers import as_integer
 from keizai.engine.state import State
 from keizai.i18n import action_label
 
@@ -49,7 +50,9 @@ class Game(ABC):
 
     def to_action(self, value: object) -> Action:
         """An `Action` of this game from an Action, its index or its JSON name (anything
-        else, e.g. a malformed network message, raises IllegalAction)."""
+        else, e.g. a malformed network message, raises IllegalAction). The index may be
+        any integer type (`as_integer`: NumPy's, as a policy's argmax gives it); a
+        bool, a float and an array of more than one number are no index."""
         if isinstance(value, Action):
             known = self.action_space.by_name(value.name)
             if known is None or known.index != value.index:
@@ -69,7 +72,10 @@ class Game(ABC):
                 raise IllegalAction.refuse("refuse.not_an_action_of", value=_shown(value),
                                             game=self.id)
             return found
-        raise IllegalAction.refuse("refuse.not_an_action", value=_shown(value))
+        index = as_integer(value)  # another integer type: NumPy's
+        if index is None:
+            raise IllegalAction.refuse("refuse.not_an_action", value=_shown(value))
+        return self.to_action(index)
 
     def default_options(self) -> dict[str, Any]:
         return {}
