@@ -148,12 +148,17 @@ class Game(ABC):
                                           least=least, most=most, value=_shown(value))
         return resolved
 
-    def check_players(self, players: int) -> None:
-        if isinstance(players, bool) or not isinstance(players, int):
+    def check_players(self, players: object) -> int:
+        """`players` as the Python int it is if this game takes that many players (any
+        integer type, `as_integer`: NumPy's too, as a sweep over np.arange gives them),
+        else InvalidSetup."""
+        count = as_integer(players)
+        if count is None:
             raise InvalidSetup.refuse("setup.players_type", value=_shown(players))
-        if not self.min_players <= players <= self.max_players:
+        if not self.min_players <= count <= self.max_players:
             raise InvalidSetup.refuse("setup.players", game=self.id, least=self.min_players,
-                                      most=self.max_players, players=players)
+                                      most=self.max_players, players=count)
+        return count
 
     @abstractmethod
     def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:

@@ -57,14 +57,15 @@ def get_game(game_id: str) -> Game:
 
 
 def new_game(
-    game_id: str, players: int, seed: SupportsIndex | None = None,
+    game_id: str, players: SupportsIndex, seed: SupportsIndex | None = None,
     options: dict[str, Any] | None = None
 ) -> State:
-    """A new game. Without a seed, a random one is chosen (and kept in the record)."""
+    """A new game. Without a seed, a random one is chosen (and kept in the record).
+    `players` and `seed` may be any integer type (NumPy's too), kept as Python ints."""
     game = get_game(game_id)
-    game.check_players(players)
+    count = game.check_players(players)
     dealt = secrets.randbits(63) if seed is None else check_seed(seed)
-    return game.new_state(players, dealt, game.resolve_options(options))
+    return game.new_state(count, dealt, game.resolve_options(options))
 
 
 def integer_seed(seed: object) -> int:

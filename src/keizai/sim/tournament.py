@@ -53,9 +53,9 @@ class Tournament:
     options: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
-        keizai.get_game(self.game).check_players(self.players)
         # refused with the reason, not a TypeError of the first deal's sum; NumPy's
         # integers are kept as the int they are (the rows and records are JSON)
+        self.players = keizai.get_game(self.game).check_players(self.players)
         self.seed = check_seed(self.seed)
         if not self.agents:
             self.agents = ["random"]
