@@ -555,7 +555,10 @@ class TerminalTable:
         that file behind), and it keeps its permissions."""
         if self.save is None:
             return
-        text = json.dumps({**self.state.record(), "seats": self.seats}, indent=1)
+        saved = {**self.state.record(), "seats": self.seats}
+        if not self.auto_single:   # --no-auto-single: resumed, the game still asks each
+            saved["auto_single"] = False
+        text = json.dumps(saved, indent=1)
         target = Path(os.path.realpath(self.save))
         partial = target.with_name(target.name + ".partial")
         try:
@@ -890,6 +893,8 @@ def play(
                                      _parse_options(options, language), resume, language)
                 players = state.num_players
                 saved_seats = record.get("seats")
+                if record.get("auto_single") is False and not _given(ctx, "auto_single"):
+                    auto_single = False   # played so, unless --auto-single says otherwise
                 save = save or resume
                 _writable_file(save, "--save", language)
             elif game is None:
@@ -942,6 +947,13 @@ def play(
             raise typer.Exit(130) from None
         if not seed_shown and table.state.is_over:   # nothing is hidden any more
             _say(i18n.tr("cli.seed_at_end", language, seed=table.state.seed))
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option `name` was given (on the command line), not left at its
+    default. Typer's own copy of Click has its own ParameterSource: read by its name."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
 
 
 def seed_in_sight(state: State, seats: list[str], chosen: bool) -> bool:
