@@ -475,3 +475,28 @@ def test_tokens_weigh_the_workers_and_dolls_a_rollout_ends_with_up_to_round_six(
     assert planner(40).choose_index(late) == planner().choose_index(late)
     with pytest.raises(ValueError, match="tokens"):
         SoloAgent(5, tokens=-1)
+
+
+def test_a_loan_rollout_is_charged_per_dollar_lent_from_the_round_after_the_decision(
+) -> None:
+    """`loan`: the planner's rollouts are given the wage shortfall from the round after
+    the decision's (the decision's own payday is paid for real) and are worth `loan`
+    points less per $ given."""
+    import pytest
+
+    from keizai.agents.solo_policy import SoloPolicy
+
+    state = _last_placement(2, 2)
+    agent = SoloAgent(5, rollouts=2, policy="fast", halving=1, evaluation="learned", loan=2)
+    assert agent.choose_index(state) in state.legal_indices()
+    sample = state.determinize(0, Rng(3))
+    sample.log_enabled = False
+    policy = SoloPolicy(learned=True)
+    final = policy.play_out(sample.clone(), None, 3)
+    assert final is not None and policy.lent > 0
+    assert agent._play_out(sample.clone()) == final - 2 * policy.lent
+    for spec in ("solo:loan=2", "solo:policy=fast:evaluation=learned:depth=2:loan=2",
+                 "solo:policy=fast:loan=-1"):
+        with pytest.raises(ValueError, match="loan"):
+            make_agent(spec)
+

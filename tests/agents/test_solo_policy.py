@@ -306,3 +306,33 @@ def test_finishing_a_move_in_place_plays_what_the_policy_plays() -> None:
                     checked += 1
             s.apply_index(policy.choose_index(s))
     assert checked > 100
+
+
+def test_a_loan_pays_the_wages_at_the_last_placement_from_its_round_on() -> None:
+    """`play_out(loan_from=r)` (the planner's option `loan`, not a rule): from round r on
+    the seat is given its wage shortfall at its last placement of a round, so it keeps
+    what it would have sold; `lent` says how much, for the planner to charge. Round 9 of
+    solo Progress ($5 a worker), 2 workers, no cash, an empty Budget: without the loan
+    the Steel Mill is sold at payday (Payday: "If you cannot pay, choose one of your
+    Buildings to sell")."""
+
+    def last_round() -> ne.NationalEconomyState:
+        s = late_round(money=0, budget=0)
+        s.round = 9
+        s._legal = None
+        return s
+
+    steel = last_round().cards.by_id["steel_mill"]
+    for loan_from in (0, 10):
+        s = last_round()
+        policy = SoloPolicy()
+        policy.play_out(s, None, loan_from)
+        assert policy.lent == 0
+        assert steel not in s.players[0].buildings
+    s = last_round()
+    policy = SoloPolicy()
+    policy.play_out(s, None, 9)
+    assert policy.lent == 2 * 5
+    assert s.players[0].buildings == [steel]
+    assert s.players[0].unpaid == 0
+

@@ -51,7 +51,8 @@ class SoloAgent(Agent):
                                          "policy": str, "halving": int, "work": int,
                                          "goal": float, "spread": float, "evaluation": str,
                                          "depth": int, "top": int, "limit": int,
-                                         "reply": int, "slack": float, "tokens": float}
+                                         "reply": int, "slack": float, "tokens": float,
+                                         "loan": float}
     POLICIES = ("heuristic", "fast")
     EVALUATIONS = ("hand", "learned")
 
@@ -60,7 +61,7 @@ class SoloAgent(Agent):
                  work: int = 0, goal: float = 0.0, spread: float = 8.0,
                  evaluation: str = "hand", depth: int = 0, top: int = 0,
                  limit: int = 0, reply: int = 0, slack: float = 0.0,
-                 tokens: float = 0.0) -> None:
+                 tokens: float = 0.0, loan: float = 0.0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
@@ -104,9 +105,18 @@ class SoloAgent(Agent):
         games the final score rises with the tokens held (3 workers and no doll: 1 of 42
         reach 100; 5 and a doll: 18 of 27; docs/strength.md, session 30). Measured on
         Glory with 4 points, it did not help: 25 of the 100 test deals reach 100, against
-        the level's 29."""
+        the level's 29.
+        `loan` (with the fast policy, whole rollouts; 0: none): from the round after the
+        decision's, a rollout gives the seat its wage shortfall at its last placement of
+        each round (`SoloPolicy.play_out`'s `loan_from`) and is worth `loan` points less
+        per $ given; the decision's own round pays for real. Paying the wages by selling
+        buildings and Unpaid Wages costs the rollout policy about 33 points a Glory game
+        (given the loan at 1 point per $ it scores 81 instead of 48; docs/strength.md,
+        session 31), so its rollouts may undervalue what needs wages paid later (tokens,
+        buildings kept). Measured on Glory (2 and 3 points per $), it made the planner
+        hire more and score 11 points a deal less (session 32)."""
         for name, value, least in (("rollouts", rollouts, 1), ("cap", cap, 0),
-                                   ("tokens", tokens, 0),
+                                   ("tokens", tokens, 0), ("loan", loan, 0),
                                    ("work", work, 0), ("limit", limit, 0),
                                    ("slack", slack, 0), ("depth", depth, 0), ("top", top, 0),
                                    ("reply", reply, 0)):
@@ -127,7 +137,9 @@ class SoloAgent(Agent):
                 ("depth", depth and evaluation != "learned", ["evaluation=learned"]),
                 ("top", top and evaluation != "learned", ["evaluation=learned"]),
                 ("reply", reply and (not halving or policy != "fast"),
-                 ["halving=1", "policy=fast"])):
+                 ["halving=1", "policy=fast"]),
+                ("loan", loan and (policy != "fast" or depth or reply),
+                 ["policy=fast", "depth=0", "reply=0"])):
             if used:
                 raise InvalidSetup.refuse("agent.needs", key=name, needs=needs)
         self.rng = Rng(seed)
@@ -147,6 +159,8 @@ class SoloAgent(Agent):
         self.top = top
         self.reply = reply
         self.tokens = tokens
+        self.loan = loan
+        self._loan_from = 0  # with `loan`: the first round whose wages a rollout lends
         self._token_points = 0.0  # `tokens` at the current decision (0 after INVEST_ROUNDS)
         self._last_tokens = 0  # the seat's tokens at the end of the last rollout
         # with `reply`, per root action of the current decision: its follow-up candidates
@@ -186,6 +200,9 @@ class SoloAgent(Agent):
         if self.depth:
             assert isinstance(state, ne.NationalEconomyState)
             self._stop_round = state.round + self.depth
+        if self.loan:
+            assert isinstance(state, ne.NationalEconomyState)
+            self._loan_from = state.round + 1
         self._token_points = 0.0
         if self.tokens:
             assert isinstance(state, ne.NationalEconomyState)
@@ -422,9 +439,12 @@ class SoloAgent(Agent):
         """The final score of `sample` played to the end by the rollout policy; None when
         a fast rollout passes `deadline` (it is then dropped). With `depth`, the learned
         value at the first placement of round `_stop_round` (or the final score, if the
-        game ends first)."""
+        game ends first). With `loan`, the final score less `loan` per $ lent."""
         if self.fast is not None and self.depth:
             return self._play_to_leaf(sample, deadline)
+        if self.fast is not None and self.loan:
+            value = self.fast.play_out(sample, deadline, self._loan_from)
+            return None if value is None else value - self.loan * self.fast.lent
         if self.fast is not None:
             return self.fast.play_out(sample, deadline)
         policy = self.policy

@@ -490,6 +490,7 @@ class SoloPolicy:
         self._seen: object = None  # the game object of the last state chosen for
         self.epsilon = epsilon
         self.rng = Rng(seed)
+        self.lent = 0  # $ lent by the last `play_out` with `loan_from`
 
     # ------------------------------------------------------------ card worth
     def _keep(self, s: ne.NationalEconomyState, t: int) -> float:
@@ -615,14 +616,22 @@ class SoloPolicy:
             return self._best(s, legal, spend)
         return self._rule(s, legal), None
 
-    def play_out(self, s: State, deadline: float | None = None) -> float | None:
+    def play_out(self, s: State, deadline: float | None = None,
+                 loan_from: int = 0) -> float | None:
         """Finish the game greedily; the final score, or None once `deadline` (a
-        `time.perf_counter()` value) has passed."""
+        `time.perf_counter()` value) has passed. `loan_from` (0: never): from that round
+        on, the seat is given its round's wage shortfall (wage x workers - cash) at its
+        last placement of each round, so it pays its wages without selling or Unpaid
+        Wages; the total given is left in `lent`, for the caller to charge. Not a rule:
+        the planner's option `loan` (keizai.agents.solo) rolls out with it."""
         assert isinstance(s, ne.NationalEconomyState)
+        self.lent = 0
         if s.log_enabled:  # the moves are played (and logged) on `s` itself
             while not s.is_over:
                 if deadline is not None and time.perf_counter() >= deadline:
                     return None
+                if loan_from:
+                    self._lend(s, loan_from)
                 s.apply_index(self.choose_index(s))
             return float(s.scores()[0]["total"])
         # Without a log, a valued choice goes on from the finished position the policy
@@ -634,6 +643,8 @@ class SoloPolicy:
                 if current is not s:
                     s.take_over(current)
                 return None
+            if loan_from:
+                self._lend(current, loan_from)
             index, finished = self._choose(current, True)
             if finished is None:
                 current.apply_index(index)
@@ -642,3 +653,14 @@ class SoloPolicy:
         if current is not s:
             s.take_over(current)
         return float(s.scores()[0]["total"])
+
+    def _lend(self, s: ne.NationalEconomyState, loan_from: int) -> None:
+        """`play_out`'s loan: at the seat's last placement of a round from `loan_from` on,
+        its wage shortfall is added to its cash and to `lent`."""
+        p = s.players[0]
+        if s.decision != ne.PLACE or p.ready != 1 or s.round < loan_from:
+            return
+        short = s.cards.wages[s.round - 1] * p.workers - p.money
+        if short > 0:
+            p.money += short
+            self.lent += short
