@@ -16,9 +16,15 @@ from typing import Any
 from keizai.store.invisible import spaced, visible
 from keizai.web import stacks
 from keizai.web.errors import ApiError
-from keizai.web.joiners import JOINERS, joins
+from keizai.web.joiners import JOINERS, joining
 
 MAX_CHARS = 200              # characters of one message, before escaping
+# Characters of a message as sent: what cleaning leaves out (marks past a few on a letter,
+# characters drawn as nothing, runs of spaces) makes no message of MAX_CHARS this long.
+# Longer is refused before it is cleaned, on the event loop: until session 32 the
+# cleaning took time in the square of a run of marks and joiners, and a 64 KiB body of
+# them held every game 25 s (`keizai.web.joiners.joining` is one pass now).
+MAX_SENT = 4 * MAX_CHARS
 RATE_COUNT, RATE_WINDOW = 5, 10.0   # messages per seat per window (seconds)
 MAX_KEYS = 4096                     # seats remembered before the quiet ones are dropped
 
@@ -31,8 +37,11 @@ def clean(raw: Any) -> str:
     nothing (`keizai.store.invisible`) is empty."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "text must be a string")
+    if len(raw) > MAX_SENT:
+        raise ApiError.refused("too_long", "web.err.chat_long", most=MAX_CHARS)
     raw = spaced(raw)   # a braille blank is a space: collapsed, and no line alone
-    text = "".join(kept(raw, at) for at in range(len(raw)))
+    joined = joining(raw)
+    text = "".join(kept(char, at in joined) for at, char in enumerate(raw))
     text = stacks.bounded(" ".join(text.split()))   # no tower of marks over other lines
     if not visible(text).strip():   # (a browser draws the Hangul fillers as nothing)
         raise ApiError.refused("invalid_request", "web.err.chat_empty")
@@ -41,13 +50,13 @@ def clean(raw: Any) -> str:
     return html.escape(text, quote=True)
 
 
-def kept(raw: str, at: int) -> str:
-    """What `raw[at]` is in the stored message."""
-    char = raw[at]
+def kept(char: str, joins: bool) -> str:
+    """What `char` of the message sent is in the stored message; `joins`: it is a joiner
+    between two drawn characters (`joining`)."""
     if unicodedata.category(char)[0] != "C":
         return char
     if char in JOINERS:
-        return char if joins(raw, at) else ""
+        return char if joins else ""
     return " "
 
 

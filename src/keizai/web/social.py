@@ -47,7 +47,7 @@ from keizai.web.bots import check_spec
 from keizai.web.clock import CLOCKS, DEFAULT_SECONDS, Clocks
 from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
-from keizai.web.joiners import joins
+from keizai.web.joiners import joining
 from keizai.web.options import check_choices
 from keizai.web.table import Connection, Table, check_seat, encode
 from keizai.web.tables import Tables, client_of, default_bot
@@ -56,6 +56,7 @@ log = logging.getLogger("keizai.web.social")
 
 TOKEN_HEADER = "x-keizai-token"
 MAX_NAME = 24
+MAX_NAME_SENT = 4 * MAX_NAME   # as chat.MAX_SENT: longer is refused before it is cleaned
 VISIBILITY = ("public", "private")
 # How the chat names the host, in every language: no seat may take these names.
 # A game's stored names and settings, and the number of the read (`Social.stored`).
@@ -84,10 +85,13 @@ def clean_name(raw: Any) -> str:
     names without them)."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "name must be a string")
+    if len(raw) > MAX_NAME_SENT:
+        raise ApiError.refused("invalid_name", "web.err.name", most=MAX_NAME)
     text = spaced(unicodedata.normalize("NFKC", raw))   # a braille blank is a space
+    joined = joining(text)
     text = " ".join("".join(
         c for at, c in enumerate(text)
-        if joins(text, at) or (not invisible(c) and unicodedata.category(c)[0] != "C")
+        if at in joined or (not invisible(c) and unicodedata.category(c)[0] != "C")
     ).split())
     text = stacks.bounded(text)   # no tower of marks over the other seats' lines
     if not 1 <= len(text) <= MAX_NAME:
