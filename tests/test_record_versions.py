@@ -182,6 +182,31 @@ def test_a_save_of_another_keizai_that_no_longer_replays_names_it(tmp_path: Path
     assert "0.0.1" in result.output and "Traceback" not in result.output
 
 
+ESCAPES = "0.0.9\x1b]0;PWNED\x07\x1b[2J"   # a window title, then the screen cleared
+
+
+@pytest.mark.parametrize("format_", [RECORD_FORMAT, RECORD_FORMAT + 1])
+@pytest.mark.parametrize("command", ["play --resume", "replay"])
+def test_a_saves_version_cannot_drive_the_terminal(tmp_path: Path, command: str,
+                                                    format_: int) -> None:
+    """Found in session 32's attack pass on files (h200): the version a record says wrote
+    it is named, as written, when the record is of a newer format or no longer replays,
+    so a shared save's escape sequences reached the terminal (a game's name was shown
+    escaped since session 31). A version of characters no terminal prints is no version:
+    refused as a hand-edited one, shown escaped."""
+    save = saved(tmp_path)
+    record = json.loads(save.read_text())
+    save.write_text(json.dumps(broken({**record, "format": format_, "keizai": ESCAPES})))
+    result = CliRunner().invoke(app, [*command.split(), str(save), "--lang", "en"],
+                                input="q\n", env={"COLUMNS": "1000"})
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output, repr(result.output)
+    assert "\\x1b]0;PWNED\\x07" in result.output
+    with pytest.raises(InvalidSetup) as caught:
+        keizai.replay({**played().record(), "keizai": ESCAPES})   # before: replayed
+    assert caught.value.message_id == "record.keizai"
+
+
 # ----- keizai sim --records ---------------------------------------------------------------
 
 def test_sim_records_lines_name_their_format_and_keizai(tmp_path: Path) -> None:

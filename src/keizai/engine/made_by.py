@@ -29,7 +29,9 @@ def check_made_by(record: dict[str, Any]) -> None:
     whose "format" or "keizai" is no such value (hand-edited). A record without them was
     written before records carried them (format 1, keizai 0.1.0 or older)."""
     version = record.get("keizai", VERSION)
-    if not isinstance(version, str):
+    # a version is printable text: the refusals below and `naming_its_keizai` name it as
+    # written, and a shared save's escape sequences reached the terminal (session 32)
+    if not isinstance(version, str) or not version.isprintable():
         raise InvalidSetup.refuse("record.keizai", value=shown(version))
     if "format" not in record:
         return
