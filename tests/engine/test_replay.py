@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import keizai
-from keizai.engine import IllegalAction, Rng, replay_outline
+from keizai.engine import IllegalAction, InvalidSetup, Rng, replay_outline
 
 GAMES = ["national-economy/glory", "futuropia", "enterprise-empire"]
 
@@ -56,10 +56,14 @@ def test_a_known_action_that_is_not_legal_then_is_refused(game_id: str, rebuild:
     assert reason["params"]["why"] == expected.value.to_json()
 
 
-@pytest.mark.parametrize("bad", ["no-such-action", 10**6, True, ["roll"]])
-def test_what_is_no_action_of_the_game_is_refused(bad: object) -> None:
+@pytest.mark.parametrize(("bad", "refusal"), [
+    ("no-such-action", IllegalAction),
+    # a move that is no name is refused before the replay (tests/engine/test_record_action_names.py)
+    (10**6, InvalidSetup), (True, InvalidSetup), (["roll"], InvalidSetup)])
+def test_what_is_no_action_of_the_game_is_refused(
+        bad: object, refusal: type[IllegalAction | InvalidSetup]) -> None:
     record = _record("enterprise-empire")
-    with pytest.raises(IllegalAction) as refused:
+    with pytest.raises(refusal) as refused:
         keizai.replay({**record, "actions": [*record["actions"][:4], bad]})
     assert refused.value.to_json()["params"]["action"] == 5
 
