@@ -221,14 +221,15 @@ class RateLimiter:
     in its memory (docs/web.md).
 
     A kind of `COUNTED_AS` takes another kind's budget in the process, and in the store
-    a bucket of its own with that budget's numbers: naming a seat and muting one are
-    actions, but each is a write and a NOTIFY that every process holding the game reads
-    (its seat rows, a presence to each page), so they are bounded for all processes
-    together (on SQLite, as one process, exactly as the actions they are)."""
+    a bucket of its own with that budget's numbers: naming a seat, muting one and an
+    undo are actions, but each is a write and a NOTIFY that every process holding the
+    game reads (a name: its seat rows, a presence to each page; an undo: the whole
+    game replayed up to the decision), so they are bounded for all processes together
+    (on SQLite, as one process, exactly as the actions they are)."""
 
     MAX_CLIENTS = 50_000
-    SHARED = frozenset({"create", "claim", "chat", "password", "name"})
-    COUNTED_AS: ClassVar[dict[str, str]] = {"name": "act"}
+    SHARED = frozenset({"create", "claim", "chat", "password", "name", "undo"})
+    COUNTED_AS: ClassVar[dict[str, str]] = {"name": "act", "undo": "act"}
 
     def __init__(self, limits: Limits, shared: Budgets | None = None,
                  secret: bytes | None = None) -> None:
@@ -240,8 +241,14 @@ class RateLimiter:
 
     async def spend(self, kind: str, client: str) -> None:
         """`take`, and for a `SHARED` kind the store's buckets too (raises when spent)."""
+        self.take(self.COUNTED_AS.get(kind, kind), client)
+        await self.spend_shared(kind, client)
+
+    async def spend_shared(self, kind: str, client: str) -> None:
+        """For a `SHARED` kind, the store's buckets alone (`spend` without `take`: a
+        WebSocket's message has taken an action already); nothing without a shared
+        store."""
         counted = self.COUNTED_AS.get(kind, kind)
-        self.take(counted, client)
         limit = getattr(self.limits, counted)
         if self.shared is None or kind not in self.SHARED or limit is None:
             return
@@ -634,7 +641,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.post("/api/games/{game_id}/undo")
     async def post_undo(game_id: str, request: Request) -> dict[str, Any]:
-        limiter.take("act", client_of(request))
+        await limiter.spend("undo", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id, client_of(request))
         token = token_of(request, body)
@@ -939,6 +946,7 @@ async def handle_message(message: dict[str, Any], table: Table, conn: Connection
         await table.act_whole(conn.seat, token, message.get("chosen"),
                               message.get("step"), by=client)
     elif kind == "undo":
+        await limiter.spend_shared("undo", client)
         await table.take_back(conn.seat, token, message.get("step"), by=client)
     else:
         raise ApiError("invalid_request", "type must be act, act_whole, undo, log or ping")
