@@ -59,7 +59,7 @@ def test_the_log_tells_what_happened() -> None:
     play(state, "action:food", "buy:right")
     log = state.log(0)
     assert "P1 buys the dear $5 food generator for $5." in log
-    assert "P1's food run produces 6." in log
+    assert "P1's food run produces 6 food." in log
 
 
 def test_the_score_breakdown_appears_when_the_game_is_over() -> None:
