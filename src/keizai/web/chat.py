@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from keizai.store.invisible import spaced, visible
-from keizai.web import stacks
+from keizai.web import clusters, stacks
 from keizai.web.errors import ApiError
 from keizai.web.joiners import JOINERS, joining
 
@@ -33,8 +33,9 @@ def clean(raw: Any) -> str:
     """The message as stored: control and format characters and blanks (`spaced`) made
     spaces (a joiner kept between two characters, left out elsewhere:
     `keizai.web.joiners`), spaces collapsed, at most a few marks on a letter
-    (`keizai.web.stacks`), escaped; one of nothing but characters a browser draws as
-    nothing (`keizai.store.invisible`) is empty."""
+    (`keizai.web.stacks`) and characters drawn as one (`keizai.web.clusters`), escaped;
+    one of nothing but characters a browser draws as nothing (`keizai.store.invisible`)
+    is empty."""
     if not isinstance(raw, str):
         raise ApiError("invalid_request", "text must be a string")
     if len(raw) > MAX_SENT:
@@ -43,6 +44,7 @@ def clean(raw: Any) -> str:
     joined = joining(raw)
     text = "".join(kept(char, at in joined) for at, char in enumerate(raw))
     text = stacks.bounded(" ".join(text.split()))   # no tower of marks over other lines
+    text = clusters.bounded(text)   # nor a character wider than the page
     if not visible(text).strip():   # (a browser draws the Hangul fillers as nothing)
         raise ApiError.refused("invalid_request", "web.err.chat_empty")
     if len(text) > MAX_CHARS:

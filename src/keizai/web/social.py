@@ -35,7 +35,7 @@ from keizai.store.social import (
     Settings,
     SocialStore,
 )
-from keizai.web import chat, ratings, stacks
+from keizai.web import chat, clusters, ratings, stacks
 from keizai.web.accounts import (
     AccountConfig,
     Accounts,
@@ -94,6 +94,7 @@ def clean_name(raw: Any) -> str:
         if at in joined or (not invisible(c) and unicodedata.category(c)[0] != "C")
     ).split())
     text = stacks.bounded(text)   # no tower of marks over the other seats' lines
+    text = clusters.bounded(text)   # nor a character wider than the page
     if not 1 <= len(text) <= MAX_NAME:
         raise ApiError.refused("invalid_name", "web.err.name", most=MAX_NAME)
     return text
