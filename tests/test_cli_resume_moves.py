@@ -27,11 +27,13 @@ def _edited(tmp_path: Path, third: object) -> Path:
     return save
 
 
+# A record names its moves (docs/records.md): a number is refused as no move's name, before
+# the replay (setup.record_action_name), where it was read as an index.
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "the record's 3rd move (9999): Futuropia has no move numbered 9999 (its moves"
-           " are numbered 0 to "),
-    ("ja", "記録の3番目の行動（9999）：フューチュロピアに番号9999の行動はありません（番号は0～"),
-    ("zh-TW", "紀錄中第3個行動（9999）：富途共樂沒有編號9999的行動（編號為0～")])
+    ("en", "the record's 3rd move (9999) is not a move's name: a record lists its moves by"
+           " name"),
+    ("ja", "記録の3番目の行動（9999）は行動の名前ではありません。記録には行動を名前で記します"),
+    ("zh-TW", "紀錄中第3個行動（9999）不是行動的名稱：紀錄以名稱列出行動")])
 def test_a_move_number_the_game_has_not_is_said_in_a_players_words(
         tmp_path: Path, lang: str, words: str) -> None:
     result = runner.invoke(app, ["play", "--resume", str(_edited(tmp_path, 9999)),
