@@ -72,3 +72,16 @@ def test_writing_keeps_its_characters(client, name: str) -> None:
     joined = join(client, game, 1, name)
     assert joined.status_code == 200, joined.text
     assert joined.json()["name"] == unicodedata.normalize("NFKC", name)
+
+
+def test_a_username_of_one_wide_character_is_refused(client) -> None:
+    """Usernames take letters alone (`accounts.USERNAME`), and Hangul jamo are letters:
+    24 of them were one character 350 px wide in the header, the leaderboard and the
+    Seats panel."""
+    refused = client.post("/api/account/register", json={
+        "username": "\u1100" * 23 + "\u1161", "password": "correct horse battery"})
+    assert refused.status_code == 400, refused.text               # before: 201
+    assert refused.json()["error"]["code"] == "invalid_username"
+    taken = client.post("/api/account/register", json={
+        "username": "한국어_플레이어", "password": "correct horse battery"})
+    assert taken.status_code == 201, taken.text

@@ -33,6 +33,7 @@ from starlette.requests import HTTPConnection
 from keizai.store.invisible import visible
 from keizai.store.lookalikes import letters, skeleton
 from keizai.store.social import Account, Counter, Session, SocialStore, now
+from keizai.web import clusters
 from keizai.web.errors import ApiError
 from keizai.web.tables import client_of
 from keizai.web.turns import Turns
@@ -127,8 +128,9 @@ def clean_username(raw: Any) -> str:
         raise ApiError("invalid_request", "username must be a string")
     name = unicodedata.normalize("NFKC", raw.strip())
     # \w takes the Hangul fillers (letters a browser draws as a blank): "alice\u1160"
-    # would read as "alice" beside that player's name on the leaderboard
-    if not USERNAME.match(name) or visible(name) != name:
+    # would read as "alice" beside that player's name on the leaderboard; and Hangul
+    # jamo, 24 of which are one character 350 px wide (`keizai.web.clusters`)
+    if not USERNAME.match(name) or visible(name) != name or clusters.bounded(name) != name:
         raise ApiError.refused("invalid_username", "web.err.username")
     return name
 
