@@ -785,9 +785,10 @@ class Table:
         session 29 only one with the whole log did, and a seated page open all along
         followed the runs itself, losing the first decisions of its reader's turn after an
         Undo of a later one (the bot had played after it) and that decision played
-        again."""
+        again. A solo seat's is a spectator's: its run of moves is the whole game (the
+        board marked every workplace worked since the first round)."""
         movers, counts = self.movers, self.events_before
-        if seat is None:
+        if seat is None or len(self.seats) == 1:
             if not counts:
                 return 0
             return counts[undo.whole_decision_start(movers, self.kinds, len(movers) - 1)]
