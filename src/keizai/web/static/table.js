@@ -937,7 +937,8 @@ export function showTable(root, { gameId, seat, token }) {
    * drawn anew when the language changed or the lines it shows are no longer the log's
    * (an Undo took them back), and then put in the old one's place at once: the morph
    * would keep the old one's elements, and the lines added later would go to the new,
-   * detached list. Whether it has lines it did not have. */
+   * detached list. Whether to bring its newest line into sight: it has lines it did not
+   * have, and it is new or was scrolled to its end. */
   function logPanel() {
     const same = logShown && logShown.lang === lang() && logShown.entries.length <= log.length
       && logShown.entries.every((entry, i) => entry === log[i]);
@@ -948,10 +949,14 @@ export function showTable(root, { gameId, seat, token }) {
         section: h("section", { class: "panel log" }, h("h3", {}, t("log")), list) };
       if (old?.isConnected) old.replaceWith(logShown.section);
     }
+    // a reader scrolled up to earlier lines keeps their place when a move adds lines (the
+    // list jumped to its end at each bot's move): only a list at its end follows them
+    const list = logShown.list;
+    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight <= 8;
     const fresh = log.slice(logShown.entries.length);
-    logShown.list.append(...fresh.map((entry) => h("li", {}, counted(renderEvent(entry)))));
+    list.append(...fresh.map((entry) => h("li", {}, counted(renderEvent(entry)))));
     logShown.entries = log;
-    return !same || fresh.length > 0;
+    return atEnd && (!same || fresh.length > 0);
   }
 
   const onLang = () => render();
