@@ -7,11 +7,12 @@ in plain Python subclass it all the same.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, SupportsIndex
 
 from keizai.engine.action import Action
 from keizai.engine.decision import PendingDecision
 from keizai.engine.errors import IllegalAction
+from keizai.engine.integers import as_integer
 from keizai.engine.made_by import made_by
 from keizai.engine.rng import Rng, SmallDraws, state_lazy_draws, state_rng
 from keizai.i18n import Message, render
@@ -24,6 +25,10 @@ except ImportError:  # plain Python: the engine needs nothing outside the standa
         return lambda cls: cls
 
 ActionLike = Action | int | str
+
+# A seat as a caller may give it (an int, or NumPy's integer of a loop over np.arange), or
+# None for a spectator: `check_viewer` reads it as the int it is.
+Viewer = SupportsIndex | None
 
 # An event: (seat it is private to or None, what everyone reads, what that seat reads).
 # Each part is a catalogue message (id, params), rendered in the reader's language only
@@ -92,25 +97,31 @@ class State(ABC):
         """Per seat a breakdown with a "total" key; final once the game is over."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: Viewer) -> dict[str, Any]:
         """JSON-ready dict of what `seat` may know (None: a spectator). A seat the game
         does not have is refused (`check_viewer`)."""
 
-    def check_viewer(self, seat: int | None) -> None:
-        """ValueError unless `seat` is one of the game's seats or None (a spectator): a
-        game's `view`, `determinize` and `events` call it first. Without it, a seat the game does
-        not have (-1, 5) was shown a spectator's view marked with that seat, and given a
-        sample that resampled every hand, silently wrong answers to a caller that took -1
-        for the last seat."""
-        if seat is not None and not 0 <= seat < self.num_players:
+    def check_viewer(self, seat: Viewer) -> int | None:
+        """`seat` as the Python int it is (any integer type: NumPy's too) if it is one of
+        the game's seats, or None (a spectator); else ValueError. A game's `view`,
+        `determinize` and `events` call it first and go on with what it returns. Without
+        it, a seat the game does not have (-1, 5) was shown a spectator's view marked with
+        that seat, and given a sample that resampled every hand, silently wrong answers to
+        a caller that took -1 for the last seat; and a NumPy seat went into the view as
+        np.int64, which json.dumps refuses."""
+        if seat is None:
+            return None
+        index = seat if type(seat) is int else as_integer(seat)
+        if index is None or not 0 <= index < self.num_players:
             raise ValueError(f"seat must be one of the game's seats, 0 to "
                              f"{self.num_players - 1}, or None for a spectator (given: {seat})")
+        return index
 
     @abstractmethod
     def clone(self) -> State: ...
 
     @abstractmethod
-    def determinize(self, seat: int | None, rng: Any) -> State:
+    def determinize(self, seat: Viewer, rng: Any) -> State:
         """A clone whose hidden information (and future chance) is resampled so that
         `view(seat)` is unchanged. The sample must depend only on what `seat` may know and
         on `rng` (not on the true hidden arrangement), so fair searchers are reproducible.
@@ -246,27 +257,27 @@ class State(ABC):
             record["scores"] = [row["total"] for row in self.scores()]
         return record
 
-    def log(self, seat: int | None = None, lang: str = "en") -> list[str]:
+    def log(self, seat: Viewer = None, lang: str = "en") -> list[str]:
         """The event log as `seat` may read it (private parts only for their owner), in
         `lang` (en, ja or zh-TW)."""
         return [render(entry, lang) for entry in self.events(seat)]
 
-    def events(self, seat: int | None = None) -> list[Message | str]:
+    def events(self, seat: Viewer = None) -> list[Message | str]:
         """The event log as `seat` may read it, as catalogue messages (id, params) for a
         face to render in its reader's language (see keizai.i18n). A seat the game does
         not have is refused (`check_viewer`)."""
-        self.check_viewer(seat)
+        reader = self.check_viewer(seat)
         return [
-            private if (private is not None and owner == seat) else public
+            private if (private is not None and owner == reader) else public
             for owner, public, private in self._events
         ]
 
-    def events_since(self, seat: int | None, start: int) -> list[Message | str]:
+    def events_since(self, seat: Viewer, start: int) -> list[Message | str]:
         """`events(seat)[start:]` without building the whole log (a face that already
         has the first `start` entries asks only for the new ones)."""
-        self.check_viewer(seat)
+        reader = self.check_viewer(seat)
         return [
-            private if (private is not None and owner == seat) else public
+            private if (private is not None and owner == reader) else public
             for owner, public, private in self._events[start:]
         ]
 

@@ -19,6 +19,7 @@ from math import gcd
 from typing import TYPE_CHECKING, Any, Final
 
 from keizai.engine import IllegalAction, Rng, State, rng_from
+from keizai.engine.state import Viewer
 from keizai.i18n import msg
 from keizai.rules.enterprise_empire.actions import ActionIndex
 from keizai.rules.enterprise_empire.data import CORNER, CORNERS, DEMAND, RESEARCH, SUPPLY
@@ -529,8 +530,8 @@ class EmpireState(State):
                                     why=f"ee.refuse.{PHASE_NAMES[self.phase]}")
 
     # ----- views -------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        self.check_viewer(seat)
+    def view(self, seat: Viewer) -> dict[str, Any]:
+        viewer = self.check_viewer(seat)
         parts = self.parts
         mats = parts.materials
         k = len(parts.price_kinds)
@@ -558,7 +559,7 @@ class EmpireState(State):
                 "company_pile": len(self.company_pile[s]),
                 "price_cards": sum(hand),
             }
-            if s == seat:
+            if s == viewer:
                 entry["hand"] = [
                     {"price": parts.price_kinds[i].price, "steps": parts.price_kinds[i].steps,
                      "count": n}
@@ -572,7 +573,7 @@ class EmpireState(State):
                      "steps": card.steps, "to": self.decider if self.phase == OFFER else None}
         return {
             "game": self.game.id,
-            "seat": seat,
+            "seat": viewer,
             "turn": self.turn,
             "max_turns": self.max_turns,
             "start_player": self.start,
@@ -634,7 +635,7 @@ class EmpireState(State):
         twin.winner = self.winner
         return twin
 
-    def determinize(self, seat: int | None, rng: Any) -> EmpireState:
+    def determinize(self, seat: Viewer, rng: Any) -> EmpireState:
         """Resample what `seat` cannot see: others' price cards, every pile's hidden order
         and the future dice.
 
@@ -643,10 +644,10 @@ class EmpireState(State):
         hands and the cards put under piles from the public log; views do not show that
         history, so the sample treats it as unknown.)
         """
-        self.check_viewer(seat)
+        viewer = self.check_viewer(seat)
         twin = self.clone()
         sample = rng_from(rng)
-        others = [s for s in range(self.num_players) if s != seat]
+        others = [s for s in range(self.num_players) if s != viewer]
         if twin.lazy_draws:
             return self._determinize_lazy(twin, sample, others)
         twin.price_pile = twin._redeal_hands(list(twin.price_pile), sample, others)

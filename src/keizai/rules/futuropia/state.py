@@ -11,6 +11,7 @@ from typing import Any, Final
 from keizai.engine import Action, IllegalAction, State
 from keizai.engine.decision import PendingDecision
 from keizai.engine.final_score import final_score_messages
+from keizai.engine.state import Viewer
 from keizai.i18n import msg
 from keizai.rules.futuropia import house_purchase
 from keizai.rules.futuropia.actions import (
@@ -283,7 +284,7 @@ class FuturopiaState(State):
         twin.phase = self.phase
         return twin
 
-    def determinize(self, seat: int | None, rng: Any) -> FuturopiaState:
+    def determinize(self, seat: Viewer, rng: Any) -> FuturopiaState:
         """No hidden information and no chance after set-up: a plain copy."""
         self.check_viewer(seat)
         return self.clone()
@@ -975,6 +976,6 @@ class FuturopiaState(State):
         assert self.final or self.turns_played < self.setup.max_turns, "turn cap passed"
 
     # ----- what a seat sees (no hidden information) --------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: Viewer) -> dict[str, Any]:
         self.check_viewer(seat)
         return build_view(self)

@@ -16,6 +16,7 @@ from typing import Any, Final
 from keizai.engine import SmallDraws, State, rng_from
 from keizai.engine.decision import PendingDecision
 from keizai.engine.final_score import final_score_messages
+from keizai.engine.state import Viewer
 from keizai.i18n import msg
 from keizai.rules.national_economy.actions import Layout
 from keizai.rules.national_economy.cards import (
@@ -1271,14 +1272,14 @@ class NationalEconomyState(State):
         self.discard = other.discard
         self.discard_epoch = other.discard_epoch
 
-    def determinize(self, seat: int | None, rng: Any) -> NationalEconomyState:
+    def determinize(self, seat: Viewer, rng: Any) -> NationalEconomyState:
         """Resample the deck order and the building cards in other seats' hands (their
         counts and Consumer Items are public), and the future of the RNG.
 
         A seat in the middle of a placement (choosing or paying for a building) keeps its
         hand: its choices so far constrain it, and only that seat's own search, which sees
         the hand anyway, ever determinizes at such a point."""
-        self.check_viewer(seat)
+        viewer = self.check_viewer(seat)
         twin = self.clone()
         sampler = rng_from(rng)
         # With lazy draws only the undecided part of the deck is unknown (and the cards
@@ -1287,7 +1288,7 @@ class NationalEconomyState(State):
         undecided = twin.deck_undecided if lazy else len(twin.deck) - twin.deck_known
         pool = twin.deck[:undecided]
         busy = self.current if self.decision not in (PLACE, NONE) else None
-        others = [s for s in range(twin.num_players) if s != seat and s != busy]
+        others = [s for s in range(twin.num_players) if s != viewer and s != busy]
         for s in others:
             hand = twin.players[s].hand
             for t, count in enumerate(hand):
@@ -1357,11 +1358,10 @@ class NationalEconomyState(State):
 
         return pending_decision(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: Viewer) -> dict[str, Any]:
         from keizai.rules.national_economy.view import build_view
 
-        self.check_viewer(seat)
-        return build_view(self, seat)
+        return build_view(self, self.check_viewer(seat))
 
 
 __all__ = ["AGRICULTURE", "NationalEconomyState", "Player"]
