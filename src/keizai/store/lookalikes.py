@@ -71,6 +71,29 @@ def begins_as(name: str, other: str) -> bool:
     return False
 
 
+def holds_word(name: str, word: str) -> bool:
+    """Whether `name` holds `word` (or a look-alike of it) as a word of its own: not
+    run into the letters, figures or marks around it ("P2 (bot: hard)", "Bot", "bot_2"
+    hold "bot"; "Robot", "Abbott" and the Japanese "ロボット" do not hold "bot" or
+    "ボット")."""
+    for fold in (letters, skeleton):
+        mine, theirs = fold(name), fold(word)
+        at = mine.find(theirs)
+        while theirs and at >= 0:
+            end = at + len(theirs)
+            if (at == 0 or not joined(mine[at - 1])) and (
+                    end == len(mine) or not joined(mine[end])):
+                return True
+            at = mine.find(theirs, at + 1)
+    return False
+
+
+def joined(char: str) -> bool:
+    """Whether `char` beside a word makes it part of a longer one: a letter, a figure
+    or a mark."""
+    return unicodedata.category(char)[0] in "LNM"
+
+
 def apart(char: str) -> bool:
     """Whether `char`, after a name, sets what follows apart from it: a space, or a
     punctuation mark other than those inside usernames and names (_ - . ')."""

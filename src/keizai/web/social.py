@@ -26,7 +26,7 @@ from starlette.requests import HTTPConnection
 from keizai import i18n
 from keizai.store import SeatRow, Store
 from keizai.store.invisible import invisible, spaced
-from keizai.store.lookalikes import alike, begins_as
+from keizai.store.lookalikes import alike, begins_as, holds_word
 from keizai.store.social import (
     SeatMuted,
     SeatOwned,
@@ -62,6 +62,10 @@ VISIBILITY = ("public", "private")
 # A game's stored names and settings, and the number of the read (`Social.stored`).
 Rows = tuple[int, dict[int, SeatPlayer], Settings | None]
 HOST_NAMES = tuple(i18n.tr("chat.host", lang) for lang in i18n.LANGUAGES)
+# How a bot's seat is labelled, in every language ("P2 (bot: hard)", 「P2（ボット：強い）」,
+# 「P2（電腦玩家：困難）」) and named ("Bot"): no person's name may hold the word.
+BOT_WORDS = tuple(sorted({word.casefold() for lang in i18n.LANGUAGES for word in (
+    i18n.tr("bot", lang), i18n.tr("seat_bot", lang, level="").strip(" :："))}))
 
 
 @dataclass
@@ -144,11 +148,19 @@ def own_seat(raw: Any, seats: Any, session: Session | None) -> OwnSeat | None:
 
 
 def name_reserved(name: str, seat: int, players: int) -> bool:
-    """Whether `name` would pass for the host (as the chat names it in any language) or
-    another seat's default name ("P2") at a table of `players` seats."""
+    """Whether `name` would pass for the host (as the chat names it in any language),
+    another seat's default name ("P2") at a table of `players` seats, or a bot."""
     reserved = [*HOST_NAMES, *(f"P{other + 1}" for other in range(players) if other != seat)]
     # "Р1" in Cyrillic too, and "P1 (you)", which the Seats panel and the chat read as P1
-    return any(begins_as(name, other) for other in reserved)
+    return reads_as_bot(name) or any(begins_as(name, other) for other in reserved)
+
+
+def reads_as_bot(name: str) -> bool:
+    """Whether `name` holds the word a bot is labelled with in any language: seat P2
+    named "P2 (bot: hard)" (its own default name is no other seat's) passed for a bot in
+    the Seats panel and the lobby, whose players wait for a bot, or hand it a seat,
+    as they would not for a person (session 32)."""
+    return any(holds_word(name, word) for word in BOT_WORDS)
 
 
 async def no_limit(_kind: str, _request: Request) -> None:
@@ -695,10 +707,12 @@ class Social(TableHooks):
 
     @staticmethod
     def _check_name_reserved(table: Table, seat: int, name: str) -> None:
-        """A seat's name must not pass for someone else at the table: the host (as the
-        chat names it in any language) or another seat's default name ("P2"). Nor the
+        """A seat's name must not pass for someone else at the table: a bot, the host (as
+        the chat names it in any language) or another seat's default name ("P2"). Nor the
         name of another seat (case-insensitively, unless the same account sits there
         too, a hot seat): `join` has the store check that as it writes the name."""
+        if reads_as_bot(name):
+            raise ApiError.refused("invalid_name", "web.err.name_bot", name=name)
         if name_reserved(name, seat, len(table.seats)):
             raise ApiError.refused("invalid_name", "web.err.name_reserved", name=name)
 
