@@ -127,7 +127,8 @@ class Game(ABC):
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults merged with `options`; unknown keys, wrong types and whole numbers out
-        of `option_bounds` raise ValueError."""
+        of `option_bounds` raise ValueError. A whole number may be any integer type
+        (`as_integer`: NumPy's too), kept as the Python int it is."""
         resolved = self.default_options()
         if options is not None and not isinstance(options, dict):
             raise InvalidSetup.refuse("setup.options", value=_shown(options))
@@ -136,6 +137,9 @@ class Game(ABC):
                 raise InvalidSetup.refuse("setup.unknown_option", option=_shown(key),
                                           game=self.id, known=sorted(resolved) or ["none"])
             expected = type(resolved[key])
+            if expected is int and not isinstance(value, int):
+                index = as_integer(value)  # NumPy's integers: the int they are (a sweep)
+                value = value if index is None else index
             if resolved[key] is not None and not isinstance(value, expected):
                 raise InvalidSetup.refuse("setup.option_type", option=repr(key),
                                           type=expected.__name__, value=_shown(value))
