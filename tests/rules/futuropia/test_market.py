@@ -44,22 +44,26 @@ def test_the_log_follows_the_market_moves() -> None:
     purchases only, and the prices changed without a word."""
     state = new(2)
     play(state, "action:food", "buy:right")
-    assert state.log(None)[-3:-1] == ["The food price marker moves to 1.",
-                                      "The next food stack ($6 food generator) enters the market."]
+    assert state.log(None)[-3:-1] == [
+        "The food price marker moves to 1: the cheap food generator costs $1 less than its"
+        " printed price, the dear one $1 more.",
+        "The next food stack ($6 food generator) enters the market."]
     play(state, "action:food", "buy:right")
     play(state, "refresh", "pay:food", "pay:food", "pay:food", "pay:food")
     before = len(state.log(None))
     play(state, "action:food", "buy:left")
     assert state.log(None)[before:][2:5] == [
-        "The food price marker moves to 0.",
+        "The food price marker moves back to 0: the food generators cost their printed"
+        " prices.",
         "The cheap food stack is sold out: the dear stack ($7 food generator) moves to the"
         " cheap side.",
         "The next food stack ($8 food generator) enters the market."]
     assert state.log(None, "ja")[before:][2:5] == [
-        "食料市場の価格マーカーが0に動く。",
+        "食料市場の価格マーカーが0に戻る（製造機は印刷価格どおり）。",
         "安い方の食料製造機が売り切れ、高い方の山（産出4）が安い側に移る。",
         "次の食料製造機の山（産出6）が市場に出る。"]
-    assert state.log(None, "zh-TW")[before + 2] == "食物市場的價格指示物移到0。"
+    assert state.log(None, "zh-TW")[before + 2] == (
+        "食物市場的價格指示物回到0（製造機按印刷價格計價）。")
 
 
 def test_the_two_markets_have_independent_markers() -> None:

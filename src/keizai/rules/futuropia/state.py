@@ -716,9 +716,11 @@ class FuturopiaState(State):
         return queue[position]
 
     def _move_marker(self, kind: int, marker: int) -> None:
-        """A market's price marker moves (reference §7); the log says where, if it moved."""
+        """A market's price marker moves (reference §7); the log says where, if it moved,
+        and what that does to the prices (back on 0: the printed ones)."""
         if marker != self.mk_marker[kind] and self.log_enabled:
-            self._event(msg("fu.log.marker", kind=KINDS[kind], marker=marker))
+            self._event(msg("fu.log.marker" if marker else "fu.log.marker_zero",
+                            kind=KINDS[kind], marker=marker))
         self.mk_marker[kind] = marker
 
     def _run(self, p: int, kind: int) -> None:
