@@ -793,8 +793,7 @@ class Social(TableHooks):
         else:
             row = table.seat_of_token(seat_number(seat, table), token)
             await self.check_owner(table, row, request)
-            player = self.player(table.id, seat)
-            name = (player.name if player and player.name else f"P{seat + 1}")
+            name = self.seat_name(table.id, seat)
         text = chat.clean(body.get("text"))
         self.chat_limit.take((table.id, seat))   # in this process, before the store's
         try:   # the store says whether the seat is muted: a mute through another
@@ -811,11 +810,25 @@ class Social(TableHooks):
         self.push_chat(table, message)
         return message
 
+    def seat_name(self, game_id: str, seat: int) -> str:
+        """A seat's name as the chat shows it: its player's, else its number ("P2")."""
+        player = self.player(game_id, seat)
+        return player.name if player and player.name else f"P{seat + 1}"
+
+    def said_by(self, game_id: str, message: dict[str, Any]) -> dict[str, Any]:
+        """A stored chat message under its seat's name now (the host's is "host"), as the
+        log names each seat: until session 32 a line kept the name it was sent under, so
+        a seat that said "I resign" as "Carol" and renamed itself left the line to the
+        Carol who sat down next, as hers, in the chat's history and on every page."""
+        if message["seat"] is None:
+            return message
+        return {**message, "name": self.seat_name(game_id, message["seat"])}
+
     def push_chat(self, table: Table, message: dict[str, Any]) -> None:
         if message["id"] in self.pushed:
             return
         self.pushed.append(message["id"])
-        text = encode({"type": "chat", **message})
+        text = encode({"type": "chat", **message})   # just said: under its name now
         for conn in table.connections:
             conn.send(text)
 
@@ -1018,7 +1031,8 @@ def routes(social: Social) -> APIRouter:
     async def chat_history(game_id: str, request: Request) -> dict[str, Any]:
         await social.guard("read", request)
         await tables.open(game_id, client_of(request))
-        return {"messages": await asyncio.to_thread(social.db.chat, game_id)}
+        messages = await asyncio.to_thread(social.db.chat, game_id)
+        return {"messages": [social.said_by(game_id, m) for m in messages]}
 
     @router.post("/api/games/{game_id}/chat", status_code=201)
     async def say(game_id: str, request: Request) -> dict[str, Any]:

@@ -23,7 +23,7 @@ export function tableSocial({ gameId, seat, token, shown }) {
   const timer = setInterval(tick, 1000);
   let ticked = null;   // the reader's seconds left at the last tick (warnTime)
   let asked = false;   // this page asked for the rematch (and goes there itself)
-  let panel = null;    // {lang, section, list, fresh}: the chat panel as drawn (chatPanel)
+  let panel = null;    // {lang, section, list, fresh, names}: the chat panel as drawn (chatPanel)
 
   async function call(path, body) {
     try { return await api(path, body); } catch (error) {
@@ -44,7 +44,7 @@ export function tableSocial({ gameId, seat, token, shown }) {
     if (!panel) return;
     const list = chatList();
     panel.list.replaceWith(list);
-    Object.assign(panel, { list, fresh: true });
+    Object.assign(panel, { list, fresh: true, names: namesShown() });
     after();
   }
 
@@ -186,8 +186,18 @@ export function tableSocial({ gameId, seat, token, shown }) {
         seat: s.seat, muted: !s.muted }) }, s.muted ? t("unmute") : t("mute"));
   }
 
-  /** Who said chat line `m`. */
-  function chatName(m) { return m.seat === null && m.name === "host" ? t("chat.host") : m.name; }
+  /** Who said chat line `m`: the host, or its seat under the seat's name now, as the log
+   * names each seat (the server's history and pushes do too). A line kept the name it
+   * was sent under until session 32: a seat said "I resign" as "Carol", renamed itself,
+   * and the Carol who sat down next had said it. */
+  function chatName(m) {
+    if (m.seat === null) return m.name === "host" ? t("chat.host") : m.name;
+    const line = shown()?.seats?.[m.seat];
+    return line ? line.name || `P${m.seat + 1}` : m.name;
+  }
+
+  /** The seats' names the chat's lines were drawn under (`chatName`). */
+  function namesShown() { return JSON.stringify((shown()?.seats ?? []).map((s) => s.name)); }
 
   /** Chat line `m`'s words. */
   function textOf(m) {
@@ -212,8 +222,10 @@ export function tableSocial({ gameId, seat, token, shown }) {
   function chatPanel() {
     if (panel?.lang !== lang()) {
       const old = panel?.section;
-      panel = { lang: lang(), fresh: true, ...newChatPanel() };
+      panel = { lang: lang(), fresh: true, names: namesShown(), ...newChatPanel() };
       if (old?.isConnected) old.replaceWith(panel.section);
+    } else if (panel.names !== namesShown()) {
+      redrawChat();   // a seat renamed: its lines are drawn under its new name
     }
     return panel.section;
   }
