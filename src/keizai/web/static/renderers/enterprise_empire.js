@@ -136,8 +136,9 @@ function centre(view, ctx) {
     view.phase === "research" ? h("div", { class: "ee-offer panel" },
       h("b", {}, named("market_research")), " ",
       button("jump", t("ee_jump")), button("stay", t("ee_stay"))) : null,
-    h("div", {}, `${t("ee_demand")}${t("colon")}`, h("b", {}, named(view.demand.material)),
-      t("paren", view.demand.pile)),
+    // the demand card alone: its pile's size (a sold demand goes under it) never changes
+    h("div", { class: "ee-demand" }, `${t("ee_demand")}${t("colon")}`,
+      h("b", {}, named(view.demand.material))),
     h("div", { class: "ee-bank" }, `${t("ee_bank")}${t("colon")}`,
       Object.entries(view.bank_materials).map(([m, n]) => h("span", { class: "chip" },
         tr("web.stat", { label: named(m), figure: n })))),
