@@ -124,8 +124,10 @@ def test_taking_the_action_at_seven_without_buying_raises_the_marker() -> None:
     play(state, "action:food", "buy:none")
     assert state.mk_marker[FOOD] == 1
     # the log says why the marker moves with nothing bought (it said nothing)
-    assert state.log(None)[-2] == ("P2 has 7 generators, the most allowed, so the food "
-                                   "price marker moves to 1 all the same.")
+    assert state.log(None)[-2] == (
+        "P2 has 7 generators, the most allowed, so the food price marker moves to 1 all the"
+        " same: the cheap food generator costs $1 less than its printed price, the dear one"
+        " $1 more.")
     assert not any("price marker" in line for line in state.log(None)[:-2])
 
 
