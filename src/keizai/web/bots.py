@@ -20,7 +20,7 @@ import os
 import pickle
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -42,6 +42,9 @@ MAX_SPEC = 200
 # A decision under way when another decision's overrun replaced the pool's workers (they
 # are killed together) is asked again of the new ones, this many times at most.
 REPLACED_RETRIES = 2
+# Seconds new workers may take to start (a process each, keizai and the thinker's module
+# imported): apart from any decision's bound, whose clock starts once they are up.
+STARTUP_BOUND = 300.0
 MAX_ITERATIONS = 12000       # MCTS iterations per decision ("expert" is 12000)
 MAX_SECONDS = 5.0            # MCTS thinking time per decision
 MAX_DEPTH = 20               # random moves per rollout; -1 (to the end) is refused
@@ -165,10 +168,18 @@ def think(spec: str, seed: int, state: State) -> str:
     return make_agent(spec, seed).choose(state).name
 
 
-def _worker_start() -> None:
+def _worker_start(started: Any, _thinker: Thinker) -> None:
+    """A new worker, its thinker's module imported (unpickling `_thinker` did it): it
+    takes no decision before every worker of its pool is up (`started`, a barrier), so a
+    decision's bound never counts another worker's start."""
     with contextlib.suppress(OSError):
         os.nice(5)   # bots yield the cores to the server when both want them
     end_with_parent()  # a killed server (SIGKILL, the OOM killer) leaves no workers
+    started.wait(STARTUP_BOUND)
+
+
+def _up() -> None:
+    """Run in a worker process: nothing; its answer says the pool's workers are up."""
 
 
 Thinker = Callable[[str, int, State], str]
@@ -299,14 +310,33 @@ class BotPool:
         self.thinker = thinker
         self.bound = bound
         self._executor: ProcessPoolExecutor | None = None
+        self._up: list[Future[None]] = []   # the executor's workers are up when all are done
         self._slots: Slots | None = None
 
     def _pool(self) -> ProcessPoolExecutor:
+        """The workers, started as a pool is made: one `_up` each (the pool starts a
+        process for work it cannot yet hand to one), done once all are up. Until session
+        32 a decision's bound counted the start of the workers it waited for: after an
+        overrun replaced them, a decision asked again of the new ones overran on a loaded
+        machine (2-17 s of start-up at load 15 on 2 cores, in a 30 s bound) and was
+        replaced by a random move, replacing the workers once more."""
         if self._executor is None:
+            context = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_start)
+                self.workers, mp_context=context, initializer=_worker_start,
+                initargs=(context.Barrier(self.workers), self.thinker))
+            self._up = [self._executor.submit(_up) for _ in range(self.workers)]
         return self._executor
+
+    @staticmethod
+    async def _started(up: list[Future[None]]) -> bool:
+        """Whether the workers whose `_up` calls these are came up: False when one
+        failed to start, or not within `STARTUP_BOUND`, or they were stopped meanwhile."""
+        if not up:
+            return True
+        done, waiting = await asyncio.wait(map(asyncio.wrap_future, up),
+                                           timeout=STARTUP_BOUND)
+        return not waiting and not any(f.cancelled() or f.exception() for f in done)
 
     async def choose(self, spec: str, seed: int, state: State,
                      bound: float | None = None, background: bool = False,
@@ -323,8 +353,12 @@ class BotPool:
         try:
             loop = asyncio.get_running_loop()
             for _attempt in range(REPLACED_RETRIES + 1):
-                executor = self._pool()
+                executor, up = self._pool(), self._up
                 try:
+                    if not await self._started(up) or (up and executor is not self._executor):
+                        if executor is not self._executor:
+                            continue   # another decision's overrun replaced the workers
+                        raise BrokenProcessPool("the bot workers did not start")
                     future = loop.run_in_executor(executor, decide, self.thinker, spec,
                                                   seed, Sealed(state))
                     return await asyncio.wait_for(future, bound or self.bound
