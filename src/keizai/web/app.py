@@ -221,15 +221,17 @@ class RateLimiter:
     in its memory (docs/web.md).
 
     A kind of `COUNTED_AS` takes another kind's budget in the process, and in the store
-    a bucket of its own with that budget's numbers: naming a seat, muting one and an
-    undo are actions, but each is a write and a NOTIFY that every process holding the
-    game reads (a name: its seat rows, a presence to each page; an undo: the whole
-    game replayed up to the decision), so they are bounded for all processes together
-    (on SQLite, as one process, exactly as the actions they are)."""
+    a bucket of its own with that budget's numbers: naming a seat, muting one, an
+    undo, handing a seat to a bot and taking it back ("I'm back") are actions, but each
+    is a write and a NOTIFY that every process holding the game reads (a name or a
+    hand-over: its rows, a presence to each page; an undo: the whole game replayed up to
+    the decision), so they are bounded for all processes together (on SQLite, as one
+    process, exactly as the actions they are). A seat's link opened takes it back too,
+    on a connection's budget: each such take-back follows a hand-over."""
 
     MAX_CLIENTS = 50_000
-    SHARED = frozenset({"create", "claim", "chat", "password", "name", "undo"})
-    COUNTED_AS: ClassVar[dict[str, str]] = {"name": "act", "undo": "act"}
+    SHARED = frozenset({"create", "claim", "chat", "password", "name", "undo", "handover"})
+    COUNTED_AS: ClassVar[dict[str, str]] = {"name": "act", "undo": "act", "handover": "act"}
 
     def __init__(self, limits: Limits, shared: Budgets | None = None,
                  secret: bytes | None = None) -> None:
@@ -661,7 +663,7 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
     async def seat_to_bot(game_id: str, seat: int, request: Request) -> dict[str, Any]:
-        limiter.take("act", client_of(request))
+        await limiter.spend("handover", client_of(request))
         body = await read_json(request)
         table = await tables.open(game_id, client_of(request))
         token = token_of(request, body)

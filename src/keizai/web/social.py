@@ -993,7 +993,7 @@ def routes(social: Social) -> APIRouter:
     @router.post("/api/games/{game_id}/seats/{seat}/back")
     async def back(game_id: str, seat: int, request: Request) -> dict[str, Any]:
         body = await social.read_json(request)
-        await social.guard("act", request)
+        await social.guard("handover", request)
         await social.come_back(await tables.open(game_id, client_of(request)), seat,
                                token_of(request, body),
                                request)
