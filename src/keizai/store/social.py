@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from enum import Enum
 from typing import Any
 
 from sqlalchemy import (
@@ -188,6 +189,14 @@ class SeatMuted(Exception):
 
 class SeatOwned(Exception):
     """Another account sat down at the seat (`name_seat`): nothing was stored."""
+
+
+class Naming(Enum):
+    """What `name_seat` did."""
+
+    NAMED = "named"           # stored, and every process told
+    UNCHANGED = "unchanged"   # the seat had that name (and account): nothing stored
+    CLASHES = "clashes"       # another seat's name: nothing stored
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,29 +493,35 @@ class SocialStore:
             self._set_seat_player(conn, game_id, seat, values)
 
     def name_seat(self, game_id: str, seat: int, values: dict[str, Any],
-                  clashes: Callable[[str, int | None], bool]) -> bool:
+                  clashes: Callable[[str, int | None], bool]) -> Naming:
         """Set one seat's player fields (`values`: its name, and its account) unless the
-        name clashes with another seat's (`clashes(its name, its account id)`); False
-        then, and nothing is written. The game's row is locked while the names are read,
-        so two seats named at the same moment, in one server process or several, cannot
-        both take a name (checked against a process's cache, both did). A seat an
-        account sat down at is named by that account alone (`SeatOwned`): two joins at
-        once through two processes, each checked before the other's write, let the
-        second account take the seat from the first (so did one through a process
+        name clashes with another seat's (`clashes(its name, its account id)`) or the
+        seat holds them already; nothing is written then, and no process told (until
+        session 32 a name sent again was written and told every process, which read the
+        seat rows and sent each page a presence). The game's row is locked while the
+        names are read, so two seats named at the same moment, in one server process or
+        several, cannot both take a name (checked against a process's cache, both did).
+        A seat an account sat down at is named by that account alone (`SeatOwned`): two
+        joins at once through two processes, each checked before the other's write, let
+        the second account take the seat from the first (so did one through a process
         whose cache had not heard of the first, until session 30)."""
         with transaction(self.engine) as conn:
             conn.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
-            owner = conn.execute(select(seat_players.c.account_id).where(
-                seat_players.c.game_id == game_id, seat_players.c.seat == seat)).scalar()
+            held = conn.execute(select(seat_players.c.name, seat_players.c.account_id).where(
+                seat_players.c.game_id == game_id, seat_players.c.seat == seat)).first()
+            owner = None if held is None else held.account_id
             if owner is not None and owner != values.get("account_id"):
                 raise SeatOwned(f"seat {seat} of game {game_id} is another account's")
+            if held is not None and all(getattr(held, key) == value
+                                        for key, value in values.items()):
+                return Naming.UNCHANGED
             others = conn.execute(select(seat_players.c.name, seat_players.c.account_id).where(
                 seat_players.c.game_id == game_id, seat_players.c.seat != seat,
                 seat_players.c.name.is_not(None))).all()
             if any(clashes(other.name, other.account_id) for other in others):
-                return False
+                return Naming.CLASHES
             self._set_seat_player(conn, game_id, seat, values)
-        return True
+        return Naming.NAMED
 
     def _set_seat_player(self, conn: Connection, game_id: str, seat: int,
                          values: dict[str, Any]) -> None:

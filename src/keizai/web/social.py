@@ -28,6 +28,7 @@ from keizai.store import SeatRow, Store
 from keizai.store.invisible import invisible, spaced
 from keizai.store.lookalikes import alike, begins_as, holds_word
 from keizai.store.social import (
+    Naming,
     SeatMuted,
     SeatOwned,
     SeatPlayer,
@@ -696,13 +697,14 @@ class Social(TableHooks):
                                             clashes)
         except SeatOwned:
             raise ApiError.refused("seat_owned", "error.seat_owned", 409) from None
-        if not named and passes_for:
+        if named is Naming.CLASHES and passes_for:
             raise ApiError.refused("invalid_name", "web.err.name_reserved", name=name)
-        if not named:
+        if named is Naming.CLASHES:
             raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
-        await self.reread(table.id)
-        self.close_strangers(table)
-        table.presence()   # a name changes the seat lines alone (see `_seats_changed`)
+        if named is Naming.NAMED:   # the same name again changes nothing to tell
+            await self.reread(table.id)
+            self.close_strangers(table)
+            table.presence()   # a name changes the seat lines alone (see `_seats_changed`)
         return {"seat": seat, **self.seat_info(table, seat)}
 
     @staticmethod
