@@ -42,7 +42,7 @@ def test_a_seat_named_as_a_bot_of_its_own_number_is_refused(client, lang: str) -
 
 @pytest.mark.parametrize("name", ["Bot", "bot: easy", "Alice (bot)", "B0T", "ｂｏｔ",
                                   "\u0412\u043e\u0442", "bot_2", "Alice（ボット）",
-                                  "電腦玩家", "P1 (bot: hard)"])
+                                  "電腦玩家", "P1 (bot: hard)", "強いボット", "我是電腦玩家"])
 def test_a_name_holding_a_bots_word_is_refused(client, name: str) -> None:
     game = create(client, seats=["human", "human"])
     refused = join(client, game, 1, name)
@@ -51,7 +51,7 @@ def test_a_name_holding_a_bots_word_is_refused(client, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["Robot", "Abbott", "Talbot", "Botan", "ロボット",
-                                  "P2", "P2 (Tokyo)"])
+                                  "ロボットくん", "P2", "P2 (Tokyo)"])
 def test_a_name_that_only_holds_the_letters_is_taken(client, name: str) -> None:
     game = create(client, seats=["human", "human"])
     joined = join(client, game, 1, name)

@@ -75,23 +75,41 @@ def holds_word(name: str, word: str) -> bool:
     """Whether `name` holds `word` (or a look-alike of it) as a word of its own: not
     run into the letters, figures or marks around it ("P2 (bot: hard)", "Bot", "bot_2"
     hold "bot"; "Robot", "Abbott" and the Japanese "ロボット" do not hold "bot" or
-    "ボット")."""
+    "ボット"). Japanese and Chinese write no spaces between words: katakana run into
+    katakana alone ("強いボット", a strong bot, holds "ボット"), and a word of Chinese
+    characters is held wherever it is ("我是電腦玩家")."""
     for fold in (letters, skeleton):
         mine, theirs = fold(name), fold(word)
         at = mine.find(theirs)
         while theirs and at >= 0:
             end = at + len(theirs)
-            if (at == 0 or not joined(mine[at - 1])) and (
-                    end == len(mine) or not joined(mine[end])):
+            if (at == 0 or not joined(mine[at - 1], theirs[0])) and (
+                    end == len(mine) or not joined(mine[end], theirs[-1])):
                 return True
             at = mine.find(theirs, at + 1)
     return False
 
 
-def joined(char: str) -> bool:
-    """Whether `char` beside a word makes it part of a longer one: a letter, a figure
-    or a mark."""
-    return unicodedata.category(char)[0] in "LNM"
+def joined(char: str, edge: str) -> bool:
+    """Whether `char` beside a word whose letter there is `edge` makes it part of a
+    longer word: a letter, a figure or a mark of the same kind of writing (katakana
+    beside katakana; none beside a Chinese character)."""
+    return unicodedata.category(char)[0] in "LNM" and writing(char) == writing(edge) \
+        != "han"
+
+
+def writing(char: str) -> str:
+    """The kind of writing `char` is of, as far as words run together: "kana"
+    (katakana), "hiragana", "han" (Chinese characters) or "spaced" (the rest)."""
+    point = ord(char)
+    if 0x30A0 <= point <= 0x30FF or 0x31F0 <= point <= 0x31FF:
+        return "kana"
+    if 0x3040 <= point <= 0x309F:
+        return "hiragana"
+    if 0x3400 <= point <= 0x4DBF or 0x4E00 <= point <= 0x9FFF or 0xF900 <= point <= 0xFAFF \
+            or 0x20000 <= point <= 0x3FFFF:
+        return "han"
+    return "spaced"
 
 
 def apart(char: str) -> bool:
