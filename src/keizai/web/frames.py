@@ -118,10 +118,16 @@ class Closing:
         self.transport = transport
         self.loop = loop
         self.dropping: asyncio.TimerHandle | None = None
+        self.gone = False
 
     def close(self) -> None:
+        """Closed, and dropped `FLUSH_WITHIN` later unless gone by then. A connection
+        gone already (cut for its frame budget, then closed by uvicorn as the
+        application ends) is not: its drop asked uvloop for the closed socket, and the
+        ValueError was logged with its traceback, one per connection a client floods
+        (until session 32)."""
         self.transport.close()
-        if self.dropping is None:
+        if self.dropping is None and not self.gone:
             self.dropping = self.loop.call_later(FLUSH_WITHIN, self.drop)
 
     def drop(self) -> None:
@@ -134,6 +140,7 @@ class Closing:
 
     def lost(self) -> None:
         """The connection is gone: nothing left to drop."""
+        self.gone = True
         if self.dropping is not None:
             self.dropping.cancel()
 
