@@ -133,9 +133,12 @@ def upgrade(engine: Engine) -> None:
             _begin_immediate(conn)
         if conn.dialect.name == "postgresql":
             # without the store's limits (`db.SESSION_LIMITS`): a process starting while
-            # another migrates waits for it, and a migration for the tables it alters
+            # another migrates waits for it, a migration for the tables it alters, and
+            # PostgreSQL for Alembic's own work between statements (loading and rendering
+            # each migration, longer than the idle limit on a loaded machine)
             conn.execute(text("SET LOCAL lock_timeout = 0"))
             conn.execute(text("SET LOCAL statement_timeout = 0"))
+            conn.execute(text("SET LOCAL idle_in_transaction_session_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
         cfg = config(conn)
         revision = current(conn)
