@@ -126,6 +126,20 @@ def game_at(server: LiveServer, game: str, seats: list[str], seed: int,
     return created
 
 
+def random_moves(game: str, players: int, seed: int, chooser: int) -> list[str]:
+    """The moves, by name, of a whole game of `game` dealt by `seed`, each chosen at random
+    by a `Random(chooser)`."""
+    from random import Random
+
+    import keizai
+
+    state, pick, moves = keizai.new_game(game, players, seed=seed), Random(chooser), []
+    while not state.is_over:
+        moves.append(pick.choice(state.legal_actions()).name)
+        state.apply(moves[-1])
+    return moves
+
+
 def play_on(server: LiveServer, game: dict, state: Any,
             actions: list[str] | tuple[str, ...]) -> None:
     """`actions` sent to `game` on `server`, each by the seat to move, and applied to

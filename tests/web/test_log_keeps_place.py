@@ -8,13 +8,11 @@ read while the bots played. A list scrolled to its end still follows the new lin
 
 from __future__ import annotations
 
-from random import Random
-
 import pytest
 
 import keizai
 from tests.web.browser import language_page, unavailable_reason
-from tests.web.live_server import game_at, play_on
+from tests.web.live_server import game_at, play_on, random_moves
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -31,10 +29,7 @@ PLACE = """() => { const list = document.querySelector('#log');
 
 def _moves(count: int) -> tuple[list[str], list[str]]:
     """The first `count` moves of a game played at random, and the next ones to its end."""
-    state, chooser, moves = keizai.new_game(GAME, 2, seed=SEED), Random(SEED), []
-    while not state.is_over:
-        moves.append(chooser.choice(state.legal_actions()).name)
-        state.apply(moves[-1])
+    moves = random_moves(GAME, 2, SEED, SEED)
     return moves[:count], moves[count:]
 
 

@@ -14,7 +14,7 @@ import pytest
 import keizai
 from keizai.i18n import tr
 from tests.web.browser import language_page, play_seat, unavailable_reason
-from tests.web.live_server import game_at, http, play_on
+from tests.web.live_server import game_at, http, play_on, random_moves
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -39,12 +39,7 @@ def finished(server) -> dict[str, Any]:
     through the API."""
     game = game_at(server, GAME, ["human", "human", "human"], SEED)
     _named(server, game)
-    state, chooser = keizai.new_game(GAME, 3, seed=SEED), Random(1)
-    actions = []
-    while not state.is_over:
-        actions.append(chooser.choice(state.legal_actions()).name)
-        state.apply(actions[-1])
-    play_on(server, game, keizai.new_game(GAME, 3, seed=SEED), actions)
+    play_on(server, game, keizai.new_game(GAME, 3, seed=SEED), random_moves(GAME, 3, SEED, 1))
     return game
 
 

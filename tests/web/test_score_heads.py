@@ -10,14 +10,13 @@ inside their panel (as they did) rather than a name breaking into letters."""
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
 import pytest
 
 import keizai
 from tests.web.browser import language_page, unavailable_reason
-from tests.web.live_server import game_at, http, play_on
+from tests.web.live_server import game_at, http, play_on, random_moves
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -48,12 +47,7 @@ def _finished(server, names: tuple[str, ...]) -> dict[str, Any]:
         joined = http().post(f"{server.url}/api/games/{game['id']}/seats/{seat}/join",
                              json={"token": game["seats"][seat]["token"], "name": name})
         assert joined.status_code == 200, joined.text
-    state, chooser = keizai.new_game(GAME, 3, seed=SEED), Random(1)
-    actions = []
-    while not state.is_over:
-        actions.append(chooser.choice(state.legal_actions()).name)
-        state.apply(actions[-1])
-    play_on(server, game, keizai.new_game(GAME, 3, seed=SEED), actions)
+    play_on(server, game, keizai.new_game(GAME, 3, seed=SEED), random_moves(GAME, 3, SEED, 1))
     return game
 
 
