@@ -286,6 +286,12 @@ class Social(TableHooks):
         "I'm back")."""
         self._arm(table)
 
+    def handed_over(self, table: Table, seat: int) -> None:
+        """The seat to move handed to a bot: its clock stops, here too (until session 32
+        only on the processes that loaded the change, so this one's pages showed the
+        deadline of a seat the bot played until it moved)."""
+        self._arm(table)
+
     async def check_owner(self, table: Table, row: SeatRow, asker: HTTPConnection
                           ) -> None:
         """A seat an account sat down at opens only with that account's session, not
