@@ -210,6 +210,8 @@ def _tables(parts: Components, view: dict[str, Any], lang: str, width: int) -> l
         key = "ee.tui.over_capped" if view["capped"] else "ee.tui.over"
         lines += fold("", words(tr(key, lang, turns=view["turn"] + (0 if view["capped"] else 1))),
                       "", width, 2)
+        if not view["capped"]:  # the safety limit's line says why already
+            lines += fold("", words(won_line(view, lang)), "", width, 2)
     else:
         seat = view["current_player"]
         phase = view["phase"] if lang == "en" else tr(f"ee_phase_{view['phase']}", lang)
@@ -217,6 +219,15 @@ def _tables(parts: Components, view: dict[str, Any], lang: str, width: int) -> l
                                    pawn=_pawn(players[seat], lang), phase=phase)),
                       "", width, 2)
     return lines
+
+
+def won_line(view: dict[str, Any], lang: str = "en") -> str:
+    """Who won and why (four companies, the cash reached, the richest at the safety
+    limit), in the log's words (ee.log.win_<why>): the end screen says it, not only the log."""
+    winner = view["players"][view["winner"]]
+    why = view["won_by"]
+    n = winner["companies_founded"] if why == "companies" else winner["cash"]
+    return tr(f"ee.log.win_{why}", lang, seat=winner["seat"], seat_pawn=winner["pawn"], n=n)
 
 
 def describe_action(parts: Components, view: dict[str, Any], name: str, label: str,

@@ -594,8 +594,19 @@ class EmpireState(State):
             "demand": {"material": mats[self.demand_pile[0]].id,
                        "pile": len(self.demand_pile)},
             "winner": self.winner if self.winner >= 0 else None,
+            "won_by": self._won_by(),
             "capped": self.capped,
         }
+
+    def _won_by(self) -> str | None:
+        """Why the winner won (the end screen says it, as the log's ee.log.win_<why>):
+        the safety limit's richest, the companies founded, or the cash reached. A cash
+        win ends the game at once, so a seat at its companies' target won by them."""
+        if self.winner < 0:
+            return None
+        if self.capped:
+            return "richest"
+        return "companies" if self.founded[self.winner] >= self.parts.win_companies else "cash"
 
     # ----- copies ------------------------------------------------------------------
     def clone(self) -> EmpireState:

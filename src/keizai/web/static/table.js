@@ -450,11 +450,14 @@ export function showTable(root, { gameId, seat, token }) {
     target.focus({ preventScroll: true });
   }
 
-  /** The end of the game: who won (solo: won or lost against the target) and the score
-   * breakdown, at the top of the table. */
+  /** The end of the game: who won (solo: won or lost against the target), why where the
+   * score table does not say it (the renderer's wonLine: 企業帝國's four companies or cash
+   * reached) and the score breakdown, at the top of the table. */
   function gameOverPanel() {
+    const why = rendererFor(message.game).wonLine?.(message.view);
     return h("section", { class: "panel game-over", id: "game-over" },
       h("h2", {}, gameOverHeadline()),
+      why ? h("p", { class: "won-by" }, why) : null,
       scoreTable(message.scores, message.ranking, t("final_scores"), message.places,
         pawnClass));
   }

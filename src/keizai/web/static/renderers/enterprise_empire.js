@@ -183,4 +183,13 @@ export const enterpriseEmpireRenderer = {
   pawnClass(view, seat) { return `pawn-${view.players[seat].pawn}`; },
 
   label(action) { return actionLabel(GAME, action.name, action.label); },
+
+  /** Who won and why (four companies, the cash reached, the richest at the safety
+   * limit), in the log's words: the end screen says it under its headline. */
+  wonLine(view) {
+    if (!view.won_by) return null;
+    const p = view.players[view.winner];
+    return tr(`ee.log.win_${view.won_by}`, { seat: p.seat, seat_pawn: p.pawn,
+      n: view.won_by === "companies" ? p.companies_founded : p.cash });
+  },
 };
