@@ -13,7 +13,7 @@ from typing import Any
 from keizai.engine.action import Action, ActionSpace
 from keizai.engine.errors import IllegalAction, InvalidSetup
 from keizai.engine.errors import shown as _shown
-from keizai.engine.integers import as_integer
+from keizai.engine.integers import as_integer, as_truth
 from keizai.engine.state import State
 from keizai.i18n import action_label
 
@@ -128,7 +128,8 @@ class Game(ABC):
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults merged with `options`; unknown keys, wrong types and whole numbers out
         of `option_bounds` raise ValueError. A whole number may be any integer type
-        (`as_integer`: NumPy's too), kept as the Python int it is."""
+        (`as_integer`: NumPy's too), kept as the Python int it is; a true/false option
+        a NumPy bool too (`as_truth`), kept as the Python bool it is."""
         resolved = self.default_options()
         if options is not None and not isinstance(options, dict):
             raise InvalidSetup.refuse("setup.options", value=_shown(options))
@@ -140,6 +141,9 @@ class Game(ABC):
             if expected is int and not isinstance(value, int):
                 index = as_integer(value)  # NumPy's integers: the int they are (a sweep)
                 value = value if index is None else index
+            elif expected is bool and not isinstance(value, bool):
+                truth = as_truth(value)  # NumPy's bools: the bool they are (a sweep)
+                value = value if truth is None else truth
             if resolved[key] is not None and not isinstance(value, expected):
                 raise InvalidSetup.refuse("setup.option_type", option=repr(key),
                                           type=expected.__name__, value=_shown(value))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import operator
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -12,6 +11,7 @@ from typing import Any, SupportsIndex
 
 from keizai.engine.errors import IllegalAction, InvalidSetup, UnknownGame, shown
 from keizai.engine.game import Game
+from keizai.engine.integers import as_integer
 from keizai.engine.made_by import check_made_by, naming_its_keizai
 from keizai.engine.state import State
 
@@ -71,10 +71,12 @@ def new_game(
 def integer_seed(seed: object) -> int:
     """`seed` as the Python int it is: an int or another integer type (NumPy's, as a
     researcher's generator draws it), else InvalidSetup. A bool, a float (even 7.0) and a
-    string are no seed: they would be truncated or read into some other seed's game."""
-    if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
+    string are no seed: they would be truncated or read into some other seed's game. Nor
+    is a NumPy bool (`as_integer`), which NumPy before 2.0 still reads as 1."""
+    index = as_integer(seed)
+    if index is None:
         raise InvalidSetup.refuse("setup.seed", value=shown(seed))
-    return operator.index(seed)
+    return index
 
 
 def check_seed(seed: object) -> int:

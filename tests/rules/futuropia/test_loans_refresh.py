@@ -197,7 +197,8 @@ def test_the_log_says_which_resources_paid_a_refresh_and_a_repayment() -> None:
     state = new(2)
     play(state, "action:subsidy", "action:subsidy", "refresh", "pay:food", "pay:energy")
     log = state.log(None)
-    assert log[-2:] == ["P1 pays 4 resources to refresh early.",
+    assert log[-3:] == ["P1 pays 4 resources to refresh early.",
+                        "P1 pays 1 food; 3 more to pay.",   # test_payment_log_steps.py
                         "P1 pays for the refresh with 1 food and 3 energy."]
     assert state.log(None, "ja")[-1] == "P1がリフレッシュの支払いに食料1とエネルギー3を使う。"
     assert state.log(None, "zh-TW")[-1] == "P1以1份食物與3份電力支付提前翻開的費用。"

@@ -119,6 +119,7 @@ INTEREST_PAID = ("fu.log.interest_paid", "fu.log.interest_paid_two",
                  "fu.log.interest_paid_three")
 REFRESH_PAID = ("fu.log.refresh_paid", "fu.log.refresh_paid_two", "fu.log.refresh_paid_three")
 REPAY_PAID = ("fu.log.repay_paid", "fu.log.repay_paid_two", "fu.log.repay_paid_three")
+PAID_STEP = ("fu.log.paid_step", "fu.log.paid_step_two", "fu.log.paid_step_three")
 
 
 class FuturopiaState(State):
@@ -345,6 +346,9 @@ class FuturopiaState(State):
     def _consume(self, p: int, stock: int, amount: int) -> None:
         """A run's demand for food or energy; each missing unit costs the shortfall price."""
         have = self.res[p][stock]
+        if have and amount and self.log_enabled:  # what paid it, not only what it needs
+            self._event(msg("fu.log.consume", seat=p, n=min(have, amount),
+                            resource=RESOURCES[stock]))
         if have >= amount:
             self.res[p][stock] = have - amount
             return
@@ -490,13 +494,14 @@ class FuturopiaState(State):
                 self._start_tile(index - table.tile[0])
         elif phase == PAY:
             kind = index - table.pay[0]
+            before = self.pay_paid.copy() if self.log_enabled else None
             self.res[p][kind] -= 1
             self.pay_paid[kind] += 1
             if kind == MONEY:
                 self.spent[p] += 1
             self.pay_owed -= 1
             self.pay_floor = kind
-            self._settle_payment()
+            self._settle_payment(before)
         elif phase == REPAY:
             if index == table.repay:
                 self._begin_payment(self.rules.repay_cost, PAY_REPAY)
@@ -544,10 +549,12 @@ class FuturopiaState(State):
         self.pay_floor = MONEY
         self.pay_paid = [0, 0, 0]
         self.pay_purpose = purpose
-        self._settle_payment()
+        self._settle_payment([0, 0, 0])
 
-    def _settle_payment(self) -> None:
-        """Pay the units that leave no choice; stop at a real choice or when paid."""
+    def _settle_payment(self, before: list[int] | None) -> None:
+        """Pay the units that leave no choice; stop at a real choice or when paid.
+        `before`: what was paid before this step (None with the log off), so a step that
+        leaves some owed logs what it paid: a unit chosen, or one that had to be paid."""
         p = self.actor
         stock = self.res[p]
         while self.pay_owed > 0:
@@ -564,6 +571,8 @@ class FuturopiaState(State):
                 break
             kinds = self._payable_kinds()
             if len(kinds) > 1:
+                if before is not None:
+                    self._log_paid_step(p, before)
                 return
             kind = kinds[0]
             stock[kind] -= 1
@@ -600,12 +609,23 @@ class FuturopiaState(State):
         else:
             self.phase = TURN
 
-    def _log_paid(self, p: int, keys: tuple[str, str, str], paid: list[int]) -> None:
+    def _log_paid(self, p: int, keys: tuple[str, str, str], paid: list[int],
+                  **more: int) -> None:
         """Which money, food and energy paid the interest, a refresh or a repayment
-        (`paid`: how much of each; `keys` the entries for one, two and three of them)."""
+        (`paid`: how much of each; `keys` the entries for one, two and three of them;
+        `more`: the entry's other fields)."""
         parts = [{"id": f"fu.paid.{RESOURCES[k]}", "params": {"n": n}}
                  for k, n in enumerate(paid) if n]
-        self._event(msg(keys[len(parts) - 1], seat=p, **dict(zip("abc", parts, strict=False))))
+        self._event(msg(keys[len(parts) - 1], seat=p, **dict(zip("abc", parts, strict=False)),
+                        **more))
+
+    def _log_paid_step(self, p: int, before: list[int]) -> None:
+        """What a step of a payment still owed paid (`before`: paid until then), and how
+        much is left: the whole is logged when paid (_log_paid), and a player paying
+        unit by unit, or whose first units had to be money, saw nothing until then."""
+        step = [self.pay_paid[k] - before[k] for k in range(3)]
+        if any(step):
+            self._log_paid(p, PAID_STEP, step, n=self.pay_owed)
 
     def _loans_for_interest(self, p: int, owed: int) -> None:
         """Option `loans_when_cash_short`, the special case read literally (rulebook 流程之外：
