@@ -123,6 +123,45 @@ def test_the_records_example_replays_a_tournaments_records(tmp_path: Path) -> No
     run_python_blocks(ROOT / "docs" / "bots.md", tmp_path)
 
 
+def pasted_blocks() -> list[tuple[Path, int]]:
+    """Each Python block a reader would paste and run, as (doc, its index among the doc's
+    blocks): every ```python block but the recipes for libraries keizai does not install."""
+    return [(doc, index) for doc in DOCS
+            for index, (language, _) in enumerate(code_blocks(doc))
+            if language.split()[:1] == ["python"] and not needs_outside_extras(language)]
+
+
+@pytest.fixture(scope="module")
+def reader_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory holding what the docs' commands leave for their blocks to read:
+    runs/glory/records.jsonl (the `keizai sim --records` line of docs/bots.md and
+    docs/rl.md, with fewer games)."""
+    cwd = tmp_path_factory.mktemp("reader")
+    made = CliRunner().invoke(app, [
+        "sim", "--game", "national-economy/glory", "--players", "2", "--games", "4",
+        "--agents", "heuristic,random", "--workers", "1", "--no-plots",
+        "--out", str(cwd / "runs" / "glory"), "--records"])
+    assert made.exit_code == 0, made.output
+    return cwd
+
+
+@pytest.mark.parametrize("doc, index", pasted_blocks(),
+                         ids=lambda value: value.name if isinstance(value, Path) else str(value))
+def test_each_python_block_runs_pasted_alone(doc: Path, index: int, reader_dir: Path) -> None:
+    """A reader copies one block, not the page: each block runs in a fresh interpreter by
+    itself (docs/rl.md's Gymnasium and vector blocks called `my_policy`, defined only in
+    the PettingZoo block above them, and failed with a NameError)."""
+    code = code_blocks(doc)[index][1]
+    for module in re.findall(r"^(?:import|from) (\w+)", code, re.MULTILINE):
+        pytest.importorskip(module)
+    if "keizai.rl" in code:
+        pytest.importorskip("gymnasium")
+        pytest.importorskip("pettingzoo")
+    done = subprocess.run([sys.executable, "-c", code], cwd=reader_dir, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, f"{doc.name}, block {index}:\n{code}\n{done.stderr}"
+
+
 NOT_NAMES = {"keizai.sqlite3"}   # a file
 
 
