@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from keizai.engine.errors import IllegalAction
 from keizai.engine.errors import shown as _shown
+from keizai.engine.integers import as_integer
 from keizai.i18n import Message, render, tr
 
 if TYPE_CHECKING:  # keizai.engine.state imports this module
@@ -126,17 +127,20 @@ class PendingDecision:
                                if not isinstance(self.prompt_msg, str) else None)}
 
 
-Chosen = Mapping[str, int]
+Chosen = Mapping[str, SupportsIndex]   # a count: any integer type (NumPy's, a policy's)
 
 
 def normalize(chosen: Chosen | list[str] | tuple[str, ...]) -> dict[str, int]:
-    """A chosen set as {candidate id: count}; a list of ids counts repeats."""
+    """A chosen set as {candidate id: count}; a list of ids counts repeats. A count may
+    be any integer type (`as_integer`: NumPy's, as a policy's array holds it), kept as the
+    Python int it is; a bool or a float is no count."""
     if isinstance(chosen, Mapping):
         out: dict[str, int] = {}
-        for key, count in chosen.items():
-            if not isinstance(key, str) or isinstance(count, bool) or not isinstance(count, int):
+        for key, given in chosen.items():
+            count = as_integer(given)
+            if not isinstance(key, str) or count is None:
                 raise IllegalAction.refuse("refuse.not_a_chosen_entry", key=_shown(key),
-                                            count=_shown(count))
+                                            count=_shown(given))
             if count < 0:
                 raise IllegalAction.refuse("refuse.negative_count", key=key[:60],
                                             count=count)
