@@ -1,0 +1,36 @@
+"""A count is written one way wherever the player reads it. Found by session 32's
+new-player pass in the terminal (h203, ja): the hand said 「消費財 × 2」 (ne.tui.items)
+while a decision's list of the same cards said 「消費財×2」 (tdec.many), and English
+"2 × Consumer Item" beside "Consumer Item ×2"; and Futuropia's log said
+「P1の食料稼働で食料6を産出。」, 食料 twice (the run's kind, then what it made)."""
+
+from __future__ import annotations
+
+import pytest
+
+from keizai.i18n import tr
+from tests.rules.futuropia.helpers import new, play
+from tests.rules.national_economy.test_text import _mid_game
+
+LANGS = ("en", "ja", "zh-TW")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_counts_consumer_items_as_a_decision_lists_them(lang: str) -> None:
+    state = _mid_game("mecenat", 3)
+    view = state.view(state.current_player)
+    me = next(p for p in view["players"] if "hand" in p)
+    me["consumer_items"] = 2
+    listed = tr("consumer_item", lang) + tr("tdec.many", lang, n=2)   # terminal_decisions
+    assert tr("ne.tui.items", lang, n=2) == listed
+    assert listed in state.game.render_text(view, lang, 80), listed
+
+
+def test_a_japanese_run_says_food_once() -> None:
+    state = new(2)
+    play(state, "action:food", "buy:right", "action:power", "buy:none")
+    runs = [line for line in state.log(0, "ja") if "を産出" in line]
+    assert len(runs) == 2, runs
+    for line in runs:
+        assert line.count("食料") <= 1 and line.count("エネルギー") <= 1, line
+    assert any("食料" in line for line in runs) and any("エネルギー" in line for line in runs)
