@@ -119,6 +119,13 @@ class Game(ABC):
         follows the board); games override it. Default: the canonical order."""
         return actions
 
+    def view_padding(self, view: dict[str, Any]) -> int:
+        """How many bytes a seat's `view` lacks of the widest its hidden part (its hand)
+        could be, given what the view shows everyone: a frontend sends that many bytes
+        of padding with it, so that a message's length, which TLS does not hide, tells
+        nothing hidden (`keizai.engine.lengths`). Default: 0, the game hides nothing."""
+        return 0
+
     def round_number(self, state: State) -> int | None:
         """The round `state` is in, from 1, as the game counts them (National Economy's
         rounds, 企業帝國's turns): what a replay steps by. None: the game has no rounds

@@ -730,16 +730,21 @@ class Table:
             shared.seats = self.seat_lines()
         if shared.mark is None:
             shared.mark = self.marks.of(state.history)
+        view = state.view(seat)
         message: dict[str, Any] = {
             "type": "state", "game_id": self.id, "game": state.game.id,
             "title": state.game.title, "seat": seat, "step": len(state.history),
-            "view": state.view(seat), "log_from": conn.log_sent, "over": state.is_over,
+            "view": view, "log_from": conn.log_sent, "over": state.is_over,
             "events": events, "event_count": state.event_count(), "mark": shared.mark,
             "current_player": state.current_player, "seats": shared.seats,
             "legal": [], "undo": False, **self.hooks.extra(self, conn),
         }
         if lines is not None:
             message["log"] = lines
+        if seat is not None:
+            # its hand padded to the widest of its size: the message's length, which TLS
+            # does not hide, tells nothing of its cards (Game.view_padding)
+            message["pad"] = " " * state.game.view_padding(view)
         # where the page's "Just now" begins: the same live, after an undo, on a reload
         message["just_now_from"] = self.just_now(seat)
         conn.log_sent += len(events)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from keizai.engine import Action, Game, State
+from keizai.engine.lengths import json_length, list_room
 from keizai.rules.enterprise_empire.actions import build_action_space
 from keizai.rules.enterprise_empire.data import Components, components
 from keizai.rules.enterprise_empire.render import describe_action, render_view
@@ -50,6 +51,24 @@ class EnterpriseEmpire(Game):
     def describe_action(self, view: dict[str, Any], action: Action, lang: str = "en") -> str:
         return describe_action(self.parts, view, action.name,
                                super().describe_action(view, action, lang), lang)
+
+    def view_padding(self, view: dict[str, Any]) -> int:
+        """The hand holds one entry per kind of price card held, its count with it: how
+        many cards there are is public (price_cards), not how they group. It is padded to
+        as many entries as the cards (at most one per kind), each the widest a kind's
+        entry can be with that count."""
+        seat = view.get("seat")
+        if seat is None:
+            return 0
+        row = view["players"][seat]
+        hand = row.get("hand")
+        if hand is None:
+            return 0
+        cards = row["price_cards"]
+        kinds = self.parts.price_kinds
+        widest = max(json_length({"price": k.price, "steps": k.steps, "count": cards})
+                     for k in kinds)
+        return max(list_room(min(cards, len(kinds)), widest) - json_length(hand), 0)
 
     def round_number(self, state: State) -> int:
         """The turn (all seats' turns are counted together, as the safety limit counts

@@ -8,6 +8,7 @@ from keizai.engine import Action, Game, State
 from keizai.i18n import tr
 from keizai.rules.national_economy.actions import build_action_space
 from keizai.rules.national_economy.cards import CardSet, card_set
+from keizai.rules.national_economy.padding import hand_padding, widest_entry
 from keizai.rules.national_economy.state import NationalEconomyState
 from keizai.rules.national_economy.text import render
 
@@ -26,6 +27,7 @@ class NationalEconomy(Game):
         self.id = f"national-economy/{cards.game}"
         self.title = TITLES[cards.game]
         self._building_names = frozenset(b.name_en for b in cards.buildings)
+        self._widest_entry: int | None = None   # of a hand (view_padding), when first asked
 
     def default_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
@@ -41,6 +43,12 @@ class NationalEconomy(Game):
 
     def render_text(self, view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
         return render(view, self._building_names, lang, width)  # lines folded at `width`
+
+    def view_padding(self, view: dict[str, Any]) -> int:
+        """The hand padded to its size's widest: its card names and texts differ in length."""
+        if self._widest_entry is None:
+            self._widest_entry = widest_entry(self.new_state(1, 0, self.default_options()))
+        return hand_padding(view, self._widest_entry)
 
     def round_number(self, state: State) -> int:
         assert isinstance(state, NationalEconomyState)
