@@ -8,6 +8,7 @@ from typing import Any
 import keizai
 from keizai.agents import make_agent, without_time_cap
 from keizai.engine import State
+from keizai.engine.integers import as_integer
 
 
 @dataclass
@@ -32,7 +33,10 @@ def play_game(game_id: str, players: int, seed: int, agents: list[str],
               agent_seeds: list[int] | None = None, record: bool = False) -> GameResult:
     """One complete game; seat i is played by agents[i] (seeded by agent_seeds[i], or
     by a number derived from the game seed). Errors are reported, not raised. With
-    `record`, the result keeps the game's record."""
+    `record`, the result keeps the game's record. `players` and `seed` may be NumPy's
+    integers: the result holds the Python ints they are (its row is JSON), and the agents'
+    seeds are derived from them as from those ints (never wrapped at 64 bits)."""
+    players, seed = _python_int(players), _python_int(seed)
     result = GameResult(seed=seed, agents=list(agents))
     state: State | None = None
     try:
@@ -58,3 +62,10 @@ def play_game(game_id: str, players: int, seed: int, agents: list[str],
     if record and state is not None:
         result.record = state.record()
     return result
+
+
+def _python_int(value: int) -> int:
+    """`value` as the Python int it is if it is an integer of any type (NumPy's), else
+    as given, for `keizai.new_game` to refuse with the reason."""
+    index = as_integer(value)
+    return value if index is None else index

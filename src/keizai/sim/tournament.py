@@ -21,6 +21,7 @@ from typing import Any
 import keizai
 from keizai.agents import parse_spec
 from keizai.engine import InvalidSetup
+from keizai.engine.integers import as_integer
 from keizai.engine.registry import check_seed
 from keizai.sim.runner import play_game
 from keizai.sim.stats import binomial_p_greater, mean_ci, wilson
@@ -57,6 +58,8 @@ class Tournament:
         # integers are kept as the int they are (the rows and records are JSON)
         self.players = keizai.get_game(self.game).check_players(self.players)
         self.seed = check_seed(self.seed)
+        games = as_integer(self.games)  # NumPy's: the int it is
+        self.games = self.games if games is None else games
         if not self.agents:
             self.agents = ["random"]
         if len(self.agents) > self.players:
