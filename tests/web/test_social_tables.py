@@ -17,6 +17,7 @@ from keizai.web.app import Limits
 from keizai.web.errors import ApiError
 from keizai.web.social import SocialConfig
 from tests.web.social_helpers import new_table, play_out, token_of, view, wait_for
+from tests.web.test_hardening_bots import ThreadPool
 
 
 @pytest.fixture
@@ -79,8 +80,12 @@ def test_rematch_with_the_same_seats(client) -> None:
 
 def test_the_clock_hands_a_seat_to_a_bot_and_back(db_url: str) -> None:
     config = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": 1.0})
-    with TestClient(create_app(db_url, bot_delay=0.3, bot_workers=1, limits=Limits.off(),
-                                       social_config=config)) as client:
+    # the bots think in a thread: the server's pool starts its worker processes at its
+    # first decision, here the clock's hand-over, and on a loaded machine that start
+    # outlasted the wait for the bot's move below (4.8 s at load 6 on 2 cores; 2-17 s at
+    # load 15, see BotPool._pool). The test is of the clock, not of the pool's start.
+    with TestClient(create_app(db_url, bot_delay=0.3, pool=ThreadPool(0.0),
+                               limits=Limits.off(), social_config=config)) as client:
         created = new_table(client, ["human", "random"], clock="fast")
         game_id, token = created["id"], token_of(created, 0)
         first = wait_for(lambda: (m := view(client, game_id, 0, token))["legal"] and m)
