@@ -22,6 +22,7 @@ from keizai.web.app import Limits
 from keizai.web.social import SocialConfig
 from tests.postgres import new_database, unavailable_reason
 from tests.web.conftest import live, next_state
+from tests.web.social_helpers import wait_for
 from tests.web.test_hardening_bots import GAME, ThreadPool
 from tests.web.test_multiprocess_clock import deadline
 
@@ -67,8 +68,8 @@ def next_told(page: Any) -> dict[str, Any]:
 def wait_for_bot(client: TestClient, game_id: str, seat: int) -> None:
     """Until `client`'s process holds the seat as a bot's (another process's change:
     its notice loads it)."""
-    while client.get(f"/api/games/{game_id}").json()["seats"][seat]["kind"] != "bot":
-        pass
+    wait_for(lambda: client.get(f"/api/games/{game_id}").json()["seats"][seat]["kind"]
+             == "bot")
 
 
 def test_the_movers_clock_stops_on_the_process_that_stored_its_hand_over(
