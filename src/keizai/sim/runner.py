@@ -9,6 +9,7 @@ import keizai
 from keizai.agents import make_agent, without_time_cap
 from keizai.engine import State
 from keizai.engine.integers import as_integer
+from keizai.engine.registry import integer_seed
 
 
 @dataclass
@@ -32,11 +33,13 @@ def play_game(game_id: str, players: int, seed: int, agents: list[str],
               options: dict[str, Any] | None = None,
               agent_seeds: list[int] | None = None, record: bool = False) -> GameResult:
     """One complete game; seat i is played by agents[i] (seeded by agent_seeds[i], or
-    by a number derived from the game seed). Errors are reported, not raised. With
-    `record`, the result keeps the game's record. `players` and `seed` may be NumPy's
-    integers: the result holds the Python ints they are (its row is JSON), and the agents'
-    seeds are derived from them as from those ints (never wrapped at 64 bits)."""
-    players, seed = _python_int(players), _python_int(seed)
+    by a number derived from the game seed). Errors are reported, not raised; but a seed
+    that is no integer (a float, a bool, a string) is refused at once (InvalidSetup), as
+    the result would hold it as its seed. With `record`, the result keeps the game's
+    record. `players` and `seed` may be NumPy's integers: the result holds the Python ints
+    they are (its row is JSON), and the agents' seeds are derived from them as from those
+    ints (never wrapped at 64 bits)."""
+    players, seed = _python_int(players), integer_seed(seed)
     result = GameResult(seed=seed, agents=list(agents))
     state: State | None = None
     try:

@@ -21,6 +21,7 @@ from typing import Any
 import keizai
 from keizai.agents import parse_spec
 from keizai.engine import InvalidSetup
+from keizai.engine.errors import shown
 from keizai.engine.integers import as_integer
 from keizai.engine.registry import check_seed
 from keizai.sim.runner import play_game
@@ -58,8 +59,12 @@ class Tournament:
         # integers are kept as the int they are (the rows and records are JSON)
         self.players = keizai.get_game(self.game).check_players(self.players)
         self.seed = check_seed(self.seed)
-        games = as_integer(self.games)  # NumPy's: the int it is
-        self.games = self.games if games is None else games
+        # NumPy's integers: the int they are; a float, a bool or a string is refused here,
+        # not by a TypeError of the first task it would number
+        games = as_integer(self.games)
+        if games is None:
+            raise InvalidSetup.refuse("sim.err.games_whole", value=shown(self.games))
+        self.games = games
         if not self.agents:
             self.agents = ["random"]
         if len(self.agents) > self.players:
