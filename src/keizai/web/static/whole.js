@@ -140,7 +140,7 @@ export function wholePanel(whole, selection, { decision, onChange, onConfirm, di
       const same = whole.candidates.every((c) => (counts[c.id] ?? 0) === countOf(selection, c.id));
       const labels = Object.entries(counts).map(([id, n]) => {
         const c = whole.candidates.find((x) => x.id === id);
-        return n > 1 ? `${n} × ${labelOf(c)}` : labelOf(c);
+        return n > 1 ? tr("web.count", { name: labelOf(c), n }) : labelOf(c);
       });
       const worth = set.reduce((sum, id) => sum + whole.candidates.find((x) => x.id === id)
         .weight, 0);

@@ -180,8 +180,11 @@ function handPanel(me, view, ctx) {
     ctx.target(el, `pay:${c.id}`, t("confirm_pay", nameOf(c)));
     return el;
   });
+  // the count as the decision list writes it (web.count: "Consumer Item ×2", 消費財×2),
+  // the name on its own line and the rest in bold under it
   const items = me.consumer_items ? ctx.target(h("div", { class: "card item" },
-    h("div", { class: "card-name" }, t("consumer_item")), h("b", {}, `× ${me.consumer_items}`)),
+    parts("web.count", { name: h("div", { class: "card-name" }, t("consumer_item")),
+      n: me.consumer_items }).map((part) => (typeof part === "string" ? h("b", {}, part) : part))),
   "pay:item", t("confirm_pay", t("consumer_item"))) : null;
   return h("section", { class: "panel hand", id: "hand" }, h("h3", {}, t("your_hand")),
     cards.length || items ? h("div", { class: "cards" }, cards, items)
