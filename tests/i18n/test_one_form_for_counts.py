@@ -2,7 +2,8 @@
 new-player pass in the terminal (h203, ja): the hand said 「消費財 × 2」 (ne.tui.items)
 while a decision's list of the same cards said 「消費財×2」 (tdec.many), and English
 "2 × Consumer Item" beside "Consumer Item ×2"; and Futuropia's log said
-「P1の食料稼働で食料6を産出。」, 食料 twice (the run's kind, then what it made)."""
+「P1の食料稼働で食料6を産出。」, 食料 twice (the run's kind, then what it made), and
+zh-TW's 「P1的食物生產運轉產出6份食物。」 食物 twice (824b7c9 left it)."""
 
 from __future__ import annotations
 
@@ -26,11 +27,15 @@ def test_the_hand_counts_consumer_items_as_a_decision_lists_them(lang: str) -> N
     assert listed in state.game.render_text(view, lang, 80), listed
 
 
-def test_a_japanese_run_says_food_once() -> None:
+@pytest.mark.parametrize(("lang", "made", "food", "power"), [
+    ("ja", "を産出", "食料", "エネルギー"),
+    ("zh-TW", "份", "食物", "電力"),   # 「P1的食物生產運轉產出6份食物。」 said 食物 twice
+])
+def test_a_run_says_food_once(lang: str, made: str, food: str, power: str) -> None:
     state = new(2)
     play(state, "action:food", "buy:right", "action:power", "buy:none")
-    runs = [line for line in state.log(0, "ja") if "を産出" in line]
+    runs = [line for line in state.log(0, lang) if made in line]
     assert len(runs) == 2, runs
     for line in runs:
-        assert line.count("食料") <= 1 and line.count("エネルギー") <= 1, line
-    assert any("食料" in line for line in runs) and any("エネルギー" in line for line in runs)
+        assert line.count(food) <= 1 and line.count(power) <= 1, line
+    assert any(food in line for line in runs) and any(power in line for line in runs)

@@ -14,7 +14,7 @@ from tests.rules.futuropia.helpers import new, play
 RUNS = {
     "en": ("P1's food run produces {food} food.", "P2's power run produces {energy} energy."),
     "ja": ("P1の製造機が食料{food}を産出。", "P2の製造機がエネルギー{energy}を産出。"),
-    "zh-TW": ("P1的食物生產運轉產出{food}份食物。", "P2的電力生產運轉產出{energy}份電力。"),
+    "zh-TW": ("P1的製造機產出{food}份食物。", "P2的製造機產出{energy}份電力。"),
 }
 
 
