@@ -302,15 +302,24 @@ _VALUE_ERRORS = {"int_parsing": "cli.usage.not_whole", "int_from_float": "cli.us
                  "greater_than_equal": "cli.usage.below", "less_than_equal": "cli.usage.above"}
 
 
+def _number_reading(error: Any) -> dict[str, Any] | None:
+    """Typer's (pydantic's) refusal of a number behind the usage error `error`, if it is
+    one the catalogue tells (no number, no whole number, out of range), else None."""
+    reading = error.__cause__
+    found = reading.errors() if hasattr(reading, "errors") else None
+    if not found or found[0].get("type") not in _VALUE_ERRORS:
+        return None
+    first: dict[str, Any] = found[0]
+    return first
+
+
 def _value_error(error: Any, lang: str) -> str:
     """Why a value was refused, in `lang` where the refusal is one of Typer's readings of
     a number (its English reason otherwise): the value typed and, out of range, the
     bound."""
-    reading = error.__cause__
-    found = reading.errors() if hasattr(reading, "errors") else None
-    if not found or found[0].get("type") not in _VALUE_ERRORS:
+    first = _number_reading(error)
+    if first is None:
         return str(error.message)
-    first = found[0]
     bound = first.get("ctx") or {}
     return i18n.tr(_VALUE_ERRORS[first["type"]], lang, value=str(first.get("input")),
                    limit=bound.get("ge", bound.get("le")))
@@ -319,9 +328,11 @@ def _value_error(error: Any, lang: str) -> str:
 def _usage_error(error: Any, lang: str) -> Exception | None:
     """Click's usage error `error` told in `lang`: a UsageError of the same Click (Typer's
     copy or click itself), so Typer shows it as before; None where it stays as it is: in
-    English, and for the errors whose words are not known here."""
+    English (but a number typed wrong, which Typer refuses in pydantic's words, "Input
+    should be a valid integer, unable to parse string as an integer"), and for the errors
+    whose words are not known here."""
     base = next((c for c in type(error).__mro__ if c.__name__ == "UsageError"), None)
-    if lang == "en" or base is None:
+    if base is None or (lang == "en" and _number_reading(error) is None):
         return None
     kind = type(error).__name__
     if kind == "NoSuchOption":
