@@ -10,7 +10,7 @@ import random
 import orjson
 import pytest
 
-from keizai.web.table import Connection, Table, history_mark, load
+from keizai.web.table import Behind, Connection, Table, history_mark, load
 from keizai.web.tables import Tables
 from tests.web.conftest import create, portal_of, tables_of
 
@@ -24,7 +24,8 @@ def _check_marks(table: Table, connections: list[Connection]) -> None:
     for conn in connections:
         latest = conn.outbox[-1]
         assert latest is not None
-        assert orjson.loads(latest)["mark"] == expected
+        text = latest.joined() if isinstance(latest, Behind) else latest
+        assert orjson.loads(text)["mark"] == expected
         conn.outbox.clear()
     assert table.payload(Connection(None, 0, lines=False))["mark"] == expected
 

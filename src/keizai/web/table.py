@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable, Collection, Container
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import orjson
 
@@ -95,12 +95,14 @@ class Settings:
 class Connection:
     """One WebSocket client: the seat it sees (None = spectator), whether it wants the log
     as English lines too (`log`; the page renders `events` itself), and its outbox of
-    encoded messages (None: the client fell too far behind and is closed)."""
+    encoded messages (None: the client fell too far behind and is closed). A state
+    message for a connection behind on its log waits as the encoding its seat's
+    connections share and its own `log_from` (`Behind`), joined only when it is sent."""
 
     seat: int | None
     log_sent: int
     lines: bool = True
-    outbox: deque[str | None] = field(default_factory=deque)
+    outbox: deque[str | Behind | None] = field(default_factory=deque)
     waiter: asyncio.Future[None] | None = None
     # The account whose session opened the seat (None: none); a seat an account sits
     # down at later is closed to the others' connections (`keizai.web.social`).
@@ -109,7 +111,7 @@ class Connection:
     session: str | None = None
     closed: bool = False
 
-    def send(self, text: str) -> None:
+    def send(self, text: str | Behind) -> None:
         if len(self.outbox) >= MAX_OUTBOX:
             self.outbox.clear()
             self.outbox.append(None)
@@ -133,7 +135,24 @@ class Connection:
                 await self.waiter
             finally:
                 self.waiter = None
-        return self.outbox.popleft()
+        queued = self.outbox.popleft()
+        return queued.joined() if isinstance(queued, Behind) else queued
+
+
+class Behind(NamedTuple):
+    """A state message queued for a connection behind on its log: the encoding without
+    `log_from` that a broadcast shares among its seat's such connections, and where this
+    one's log is. Until session 32 each was joined when queued (`with_log_from`), a
+    private copy of the whole state: a stranger's 64 sockets whose hellos said since 1,
+    2, ... and that never read held up to 63 copies each (~33 MB; ~0.5 GB for a /48's
+    1,024 sockets) until each was dropped (bench/web_stall.py `behind`)."""
+
+    text: str
+    since: int
+
+    def joined(self) -> str:
+        """The message as the client is sent it."""
+        return with_log_from(self.text, self.since)
 
 
 class Shared:
@@ -848,7 +867,7 @@ class Table:
                     message = self.payload(conn, common, most=0)
                     del message["log_from"]
                     text = short[conn.seat, conn.lines] = encode(message)
-                conn.send(with_log_from(text, conn.log_sent))
+                conn.send(Behind(text, conn.log_sent))
                 continue
             key = (conn.seat, conn.log_sent, conn.lines)
             sent = texts.get(key)
