@@ -140,6 +140,22 @@ def random_moves(game: str, players: int, seed: int, chooser: int) -> list[str]:
     return moves
 
 
+def named_and_finished(server: LiveServer, game: str, players: int, seed: int,
+                       names: tuple[str, ...]) -> dict:
+    """A new game of `players` people on `server` whose first seats saved `names`, then
+    played to its end by `random_moves` (chooser 1)."""
+    import keizai
+
+    created = game_at(server, game, ["human"] * players, seed)
+    for seat, name in enumerate(names):
+        joined = http().post(f"{server.url}/api/games/{created['id']}/seats/{seat}/join",
+                             json={"token": created["seats"][seat]["token"], "name": name})
+        assert joined.status_code == 200, joined.text
+    play_on(server, created, keizai.new_game(game, players, seed=seed),
+            random_moves(game, players, seed, 1))
+    return created
+
+
 def play_on(server: LiveServer, game: dict, state: Any,
             actions: list[str] | tuple[str, ...]) -> None:
     """`actions` sent to `game` on `server`, each by the seat to move, and applied to

@@ -14,9 +14,8 @@ from typing import Any
 
 import pytest
 
-import keizai
 from tests.web.browser import language_page, unavailable_reason
-from tests.web.live_server import game_at, http, play_on, random_moves
+from tests.web.live_server import named_and_finished
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -42,13 +41,7 @@ HEADS = """() => {
 
 def _finished(server, names: tuple[str, ...]) -> dict[str, Any]:
     """A three-seat game whose first seats saved `names`, played to its end at random."""
-    game = game_at(server, GAME, ["human", "human", "human"], SEED)
-    for seat, name in enumerate(names):
-        joined = http().post(f"{server.url}/api/games/{game['id']}/seats/{seat}/join",
-                             json={"token": game["seats"][seat]["token"], "name": name})
-        assert joined.status_code == 200, joined.text
-    play_on(server, game, keizai.new_game(GAME, 3, seed=SEED), random_moves(GAME, 3, SEED, 1))
-    return game
+    return named_and_finished(server, GAME, 3, SEED, names)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-import keizai
 from tests.web.browser import language_page, unavailable_reason
-from tests.web.live_server import game_at, http, play_on, random_moves
+from tests.web.live_server import named_and_finished
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -24,13 +23,7 @@ NAMES = ("Alexandrina", "Bartholomew", "Christopher", "Dominique")
 def _finished(server) -> dict:
     """A four-seat game whose seats saved names of eleven letters, played to its end at
     random: four columns of scores, as wide as their names, leave the row heads little room."""
-    game = game_at(server, GAME, ["human"] * 4, SEED)
-    for seat, name in enumerate(NAMES):
-        joined = http().post(f"{server.url}/api/games/{game['id']}/seats/{seat}/join",
-                             json={"token": game["seats"][seat]["token"], "name": name})
-        assert joined.status_code == 200, joined.text
-    play_on(server, game, keizai.new_game(GAME, 4, seed=SEED), random_moves(GAME, 4, SEED, 1))
-    return game
+    return named_and_finished(server, GAME, 4, SEED, NAMES)
 
 # each row head's text and the lines it is drawn on; how far the page is wider than the window
 ROWS = """() => {
