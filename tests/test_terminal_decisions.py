@@ -556,7 +556,7 @@ def test_every_confirmation_of_every_title_reads_as_a_question() -> None:
                   "「住宅の購入を終える」でよろしいですか？", "確定不再購買房舍？"]
     assert "in all)?" in asked[("futuropia", "houses", "several")][0]
     copies = asked[("national-economy/mecenat", "discard", "copies")]
-    assert re.fullmatch(r"Discard 2 × [\w ]+\?", copies[0]), copies
+    assert re.fullmatch(r"Discard [\w ]+ ×2\?", copies[0]), copies
     assert re.fullmatch(r"\w+2枚を捨てますか？", copies[1]), copies
     assert re.fullmatch(r"棄掉2張\w+？", copies[2]), copies
 
@@ -744,7 +744,7 @@ def test_a_set_asked_again_is_said_in_the_terminal_s_width(tmp_path: Path, lang:
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
 def test_copies_typed_with_the_menu_s_times_sign_are_read(lang: str) -> None:
     """The menu writes a candidate's copies with the times sign ("Factory ($12) ×2",
-    「工場（価値$12）×2」) and the question says "2 × Factory", but "2×2" typed as shown
+    「工場（価値$12）×2」) and the question said "2 × Factory", but "2×2" typed as shown
     was refused ("'2×2' is not a number (or number x copies)"): only the letter x and *
     were read. The sign reads as the letter does."""
     from keizai import terminal_decisions as td

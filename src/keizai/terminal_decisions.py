@@ -42,8 +42,8 @@ def _labelled(info: dict[str, Any], label: str, lang: str) -> str:
 
 
 # How copies of one candidate are counted, by the decision's unit: resources always by
-# their number ("2 money, 1 food", 「お金2つ」), cards by a count past one ("2 × Colony",
-# 「植民団2枚」), anything else as "2 × $1 house (1 bed)" (「住宅$1（ベッド1）×2」).
+# their number ("2 money, 1 food", 「お金2つ」), cards by a count past one ("Colony ×2",
+# 「植民団2枚」), anything else as "$1 house (1 bed) ×2" (「住宅$1（ベッド1）×2」).
 _COPIES = {"card": "tdec.copies_card", "$": "tdec.copies_card"}
 
 
@@ -56,7 +56,7 @@ def _copies(unit: str, n: int, name: str, lang: str) -> str:
 
 
 def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = "en") -> str:
-    """A chosen set as a person reads it: "2 × Cathedral, Consumer Item", with what it
+    """A chosen set as a person reads it: "Cathedral ×2, Consumer Item", with what it
     adds up to in dollars or beds ("Farm Village, Mine ($12 in all)"); one card or house
     shows its own figure, unless its name already does ("$5 house (4 beds)")."""
     parts = [_copies(decision.unit, n, c.label_in(lang), lang)
@@ -83,7 +83,7 @@ _CONFIRM_UNIT = {"card": "confirm_pay", "resource": "tdec.confirm_pay"}
 
 def confirm_question(decision: PendingDecision, chosen: dict[str, int], game_id: str,
                      lang: str = "en") -> str:
-    """What confirming `chosen` will apply, briefly ("Discard 2 × Farm, Mine?"); choosing
+    """What confirming `chosen` will apply, briefly ("Discard Farm ×2, Mine?"); choosing
     nothing is the decision's closing action, a stop or a pass whose words are an order,
     not a question: it is asked about ("Buy no more houses — are you sure?",
     「住宅の購入を終える」でよろしいですか？, 確定不再購買房舍？)."""

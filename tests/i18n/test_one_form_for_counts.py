@@ -39,3 +39,23 @@ def test_a_run_says_food_once(lang: str, made: str, food: str, power: str) -> No
     for line in runs:
         assert line.count(food) <= 1 and line.count(power) <= 1, line
     assert any(food in line for line in runs) and any(power in line for line in runs)
+
+
+def test_a_set_of_copies_reads_as_the_page_counts_them() -> None:
+    """The terminal's English sets read "2 × Cathedral" (tdec.copies_card) where the page
+    and the hand write "Cathedral ×2" (web.count, 824b7c9 and 55baf73): one card's copies
+    in a chosen set and in the question confirming it are counted as the page counts."""
+    import random
+
+    import keizai
+    from keizai import terminal_decisions as td
+
+    state = keizai.new_game("national-economy/progress", 2, seed=0)
+    rng = random.Random(0)
+    while (decision := state.pending_decision()) is None or \
+            not any(c.count > 1 for c in decision.candidates):
+        state.apply(rng.choice(state.legal_actions()))
+    twice = next(c for c in decision.candidates if c.count > 1)
+    counted = tr("web.count", "en", name=twice.label_in("en"), n=2)
+    assert td.describe_set(decision, {twice.id: 2}, "en") == counted
+    assert counted in td.confirm_question(decision, {twice.id: 2}, state.game.id, "en")
