@@ -10,7 +10,7 @@ import pytest
 
 from keizai import i18n
 from keizai.engine import InvalidSetup
-from keizai.sim import Tournament, play_game
+from keizai.sim import Tournament, play_game, run_tournament
 
 GAME = "national-economy/progress"
 
@@ -41,3 +41,30 @@ def test_a_game_refuses_a_seed_that_is_no_whole_number_at_once(seed: object) -> 
 def test_a_game_of_a_whole_seed_holds_it() -> None:
     result = play_game(GAME, 2, 7, ["random", "random"])
     assert result.error is None and result.seed == 7 and type(result.seed) is int
+
+
+@pytest.mark.parametrize("workers", [0, -2, 2.0, 1.5, "2", True],
+                         ids=["zero", "negative", "float", "half", "text", "bool"])
+def test_a_run_refuses_workers_that_are_no_count_of_processes(workers: object) -> None:
+    """`workers=0` quietly meant all cores, `True` one process, and a float or a string
+    failed inside the process pool; None is what means all cores."""
+    tournament = Tournament(GAME, 2, ["random"], 2, seed=1)
+    with pytest.raises(InvalidSetup) as refused:
+        run_tournament(tournament, workers=workers)  # type: ignore[arg-type]
+    assert refused.value.message_id == "sim.err.workers"
+    for lang in ("en", "ja", "zh-TW"):  # the reason names the value given
+        text = i18n.tr(refused.value.message_id, lang, **refused.value.params)
+        assert refused.value.params["value"] in text
+
+
+def test_a_run_of_one_worker_plays_its_games() -> None:
+    result = run_tournament(Tournament(GAME, 2, ["random"], 2, seed=1), workers=1)
+    assert len(result.rows) == 2 and result.workers == 1
+
+
+@pytest.mark.parametrize("players", [2.0, "2", True], ids=["float", "text", "bool"])
+def test_a_game_refuses_players_that_are_no_whole_number_at_once(players: object) -> None:
+    """As its seed: not a result that holds the refusal as the game's error."""
+    with pytest.raises(InvalidSetup) as refused:
+        play_game(GAME, players, 7, ["random", "random"])  # type: ignore[arg-type]
+    assert refused.value.message_id == "setup.players_type"

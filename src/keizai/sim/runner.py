@@ -7,7 +7,8 @@ from typing import Any
 
 import keizai
 from keizai.agents import make_agent, without_time_cap
-from keizai.engine import State
+from keizai.engine import InvalidSetup, State
+from keizai.engine.errors import shown
 from keizai.engine.integers import as_integer
 from keizai.engine.registry import integer_seed
 
@@ -34,12 +35,12 @@ def play_game(game_id: str, players: int, seed: int, agents: list[str],
               agent_seeds: list[int] | None = None, record: bool = False) -> GameResult:
     """One complete game; seat i is played by agents[i] (seeded by agent_seeds[i], or
     by a number derived from the game seed). Errors are reported, not raised; but a seed
-    that is no integer (a float, a bool, a string) is refused at once (InvalidSetup), as
-    the result would hold it as its seed. With `record`, the result keeps the game's
-    record. `players` and `seed` may be NumPy's integers: the result holds the Python ints
-    they are (its row is JSON), and the agents' seeds are derived from them as from those
-    ints (never wrapped at 64 bits)."""
-    players, seed = _python_int(players), integer_seed(seed)
+    or a number of players that is no integer (a float, a bool, a string) is refused at
+    once (InvalidSetup), as the result would hold the seed. With `record`, the result
+    keeps the game's record. `players` and `seed` may be NumPy's integers: the result
+    holds the Python ints they are (its row is JSON), and the agents' seeds are derived
+    from them as from those ints (never wrapped at 64 bits)."""
+    players, seed = _whole_players(players), integer_seed(seed)
     result = GameResult(seed=seed, agents=list(agents))
     state: State | None = None
     try:
@@ -67,8 +68,10 @@ def play_game(game_id: str, players: int, seed: int, agents: list[str],
     return result
 
 
-def _python_int(value: int) -> int:
-    """`value` as the Python int it is if it is an integer of any type (NumPy's), else
-    as given, for `keizai.new_game` to refuse with the reason."""
-    index = as_integer(value)
-    return value if index is None else index
+def _whole_players(players: object) -> int:
+    """`players` as the Python int it is if it is an integer of any type (NumPy's), else
+    InvalidSetup; a count the game does not take is left for its result to report."""
+    count = as_integer(players)
+    if count is None:
+        raise InvalidSetup.refuse("setup.players_type", value=shown(players))
+    return count

@@ -361,14 +361,20 @@ def run_tournament(tournament: Tournament, workers: int | None = None, backend: 
                    on_game: Callable[[dict[str, Any], dict[str, Any] | None], None] | None
                    = None) -> TournamentResult:
     """Play the tournament. `backend` "local": a process pool of `workers` processes (all
-    cores by default; 1 plays in this process); "ray": Ray tasks on the cluster at
-    `address` (a local Ray instance when None, or the one already initialised).
-    `on_progress(1)` is called as each game finishes.
+    cores when None; 1 plays in this process; a count below 1 or no whole number, a bool
+    or a float, is refused with InvalidSetup, as `keizai sim --workers` refuses it);
+    "ray": Ray tasks on the cluster at `address` (a local Ray instance when None, or the
+    one already initialised). `on_progress(1)` is called as each game finishes.
 
     `played`: rows of games an earlier run of the same tournament finished; they are not
     played again (a resumed run). `on_game(row, record)` is called for each game as soon
     as its result arrives, with its record when `records` is set (else None)."""
     t = tournament
+    if workers is not None:
+        count = as_integer(workers)  # NumPy's: the int it is
+        if count is None or count < 1:
+            raise InvalidSetup.refuse("sim.err.workers", value=shown(workers))
+        workers = count
     done = {row["game"] for row in played or []}
     tasks = [task for task in t.tasks() if task.index not in done]
     if backend == "ray":
