@@ -39,8 +39,9 @@ class TableHooks:
     def taken_back(self, table: Table, seat: int) -> None:
         """A seat handed to a bot is its player's again (called under the table's lock)."""
 
-    def handed_over(self, table: Table, seat: int) -> None:
-        """A person's seat is a bot's from now on (called under the table's lock)."""
+    async def handed_over(self, table: Table, seat: int) -> None:
+        """A person's seat is a bot's from now on (called under the table's lock, before
+        the bots run)."""
 
     def seat_info(self, table: Table, seat: int) -> dict[str, Any]:
         """Extra public fields of one seat in summaries and state messages."""

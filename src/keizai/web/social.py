@@ -286,11 +286,26 @@ class Social(TableHooks):
         "I'm back")."""
         self._arm(table)
 
-    def handed_over(self, table: Table, seat: int) -> None:
+    async def handed_over(self, table: Table, seat: int) -> None:
         """The seat to move handed to a bot: its clock stops, here too (until session 32
         only on the processes that loaded the change, so this one's pages showed the
         deadline of a seat the bot played until it moved)."""
+        await self._unrate_bots_alone(table)
         self._arm(table)
+
+    async def _unrate_bots_alone(self, table: Table) -> None:
+        """A game whose seats bots alone play now is unrated (`bots_alone`), noted before
+        they move, as an undo notes it: else an account sat down against a weak bot, handed
+        its seat to a strong one (or left it to the clock's bot) and was rated by the
+        bot's result, game after game (found in session 32's attack pass). A player alone
+        with bots could unrate the game by an undo already; where another person plays,
+        a hand-over still counts (leaving loses)."""
+        settings = self.settings.get(table.id)
+        if table.bots_alone and settings is not None and not settings.rated \
+                and settings.unrated is None:
+            await self.store.in_writer(self.db.update_settings, table.id,
+                                       unrated="bots_alone")
+            await self.reread(table.id)
 
     async def check_owner(self, table: Table, row: SeatRow, asker: HTTPConnection
                           ) -> None:
@@ -593,6 +608,7 @@ class Social(TableHooks):
                     return
                 table.seats[seat] = replace(table.seats[seat], kind="bot", agent=agent,
                                             handed=True)
+                await self._unrate_bots_alone(table)
                 table.broadcast()
             table.kick_bots()
 

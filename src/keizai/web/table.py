@@ -1191,7 +1191,7 @@ class Table:
                                          agent=agent, handed=True, version=self.version)
         self.seats[seat] = SeatRow(seat, "bot", agent, row.token, row.claimed, row.open,
                                    True, row.seen)
-        self.hooks.handed_over(self, seat)
+        await self.hooks.handed_over(self, seat)
         self.charge(by)
         self.seats_changed(before)
         return deciding
