@@ -45,8 +45,11 @@ def test_another_seats_change_does_not_restart_the_clock_elsewhere(
         token = tokens[mover]
         before = deadline(first, game_id, mover, token)
         assert before is not None and before["seat"] == mover
-        held = deadline(second, game_id, mover, token)   # the second holds the game
-        assert held["seat"] == mover and abs(held["at"] - before["at"]) < SHIFT / 2
+        # the second holds the game: its clock began when it loaded the game, which is
+        # the first's deadline only as far as the two loads are apart (2.8 s once, in a
+        # CI rehearsal at load 14): each process's own deadline is what must hold
+        held = deadline(second, game_id, mover, token)
+        assert held["seat"] == mover
         time.sleep(SHIFT)
         left = first.post(f"/api/games/{game_id}/seats/{leaver}/bot",
                           json={"token": tokens[leaver], "agent": "random"})
@@ -55,8 +58,8 @@ def test_another_seats_change_does_not_restart_the_clock_elsewhere(
         while second.get(f"/api/games/{game_id}").json()["seats"][leaver]["kind"] != "bot":
             assert time.monotonic() < give_up   # the second loads the change
             time.sleep(0.05)
-        for client in (first, second):
+        for client, kept in ((first, before), (second, held)):
             now = deadline(client, game_id, mover, token)
             # the same deadline as before the change (before: the second's 1.5 s later)
             assert now["seat"] == mover
-            assert abs(now["at"] - before["at"]) < SHIFT / 2, (client, now, before)
+            assert abs(now["at"] - kept["at"]) < SHIFT / 2, (client, now, kept)
