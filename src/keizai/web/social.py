@@ -133,7 +133,7 @@ def own_seat(raw: Any, seats: Any, session: Session | None) -> OwnSeat | None:
     with the session would: before, the account owned the seat only once its player
     pressed "save my name", and until then its link alone opened it. A guest's is not
     named (the page asks for a name); nor one whose name would pass for another seat's
-    default name ("P2"), which the join refuses: its player chooses another there."""
+    default name ("P2") or a bot's, which the join refuses: its player chooses another there."""
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int) or not isinstance(seats, list) \
@@ -143,17 +143,18 @@ def own_seat(raw: Any, seats: Any, session: Session | None) -> OwnSeat | None:
     if session is None:
         return None
     name = clean_name(session.account.username)
-    if name_reserved(name, raw, len(seats)):
+    if reads_as_bot(name) or name_reserved(name, raw, len(seats)):
         return None
     return OwnSeat(raw, name, session.account.id)
 
 
 def name_reserved(name: str, seat: int, players: int) -> bool:
-    """Whether `name` would pass for the host (as the chat names it in any language),
-    another seat's default name ("P2") at a table of `players` seats, or a bot."""
+    """Whether `name` would pass for the host (as the chat names it in any language) or
+    another seat's default name ("P2") at a table of `players` seats (a bot's word:
+    `reads_as_bot`)."""
     reserved = [*HOST_NAMES, *(f"P{other + 1}" for other in range(players) if other != seat)]
     # "Р1" in Cyrillic too, and "P1 (you)", which the Seats panel and the chat read as P1
-    return reads_as_bot(name) or any(begins_as(name, other) for other in reserved)
+    return any(begins_as(name, other) for other in reserved)
 
 
 def reads_as_bot(name: str) -> bool:
