@@ -549,7 +549,7 @@ class FuturopiaState(State):
         self.pay_floor = MONEY
         self.pay_paid = [0, 0, 0]
         self.pay_purpose = purpose
-        self._settle_payment([0, 0, 0])
+        self._settle_payment([0, 0, 0] if self.log_enabled else None)
 
     def _settle_payment(self, before: list[int] | None) -> None:
         """Pay the units that leave no choice; stop at a real choice or when paid.
