@@ -288,8 +288,8 @@ def test_a_card_stays_on_one_line_and_no_line_starts_with_a_dash(variant: str,
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-TW"])
 def test_consumer_items_in_hand_fold_in_a_very_narrow_terminal(lang: str) -> None:
     """Every line of the table folds at a phone's narrow terminal but one: the hand's
-    Consumer Items, '      hand: 3 × Consumer Item' (30 columns, 「      手札：消費財 × 3」
-    22), written whole whatever the width (found playing `keizai play` at 25 columns).
+    Consumer Items, '      hand: Consumer Item ×3' (28 columns, 「      手札：消費財×3」
+    20), written whole whatever the width (found playing `keizai play` at 25 columns).
     They fold as a card in hand does: below their label where the two do not fit."""
     state = _mid_game("mecenat", 3)
     view = state.view(state.current_player)
