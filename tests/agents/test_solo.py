@@ -500,3 +500,101 @@ def test_a_loan_rollout_is_charged_per_dollar_lent_from_the_round_after_the_deci
         with pytest.raises(ValueError, match="loan"):
             make_agent(spec)
 
+
+
+def _doll_in_hand() -> NationalEconomyState:
+    """The first placement of solo Glory (seed 1) holding a Mechanical Doll card and the
+    4 cards its construction costs."""
+    state = keizai.new_game("national-economy/glory", 1, seed=1)
+    assert isinstance(state, NationalEconomyState)
+    p = state.players[0]
+    state.deck += [t for t, n in enumerate(p.hand) for _ in range(n)]
+    p.hand = [0] * len(p.hand)
+    for card in ("mechanical_doll", "workshop", "colony", "farm_village", "relics"):
+        t = state.cards.by_id[card]
+        state.deck.remove(t)
+        p.hand[t] += 1
+    p.hand_n = 5
+    state._legal = None
+    state.check_invariants()
+    return state
+
+
+def test_doll_values_each_action_by_its_better_plan_on_the_same_samples() -> None:
+    """`doll`: up to round `doll`, each visit rolls an action out under the policy as it is
+    and under the doll plan, on the same sample; the action is worth its better plan's
+    mean, and the plan of the action chosen is kept. Holding a doll card it can pay
+    for, the two plans play differently; with a `limit`, a visit counts as two rollouts."""
+    from keizai.agents.solo_policy import SoloPolicy
+
+    state = _doll_in_hand()
+    agent = SoloAgent(5, rollouts=2, policy="fast", halving=1, evaluation="learned",
+                      doll=6)
+    choice = agent.choose_index(state)
+    sums = agent._plan_totals
+    assert set(sums) == set(evaluator_for(state.game.id).prune(state,
+                                                               state.legal_indices()))
+    assert any(plain != doll for plain, doll in sums.values())
+    assert agent.plan == max(range(2), key=lambda k: sums[choice][k])
+    # the plans' sums are rollouts of the two policies from the agent's own samples
+    sample = state.determinize(0, Rng(9))
+    sample.log_enabled = False
+    probe = SoloAgent(5, rollouts=1, policy="fast", halving=1, evaluation="learned",
+                      doll=6)
+    probe._planning = True
+    probe._plan_totals = {}
+    counts = {choice: 0}
+    assert probe._visit_plans(sample, choice, None, 0, counts)
+    for k, until in enumerate((0, 6)):
+        child = sample.clone()
+        child.apply_index(choice)
+        final = SoloPolicy(learned=True, doll_until=until).play_out(child)
+        assert probe._plan_totals[choice][k] == probe.utility(final or 0.0)
+    limited = SoloAgent(5, rollouts=48, policy="fast", halving=1, evaluation="learned",
+                        limit=4000)
+    planned = SoloAgent(5, rollouts=48, policy="fast", halving=1, evaluation="learned",
+                        limit=4000, doll=6)
+    limited.choose_index(state)
+    planned.choose_index(state)
+    actions = len(sums)
+    assert limited.last_budget == min(48 * actions,
+                                      max(actions, 4000 // limited.last_length))
+    assert planned.last_budget == min(48 * actions,
+                                      max(actions, 4000 // (2 * planned.last_length)))
+    assert planned.last_budget < limited.last_budget
+
+
+def test_the_kept_plan_counts_stick_points_more() -> None:
+    """`stick`: the plan kept from the last decision counts `stick` points more, so an
+    action is worth another plan only when that plan is better by more."""
+    agent = SoloAgent(5, policy="fast", halving=1, evaluation="learned", doll=6, stick=3)
+    agent._plan_totals = {7: [20.0, 24.0]}
+    agent.plan = 0
+    assert agent._plan_value(7, 2) == (13.0, 0)
+    agent.plan = 1
+    assert agent._plan_value(7, 2) == (15.0, 1)
+    agent._plan_totals = {7: [20.0, 28.0]}
+    agent.plan = 0
+    assert agent._plan_value(7, 2) == (14.0, 1)
+
+
+def test_after_round_doll_it_plays_as_the_planner_without_plans() -> None:
+    """From round `doll` + 1 on the two plans would roll out alike, so the planner rolls
+    out once, as without the option, whatever plan it kept."""
+    import pytest
+
+    late = late_choice("national-economy/glory", 2, 7)
+    plain = SoloAgent(5, rollouts=4, policy="fast", halving=1, evaluation="learned")
+    planned = SoloAgent(5, rollouts=4, policy="fast", halving=1, evaluation="learned",
+                        doll=6, stick=3)
+    planned.plan = 1
+    assert planned.choose_index(late) == plain.choose_index(late)
+    assert planned.last_rollouts == plain.last_rollouts
+    assert not planned._plan_totals
+    planned.choose_index(_doll_in_hand())
+    assert planned._plan_totals
+    for spec in ("solo:policy=fast:doll=6", "solo:policy=fast:halving=1:stick=3",
+                 "solo:halving=1:doll=6", "solo:policy=fast:halving=1:doll=-1",
+                 "solo:policy=fast:halving=1:evaluation=learned:depth=2:doll=6"):
+        with pytest.raises(ValueError, match=r"doll|stick"):
+            make_agent(spec)

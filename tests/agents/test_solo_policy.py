@@ -336,3 +336,62 @@ def test_a_loan_pays_the_wages_at_the_last_placement_from_its_round_on() -> None
     assert s.players[0].buildings == [steel]
     assert s.players[0].unpaid == 0
 
+
+
+def glory_hand(ids: list[str]) -> ne.NationalEconomyState:
+    """The first placement of solo Glory (seed 1) with the given building cards in hand
+    (the dealt ones go back to the deck); the row holds the Carpenter (build)."""
+    s = keizai.new_game("national-economy/glory", 1, seed=1)
+    assert isinstance(s, ne.NationalEconomyState)
+    s.log_enabled = False
+    p = s.players[0]
+    s.deck += [t for t, n in enumerate(p.hand) for _ in range(n)]
+    p.hand = [0] * len(p.hand)
+    for card in ids:
+        t = s.cards.by_id[card]
+        s.deck.remove(t)
+        p.hand[t] += 1
+    p.hand_n = len(ids)
+    s._legal = None
+    s.check_invariants()
+    return s
+
+
+def _to_next_placement(s: ne.NationalEconomyState, policy: SoloPolicy) -> None:
+    while s.decision != ne.PLACE:
+        s.apply_index(policy.choose_index(s))
+
+
+def test_the_doll_plan_goes_to_build_the_doll_it_can_pay_for() -> None:
+    """`doll_until` (a plan for the planner's rollouts): holding a Mechanical Doll card
+    and the 4 cards it costs (Glory, Mechanical Doll: cost 4, "When built: take the
+    Mechanical Doll token"), the policy places where it may build and builds the doll;
+    without the plan it builds the Colony and pays the doll card, the card it values
+    least (asset value 2)."""
+    hand = ["mechanical_doll", "workshop", "colony", "farm_village", "relics"]
+    doll = glory_hand(hand).cards.by_id["mechanical_doll"]
+    for until, dolls in ((0, 0), (1, 1)):
+        s = glory_hand(hand)
+        policy = SoloPolicy(learned=True, doll_until=until)
+        s.apply_index(policy.choose_index(s))
+        _to_next_placement(s, policy)
+        assert s.players[0].dolls == dolls
+        assert s.players[0].hand[doll] == 0
+
+
+def test_the_doll_plan_keeps_the_doll_card_when_paying_up_to_its_round() -> None:
+    """With a doll card it cannot pay for yet (cost 4, three other cards), the plan pays
+    a build at the Carpenter with another card and keeps the doll card, up to round
+    `doll_until`; after it (and without the plan) the doll card is paid first."""
+    hand = ["mechanical_doll", "workshop", "colony", "farm_village"]
+    doll = glory_hand(hand).cards.by_id["mechanical_doll"]
+    for until, rnd, kept in ((0, 1, 0), (1, 1, 1), (2, 2, 1), (1, 2, 0)):
+        s = glory_hand(hand)
+        s.round = rnd
+        s._legal = None
+        carpenter = s.game.action_space.by_name("place:carpenter")
+        assert carpenter is not None
+        s.apply(carpenter)
+        _to_next_placement(s, SoloPolicy(learned=True, doll_until=until))
+        assert len(s.players[0].buildings) == 1
+        assert s.players[0].hand[doll] == kept, (until, rnd)

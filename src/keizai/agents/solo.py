@@ -52,7 +52,7 @@ class SoloAgent(Agent):
                                          "goal": float, "spread": float, "evaluation": str,
                                          "depth": int, "top": int, "limit": int,
                                          "reply": int, "slack": float, "tokens": float,
-                                         "loan": float}
+                                         "loan": float, "doll": int, "stick": float}
     POLICIES = ("heuristic", "fast")
     EVALUATIONS = ("hand", "learned")
 
@@ -61,7 +61,8 @@ class SoloAgent(Agent):
                  work: int = 0, goal: float = 0.0, spread: float = 8.0,
                  evaluation: str = "hand", depth: int = 0, top: int = 0,
                  limit: int = 0, reply: int = 0, slack: float = 0.0,
-                 tokens: float = 0.0, loan: float = 0.0) -> None:
+                 tokens: float = 0.0, loan: float = 0.0, doll: int = 0,
+                 stick: float = 0.0) -> None:
         """`epsilon`: chance of a random move inside heuristic rollouts (diversifies
         them). `policy`: what finishes the rollouts — the `heuristic`, or `fast`, the
         solo policy of keizai.agents.solo_policy (wage planning, about ten times faster,
@@ -114,9 +115,21 @@ class SoloAgent(Agent):
         (given the loan at 1 point per $ it scores 81 instead of 48; docs/strength.md,
         session 31), so its rollouts may undervalue what needs wages paid later (tokens,
         buildings kept). Measured on Glory (2 and 3 points per $), it made the planner
-        hire more and score 11 points a deal less (session 32)."""
+        hire more and score 11 points a deal less (session 32).
+        `doll` (with the fast policy and halving, whole rollouts; 0: none): plan-keeping
+        rollouts. At the decisions up to round `doll`, every visit of an action rolls it
+        out under two plans on the same sample: the policy as it is, and the policy with
+        the doll plan (`SoloPolicy(doll_until=doll)`: keep every Mechanical Doll card,
+        build the doll at every build, go where it may be built), and the action is worth
+        its better plan's mean; with `limit`, a visit counts as two rollouts. The plan the
+        chosen action was worth most under is kept (`plan`) and counts `stick` points more
+        at the next decisions, so it is given up only for a clear gain. A doll is a token
+        without wages, worth 40-50 points to the policy when given early in Glory, but a
+        rule that always builds it costs the policy as much (docs/strength.md, session
+        31): the plan lets the planner take it where it pays."""
         for name, value, least in (("rollouts", rollouts, 1), ("cap", cap, 0),
                                    ("tokens", tokens, 0), ("loan", loan, 0),
+                                   ("doll", doll, 0), ("stick", stick, 0),
                                    ("work", work, 0), ("limit", limit, 0),
                                    ("slack", slack, 0), ("depth", depth, 0), ("top", top, 0),
                                    ("reply", reply, 0)):
@@ -139,7 +152,11 @@ class SoloAgent(Agent):
                 ("reply", reply and (not halving or policy != "fast"),
                  ["halving=1", "policy=fast"]),
                 ("loan", loan and (policy != "fast" or depth or reply),
-                 ["policy=fast", "depth=0", "reply=0"])):
+                 ["policy=fast", "depth=0", "reply=0"]),
+                ("doll", doll and (policy != "fast" or not halving or depth or reply
+                                   or loan),
+                 ["policy=fast", "halving=1", "depth=0", "reply=0", "loan=0"]),
+                ("stick", stick and not doll, ["doll"])):
             if used:
                 raise InvalidSetup.refuse("agent.needs", key=name, needs=needs)
         self.rng = Rng(seed)
@@ -160,6 +177,19 @@ class SoloAgent(Agent):
         self.reply = reply
         self.tokens = tokens
         self.loan = loan
+        self.doll = doll
+        self.stick = stick
+        # with `doll`: the rollout policy of each plan (the policy as it is first)
+        self.plans: list[SoloPolicy] = []
+        if doll:
+            assert self.fast is not None
+            self.plans = [self.fast, SoloPolicy(learned=evaluation == "learned",
+                                                doll_until=doll)]
+        self.plan = -1  # with `doll`: the plan kept (an index of `plans`; -1: none yet)
+        self._plan_round = 0  # the round of the last decision (`plan` is reset before it)
+        self._planning = False  # whether the current decision rolls out under the plans
+        # with `doll`, per action of the current decision: its rollouts' sum per plan
+        self._plan_totals: dict[int, list[float]] = {}
         self._loan_from = 0  # with `loan`: the first round whose wages a rollout lends
         self._token_points = 0.0  # `tokens` at the current decision (0 after INVEST_ROUNDS)
         self._last_tokens = 0  # the seat's tokens at the end of the last rollout
@@ -203,6 +233,13 @@ class SoloAgent(Agent):
         if self.loan:
             assert isinstance(state, ne.NationalEconomyState)
             self._loan_from = state.round + 1
+        self._planning = False
+        if self.doll:
+            assert isinstance(state, ne.NationalEconomyState)
+            if state.round < self._plan_round:  # a new game
+                self.plan = -1
+            self._plan_round = state.round
+            self._planning = state.round <= self.doll
         self._token_points = 0.0
         if self.tokens:
             assert isinstance(state, ne.NationalEconomyState)
@@ -238,6 +275,8 @@ class SoloAgent(Agent):
             return False
         if self.reply:
             return self._visit_reply(sample, index, deadline, done, counts)
+        if self._planning:
+            return self._visit_plans(sample, index, deadline, done, counts)
         value = self._rollout(sample, index, deadline, done)
         if value is None:
             return False
@@ -275,10 +314,13 @@ class SoloAgent(Agent):
         counts = dict.fromkeys(legal, 0)
         self._candidates = {}
         self._rows = {index: [] for index in legal}
+        self._plan_totals = {}
 
         def mean(index: int) -> float:
             if self.reply:
                 return _cross_validated(self._rows[index])
+            if self._planning:
+                return self._plan_value(index, counts[index])[0]
             return totals[index] / counts[index]
 
         alive = list(legal)
@@ -294,7 +336,7 @@ class SoloAgent(Agent):
             if self.work:
                 budget = max(budget, self.work // length)
             if self.limit:
-                cost = length * (1 + self.reply)
+                cost = length * (1 + self.reply) * (len(self.plans) if self._planning else 1)
                 budget = min(budget, max(len(legal), self.limit // cost))
         self.last_budget = budget
         while len(alive) > 1 and not out_of_time:
@@ -322,7 +364,42 @@ class SoloAgent(Agent):
         self.last_rollouts = done
         if not all(counts[i] for i in alive):
             return self._fallback(state, seat)
-        return max(alive, key=mean)
+        chosen = max(alive, key=mean)
+        if self._planning:
+            self.plan = self._plan_value(chosen, counts[chosen])[1]
+        return chosen
+
+    def _visit_plans(self, sample: State, index: int, deadline: float | None, done: int,
+                     counts: dict[int, int]) -> bool:
+        """One visit of `index` on `sample` under every plan (option `doll`): one rollout
+        each, from the same sample; False when the deadline came first, leaving the
+        action's sums as they were."""
+        values: list[float] = []
+        for k, policy in enumerate(self.plans):
+            child = sample.clone()
+            child.apply_index(index)
+            value = policy.play_out(child, deadline if done or k else None)
+            if value is None:
+                return False
+            if not k:
+                self._moves = len(child.history) - len(sample.history)
+            tokens = _tokens(child) if self._token_points else 0
+            values.append(self.utility(value) + self._token_points * tokens)
+        sums = self._plan_totals.setdefault(index, [0.0] * len(values))
+        for k, value in enumerate(values):
+            sums[k] += value
+        counts[index] += 1
+        return True
+
+    def _plan_value(self, index: int, count: int) -> tuple[float, int]:
+        """An action's worth under plans (option `doll`): its best plan's mean rollout, the
+        plan kept counting `stick` more; and that plan."""
+        best, best_plan = -math.inf, 0
+        for k, total in enumerate(self._plan_totals[index]):
+            value = total / count + (self.stick if k == self.plan else 0.0)
+            if value > best:
+                best, best_plan = value, k
+        return best, best_plan
 
     def _visit_reply(self, sample: State, index: int, deadline: float | None, done: int,
                      counts: dict[int, int]) -> bool:

@@ -459,6 +459,10 @@ class LearnedSoloValue:
         return _features(s, self.hand, rows[min(s.round, len(rows)) - 1], None)
 
 
+# the doll plan's worth of keeping a Mechanical Doll card: above any card's `_keep`
+_DOLL_KEEP: Final = 1000.0
+
+
 def _gain(steps: tuple[Any, ...]) -> int:
     """The money a workplace's effect takes from the Budget (its larger case)."""
     total = 0
@@ -477,10 +481,14 @@ class SoloPolicy:
     """Greedy by `SoloValue` at placements; simple rules for the choices inside a move."""
 
     def __init__(self, weights: Weights | None = None, learned: bool = False,
-                 epsilon: float = 0.0, seed: int = 0) -> None:
+                 epsilon: float = 0.0, seed: int = 0, doll_until: int = 0) -> None:
         """Without `weights`, each game uses its edition's tuned weights. `learned`: judge
         moves by the learned value (`LearnedSoloValue`) instead of the hand-made one.
-        `epsilon`: chance of a random placement (diversifies recorded games)."""
+        `epsilon`: chance of a random placement (diversifies recorded games).
+        `doll_until` (0: never): a plan for the solo planner's rollouts (its option `doll`,
+        keizai.agents.solo), not a better policy alone: up to that round the policy never
+        pays or discards a Mechanical Doll card, builds the doll at every build that
+        may, and holding a doll card it can pay for, places only where it may build."""
         self.fixed = weights
         self.learned = learned
         self.valuer = SoloValue(weights)
@@ -491,6 +499,12 @@ class SoloPolicy:
         self.epsilon = epsilon
         self.rng = Rng(seed)
         self.lent = 0  # $ lent by the last `play_out` with `loan_from`
+        self.doll_until = doll_until
+        # with `doll_until`, per game: the Mechanical Doll's building types and the
+        # placements that may build
+        self._doll_game: object = None
+        self._doll_types: tuple[int, ...] = ()
+        self._build_spots: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------ card worth
     def _keep(self, s: ne.NationalEconomyState, t: int) -> float:
@@ -498,6 +512,8 @@ class SoloPolicy:
         p = s.players[0]
         if t >= len(p.hand):
             return 1.0
+        if self.doll_until and s.round <= self.doll_until and t in self._dolls(s):
+            return _DOLL_KEEP
         b = s.cards.buildings[t]
         return 1.0 + self.valuer.w.card_keep * b.value / (s.cost(p, t) + 1.0)
 
@@ -559,6 +575,11 @@ class SoloPolicy:
         work); `s` is then used up."""
         while not s.is_over and s.decision != ne.PLACE:
             legal = s.legal_indices()
+            if self.doll_until:
+                doll = self._doll_build(s, legal)
+                if doll >= 0:
+                    s.apply_index(doll)
+                    continue
             if s.decision in (ne.BUILD, ne.OPTION) and len(legal) > 1:
                 return self._best(s, legal, True)[1]
             s.apply_index(legal[0] if len(legal) == 1 else self._rule(s, legal))
@@ -612,9 +633,56 @@ class SoloPolicy:
             return legal[0], None
         if self.epsilon and s.decision == ne.PLACE and self.rng.random() < self.epsilon:
             return legal[self.rng.randrange(len(legal))], None
+        if self.doll_until:
+            doll = self._doll_build(s, legal)
+            if doll >= 0:
+                return doll, None
+            builds = self._doll_seek(s, legal)
+            if builds:
+                return self._best(s, builds, spend)
         if s.decision == ne.PLACE or s.decision in (ne.BUILD, ne.OPTION):
             return self._best(s, legal, spend)
         return self._rule(s, legal), None
+
+    # ------------------------------------------------------------ the doll plan
+    def _dolls(self, s: ne.NationalEconomyState) -> tuple[int, ...]:
+        """The building types whose construction gives a Mechanical Doll (per game)."""
+        game = s.game
+        if game is not self._doll_game:
+            self._doll_game = game
+            self._doll_types = tuple(
+                b.index for b in s.cards.buildings
+                if any(step[0] == "doll" for step in b.on_build))
+            self._build_spots = frozenset(
+                spot.action for spot in (*s.spots, *s.own_spots)
+                if any(step[0] == "build" for step in spot.steps))
+        return self._doll_types
+
+    def _doll_build(self, s: ne.NationalEconomyState, legal: list[int]) -> int:
+        """With the doll plan, at a build up to round `doll_until`: the Mechanical Doll's
+        choice when legal, else -1."""
+        if s.decision != ne.BUILD or s.round > self.doll_until:
+            return -1
+        build = s.layout.build
+        dolls = self._dolls(s)
+        for a in legal:
+            if a - build in dolls:
+                return a
+        return -1
+
+    def _doll_seek(self, s: ne.NationalEconomyState, legal: list[int]) -> list[int]:
+        """With the doll plan, at a placement up to round `doll_until` while holding a doll
+        card the seat can pay for: the placements of `legal` that may build (empty when
+        none, or when the plan does not apply)."""
+        if s.decision != ne.PLACE or s.round > self.doll_until:
+            return []
+        p = s.players[0]
+        size = p.hand_size
+        for t in self._dolls(s):
+            if p.hand[t] and s.cost(p, t) < size:
+                spots = self._build_spots
+                return [a for a in legal if a in spots]
+        return []
 
     def play_out(self, s: State, deadline: float | None = None,
                  loan_from: int = 0) -> float | None:
