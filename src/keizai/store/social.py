@@ -493,7 +493,8 @@ class SocialStore:
             self._set_seat_player(conn, game_id, seat, values)
 
     def name_seat(self, game_id: str, seat: int, values: dict[str, Any],
-                  clashes: Callable[[str, int | None], bool]) -> Naming:
+                  clashes: Callable[[str, int | None], bool], decided: bool = False
+                  ) -> Naming:
         """Set one seat's player fields (`values`: its name, and its account) unless the
         name clashes with another seat's (`clashes(its name, its account id)`) or the
         seat holds them already; nothing is written then, and no process told (until
@@ -504,7 +505,12 @@ class SocialStore:
         A seat an account sat down at is named by that account alone (`SeatOwned`): two
         joins at once through two processes, each checked before the other's write, let
         the second account take the seat from the first (so did one through a process
-        whose cache had not heard of the first, until session 30)."""
+        whose cache had not heard of the first, until session 30).
+        `decided`: the seat has taken a decision of the game already. An account sitting
+        down at it now held it from no first decision, and the game is noted unrated
+        (`late_seat`) with the account, in one transaction: a guest played most of a
+        game, an account took the seat for its last moves and was rated on the whole
+        (until session 33)."""
         with transaction(self.engine) as conn:
             conn.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
             held = conn.execute(select(seat_players.c.name, seat_players.c.account_id).where(
@@ -521,7 +527,17 @@ class SocialStore:
             if any(clashes(other.name, other.account_id) for other in others):
                 return Naming.CLASHES
             self._set_seat_player(conn, game_id, seat, values)
+            if decided and owner is None and values.get("account_id") is not None:
+                self._unrate(conn, game_id, "late_seat")
         return Naming.NAMED
+
+    def _unrate(self, conn: Connection, game_id: str, reason: str) -> None:
+        """Note a game unrated for `reason`, unless it was rated or noted so already."""
+        noted = conn.execute(update(table_settings).where(
+            table_settings.c.game_id == game_id, table_settings.c.rated == 0,
+            table_settings.c.unrated.is_(None)).values(unrated=reason)).rowcount
+        if noted:
+            self._notify(conn, game_id, "settings")
 
     def _set_seat_player(self, conn: Connection, game_id: str, seat: int,
                          values: dict[str, Any]) -> None:
@@ -604,12 +620,13 @@ class SocialStore:
         """Rate one finished game once (False when it was rated already).
 
         The settings row is flagged in the same transaction, so two processes finishing
-        the same game cannot both rate it.
+        the same game cannot both rate it; nor is a game noted unrated meanwhile rated
+        (an account sat down late, `name_seat`, after the standings were read).
         """
         with transaction(self.engine) as conn:
             claimed = conn.execute(update(table_settings).where(
-                table_settings.c.game_id == game_id, table_settings.c.rated == 0)
-                .values(rated=1)).rowcount
+                table_settings.c.game_id == game_id, table_settings.c.rated == 0,
+                table_settings.c.unrated.is_(None)).values(rated=1)).rowcount
             if not claimed:
                 return False
             keys = sorted({key for _seat, key, _place in standings})

@@ -2,9 +2,19 @@
 
 A finished game is rated when it has at least two seats and every seat is an account or
 a bot (each bot level is one player on the ladder, so bots and people share one scale).
-It is unrated when its seed was chosen, a human took a decision back, an account held
-two seats (hot seat), or a seat was a guest's. The shown rating is the conservative
-`mu - 3 sigma` (0 for a newcomer).
+It is unrated, the reason noted in its settings (`table.unrated`, `why_<reason>` in the
+catalogues), when
+- `seed`: its seed was chosen (noted as it is created);
+- `undo`: a human took a decision back (noted at the first undo);
+- `bots_alone`: bots alone played every seat at some point (noted as the last person's
+  seat is handed to a bot, before the bots move: `Social._unrate_bots_alone`);
+- `late_seat`: an account sat down at a seat after that seat's first decision (noted
+  with the account, `SocialStore.name_seat`): a seat counts for an account only if the
+  account held it from before it decided anything;
+- `solo`: it has one seat; `guest`: a seat was a guest's; `hot_seat`: an account held two
+  seats; `one_player`: every seat was one player (all noted as it ends: `standings`);
+- `no_settings`: it was created through the old `POST /api/games` (it has no settings).
+The shown rating is the conservative `mu - 3 sigma` (0 for a newcomer).
 """
 
 from __future__ import annotations

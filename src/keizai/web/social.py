@@ -714,10 +714,15 @@ class Social(TableHooks):
                 return True
             return False
 
+        decided = False
+        if account is not None:   # its moves as stored (another process's included)
+            await table.catch_up()
+            decided = seat in table.movers
         try:   # the store says whose seat it is: an account that sat down through
-            # another process at the same moment holds it, checked or not here
+            # another process at the same moment holds it, checked or not here; one
+            # sitting down after the seat's first decision leaves the game unrated
             named = await asyncio.to_thread(self.db.name_seat, table.id, seat, values,
-                                            clashes)
+                                            clashes, decided)
         except SeatOwned:
             raise ApiError.refused("seat_owned", "error.seat_owned", 409) from None
         if named is Naming.CLASHES and passes_for:
@@ -725,9 +730,13 @@ class Social(TableHooks):
         if named is Naming.CLASHES:
             raise ApiError.refused("name_taken", "web.err.name_taken", 409, name=name)
         if named is Naming.NAMED:   # the same name again changes nothing to tell
+            settings = self.settings.get(table.id)
             await self.reread(table.id)
             self.close_strangers(table)
-            table.presence()   # a name changes the seat lines alone (see `_seats_changed`)
+            if self.settings.get(table.id) != settings:   # noted unrated: the chip too
+                table.broadcast()
+            else:   # a name changes the seat lines alone (see `_seats_changed`)
+                table.presence()
         return {"seat": seat, **self.seat_info(table, seat)}
 
     @staticmethod
