@@ -436,6 +436,9 @@ class Table:
         # Why the stored game no longer replays (`refresh`), None: it does; `Tables`
         # then lets the table go and refuses it.
         self.broken: ApiError | None = None
+        # The store no longer holds the game (`Store.delete_abandoned`, or by hand): its
+        # changes are refused as stale (`_stored`) and its bots stop (`_bots`).
+        self.gone = False
         # Another process's change made the game one of bots alone while this one's bots
         # decided (`refresh`): that process counted it in its bound and runs them; the
         # bot loop here stops (`_bots`).
@@ -1081,7 +1084,9 @@ class Table:
             return await write
         except Conflict:
             row, stored = await asyncio.to_thread(load, self.store, self.hooks, self.id)
-            if row is not None:
+            if row is None:
+                self.gone = True
+            else:
                 await self.refresh(row, stored)
             raise Changed("stale", "the game changed meanwhile; reload the view",
                           409) from None
@@ -1304,12 +1309,14 @@ class Table:
         processes had any number of them run in this one). A move the store refused as
         stale (another process changed the game, its notice still on its way) is tried
         again, not decided again, when the game loaded then has the same position and
-        bot."""
+        bot. They stop once the store no longer holds the game (`gone`: until session
+        33 that move was tried again at once, for good, a write and a read each time)."""
         stale: tuple[State, str | None, str] | None = None   # (position, bot, move)
         while True:
             state = self.state
             seat = state.current_player
-            if seat is None or self.seats[seat].kind != "bot" or self.bots_moved_on:
+            if seat is None or self.seats[seat].kind != "bot" or self.bots_moved_on \
+                    or self.gone:
                 return
             holder = self.seats[seat].agent
             if stale is not None and stale[0] is state and stale[1] == holder:
