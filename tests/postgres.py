@@ -97,9 +97,15 @@ def postgres_server() -> Iterator[str]:
         yield server.url
 
 
+# The databases `new_database` made in this process, as (server URL, name), in order:
+# tests/conftest.py drops those a test made once its fixtures are done (`drop_made_since`).
+made: list[tuple[str, str]] = []
+
+
 def new_database(server_url: str, prefix: str, settings: tuple[str, ...] = ()) -> str:
     """The URL of a new, empty database named `prefix` and a random suffix on the server of
-    `server_url`; `settings` are `ALTER DATABASE … SET` clauses (e.g. "work_mem = '64kB'")."""
+    `server_url`; `settings` are `ALTER DATABASE … SET` clauses (e.g. "work_mem = '64kB'").
+    Made during a test (its own fixtures included), it is dropped once the test ends."""
     import secrets
 
     from sqlalchemy import create_engine, text
@@ -108,10 +114,33 @@ def new_database(server_url: str, prefix: str, settings: tuple[str, ...] = ()) -
     admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f"CREATE DATABASE {name}"))
+        made.append((server_url, name))
         for setting in settings:
             conn.execute(text(f"ALTER DATABASE {name} SET {setting}"))
     admin.dispose()
     return server_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def drop_made_since(count: int) -> None:
+    """Drop the databases `new_database` made after its first `count`, newest first,
+    whatever is still connected to them (`WITH (FORCE)`: a store a test did not close, a
+    server process it left). One that cannot be dropped (its server stopped) is warned
+    of, not raised: the test's own result stands."""
+    import warnings
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.exc import SQLAlchemyError
+
+    while len(made) > count:
+        server_url, name = made.pop()
+        admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+        try:
+            with admin.connect() as conn:
+                conn.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        except SQLAlchemyError as error:
+            warnings.warn(f"test database {name} was not dropped: {error}", stacklevel=2)
+        finally:
+            admin.dispose()
 
 
 def rows_read(engine: Any, call: Callable[[], object], table: str,
