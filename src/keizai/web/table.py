@@ -15,6 +15,7 @@ import hashlib
 import logging
 import math
 import secrets
+import sys
 import time
 import weakref
 from array import array
@@ -46,6 +47,14 @@ T = TypeVar("T")
 MAX_ACTION_NAME = 128
 MAX_WHOLE_CANDIDATES = 64
 MAX_OUTBOX = 64     # messages waiting for one client; a client that far behind is dropped
+# ... and their bytes, as this process holds them (`sys.getsizeof`: a message holding a
+# character beyond U+00FF takes 2 bytes a character, one beyond U+FFFF, an emoji, 4).
+# A client that does not read was sent 64 messages of whatever size: a late 4-player
+# Futuropia, Glory or 企業帝國 with a seat named so held 2.1-2.6 MB a connection (the
+# log's parts a hello and its asks queue, then the states), 64 sockets a client. A
+# message is queued in an empty outbox whatever its size: a client that reads is never
+# cut for one message.
+MAX_OUTBOX_BYTES = 1 << 20
 # The bot pool's owner of the games no client of this process has acted in (`Table.owner`).
 UNCHARGED = "(games no client here acted in)"
 # Seconds between two marks by this process that a seat's player used a game without
@@ -110,13 +119,18 @@ class Connection:
     # That session's id: an account's seat is closed to it once the session ends.
     session: str | None = None
     closed: bool = False
+    held: int = 0   # bytes of the outbox's messages (`MAX_OUTBOX_BYTES`)
 
     def send(self, text: str | Behind) -> None:
-        if len(self.outbox) >= MAX_OUTBOX:
+        size = held_bytes(text)
+        if len(self.outbox) >= MAX_OUTBOX or (
+                self.outbox and self.held + size > MAX_OUTBOX_BYTES):
             self.outbox.clear()
             self.outbox.append(None)
+            self.held = 0
         else:
             self.outbox.append(text)
+            self.held += size
         waiter = self.waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
@@ -136,7 +150,15 @@ class Connection:
             finally:
                 self.waiter = None
         queued = self.outbox.popleft()
+        self.held -= held_bytes(queued)
         return queued.joined() if isinstance(queued, Behind) else queued
+
+
+def held_bytes(queued: str | Behind | None) -> int:
+    """What a queued message holds: its text (a `Behind`'s shared one, whole)."""
+    if queued is None:
+        return 0
+    return sys.getsizeof(queued.text if isinstance(queued, Behind) else queued)
 
 
 class Behind(NamedTuple):
