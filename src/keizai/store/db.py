@@ -49,6 +49,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.sql import column, table
 
 from keizai.engine.made_by import RECORD_FORMAT
 from keizai.store.migrations import application_name, upgrade
@@ -62,6 +63,11 @@ SPEC_CHARS = 255
 # Characters of `games.keizai`, the version of the keizai that stored a game (migration
 # 0022): a release's version is a few; a development build's may be longer.
 KEIZAI_CHARS = 64
+
+# A finished game's rematch (`table_settings.rematch`, keizai.store.social): the clean-up
+# of abandoned games takes a rematch it deletes off the game it follows; until session 33
+# the game named it for good, and its "Rematch" sent its players to a deleted game.
+REMATCHES = table("table_settings", column("rematch"))
 
 games = Table(
     "games", metadata,
@@ -831,7 +837,8 @@ class Store:
         changed since (`touched`: a move, an undo, a hand-over; a seat's view read by
         its player over HTTP) and whose seats' players none has been seen connected
         since (`seen`), with their seats, actions and social rows (the foreign keys
-        cascade); finished games stay (ratings and replays). How many were deleted."""
+        cascade); finished games stay (ratings and replays), and a rematch deleted is no
+        longer their rematch (asked again, a new one is made). How many were deleted."""
         cutoff = datetime.now(UTC) - untouched
         # a seat of the game seen since: NOT EXISTS, as NOT IN read the whole list of
         # such games again for every game once it outgrew PostgreSQL's work_mem
@@ -848,6 +855,10 @@ class Store:
             with transaction(self.engine) as conn:   # seen or moved meanwhile: kept
                 deleted += conn.execute(delete(games).where(
                     games.c.id.in_(chunk), idle, recent)).rowcount
+                conn.execute(update(REMATCHES).where(
+                    REMATCHES.c.rematch.in_(chunk),
+                    ~select(games.c.id).where(games.c.id == REMATCHES.c.rematch).exists())
+                    .values(rematch=None))
         return deleted
 
     # ----- reads ---------------------------------------------------------------------
