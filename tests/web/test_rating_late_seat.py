@@ -5,7 +5,7 @@ had played) for the last moves, and the finished game counted for the account's 
 as though it had played it all. A seat now counts for an account only if the account
 held it from before the seat's first decision; else the game is unrated (`late_seat`),
 noted with the account in one transaction, and a rating under way for the game's end
-is not written over it."""
+is not written over it (tests/store/test_late_seat.py)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from keizai.store.social import SocialStore
 from keizai.web import create_app
 from keizai.web.app import Limits
-from keizai.web.ratings import DEFAULT, rate
 from tests.web.social_helpers import new_table, play_out, register, token_of, view, wait_for
 
 GAME = "national-economy/mecenat"
@@ -109,21 +107,3 @@ def test_an_account_renaming_its_seat_after_moving_is_still_rated(client) -> Non
     assert info["rated"] is True and info["unrated"] is None
     assert board(client) == {"renamer", "bot: random"}
 
-
-def test_a_rating_under_way_does_not_write_over_a_late_seat(db_url: str) -> None:
-    """The game ends while an account sits down late: the standings, read before the
-    account's seat was noted, are not rated once the game is noted unrated."""
-    app = create_app(db_url, bot_workers=1, limits=Limits.off())
-    with TestClient(app, base_url="https://testserver") as client:
-        created = new_table(client, ["human", "human"])
-        register(client, "racer")
-    store: SocialStore = app.state.social.db
-    game_id, account = created["id"], store.account_by_name("racer")
-    assert store.name_seat(game_id, 1, {"name": "Guest"}, lambda *_: False)
-    standings = [(0, "bot:random", 1), (1, f"account:{account}", 2)]
-    store.name_seat(game_id, 1, {"name": "racer", "account_id": account},
-                    lambda *_: False, decided=True)
-    assert store.settings(game_id).unrated == "late_seat"
-    assert not store.rate(game_id, GAME, standings, rate, DEFAULT)
-    assert store.settings(game_id).rated is False
-    assert store.leaderboard(GAME) == []
