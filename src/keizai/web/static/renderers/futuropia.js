@@ -83,10 +83,14 @@ function houseName(x) {
 }
 
 /** A house's beds, energy and points as the lists of houses write them (the whole
- * decision, the terminal): "3 beds · energy 1 · -1 VP", with a sign on positive points. */
+ * decision, the terminal): "3 beds · energy 1 · -1 VP", with a sign on positive points.
+ * Each figure keeps to one line (dom.js `counted`'s class): a narrow card broke 勝利点-1
+ * as 「勝」 / 「利点-1」 and "+1 VP" as "+1" / "VP". */
 function houseFigures(x) {
-  return [t("whole_beds", x.beds), t("whole_energy", x.energy),
-    t("whole_vp", x.vp > 0 ? `+${x.vp}` : x.vp)].join(" · ");
+  const figures = [t("whole_beds", x.beds), t("whole_energy", x.energy),
+    t("whole_vp", x.vp > 0 ? `+${x.vp}` : x.vp)];
+  return figures.flatMap((figure, i) => [i ? " · " : null,
+    h("span", { class: "counted" }, figure)]).filter((part) => part !== null);
 }
 
 /** A market's slot its supply could no longer fill (the end of the game nears). */
@@ -135,7 +139,9 @@ function community(c, view, ctx, taken) {
     el.classList.add("fu-resource");
     return choice ? ctx.target(el, name) : el;
   };
-  const resources = RESOURCES.map((r) => resource(t(`fu_${r}`), c[r], `pay:${r}`));
+  // money as every price of the game reads ("$12"; it read 「お金12」, a count)
+  const resources = RESOURCES.map((r) => resource(t(`fu_${r}`),
+    r === "money" ? `$${c[r]}` : c[r], `pay:${r}`));
   const loans = resource(t("fu_loans"), c.loans, "repay:loan");
   const tiles = TILES.map((tile) => {
     const up = c.tiles_face_up.includes(tile);
