@@ -399,9 +399,11 @@ ASKED = {"en": ("{} (Enter = yes, n = choose again, q = quit) >", ", "),
 DISCARD = {"en": "Discard {}?", "ja": "{}を捨てますか？", "zh-TW": "棄掉{}？"}
 SELL = {"en": "Sell {}?", "ja": "{}を売りますか？", "zh-TW": "出售{}？"}
 PAY = {"en": "Pay {}?", "ja": "{}を支払いますか？", "zh-TW": "支付{}？"}
-# Resources are counted ("Pay 2 money?"), a closing action is asked about: its label is
-# an order ("Buy no more houses"), which "Do this: Buy no more houses?" asked awkwardly.
-UNITS = {"en": "{n} {name}", "ja": "{name}{n}つ", "zh-TW": "{n}個{name}"}
+# Resources are counted ("Pay 2 food?"), money in dollars ("Pay $2?"; it was "Pay 2 money?",
+# 「お金2つ」, 「2個金錢」: tests/i18n/test_money_paid_as_money.py), a closing action is asked
+# about: its label is an order ("Buy no more houses"), which "Do this: Buy no more houses?"
+# asked awkwardly.
+UNITS = {"en": "{n} {name}", "ja": "{name}{n}つ", "zh-TW": "{n}份{name}"}
 NO_HOUSE = {"en": "Buy no more houses — are you sure?",
             "ja": "「住宅の購入を終える」でよろしいですか？", "zh-TW": "確定不再購買房舍？"}
 
@@ -465,8 +467,9 @@ def test_a_whole_set_is_confirmed_by_saying_what_it_applies(tmp_path: Path, lang
         "interest", lambda d: d.candidates[0].count >= d.amount >= 2))
     d = state.pending_decision()
     assert d is not None
-    cases.append((save, f"1x{d.amount}", PAY[lang].format(UNITS[lang].format(
-        n=d.amount, name=d.candidates[0].label_in(lang))), d.prompt_in(lang)))
+    paid = f"${d.amount}" if d.candidates[0].id == "money" else UNITS[lang].format(
+        n=d.amount, name=d.candidates[0].label_in(lang))
+    cases.append((save, f"1x{d.amount}", PAY[lang].format(paid), d.prompt_in(lang)))
 
     save, state = _position(tmp_path / "houses", "futuropia", 2, lambda s: _facing(
         "houses", lambda d: d.amount == 0)(s) and len(s.legal_actions()) > 1)
@@ -550,7 +553,7 @@ def test_every_confirmation_of_every_title_reads_as_a_question() -> None:
                 closing = action_label(game, "house:done", lang)
                 assert text == tr("tdec.confirm_finish", lang, closing), where
         if kind in ("interest", "refresh", "repayment"):
-            assert re.fullmatch(r"Pay \d+ \w+(, \d+ \w+)*\?", en), where
+            assert re.fullmatch(r"Pay (\$\d+|\d+ \w+)(, \d+ \w+)*\?", en), where
     fu = asked[("futuropia", "houses", "none")]
     assert fu == ["Buy no more houses — are you sure?",
                   "「住宅の購入を終える」でよろしいですか？", "確定不再購買房舍？"]
@@ -589,7 +592,8 @@ def test_a_whole_prompt_is_spaced_as_its_language_and_counts_once(tmp_path: Path
     assert prompt.startswith(spaced), prompt
     first = next(line for line in result.output.splitlines() if line.startswith("   1) "))
     have = d.candidates[0].count
-    assert tr("tdec.fig_have", lang, have) in first and f"×{have}" not in first, first
+    held = "tdec.fig_cash" if d.candidates[0].id == "money" else "tdec.fig_have"
+    assert tr(held, lang, have) in first and f"×{have}" not in first, first
 
 
 @pytest.mark.parametrize(("lang", "limit", "refused"), [

@@ -11,14 +11,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from keizai.engine.decision import ONE_OF, RANGE, PendingDecision
+from keizai.engine.decision import ONE_OF, RANGE, Candidate, PendingDecision
 from keizai.i18n import action_label, tr
 from keizai.rules.folding import fold, words
 
 # Figures shown next to a candidate: info key -> catalogue id ({0} is the figure). Those
 # the page shows too are its own entries (whole_*), so both say them alike.
 _FIGURES = (("price", "tdec.fig_price"), ("beds", "whole_beds"), ("energy", "whole_energy"),
-            ("vp", "whole_vp"), ("value", "tdec.fig_value"), ("have", "tdec.fig_have"))
+            ("vp", "whole_vp"), ("value", "tdec.fig_value"), ("have", "tdec.fig_have"),
+            ("cash", "tdec.fig_cash"))
+# Figures that say how many copies there are (no "×3" beside them): what a player holds
+_HELD = ("have", "cash")
 
 
 def _figure(key: str, value: Any, lang: str) -> str:
@@ -42,12 +45,16 @@ def _labelled(info: dict[str, Any], label: str, lang: str) -> str:
 
 
 # How copies of one candidate are counted, by the decision's unit: resources always by
-# their number ("2 money, 1 food", 「お金2つ」), cards by a count past one ("Colony ×2",
-# 「植民団2枚」), anything else as "$1 house (1 bed) ×2" (「住宅$1（ベッド1）×2」).
+# their number ("1 food", 「食料2つ」, 「2份食物」), money as dollars ("$2"), cards by a
+# count past one ("Colony ×2", 「植民団2枚」), anything else as "$1 house (1 bed) ×2"
+# (「住宅$1（ベッド1）×2」).
 _COPIES = {"card": "tdec.copies_card", "$": "tdec.copies_card"}
 
 
-def _copies(unit: str, n: int, name: str, lang: str) -> str:
+def _copies(unit: str, n: int, candidate: Candidate, lang: str) -> str:
+    name = candidate.label_in(lang)
+    if "cash" in candidate.info:
+        return tr("tdec.fig_price", lang, n)
     if unit == "resource":
         return tr("tdec.units", lang, n=n, name=name)
     if n == 1:
@@ -59,7 +66,7 @@ def describe_set(decision: PendingDecision, chosen: dict[str, int], lang: str = 
     """A chosen set as a person reads it: "Cathedral ×2, Consumer Item", with what it
     adds up to in dollars or beds ("Farm Village, Mine ($12 in all)"); one card or house
     shows its own figure, unless its name already does ("$5 house (4 beds)")."""
-    parts = [_copies(decision.unit, n, c.label_in(lang), lang)
+    parts = [_copies(decision.unit, n, c, lang)
              for c in decision.candidates if (n := chosen.get(c.id, 0))]
     total = sum(c.weight * chosen.get(c.id, 0) for c in decision.candidates)
     unit = decision.unit
@@ -125,8 +132,8 @@ def lines(decision: PendingDecision, lang: str = "en", width: int | None = None
         return out
     for number, c in enumerate(decision.candidates, 1):
         # copies: "×3", unless the figures say how many there are ("have 3")
-        many = tr("tdec.many", lang, n=c.count) if c.count > 1 and "have" not in c.info \
-            else ""
+        many = tr("tdec.many", lang, n=c.count) \
+            if c.count > 1 and not any(key in c.info for key in _HELD) else ""
         worth = tr("tdec.counts", lang, n=c.weight) \
             if c.weight != 1 and decision.unit == "card" else ""
         out += _folded(f"  {number:2}) ", f"{_labelled(c.info, c.label_in(lang), lang)}{many}"

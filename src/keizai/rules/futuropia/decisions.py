@@ -33,9 +33,11 @@ def _payment(state: FuturopiaState) -> PendingDecision:
     p = state.actor
     stock = state.res[p]
     purpose = PURPOSE_NAMES[state.pay_purpose]
+    # money held is "cash", a figure in dollars ("have $20", 「所持$20」); food and energy
+    # are counted ("have 2"): the payment called $1 「お金1つ」 / 「1個金錢」
     candidates = tuple(
         Candidate(id=name, term=f"fu.resource.{name}", action=f"pay:{name}", count=stock[k],
-                  info={"have": stock[k]})
+                  info={"cash" if name == "money" else "have": stock[k]})
         for k, name in enumerate(RESOURCES) if k >= state.pay_floor and stock[k] > 0
     )
     owed = state.pay_owed

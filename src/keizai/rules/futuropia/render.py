@@ -220,6 +220,6 @@ def describe_action(view: dict[str, Any], name: str, label: str, lang: str = "en
         gen = next((g for g in me["generators"] if g["id"] == arg), None)
         if gen is not None:
             extra = tr("fu.menu.output", lang, spaces=gen["spaces"], output=gen["output"])
-    elif verb == "pay":
-        extra = tr("fu.menu.have", lang, n=me[arg])
+    elif verb == "pay":   # money held in dollars ("you have $20"), as the tables say it
+        extra = tr("fu.menu.have", lang, n=f"${me[arg]}" if arg == "money" else me[arg])
     return tr("fu.menu.line", lang, label=label, extra=extra) if extra else label
