@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 
 from keizai.i18n import catalogue
+from keizai.i18n.howto import texts
 
 
 def everywhere(key: str) -> bool:
@@ -58,6 +59,8 @@ REFUSED: list[tuple[str, Callable[[str], bool], str, str]] = [
     ("zh-TW", futuropia, r"個", "份 for resources, 部 for robots and generators"),
     ("zh-TW", futuropia, r"度電力", "份 for resources, energy too: the log said 「需要5度電力」 "
      "beside 「缺少2份電力」"),
+    ("zh-TW", futuropia, r"(?:\d|\}|每)度", "份 for energy as for food: the how-to-play's "
+     "robots 「每部機器人1度…每缺1度付$2」 beside the game's 「缺少1份電力，改付$2」"),
     ("en", enterprise_empire, r"(?<![{\w])steps?\b",
      "spaces, as a move and a price card's play say it (the card's figure is the spaces "
      "it moves: 'Price card revealed: Steel for $300 (3 steps)' beside 'move 3 spaces')"),
@@ -74,6 +77,19 @@ def refused(lang: str, ids: Callable[[str], bool], word: str) -> dict[str, str]:
 def test_the_catalogue_says_the_words_the_doc_chose(
         lang: str, ids: Callable[[str], bool], word: str, instead: str) -> None:
     found = refused(lang, ids, word)
+    assert not found, (instead, found)
+
+
+@pytest.mark.parametrize(("lang", "ids", "word", "instead"), REFUSED,
+                         ids=[f"{lang}:{word}" for lang, _, word, _ in REFUSED])
+def test_the_how_to_play_says_the_words_the_doc_chose(
+        lang: str, ids: Callable[[str], bool], word: str, instead: str) -> None:
+    """The how-to-play (`keizai rules`, the page's rules) is read before the game: it
+    said 「3度電力」, 「每部機器人1度」 and 「床位最多5個」 where Futuropia's game counts
+    「3份電力」 and 「5床」, and 企業帝國's price card moved 「卡上的步數」 / 「その歩数」 /
+    "its steps" where the game moves 「前進3格」 / 「3マス進む」 / "3 spaces" (h222's pass)."""
+    found = {key: text for key, section in texts(lang).items() if ids(key)
+             if re.search(word, text := "\n".join([section["heading"], *section["text"]]))}
     assert not found, (instead, found)
 
 
