@@ -45,9 +45,9 @@ def test_another_seats_change_does_not_restart_the_clock_elsewhere(
         token = tokens[mover]
         before = deadline(first, game_id, mover, token)
         assert before is not None and before["seat"] == mover
-        # the second holds the game: its clock began when it loaded the game, which is
-        # the first's deadline only as far as the two loads are apart (2.8 s once, in a
-        # CI rehearsal at load 14): each process's own deadline is what must hold
+        # the second holds the game (until session 33 its clock began at its own load,
+        # 2.8 s after the first's once, in a CI rehearsal at load 14; that the two agree
+        # is test_multiprocess_turn_start's): each process's own deadline must hold
         held = deadline(second, game_id, mover, token)
         assert held["seat"] == mover
         time.sleep(SHIFT)

@@ -18,6 +18,7 @@ import contextlib
 import functools
 import json
 import threading
+import time
 import weakref
 import zlib
 from collections.abc import Iterator
@@ -108,6 +109,13 @@ games = Table(
     # the games kept it (unknown). What its record names (`GameRow.record`). Migration
     # 0022.
     Column("keizai", String(KEIZAI_CHARS), nullable=True),
+    # When the game's current step began (its creation, a move, an undo) and, once its
+    # seat to move was taken back after its turn clock ran out, when that turn's one more
+    # period began (None: none yet), by the database's clock: every server process and a
+    # restarted one reckon the turn's deadline from them. None: stored before migration
+    # 0023 (the process that loads it begins the turn then, as all did before).
+    Column("turn_began", DateTime(timezone=True), nullable=True),
+    Column("turn_more", DateTime(timezone=True), nullable=True),
 )
 # The lobby's listing: the newest listed games in their creators' shares, read backward by
 # this index, however many private tables or games past a share there are (anyone may
@@ -277,6 +285,11 @@ class GameRow:
     # The version of the keizai that stored the game (`games.keizai`); None: unknown,
     # stored before the games kept it.
     keizai: str | None = None
+    # When its current turn and that turn's one more period began (`games.turn_began`,
+    # `games.turn_more`), as this process's `time.time()` (`Store._local`); None: not
+    # stored (a game stored before migration 0023), none yet.
+    turn_began: float | None = None
+    turn_more: float | None = None
 
     def record(self) -> dict[str, Any]:
         """The game's record (`State.record()`'s keys but the scores), naming the keizai
@@ -436,6 +449,7 @@ class Store:
                 seed=record["seed"], options=json.loads(json.dumps(record["options"])),
                 host_token=host_token, created=datetime.now(UTC), version=0,
                 listed=int(listed), touched=self._now, keizai=VERSION[:KEIZAI_CHARS],
+                turn_began=self._now,
                 creator=None if creator is None else creator.own,
                 creator_net=None if creator is None else creator.network,
                 **_summary_values(summary)))
@@ -468,10 +482,11 @@ class Store:
         return int(found)
 
     def _bump(self, conn: Any, game_id: str, version: int,
-              summary: Summary | None = None) -> int:
+              summary: Summary | None = None, **turn: Any) -> int:
+        """Raise the game's version (`turn`: its turn columns changed with it)."""
         conn.execute(update(games).where(games.c.id == game_id)
                      .values(version=version + 1, touched=self._now,
-                             **_summary_values(summary)))
+                             **_summary_values(summary), **turn))
         self._notify(conn, game_id, version + 1)
         return version + 1
 
@@ -514,15 +529,15 @@ class Store:
             if found is None:
                 raise Conflict(f"game {item.game_id} does not exist")
             version = int(found[0])
-        # One statement locks the row, checks the version and raises it (and says the
-        # game is being played: `delete_abandoned`).
+        # One statement locks the row, checks the version and raises it, says the game
+        # is being played (`delete_abandoned`) and its new step's turn began now.
         values: list[Any] = [version + 1]
-        columns = f"version = {mark}, touched = "
+        columns = f"version = {mark}, turn_more = NULL, "
         if self.postgres:
-            columns += "now()"
+            columns += "touched = now(), turn_began = now()"
         else:
-            columns += mark
-            values.append(_sqlite_time(datetime.now(UTC)))
+            columns += f"touched = {mark}, turn_began = {mark}"
+            values += [_sqlite_time(datetime.now(UTC))] * 2
         if item.summary is not None:
             columns += f', "step" = {mark}, "over" = {mark}, "current" = {mark}'
             values += [item.summary.step, int(item.summary.over), item.summary.current]
@@ -659,14 +674,16 @@ class Store:
             found = self._lock(conn, game_id, version)
             conn.execute(delete(actions).where(actions.c.game_id == game_id,
                                                actions.c.step >= length))
-            return self._bump(conn, game_id, found, summary)
+            return self._bump(conn, game_id, found, summary, turn_began=self._now,
+                              turn_more=None)
 
     def set_seat(self, game_id: str, seat: int, *, kind: str | None = None,
                  agent: str | None = None, claimed: bool | None = None,
                  handed: bool | None = None, version: int | None = None,
-                 bump: bool = True) -> int:
+                 bump: bool = True, more: bool = False) -> int:
         """Change a seat; the game's new version (unchanged when not `bump`: a seat
-        claimed changes nothing a player or bot decides on)."""
+        claimed changes nothing a player or bot decides on). `more`: the seat to move,
+        taken back, begins its turn's one more period now (`games.turn_more`)."""
         values: dict[str, Any] = {}
         if kind is not None:
             values["kind"] = kind
@@ -679,7 +696,10 @@ class Store:
             found = self._lock(conn, game_id, version)
             conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
                          .values(**values))
-            return self._bump(conn, game_id, found) if bump else found
+            if not bump:
+                return found
+            return self._bump(conn, game_id, found, **({"turn_more": self._now} if more
+                                                       else {}))
 
     def claim_seat(self, game_id: str, seat: int, claimer: KeyedClient | None = None,
                    most: int | None = None) -> bool:
@@ -864,7 +884,8 @@ class Store:
     # ----- reads ---------------------------------------------------------------------
     def load(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
-            row = conn.execute(select(games).where(games.c.id == game_id)).first()
+            row = conn.execute(select(games, func.now().label("read_at"))
+                               .where(games.c.id == game_id)).first()
             if row is None:
                 return None
             seat_rows = conn.execute(select(seats).where(seats.c.game_id == game_id)
@@ -875,7 +896,20 @@ class Store:
             id=row.id, game=row.game, players=row.players, seed=row.seed,
             options=dict(row.options), host_token=row.host_token, created=row.created,
             seats=[_seat_row(s) for s in seat_rows], actions=list(names),
-            version=row.version, released=_released(row.thinking), keizai=row.keizai)
+            version=row.version, released=_released(row.thinking), keizai=row.keizai,
+            turn_began=self._local(row.turn_began, row.read_at),
+            turn_more=self._local(row.turn_more, row.read_at))
+
+    def _local(self, moment: datetime | None, read_at: datetime) -> float | None:
+        """A moment the database's clock stored, as this process's `time.time()`: its age
+        by the database's clock when it was read (`read_at`, that clock's now) taken from
+        this process's now. Processes whose clocks differ from the database's (or from
+        one another's) time a turn alike; SQLite's clock is this process's."""
+        if moment is None:
+            return None
+        now = read_at if self.postgres else datetime.now(UTC)
+        age = (_aware(now) - _aware(moment)).total_seconds()
+        return time.time() - age
 
     def listing(self, limit: int) -> list[dict[str, Any]]:
         """The newest listed games' lobby lines (no tokens; private tables and games past
@@ -945,6 +979,11 @@ def _sqlite_time(moment: datetime) -> str:
     """A time as SQLAlchemy stores it in SQLite (UTC, no offset), for the driver's own
     statements: comparable with the times SQLAlchemy wrote."""
     return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time with its zone (SQLite's come back naive, in UTC)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _released(thinking: datetime | None) -> bool:

@@ -7,88 +7,51 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 CLOCKS = ("none", "relaxed", "fast")
 DEFAULT_SECONDS = {"relaxed": 300.0, "fast": 45.0}   # per decision
-# Turns whose clock stopped (ran out, or a bot plays the seat) remembered, the oldest
-# forgotten first: a forgotten turn armed again gets a whole period.
-MAX_TURNS = 10_000
-
-
-class Turn(NamedTuple):
-    """A timed turn: its seat and step, when its time is out (`time.time()`), and whether
-    it had its one more period (`Clocks.arm`)."""
-
-    seat: int
-    step: int
-    end: float
-    more: bool = False
 
 
 @dataclass
 class Clocks:
-    """One timer per table: the seat to decide and the moment it runs out."""
+    """One timer per table: the seat to decide and the moment its time is out."""
 
     seconds: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_SECONDS))
     deadlines: dict[str, tuple[int, float]] = field(default_factory=dict)
     timers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
-    # Per game, its latest timed turn, kept once its clock stopped (`arm`).
-    turns: dict[str, Turn] = field(default_factory=dict)
 
-    def arm(self, game_id: str, mode: str, seat: int,
-            expire: Callable[[], Awaitable[None]], step: int | None = None) -> None:
-        """Start `seat`'s time; `expire` runs when it is out (unless disarmed first).
-        `step`: the turn's step. A turn's clock runs once: armed again for that seat at
-        that step (the game loaded again, another seat changed, the seat taken back
-        from the bot its player or the clock handed it to) it goes on to the turn's
-        end; once that has passed, the turn has one more period, once (a player back
-        just after the bot took their seat, before it moved), then runs out at once
-        (the bot plays that decision). Until session 29 a stopped clock began a whole
-        period at each take-back: a player who took their seat back ("I'm back") just
-        after each time-out, or handed it to a bot just before the deadline and took it
-        back just after, held their turn for good."""
-        now = time.time()
-        turn = self.turns.get(game_id)
-        if step is not None and turn is not None and turn[:2] == (seat, step):
-            if game_id in self.timers:
-                return
-            if turn.end <= now and not turn.more:
-                turn = Turn(seat, step, now + self.seconds[mode], more=True)
-        else:
-            turn = Turn(seat, -1 if step is None else step, now + self.seconds[mode])
+    def arm(self, game_id: str, seat: int, end: float,
+            expire: Callable[[], Awaitable[None]]) -> None:
+        """`seat`'s time is out at `end` (`time.time()`), when `expire` runs (unless
+        disarmed first; at once if that has passed). Armed again with the deadline it
+        runs to, a running clock goes on. The deadline comes from the stored moment the
+        turn began (`keizai.web.social.Social._arm`): the same on every process, and
+        after a restart (until session 33 each process began the turn at its own load
+        of the game, and in memory: a restarted server gave it a whole period)."""
+        if self.deadlines.get(game_id) == (seat, end) and game_id in self.timers:
+            return
         self.disarm(game_id)
-        self.deadlines[game_id] = (seat, turn.end)
-        if step is not None:
-            self.turns.pop(game_id, None)
-            self.turns[game_id] = turn   # the newest last
-            self._forget_oldest()
+        self.deadlines[game_id] = (seat, end)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
         self.timers[game_id] = loop.create_task(
-            self._run(game_id, max(0.0, turn.end - now), expire))
-
-    def _forget_oldest(self) -> None:
-        """Past MAX_TURNS turns, forget the oldest whose clock stopped."""
-        if len(self.turns) <= MAX_TURNS:
-            return
-        for game_id in self.turns:
-            if game_id not in self.timers:
-                del self.turns[game_id]
-                return
+            self._run(game_id, max(0.0, end - time.time()), expire))
 
     async def _run(self, game_id: str, limit: float,
                    expire: Callable[[], Awaitable[None]]) -> None:
+        """The deadline stays shown until `expire` hands the seat over (or finds its turn
+        over, or disarms it): until session 33 it was dropped first, and a view sent
+        while `expire` waited for the table's lock (another write) showed the seat to
+        move with no deadline."""
         await asyncio.sleep(limit)
         if self.timers.get(game_id) is asyncio.current_task():
             del self.timers[game_id]   # what follows may re-arm this table's clock
-        self.deadlines.pop(game_id, None)
         await expire()
 
     def disarm(self, game_id: str) -> None:
-        """Stop the game's clock; its turn is remembered (`arm`)."""
+        """Stop the game's clock: no deadline shown, none to run out."""
         self.deadlines.pop(game_id, None)
         task = self.timers.pop(game_id, None)
         if task is not None and task is not asyncio.current_task():

@@ -14,6 +14,7 @@ import itertools
 import logging
 import secrets
 import threading
+import time
 import unicodedata
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -282,6 +283,20 @@ class Social(TableHooks):
             await self.reread(table.id)
         self._arm(table)
 
+    def more_time(self, table: Table, seat: int) -> bool:
+        """The seat to move taken back once its turn's time is out begins one more
+        period, once a turn (a player back just after the bot took their seat, before it
+        moved); taken back before, its clock goes on to the turn's end, and after that
+        period too, it runs out at once (the bot plays the decision). Until session 29
+        each take-back began a whole period: a player who took their seat back ("I'm
+        back") just after each time-out, or handed it to a bot just before the deadline
+        and took it back just after, held their turn for good."""
+        settings = self.settings.get(table.id)
+        return (settings is not None and settings.clock != "none"
+                and table.turn_more is None and not table.state.is_over
+                and table.state.current_player == seat
+                and self._deadline(table, settings.clock) <= time.time())
+
     def taken_back(self, table: Table, seat: int) -> None:
         """Its player's clock runs again, however the seat came back (its link opened, or
         "I'm back")."""
@@ -499,7 +514,7 @@ class Social(TableHooks):
 
     def resumed(self, most: int) -> list[str]:
         """Games whose clock runs for a human: loading them arms the clock again (with a
-        whole period: the moment the turn began is not stored). The `most` last changed
+        deadline from the stored moment its turn began). The `most` last changed
         or used: a client's clocked tables, left unfinished until `delete_abandoned`,
         would each be loaded at every start (1,000 cost 1-1.7 s of CPU, and no more than
         the held games stay in memory); the clock of any other arms when it is opened."""
@@ -567,11 +582,17 @@ class Social(TableHooks):
         async def expire() -> None:
             await self._out_of_time(table, seat, step)
 
-        # A turn's clock runs once: loading the game again, or a change of another seat
-        # (made in another process: its notice loads the game here), is no new turn.
-        # Until session 28 each armed it again with a whole period, so a process that
-        # loaded such a change showed a later deadline than the clock that ran out.
-        self.clocks.arm(table.id, settings.clock, seat, expire, step)
+        # A turn's clock runs once, from when the turn began as stored: loading the game
+        # again (here, in another process, after a restart) or a change of another seat
+        # is no new turn. Until session 28 such a change armed it again with a whole
+        # period, and until session 33 each process began the turn at its own load.
+        self.clocks.arm(table.id, seat, self._deadline(table, settings.clock), expire)
+
+    def _deadline(self, table: Table, clock: str) -> float:
+        """When the turn's time is out (`time.time()`): a period from its start, or from
+        its one more period's (`more_time`)."""
+        began = table.turn_began if table.turn_more is None else table.turn_more
+        return began + self.clocks.seconds[clock]
 
     async def _out_of_time(self, table: Table, seat: int, step: int) -> None:
         """The seat is handed to a bot, as a player who left is (`Table.hand_to_bot`):
@@ -598,6 +619,7 @@ class Social(TableHooks):
                     try:
                         place.enter_context(table.settings.room_for_bots_alone(table.owner))
                     except ApiError:
+                        self.clocks.disarm(table.id)
                         table.broadcast()   # no deadline now
                         return
                 agent = self.config.clock_bot or default_bot()
@@ -609,6 +631,7 @@ class Social(TableHooks):
                     return
                 table.seats[seat] = replace(table.seats[seat], kind="bot", agent=agent,
                                             handed=True)
+                self.clocks.disarm(table.id)   # shown until now (`Clocks._run`)
                 await self._unrate_bots_alone(table)
                 table.broadcast()
             table.kick_bots()

@@ -468,6 +468,12 @@ class Table:
         # When this process last stored that the game was changed or used by a seat's
         # player (`games.touched`; monotonic), None: not yet.
         self.touched: float | None = None
+        # When the current turn began and its one more period (None: none yet), as
+        # stored (`GameRow.turn_began`, this process's `time.time()`): what the turn
+        # clock reckons the deadline from, on every process alike. A game stored before
+        # they were kept begins its turn at its load here.
+        self.turn_began = time.time() if row.turn_began is None else row.turn_began
+        self.turn_more = row.turn_more
         # The state and, per step of the record, what `Replayed` notes.
         self.state: State
         self.movers: list[int | None]
@@ -538,6 +544,8 @@ class Table:
             raise self.broken from None
         alone = self.bots_alone
         self.seats = list(row.seats)
+        if row.turn_began is not None:   # else stored before it was kept: this one's
+            self.turn_began, self.turn_more = row.turn_began, row.turn_more
         if self.bots_alone and not alone and self.bot_task is not None \
                 and not self.bot_task.done():
             self.bots_moved_on = True
@@ -1092,6 +1100,7 @@ class Table:
         self.events_before += counts
         self.state = candidate
         self.used = self.touched = time.monotonic()   # the append stored `touched`
+        self.turn_began, self.turn_more = time.time(), None   # and `turn_began`
         await self.hooks.changed(self)
         self.broadcast()
 
@@ -1158,6 +1167,7 @@ class Table:
                                          version=self.version,
                                          summary=self.stored_summary(earlier.state))
         self._adopt(earlier)
+        self.turn_began, self.turn_more = time.time(), None   # stored by `truncate`
         self.charge(by)
         await self.hooks.undone(self)
         self._logs_restart()
@@ -1250,10 +1260,14 @@ class Table:
         if row.kind != "bot" or not row.handed:
             return False
         before = self.seat_fields()
+        more = self.hooks.more_time(self, seat)
         self.version = await self._write(self.store.set_seat, self.id, seat, kind="human",
-                                         agent=None, handed=False, version=self.version)
+                                         agent=None, handed=False, version=self.version,
+                                         more=more)
         self.seats[seat] = SeatRow(seat, "human", None, row.token, True, row.open, False,
                                    row.seen)
+        if more:
+            self.turn_more = time.time()
         self.hooks.taken_back(self, seat)
         self.hold_here(seat)   # its connection comes next: not "away" meanwhile
         self.seats_changed(before)
