@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { banner, h, isolated } from "./dom.js";
 import { errorLine, errorText, gameTitle, parts, seatNameIn, t, when } from "./i18n.js";
-import { account, loadAccount } from "./session.js";
+import { account, loadAccount, tellOtherTabs } from "./session.js";
 
 function link(gameId, seat, token) { return `#/play/${gameId}/${seat}/${token}`; }
 
@@ -16,6 +16,7 @@ export function showAccount(root) {
       await api(`/api/account/${kind}`, body);
       banner("");
       await loadAccount();
+      tellOtherTabs();
     } catch (error) { banner(errorLine(errorText(error))); }
   }
 
@@ -52,6 +53,7 @@ export function showAccount(root) {
           try { await api("/api/account/logout", {}); } catch (error) {
             banner(errorLine(errorText(error))); }
           await loadAccount();
+          tellOtherTabs();
         } }, t("log_out"))),
       h("section", { class: "panel" }, h("h2", {}, t("my_seats")),
         me.seats.length ? h("ul", { id: "my-seats" }, me.seats.map((s) => h("li", {},
