@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from alembic import command
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 
 from keizai.store import Store
@@ -48,3 +49,28 @@ def test_an_upgrade_slower_than_the_idle_limit_finishes(
                                 ).scalar() == IDLE_LIMIT
     finally:
         store.close()
+
+
+def test_a_slow_first_read_of_the_revision_finishes(
+        postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The upgrade first reads the database's revision, before its own transaction. That
+    read is a few statements (does `alembic_version` exist, then its row) with Alembic's
+    work between them; on a loaded machine the session was ended there (found by the
+    session-33 helper h217: test_an_upgrade_slower_than_the_idle_limit_finishes failed
+    at that read under load). Here each read pauses 0.6 s after a first statement."""
+    url = new_database(postgres_url, "upgrade_idle_read",
+                       (f"idle_in_transaction_session_timeout = '{IDLE_LIMIT}'",))
+    real = MigrationContext.get_current_revision
+
+    def slow_read(context: MigrationContext) -> str | None:
+        assert context.connection is not None
+        context.connection.execute(text("SELECT 1"))
+        time.sleep(PAUSE)
+        return real(context)
+
+    monkeypatch.setattr(MigrationContext, "get_current_revision", slow_read)
+    store = Store(url)
+    store.close()
+    monkeypatch.setattr(MigrationContext, "get_current_revision", real)
+    with Store(url).engine.connect() as conn:
+        assert current(conn) == head()

@@ -117,7 +117,10 @@ def current(connection: Connection) -> str | None:
 def upgrade(engine: Engine) -> None:
     """Bring the database to the newest revision (nothing to do when it is there)."""
     target = head()
-    with engine.connect() as conn:
+    # read outside a transaction: PostgreSQL's idle-in-transaction limit (the store's
+    # `db.SESSION_LIMITS`) would end a session whose read Alembic spreads over a few
+    # statements with its own work between them, as it ended the upgrade (below)
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         revision = current(conn)
     if revision == target:
         return
