@@ -11,11 +11,12 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from keizai.engine.action import Action, ActionSpace
+from keizai.engine.decision import PendingDecision
 from keizai.engine.errors import IllegalAction, InvalidSetup
 from keizai.engine.errors import shown as _shown
 from keizai.engine.integers import as_integer, as_truth
 from keizai.engine.state import State
-from keizai.i18n import action_label
+from keizai.i18n import Message, action_label
 
 
 class Game(ABC):
@@ -125,6 +126,31 @@ class Game(ABC):
         of padding with it, so that a message's length, which TLS does not hide, tells
         nothing hidden (`keizai.engine.lengths`). Default: 0, the game hides nothing."""
         return 0
+
+    def legal_room(self, view: dict[str, Any]) -> list[tuple[list[Action], int]] | None:
+        """What the legal moves of the seat whose turn it is could be, given only what its
+        `view` shows everyone (never its hand): groups of actions, each with how many of
+        them at most are legal at once; every legal action is in a group. A frontend pads
+        the moves it sends to the widest they could be (`keizai.web.padding`): they name
+        the cards the seat may build or pay. None (the default): the legal moves tell
+        nothing hidden."""
+        return None
+
+    def decision_padding(self, view: dict[str, Any], decision: PendingDecision) -> int:
+        """How many bytes the seat's compound `decision` as JSON lacks of the widest it
+        could be, given only what its `view` shows everyone (the cards it may pay: at most
+        as many kinds as it holds cards): a frontend pads the decision it sends by that
+        many. Never below 0 when the widest holds `decision`. Default: 0, the decision
+        tells nothing hidden."""
+        return 0
+
+    def private_entry_room(self, public: Message | str, private: Message | str
+                           ) -> list[Message | str]:
+        """The log entries a seat could be shown in place of `public` (its own draws,
+        naming the cards), given only `public`: the widest as JSON and the widest as an
+        English line are among them, so a frontend pads `private` to them. Default:
+        `private` alone, for a game whose private entries tell nothing by length."""
+        return [private]
 
     def round_number(self, state: State) -> int | None:
         """The round `state` is in, from 1, as the game counts them (National Economy's

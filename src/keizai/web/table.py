@@ -39,6 +39,7 @@ from keizai.web.bots import BotPool, check_spec
 from keizai.web.errors import ApiError, forbidden
 from keizai.web.hooks import TableHooks
 from keizai.web.networks import network_of
+from keizai.web.padding import legal_entry, seat_padding
 from keizai.web.turns import Turns
 
 log = logging.getLogger("keizai.web")
@@ -793,32 +794,35 @@ class Table:
         }
         if lines is not None:
             message["log"] = lines
-        if seat is not None:
-            # its hand padded to the widest of its size: the message's length, which TLS
-            # does not hide, tells nothing of its cards (Game.view_padding)
-            message["pad"] = " " * state.game.view_padding(view)
         # where the page's "Just now" begins: the same live, after an undo, on a reload
         message["just_now_from"] = self.just_now(seat)
+        since = conn.log_sent
         conn.log_sent += len(events)
+        whole: PendingDecision | None = None
         if seat is not None and self.seats[seat].kind == "human":
             if state.current_player == seat:
                 # "ends": the action ends the seat's own game for good (Game.ends_seat):
                 # the page asks before sending it, as the terminal does
-                message["legal"] = [
-                    {"name": a.name, "label": a.label, "ends": True}
-                    if state.game.ends_seat(a) else {"name": a.name, "label": a.label}
-                    for a in state.legal_actions()]
+                message["legal"] = [legal_entry(state.game, a) for a in state.legal_actions()]
                 # The compound decision whole (pay N cards from these, ...): it lists the
                 # seat's own hand, so only that seat's message carries it.
                 whole = self.pending_decision(state)
                 if whole is not None and whole.seat == seat:
                     message["whole"] = whole.to_json()
+                else:
+                    whole = None
             refusal = self.undo_refusal(seat)
             message["undo"] = refusal is None
             # A decision the player could expect to take back, but something was shown
             # since: the page says why there is no undo (until the player's next move).
             if refusal is not None and refusal["id"] in REVEALED:
                 message["undo_blocked"] = refusal
+        if seat is not None:
+            # its hand, moves, decision and own log entries padded to the widest they
+            # could be given what everyone sees: the message's length, which TLS does not
+            # hide, tells nothing of its cards (keizai.web.padding)
+            message["pad"] = " " * seat_padding(state, seat, view, message["legal"], whole,
+                                                since, len(events), lines is not None)
         if state.is_over:
             message["scores"] = state.scores()
             message["ranking"] = state.ranking()

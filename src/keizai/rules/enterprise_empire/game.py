@@ -70,6 +70,18 @@ class EnterpriseEmpire(Game):
                      for k in kinds)
         return max(list_room(min(cards, len(kinds)), widest) - json_length(hand), 0)
 
+    def legal_room(self, view: dict[str, Any]) -> list[tuple[list[Action], int]] | None:
+        """On its move the seat may roll or play a price card of any kind it holds: at
+        most as many kinds as it holds cards (price_cards). Its other choices are public."""
+        seat = view.get("seat")
+        if seat is None or view["phase"] != "move" or view["current_player"] != seat:
+            return None
+        space = self.action_space
+        plays = [a for a in (space.by_name(f"play:{k.price}:{k.steps}")
+                             for k in self.parts.price_kinds) if a is not None]
+        roll = [a for a in (space.by_name("roll"),) if a is not None]
+        return [(roll, 1), (plays, min(view["players"][seat]["price_cards"], len(plays)))]
+
     def round_number(self, state: State) -> int:
         """The turn (all seats' turns are counted together, as the safety limit counts
         them; the table shows it as "Turn n"): the one under way, counted from 1 (the

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from keizai.engine import Action, Game, State
-from keizai.i18n import tr
+from keizai.engine.decision import PendingDecision
+from keizai.i18n import Message, tr
+from keizai.rules.national_economy import padding
 from keizai.rules.national_economy.actions import build_action_space
 from keizai.rules.national_economy.cards import CardSet, card_set
-from keizai.rules.national_economy.padding import hand_padding, widest_entry
 from keizai.rules.national_economy.state import NationalEconomyState
 from keizai.rules.national_economy.text import render
 
@@ -28,6 +29,7 @@ class NationalEconomy(Game):
         self.title = TITLES[cards.game]
         self._building_names = frozenset(b.name_en for b in cards.buildings)
         self._widest_entry: int | None = None   # of a hand (view_padding), when first asked
+        self._widest_ids: tuple[str, str] | None = None   # of a draw, when first asked
 
     def default_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
@@ -47,8 +49,24 @@ class NationalEconomy(Game):
     def view_padding(self, view: dict[str, Any]) -> int:
         """The hand padded to its size's widest: its card names and texts differ in length."""
         if self._widest_entry is None:
-            self._widest_entry = widest_entry(self.new_state(1, 0, self.default_options()))
-        return hand_padding(view, self._widest_entry)
+            self._widest_entry = padding.widest_entry(
+                self.new_state(1, 0, self.default_options()))
+        return padding.hand_padding(view, self._widest_entry)
+
+    def legal_room(self, view: dict[str, Any]) -> list[tuple[list[Action], int]] | None:
+        """Its moves name the cards it may build or pay, and the workplaces it may use."""
+        return padding.legal_room(self.action_space, self.cards, view)
+
+    def decision_padding(self, view: dict[str, Any], decision: PendingDecision) -> int:
+        """A payment lists the cards it may pay."""
+        return padding.decision_padding(self.cards, view, decision)
+
+    def private_entry_room(self, public: Message | str, private: Message | str
+                           ) -> list[Message | str]:
+        """Its own draws name the cards."""
+        if self._widest_ids is None:
+            self._widest_ids = padding.widest_ids(self.cards)
+        return padding.private_entry_room(self._widest_ids, public, private)
 
     def round_number(self, state: State) -> int:
         assert isinstance(state, NationalEconomyState)
