@@ -23,8 +23,9 @@ def _card(card: dict[str, Any], lang: str, cost_key: str = "cost") -> str:
     sep = tr("list.sep", lang)
     tags = [tr("ne.tui.cost", lang, n=card.get(cost_key, card["cost"])),
             tr("ne.tui.value", lang, n=card["value"])]
-    if card["icons"]:
-        tags.append("".join(tr(f"ne.tui.icon_{i}", lang) for i in card["icons"]))
+    # each icon a tag of its own, as the page's chips: Old District's three ran together
+    # into 「農工鍵」 / "AIF", read as one word
+    tags += [tr(f"ne.tui.icon_{i}", lang) for i in card["icons"]]
     if card["no_sale"]:
         tags.append(tr("icon_no_sale", lang))
     return tr("ne.tui.card", lang, name=tr("ne.card." + card["id"], lang), tags=sep.join(tags))
