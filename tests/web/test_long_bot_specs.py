@@ -1,5 +1,6 @@
-"""Every bot spec inside the server's bounds is accepted, stored, played, rated and
-rematched, however long; a spec past `MAX_SPEC` is refused in the reader's language.
+"""Every bot spec inside the server's bounds is accepted, stored, played and rematched,
+however long (its game unrated since session 33: a custom spec is no player on the rating
+ladder, `custom_bot`); a spec past `MAX_SPEC` is refused in the reader's language.
 
 Found in session 26: 148963a capped specs at 60 characters (the rating ladder's
 "bot:<spec>" had 64), which refused in-bounds specs such as the full solo planner's
@@ -100,7 +101,7 @@ def test_the_full_solo_spec_makes_a_table_whose_bot_plays(client: TestClient) ->
     wait_for(lambda: client.get(f"/api/games/{game_id}").json()["step"] >= 2, timeout=90)
 
 
-def test_a_game_with_a_long_spec_is_rated_on_postgresql(own_database: str) -> None:
+def test_a_game_with_a_long_spec_ends_unrated_on_postgresql(own_database: str) -> None:
     app = create_app(own_database, bot_workers=1, limits=Limits.off())
     with TestClient(app) as client:
         game_id = new_table(client, ["random", LONGEST])["id"]
@@ -108,16 +109,14 @@ def test_a_game_with_a_long_spec_is_rated_on_postgresql(own_database: str) -> No
         while not client.get(f"/api/games/{game_id}").json()["over"]:
             assert time.monotonic() < deadline, "the bots' game did not end"
             time.sleep(0.1)
-
-        def rated() -> list[dict]:
-            return client.get("/api/leaderboard",
-                              params={"game": "national-economy/mecenat"}).json()["players"]
-
-        board = wait_for(rated)
-        assert sorted(line["player"] for line in board) \
-            == ["bot:random", f"bot:{canonical_spec(LONGEST)}"]
+        table = client.get(f"/api/games/{game_id}/view").json()["table"]
+        assert table["rated"] is False and table["unrated"] == "custom_bot"
+        assert client.get("/api/leaderboard", params={
+            "game": "national-economy/mecenat"}).json()["players"] == []
         page = client.get("/api/player", params={"bot": LONGEST})
         assert page.status_code == 200, page.text
+        assert page.json()["player"] == f"bot:{canonical_spec(LONGEST)}"
+        assert page.json()["ratings"] == []
 
 
 def test_a_game_stored_with_a_63_character_spec_is_rematched(db_url: str) -> None:

@@ -5,7 +5,9 @@ the same bot's in the games created since (found reading web/table.py and web/ra
 the spec is checked when the bot moves, but the ladder took the seat's spec as stored).
 The ladder now names a bot seat's player by its canonical spec, whatever the stored
 spelling; the stored specs are left as typed (docs/web.md says why no migration rewrites
-them). SQLite and PostgreSQL."""
+them). Since session 33 only the levels and the plain kinds are on the ladder: a level
+typed out before is the level, a custom spec's game finishing now is unrated
+(`custom_bot`), however it was stored. SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ from tests.web.conftest import TestClient
 from tests.web.social_helpers import wait_for
 from tests.web.test_one_bot_one_player import GAME, finish
 
-TYPED = "mcts:iterations=1:depth=0:c=1.0"   # as a host typed it before 20ce457
+TYPED = "heuristic:epsilon=0.350"   # "easy" as a host typed it before 20ce457
+CUSTOM = "mcts:iterations=1:depth=0:c=1.0"   # a bot off the ladder, as typed
 OLD_GAME = "0123456789ab"
 
 
@@ -32,7 +35,7 @@ def url(request: pytest.FixtureRequest, tmp_path) -> str:
     return str(request.getfixturevalue("own_database"))
 
 
-def store_a_game_as_before(url: str) -> None:
+def store_a_game_as_before(url: str, typed: str = TYPED) -> None:
     """A rated table of the bot spelled as typed against random, its bot to move, with
     the rows the server wrote before 20ce457."""
     store = Store(url)
@@ -40,11 +43,11 @@ def store_a_game_as_before(url: str) -> None:
     try:
         state = keizai.new_game(GAME, 2, 7)
         store.create_game(OLD_GAME, state.record(), "host", [
-            SeatRow(0, "bot", TYPED, "seat0", True), SeatRow(1, "bot", "random", "seat1", True)],
+            SeatRow(0, "bot", typed, "seat0", True), SeatRow(1, "bot", "random", "seat1", True)],
             Summary(0, False, state.current_player))
         social.create_settings(OLD_GAME, visibility="public", clock="none", rated=0,
                                host_account_id=None, rematch_of=None, unrated=None)
-        social.set_seat_player(OLD_GAME, 0, bot=TYPED)
+        social.set_seat_player(OLD_GAME, 0, bot=typed)
         social.set_seat_player(OLD_GAME, 1, bot="random")
     finally:
         store.close()
@@ -63,8 +66,25 @@ def test_a_game_stored_before_is_rated_under_the_bots_canonical_spec(url: str) -
             return board if sum(line["games"] for line in board) >= 4 else None
 
         board = wait_for(both_rated, timeout=30)
+        assert canonical_spec(TYPED) == "easy"
         assert sorted((line["player"], line["games"]) for line in board) == [
-            (f"bot:{canonical_spec(TYPED)}", 2), ("bot:random", 2)]
+            ("bot:easy", 2), ("bot:random", 2)]
+
+
+def test_a_custom_bots_game_stored_before_is_unrated_at_its_end(url: str) -> None:
+    """Nothing was noted as it was created (the server rated such bots then): its end
+    notes it unrated, and no ladder row is made for the bot or for random."""
+    store_a_game_as_before(url, CUSTOM)
+    with TestClient(create_app(url, bot_workers=1, limits=Limits.off())) as client:
+
+        def settled() -> dict | None:
+            table = client.get(f"/api/games/{OLD_GAME}/view").json()["table"]
+            return table if table["rated"] or table["unrated"] else None
+
+        table = wait_for(settled, timeout=120)
+        assert table["rated"] is False and table["unrated"] == "custom_bot"
+        assert client.get(f"/api/games/{OLD_GAME}").json()["over"]
+        assert client.get("/api/leaderboard", params={"game": GAME}).json()["players"] == []
 
 
 def rate_as_before(url: str) -> None:

@@ -6,7 +6,10 @@ parameters in the order sent and each number as written, and left a level's writ
 spec as written, so `mcts:c=1:depth=2` and `mcts:depth=2:c=1`, `epsilon=0.5` and
 `epsilon=.50` (or `1_0`, full-width digits: the parser reads them as Python's int() and
 float() do), `easy` and `heuristic:epsilon=0.35` each finished rated games as players of
-their own ("bot:<spec>"), one bot with several ratings."""
+their own ("bot:<spec>"), one bot with several ratings. Since session 33 only the levels
+and the plain kinds are players on the ladder (keizai.web.ratings.on_ladder): a spelling
+of one of those is that player, and a game with any other spec is unrated (`custom_bot`),
+however it is spelled (tests/web/test_custom_bots_unrated.py)."""
 
 from __future__ import annotations
 
@@ -100,12 +103,14 @@ def test_a_spec_the_bots_refuse_is_still_refused_with_its_id(
     assert refused.json()["error"]["id"] == reason
 
 
-def finish(client: TestClient, seats: list[str]) -> None:
+def finish(client: TestClient, seats: list[str]) -> str:
+    """A game of bots alone played to its end; its id."""
     game_id = new_table(client, seats)["id"]
     deadline = time.monotonic() + 120
     while not client.get(f"/api/games/{game_id}").json()["over"]:
         assert time.monotonic() < deadline, "the bots' game did not end"
         time.sleep(0.05)
+    return game_id
 
 
 def rated_twice(client: TestClient, first: str, second: str) -> list[str]:
@@ -131,12 +136,18 @@ def rated_twice(client: TestClient, first: str, second: str) -> list[str]:
     return sorted(line["player"] for line in board)
 
 
-# Cheap bots, so that whole games finish in seconds.
+# Cheap bots of the ladder, so that whole games finish in seconds.
 RATED_PAIRS = [
-    ("mcts:iterations=1:depth=0:c=1", "mcts:c=1.0:depth=0:iterations=1"),   # order
-    ("heuristic:epsilon=0.5", "heuristic:epsilon=.50"),                    # spelling
-    ("mcts:iterations=1:depth=0", "mcts:iterations=\uff11:depth=0_0"),      # odd digits
+    ("mcts:iterations=200:c=0.7", "mcts:c=.7:iterations=200"),             # order, defaults
+    ("heuristic:epsilon=0.35", "heuristic:epsilon=.350"),                  # spelling
+    ("mcts:iterations=\uff12\uff10\uff10", "mcts:iterations=2_0_0"),        # odd digits
     ("easy", "heuristic:epsilon=0.35"),                                    # a level
+]
+# Cheap bots off the ladder: spelled either way, a game of theirs is unrated.
+CUSTOM_PAIRS = [
+    ("mcts:iterations=1:depth=0:c=1", "mcts:c=1.0:depth=0:iterations=1"),
+    ("heuristic:epsilon=0.5", "heuristic:epsilon=.50"),
+    ("mcts:iterations=1:depth=0", "mcts:iterations=\uff11:depth=0_0"),
 ]
 
 
@@ -146,6 +157,22 @@ def test_two_spellings_of_one_bot_are_one_player_on_the_ladder(
         client: TestClient, first: str, second: str) -> None:
     players = rated_twice(client, first, second)
     assert players == sorted(["bot:random", f"bot:{canonical_spec(first)}"])
+
+
+@pytest.mark.parametrize(("first", "second"), CUSTOM_PAIRS, ids=["order", "number",
+                                                                "digits"])
+def test_no_spelling_of_a_custom_bot_is_a_player_on_the_ladder(
+        client: TestClient, first: str, second: str) -> None:
+    for spelling in (first, second):
+        game_id = finish(client, ["random", spelling])
+
+        def settled(game_id: str = game_id) -> dict | None:
+            table = client.get(f"/api/games/{game_id}/view").json()["table"]
+            return table if table["rated"] or table["unrated"] else None
+
+        table = wait_for(settled, timeout=30)
+        assert table["rated"] is False and table["unrated"] == "custom_bot"
+    assert client.get("/api/leaderboard", params={"game": GAME}).json()["players"] == []
 
 
 @pytest.fixture

@@ -85,10 +85,12 @@ def test_bots_of_two_levels_climb_one_ladder(client) -> None:
     assert set(board(client)) == {"bot: random", "bot: heuristic"}
 
 
-@pytest.mark.parametrize("why", ["seed", "guest", "hot_seat", "undo"])
+@pytest.mark.parametrize("why", ["seed", "guest", "hot_seat", "undo", "custom_bot"])
 def test_unrated_games_change_no_rating(client, why: str) -> None:
     csrf = None if why == "guest" else register(client, "ben")
-    seats = ["human", "human"] if why == "hot_seat" else ["human", "random"]
+    # a bot off the ladder: neither a level nor a plain kind at its defaults
+    bot = "heuristic:epsilon=0.5" if why == "custom_bot" else "random"
+    seats = ["human", "human"] if why == "hot_seat" else ["human", bot]
     extra = {"seed": 5} if why == "seed" else {}
     # Futuropia hides nothing after set-up: undo is offered after a first decision
     game = "futuropia" if why == "undo" else GAME
@@ -117,7 +119,8 @@ def test_unrated_games_change_no_rating(client, why: str) -> None:
         assert undone.status_code == 200
     play_out(client, created["id"], tokens)
     # why a game ends unrated is written in the store's thread once its last move is
-    # stored, as a rating is (a guest's or a hot seat's; a seed's and an undo's before)
+    # stored, as a rating is (a guest's or a hot seat's; a seed's, a custom bot's and an
+    # undo's before)
     wait_for(lambda: table_info(client, created)["unrated"] is not None)
     info = table_info(client, created)
     assert info["rated"] is False and info["unrated"] == why

@@ -1,10 +1,12 @@
 """Ratings per game title with OpenSkill (Plackett-Luce), for accounts and bot levels.
 
 A finished game is rated when it has at least two seats and every seat is an account or
-a bot (each bot level is one player on the ladder, so bots and people share one scale).
-It is unrated, the reason noted in its settings (`table.unrated`, `why_<reason>` in the
-catalogues), when
+a bot of the ladder (each level and each kind at its defaults is one player on it, so
+bots and people share one scale). It is unrated, the reason noted in its settings
+(`table.unrated`, `why_<reason>` in the catalogues), when
 - `seed`: its seed was chosen (noted as it is created);
+- `custom_bot`: a bot seat's spec is neither a level nor a plain kind at its defaults
+  (`on_ladder`; noted as it is created, and checked again as it ends: `standings`);
 - `undo`: a human took a decision back (noted at the first undo);
 - `bots_alone`: bots alone played every seat at some point (noted as the last person's
   seat is handed to a bot, before the bots move: `Social._unrate_bots_alone`);
@@ -25,12 +27,17 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from keizai import i18n
+from keizai.agents import LEVELS
+from keizai.agents.base import KINDS
 from keizai.engine import State
 from keizai.store.social import Rating, SeatPlayer, Standing
 from keizai.web.bots import canonical_spec
 
 MODEL = PlackettLuce()
 DEFAULT = Rating(MODEL.mu, MODEL.sigma)
+# The bots on the ladder, by their canonical specs: the lobby's levels and the kinds at
+# their defaults ("solo" is a level: the kind needs a time cap on a server).
+LADDER_BOTS = frozenset([*LEVELS, *KINDS])
 
 
 def rate(priors: list[Rating], places: list[int]) -> list[Rating]:
@@ -73,10 +80,31 @@ def ladder_spec(spec: str) -> str:
         return spec
 
 
+def on_ladder(spec: str) -> bool:
+    """Whether a bot of `spec` is a player on the ladder: a level (`LEVELS`, however
+    written out) or a kind at its defaults ("heuristic", "mcts:iterations=200"). Until
+    session 33 every spec was a player of its own, a newcomer the first time it played:
+    an account that beat 200 fresh near-random bots, one spec each
+    ("heuristic:epsilon=0.9991", "…0.9992", …), showed a rating of 52.8 against 33.4 for
+    200 wins against one bot, and the leaderboard filled with their rows."""
+    return ladder_spec(spec) in LADDER_BOTS
+
+
+def unrated_from_start(seed_chosen: bool, bots: list[str]) -> str | None:
+    """Why a game is unrated as it is created (a chosen seed, a custom bot), or None."""
+    if seed_chosen:
+        return "seed"
+    if not all(map(on_ladder, bots)):
+        return "custom_bot"
+    return None
+
+
 def standings(state: State, players: dict[int, SeatPlayer]) -> tuple[list[Standing], str | None]:
     """The standings to rate, or the reason the game is unrated."""
     if state.num_players < 2:
         return [], "solo"
+    if any(seat.bot is not None and not on_ladder(seat.bot) for seat in players.values()):
+        return [], "custom_bot"
     keys = [player_key(players.get(seat)) for seat in range(state.num_players)]
     if any(key is None for key in keys):
         return [], "guest"

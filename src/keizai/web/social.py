@@ -670,8 +670,9 @@ class Social(TableHooks):
         game_id = answer["id"]
         self.db.create_settings(
             game_id, visibility=visibility, clock=clock, rated=0, host_account_id=host,
-            rematch_of=rematch_of,
-            unrated="seed" if body.get("seed") is not None else None)
+            rematch_of=rematch_of, unrated=ratings.unrated_from_start(
+                body.get("seed") is not None,
+                [seat["agent"] for seat in answer["seats"] if seat["kind"] == "bot"]))
         for seat in answer["seats"]:
             if seat["kind"] == "bot":
                 self.db.set_seat_player(game_id, seat["seat"], bot=seat["agent"])

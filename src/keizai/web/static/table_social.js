@@ -139,8 +139,9 @@ export function tableSocial({ gameId, seat, token, shown }) {
   }
 
   /** Whether the game is rated, with the reason as soon as a player's doing decided it
-   * (an Undo, a chosen seed: the player who pressed Undo saw a bare "unrated"); until
-   * the end, when the seats decide it, the promise. A solo game is never rated (the
+   * (an Undo, a chosen seed, a bot that is not on the ladder: the player who pressed
+   * Undo saw a bare "unrated"); until the end, when the seats decide it, the promise.
+   * A solo game is never rated (the
    * server notes it at the end): it says so from its first turn, and an Undo or a chosen
    * seed noted before does not take the blame. A game without table settings (made
    * through POST /api/games) is "unrated" until the end says why. */
@@ -150,7 +151,7 @@ export function tableSocial({ gameId, seat, token, shown }) {
     const solo = message.seats.length < 2 && info.unrated !== "no_settings";
     const why = solo ? "solo" : info.unrated ?? null;
     if (!why) return t("rated_at_end");
-    return message.over || ["undo", "seed", "solo"].includes(why)
+    return message.over || ["undo", "seed", "custom_bot", "solo"].includes(why)
       ? `${t("unrated")}${t("paren", t(`why_${why}`))}` : t("unrated");
   }
 
