@@ -5,6 +5,7 @@ from keizai.store import budgets as budgets
 from keizai.store.db import (
     Append,
     Conflict,
+    GameGone,
     GameRow,
     KeyedClient,
     SeatRow,
@@ -16,5 +17,6 @@ from keizai.store.db import (
 )
 from keizai.store.migrations import NewerDatabase, OlderProcesses
 
-__all__ = ["Append", "Conflict", "GameRow", "KeyedClient", "NewerDatabase", "OlderProcesses",
-           "SeatRow", "SeatsHeld", "Store", "Summary", "default_database_url", "sqlalchemy_url"]
+__all__ = ["Append", "Conflict", "GameGone", "GameRow", "KeyedClient", "NewerDatabase",
+           "OlderProcesses", "SeatRow", "SeatsHeld", "Store", "Summary",
+           "default_database_url", "sqlalchemy_url"]

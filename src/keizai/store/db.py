@@ -201,6 +201,11 @@ class Conflict(Exception):
     """The game changed since the version the writer saw; nothing was written."""
 
 
+class GameGone(Exception):
+    """The store no longer holds the game (`delete_abandoned`, or by hand) that a process
+    still holds in memory; nothing was written."""
+
+
 class SeatsHeld(Exception):
     """The client (or, `network`, its IPv6 /48) holds as many open seats from the lobby in
     games not over as it may (`Store.claim_seat`); nothing was written."""
@@ -704,9 +709,10 @@ class Store:
     def claim_seat(self, game_id: str, seat: int, claimer: KeyedClient | None = None,
                    most: int | None = None) -> bool:
         """Claim a seat for the first comer: False when it was claimed before (by any
-        process). `claimer` is stored with it; with `most`, `SeatsHeld` when the claimer
-        holds that many claimed seats in games not over already (its /48 `claimer.share`
-        times that). No version is raised: nothing a player or bot decides on changed.
+        process), `GameGone` when the store no longer holds the game. `claimer` is
+        stored with it; with `most`, `SeatsHeld` when the claimer holds that many claimed
+        seats in games not over already (its /48 `claimer.share` times that). No
+        version is raised: nothing a player or bot decides on changed.
 
         Counted and written as one: the seat is written first and the count, this seat
         included, rolls it back past the bound. On SQLite that write holds the
@@ -730,6 +736,9 @@ class Store:
                 .values(claimed=1, claimer=None if claimer is None else claimer.own,
                         claimer_net=None if claimer is None else claimer.network)
             ).rowcount)
+            if not claimed and conn.execute(select(games.c.id).where(
+                    games.c.id == game_id)).first() is None:
+                raise GameGone(game_id)
             for column, value, bound, network in bounds:
                 held = conn.execute(select(func.count()).select_from(
                     seats.join(games, games.c.id == seats.c.game_id)).where(

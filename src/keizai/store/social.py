@@ -38,6 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from keizai.store.db import (
     NOTIFY_CHANNEL,
     SPEC_CHARS,
+    GameGone,
     games,
     metadata,
     seats,
@@ -488,8 +489,10 @@ class SocialStore:
                                    bool(r.muted)) for r in rows}
 
     def set_seat_player(self, game_id: str, seat: int, **values: Any) -> None:
-        """Insert or update one seat's player fields (name, account_id, bot, muted)."""
+        """Insert or update one seat's player fields (name, account_id, bot, muted);
+        `GameGone` when the store no longer holds the game."""
         with transaction(self.engine) as conn:
+            _game_row(conn, game_id)
             self._set_seat_player(conn, game_id, seat, values)
 
     def name_seat(self, game_id: str, seat: int, values: dict[str, Any],
@@ -510,9 +513,9 @@ class SocialStore:
         down at it now held it from no first decision, and the game is noted unrated
         (`late_seat`) with the account, in one transaction: a guest played most of a
         game, an account took the seat for its last moves and was rated on the whole
-        (until session 33)."""
+        (until session 33). `GameGone` when the store no longer holds the game."""
         with transaction(self.engine) as conn:
-            conn.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
+            _game_row(conn, game_id, lock=True)
             held = conn.execute(select(seat_players.c.name, seat_players.c.account_id).where(
                 seat_players.c.game_id == game_id, seat_players.c.seat == seat)).first()
             owner = None if held is None else held.account_id
@@ -724,16 +727,16 @@ class SocialStore:
         has said `most` in the game within the last `window` seconds, whichever process
         took them: the game's row is locked while they are counted. `SeatMuted` when the
         host muted the seat: read here, as a process's copy of the flag may not yet
-        have heard of a mute made through another process."""
+        have heard of a mute made through another process. `GameGone` when the store no
+        longer holds the game."""
         moment = now()
         with transaction(self.engine) as conn:
+            _game_row(conn, game_id, lock=most is not None)
             if seat is not None and conn.execute(select(seat_players.c.muted).where(
                     seat_players.c.game_id == game_id,
                     seat_players.c.seat == seat)).scalar():
                 raise SeatMuted(seat)
             if most is not None:
-                conn.execute(select(games.c.id).where(games.c.id == game_id)
-                             .with_for_update())
                 said = conn.execute(select(func.count()).select_from(chat_messages).where(
                     chat_messages.c.game_id == game_id,
                     chat_messages.c.seat.is_(None) if seat is None
@@ -761,6 +764,16 @@ class SocialStore:
                                 .order_by(chat_messages.c.id.desc()).limit(limit)).all()
         return [{"id": r.id, "seat": r.seat, "name": r.name, "text": r.text,
                  "at": aware(r.at).isoformat()} for r in reversed(rows)]
+
+
+def _game_row(conn: Connection, game_id: str, lock: bool = False) -> None:
+    """Raise `GameGone` unless the store holds the game; `lock`: its row stays locked
+    until the transaction ends (the writes counted or checked under it). Until session
+    33 a social write to a deleted game that a process still held broke the foreign key
+    to it, which the app answered as the database not answering (503)."""
+    query = select(games.c.id).where(games.c.id == game_id)
+    if conn.execute(query.with_for_update() if lock else query).first() is None:
+        raise GameGone(game_id)
 
 
 def display_name(player: str, username: str | None) -> str:

@@ -25,7 +25,7 @@ from fastapi import APIRouter, Request, Response
 from starlette.requests import HTTPConnection
 
 from keizai import i18n
-from keizai.store import SeatRow, Store
+from keizai.store import GameGone, SeatRow, Store
 from keizai.store.invisible import invisible, spaced
 from keizai.store.lookalikes import alike, begins_as, holds_word
 from keizai.store.social import (
@@ -749,6 +749,8 @@ class Social(TableHooks):
                                             clashes, decided)
         except SeatOwned:
             raise ApiError.refused("seat_owned", "error.seat_owned", 409) from None
+        except GameGone:
+            raise table.deleted() from None
         if named is Naming.CLASHES and passes_for:
             raise ApiError.refused("invalid_name", "web.err.name_reserved", name=name)
         if named is Naming.CLASHES:
@@ -861,6 +863,8 @@ class Social(TableHooks):
                                               self.chat_limit.window)
         except SeatMuted:
             raise ApiError.refused("muted", "error.muted", 403) from None
+        except GameGone:
+            raise table.deleted() from None
         if message is None:   # said in other processes
             raise ApiError.refused("rate_limited", "web.err.chat_often", 429,
                                    n=self.chat_limit.count,
@@ -956,7 +960,11 @@ class Social(TableHooks):
         muted = body.get("muted", True)
         if not isinstance(muted, bool):
             raise ApiError("invalid_request", "muted is true or false")
-        await asyncio.to_thread(self.db.set_seat_player, table.id, seat, muted=int(muted))
+        try:
+            await asyncio.to_thread(self.db.set_seat_player, table.id, seat,
+                                    muted=int(muted))
+        except GameGone:
+            raise table.deleted() from None
         await self.reread(table.id)
         table.presence()
         return {"seat": seat, "muted": muted}

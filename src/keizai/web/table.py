@@ -33,10 +33,19 @@ from keizai import i18n
 from keizai.engine import IllegalAction, State, undo
 from keizai.engine.decision import PendingDecision
 from keizai.engine.decision import steps as whole_steps
-from keizai.store import Conflict, GameRow, KeyedClient, SeatRow, SeatsHeld, Store, Summary
+from keizai.store import (
+    Conflict,
+    GameGone,
+    GameRow,
+    KeyedClient,
+    SeatRow,
+    SeatsHeld,
+    Store,
+    Summary,
+)
 from keizai.version import VERSION
 from keizai.web.bots import BotPool, check_spec
-from keizai.web.errors import ApiError, forbidden
+from keizai.web.errors import ApiError, forbidden, not_found
 from keizai.web.hooks import TableHooks
 from keizai.web.networks import network_of
 from keizai.web.padding import legal_entry, seat_padding
@@ -459,8 +468,9 @@ class Table:
         # Why the stored game no longer replays (`refresh`), None: it does; `Tables`
         # then lets the table go and refuses it.
         self.broken: ApiError | None = None
-        # The store no longer holds the game (`Store.delete_abandoned`, or by hand): its
-        # changes are refused as stale (`_stored`) and its bots stop (`_bots`).
+        # The store no longer holds the game (`Store.delete_abandoned`, or by hand), found
+        # by a write (`deleted`): its requests are refused as an unknown game's
+        # (`Tables.open`) and its bots stop (`_bots`).
         self.gone = False
         # Another process's change made the game one of bots alone while this one's bots
         # decided (`refresh`): that process counted it in its bound and runs them; the
@@ -1112,6 +1122,15 @@ class Table:
         """A store write in the store's writer thread (see `_stored`)."""
         return await self._stored(self.store.in_writer(method, *args, **kwargs))
 
+    def deleted(self) -> ApiError:
+        """Note that the store no longer holds the game (`gone`); the refusal of an
+        unknown game (404), which its requests answer from now on (`Tables.open`). Until
+        session 33 a change was refused as stale there, a chat line, a name or a mute as
+        the database not answering (503) and a claim as `seat_taken`, until the process
+        dropped the table."""
+        self.gone = True
+        return not_found(f"game {self.id!r}")
+
     async def _stored(self, write: Awaitable[Any]) -> Any:
         """The answer of a store write; a conflict reloads the game (another process
         changed it) and is refused as stale; a failing database as storage_error."""
@@ -1120,11 +1139,12 @@ class Table:
         except Conflict:
             row, stored = await asyncio.to_thread(load, self.store, self.hooks, self.id)
             if row is None:
-                self.gone = True
-            else:
-                await self.refresh(row, stored)
+                raise self.deleted() from None
+            await self.refresh(row, stored)
             raise Changed("stale", "the game changed meanwhile; reload the view",
                           409) from None
+        except GameGone:
+            raise self.deleted() from None
         except SeatsHeld:   # a refusal: the caller says why
             raise
         except Exception:

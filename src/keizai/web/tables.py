@@ -364,6 +364,9 @@ class Tables:
         """The game, from memory or loaded from its record; a load (the record read in a
         worker thread and replayed in the replay thread, `off_loop`) is counted against
         `client` first (`charge_load`), one already under way for another is not."""
+        held = self.tables.get(game_id)
+        if held is not None and held.gone:   # deleted: refused, dropped once idle
+            raise not_found(f"game {game_id!r}")
         table = self.tables.pop(game_id, None)
         if table is not None and table.broken is not None:
             self._let_go(table)
