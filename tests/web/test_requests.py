@@ -79,6 +79,8 @@ def test_security_headers_on_every_answer(client, path: str) -> None:
     assert headers["x-frame-options"] == "DENY"
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "no-referrer"
+    # a page of another site that opened this one (window.open) holds no handle on it
+    assert headers["cross-origin-opener-policy"] == "same-origin"
 
 
 def test_head_of_the_page(client) -> None:

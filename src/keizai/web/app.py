@@ -76,6 +76,8 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
+    # another site's page that opened this one (window.open) holds no handle on it
+    (b"cross-origin-opener-policy", b"same-origin"),
 ]
 # Every answer of the API: a seat's view holds its hand, and others carry tokens, a
 # session's CSRF token or an account's invite links. Without it a cache between the
