@@ -98,8 +98,8 @@ def test_levels_and_plain_kinds_stay_rated(client: TestClient, bot: str, player:
 
 def test_a_custom_bots_old_row_stays_readable_and_gains_no_games(
         client: TestClient) -> None:
-    """A custom spec rated before this rule keeps its ladder row and its page; a game
-    against it now is unrated and leaves the row as it was."""
+    """A custom spec rated before this rule keeps its row and its page; a game against
+    it now is unrated and leaves the row as it was."""
     custom = "heuristic:epsilon=0.5"
     old = new_table(client, ["random", "human"])
     store: SocialStore = client.app.state.social.db   # type: ignore[attr-defined]
@@ -113,8 +113,21 @@ def test_a_custom_bots_old_row_stays_readable_and_gains_no_games(
     wait_for(lambda: table_info(client, created)["unrated"] == "custom_bot")
     after = client.get("/api/player", params={"bot": custom}).json()
     assert after["ratings"] == before["ratings"]
-    assert [line["games"] for line in board(client)
-            if line["player"] == f"bot:{custom}"] == [1]
+    assert "bot:random" in [line["player"] for line in board(client)]
+
+
+def test_the_leaderboard_lists_no_custom_bots_old_row(client: TestClient) -> None:
+    """The ladder's players alone: a server upgraded from session 32 kept the farmed bots'
+    rows on its leaderboard, one per custom spec (found by the lead reading this rule's
+    change); their pages stay readable."""
+    store: SocialStore = client.app.state.social.db   # type: ignore[attr-defined]
+    for custom in FARMED:
+        old = new_table(client, ["random", "human"])
+        assert store.rate(old["id"], GAME, [(0, f"bot:{custom}", 1), (1, "bot:easy", 2)],
+                          ratings.rate, ratings.DEFAULT)
+    assert [line["player"] for line in board(client)] == ["bot:easy"]
+    page = client.get("/api/player", params={"bot": FARMED[0]}).json()
+    assert page["player"] == f"bot:{FARMED[0]}" and page["ratings"][0]["games"] == 1
 
 
 def bot_seat(seat: int, spec: str) -> SeatPlayer:

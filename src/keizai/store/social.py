@@ -7,7 +7,7 @@ They live beside the game tables (`keizai.store.db`) and refer to them; the migr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import Enum
@@ -28,6 +28,7 @@ from sqlalchemy import (
     func,
     insert,
     literal_column,
+    or_,
     select,
     text,
     update,
@@ -675,11 +676,17 @@ class SocialStore:
                     game=game, player=key, mu=start.mu + mu_delta, sigma=sigma, games=count,
                     updated=moment))
 
-    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
-        """Rated players of a game, best conservative rating (mu - 3 sigma) first."""
+    def leaderboard(self, game: str, limit: int = 100,
+                    bots: Collection[str] | None = None) -> list[dict[str, Any]]:
+        """Rated players of a game, best conservative rating (mu - 3 sigma) first: its
+        accounts and its bots, only those of `bots` if given (the ladder's players: rows
+        of others rated by an older server left out)."""
+        query = select(ratings).where(ratings.c.game == game)
+        if bots is not None:
+            query = query.where(or_(ratings.c.player.like("account:%"),
+                                    ratings.c.player.in_(list(bots))))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(ratings).where(ratings.c.game == game)
-                                .order_by(ORDINAL.desc()).limit(limit)).all()
+            rows = conn.execute(query.order_by(ORDINAL.desc()).limit(limit)).all()
             ids = [int(r.player[8:]) for r in rows if r.player.startswith("account:")]
             names = dict(conn.execute(select(accounts.c.id, accounts.c.username)
                                       .where(accounts.c.id.in_(ids))).all()) if ids else {}

@@ -38,6 +38,8 @@ DEFAULT = Rating(MODEL.mu, MODEL.sigma)
 # The bots on the ladder, by their canonical specs: the lobby's levels and the kinds at
 # their defaults ("solo" is a level: the kind needs a time cap on a server).
 LADDER_BOTS = frozenset([*LEVELS, *KINDS])
+# Their players' keys (`player_key`): the bots the leaderboard lists.
+LADDER_PLAYERS = frozenset(f"bot:{bot}" for bot in LADDER_BOTS)
 
 
 def rate(priors: list[Rating], places: list[int]) -> list[Rating]:

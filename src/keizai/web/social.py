@@ -1116,8 +1116,8 @@ def routes(social: Social) -> APIRouter:
     @router.get("/api/leaderboard")
     async def leaderboard(game: str, request: Request) -> dict[str, Any]:
         await social.guard("read", request)
-        return {"game": game, "players": await asyncio.to_thread(social.db.leaderboard, game)
-                if findable(game) else []}
+        return {"game": game, "players": await asyncio.to_thread(
+            social.db.leaderboard, game, bots=ratings.LADDER_PLAYERS) if findable(game) else []}
 
     @router.get("/api/player")
     async def player(request: Request, name: str | None = None, bot: str | None = None
