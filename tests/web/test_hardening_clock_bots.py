@@ -14,6 +14,7 @@ the seat stays its player's, and the game waits for its players."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any
 
@@ -22,7 +23,7 @@ from fastapi.testclient import TestClient
 from keizai.engine import State
 from keizai.web import create_app
 from keizai.web.app import Limits
-from keizai.web.social import SocialConfig
+from keizai.web.social import Social, SocialConfig
 from tests.web.social_helpers import token_of, view, wait_for
 from tests.web.test_hardening_bots import ThreadPool, create, from_address
 
@@ -52,6 +53,23 @@ def clocked_table(client: TestClient, address: str, seed: int) -> dict[str, Any]
     return response.json()
 
 
+def held_out_of_time(social: Social, seed: int) -> threading.Event:
+    """The clock of the game of `seed`, once its time is out, waits for the event before
+    the server acts on it: its deadline is shown until then (`Clocks._run`), however
+    slowly the test reads it. Until session 33 the test had to read it in the clock's 0.5 s, and a
+    loaded machine missed it."""
+    gate = threading.Event()
+    out_of_time = social._out_of_time
+
+    async def held(table: Any, seat: int, step: int) -> None:
+        if table.state.seed == seed:
+            await asyncio.to_thread(gate.wait, 60)
+        await out_of_time(table, seat, step)
+
+    social._out_of_time = held   # type: ignore[method-assign]
+    return gate
+
+
 def seat_kind(client: TestClient, game: dict[str, Any]) -> str:
     return client.get(f"/api/games/{game['id']}").json()["seats"][0]["kind"]
 
@@ -64,6 +82,7 @@ def test_the_clock_makes_no_third_game_of_bots_alone_for_one_client(db_url) -> N
     config = SocialConfig(clock_seconds={"relaxed": 60.0, "fast": CLOCK})
     app = create_app(db_url, pool=pool, bot_workers=1, limits=Limits.off(), bot_games=8,
                      social_config=config)
+    run_out = held_out_of_time(app.state.social, 5)
     try:
         with TestClient(from_address(app)) as client:
             for seed in HELD:
@@ -73,8 +92,9 @@ def test_the_clock_makes_no_third_game_of_bots_alone_for_one_client(db_url) -> N
             other = clocked_table(client, "10.0.0.2", 6)
             token = token_of(mine, 0)
             turn = wait_for(lambda: (m := view(client, mine["id"], 0, token))["legal"]
-                            and m["table"]["deadline"] and m, 30)
+                            and m["table"]["deadline"] and m, 30)   # the clock runs
             wait_for(lambda: seat_kind(client, other) == "bot", 30)
+            run_out.set()
             wait_for(lambda: view(client, mine["id"], 0, token)["table"]["deadline"] is None,
                      30)   # ran out
             assert seat_kind(client, mine) == "human"
@@ -87,4 +107,5 @@ def test_the_clock_makes_no_third_game_of_bots_alone_for_one_client(db_url) -> N
             assert played.status_code == 200, played.text
     finally:
         pool.go.set()
+        run_out.set()
         pool.executor.shutdown(wait=False, cancel_futures=True)
