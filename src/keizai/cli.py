@@ -1416,6 +1416,8 @@ def serve(
     uvicorn.run(web_app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
                 http=http, ws=websockets, ws_per_message_deflate=False, proxy_headers=True,
                 forwarded_allow_ips=forwarded_allow_ips,
+                # no `server: uvicorn` on the answers: it names the stack to strangers
+                server_header=False,
                 # a stop waits this long for the requests under way (keizai.web.heads)
                 timeout_graceful_shutdown=STOP_WITHIN)
 
