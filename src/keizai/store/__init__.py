@@ -12,6 +12,7 @@ from keizai.store.db import (
     SeatsHeld,
     Store,
     Summary,
+    TakenBack,
     default_database_url,
     sqlalchemy_url,
 )
@@ -19,4 +20,4 @@ from keizai.store.migrations import NewerDatabase, OlderProcesses
 
 __all__ = ["Append", "Conflict", "GameGone", "GameRow", "KeyedClient", "NewerDatabase",
            "OlderProcesses", "SeatRow", "SeatsHeld", "Store", "Summary",
-           "default_database_url", "sqlalchemy_url"]
+           "TakenBack", "default_database_url", "sqlalchemy_url"]

@@ -217,6 +217,16 @@ class SeatsHeld(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class TakenBack:
+    """A seat taken back from its bot (`Store.take_seat_back`): the game's version
+    before and after, and whether the seat to move began one more period."""
+
+    before: int
+    version: int
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
 class KeyedClient:
     """Who creates a game or claims a seat, as the per-client bounds kept in the store
     count them: keyed hashes (`keizai.web.creators`), never an address. `network`: an
@@ -707,6 +717,38 @@ class Store:
                 return found
             return self._bump(conn, game_id, found, **({"turn_more": self._now} if more
                                                        else {}))
+
+    def take_seat_back(self, game_id: str, seat: int, period: float | None
+                       ) -> TakenBack | None:
+        """A seat handed to a bot given back to its player, whatever the game's version:
+        a take-back is no move, and nothing its player decided on changes (until session
+        33 it was written at the version the process had seen, and refused as stale
+        when a bot's move was stored meanwhile: with bots moving at once through another
+        process, "I'm back" failed 20 times in a row until the game ended). None when
+        the store holds the seat not handed (given back already): nothing written.
+        `period`: the turn clock's seconds (None: no clock); the seat to move, its
+        turn's time out by the database's clock and no more period begun yet, begins
+        its one more period now (`turn_more`). The version is raised: a bot's move for
+        the seat decided meanwhile is refused, as stale."""
+        with transaction(self.engine) as conn:
+            row = conn.execute(select(
+                games.c.version, games.c.current, games.c.over, games.c.turn_began,
+                games.c.turn_more, func.now() if self.postgres else literal_column("NULL")
+            ).where(games.c.id == game_id).with_for_update()).first()
+            if row is None:
+                raise GameGone(game_id)
+            if not conn.execute(update(seats).where(
+                    seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "bot",
+                    seats.c.handed == 1).values(kind="human", agent=None, handed=0)
+                    ).rowcount:
+                return None
+            began = self._local(row.turn_began, row[5])
+            more = (period is not None and row.current == seat and not row.over
+                    and row.turn_more is None and began is not None
+                    and began + period <= time.time())
+            version = self._bump(conn, game_id, row.version,
+                                 **({"turn_more": self._now} if more else {}))
+            return TakenBack(row.version, version, more)
 
     def claim_seat(self, game_id: str, seat: int, claimer: KeyedClient | None = None,
                    most: int | None = None) -> bool:

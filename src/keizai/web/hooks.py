@@ -36,10 +36,11 @@ class TableHooks:
     async def undone(self, table: Table) -> None:
         """A human took a decision back (called under the table's lock)."""
 
-    def more_time(self, table: Table, seat: int) -> bool:
-        """Whether the seat to move, being taken back from a bot, begins its turn's one
-        more period (stored with the take-back: `Table.turn_more`)."""
-        return False
+    def turn_period(self, table: Table) -> float | None:
+        """The seconds of a turn on the table's clock, None: no clock. The store decides
+        with it whether a seat taken back begins its turn's one more period
+        (`Store.take_seat_back`, `Table.turn_more`)."""
+        return None
 
     def taken_back(self, table: Table, seat: int) -> None:
         """A seat handed to a bot is its player's again (called under the table's lock)."""

@@ -14,7 +14,6 @@ import itertools
 import logging
 import secrets
 import threading
-import time
 import unicodedata
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -283,19 +282,20 @@ class Social(TableHooks):
             await self.reread(table.id)
         self._arm(table)
 
-    def more_time(self, table: Table, seat: int) -> bool:
+    def turn_period(self, table: Table) -> float | None:
         """The seat to move taken back once its turn's time is out begins one more
         period, once a turn (a player back just after the bot took their seat, before it
         moved); taken back before, its clock goes on to the turn's end, and after that
         period too, it runs out at once (the bot plays the decision). Until session 29
         each take-back began a whole period: a player who took their seat back ("I'm
         back") just after each time-out, or handed it to a bot just before the deadline
-        and took it back just after, held their turn for good."""
+        and took it back just after, held their turn for good. The store decides it as
+        it takes the seat back (`Store.take_seat_back`: the turn as stored, whatever
+        this process's copy has seen) from the period this returns."""
         settings = self.settings.get(table.id)
-        return (settings is not None and settings.clock != "none"
-                and table.turn_more is None and not table.state.is_over
-                and table.state.current_player == seat
-                and self._deadline(table, settings.clock) <= time.time())
+        if settings is None or settings.clock == "none":
+            return None
+        return self.clocks.seconds[settings.clock]
 
     def taken_back(self, table: Table, seat: int) -> None:
         """Its player's clock runs again, however the seat came back (its link opened, or
@@ -590,7 +590,7 @@ class Social(TableHooks):
 
     def _deadline(self, table: Table, clock: str) -> float:
         """When the turn's time is out (`time.time()`): a period from its start, or from
-        its one more period's (`more_time`)."""
+        its one more period's (`turn_period`)."""
         began = table.turn_began if table.turn_more is None else table.turn_more
         return began + self.clocks.seconds[clock]
 
