@@ -189,6 +189,16 @@ class SeatMuted(Exception):
     """The seat's chat is muted (`add_chat`): nothing was stored."""
 
 
+class ChatFull(Exception):
+    """The game's chat holds as many lines as a game's may (`add_chat`): nothing was
+    stored."""
+
+
+class ChatClosed(Exception):
+    """The game ended longer ago than its chat stays open (`add_chat`): nothing was
+    stored."""
+
+
 class SeatOwned(Exception):
     """Another account sat down at the seat (`name_seat`): nothing was stored."""
 
@@ -729,16 +739,28 @@ class SocialStore:
 
     # ----- chat --------------------------------------------------------------------------
     def add_chat(self, game_id: str, seat: int | None, name: str, text: str,
-                 most: int | None = None, window: float = 0.0) -> dict[str, Any] | None:
+                 most: int | None = None, window: float = 0.0, lines: int | None = None,
+                 open_after_end: float | None = None) -> dict[str, Any] | None:
         """Store a chat message; None (nothing stored) when the seat (None: the host)
         has said `most` in the game within the last `window` seconds, whichever process
         took them: the game's row is locked while they are counted. `SeatMuted` when the
         host muted the seat: read here, as a process's copy of the flag may not yet
         have heard of a mute made through another process. `GameGone` when the store no
-        longer holds the game."""
+        longer holds the game. `ChatFull` when the game's chat holds `lines` already,
+        `ChatClosed` when the game ended (its last move) more than `open_after_end`
+        seconds ago by the database's clock: until session 33 nothing bounded a game's
+        chat, before or after its end (h219: about 1.1 KB a line stored)."""
         moment = now()
         with transaction(self.engine) as conn:
-            _game_row(conn, game_id, lock=most is not None)
+            _game_row(conn, game_id, lock=most is not None or lines is not None)
+            if open_after_end is not None and conn.execute(select(games.c.id).where(
+                    games.c.id == game_id, games.c.over == 1,
+                    games.c.turn_began < self._ago(open_after_end))).first() is not None:
+                raise ChatClosed(game_id)
+            if lines is not None and conn.execute(select(func.count()).select_from(
+                    select(chat_messages.c.id).where(chat_messages.c.game_id == game_id)
+                    .limit(lines).subquery())).scalar_one() >= lines:
+                raise ChatFull(lines)
             if seat is not None and conn.execute(select(seat_players.c.muted).where(
                     seat_players.c.game_id == game_id,
                     seat_players.c.seat == seat)).scalar():
@@ -757,6 +779,12 @@ class SocialStore:
             self._notify(conn, game_id, f"chat:{message_id}")
         return {"id": message_id, "seat": seat, "name": name, "text": text,
                 "at": moment.isoformat()}
+
+    def _ago(self, seconds: float) -> Any:
+        """That many seconds before now, by the database's clock (SQLite's is this
+        process's), for a time column written so (`games.turn_began`)."""
+        return (func.now() - timedelta(seconds=seconds) if self.postgres
+                else now() - timedelta(seconds=seconds))
 
     def chat_message(self, message_id: int) -> dict[str, Any] | None:
         with self.engine.connect() as conn:

@@ -26,6 +26,12 @@ MAX_CHARS = 200              # characters of one message, before escaping
 # them held every game 25 s (`keizai.web.joiners.joining` is one pass now).
 MAX_SENT = 4 * MAX_CHARS
 RATE_COUNT, RATE_WINDOW = 5, 10.0   # messages per seat per window (seconds)
+# A game's chat is bounded: at most MAX_LINES lines stored (a chatty 4-player game of two
+# hours says a few hundred; at most about 1.2 MB of escaped text), and it closes
+# OPEN_AFTER_END seconds after the game's last move (time for "gg" and a rematch). Until
+# session 33 neither was, and a finished game's chat grew for good.
+MAX_LINES = 1000
+OPEN_AFTER_END = 3600.0
 MAX_KEYS = 4096                     # seats remembered before the quiet ones are dropped
 
 

@@ -28,6 +28,8 @@ from keizai.store import GameGone, SeatRow, Store
 from keizai.store.invisible import invisible, spaced
 from keizai.store.lookalikes import alike, begins_as, holds_word
 from keizai.store.social import (
+    ChatClosed,
+    ChatFull,
     Naming,
     SeatMuted,
     SeatOwned,
@@ -75,6 +77,8 @@ class SocialConfig:
     clock_seconds: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_SECONDS))
     clock_bot: str | None = None          # who plays an out-of-time seat (default bot)
     chat_rate: tuple[int, float] = (chat.RATE_COUNT, chat.RATE_WINDOW)
+    chat_lines: int = chat.MAX_LINES                  # lines of one game's chat at most
+    chat_after_end: float = chat.OPEN_AFTER_END       # seconds it stays open after the end
     # Seconds between two looks at the sessions that opened the seats' connections: a
     # connection to an account's seat is closed once its session ended (expired, or
     # ended on another process while this one did not hear of it; a logout or a login
@@ -860,9 +864,17 @@ class Social(TableHooks):
             # process holds before this one's copy of the flag hears of it
             message = await asyncio.to_thread(self.db.add_chat, table.id, seat, name,
                                               text, self.chat_limit.count,
-                                              self.chat_limit.window)
+                                              self.chat_limit.window,
+                                              self.config.chat_lines,
+                                              self.config.chat_after_end)
         except SeatMuted:
             raise ApiError.refused("muted", "error.muted", 403) from None
+        except ChatFull:
+            raise ApiError.refused("chat_full", "web.err.chat_full", 409,
+                                   most=self.config.chat_lines) from None
+        except ChatClosed:
+            raise ApiError.refused("chat_closed", "web.err.chat_closed", 409,
+                                   minutes=round(self.config.chat_after_end / 60)) from None
         except GameGone:
             raise table.deleted() from None
         if message is None:   # said in other processes
