@@ -599,12 +599,12 @@ def test_a_whole_prompt_is_spaced_as_its_language_and_counts_once(tmp_path: Path
 @pytest.mark.parametrize(("lang", "limit", "refused"), [
     ("en", "at most 1 special house in this choice", "at most 1 special house per decision"),
     ("ja", "この選択では特殊住宅は1つまで", "特殊住宅は1つまで"),
-    ("zh-TW", "這次選擇中特殊房舍最多1個", "最多1個特殊房舍")])
+    ("zh-TW", "這次選擇中特殊房舍最多1間", "最多1間特殊房舍")])
 def test_the_special_house_limit_names_a_house_and_counts_it(lang: str, limit: str,
                                                              refused: str) -> None:
     """The advanced opening's house list ended "at most 1 special in this choice" (a
     special what?), 「この選択では特殊住宅は1まで」 and 「這次選擇中特殊房舍最多1」, a count
-    with no counter word where the refusal says 「1つまで」 / 「最多1個」 (played in the
+    with no counter word where the refusal says 「1つまで」 / 「最多1間」 (played in the
     terminal, Futuropia advanced, 日本語)."""
     from keizai.engine.decision import apply_whole
     from keizai.engine.errors import IllegalAction
