@@ -5,8 +5,9 @@ Found in session 33 (h222's pass, h225): Futuropia's best output of a community 
 page's "Best runs" / 最大稼働 / 最佳運轉 and the terminal's "best staffing" / 最良の配置 /
 最佳配置; the houses one can buy were the page's "Houses for sale" / 販売中の住宅 /
 出售中的房舍 and the terminal's "House supply" / 住宅サプライ / 房舍供應區 (the rulebook's
-房舍供應區); National Economy's count of Unpaid Wage cards was the page's 未払い賃金 / 欠薪
-beside the terminal's 未払い賃金カード3枚 / 欠薪卡3張; 企業帝國's how-to-play wrote $2,000 and
+房舍供應區), its face-up action tiles the terminal's "tiles up" beside the score's
+"face-up tiles"; National Economy's count of Unpaid Wage cards was the page's 未払い賃金 /
+欠薪 beside the terminal's 未払い賃金カード3枚 / 欠薪卡3張; 企業帝國's how-to-play wrote $2,000 and
 $10,000 where the game writes $2000 and $10000; Futuropia's 繁體中文 how-to-play counted
 剩餘資源（現金、食物、電力） where the game pays and scores 金錢."""
 
@@ -31,6 +32,7 @@ SAME_THING = [
     ("fu_supply", "fu.tui.supply"),            # a market's generators still to come
     ("unpaid", "ne.tui.unpaid"),               # a player's Unpaid Wage cards
     ("vp", "ne.tui.vp_cards"),                 # a player's VP cards
+    ("score_face_up_tiles", "fu.tui.tiles_up"),  # the action tiles left face up
 ]
 
 

@@ -36,7 +36,7 @@ def test_render_text_shows_markets_subsidy_communities_and_the_decision() -> Non
     text = keizai.get_game("futuropia").render_text(state.view(1))
     for needle in ("P2: buy houses", "inviting 2", "Food market, marker -1/+1",
                    "left: $4 food (2 spaces -> 4) costs $3", "Subsidy $12: [12]",
-                   "P1: $7, food 9, energy 3, loans 0", "tiles up: power, invite, robots",
+                   "P1: $7, food 9, energy 3, loans 0", "face-up tiles: power, invite, robots",
                    "early refresh costs 4", "starting house: 3 beds", "best runs: food"):
         assert needle in text, needle
 
