@@ -172,11 +172,16 @@ class Limits:
     # 1-3 ms; the page asks every 5 s. With reads alone one client listed 10 a second,
     # and 16 clients of a /48 kept a two-core server busy (docs/web.md, Rate limits).
     lobby: tuple[float, float] | None = (10, 1.0)
+    # Accounts registered (each also a creation and a password hashing): a name taken is
+    # taken for good (accounts are never deleted), and with those budgets alone one
+    # client registered 130 an hour, a /48 2,080, squatting the names others would
+    # choose. A household registers a few: five at once, then five a day.
+    register: tuple[float, float] | None = (5, 5 / 86_400)
 
     @classmethod
     def off(cls) -> Limits:
         return cls(None, None, None, None, None, None, None, None, None, None, None, None,
-                   None, None, None)
+                   None, None, None, None)
 
 
 # A /48's share of replay frames and of whole logs (`/view`, and frames with the log),
@@ -232,7 +237,8 @@ class RateLimiter:
     on a connection's budget: each such take-back follows a hand-over."""
 
     MAX_CLIENTS = 50_000
-    SHARED = frozenset({"create", "claim", "chat", "password", "name", "undo", "handover"})
+    SHARED = frozenset({"create", "claim", "chat", "password", "name", "undo", "handover",
+                        "register"})
     COUNTED_AS: ClassVar[dict[str, str]] = {"name": "act", "undo": "act", "handover": "act"}
 
     def __init__(self, limits: Limits, shared: Budgets | None = None,
@@ -498,7 +504,12 @@ def create_app(database_url: str, bot_delay: float = 0.0, *, handover_after: flo
                     read_json=read_json)
     social.accounts.counter_key = tables.creators.store_key("logins")
     tables.settings.hooks = social
-    social.guard = lambda kind, request: limiter.spend(kind, client_of(request))
+    # A registration's bucket takes a day to refill: kept apart from the other kinds'
+    # (each limiter forgets the bucket asked longest ago past MAX_CLIENTS), so that a
+    # flood of other requests from new addresses does not push it out and give it back.
+    registrations = RateLimiter(limiter.limits, limiter.shared, limiter.secret)
+    social.guard = lambda kind, request: (registrations if kind == "register" else limiter
+                                          ).spend(kind, client_of(request))
     tables.charge_load = lambda client: limiter.take("load", client)
 
     @asynccontextmanager

@@ -1023,8 +1023,13 @@ def routes(social: Social) -> APIRouter:
     async def register(request: Request, response: Response) -> dict[str, Any]:
         require_json(request)
         await social.guard("create", request)
+
+        async def spend() -> None:   # a hashing, and one of the client's registrations
+            await social.guard("password", request)
+            await social.guard("register", request)
+
         answer = await accounts.register(await social.read_json(request), request,
-                                         response, lambda: social.guard("password", request))
+                                         response, spend)
         social.ended_here(request)
         return answer
 
