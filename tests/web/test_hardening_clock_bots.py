@@ -61,10 +61,10 @@ def held_out_of_time(social: Social, seed: int) -> threading.Event:
     gate = threading.Event()
     out_of_time = social._out_of_time
 
-    async def held(table: Any, seat: int, step: int) -> None:
+    async def held(table: Any, seat: int, step: int, end: float) -> None:
         if table.state.seed == seed:
             await asyncio.to_thread(gate.wait, 60)
-        await out_of_time(table, seat, step)
+        await out_of_time(table, seat, step, end)
 
     social._out_of_time = held   # type: ignore[method-assign]
     return gate

@@ -582,15 +582,16 @@ class Social(TableHooks):
             self.clocks.disarm(table.id)
             return
         step = len(table.state.history)
-
-        async def expire() -> None:
-            await self._out_of_time(table, seat, step)
-
         # A turn's clock runs once, from when the turn began as stored: loading the game
         # again (here, in another process, after a restart) or a change of another seat
         # is no new turn. Until session 28 such a change armed it again with a whole
         # period, and until session 33 each process began the turn at its own load.
-        self.clocks.arm(table.id, seat, self._deadline(table, settings.clock), expire)
+        end = self._deadline(table, settings.clock)
+
+        async def expire() -> None:
+            await self._out_of_time(table, seat, step, end)
+
+        self.clocks.arm(table.id, seat, end, expire)
 
     def _deadline(self, table: Table, clock: str) -> float:
         """When the turn's time is out (`time.time()`): a period from its start, or from
@@ -598,9 +599,13 @@ class Social(TableHooks):
         began = table.turn_began if table.turn_more is None else table.turn_more
         return began + self.clocks.seconds[clock]
 
-    async def _out_of_time(self, table: Table, seat: int, step: int) -> None:
+    async def _out_of_time(self, table: Table, seat: int, step: int, end: float) -> None:
         """The seat is handed to a bot, as a player who left is (`Table.hand_to_bot`):
-        opening its link again, or `come_back`, gives it back."""
+        opening its link again, or `come_back`, gives it back. `end`: the deadline the
+        timer ran to; armed again since (a take-back's one more period, a reload), the
+        clock runs to its new deadline and this one hands nothing over. Until session 33
+        a timer that had fired (no longer one `disarm` stops) as "I'm back" held the
+        table's lock handed the seat straight back to the bot once it had the lock."""
         if self.tables.tables.get(table.id) is not table:   # evicted while idle: reload
             try:
                 table = await self.tables.open(table.id)
@@ -612,7 +617,8 @@ class Social(TableHooks):
             async with table.lock:
                 state = table.state
                 if len(state.history) != step or state.current_player != seat \
-                        or table.seats[seat].kind != "human" or state.is_over:
+                        or table.seats[seat].kind != "human" or state.is_over \
+                        or self.clocks.deadline(table.id) != (seat, end):
                     return
                 if all(s.kind == "bot" for s in table.seats if s.seat != seat):
                     # the last person's seat: a game of bots alone from then on, bounded as
