@@ -24,9 +24,11 @@ from sqlalchemy import (
     String,
     Table,
     and_,
+    cast,
     delete,
     func,
     insert,
+    literal,
     literal_column,
     or_,
     select,
@@ -64,6 +66,10 @@ accounts = Table(
     # older one's in that form.
     Column("username_letters", String(FOLDED_CHARS), nullable=True),
     Column("username_skeleton", String(FOLDED_CHARS), nullable=True),
+    # The last login (NULL: none since it was registered, or before 0025): an account
+    # never logged into again and that nothing names goes after a while, its name free
+    # (`SocialStore.delete_unused_accounts`).
+    Column("logged_in", DateTime(timezone=True), nullable=True),
 )
 Index("ix_accounts_username_letters", accounts.c.username_letters, unique=True)
 Index("ix_accounts_username_skeleton", accounts.c.username_skeleton, unique=True)
@@ -367,6 +373,26 @@ class SocialStore:
         except IntegrityError:
             return None
 
+    def delete_unused_accounts(self, unused: timedelta) -> int:
+        """Delete the accounts registered more than `unused` ago, never logged into
+        since, with no session left unexpired, and that nothing names: no seat, no table
+        hosted, no rating nor rated game. Their names are free again (a name taken is
+        otherwise taken for good: docs/web.md, Rate limits). How many were deleted."""
+        cutoff = now() - unused
+        player = literal("account:") + cast(accounts.c.id, String)
+        named = [
+            select(sessions.c.id).where(sessions.c.account_id == accounts.c.id,
+                                        sessions.c.expires >= now()),
+            select(seat_players.c.game_id).where(seat_players.c.account_id == accounts.c.id),
+            select(table_settings.c.game_id).where(
+                table_settings.c.host_account_id == accounts.c.id),
+            select(ratings.c.game).where(ratings.c.player == player),
+            select(rating_history.c.game_id).where(rating_history.c.player == player)]
+        with transaction(self.engine) as conn:
+            return int(conn.execute(delete(accounts).where(
+                accounts.c.created < cutoff, accounts.c.logged_in.is_(None),
+                *(~query.exists() for query in named))).rowcount)
+
     def username_like(self, key: str, letters: str, skeleton: str) -> str | None:
         """The username of the account whose key is `key`, else of one whose letters
         or skeleton are these, if any."""
@@ -387,12 +413,13 @@ class SocialStore:
                          .values(password_hash=password_hash))
 
     def create_session(self, session_id: str, account_id: int, csrf: str,
-                       expires: datetime) -> set[str]:
+                       expires: datetime, login: bool = False) -> set[str]:
         """A new session; expired ones go (by the index on `expires`), and the account's
         oldest past its newest MAX_SESSIONS - 1 end: a script logging in again and again
         without its cookie stores no more. The sessions deleted are returned, and told
         every server process as `delete_session` tells its one: their seats' connections
-        close at once, not at each process's next look at them."""
+        close at once, not at each process's next look at them. `login`: a login's
+        (not a registration's), noted as the account's last (`logged_in`)."""
         cut = now()
         expired = sessions.c.expires < cut
         oldest = (sessions.c.account_id == account_id) & sessions.c.id.not_in(
@@ -406,6 +433,9 @@ class SocialStore:
             conn.execute(delete(sessions).where(oldest))
             conn.execute(insert(sessions).values(id=session_id, account_id=account_id,
                                                  csrf=csrf, created=now(), expires=expires))
+            if login:
+                conn.execute(update(accounts).where(accounts.c.id == account_id)
+                             .values(logged_in=now()))
             self._tell_ended(conn, ended)
         return ended
 

@@ -291,7 +291,7 @@ class Accounts:
                                               first=True)
             await asyncio.to_thread(self.store.set_password_hash, account.id, new_hash)
             account = Account(account.id, account.username, new_hash)
-        return await self._open_session(account, request, response)
+        return await self._open_session(account, request, response, login=True)
 
     def _verify(self, password_hash: str, password: str) -> bool:
         try:
@@ -346,9 +346,11 @@ class Accounts:
                             path="/api/account")
 
     async def _open_session(self, account: Account, request: Request,
-                            response: Response) -> dict[str, Any]:
+                            response: Response, login: bool = False) -> dict[str, Any]:
         """A new session in the response's cookie; the session the request's cookie held
-        (another login in this browser) ends: a copy of that cookie opens nothing."""
+        (another login in this browser) ends: a copy of that cookie opens nothing.
+        `login`: a login's, noted as the account's last (an account never logged into
+        after its registration may go: `SocialStore.delete_unused_accounts`)."""
         replaced = request.cookies.get(self.cookie)
         if replaced and len(replaced) <= 128:
             await asyncio.to_thread(self.store.delete_session, session_id(replaced))
@@ -357,7 +359,7 @@ class Accounts:
         lifetime = self.config.session_lifetime
         self.sessions_ended(await asyncio.to_thread(
             self.store.create_session, session_id(secret), account.id, csrf,
-            now() + lifetime))
+            now() + lifetime, login))
         response.set_cookie(self.cookie, secret, max_age=int(lifetime.total_seconds()),
                             httponly=True, secure=self.config.secure_cookies,
                             samesite="lax", path="/")
