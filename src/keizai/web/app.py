@@ -173,9 +173,10 @@ class Limits:
     # and 16 clients of a /48 kept a two-core server busy (docs/web.md, Rate limits).
     lobby: tuple[float, float] | None = (10, 1.0)
     # Accounts registered (each also a creation and a password hashing): a name taken is
-    # taken for good (accounts are never deleted), and with those budgets alone one
-    # client registered 130 an hour, a /48 2,080, squatting the names others would
-    # choose. A household registers a few: five at once, then five a day.
+    # kept from everyone else until its account is deleted, only if never used
+    # (`SocialStore.delete_unused_accounts`), and with those budgets alone one client
+    # registered 130 an hour, a /48 2,080, squatting the names others would choose. A
+    # household registers a few: five at once, then five a day.
     register: tuple[float, float] | None = (5, 5 / 86_400)
 
     @classmethod
