@@ -126,7 +126,10 @@ class SoloAgent(Agent):
         at the next decisions, so it is given up only for a clear gain. A doll is a token
         without wages, worth 40-50 points to the policy when given early in Glory, but a
         rule that always builds it costs the policy as much (docs/strength.md, session
-        31): the plan lets the planner take it where it pays."""
+        31): the plan lets the planner take it where it pays. Measured on Glory's dev
+        deals 72001-72040 (session 33), it did not help: with `doll=6:stick=3`, 10 of 40
+        reach 100 against the level's 11 and the score is 3.3 +- 6.9 lower (the doll
+        replaces a worker and costs end-bonus buildings); without `stick`, 7 of 40."""
         for name, value, least in (("rollouts", rollouts, 1), ("cap", cap, 0),
                                    ("tokens", tokens, 0), ("loan", loan, 0),
                                    ("doll", doll, 0), ("stick", stick, 0),
