@@ -598,3 +598,21 @@ def test_after_round_doll_it_plays_as_the_planner_without_plans() -> None:
                  "solo:policy=fast:halving=1:evaluation=learned:depth=2:doll=6"):
         with pytest.raises(ValueError, match=r"doll|stick"):
             make_agent(spec)
+
+
+def test_the_kept_plan_is_forgotten_in_another_game_met_at_a_later_round() -> None:
+    """One agent playing game after game: the doll plan kept in one game is not carried
+    into another, even one it first meets at a later round (found reading the option:
+    only a lower round than the last decision's reset it); within a game it is kept."""
+    agent = SoloAgent(5, policy="fast", halving=1, evaluation="learned", doll=6, stick=3)
+    first = _doll_in_hand()
+    agent._keep_plan_of(first)
+    agent.plan = 1
+    later = first.clone()
+    later.apply(later.legal_actions()[0])
+    agent._keep_plan_of(later)
+    assert agent.plan == 1
+    other = late_choice("national-economy/glory", 2, 7)
+    assert other.round > later.round
+    agent._keep_plan_of(other)
+    assert agent.plan == -1

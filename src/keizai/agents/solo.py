@@ -189,7 +189,9 @@ class SoloAgent(Agent):
             self.plans = [self.fast, SoloPolicy(learned=evaluation == "learned",
                                                 doll_until=doll)]
         self.plan = -1  # with `doll`: the plan kept (an index of `plans`; -1: none yet)
-        self._plan_round = 0  # the round of the last decision (`plan` is reset before it)
+        # the moves before the last decision: a state that does not follow them is another
+        # game's, and `plan` is reset before it (`_keep_plan_of`)
+        self._plan_history: list[int] = []
         self._planning = False  # whether the current decision rolls out under the plans
         # with `doll`, per action of the current decision: its rollouts' sum per plan
         self._plan_totals: dict[int, list[float]] = {}
@@ -210,6 +212,16 @@ class SoloAgent(Agent):
 
     def choose(self, state: State) -> Action:
         return action_at(state, self.choose_index(state))
+
+    def _keep_plan_of(self, state: State) -> None:
+        """With `doll`: the plan kept is the last decision's if `state` follows on from
+        it, else none (another game: one agent may play game after game). Until session
+        33 only a round lower than the last decision's reset it, so a new game met at
+        the same round or later went on with the old game's plan."""
+        history = state.history
+        if history[:len(self._plan_history)] != self._plan_history:
+            self.plan = -1
+        self._plan_history = list(history)
 
     def choose_index(self, state: State) -> int:
         legal = state.legal_indices()
@@ -239,9 +251,7 @@ class SoloAgent(Agent):
         self._planning = False
         if self.doll:
             assert isinstance(state, ne.NationalEconomyState)
-            if state.round < self._plan_round:  # a new game
-                self.plan = -1
-            self._plan_round = state.round
+            self._keep_plan_of(state)
             self._planning = state.round <= self.doll
         self._token_points = 0.0
         if self.tokens:
