@@ -32,7 +32,7 @@ from keizai.web.bots import BotPool, default_workers
 from keizai.web.checkpoints import Checkpoints
 from keizai.web.creators import Creators
 from keizai.web.delivery import Page, PageDelivery
-from keizai.web.errors import ApiError, forbidden
+from keizai.web.errors import ApiError, forbidden, rate_limited
 from keizai.web.hosts import OwnNamesOnly, ServerNames
 from keizai.web.logs import guard_server_logs
 from keizai.web.options import check_choices
@@ -206,13 +206,6 @@ def keys_of(client: str, wide_share: int = WIDE_SHARE) -> list[tuple[str, int]]:
     client's own, and an IPv6 client's /48, which `wide_share` clients' limits bound."""
     wide = network_of(client)
     return [(client, 1)] if wide is None else [(client, 1), (wide, wide_share)]
-
-
-def rate_limited(wait: float) -> ApiError:
-    """A refusal that says when to come back."""
-    error = ApiError.refused("rate_limited", "web.err.requests", 429, seconds=f"{wait:.1f}")
-    error.headers = {"retry-after": str(max(1, round(wait + 0.5)))}
-    return error
 
 
 class RateLimiter:

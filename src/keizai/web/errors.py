@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from keizai.i18n import tr
+from keizai.i18n.waits import wait_message, whole_seconds
 
 
 class ApiError(Exception):
@@ -36,6 +37,16 @@ class ApiError(Exception):
             error["id"] = self.reason["id"]
             error["params"] = self.reason.get("params", {})
         return {"error": error}
+
+
+def rate_limited(wait: float) -> ApiError:
+    """A refusal that says when to come back: in words ("try again in 4 h 48 min"), in
+    `params.seconds` (the page's socket asks again then) and in whole seconds rounded
+    up in `Retry-After`."""
+    error = ApiError.refused("rate_limited", "web.err.requests", 429, seconds=f"{wait:.1f}",
+                             wait=wait_message(wait))
+    error.headers = {"retry-after": str(whole_seconds(wait))}
+    return error
 
 
 def not_found(what: str) -> ApiError:

@@ -45,7 +45,7 @@ from keizai.store import (
 )
 from keizai.version import VERSION
 from keizai.web.bots import BotPool, check_spec
-from keizai.web.errors import ApiError, forbidden, not_found
+from keizai.web.errors import ApiError, forbidden, not_found, rate_limited
 from keizai.web.hooks import TableHooks
 from keizai.web.networks import network_of
 from keizai.web.padding import legal_entry, seat_padding
@@ -380,9 +380,7 @@ _replay_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Turns] = \
 
 def replays_busy() -> ApiError:
     """The refusal of a client's work past its place at the replay thread."""
-    error = ApiError.refused("rate_limited", "web.err.requests", 429, seconds="1.0")
-    error.headers = {"retry-after": "1"}
-    return error
+    return rate_limited(1.0)
 
 
 async def off_loop(function: Callable[..., T], *args: Any, by: str | None = None) -> T:
