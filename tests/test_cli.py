@@ -1600,7 +1600,7 @@ def test_the_enterprise_empire_board_fits_the_terminal(columns: int) -> None:
                            input="q\n", env={"COLUMNS": str(columns)})
     assert result.exit_code == 0, result.output
     legend = keizai.i18n.tr("ee.tui.legend", "zh-TW").split("、")[0]  # its first line
-    board = result.output.split(legend)[0].split("需求卡：資金。由P1（藍）開始。\n")[1]
+    board = result.output.split(legend)[0].split("原料需求卡：資金。由P1（藍）開始。\n")[1]
     widths = [sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
               for line in board.splitlines()]
     assert max(widths) <= columns and max(widths) > columns - 6

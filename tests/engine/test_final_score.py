@@ -14,4 +14,4 @@ def test_a_solo_rows_target_and_verdict_are_not_listed_as_parts() -> None:
     assert render(message) == ("Final score: P1 35 points (buildings 26, bonuses 0, money 3, "
                                "VP cards 12, Unpaid Wage cards -6).")
     assert render(message, "zh-TW") == ("最終得分：P1得35分（建築物26、獎勵0、金錢3、"
-                                        "勝利點數卡12、欠薪-6）。")
+                                        "勝利點數卡12、欠薪卡-6）。")

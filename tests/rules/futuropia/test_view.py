@@ -34,7 +34,7 @@ def test_render_text_shows_markets_subsidy_communities_and_the_decision() -> Non
     state = new(2)
     play(state, "action:food", "buy:right", "action:invite", "invite:2")
     text = keizai.get_game("futuropia").render_text(state.view(1))
-    for needle in ("P2: buy houses", "inviting 2", "Food market, marker -1/+1",
+    for needle in ("P2: buy houses", "inviting 2", "Food market, price marker -1/+1",
                    "left: $4 food (2 spaces -> 4) costs $3", "Subsidy $12: [12]",
                    "P1: $7, food 9, energy 3, loans 0", "face-up tiles: power, invite, robots",
                    "early refresh costs 4", "starting house: 3 beds", "best runs: food"):
@@ -119,7 +119,7 @@ def test_a_price_marker_on_zero_reads_as_the_printed_prices() -> None:
     state = new(2)
     game = keizai.get_game("futuropia")
     for lang, market, side in (
-            ("en", "Food market, marker 0 (printed prices)",
+            ("en", "Food market, price marker 0 (printed prices)",
              "left: $4 food (2 spaces -> 4) costs $4 (1 left)"),
             ("ja", "食料市場（価格マーカー：0、印刷どおりの価格）",
              "左：食料$4（2マス → 4）価格$4（残り1）"),
@@ -131,5 +131,6 @@ def test_a_price_marker_on_zero_reads_as_the_printed_prices() -> None:
                     or "printed $" in line], lang
     play(state, "action:food", "buy:right")   # the marker moves to 1
     text = game.render_text(state.view(0), "en")
-    assert "Food market, marker -1/+1" in text and "Power market, marker 0 (printed" in text
+    assert "Food market, price marker -1/+1" in text
+    assert "Power market, price marker 0 (printed" in text
     assert "costs $3 (printed $4, 1 left)" in text

@@ -127,9 +127,9 @@ def test_the_log_ends_with_each_seats_score_and_its_parts() -> None:
         f"{state.scores()[1]['money']}, Unpaid Wage "
         f"cards {state.scores()[1]['unpaid_wages']})."]
     assert state.log(None, "ja")[-2] == ("最終得点：P1は15点（建物10、ボーナス0、お金32、"
-                                         "未払い賃金-27）。")
+                                         "未払い賃金カード-27）。")
     assert state.log(None, "zh-TW")[-2] == ("最終得分：P1得15分（建築物10、獎勵0、金錢32、"
-                                            "欠薪-27）。")
+                                            "欠薪卡-27）。")
 
 
 @pytest.mark.parametrize("edition", ["mecenat", "glory"])

@@ -140,7 +140,7 @@ def render_text(view: dict[str, Any], lang: str = "en", width: int = 80) -> str:
                    running=sep.join(owned[i] for i in run["running"])
                    or tr("fu.tui.nothing_runs", lang))
                 for kind, run in c["best_runs"].items()]
-        lines += fold(tr("fu.tui.staffing", lang), runs, sep, width, 5)
+        lines += fold(tr("fu.tui.best_runs", lang), runs, sep, width, 5)
         lines += fold(tr("fu.tui.houses", lang),
                       [_house(h, lang) for h in c["houses"]] or [tr("fu.tui.none", lang)],
                       sep_long, width, 5)
