@@ -9,7 +9,8 @@ page's "Best runs" / 最大稼働 / 最佳運轉 and the terminal's "best staffi
 "face-up tiles"; National Economy's count of Unpaid Wage cards was the page's 未払い賃金 /
 欠薪 beside the terminal's 未払い賃金カード3枚 / 欠薪卡3張; 企業帝國's how-to-play wrote $2,000 and
 $10,000 where the game writes $2000 and $10000; Futuropia's 繁體中文 how-to-play counted
-剩餘資源（現金、食物、電力） where the game pays and scores 金錢.
+剩餘資源（現金、食物、電力） where the game paid and scored 金錢 (h230 then found
+Futuropia's rulebook says 現金: each game's money word is tests/i18n/test_each_games_money.py).
 
 Then (h228, the rest h225 left): National Economy's final score counted 未払い賃金-27 /
 欠薪-27 beside the page's and terminal's 未払い賃金カード / 欠薪卡; its 繁體中文 money was
@@ -127,30 +128,6 @@ def test_the_how_to_names_enterprise_empires_sums_as_the_game_writes_them(lang: 
         assert re.search(rf"{re.escape(written)}(?!\d)", how_to), (written, lang)
     won = tr("ee.log.win_cash", lang, seat=0, seat_pawn="red", n=data.win_cash)
     assert tr("score_value_cash", lang, n=data.win_cash) in won
-
-
-def test_futuropias_money_has_one_chinese_name_in_the_game_and_the_how_to() -> None:
-    """繁體中文 names Futuropia's money 金錢 (the stat, the resource, the payment
-    「從金錢、食物與電力支付」); its how-to-play said 現金 twice."""
-    assert catalogue("zh-TW")["fu.resource.money"] == "金錢"
-    found = {key: text for key, text in _everything("zh-TW").items()
-             if key.removeprefix("how-to ").startswith(("fu.", "fu_")) and "現金" in text}
-    assert not found, found
-
-
-def _enterprise_empires(key: str) -> bool:
-    return key.removeprefix("how-to ").startswith(("ee.", "ee_")) or key == "score_cash"
-
-
-def test_only_enterprise_empire_has_cash_in_chinese() -> None:
-    """企業帝國 counts 現金 (its score's cash); National Economy's money is 金錢 as its
-    rulebook writes it (the payday's 「玩家手頭的金錢不足以支付」, the 「金錢卡」) and as
-    the page and the score show it, and Futuropia's too, so the payday forecast, the
-    payday, every how-to section and the options of those games say 金錢."""
-    assert catalogue("zh-TW")["money"] == catalogue("zh-TW")["score_money"] == "金錢"
-    found = {key: text for key, text in _everything("zh-TW").items()
-             if "現金" in text and not _enterprise_empires(key)}
-    assert not found, found
 
 
 def test_enterprise_empires_demand_card_has_its_rulebook_name_in_chinese() -> None:

@@ -112,7 +112,7 @@ def test_buying_no_more_houses_is_the_empty_set() -> None:
 @pytest.mark.parametrize(("stock", "offered", "texts"), [
     ((20, 0, 3), ["money", "energy"],
      ("Pay 2 resources for interest from money and energy",
-      "利息のため、お金・エネルギーから資源を2つ支払う", "為利息從金錢與電力支付2份資源")),
+      "利息のため、お金・エネルギーから資源を2つ支払う", "為利息從現金與電力支付2份資源")),
     ((0, 2, 3), ["food", "energy"],
      ("Pay 2 resources for interest from food and energy",
       "利息のため、食料・エネルギーから資源を2つ支払う", "為利息從食物與電力支付2份資源")),
@@ -143,7 +143,7 @@ def test_a_payment_made_in_part_says_what_is_left_of_what() -> None:
     assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == (
         "Pay 1 more resource of 2 for interest from money, food and energy",
         "利息のため、お金・食料・エネルギーから資源をあと1つ支払う（計2つのうち）",
-        "為利息從金錢、食物與電力再支付1份資源（共2份）")
+        "為利息從現金、食物與電力再支付1份資源（共2份）")
     apply_whole(state, {"food": 1})
     assert state.res[0] == [19, 1, 1] and state.phase == REPAY
 
@@ -161,4 +161,4 @@ def test_a_payment_begun_without_a_choice_says_what_is_left_of_what() -> None:
     assert tuple(decision.prompt_in(lang) for lang in ("en", "ja", "zh-TW")) == (
         "Pay 1 more resource of 2 for interest from money and energy",
         "利息のため、お金・エネルギーから資源をあと1つ支払う（計2つのうち）",
-        "為利息從金錢與電力再支付1份資源（共2份）")
+        "為利息從現金與電力再支付1份資源（共2份）")
