@@ -320,6 +320,22 @@ class SocialStore:
                 conn.execute(insert(login_failures).values(counter=key, **values))
         return True
 
+    def login_wait(self, counters: Sequence[Counter], at: float) -> float:
+        """Seconds after Unix time `at` until `count_login` would count a login under
+        every counter (each full one's `most`-th newest failure past its window); 0 when
+        it would now."""
+        keys = sorted({key for key, _most, _window in counters})
+        with self.engine.connect() as conn:
+            rows = {r.counter: list(r.times) for r in conn.execute(
+                select(login_failures.c.counter, login_failures.c.times)
+                .where(login_failures.c.counter.in_(keys)))}
+        wait = 0.0
+        for key, most, window in counters:
+            recent = sorted(t for t in rows.get(key, ()) if t > at - window)
+            if len(recent) >= most:
+                wait = max(wait, recent[-most] + window - at)
+        return wait
+
     def _prune_logins(self, moment: datetime) -> None:
         """Delete counters whose window has passed; on PostgreSQL those another
         transaction holds are skipped (it may be counting on them)."""
@@ -797,10 +813,8 @@ class SocialStore:
                 raise SeatMuted(seat)
             if most is not None:
                 said = conn.execute(select(func.count()).select_from(chat_messages).where(
-                    chat_messages.c.game_id == game_id,
-                    chat_messages.c.seat.is_(None) if seat is None
-                    else chat_messages.c.seat == seat,
-                    chat_messages.c.at > moment - timedelta(seconds=window))).scalar_one()
+                    *_said_by(game_id, seat, moment - timedelta(seconds=window)))
+                ).scalar_one()
                 if said >= most:
                     return None
             result = conn.execute(insert(chat_messages).values(
@@ -809,6 +823,17 @@ class SocialStore:
             self._notify(conn, game_id, f"chat:{message_id}")
         return {"id": message_id, "seat": seat, "name": name, "text": text,
                 "at": moment.isoformat()}
+
+    def chat_wait(self, game_id: str, seat: int | None, most: int, window: float) -> float:
+        """Seconds until the seat (None: the host) may say another message when it may
+        say `most` within `window` seconds (`add_chat`): until the `most`-th newest
+        within the window is past it; 0 when it may now."""
+        moment = now()
+        with self.engine.connect() as conn:
+            at = conn.execute(select(chat_messages.c.at).where(
+                *_said_by(game_id, seat, moment - timedelta(seconds=window)))
+                .order_by(chat_messages.c.at.desc()).offset(most - 1).limit(1)).scalar()
+        return 0.0 if at is None else max(0.0, window - (moment - aware(at)).total_seconds())
 
     def _ago(self, seconds: float) -> Any:
         """That many seconds before now, by the database's clock (SQLite's is this
@@ -829,6 +854,13 @@ class SocialStore:
                                 .order_by(chat_messages.c.id.desc()).limit(limit)).all()
         return [{"id": r.id, "seat": r.seat, "name": r.name, "text": r.text,
                  "at": aware(r.at).isoformat()} for r in reversed(rows)]
+
+
+def _said_by(game_id: str, seat: int | None, since: datetime) -> tuple[Any, ...]:
+    """The conditions of a seat's chat messages (None: the host's) after `since`."""
+    return (chat_messages.c.game_id == game_id,
+            chat_messages.c.seat.is_(None) if seat is None else chat_messages.c.seat == seat,
+            chat_messages.c.at > since)
 
 
 def _game_row(conn: Connection, game_id: str, lock: bool = False) -> None:

@@ -34,7 +34,7 @@ from keizai.store.invisible import visible
 from keizai.store.lookalikes import letters, skeleton
 from keizai.store.social import Account, Counter, Session, SocialStore, now
 from keizai.web import clusters
-from keizai.web.errors import ApiError
+from keizai.web.errors import ApiError, rate_limited
 from keizai.web.tables import client_of
 from keizai.web.turns import Turns
 
@@ -268,7 +268,8 @@ class Accounts:
         keys = [counter for counter, _most, _window in counters]
         at = time.time()
         if not await asyncio.to_thread(self.store.count_login, counters, at):
-            raise ApiError.refused("rate_limited", "web.err.logins", 429)
+            wait = await asyncio.to_thread(self.store.login_wait, counters, at)
+            raise rate_limited(wait, "web.err.logins")
         try:   # counted as a failure unless the password is right
             if device is None:
                 await spend()

@@ -15,7 +15,7 @@ from typing import Any
 
 from keizai.store.invisible import spaced, visible
 from keizai.web import clusters, stacks
-from keizai.web.errors import ApiError
+from keizai.web.errors import ApiError, rate_limited
 from keizai.web.joiners import JOINERS, joining
 
 MAX_CHARS = 200              # characters of one message, before escaping
@@ -85,7 +85,12 @@ class RateLimit:
             self.events = {k: v for k, v in self.events.items()
                            if v and v[-1] > moment - self.window}
             recent = self.events.setdefault(key, recent)
-        if len(recent) >= self.count:
-            raise ApiError.refused("rate_limited", "web.err.chat_often", 429, n=self.count,
-                                   seconds=f"{self.window:g}")
+        if len(recent) >= self.count:   # room again once the count-th newest is past
+            raise self.refusal(recent[-self.count] + self.window - moment)
         recent.append(moment)
+
+    def refusal(self, wait: float) -> ApiError:
+        """The refusal of a message `wait` seconds before the seat may say another: the
+        bound and the wait ("at most 5 messages per 10 seconds; try again in 4 s")."""
+        return rate_limited(wait, "web.err.chat_often", n=self.count,
+                            window=f"{self.window:g}")

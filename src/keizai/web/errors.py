@@ -39,11 +39,12 @@ class ApiError(Exception):
         return {"error": error}
 
 
-def rate_limited(wait: float) -> ApiError:
-    """A refusal that says when to come back: in words ("try again in 4 h 48 min"), in
+def rate_limited(wait: float, key: str = "web.err.requests", **params: Any) -> ApiError:
+    """A refusal that says when to come back: in words ("try again in 4 h 48 min", the
+    `{wait:m}` of the catalogue message `key`, which may take `params` too), in
     `params.seconds` (the page's socket asks again then) and in whole seconds rounded
     up in `Retry-After`."""
-    error = ApiError.refused("rate_limited", "web.err.requests", 429, seconds=f"{wait:.1f}",
+    error = ApiError.refused("rate_limited", key, 429, **params, seconds=f"{wait:.1f}",
                              wait=wait_message(wait))
     error.headers = {"retry-after": str(whole_seconds(wait))}
     return error

@@ -884,9 +884,9 @@ class Social(TableHooks):
         except GameGone:
             raise table.deleted() from None
         if message is None:   # said in other processes
-            raise ApiError.refused("rate_limited", "web.err.chat_often", 429,
-                                   n=self.chat_limit.count,
-                                   seconds=f"{self.chat_limit.window:g}")
+            raise self.chat_limit.refusal(await asyncio.to_thread(
+                self.db.chat_wait, table.id, seat, self.chat_limit.count,
+                self.chat_limit.window))
         self.push_chat(table, message)
         return message
 
