@@ -12,6 +12,7 @@ import shutil
 import socket
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -1285,6 +1286,9 @@ def serve(
     handover_after: Annotated[float, typer.Option()] = 60.0,
     bot_workers: Annotated[int | None, typer.Option(min=1, max=64)] = None,
     rate_limits: Annotated[bool, typer.Option()] = True,
+    # more than a day's password hashings (`Limits.password`: 10, then one per 30 s)
+    # would not be used
+    registrations_a_day: Annotated[int | None, typer.Option(min=1, max=2880)] = None,
     chosen_seeds: Annotated[bool, typer.Option()] = False,
     forwarded_allow_ips: Annotated[str, typer.Option()] = "127.0.0.1",
     origin: Annotated[list[str] | None, typer.Option()] = None,
@@ -1368,6 +1372,8 @@ def serve(
         raise _refuse(language, "cli.err_no_dir", what="--database-url", path=database,
                       dir=str(missing))
     limits = Limits() if rate_limits else Limits.off()
+    if rate_limits and registrations_a_day is not None:   # a school or club behind one NAT
+        limits = replace(limits, register=(registrations_a_day, registrations_a_day / 86_400))
     # The key of the clients the store counts (keizai.web.creators): the deployment's,
     # from the environment (not an option: the command line is visible to every user).
     client_secret = os.environ.get(SECRET_VARIABLE)
