@@ -102,6 +102,7 @@ def flags_without_type(group: Any) -> None:
 VALUE_NAMES: dict[str, str] = {
     "game": "game", "lang": "lang", "players": "n", "games": "n", "seed": "n",
     "workers": "n", "bot_workers": "n", "game_index": "n", "seat": "n", "to": "n",
+    "registrations_a_day": "n",
     "seats": "seats", "agents": "bots", "options": "json", "save": "file",
     "resume": "file", "file": "file", "out": "dir", "backend": "backend",
     "address": "address", "host": "host", "port": "port", "database_url": "url",
