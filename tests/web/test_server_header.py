@@ -36,7 +36,9 @@ def websocket_opening(server: LiveServer, game_id: str, origin: str) -> bytes:
                       ).encode())
         answer = b""
         while b"\r\n\r\n" not in answer:
-            answer += sock.recv(1)
+            byte = sock.recv(1)
+            assert byte, f"closed before the answer's head ended: {answer!r}"
+            answer += byte
         return answer
 
 
