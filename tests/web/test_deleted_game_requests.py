@@ -45,55 +45,64 @@ def deleted_table(client: TestClient) -> dict[str, Any]:
     return table
 
 
-def unknown(answer: Any, game_id: str) -> None:
-    """`answer` is the refusal of a game that does not exist."""
-    assert answer.status_code == 404, answer.text
-    assert answer.json() == {"error": {"code": "not_found",
-                                       "message": f"game {game_id!r} does not exist"}}
+def answered(answer: Any) -> tuple[int, Any]:
+    return answer.status_code, answer.json()
 
 
-def nothing_stored(client: TestClient, game_id: str) -> None:
+def not_found(game_id: str) -> tuple[int, Any]:
+    """The refusal of a game that does not exist."""
+    return 404, {"error": {"code": "not_found",
+                           "message": f"game {game_id!r} does not exist"}}
+
+
+def rows_stored(client: TestClient, game_id: str) -> int:
+    """The game's chat lines and seat players in the store."""
     with tables_of(client).store.engine.connect() as conn:
-        for table in (chat_messages, seat_players):
-            assert conn.execute(select(func.count()).select_from(table).where(
-                table.c.game_id == game_id)).scalar_one() == 0
+        return sum(conn.execute(select(func.count()).select_from(table).where(
+            table.c.game_id == game_id)).scalar_one()
+            for table in (chat_messages, seat_players))
 
 
 def test_an_unknown_game_answers_so(client: TestClient) -> None:
     """The answer the deleted game's requests must give (a guard)."""
-    unknown(client.post(f"/api/games/{UNKNOWN}/chat",
-                        json={"seat": 0, "token": "x", "text": "hi"}), UNKNOWN)
+    said = client.post(f"/api/games/{UNKNOWN}/chat",
+                       json={"seat": 0, "token": "x", "text": "hi"})
+    assert answered(said) == not_found(UNKNOWN)
 
 
 def test_chat_at_a_deleted_game_is_not_found(client: TestClient) -> None:
     table = deleted_table(client)
     game_id = table["id"]
-    unknown(client.post(f"/api/games/{game_id}/chat",
-                        json={"seat": 0, "token": token_of(table, 0), "text": "hi"}), game_id)
-    unknown(client.post(f"/api/games/{game_id}/chat",
-                        json={"token": table["host_token"], "text": "hi"}), game_id)
-    unknown(client.get(f"/api/games/{game_id}"), game_id)   # and from then on
-    nothing_stored(client, game_id)
+    said = client.post(f"/api/games/{game_id}/chat",
+                       json={"seat": 0, "token": token_of(table, 0), "text": "hi"})
+    assert answered(said) == not_found(game_id)
+    said = client.post(f"/api/games/{game_id}/chat",
+                       json={"token": table["host_token"], "text": "hi"})
+    assert answered(said) == not_found(game_id)
+    assert answered(client.get(f"/api/games/{game_id}")) == not_found(game_id)   # and from then on
+    assert rows_stored(client, game_id) == 0
 
 
 def test_a_name_at_a_deleted_game_is_not_found(client: TestClient) -> None:
     table = deleted_table(client)
     game_id = table["id"]
-    unknown(client.post(f"/api/games/{game_id}/seats/0/join",
-                        json={"token": token_of(table, 0), "name": "Ann"}), game_id)
-    nothing_stored(client, game_id)
+    named = client.post(f"/api/games/{game_id}/seats/0/join",
+                        json={"token": token_of(table, 0), "name": "Ann"})
+    assert answered(named) == not_found(game_id)
+    assert rows_stored(client, game_id) == 0
 
 
 def test_a_mute_at_a_deleted_game_is_not_found(client: TestClient) -> None:
     table = deleted_table(client)
     game_id = table["id"]
-    unknown(client.post(f"/api/games/{game_id}/chat/mute",
-                        json={"token": table["host_token"], "seat": 0}), game_id)
-    nothing_stored(client, game_id)
+    muted = client.post(f"/api/games/{game_id}/chat/mute",
+                        json={"token": table["host_token"], "seat": 0})
+    assert answered(muted) == not_found(game_id)
+    assert rows_stored(client, game_id) == 0
 
 
 def test_a_claim_at_a_deleted_game_is_not_found(client: TestClient) -> None:
     table = deleted_table(client)
     game_id = table["id"]
-    unknown(client.post(f"/api/games/{game_id}/seats/1/claim"), game_id)
-    unknown(client.post(f"/api/games/{game_id}/seats/1/claim"), game_id)
+    assert answered(client.post(f"/api/games/{game_id}/seats/1/claim")) == not_found(game_id)
+    assert answered(client.post(f"/api/games/{game_id}/seats/1/claim")) == not_found(game_id)
